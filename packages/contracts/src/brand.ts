@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { LatLng } from './common.ts';
+import { TravelType } from './modes.ts';
+
+const url = z.string().url();
+
+/**
+ * A brand's settings: the 13 setting fields of SPEC §1 plus named settings for the brand
+ * variations, so components never test a brand's name. Stored in `brands/<id>/brand.json`,
+ * merged over `brands/default/brand.json`.
+ */
+export const BrandSettings = z.object({
+  brand: z.string().regex(/^[a-z0-9-]+$/),
+  title: z.string(),
+  shortTitle: z.string(),
+  contactEmail: z.string().email(),
+  supportLink: url.nullable(),
+  appStoreLinks: z.object({ ios: url.nullable(), android: url.nullable() }),
+  showBreadcrumbs: z.boolean(),
+  showUpdatesFooter: z.boolean(),
+  showNeedHelp: z.boolean(),
+  showPois: z.boolean(),
+  enableUserAccounts: z.boolean(),
+  enableMultipleJourneyTypeFilter: z.boolean(),
+  blockedTravelTypes: z.array(TravelType),
+  /** Appointment planning: Attend Appointment stage, appointment length, earlier/later return. */
+  appointmentMode: z.boolean().default(false),
+  /** Seconds the results page waits before retrieving results (one council brand: 10). */
+  resultsDelaySec: z.number().int().min(0).max(60).default(0),
+  /** A notice about where toilet data comes from, shown with toilet information. */
+  toiletDataNotice: z.string().nullable().default(null),
+  /** The ad banner frame on Results; omitted when null. */
+  adBannerUrl: url.nullable().default(null),
+  updatesFooter: z.object({ text: z.string(), url }).nullable().default(null),
+  needHelpUrl: url.nullable().default(null),
+  footer: z.object({
+    address: z.array(z.string()),
+    quickLinks: z.array(z.object({ label: z.string(), url: z.string() })),
+    socialLinks: z.array(z.object({ label: z.string(), url: z.string() })),
+    supportedBy: z.array(z.object({ name: z.string(), logo: z.string().nullable() })),
+  }),
+  /** Colours used by the map style; the page colours live in theme.css. */
+  mapColours: z.object({ outbound: z.string(), return: z.string(), accent: z.string() }),
+  /** Hostnames that select this brand when hostname selection is configured. */
+  hosts: z.array(z.string()).default([]),
+  carClubPromo: z.boolean().default(true),
+});
+export type BrandSettings = z.infer<typeof BrandSettings>;
+export type BrandSettingsInput = z.input<typeof BrandSettings>;
+
+export const StaticPageId = z.enum([
+  'about',
+  'privacy-policy',
+  'hear-more',
+  'terms-and-conditions',
+  'contact-us',
+  'cookie-policy',
+  'statement',
+]);
+export type StaticPageId = z.infer<typeof StaticPageId>;
+
+export const StaticPage = z.object({ id: StaticPageId, title: z.string(), markdown: z.string() });
+export type StaticPage = z.infer<typeof StaticPage>;
+
+export const RegionInfo = z.object({
+  id: z.string(),
+  name: z.string(),
+  demo: z.boolean(),
+  bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  center: LatLng,
+  zoom: z.number(),
+  attribution: z.string(),
+});
+export type RegionInfo = z.infer<typeof RegionInfo>;
+
+/** GET /v1/config: what the web app needs to dress itself for the brand and region. */
+export const AppConfig = z.object({ data: z.object({ brand: BrandSettings, region: RegionInfo }) });
+export type AppConfig = z.infer<typeof AppConfig>;

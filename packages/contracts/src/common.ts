@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** A quantity shown to people with its machine value: `{ text: '1 hr 5 mins', value: 3900 }`. */
+export const TextValue = z.object({ text: z.string(), value: z.number() });
+export type TextValue = z.infer<typeof TextValue>;
+
+export const TextOnly = z.object({ text: z.string() });
+export type TextOnly = z.infer<typeof TextOnly>;
+
+export const LatLng = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+export type LatLng = z.infer<typeof LatLng>;
+
+/** Dates travel as `YYYY/MM/DD HH:mm:ss` in searches (SPEC §5). */
+export const SEARCH_DATE_PATTERN = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/;
+/** Dates of birth travel as `YYYY-MM-DD` (SPEC §5). */
+export const DOB_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Paginated list envelope used by recent searches and saved journeys (SPEC §7). */
+export const PageMeta = z.object({
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  per_page: z.number().int().positive(),
+  last_page: z.number().int().nonnegative(),
+});
+export type PageMeta = z.infer<typeof PageMeta>;
+
+export const PageQuery = z.object({
+  per_page: z.coerce.number().int().min(1).max(50).default(10),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type PageQuery = z.infer<typeof PageQuery>;

@@ -1,0 +1,59 @@
+export { TextValue, TextOnly, LatLng, PageMeta, PageQuery, SEARCH_DATE_PATTERN, DOB_PATTERN } from './common.ts';
+export { ErrorBody, ERROR_FIELDS } from './errors.ts';
+export { TRAVEL_TYPES, TravelType, TIMETABLED_TYPES, POI_CATEGORIES, PoiCategory } from './modes.ts';
+export {
+  OpeningTime,
+  WEEKDAYS,
+  ToiletMarker,
+  DestinationToilets,
+  Taxi,
+  Poi,
+  Direction,
+  TravelGuide,
+  Timetable,
+  Step,
+  Leg,
+  PricingLine,
+  PaymentMethods,
+  SORT_KEYS,
+  SortKey,
+  Journey,
+} from './journey.ts';
+export {
+  SearchRequest,
+  SearchQuery,
+  SearchCreated,
+  SearchResults,
+  JourneyResponse,
+  UpdateReturnTimeRequest,
+  RecentSearchItem,
+  SavedJourneyItem,
+} from './search.ts';
+export type { SearchRequestInput } from './search.ts';
+export {
+  ResultsRetrievedEvent,
+  JourneyProcessedEvent,
+  SearchFailedEvent,
+  QueryEvent,
+  channelForQuery,
+} from './events.ts';
+export {
+  TITLES,
+  RAILCARDS,
+  MIN_USER_AGE,
+  NEW_YOUNG_SCOT_CUTOFF,
+  Profile,
+  RegisterRequest,
+  UpdateUserRequest,
+  User,
+  LoginRequest,
+  LoginResponse,
+  PasswordResetRequest,
+  PasswordResetWithCode,
+  MessageResponse,
+} from './user.ts';
+export type { Railcard } from './user.ts';
+export { APPEAR_ON, Campaign, CampaignListQuery, ImpressionRequest, Impression } from './campaign.ts';
+export { BrandSettings, StaticPageId, StaticPage, RegionInfo, AppConfig } from './brand.ts';
+export type { BrandSettingsInput } from './brand.ts';
+export { PLACE_KINDS, PlaceSuggestion, PlacesQuery, ReverseQuery, PlacesResponse, ReverseResponse } from './places.ts';

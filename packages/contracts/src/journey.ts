@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { LatLng, TextOnly, TextValue } from './common.ts';
+import { PoiCategory, TravelType } from './modes.ts';
+
+/** Opening time of one weekday: free text ("24 hours", "closed") or a start–end pair ("09:00"–"17:00"). */
+export const OpeningTime = z.union([z.string(), z.object({ start: z.string(), end: z.string() })]);
+export type OpeningTime = z.infer<typeof OpeningTime>;
+
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+
+export const ToiletMarker = z.object({
+  name: z.string(),
+  location: LatLng,
+  accessible: z.boolean(),
+  allGender: z.boolean(),
+  men: z.boolean(),
+  women: z.boolean(),
+  babyChange: z.boolean(),
+  /** Null when using the toilet is free. */
+  paymentDetails: z.string().nullable(),
+  /** One entry per weekday; null when the opening hours are not known (shown as 'n/a'). */
+  openingTimes: z.record(z.enum(WEEKDAYS), OpeningTime.nullable()).nullable(),
+  notes: z.string().nullable(),
+});
+export type ToiletMarker = z.infer<typeof ToiletMarker>;
+
+export const DestinationToilets = z.object({ count: z.number().int().nonnegative(), markers: z.array(ToiletMarker) });
+export type DestinationToilets = z.infer<typeof DestinationToilets>;
+
+export const Taxi = z.object({ name: z.string(), phone: z.string() });
+export type Taxi = z.infer<typeof Taxi>;
+
+export const Poi = z.object({
+  name: z.string(),
+  link: z.string(),
+  type: PoiCategory,
+  count: z.number().int().nonnegative(),
+  /** Where the places are, so the map can show them (an addition to SPEC §3). */
+  markers: z.array(z.object({ name: z.string(), location: LatLng })).default([]),
+});
+export type Poi = z.infer<typeof Poi>;
+
+export const Direction = z.object({ html_instructions: z.string(), distance: TextOnly });
+export type Direction = z.infer<typeof Direction>;
+
+export const TravelGuide = z.object({
+  service: z.object({
+    name: z.string(),
+    website: z.string().nullable(),
+    statements: z.array(z.object({ body: z.string() })),
+  }),
+});
+export type TravelGuide = z.infer<typeof TravelGuide>;
+
+/** Stops × trips of one route around the step's departure; null times are shown as '-'. */
+export const Timetable = z.object({
+  Mode: z.string(),
+  ServiceNumber: z.string(),
+  stops: z.array(z.string()),
+  columns: z.array(z.object({ headsign: z.string().nullable(), times: z.array(z.string().nullable()) })),
+});
+export type Timetable = z.infer<typeof Timetable>;
+
+export const Step = z.object({
+  type: TravelType,
+  description: z.string(),
+  /** Local time `HH:mm`. */
+  departure_time: z.string(),
+  /** Local arrival time `HH:mm` (an addition to SPEC §3). */
+  arrival_time: z.string(),
+  duration: TextValue,
+  distance: TextOnly.extend({ value: z.number().nonnegative() }),
+  /** Price text of this step: '£3.20', 'free', 'included' or 'unknown'. */
+  cost: z.string(),
+  elevationHighest: z.number().nullable(),
+  elevationLowest: z.number().nullable(),
+  start_location: LatLng,
+  end_location: LatLng,
+  start_address: z.string(),
+  end_address: z.string(),
+  /** Encoded polyline, precision 5. */
+  polyline: z.string(),
+  agency: z.object({ name: z.string(), url: z.string().nullable() }).optional(),
+  service_number: z.string().optional(),
+  headsign: z.string().optional(),
+  provider: z.string().optional(),
+  promo_link: z.string().optional(),
+  booking_website: z.string().optional(),
+  booking_phone: z.string().optional(),
+  directions: z.array(Direction),
+  how_to_guide: TravelGuide.optional(),
+  timetable: Timetable.optional(),
+  /** Timed stops passed on a transit step (name, `HH:mm`). */
+  stops: z.array(z.object({ name: z.string(), time: z.string(), location: LatLng })).optional(),
+  carbon_emission: z.number().nonnegative(),
+});
+export type Step = z.infer<typeof Step>;
+
+export const Leg = z.object({
+  /** Local date `YYYY-MM-DD`. */
+  departure_date: z.string(),
+  /** Local time `HH:mm`. */
+  departure_at: z.string(),
+  arrival_at: z.string(),
+  /** ISO 8601 with UTC offset, for sorting and machines. */
+  departure_datetime: z.string(),
+  arrival_datetime: z.string(),
+  duration: TextValue,
+  wait_time: TextValue,
+  walking_distance: TextValue,
+  distance: TextValue,
+  elevationHighest: z.number().nullable(),
+  elevationLowest: z.number().nullable(),
+  overview_polyline: z.object({ points: z.string() }),
+  stages: z.array(TravelType),
+  steps: z.array(Step),
+  taxis: z.array(Taxi),
+  pois: z.array(Poi),
+  destination_toilets: DestinationToilets,
+});
+export type Leg = z.infer<typeof Leg>;
+
+export const PricingLine = z.object({ description: z.string(), cost: z.string() });
+export type PricingLine = z.infer<typeof PricingLine>;
+
+export const PaymentMethods = z.object({ agency_name: z.string(), methods: z.array(z.string()) });
+export type PaymentMethods = z.infer<typeof PaymentMethods>;
+
+export const SORT_KEYS = [
+  'emissions',
+  'cost',
+  'depature-time',
+  'travel-time',
+  'arrival-time',
+  'wait-time',
+  'walk-distance',
+  'least-changes',
+] as const;
+export const SortKey = z.enum(SORT_KEYS);
+export type SortKey = z.infer<typeof SortKey>;
+
+export const Journey = z.object({
+  id: z.string(),
+  /** '£12.40', 'free', or 'unknown' when any part is unknown. */
+  cost: z.string(),
+  /** Whole pence, null when unknown; what the cost text says, as a number. */
+  cost_pence: z.number().int().nonnegative().nullable(),
+  /** kg CO2e for the whole journey (outbound and return). */
+  carbon_emission: z.number().nonnegative(),
+  total_wait_time: TextValue,
+  total_walking_distance: TextValue,
+  origin: z.string(),
+  destination: z.string(),
+  origin_location: LatLng,
+  destination_location: LatLng,
+  /** 'transit' when any step is timetabled, otherwise the single street mode. */
+  transport_mode: z.string(),
+  user_status: z.enum(['saved']).nullable(),
+  drt_operator: z.object({ name: z.string(), booking_website: z.string() }).nullable(),
+  pricing_breakdown: z.array(PricingLine),
+  payment_methods_breakdown: z.array(PaymentMethods),
+  depart: Leg,
+  return: Leg.nullable(),
+  /** Values the SPEC sort keys order by, computed once by the engine so API and web agree. */
+  sort: z.record(SortKey, z.number()),
+  /** Set when the prices include an estimate (taxi, car running cost): the UI says "estimate". */
+  cost_is_estimate: z.boolean(),
+});
+export type Journey = z.infer<typeof Journey>;

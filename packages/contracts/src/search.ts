@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { LatLng, SEARCH_DATE_PATTERN } from './common.ts';
+import { Journey } from './journey.ts';
+import { RAILCARDS } from './user.ts';
+
+const searchDate = z.string().regex(SEARCH_DATE_PATTERN, 'Use the format YYYY/MM/DD HH:mm:ss.');
+
+/**
+ * The search form as sent by the web app (SPEC §3). Shape only: the API checks the date window
+ * (now … 6 months) and return ≥ outbound, which need the clock.
+ */
+export const SearchRequest = z.object({
+  origin: z.string().trim().min(1, 'Enter where you are travelling from.').max(200),
+  destination: z.string().trim().min(1, 'Enter where you are travelling to.').max(200),
+  /** Coordinates chosen from the place suggestions; the server geocodes the text when absent. */
+  origin_location: LatLng.optional(),
+  destination_location: LatLng.optional(),
+  out_time: searchDate,
+  return_time: searchDate.nullable().optional(),
+  /** When true, out_time is the time to arrive by (an appointment), less arrive_by_buffer minutes. */
+  arrive_by: z.boolean().optional(),
+  arrive_by_buffer: z.number().int().min(0).max(180).default(30),
+  has_access_to_car: z.boolean().optional(),
+  has_railcard: z.boolean().optional(),
+  railcard_type: z.enum(RAILCARDS).nullable().optional(),
+  /** Sent when logged in: the profile's entitlements (SPEC §3). */
+  has_car_access: z.boolean().optional(),
+  railcard: z.enum(RAILCARDS).or(z.literal('')).nullable().optional(),
+  has_concessionary_pass: z.boolean().optional(),
+  has_young_scot_card: z.boolean().optional(),
+  has_new_young_scot_card: z.boolean().optional(),
+  user_age: z.number().int().min(0).max(130).nullable().optional(),
+});
+export type SearchRequest = z.infer<typeof SearchRequest>;
+export type SearchRequestInput = z.input<typeof SearchRequest>;
+
+/** A stored search (SPEC §3). */
+export const SearchQuery = z.object({
+  hash: z.string(),
+  origin_address: z.string(),
+  destination_address: z.string(),
+  out_departure_at: z.string(),
+  return_departure_at: z.string().nullable(),
+  arrive_at_time: z.string().nullable(),
+  return_time: z.string().nullable(),
+  /** The expected number of results; null until planning has finished. */
+  results_retrieved: z.number().int().nonnegative().nullable(),
+  /** 'pending' | 'planning' | 'done' | 'failed' — lets a client that missed events catch up. */
+  status: z.enum(['pending', 'planning', 'done', 'failed']),
+  has_return: z.boolean(),
+});
+export type SearchQuery = z.infer<typeof SearchQuery>;
+
+export const SearchCreated = z.object({ data: z.object({ hash: z.string() }) });
+export type SearchCreated = z.infer<typeof SearchCreated>;
+
+export const SearchResults = z.object({ data: z.object({ journeys: z.array(Journey), query: SearchQuery }) });
+export type SearchResults = z.infer<typeof SearchResults>;
+
+export const JourneyResponse = z.object({ data: Journey });
+export type JourneyResponse = z.infer<typeof JourneyResponse>;
+
+export const UpdateReturnTimeRequest = z.object({ return_time: searchDate });
+export type UpdateReturnTimeRequest = z.infer<typeof UpdateReturnTimeRequest>;
+
+export const RecentSearchItem = z.object({
+  hash: z.string(),
+  origin_address: z.string(),
+  destination_address: z.string(),
+  out_departure_at: z.string(),
+  return_departure_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type RecentSearchItem = z.infer<typeof RecentSearchItem>;
+
+export const SavedJourneyItem = z.object({
+  hash: z.string(),
+  journey_id: z.string(),
+  origin: z.string(),
+  destination_address: z.string(),
+  is_return: z.boolean(),
+  cost: z.string(),
+  out_date: z.string(),
+  out_time: z.string(),
+  out_arrive_time: z.string(),
+  return_date: z.string().nullable(),
+  return_time: z.string().nullable(),
+  return_arrive_time: z.string().nullable(),
+  duration_depart: z.object({ text: z.string() }),
+  duration_return: z.object({ text: z.string() }).nullable(),
+  stages: z.object({ depart: z.array(z.string()), return: z.array(z.string()).nullable() }),
+});
+export type SavedJourneyItem = z.infer<typeof SavedJourneyItem>;

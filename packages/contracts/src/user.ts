@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { DOB_PATTERN } from './common.ts';
+
+export const TITLES = [
+  'Mr',
+  'Mrs',
+  'Ms',
+  'Miss',
+  'Dr',
+  'Prof',
+  'Sir',
+  'Dame',
+  'Reverend',
+  'Duke',
+  'Duchess',
+  'Other',
+] as const;
+
+export const RAILCARDS = [
+  '16-17 Saver',
+  '16-25 Railcard',
+  '26-30 Railcard',
+  'Disabled Persons Railcard',
+  'Senior Railcard',
+] as const;
+export type Railcard = (typeof RAILCARDS)[number];
+
+export const MIN_USER_AGE = 12;
+/** Young Scot cards issued on or after this date carry free bus travel for under-22s (SPEC §9). */
+export const NEW_YOUNG_SCOT_CUTOFF = '2022-01-10';
+
+export const Profile = z.object({
+  has_car_access: z.boolean().default(false),
+  has_concessionary_pass: z.boolean().default(false),
+  has_young_scot_card: z.boolean().default(false),
+  has_new_young_scot_card: z.boolean().default(false),
+  railcard: z.enum(RAILCARDS).or(z.literal('')).nullable().default(null),
+  user_age: z.number().int().min(0).max(130).nullable().default(null),
+});
+export type Profile = z.infer<typeof Profile>;
+
+const name = (label: string) => z.string().trim().min(1, `Enter your ${label}.`).max(100);
+
+export const UserFields = z.object({
+  title: z.enum(TITLES, { message: 'Choose a title from the list.' }),
+  first_name: name('first name'),
+  last_name: name('last name'),
+  email: z.string().trim().max(254).email('Enter a valid e-mail address.'),
+  phone_number: z.string().trim().max(30).regex(/^[0-9 ()+-]*$/, 'Enter a valid phone number.').nullable().optional(),
+  country_code_phone_number: z.string().trim().max(6).regex(/^\+?[0-9]*$/, 'Enter a valid country code.').nullable().optional(),
+  dob: z.string().regex(DOB_PATTERN, 'Use the format YYYY-MM-DD.'),
+  profile: Profile.partial().optional(),
+});
+
+export const RegisterRequest = UserFields.extend({
+  password: z.string().min(8, 'Use at least 8 characters.').max(200),
+  password_confirmation: z.string().max(200),
+  creation_origin: z.literal('HOME_PAGE').default('HOME_PAGE'),
+  terms: z.literal(true, { message: 'Please accept the Terms and Conditions' }).optional(),
+});
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+export const UpdateUserRequest = UserFields.omit({ email: true }).extend({
+  email: UserFields.shape.email.optional(),
+});
+export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
+
+export const User = z.object({
+  id: z.string(),
+  title: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  country_code_phone_number: z.string().nullable(),
+  dob: z.string(),
+  profile: Profile,
+});
+export type User = z.infer<typeof User>;
+
+export const LoginRequest = z.object({
+  username: z.string().trim().max(254).email('Enter a valid e-mail address.'),
+  password: z.string().min(1, 'Enter your password.').max(200),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const LoginResponse = z.object({ data: z.object({ access_token: z.string() }) });
+
+export const PasswordResetRequest = z.object({
+  email: z.string().trim().max(254).email('Enter a valid e-mail address.'),
+});
+
+export const PasswordResetWithCode = z.object({
+  password: z.string().min(8, 'Use at least 8 characters.').max(200),
+  password_confirmation: z.string().max(200),
+});
+
+export const MessageResponse = z.object({ message: z.string() });

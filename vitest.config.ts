@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run covers every package; each package keeps its tests in test/ mirroring src/.
+export default defineConfig({
+  test: {
+    projects: [
+      { extends: true, test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'engine', include: ['packages/engine/test/**/*.test.ts', 'regions/**/test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'api', include: ['packages/api/test/**/*.test.ts'], fileParallelism: false } },
+      'packages/web/vitest.config.ts',
+    ],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
