@@ -1,0 +1,395 @@
+import { z } from 'zod';
+
+/*
+ * The schema of a region's `region.json`: everything about a region that is not a GTFS timetable
+ * or an OSM street network. Paths inside it are relative to the folder holding region.json.
+ * Money is in integer pence (GBP) to keep fares free of float rounding; distances in metres or
+ * miles as the field name says; times of day as "HH:MM" local to `timeZone`.
+ */
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+
+export const LatLon = z
+  .object({
+    lat: z.number().min(-90).max(90).describe('Latitude, WGS84 degrees'),
+    lon: z.number().min(-180).max(180).describe('Longitude, WGS84 degrees'),
+  })
+  .describe('A WGS84 position');
+export type LatLon = z.infer<typeof LatLon>;
+
+const lonLatPair = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
+
+export const GeoPolygon = z
+  .object({
+    type: z.literal('Polygon'),
+    coordinates: z
+      .array(z.array(lonLatPair).min(4, 'a ring needs at least 4 positions (closed)'))
+      .min(1)
+      .describe('GeoJSON rings of [lon, lat]; the first is the outline, later ones are holes'),
+  })
+  .superRefine((poly, ctx) => {
+    poly.coordinates.forEach((ring, i) => {
+      const first = ring[0];
+      const last = ring[ring.length - 1];
+      if (first && last && (first[0] !== last[0] || first[1] !== last[1])) {
+        ctx.addIssue({ code: 'custom', path: ['coordinates', i], message: 'ring must be closed (first position repeated last)' });
+      }
+    });
+  })
+  .describe('A GeoJSON Polygon geometry');
+export type GeoPolygon = z.infer<typeof GeoPolygon>;
+
+export const TimeOfDay = z.string().regex(HHMM, 'expected "HH:MM" (00:00–24:00)').describe('Local time of day "HH:MM"');
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export const Weekday = z.enum(WEEKDAYS);
+export type Weekday = z.infer<typeof Weekday>;
+
+/** Travel types, spelt as the wire format's stage names (SPEC §3). */
+export const REGION_MODES = [
+  'walk',
+  'cycle',
+  'bike hire',
+  'own car',
+  'car',
+  'car club',
+  'taxi',
+  'bus',
+  'intercity bus',
+  'train',
+  'tram',
+  'subway',
+  'ferry',
+  'funicular',
+  'drt',
+  'community transport',
+] as const;
+export const RegionMode = z.enum(REGION_MODES);
+export type RegionMode = z.infer<typeof RegionMode>;
+
+export const PAYMENT_METHODS = [
+  'cash',
+  'contactless',
+  'debit or credit card',
+  'mobile ticket',
+  'smartcard',
+  'online in advance',
+  'on account',
+  'national entitlement card',
+] as const;
+export const PaymentMethod = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+const Id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'ids use letters, digits and _ . : -');
+const Pence = z.number().int().nonnegative().describe('Amount in pence (GBP)');
+const Url = z.url();
+const Phone = z.string().min(5).describe('Phone number as dialled, e.g. "01479 810000"');
+
+export const BoundingBox = z
+  .object({
+    minLat: z.number().min(-90).max(90),
+    minLon: z.number().min(-180).max(180),
+    maxLat: z.number().min(-90).max(90),
+    maxLon: z.number().min(-180).max(180),
+  })
+  .refine((b) => b.minLat < b.maxLat && b.minLon < b.maxLon, 'min must be below max on both axes')
+  .describe('Area the region covers; searches outside it are allowed but less accurate');
+export type BoundingBox = z.infer<typeof BoundingBox>;
+
+export const FeedAgencyFlags = z
+  .object({
+    agencyId: z.string().min(1).describe('agency_id in the feed'),
+    communityTransport: z.boolean().default(false).describe('Show trips of this agency as community transport'),
+    drt: z.boolean().default(false).describe('Show trips of this agency as demand responsive transport'),
+    operatorId: Id.optional().describe('The `operators[].id` this agency is described by'),
+  })
+  .describe('Per-agency flags for a GTFS feed');
+
+export const FeedRouteFlags = z
+  .object({
+    routeId: z.string().min(1).describe('route_id in the feed'),
+    communityTransport: z.boolean().default(false).describe('Route is community transport'),
+    drt: z.boolean().default(false).describe('Route is demand responsive (book before travel)'),
+    seasonal: z.boolean().default(false).describe('Route runs only in part of the year (informational)'),
+    flexibleServiceId: Id.optional().describe('The `flexibleServices[].id` this route represents in GTFS'),
+  })
+  .describe('Per-route flags for a GTFS feed');
+
+export const Feed = z
+  .object({
+    id: Id.describe('Feed id; prefixes stop, trip and route ids when feeds are merged'),
+    name: z.string().min(1).describe('Human name of the feed'),
+    path: z.string().min(1).describe('Folder of GTFS .txt files or a .zip, relative to region.json'),
+    agencies: z.array(FeedAgencyFlags).default([]),
+    routes: z.array(FeedRouteFlags).default([]),
+  })
+  .describe('A static GTFS feed');
+export type Feed = z.infer<typeof Feed>;
+
+export const Operator = z
+  .object({
+    id: Id.describe('Operator id referenced by fare rules, taxis, DRT etc.'),
+    name: z.string().min(1),
+    modes: z.array(RegionMode).min(1).describe('Travel types this operator runs'),
+    website: Url.optional().describe('Agency website shown as the step operator link and "Useful links"'),
+    phone: Phone.optional(),
+    gtfsAgencies: z
+      .array(z.object({ feedId: Id, agencyId: z.string().min(1) }))
+      .default([])
+      .describe('GTFS agencies this operator publishes as'),
+    paymentMethods: z.array(PaymentMethod).default([]).describe('Accepted payment methods (SPEC payment_methods_breakdown)'),
+    guideStatements: z
+      .array(z.string().min(1))
+      .default([])
+      .describe('Travel-guide statements shown on the stage detail view (how_to_guide.service.statements)'),
+  })
+  .describe('A transport operator (agency) with its website, payment methods and travel-guide text');
+export type Operator = z.infer<typeof Operator>;
+
+export const TaxiArea = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('polygon'), polygon: GeoPolygon }).describe('Operator serves pick-ups inside this polygon'),
+  z
+    .object({ kind: z.literal('circle'), centre: LatLon, radiusM: z.number().positive() })
+    .describe('Operator serves pick-ups within radiusM metres of centre'),
+]);
+export type TaxiArea = z.infer<typeof TaxiArea>;
+
+export const TaxiOperator = z
+  .object({
+    id: Id,
+    name: z.string().min(1),
+    phone: Phone,
+    website: Url.optional(),
+    area: TaxiArea,
+    wheelchairAccessible: z.boolean().default(false),
+  })
+  .describe('A local taxi operator listed when a journey starts by taxi');
+export type TaxiOperator = z.infer<typeof TaxiOperator>;
+
+export const TaxiTariff = z
+  .object({
+    flagFallPence: Pence.describe('Charge on hiring, including the first part-mile'),
+    perMilePence: Pence.describe('Charge per mile travelled'),
+    perMinuteWaitingPence: Pence.describe('Charge per minute waiting or in slow traffic'),
+    night: z
+      .object({ from: TimeOfDay, to: TimeOfDay, upliftPercent: z.number().min(0).max(200) })
+      .describe('Uplift for hirings starting between from and to (may wrap past midnight)'),
+    holidayUpliftPercent: z.number().min(0).max(200).describe('Uplift on public holidays'),
+    source: z.string().optional().describe('Where the tariff comes from'),
+  })
+  .describe('Taxi tariff used to estimate taxi prices');
+export type TaxiTariff = z.infer<typeof TaxiTariff>;
+
+export const CarClubProvider = z
+  .object({
+    id: Id,
+    name: z.string().min(1),
+    website: Url,
+    promoLink: Url.describe('Promotion link shown with the car-club logo'),
+    logo: z.string().min(1).describe('Logo file (relative to region.json) or URL'),
+    tariff: z
+      .object({
+        perHourPence: Pence,
+        perMilePence: Pence,
+        minimumMinutes: z.number().int().positive().default(60),
+      })
+      .describe('Price of a car-club hire: hours booked plus miles driven'),
+  })
+  .describe('A car-club provider');
+export type CarClubProvider = z.infer<typeof CarClubProvider>;
+
+export const CarClubBay = z
+  .object({
+    id: Id,
+    name: z.string().min(1),
+    lat: z.number().min(-90).max(90),
+    lon: z.number().min(-180).max(180),
+    providerId: Id.describe('The car-club provider whose car is kept here'),
+    vehicles: z.number().int().positive().default(1),
+  })
+  .describe('A car-club bay');
+export type CarClubBay = z.infer<typeof CarClubBay>;
+
+export const CarClub = z
+  .object({
+    providers: z.array(CarClubProvider).describe('Car-club providers (the product names two)'),
+    bays: z.array(CarClubBay),
+  })
+  .describe('Car clubs: providers, their tariffs and bays');
+
+/* Bike hire mirrors GBFS v2.3 files (system_information, station_information, system_pricing_plans) so a live feed can replace it. */
+export const BikeHire = z
+  .object({
+    system_information: z.object({
+      system_id: Id,
+      language: z.string().min(2),
+      name: z.string().min(1),
+      operator: z.string().min(1).optional(),
+      url: Url.optional(),
+      phone_number: Phone.optional(),
+      email: z.email().optional(),
+      timezone: z.string().min(1),
+    }),
+    stations: z.array(
+      z.object({
+        station_id: Id,
+        name: z.string().min(1),
+        lat: z.number().min(-90).max(90),
+        lon: z.number().min(-180).max(180),
+        capacity: z.number().int().nonnegative(),
+        address: z.string().optional(),
+      }),
+    ),
+    pricing_plans: z.array(
+      z.object({
+        plan_id: Id,
+        name: z.string().min(1),
+        currency: z.string().length(3),
+        price: z.number().nonnegative().describe('Unlock / base price in currency units (GBP)'),
+        is_taxable: z.boolean(),
+        description: z.string().min(1),
+        per_min_pricing: z
+          .array(
+            z.object({
+              start: z.number().int().nonnegative().describe('Minute the rate starts'),
+              rate: z.number().nonnegative().describe('Price per interval in currency units'),
+              interval: z.number().int().positive().describe('Minutes per charge'),
+              end: z.number().int().positive().optional(),
+            }),
+          )
+          .default([]),
+      }),
+    ),
+  })
+  .describe('A docked bike-hire scheme, GBFS-shaped');
+export type BikeHire = z.infer<typeof BikeHire>;
+
+export const FlexibleService = z
+  .object({
+    id: Id,
+    kind: z.enum(['drt', 'community transport']).describe('Demand responsive transport or community transport'),
+    name: z.string().min(1),
+    operatorId: Id.describe('The `operators[].id` running it'),
+    zone: GeoPolygon.describe('Trips must start and end inside this zone'),
+    days: z.array(Weekday).min(1).describe('Days of the week it runs'),
+    hours: z.object({ start: TimeOfDay, end: TimeOfDay }).describe('First pick-up and last drop-off'),
+    runsOnBankHolidays: z.boolean().default(false),
+    booking: z.object({
+      website: Url.describe('Booking website (SPEC drt_operator.booking_website)'),
+      phone: Phone,
+      advanceBookingMin: z.number().int().nonnegative().describe('How many minutes ahead a trip must be booked'),
+      eligibility: z.string().optional().describe('Who may use it (community transport often limits this)'),
+    }),
+    fare: z
+      .object({
+        adultSinglePence: Pence,
+        childSinglePence: Pence,
+        returnPence: Pence.optional(),
+        concessionsFree: z.boolean().describe('Free with a National Entitlement Card'),
+      })
+      .describe('Fare per passenger'),
+    speedKmh: z.number().positive().default(35).describe('Average door-to-door speed used to estimate travel time'),
+    gtfs: z
+      .object({ feedId: Id, routeId: z.string().min(1) })
+      .optional()
+      .describe('Optional GTFS representation (route_type 715 with zone stops) for timetable display'),
+  })
+  .describe('A zone-based demand responsive or community transport service');
+export type FlexibleService = z.infer<typeof FlexibleService>;
+
+const FareAppliesTo = z
+  .object({
+    operatorIds: z.array(Id).default([]).describe('Operators this rule prices; empty means any'),
+    modes: z.array(RegionMode).default([]).describe('Travel types this rule prices; empty means any'),
+  })
+  .refine((a) => a.operatorIds.length + a.modes.length > 0, 'name at least one operator or mode');
+
+const FareRuleBase = {
+  id: Id,
+  description: z.string().min(1),
+  appliesTo: FareAppliesTo,
+  childPercent: z.number().min(0).max(100).default(50).describe('Child fare as a percentage of adult'),
+  concessionsFree: z.boolean().default(false).describe('Free with a National Entitlement Card or Young Scot under-22 card'),
+};
+
+export const FareRule = z
+  .discriminatedUnion('kind', [
+    z.object({
+      ...FareRuleBase,
+      kind: z.literal('distance'),
+      bands: z
+        .array(z.object({ upToKm: z.number().positive(), singlePence: Pence, returnPence: Pence }))
+        .min(1)
+        .describe('Distance bands in increasing upToKm; the last band also prices longer trips'),
+    }),
+    z.object({
+      ...FareRuleBase,
+      kind: z.literal('zone'),
+      zones: z.array(z.object({ id: Id, name: z.string().min(1), area: GeoPolygon })).min(1),
+      prices: z
+        .array(z.object({ fromZone: Id, toZone: Id, singlePence: Pence, returnPence: Pence }))
+        .describe('Price between two zones (either direction)'),
+    }),
+    z.object({ ...FareRuleBase, kind: z.literal('flat'), singlePence: Pence, returnPence: Pence }),
+    z.object({
+      ...FareRuleBase,
+      kind: z.literal('gtfs'),
+      feedId: Id.describe('Prices come from this feed\'s GTFS fares (fare_attributes / fare_rules)'),
+    }),
+  ])
+  .describe('How to price a transit ride');
+export type FareRule = z.infer<typeof FareRule>;
+
+export const Concessions = z
+  .object({
+    childMaxAge: z.number().int().positive().default(15).describe('Oldest age that pays a child fare'),
+    infantFreeMaxAge: z.number().int().nonnegative().default(4).describe('Oldest age that travels free'),
+    nationalEntitlementCard: z
+      .object({ freeModes: z.array(RegionMode), description: z.string() })
+      .describe('Scottish National Entitlement Card (over-60 / disabled) free travel'),
+    youngScot: z
+      .object({ under22FreeModes: z.array(RegionMode), railDiscountPercent: z.number().min(0).max(100) })
+      .describe('Young Scot card: free bus under 22, rail discount'),
+    railcards: z
+      .array(z.object({ name: z.string().min(1), discountPercent: z.number().min(0).max(100) }))
+      .describe('Railcards (names as in the user profile) and their discount on rail fares'),
+  })
+  .describe('Concession settings applied from the user profile');
+export type Concessions = z.infer<typeof Concessions>;
+
+export const OwnCar = z
+  .object({
+    runningCostPerMilePence: Pence.describe('Marginal running cost (fuel, wear) per mile'),
+    parking: z.object({
+      defaultPerHourPence: Pence.describe('Parking charge assumed at the destination when nothing better is known'),
+      maxPerDayPence: Pence,
+      stationParkAndRideFree: z.boolean().describe('Park-and-ride at stations is free'),
+    }),
+  })
+  .describe('Own car costs');
+
+export const RegionConfig = z
+  .object({
+    schemaVersion: z.literal(1),
+    id: Id.describe('Region id, also its folder name'),
+    name: z.string().min(1),
+    demo: z.boolean().describe('True when the data is generated demo data; the UI labels it as such'),
+    demoNotice: z.string().optional().describe('Text shown with demo data'),
+    timeZone: z.string().min(1).describe('IANA time zone of timetables and opening hours'),
+    currency: z.literal('GBP'),
+    bbox: BoundingBox,
+    map: z.object({ centre: LatLon, zoom: z.number().min(0).max(22) }).describe('Default map view'),
+    feeds: z.array(Feed).describe('GTFS feeds'),
+    osm: z.object({ path: z.string().min(1).describe('.osm or .osm.pbf file, relative to region.json') }),
+    operators: z.array(Operator).default([]),
+    taxi: z.object({ operators: z.array(TaxiOperator), tariff: TaxiTariff }),
+    carClub: CarClub,
+    bikeHire: BikeHire.optional(),
+    flexibleServices: z.array(FlexibleService).default([]),
+    fares: z.object({ rules: z.array(FareRule), concessions: Concessions }),
+    ownCar: OwnCar,
+    attribution: z.array(z.string().min(1)).default([]).describe('Data attributions to show with maps and results'),
+  })
+  .describe('A region: everything except timetables and streets');
+export type RegionConfig = z.infer<typeof RegionConfig>;
+export type RegionConfigInput = z.input<typeof RegionConfig>;

@@ -1,0 +1,145 @@
+// Feature under test: region.json validation and cross-checks with field-level errors.
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadRegionConfig, parseRegionConfig } from '../../src/region/loadRegionConfig.ts';
+import type { RegionConfigInput } from '../../src/region/regionConfig.ts';
+
+const square = (lon: number, lat: number, d = 0.05) => ({
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [lon - d, lat - d],
+      [lon + d, lat - d],
+      [lon + d, lat + d],
+      [lon - d, lat + d],
+      [lon - d, lat - d],
+    ] as [number, number][],
+  ],
+});
+
+function minimalRegion(): RegionConfigInput {
+  return {
+    schemaVersion: 1,
+    id: 'tiny',
+    name: 'Tiny region',
+    demo: true,
+    timeZone: 'Europe/London',
+    currency: 'GBP',
+    bbox: { minLat: 57, minLon: -4, maxLat: 57.3, maxLon: -3.6 },
+    map: { centre: { lat: 57.19, lon: -3.83 }, zoom: 11 },
+    feeds: [{ id: 'bus', name: 'Buses', path: 'gtfs/bus' }],
+    osm: { path: 'tiny.osm' },
+    operators: [{ id: 'op1', name: 'Demo Buses', modes: ['bus'], website: 'https://example.org/' }],
+    taxi: {
+      operators: [
+        { id: 't1', name: 'Demo Taxis', phone: '01479 000000', area: { kind: 'circle', centre: { lat: 57.19, lon: -3.83 }, radiusM: 8000 } },
+      ],
+      tariff: {
+        flagFallPence: 300,
+        perMilePence: 200,
+        perMinuteWaitingPence: 40,
+        night: { from: '22:00', to: '06:00', upliftPercent: 50 },
+        holidayUpliftPercent: 50,
+      },
+    },
+    carClub: {
+      providers: [
+        { id: 'a', name: 'A', website: 'https://a.example/', promoLink: 'https://a.example/p', logo: 'a.svg', tariff: { perHourPence: 500, perMilePence: 20 } },
+        { id: 'b', name: 'B', website: 'https://b.example/', promoLink: 'https://b.example/p', logo: 'b.svg', tariff: { perHourPence: 600, perMilePence: 0 } },
+      ],
+      bays: [{ id: 'bay1', name: 'Station', lat: 57.19, lon: -3.83, providerId: 'a' }],
+    },
+    flexibleServices: [
+      {
+        id: 'drt1',
+        kind: 'drt',
+        name: 'Demo DRT',
+        operatorId: 'op1',
+        zone: square(-3.83, 57.19),
+        days: ['mon', 'tue'],
+        hours: { start: '07:00', end: '19:00' },
+        booking: { website: 'https://example.org/book', phone: '01479 000001', advanceBookingMin: 60 },
+        fare: { adultSinglePence: 300, childSinglePence: 150, concessionsFree: true },
+      },
+    ],
+    fares: {
+      rules: [
+        {
+          id: 'bus-distance',
+          kind: 'distance',
+          description: 'Bus fares by distance',
+          appliesTo: { modes: ['bus'] },
+          bands: [
+            { upToKm: 5, singlePence: 200, returnPence: 350 },
+            { upToKm: 20, singlePence: 450, returnPence: 800 },
+          ],
+        },
+      ],
+      concessions: {
+        nationalEntitlementCard: { freeModes: ['bus'], description: 'Free bus travel' },
+        youngScot: { under22FreeModes: ['bus'], railDiscountPercent: 50 },
+        railcards: [{ name: '16-25 Railcard', discountPercent: 34 }],
+      },
+    },
+    ownCar: { runningCostPerMilePence: 25, parking: { defaultPerHourPence: 150, maxPerDayPence: 600, stationParkAndRideFree: true } },
+  };
+}
+
+describe('region config', () => {
+  it('accepts a minimal valid region and fills defaults', () => {
+    const { config, warnings } = parseRegionConfig(minimalRegion());
+    expect(warnings).toEqual([]);
+    expect(config?.flexibleServices[0]?.speedKmh).toBe(35);
+    expect(config?.fares.rules[0]?.childPercent).toBe(50);
+  });
+
+  it('reports a bad field with its JSON path', () => {
+    const bad = minimalRegion() as Record<string, unknown>;
+    (bad.taxi as { tariff: { night: { from: string } } }).tariff.night.from = '25:00';
+    const { config, warnings } = parseRegionConfig(bad, 'region.json');
+    expect(config).toBeUndefined();
+    expect(warnings.map((w) => w.path)).toEqual(['taxi.tariff.night.from']);
+    expect(warnings[0]?.severity).toBe('error');
+  });
+
+  it('reports dangling references and unordered distance bands', () => {
+    const bad = minimalRegion();
+    bad.carClub.bays[0]!.providerId = 'nobody';
+    const rule = bad.fares.rules[0]!;
+    if (rule.kind !== 'distance') throw new Error('fixture changed');
+    rule.bands.reverse();
+    const { config, warnings } = parseRegionConfig(bad);
+    expect(config).toBeUndefined();
+    expect(warnings.map((w) => w.path).sort()).toEqual(['carClub.bays.0.providerId', 'fares.rules.0.bands.1.upToKm']);
+  });
+
+  it('rejects an open polygon ring', () => {
+    const bad = minimalRegion();
+    bad.flexibleServices![0]!.zone.coordinates[0]!.pop();
+    const { warnings } = parseRegionConfig(bad);
+    expect(warnings.some((w) => w.path.startsWith('flexibleServices.0.zone.coordinates'))).toBe(true);
+  });
+
+  it('loads from a folder and checks named files exist', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-region-'));
+    writeFileSync(join(dir, 'region.json'), JSON.stringify(minimalRegion()));
+    const missing = await loadRegionConfig(dir);
+    expect(missing.config).toBeUndefined();
+    expect(missing.warnings.map((w) => w.path).sort()).toEqual(['feeds.0.path', 'osm.path']);
+
+    mkdirSync(join(dir, 'gtfs/bus'), { recursive: true });
+    writeFileSync(join(dir, 'tiny.osm'), '<osm/>');
+    const ok = await loadRegionConfig(dir);
+    expect(ok.warnings).toEqual([]);
+    expect(ok.config?.id).toBe('tiny');
+  });
+
+  it('reports unreadable or malformed files as errors', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-region-'));
+    expect((await loadRegionConfig(dir)).warnings[0]?.message).toMatch(/cannot read/);
+    writeFileSync(join(dir, 'region.json'), '{ nope');
+    expect((await loadRegionConfig(dir)).warnings[0]?.message).toMatch(/not valid JSON/);
+  });
+});
