@@ -1,0 +1,46 @@
+/** Layering rules of DESIGN.md and STYLE.md, checked on every lint run. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'raptor-knows-no-gtfs',
+      comment: 'The router sees only the TransitData interface, never a GTFS type.',
+      severity: 'error',
+      from: { path: '^packages/engine/src/raptor' },
+      to: { path: '^packages/engine/src/gtfs' },
+    },
+    {
+      name: 'engine-knows-no-server-or-ui',
+      severity: 'error',
+      from: { path: '^packages/engine' },
+      to: { path: '^packages/(api|web)' },
+    },
+    {
+      name: 'contracts-stay-leaf',
+      comment: 'The wire format depends on nothing of ours.',
+      severity: 'error',
+      from: { path: '^packages/contracts' },
+      to: { path: '^packages/(engine|api|web)' },
+    },
+    {
+      name: 'web-knows-no-server-internals',
+      severity: 'error',
+      from: { path: '^packages/web' },
+      to: { path: '^packages/(api|engine)' },
+    },
+    {
+      name: 'no-deep-imports-across-packages',
+      comment: 'Other packages are used through their index only.',
+      severity: 'error',
+      from: { path: '^packages/([^/]+)/' },
+      to: { path: '^packages/([^/]+)/src/.+', pathNot: ['^packages/$1/'] },
+    },
+    { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(node_modules|dist|/test/|/bench/)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'default'], extensions: ['.ts', '.tsx', '.js'] },
+  },
+};
