@@ -1,0 +1,32 @@
+import type { TravelType } from '@cairn/contracts';
+
+/** A timetabled or flexible ride as fares see it. */
+export interface RideForFare {
+  mode: TravelType;
+  operatorId: string | null;
+  feedId: string | null;
+  agencyId: string | null;
+  routeId: string | null;
+  boardStopId: string | null;
+  alightStopId: string | null;
+  /** Stop ids from boarding to alighting inclusive (for GTFS contains_id zones). */
+  stopIds: string[];
+  board: { lat: number; lng: number };
+  alight: { lat: number; lng: number };
+  distanceM: number;
+  startSec: number;
+  endSec: number;
+}
+
+/** An adult price for one ride (or a return pair), before entitlements. */
+export interface AdultFare {
+  /** Adult single price in pence. */
+  singlePence: number;
+  /** Adult return price when the source has one. */
+  returnPence: number | null;
+  childPence?: number;
+  childPercent: number;
+  concessionsFree: boolean;
+  /** Where the price came from, for the breakdown ('Demo bus fares, 5–10 km band'). */
+  source: string;
+}

@@ -1,0 +1,64 @@
+import type { BikeHire, CarClubProvider, RegionConfig, TaxiTariff } from '../../region/regionConfig.ts';
+import { metresToMiles } from '../format/distance.ts';
+
+/** Minutes since midnight for 'HH:MM'. */
+const minutesOf = (hhmm: string): number => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+
+/** True when a local time of day (minutes) is inside [from, to), which may wrap past midnight. */
+export function inTimeWindow(localMinutes: number, from: string, to: string): boolean {
+  const a = minutesOf(from);
+  const b = minutesOf(to);
+  return a <= b ? localMinutes >= a && localMinutes < b : localMinutes >= a || localMinutes < b;
+}
+
+/**
+ * Taxi fare estimate: flag fall + per mile, plus waiting time for the part of the ride slower than
+ * the tariff's free-flow assumption (we charge waiting only for time beyond 30 mph average), with
+ * the night uplift when the hiring starts in the night window. Rounded up to 10p as meters do.
+ */
+export function taxiFarePence(tariff: TaxiTariff, distanceM: number, durationSec: number, startLocalMinutes: number): { pence: number; night: boolean } {
+  const miles = metresToMiles(distanceM);
+  const freeFlowSec = (miles / 30) * 3600;
+  const waitingMin = Math.max(0, (durationSec - freeFlowSec) / 60);
+  let pence = tariff.flagFallPence + tariff.perMilePence * miles + tariff.perMinuteWaitingPence * waitingMin;
+  const night = inTimeWindow(startLocalMinutes, tariff.night.from, tariff.night.to);
+  if (night) pence *= 1 + tariff.night.upliftPercent / 100;
+  return { pence: Math.ceil(pence / 10) * 10, night };
+}
+
+/** Own-car running cost (fuel, wear) for a distance, from the region's pence per mile. */
+export function ownCarRunningPence(region: RegionConfig, distanceM: number): number {
+  return Math.round(region.ownCar.runningCostPerMilePence * metresToMiles(distanceM));
+}
+
+/** Parking for a stay at the region's default hourly rate, capped per day. */
+export function parkingPence(region: RegionConfig, staySec: number): number {
+  const p = region.ownCar.parking;
+  const hours = Math.ceil(Math.max(0, staySec) / 3600);
+  const days = Math.floor(hours / 24);
+  const rest = hours - days * 24;
+  return days * p.maxPerDayPence + Math.min(p.maxPerDayPence, rest * p.defaultPerHourPence);
+}
+
+/** Car-club hire: booked time (at least the minimum, rounded up to half hours) plus miles driven. */
+export function carClubPence(provider: CarClubProvider, bookedSec: number, distanceM: number): { pence: number; bookedMin: number } {
+  const t = provider.tariff;
+  const bookedMin = Math.max(t.minimumMinutes, Math.ceil(bookedSec / 1800) * 30);
+  const pence = Math.round((t.perHourPence * bookedMin) / 60 + t.perMilePence * metresToMiles(distanceM));
+  return { pence, bookedMin };
+}
+
+/** Bike-hire price of a ride under a GBFS pricing plan: base price plus per-minute segments. */
+export function bikeHirePence(plan: BikeHire['pricing_plans'][number], rideSec: number): number {
+  const minutes = Math.ceil(rideSec / 60);
+  let units = plan.price;
+  for (const seg of plan.per_min_pricing) {
+    const end = Math.min(minutes, seg.end ?? Infinity);
+    if (end <= seg.start) continue;
+    units += Math.ceil((end - seg.start) / seg.interval) * seg.rate;
+  }
+  return Math.round(units * 100);
+}

@@ -1,0 +1,47 @@
+import { epochToLocal, formatIsoLocal, localToEpochSec, splitDate } from '../../time/service-day.ts';
+import type { DateInt } from '../../time/service-day.ts';
+
+const p2 = (n: number): string => String(n).padStart(2, '0');
+
+/** 'HH:mm' of an instant in the region's time zone. */
+export function formatLocalTime(timeZone: string, epochSec: number): string {
+  const { secondsOfDay } = epochToLocal(timeZone, epochSec);
+  return `${p2(Math.floor(secondsOfDay / 3600))}:${p2(Math.floor(secondsOfDay / 60) % 60)}`;
+}
+
+/** 'YYYY-MM-DD' of an instant in the region's time zone. */
+export function formatLocalDate(timeZone: string, epochSec: number): string {
+  const { date } = epochToLocal(timeZone, epochSec);
+  const { y, m, d } = splitDate(date);
+  return `${y}-${p2(m)}-${p2(d)}`;
+}
+
+/** ISO 8601 with offset (re-exported so journey assembly has one place for time text). */
+export function formatLocalIso(timeZone: string, epochSec: number): string {
+  return formatIsoLocal(timeZone, epochSec);
+}
+
+/** 'HH:mm' for seconds since local midnight (GTFS times past 24:00 wrap). */
+export function formatSecondsOfDay(secondsOfDay: number): string {
+  const s = ((Math.floor(secondsOfDay) % 86_400) + 86_400) % 86_400;
+  return `${p2(Math.floor(s / 3600))}:${p2(Math.floor(s / 60) % 60)}`;
+}
+
+/** Parses the search date format 'YYYY/MM/DD HH:mm:ss' (SPEC §5) as local time in the zone; undefined when malformed. */
+export function parseSearchDate(timeZone: string, text: string): number | undefined {
+  const m = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  if (!m) return undefined;
+  const date: DateInt = Number(m[1]) * 10000 + Number(m[2]) * 100 + Number(m[3]);
+  const h = Number(m[4]);
+  const mi = Number(m[5]);
+  const s = Number(m[6]);
+  if (Number(m[2]) < 1 || Number(m[2]) > 12 || Number(m[3]) < 1 || Number(m[3]) > 31 || h > 23 || mi > 59 || s > 59) return undefined;
+  return localToEpochSec(timeZone, date, h * 3600 + mi * 60 + s);
+}
+
+/** Formats an instant as the search date format 'YYYY/MM/DD HH:mm:ss' in the zone. */
+export function formatSearchDate(timeZone: string, epochSec: number): string {
+  const { date, secondsOfDay } = epochToLocal(timeZone, epochSec);
+  const { y, m, d } = splitDate(date);
+  return `${y}/${p2(m)}/${p2(d)} ${p2(Math.floor(secondsOfDay / 3600))}:${p2(Math.floor(secondsOfDay / 60) % 60)}:${p2(secondsOfDay % 60)}`;
+}

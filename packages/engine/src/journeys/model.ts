@@ -1,0 +1,88 @@
+import type { TravelType } from '@cairn/contracts';
+
+/*
+ * The engine's own shape of an option before it becomes a Journey document: times in epoch
+ * seconds, distances in metres, geometry as [lat, lng] pairs. Option building fills it; fares,
+ * CO2, extras and assembly read it.
+ */
+
+export interface PlacePoint {
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+/** One stop call on a timetabled ride. */
+export interface RideStop {
+  stopId: string;
+  name: string;
+  lat: number;
+  lng: number;
+  /** Departure (or arrival at the last stop), epoch seconds. */
+  timeSec: number;
+}
+
+/** What a timetabled step rode: enough to price it, show its operator and build its timetable. */
+export interface TransitRide {
+  feedId: string;
+  agencyId: string;
+  agencyName: string;
+  agencyUrl: string | null;
+  routeId: string;
+  routeShortName: string;
+  routeLongName: string;
+  tripId: string;
+  headsign: string;
+  /** Boarding stop first, alighting stop last. */
+  stops: RideStop[];
+  /** Region operator (`operators[].id`) running it, when region.json names one. */
+  operatorId: string | null;
+}
+
+/** Why a vehicle is where it is: continuity between the outbound and return legs. */
+export type VehicleUse = 'own car' | 'cycle' | 'car club' | 'bike hire';
+
+export interface PlannedStep {
+  type: TravelType;
+  startSec: number;
+  endSec: number;
+  distanceM: number;
+  from: PlacePoint;
+  to: PlacePoint;
+  /** [lat, lng] pairs along the step. */
+  coords: Array<[number, number]>;
+  directions: Array<{ text: string; distanceM: number }>;
+  elevation: { highestM: number; lowestM: number } | null;
+  description: string;
+  ride?: TransitRide;
+  /** `flexibleServices[].id` for DRT and community transport. */
+  flexibleServiceId?: string;
+  /** `carClub.providers[].id` for a car-club drive. */
+  carClubProviderId?: string;
+  /** Bike-hire pricing plan used. */
+  bikeHirePlanId?: string;
+  /** Where a private vehicle is left at the end of this step (bike & ride, park & ride). */
+  leavesVehicleAt?: PlacePoint;
+}
+
+export interface PlannedLeg {
+  steps: PlannedStep[];
+}
+
+/** An option: the outbound leg and, for return searches, its matching return leg. */
+export interface PlannedOption {
+  /** Short name of how the option was built, for diversity and debugging ('walk', 'transit:walk/taxi'). */
+  kind: string;
+  depart: PlannedLeg;
+  ret: PlannedLeg | null;
+}
+
+/** Start of a leg (first step), epoch seconds. */
+export function legStartSec(leg: PlannedLeg): number {
+  return leg.steps[0]?.startSec ?? 0;
+}
+
+/** End of a leg (last step), epoch seconds. */
+export function legEndSec(leg: PlannedLeg): number {
+  return leg.steps[leg.steps.length - 1]?.endSec ?? 0;
+}

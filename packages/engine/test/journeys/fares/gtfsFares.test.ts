@@ -1,0 +1,69 @@
+// Feature under test: GTFS fares v1 (routes, origin/destination/contains zones) and v2 (networks, areas, priority, rider categories).
+import { describe, expect, it } from 'vitest';
+import { parseGtfsFares, priceWithGtfsFares } from '../../../src/journeys/fares/gtfsFares.ts';
+import type { RideForFare } from '../../../src/journeys/fares/rideFare.ts';
+
+const files = (map: Record<string, string>) => (name: string) => map[name];
+const ride = (over: Partial<RideForFare>): RideForFare => ({
+  mode: 'bus',
+  operatorId: null,
+  feedId: 'f',
+  agencyId: 'A',
+  routeId: 'R1',
+  boardStopId: 'a',
+  alightStopId: 'c',
+  stopIds: ['a', 'b', 'c'],
+  board: { lat: 57, lng: -3 },
+  alight: { lat: 57.1, lng: -3 },
+  distanceM: 10_000,
+  startSec: 0,
+  endSec: 600,
+  ...over,
+});
+
+const STOPS = 'stop_id,stop_name,stop_lat,stop_lon,zone_id\na,A,57,-3,Z1\nb,B,57.05,-3,Z2\nc,C,57.1,-3,Z2\nd,D,57.2,-3,Z3\n';
+
+describe('GTFS fares v1', () => {
+  const fares = parseGtfsFares(
+    'f',
+    files({
+      'stops.txt': STOPS,
+      'fare_attributes.txt':
+        'fare_id,price,currency_type,payment_method,transfers,agency_id\nzone1,2.00,GBP,0,0,A\nz12,3.50,GBP,0,0,A\nexpress,6.00,GBP,0,0,A\ncontains,4.20,GBP,0,0,A\n',
+      'fare_rules.txt':
+        'fare_id,route_id,origin_id,destination_id,contains_id\nzone1,,Z1,Z1,\nz12,,Z1,Z2,\nz12,,Z2,Z1,\nexpress,X9,,,\ncontains,R7,,,Z1\ncontains,R7,,,Z2\ncontains,R7,,,Z3\n',
+    }),
+  );
+  it('prices by origin and destination zone', () => {
+    expect(priceWithGtfsFares(fares, ride({}), 50, false)?.singlePence).toBe(350);
+    expect(priceWithGtfsFares(fares, ride({ alightStopId: 'a', stopIds: ['a'] }), 50, false)?.singlePence).toBe(200);
+  });
+  it('prices by route', () => expect(priceWithGtfsFares(fares, ride({ routeId: 'X9', alightStopId: 'd' }), 50, false)?.singlePence).toBe(600));
+  it('needs contains zones to match the zones passed exactly', () => {
+    expect(priceWithGtfsFares(fares, ride({ routeId: 'R7', alightStopId: 'd', stopIds: ['a', 'b', 'd'] }), 50, false)?.singlePence).toBe(420);
+    expect(priceWithGtfsFares(fares, ride({ routeId: 'R7', boardStopId: 'b', alightStopId: 'd', stopIds: ['b', 'd'] }), 50, false)).toBeUndefined();
+  });
+  it('is unknown when no fare matches', () => expect(priceWithGtfsFares(fares, ride({ boardStopId: 'd', alightStopId: 'd', stopIds: ['d'] }), 50, false)).toBeUndefined());
+});
+
+describe('GTFS fares v2', () => {
+  const fares = parseGtfsFares(
+    'f',
+    files({
+      'stops.txt': STOPS,
+      'routes.txt': 'route_id,agency_id,route_short_name,route_type,network_id\nR1,A,1,3,town\nR2,A,2,3,rural\n',
+      'stop_areas.txt': 'area_id,stop_id\ncentre,a\ncentre,b\nedge,c\n',
+      'rider_categories.txt': 'rider_category_id,rider_category_name,is_default_fare_category\nadult,Adult,1\nchild,Child (5-15),0\n',
+      'fare_products.txt':
+        'fare_product_id,fare_product_name,amount,currency,rider_category_id\ntown_single,Town single,2.10,GBP,adult\ntown_single,Town single,1.05,GBP,child\ncross,Centre to edge,3.30,GBP,adult\nrural_any,Rural single,4.00,GBP,\nrural_day,Rural day,5.50,GBP,\n',
+      'fare_leg_rules.txt':
+        'leg_group_id,network_id,from_area_id,to_area_id,fare_product_id,rule_priority\ng1,town,,,town_single,0\ng2,town,centre,edge,cross,1\ng3,rural,,,rural_any,0\ng4,rural,,,rural_day,0\n',
+    }),
+  );
+  it('matches the network and prefers the higher-priority area rule', () => {
+    expect(priceWithGtfsFares(fares, ride({ alightStopId: 'b' }), 50, false)).toMatchObject({ singlePence: 210, childPence: 105 });
+    expect(priceWithGtfsFares(fares, ride({}), 50, false)).toMatchObject({ singlePence: 330, source: 'Centre to edge' });
+  });
+  it('takes the cheapest product of equal rules', () => expect(priceWithGtfsFares(fares, ride({ routeId: 'R2' }), 50, false)?.singlePence).toBe(400));
+  it('has no price for a network without rules', () => expect(priceWithGtfsFares(fares, ride({ routeId: 'R9' }), 50, false)).toBeUndefined());
+});

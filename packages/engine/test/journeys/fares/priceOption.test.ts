@@ -1,0 +1,83 @@
+// Feature under test: pricing whole options — totals, unknown parts, return tickets, vehicles, payment methods.
+import { describe, expect, it } from 'vitest';
+import { priceOption } from '../../../src/journeys/fares/priceOption.ts';
+import type { PricingContext } from '../../../src/journeys/fares/priceOption.ts';
+import type { Traveller } from '../../../src/journeys/fares/traveller.ts';
+import type { PlannedOption } from '../../../src/journeys/model.ts';
+import { testRegion } from '../fixtures/region.ts';
+import { MON_0900, PLACES, rideStep, streetStep } from '../fixtures/steps.ts';
+
+const region = testRegion();
+const adult: Traveller = { age: 40, carAccess: true, concessionaryPass: false, youngScot: false, newYoungScot: false, railcard: null };
+const ctx = (t: Partial<Traveller> = {}): PricingContext => ({ region, traveller: { ...adult, ...t }, gtfsFares: new Map() });
+const { aviemore, aviemoreStation, carrbridge } = PLACES;
+
+function busReturn(): PlannedOption {
+  const out = rideStep('bus', aviemoreStation, carrbridge, MON_0900, 900);
+  const back = rideStep('bus', carrbridge, aviemoreStation, MON_0900 + 6 * 3600, 900);
+  return {
+    kind: 'transit',
+    depart: { steps: [streetStep('walk', aviemore, aviemoreStation, MON_0900 - 600, 1.3), out] },
+    ret: { steps: [back, streetStep('walk', aviemoreStation, aviemore, back.endSec, 1.3)] },
+  };
+}
+
+describe('priceOption', () => {
+  it('sells a return ticket when cheaper than two singles and marks the return ride included', () => {
+    const p = priceOption(busReturn(), ctx());
+    // 10–12 km by bus is in the 5–20 km band: single 450, return 800.
+    expect(p.totalPence).toBe(800);
+    expect(p.text).toBe('£8.00');
+    expect(p.stepCosts.depart).toEqual(['free', '£8.00']);
+    expect(p.stepCosts.ret).toEqual(['included', 'free']);
+    expect(p.lines).toEqual([{ description: expect.stringContaining('adult return'), cost: '£8.00' }]);
+    expect(p.paymentMethods).toEqual([{ agency_name: 'Test Buses', methods: ['cash', 'contactless'] }]);
+    expect(p.isEstimate).toBe(false);
+  });
+  it('makes the bus free with a concessionary pass and says so in the breakdown', () => {
+    const p = priceOption(busReturn(), ctx({ concessionaryPass: true, age: 70 }));
+    expect(p.text).toBe('free');
+    expect(p.totalPence).toBe(0);
+    expect(p.lines.some((l) => /National Entitlement Card/.test(l.description) && l.cost === 'free')).toBe(true);
+  });
+  it('is unknown, never a wrong total, when one ride has no fare', () => {
+    const o = busReturn();
+    const ferry = rideStep('ferry', carrbridge, aviemore, MON_0900 + 2000, 600, { operatorId: null, routeShortName: 'F1' });
+    o.depart.steps.push(ferry);
+    const p = priceOption(o, ctx());
+    expect(p.text).toBe('unknown');
+    expect(p.totalPence).toBeNull();
+    expect(p.lines.find((l) => l.cost === 'unknown')?.description).toMatch(/Ferry F1/);
+  });
+  it('prices rail by zone with a railcard', () => {
+    const train = rideStep('train', PLACES.aviemoreStation, PLACES.edinburgh, MON_0900, 3 * 3600, { operatorId: 'rail-op', routeShortName: '' });
+    const p = priceOption({ kind: 'transit', depart: { steps: [train] }, ret: null }, ctx({ railcard: '16-25 Railcard' }));
+    expect(p.totalPence).toBe(3000);
+    expect(p.lines[0]?.description).toMatch(/16-25 Railcard \(1\/3 off\)/);
+  });
+  it('prices an own car with running costs and parking for the stay, as an estimate', () => {
+    const out = streetStep('own car', aviemore, carrbridge, MON_0900, 15);
+    const back = streetStep('own car', carrbridge, aviemore, MON_0900 + 3 * 3600, 15);
+    const p = priceOption({ kind: 'own car', depart: { steps: [out] }, ret: { steps: [back] } }, ctx());
+    const running = Math.round(20 * out.distanceM * 0.00062137);
+    const stayHours = Math.ceil((back.startSec - out.endSec) / 3600);
+    expect(p.totalPence).toBe(2 * running + stayHours * 150);
+    expect(p.isEstimate).toBe(true);
+  });
+  it('books one car-club hire for the round trip', () => {
+    const out = streetStep('car club', aviemoreStation, carrbridge, MON_0900, 15, { carClubProviderId: 'a' });
+    const back = streetStep('car club', carrbridge, aviemoreStation, MON_0900 + 2 * 3600, 15, { carClubProviderId: 'a' });
+    const p = priceOption({ kind: 'car club', depart: { steps: [out] }, ret: { steps: [back] } }, ctx());
+    expect(p.stepCosts.ret).toEqual(['included']);
+    expect(p.lines).toHaveLength(1);
+    expect(p.lines[0]?.description).toMatch(/Club A car club: .* hours booked/);
+  });
+  it('estimates taxis and DRT fares with entitlements', () => {
+    const taxi = streetStep('taxi', aviemore, carrbridge, MON_0900, 12);
+    const drt = { ...streetStep('drt', carrbridge, aviemore, MON_0900 + 3600, 8), flexibleServiceId: 'drt1' };
+    const p = priceOption({ kind: 'taxi', depart: { steps: [taxi, drt] }, ret: null }, ctx({ concessionaryPass: true }));
+    expect(p.isEstimate).toBe(true);
+    expect(p.stepCosts.depart[1]).toBe('free');
+    expect(p.paymentMethods).toEqual([{ agency_name: 'Test DRT', methods: ['cash', 'national entitlement card'] }]);
+  });
+});
