@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import { readOsmPbf } from './pbfReader.ts';
+import { readOsmXmlFile, readOsmXmlText } from './xmlReader.ts';
+import { addFeature, mayBeFeature } from './features.ts';
+import { wayRouting } from './wayAccess.ts';
+import type { OsmSink, OsmTags, OsmWarning } from './types.ts';
+import { buildStreetGraph } from '../streets/graph.ts';
+import type { GraphWayInput, StreetGraph } from '../streets/graph.ts';
+import { emptyCatalogue } from '../places/types.ts';
+import type { PlaceCatalogue } from '../places/types.ts';
+
+/** What one OSM extract gives the engine. */
+export interface OsmData {
+  graph: StreetGraph;
+  places: PlaceCatalogue;
+  warnings: OsmWarning[];
+  stats: { nodes: number; ways: number; highwayWays: number; missingNodeRefs: number };
+}
+
+class GrowF64 {
+  data: Float64Array;
+  length = 0;
+  readonly fill: number;
+  constructor(capacity: number, fill = 0) {
+    this.fill = fill;
+    this.data = new Float64Array(capacity).fill(fill);
+  }
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Float64Array(this.data.length * 2).fill(this.fill);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+}
+
+/** Collects what the engine keeps while a reader streams the file. */
+class OsmCollector implements OsmSink {
+  readonly nodeKey = new Map<number, number>();
+  readonly lat = new GrowF64(1 << 16);
+  readonly lon = new GrowF64(1 << 16);
+  readonly ele = new Map<number, number>();
+  readonly ways: GraphWayInput[] = [];
+  readonly places = emptyCatalogue();
+  wayCount = 0;
+  missingNodeRefs = 0;
+
+  node(id: number, lat: number, lon: number, tags: OsmTags | null): void {
+    const key = this.lat.length;
+    this.nodeKey.set(id, key);
+    this.lat.push(lat);
+    this.lon.push(lon);
+    if (!tags) return;
+    if (tags.ele !== undefined) {
+      const ele = Number.parseFloat(tags.ele);
+      if (Number.isFinite(ele)) this.ele.set(key, ele);
+    }
+    if (mayBeFeature(tags)) addFeature(this.places, `n${id}`, lat, lon, tags);
+  }
+
+  way(id: number, refs: readonly number[], tags: OsmTags | null): void {
+    this.wayCount++;
+    if (!tags) return;
+    const routing = wayRouting(tags);
+    if (routing) {
+      const keys: number[] = [];
+      for (const ref of refs) {
+        const k = this.nodeKey.get(ref);
+        if (k === undefined) this.missingNodeRefs++;
+        else if (keys[keys.length - 1] !== k) keys.push(k);
+      }
+      if (keys.length >= 2) this.ways.push({ nodes: Int32Array.from(keys), routing });
+    }
+    if (!routing && mayBeFeature(tags)) {
+      // An area (building, car park, park): placed at the mean of its distinct nodes.
+      let sLat = 0;
+      let sLon = 0;
+      let n = 0;
+      const closed = refs.length > 2 && refs[0] === refs[refs.length - 1];
+      for (let i = closed ? 1 : 0; i < refs.length; i++) {
+        const k = this.nodeKey.get(refs[i]!);
+        if (k === undefined) continue;
+        sLat += this.lat.data[k]!;
+        sLon += this.lon.data[k]!;
+        n++;
+      }
+      if (n > 0) addFeature(this.places, `w${id}`, sLat / n, sLon / n, tags);
+    }
+  }
+
+  finish(warnings: OsmWarning[], file: string): OsmData {
+    const count = this.lat.length;
+    const ele = new Float32Array(count).fill(Number.NaN);
+    for (const [k, v] of this.ele) ele[k] = v;
+    const graph = buildStreetGraph({ lat: this.lat.data, lon: this.lon.data, ele, count }, this.ways);
+    if (this.missingNodeRefs > 0) {
+      warnings.push({ file, position: 0, message: `${this.missingNodeRefs} way node references point at nodes not in the file; those nodes were left out` });
+    }
+    return {
+      graph,
+      places: this.places,
+      warnings,
+      stats: { nodes: count, ways: this.wayCount, highwayWays: this.ways.length, missingNodeRefs: this.missingNodeRefs },
+    };
+  }
+}
+
+/** Load an OSM extract (.osm.pbf, or .osm XML) into a street graph and a place catalogue. */
+export function loadOsmFile(path: string): OsmData {
+  const collector = new OsmCollector();
+  let warnings: OsmWarning[];
+  if (path.endsWith('.pbf')) warnings = readOsmPbf(readFileSync(path), collector, path);
+  else warnings = readOsmXmlFile(path, collector);
+  return collector.finish(warnings, path);
+}
+
+/** Load OSM XML given as text (fixtures, small extracts). */
+export function loadOsmXml(text: string, file = 'inline.osm'): OsmData {
+  const collector = new OsmCollector();
+  return collector.finish(readOsmXmlText(text, collector, file), file);
+}
+
+/** Load OSM PBF bytes held in memory. */
+export function loadOsmPbf(data: Uint8Array, file = 'inline.osm.pbf'): OsmData {
+  const collector = new OsmCollector();
+  return collector.finish(readOsmPbf(data, collector, file), file);
+}

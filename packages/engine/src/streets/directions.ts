@@ -1,0 +1,240 @@
+import polyline from '@mapbox/polyline';
+import { bearingDeg, haversineM } from './geo.ts';
+import { MODE_INDEX, edgeHighwayClass, findEdgeName, findEdgeRef } from './graph.ts';
+import type { StreetGraph } from './graph.ts';
+import type { PathPiece, StreetPath } from './search.ts';
+import { distanceText, escapeHtml, metresToMiles } from './format.ts';
+import type { StreetMode } from '../osm/wayAccess.ts';
+
+/** How a direction step starts. */
+export type Maneuver =
+  | 'depart'
+  | 'straight'
+  | 'turn-slight-left'
+  | 'turn-slight-right'
+  | 'turn-left'
+  | 'turn-right'
+  | 'turn-sharp-left'
+  | 'turn-sharp-right'
+  | 'uturn'
+  | 'ferry';
+
+/** One turn-by-turn instruction (a SPEC step's directions entry). */
+export interface Direction {
+  maneuver: Maneuver;
+  instruction: string;
+  html_instructions: string;
+  distanceM: number;
+  distanceText: string;
+  durationSec: number;
+  start: { lat: number; lon: number };
+  /** The road this instruction follows, as named in the text. */
+  road: string;
+}
+
+/** A street route ready for display: geometry, totals and directions. */
+export interface StreetRoute {
+  mode: StreetMode;
+  durationSec: number;
+  distanceM: number;
+  distanceMiles: number;
+  /** Encoded polyline, precision 5 (lat,lon). */
+  polyline: string;
+  coordinates: Array<[lat: number, lon: number]>;
+  /** Metres above sea level, null when no point of the route has a known elevation. */
+  elevationHighestM: number | null;
+  elevationLowestM: number | null;
+  directions: Direction[];
+}
+
+const GENERIC_ROAD: Record<string, string> = {
+  footway: 'footpath',
+  path: 'path',
+  pedestrian: 'pedestrian street',
+  cycleway: 'cycle path',
+  bridleway: 'bridleway',
+  track: 'track',
+  steps: 'steps',
+  service: 'service road',
+  ferry: 'ferry',
+};
+
+/** What directions call the road of an edge: its name, else its number, else its kind. */
+function roadLabel(g: StreetGraph, e: number): string {
+  const name = findEdgeName(g, e);
+  const ref = findEdgeRef(g, e);
+  if (name && ref) return `${name} (${ref})`;
+  return name ?? ref ?? GENERIC_ROAD[edgeHighwayClass(g, e)] ?? 'unnamed road';
+}
+
+const COMPASS = ['north', 'north-east', 'east', 'south-east', 'south', 'south-west', 'west', 'north-west'];
+
+interface PiecePoints {
+  lat: number[];
+  lon: number[];
+  ele: number[];
+}
+
+/** The shape points of a piece in travel order, ends cut at its fractions. */
+function piecePoints(g: StreetGraph, piece: PathPiece): PiecePoints {
+  const start = g.edgeShapeStart[piece.edge]!;
+  const end = g.edgeShapeStart[piece.edge + 1]!;
+  const cum: number[] = [0];
+  for (let p = start + 1; p < end; p++) cum.push(cum[cum.length - 1]! + haversineM(g.shapeLat[p - 1]!, g.shapeLon[p - 1]!, g.shapeLat[p]!, g.shapeLon[p]!));
+  const total = cum[cum.length - 1]!;
+  const at = (fraction: number): [number, number, number] => {
+    const d = fraction * total;
+    let i = 1;
+    while (i < cum.length - 1 && cum[i]! < d) i++;
+    const seg = cum[i]! - cum[i - 1]!;
+    const t = seg > 0 ? (d - cum[i - 1]!) / seg : 0;
+    const a = start + i - 1;
+    const b = start + i;
+    return [
+      g.shapeLat[a]! + t * (g.shapeLat[b]! - g.shapeLat[a]!),
+      g.shapeLon[a]! + t * (g.shapeLon[b]! - g.shapeLon[a]!),
+      g.shapeEle[a]! + t * (g.shapeEle[b]! - g.shapeEle[a]!),
+    ];
+  };
+  const lo = Math.min(piece.fromFraction, piece.toFraction) * total;
+  const hi = Math.max(piece.fromFraction, piece.toFraction) * total;
+  const out: PiecePoints = { lat: [], lon: [], ele: [] };
+  const push = (p: [number, number, number]): void => {
+    out.lat.push(p[0]);
+    out.lon.push(p[1]);
+    out.ele.push(p[2]);
+  };
+  push(at(Math.min(piece.fromFraction, piece.toFraction)));
+  for (let i = 0; i < cum.length; i++) {
+    if (cum[i]! > lo && cum[i]! < hi) push([g.shapeLat[start + i]!, g.shapeLon[start + i]!, g.shapeEle[start + i]!]);
+  }
+  push(at(Math.max(piece.fromFraction, piece.toFraction)));
+  if (piece.reverse) {
+    out.lat.reverse();
+    out.lon.reverse();
+    out.ele.reverse();
+  }
+  return out;
+}
+
+/** Bearing of the first (or last) non-degenerate segment of a point list. */
+function bearingAt(pts: PiecePoints, fromEnd: boolean): number | null {
+  const n = pts.lat.length;
+  if (fromEnd) {
+    for (let i = n - 1; i > 0; i--) {
+      if (pts.lat[i] !== pts.lat[i - 1] || pts.lon[i] !== pts.lon[i - 1]) return bearingDeg(pts.lat[i - 1]!, pts.lon[i - 1]!, pts.lat[i]!, pts.lon[i]!);
+    }
+  } else {
+    for (let i = 1; i < n; i++) {
+      if (pts.lat[i] !== pts.lat[i - 1] || pts.lon[i] !== pts.lon[i - 1]) return bearingDeg(pts.lat[i - 1]!, pts.lon[i - 1]!, pts.lat[i]!, pts.lon[i]!);
+    }
+  }
+  return null;
+}
+
+/** Classify the change of heading (degrees, positive = clockwise) at a junction. */
+export function turnManeuver(delta: number): Maneuver {
+  const a = Math.abs(delta);
+  const right = delta > 0;
+  if (a < 20) return 'straight';
+  if (a < 50) return right ? 'turn-slight-right' : 'turn-slight-left';
+  if (a < 125) return right ? 'turn-right' : 'turn-left';
+  if (a < 170) return right ? 'turn-sharp-right' : 'turn-sharp-left';
+  return 'uturn';
+}
+
+const TURN_WORDS: Record<Exclude<Maneuver, 'depart' | 'straight' | 'uturn' | 'ferry'>, string> = {
+  'turn-slight-left': 'slight left',
+  'turn-slight-right': 'slight right',
+  'turn-left': 'left',
+  'turn-right': 'right',
+  'turn-sharp-left': 'sharp left',
+  'turn-sharp-right': 'sharp right',
+};
+
+function texts(maneuver: Maneuver, road: string, heading: string): { plain: string; html: string } {
+  const r = escapeHtml(road);
+  switch (maneuver) {
+    case 'depart':
+      return { plain: `Head ${heading} on ${road}`, html: `Head <b>${heading}</b> on <b>${r}</b>` };
+    case 'straight':
+      return { plain: `Continue onto ${road}`, html: `Continue onto <b>${r}</b>` };
+    case 'uturn':
+      return { plain: `Make a U-turn onto ${road}`, html: `Make a <b>U-turn</b> onto <b>${r}</b>` };
+    case 'ferry':
+      return { plain: 'Take the ferry', html: 'Take the <b>ferry</b>' };
+    default: {
+      const w = TURN_WORDS[maneuver];
+      return { plain: `Turn ${w} onto ${road}`, html: `Turn <b>${w}</b> onto <b>${r}</b>` };
+    }
+  }
+}
+
+/** Turn a street path into a displayable route with polyline, elevation and directions. */
+export function describeStreetPath(g: StreetGraph, path: StreetPath): StreetRoute {
+  const coords: Array<[number, number]> = [];
+  let hi = -Infinity;
+  let lo = Infinity;
+  const directions: Direction[] = [];
+  let prevBearing: number | null = null;
+  let prevRoad: string | null = null;
+  let prevFerry = false;
+  const off = MODE_INDEX[path.mode] * g.edgeCount;
+  for (const piece of path.pieces) {
+    const pts = piecePoints(g, piece);
+    for (let i = 0; i < pts.lat.length; i++) {
+      const lat = pts.lat[i]!;
+      const lon = pts.lon[i]!;
+      const last = coords[coords.length - 1];
+      if (!last || last[0] !== lat || last[1] !== lon) coords.push([lat, lon]);
+      const ele = pts.ele[i]!;
+      if (!Number.isNaN(ele)) {
+        hi = Math.max(hi, ele);
+        lo = Math.min(lo, ele);
+      }
+    }
+    const f = Math.abs(piece.toFraction - piece.fromFraction);
+    const distanceM = f * g.edgeLengthM[piece.edge]!;
+    const durationSec = f * g.edgeCostSec[off + piece.edge]!;
+    const road = roadLabel(g, piece.edge);
+    const ferry = edgeHighwayClass(g, piece.edge) === 'ferry';
+    const inBearing = bearingAt(pts, false);
+    const current = directions[directions.length - 1];
+    if (current && road === prevRoad && ferry === prevFerry) {
+      current.distanceM += distanceM;
+      current.durationSec += durationSec;
+    } else if (distanceM > 0 || !current) {
+      let maneuver: Maneuver;
+      if (ferry) maneuver = 'ferry';
+      else if (!current || prevBearing === null || inBearing === null) maneuver = 'depart';
+      else maneuver = turnManeuver(((inBearing - prevBearing + 540) % 360) - 180);
+      const heading = COMPASS[Math.round((inBearing ?? 0) / 45) % 8]!;
+      const t = texts(maneuver, road, heading);
+      directions.push({
+        maneuver,
+        instruction: t.plain,
+        html_instructions: t.html,
+        distanceM,
+        distanceText: '',
+        durationSec,
+        start: { lat: pts.lat[0]!, lon: pts.lon[0]! },
+        road,
+      });
+      prevRoad = road;
+      prevFerry = ferry;
+    }
+    prevBearing = bearingAt(pts, true) ?? prevBearing;
+  }
+  for (const d of directions) d.distanceText = distanceText(d.distanceM);
+  return {
+    mode: path.mode,
+    durationSec: path.durationSec,
+    distanceM: path.distanceM,
+    distanceMiles: metresToMiles(path.distanceM),
+    polyline: polyline.encode(coords, 5),
+    coordinates: coords,
+    elevationHighestM: hi === -Infinity ? null : hi,
+    elevationLowestM: lo === Infinity ? null : lo,
+    directions,
+  };
+}

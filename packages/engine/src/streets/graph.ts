@@ -1,0 +1,338 @@
+import { haversineM, projectionFor } from './geo.ts';
+import type { Projection } from './geo.ts';
+import { HIGHWAY_CLASSES, MODE_BIT } from '../osm/wayAccess.ts';
+import type { StreetMode, WayRouting } from '../osm/wayAccess.ts';
+
+export type VertexIdx = number & { readonly __brand: 'VertexIdx' };
+export type EdgeIdx = number & { readonly __brand: 'EdgeIdx' };
+
+/*
+ * The street network as compact column storage (CSR). OSM ways are cut at every node shared
+ * with another way, so a vertex is a junction or a dead end and an edge is one stretch of one
+ * way with its full shape kept for drawing and directions.
+ *
+ *   vertices (V)   vertexLat/vertexLon  Float64[V]      position
+ *                  vertexX/vertexY      Float64[V]      metres in `projection` (A* estimates)
+ *   edges (E)      edgeFrom/edgeTo      Int32[E]        end vertices in shape order
+ *                  edgeLengthM          Float32[E]
+ *                  edgeCostSec          Float32[3E]     travel time, index mode*E + e (foot, bicycle, car)
+ *                  edgeForward/Backward Uint8[E]        MODE_BIT mask allowed along / against the shape
+ *                  edgeClass            Uint8[E]        index into HIGHWAY_CLASSES
+ *                  edgeName/edgeRef     Int32[E]        index into `strings`, -1 when none
+ *                  edgeShapeStart       Int32[E+1]      edge e's shape is points [start[e], start[e+1])
+ *   shape points   shapeLat/shapeLon    Float64[P]      both end vertices included
+ *                  shapeEle             Float32[P]      metres above sea level, NaN when unknown
+ *   arcs (A)       outStart             Int32[V+1]      arcs leaving v are [outStart[v], outStart[v+1])
+ *                  arcHead/arcTail      Int32[A]        vertex reached / left
+ *                  arcEdge              Int32[A]
+ *                  arcReverse           Uint8[A]        1 when the arc runs against the edge's shape
+ *                  arcModes             Uint8[A]        MODE_BIT mask allowed on this arc
+ *                  inStart, inArcs      Int32[V+1],[A]  arcs entering v (for backward searches)
+ */
+export interface StreetGraph {
+  vertexCount: number;
+  edgeCount: number;
+  arcCount: number;
+  vertexLat: Float64Array;
+  vertexLon: Float64Array;
+  vertexX: Float64Array;
+  vertexY: Float64Array;
+  projection: Projection;
+  edgeFrom: Int32Array;
+  edgeTo: Int32Array;
+  edgeLengthM: Float32Array;
+  edgeCostSec: Float32Array;
+  edgeForward: Uint8Array;
+  edgeBackward: Uint8Array;
+  edgeClass: Uint8Array;
+  edgeName: Int32Array;
+  edgeRef: Int32Array;
+  edgeShapeStart: Int32Array;
+  shapeLat: Float64Array;
+  shapeLon: Float64Array;
+  shapeEle: Float32Array;
+  outStart: Int32Array;
+  arcHead: Int32Array;
+  arcTail: Int32Array;
+  arcEdge: Int32Array;
+  arcReverse: Uint8Array;
+  arcModes: Uint8Array;
+  inStart: Int32Array;
+  inArcs: Int32Array;
+  strings: string[];
+  /** Fastest speed (m/s) of any edge per mode, for admissible A* estimates. */
+  maxSpeedMps: Float64Array;
+}
+
+export const MODE_INDEX: Record<StreetMode, number> = { foot: 0, bicycle: 1, car: 2 };
+
+/** One highway way with its nodes already resolved to positions. */
+export interface GraphWayInput {
+  /** Node keys: equal keys are the same node (shared between ways). */
+  nodes: ArrayLike<number>;
+  routing: WayRouting;
+}
+
+/** Positions of the node keys used by ways. */
+export interface GraphNodeInput {
+  lat: ArrayLike<number>;
+  lon: ArrayLike<number>;
+  ele: ArrayLike<number>;
+  count: number;
+}
+
+class Growable {
+  data: Float64Array;
+  length = 0;
+  constructor(capacity = 1024) {
+    this.data = new Float64Array(capacity);
+  }
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Float64Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+}
+
+/** Build the CSR street graph from highway ways whose node keys index `nodes`. */
+export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayInput[]): StreetGraph {
+  // A node is a vertex when two ways meet there, a way passes it twice, or a way ends there.
+  const uses = new Uint8Array(nodes.count);
+  for (const way of ways) {
+    const n = way.nodes.length;
+    for (let i = 0; i < n; i++) {
+      const k = way.nodes[i]!;
+      const end = i === 0 || i === n - 1;
+      uses[k] = end ? 2 : Math.min(2, uses[k]! + 1);
+    }
+  }
+  const vertexOf = new Int32Array(nodes.count).fill(-1);
+  const vLat = new Growable();
+  const vLon = new Growable();
+  const vertex = (k: number): number => {
+    let v = vertexOf[k]!;
+    if (v < 0) {
+      v = vertexOf[k] = vLat.length;
+      vLat.push(nodes.lat[k]!);
+      vLon.push(nodes.lon[k]!);
+    }
+    return v;
+  };
+
+  const strings: string[] = [];
+  const stringIdx = new Map<string, number>();
+  const intern = (s: string | null): number => {
+    if (s === null) return -1;
+    let i = stringIdx.get(s);
+    if (i === undefined) {
+      i = strings.length;
+      strings.push(s);
+      stringIdx.set(s, i);
+    }
+    return i;
+  };
+
+  const eFrom = new Growable();
+  const eTo = new Growable();
+  const eLen = new Growable();
+  const eCost: Growable[] = [new Growable(), new Growable(), new Growable()];
+  const eFwd = new Growable();
+  const eBwd = new Growable();
+  const eCls = new Growable();
+  const eName = new Growable();
+  const eRef = new Growable();
+  const eShape = new Growable();
+  const sLat = new Growable();
+  const sLon = new Growable();
+  const sEle = new Growable();
+
+  for (const way of ways) {
+    const r = way.routing;
+    const n = way.nodes.length;
+    if (n < 2) continue;
+    let wayLength = 0;
+    if (r.durationSec !== null) for (let i = 1; i < n; i++) wayLength += segLen(nodes, way.nodes[i - 1]!, way.nodes[i]!);
+    const name = intern(r.name);
+    const ref = intern(r.ref);
+    let start = 0;
+    for (let i = 1; i < n; i++) {
+      if (uses[way.nodes[i]!]! < 2) continue;
+      eShape.push(sLat.length);
+      let len = 0;
+      for (let j = start; j <= i; j++) {
+        const k = way.nodes[j]!;
+        sLat.push(nodes.lat[k]!);
+        sLon.push(nodes.lon[k]!);
+        sEle.push(nodes.ele[k]!);
+        if (j > start) len += segLen(nodes, way.nodes[j - 1]!, k);
+      }
+      eFrom.push(vertex(way.nodes[start]!));
+      eTo.push(vertex(way.nodes[i]!));
+      eLen.push(len);
+      if (r.durationSec !== null && wayLength > 0) {
+        const sec = (r.durationSec * len) / wayLength;
+        for (const c of eCost) c.push(sec);
+      } else {
+        eCost[0]!.push(len / r.footMps);
+        eCost[1]!.push(len / r.cycleMps);
+        eCost[2]!.push(len / r.carMps);
+      }
+      eFwd.push(r.forward);
+      eBwd.push(r.backward);
+      eCls.push(r.highwayClass);
+      eName.push(name);
+      eRef.push(ref);
+      start = i;
+    }
+  }
+  eShape.push(sLat.length);
+
+  const V = vLat.length;
+  const E = eFrom.length;
+  const edgeFrom = Int32Array.from(eFrom.data.subarray(0, E));
+  const edgeTo = Int32Array.from(eTo.data.subarray(0, E));
+  const edgeForward = Uint8Array.from(eFwd.data.subarray(0, E));
+  const edgeBackward = Uint8Array.from(eBwd.data.subarray(0, E));
+  const edgeCostSec = new Float32Array(3 * E);
+  for (let m = 0; m < 3; m++) edgeCostSec.set(eCost[m]!.data.subarray(0, E), m * E);
+  const edgeLengthM = Float32Array.from(eLen.data.subarray(0, E));
+
+  // Arcs: one per edge direction that any mode may use, grouped by tail vertex.
+  const outStart = new Int32Array(V + 1);
+  const inStart = new Int32Array(V + 1);
+  let A = 0;
+  for (let e = 0; e < E; e++) {
+    if (edgeForward[e]) {
+      outStart[edgeFrom[e]! + 1]!++;
+      inStart[edgeTo[e]! + 1]!++;
+      A++;
+    }
+    if (edgeBackward[e]) {
+      outStart[edgeTo[e]! + 1]!++;
+      inStart[edgeFrom[e]! + 1]!++;
+      A++;
+    }
+  }
+  for (let v = 0; v < V; v++) {
+    outStart[v + 1]! += outStart[v]!;
+    inStart[v + 1]! += inStart[v]!;
+  }
+  const arcHead = new Int32Array(A);
+  const arcTail = new Int32Array(A);
+  const arcEdge = new Int32Array(A);
+  const arcReverse = new Uint8Array(A);
+  const arcModes = new Uint8Array(A);
+  const inArcs = new Int32Array(A);
+  const outFill = outStart.slice(0, V);
+  const inFill = inStart.slice(0, V);
+  const addArc = (tail: number, head: number, e: number, reverse: number, modes: number): void => {
+    const a = outFill[tail]!++;
+    arcHead[a] = head;
+    arcTail[a] = tail;
+    arcEdge[a] = e;
+    arcReverse[a] = reverse;
+    arcModes[a] = modes;
+    inArcs[inFill[head]!++] = a;
+  };
+  const maxSpeedMps = new Float64Array(3);
+  for (let e = 0; e < E; e++) {
+    if (edgeForward[e]) addArc(edgeFrom[e]!, edgeTo[e]!, e, 0, edgeForward[e]!);
+    if (edgeBackward[e]) addArc(edgeTo[e]!, edgeFrom[e]!, e, 1, edgeBackward[e]!);
+    const any = edgeForward[e]! | edgeBackward[e]!;
+    for (let m = 0; m < 3; m++) {
+      const cost = edgeCostSec[m * E + e]!;
+      if (any & (1 << m) && cost > 0) maxSpeedMps[m] = Math.max(maxSpeedMps[m]!, edgeLengthM[e]! / cost);
+    }
+  }
+
+  const vertexLat = Float64Array.from(vLat.data.subarray(0, V));
+  const vertexLon = Float64Array.from(vLon.data.subarray(0, V));
+  let minLat = Infinity;
+  let maxLat = -Infinity;
+  for (let v = 0; v < V; v++) {
+    minLat = Math.min(minLat, vertexLat[v]!);
+    maxLat = Math.max(maxLat, vertexLat[v]!);
+  }
+  const projection = projectionFor(V ? minLat : 0, V ? maxLat : 0);
+  const vertexX = new Float64Array(V);
+  const vertexY = new Float64Array(V);
+  for (let v = 0; v < V; v++) {
+    vertexX[v] = vertexLon[v]! * projection.kx;
+    vertexY[v] = vertexLat[v]! * projection.ky;
+  }
+  const P = sLat.length;
+  return {
+    vertexCount: V,
+    edgeCount: E,
+    arcCount: A,
+    vertexLat,
+    vertexLon,
+    vertexX,
+    vertexY,
+    projection,
+    edgeFrom,
+    edgeTo,
+    edgeLengthM,
+    edgeCostSec,
+    edgeForward,
+    edgeBackward,
+    edgeClass: Uint8Array.from(eCls.data.subarray(0, E)),
+    edgeName: Int32Array.from(eName.data.subarray(0, E)),
+    edgeRef: Int32Array.from(eRef.data.subarray(0, E)),
+    edgeShapeStart: Int32Array.from(eShape.data.subarray(0, E + 1)),
+    shapeLat: Float64Array.from(sLat.data.subarray(0, P)),
+    shapeLon: Float64Array.from(sLon.data.subarray(0, P)),
+    shapeEle: Float32Array.from(sEle.data.subarray(0, P)),
+    outStart,
+    arcHead,
+    arcTail,
+    arcEdge,
+    arcReverse,
+    arcModes,
+    inStart,
+    inArcs,
+    strings,
+    maxSpeedMps,
+  };
+}
+
+function segLen(nodes: GraphNodeInput, a: number, b: number): number {
+  return haversineM(nodes.lat[a]!, nodes.lon[a]!, nodes.lat[b]!, nodes.lon[b]!);
+}
+
+/** Travel time of a whole edge for a mode, seconds. */
+export function edgeCostSec(g: StreetGraph, e: number, mode: StreetMode): number {
+  return g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!;
+}
+
+/** Whether `mode` may travel edge e along (reverse=false) or against (reverse=true) its shape. */
+export function edgeAllows(g: StreetGraph, e: number, reverse: boolean, mode: StreetMode): boolean {
+  return ((reverse ? g.edgeBackward[e]! : g.edgeForward[e]!) & MODE_BIT[mode]) !== 0;
+}
+
+/** Highway class name of an edge ('ferry' for ferry crossings). */
+export function edgeHighwayClass(g: StreetGraph, e: number): string {
+  return HIGHWAY_CLASSES[g.edgeClass[e]!] ?? 'road';
+}
+
+/** Name of an edge, or null when unnamed. */
+export function findEdgeName(g: StreetGraph, e: number): string | null {
+  const i = g.edgeName[e]!;
+  return i >= 0 ? (g.strings[i] ?? null) : null;
+}
+
+/** Road number of an edge (e.g. "A95"), or null. */
+export function findEdgeRef(g: StreetGraph, e: number): string | null {
+  const i = g.edgeRef[e]!;
+  return i >= 0 ? (g.strings[i] ?? null) : null;
+}
+
+/** Approximate bytes held by the graph's typed arrays. */
+export function graphBytes(g: StreetGraph): number {
+  let total = 0;
+  for (const value of Object.values(g)) if (ArrayBuffer.isView(value)) total += value.byteLength;
+  return total;
+}

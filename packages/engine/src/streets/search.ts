@@ -1,0 +1,300 @@
+import { MinHeap } from './heap.ts';
+import { MODE_INDEX } from './graph.ts';
+import type { StreetGraph } from './graph.ts';
+import { MODE_BIT } from '../osm/wayAccess.ts';
+import type { StreetMode } from '../osm/wayAccess.ts';
+
+/** A position on the street network: a point along one edge (fraction 0 = edge start). */
+export interface SnapPoint {
+  edge: number;
+  fraction: number;
+  lat: number;
+  lon: number;
+  /** Straight-line distance from the query coordinate to this point, metres. */
+  distanceM: number;
+}
+
+/** A stretch of one edge; fractions follow the edge's shape, so a reverse piece has from > to. */
+export interface PathPiece {
+  edge: number;
+  reverse: boolean;
+  fromFraction: number;
+  toFraction: number;
+}
+
+/** A street path for one mode: its cost and the edge pieces it runs along. */
+export interface StreetPath {
+  mode: StreetMode;
+  durationSec: number;
+  distanceM: number;
+  pieces: PathPiece[];
+}
+
+/** Work counters of one search, for benchmarks and debugging. */
+export interface SearchStats {
+  settled: number;
+  pushed: number;
+}
+
+const SEED_FORWARD = -2;
+const SEED_BACKWARD = -3;
+
+/** Per-graph scratch arrays reused by every search; a generation stamp avoids clearing them. */
+class SearchSpace {
+  readonly dist: Float64Array;
+  readonly distM: Float64Array;
+  readonly parent: Int32Array;
+  readonly stamp: Uint32Array;
+  readonly heap = new MinHeap(4096);
+  gen = 0;
+  constructor(n: number) {
+    this.dist = new Float64Array(n);
+    this.distM = new Float64Array(n);
+    this.parent = new Int32Array(n);
+    this.stamp = new Uint32Array(n);
+  }
+  reset(): void {
+    this.heap.clear();
+    if (++this.gen === 0xffffffff) {
+      this.stamp.fill(0);
+      this.gen = 1;
+    }
+  }
+  get(v: number): number {
+    return this.stamp[v] === this.gen ? this.dist[v]! : Infinity;
+  }
+  set(v: number, d: number, m: number, parent: number): void {
+    this.stamp[v] = this.gen;
+    this.dist[v] = d;
+    this.distM[v] = m;
+    this.parent[v] = parent;
+  }
+}
+
+const spaces = new WeakMap<StreetGraph, SearchSpace>();
+function spaceFor(g: StreetGraph): SearchSpace {
+  let s = spaces.get(g);
+  if (!s) {
+    s = new SearchSpace(g.vertexCount);
+    spaces.set(g, s);
+  }
+  s.reset();
+  return s;
+}
+
+interface Link {
+  vertex: number;
+  costSec: number;
+  distanceM: number;
+  /** Whether the partial edge between the point and the vertex is run against the shape. */
+  reverse: boolean;
+}
+
+/** Ways to leave a point along its edge: to the edge's end (forward) or start (backward). */
+function departures(g: StreetGraph, p: SnapPoint, mode: StreetMode): Link[] {
+  const e = p.edge;
+  const c = g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!;
+  const len = g.edgeLengthM[e]!;
+  const bit = MODE_BIT[mode];
+  const out: Link[] = [];
+  if (g.edgeForward[e]! & bit) out.push({ vertex: g.edgeTo[e]!, costSec: (1 - p.fraction) * c, distanceM: (1 - p.fraction) * len, reverse: false });
+  if (g.edgeBackward[e]! & bit) out.push({ vertex: g.edgeFrom[e]!, costSec: p.fraction * c, distanceM: p.fraction * len, reverse: true });
+  return out;
+}
+
+/** Ways to reach a point along its edge: from the edge's start (forward) or end (backward). */
+function arrivals(g: StreetGraph, p: SnapPoint, mode: StreetMode): Link[] {
+  const e = p.edge;
+  const c = g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!;
+  const len = g.edgeLengthM[e]!;
+  const bit = MODE_BIT[mode];
+  const out: Link[] = [];
+  if (g.edgeForward[e]! & bit) out.push({ vertex: g.edgeFrom[e]!, costSec: p.fraction * c, distanceM: p.fraction * len, reverse: false });
+  if (g.edgeBackward[e]! & bit) out.push({ vertex: g.edgeTo[e]!, costSec: (1 - p.fraction) * c, distanceM: (1 - p.fraction) * len, reverse: true });
+  return out;
+}
+
+/** Cost of going from a to b without leaving their shared edge, or null. */
+function sameEdge(g: StreetGraph, a: SnapPoint, b: SnapPoint, mode: StreetMode): { costSec: number; distanceM: number } | null {
+  if (a.edge !== b.edge) return null;
+  const e = a.edge;
+  const bit = MODE_BIT[mode];
+  const allowed = b.fraction >= a.fraction ? g.edgeForward[e]! & bit : g.edgeBackward[e]! & bit;
+  if (!allowed) return null;
+  const f = Math.abs(b.fraction - a.fraction);
+  return { costSec: f * g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!, distanceM: f * g.edgeLengthM[e]! };
+}
+
+/**
+ * Fastest path between two snapped points for one mode: A* with a straight-line estimate at
+ * the mode's top speed on this graph. Vertices may be reopened, so the answer stays exact
+ * even where the flat-earth estimate is slightly inconsistent.
+ */
+export function findStreetPath(g: StreetGraph, from: SnapPoint, to: SnapPoint, mode: StreetMode, stats?: SearchStats): StreetPath | null {
+  const s = spaceFor(g);
+  const bit = MODE_BIT[mode];
+  const costs = g.edgeCostSec;
+  const off = MODE_INDEX[mode] * g.edgeCount;
+  const tx = to.lon * g.projection.kx;
+  const ty = to.lat * g.projection.ky;
+  const inv = 0.999 / Math.max(g.maxSpeedMps[MODE_INDEX[mode]]!, 1e-6);
+  const { vertexX, vertexY, outStart, arcHead, arcEdge, arcModes, edgeLengthM } = g;
+  const heap = s.heap;
+  const h = (v: number): number => Math.hypot(vertexX[v]! - tx, vertexY[v]! - ty) * inv;
+
+  let best = Infinity;
+  let bestM = 0;
+  let bestArrival: Link | null = null;
+  const direct = sameEdge(g, from, to, mode);
+  if (direct) {
+    best = direct.costSec;
+    bestM = direct.distanceM;
+  }
+  for (const d of departures(g, from, mode)) {
+    if (d.costSec < s.get(d.vertex)) {
+      s.set(d.vertex, d.costSec, d.distanceM, d.reverse ? SEED_BACKWARD : SEED_FORWARD);
+      heap.push(d.vertex, d.costSec + h(d.vertex));
+    }
+  }
+  const arr = arrivals(g, to, mode);
+  let settled = 0;
+  let pushed = heap.size;
+  while (heap.size > 0 && heap.peekKey() < best) {
+    const key = heap.peekKey();
+    const v = heap.pop();
+    const dv = s.dist[v]!;
+    const hv = h(v);
+    if (key > dv + hv + 1e-9) continue;
+    settled++;
+    for (const a of arr) {
+      if (a.vertex === v && dv + a.costSec < best) {
+        best = dv + a.costSec;
+        bestM = s.distM[v]! + a.distanceM;
+        bestArrival = a;
+      }
+    }
+    const mv = s.distM[v]!;
+    for (let i = outStart[v]!, end = outStart[v + 1]!; i < end; i++) {
+      if ((arcModes[i]! & bit) === 0) continue;
+      const w = arcHead[i]!;
+      const e = arcEdge[i]!;
+      const nd = dv + costs[off + e]!;
+      if (nd < s.get(w)) {
+        s.set(w, nd, mv + edgeLengthM[e]!, i);
+        heap.push(w, nd + h(w));
+        pushed++;
+      }
+    }
+  }
+  if (stats) {
+    stats.settled += settled;
+    stats.pushed += pushed;
+  }
+  if (best === Infinity) return null;
+  if (!bestArrival) {
+    return {
+      mode,
+      durationSec: best,
+      distanceM: bestM,
+      pieces: [{ edge: from.edge, reverse: to.fraction < from.fraction, fromFraction: from.fraction, toFraction: to.fraction }],
+    };
+  }
+  const pieces: PathPiece[] = [
+    { edge: to.edge, reverse: bestArrival.reverse, fromFraction: bestArrival.reverse ? 1 : 0, toFraction: to.fraction },
+  ];
+  let v = bestArrival.vertex;
+  for (;;) {
+    const p = s.parent[v]!;
+    if (p < 0) {
+      const reverse = p === SEED_BACKWARD;
+      pieces.push({ edge: from.edge, reverse, fromFraction: from.fraction, toFraction: reverse ? 0 : 1 });
+      break;
+    }
+    const reverse = g.arcReverse[p] === 1;
+    pieces.push({ edge: arcEdge[p]!, reverse, fromFraction: reverse ? 1 : 0, toFraction: reverse ? 0 : 1 });
+    v = g.arcTail[p]!;
+  }
+  pieces.reverse();
+  return { mode, durationSec: best, distanceM: bestM, pieces };
+}
+
+/** One target reached by a one-to-many search. */
+export interface Reached {
+  /** Index into the targets array given to the search. */
+  target: number;
+  durationSec: number;
+  distanceM: number;
+}
+
+/**
+ * Bounded one-to-many search: every target reachable within `maxSec`, travelling from `point`
+ * to the targets (direction 'from', e.g. access to stops) or from the targets to `point`
+ * (direction 'to', e.g. egress from stops). Targets must be snapped for the same mode.
+ */
+export function reachTargets(
+  g: StreetGraph,
+  point: SnapPoint,
+  mode: StreetMode,
+  maxSec: number,
+  targets: readonly SnapPoint[],
+  direction: 'from' | 'to',
+  stats?: SearchStats,
+): Reached[] {
+  const s = spaceFor(g);
+  const bit = MODE_BIT[mode];
+  const costs = g.edgeCostSec;
+  const off = MODE_INDEX[mode] * g.edgeCount;
+  const heap = s.heap;
+  const forward = direction === 'from';
+  const seeds = forward ? departures(g, point, mode) : arrivals(g, point, mode);
+  for (const d of seeds) {
+    if (d.costSec <= maxSec && d.costSec < s.get(d.vertex)) {
+      s.set(d.vertex, d.costSec, d.distanceM, -2);
+      heap.push(d.vertex, d.costSec);
+    }
+  }
+  const { outStart, inStart, inArcs, arcHead, arcTail, arcEdge, arcModes, edgeLengthM } = g;
+  let settled = 0;
+  while (heap.size > 0) {
+    const key = heap.peekKey();
+    const v = heap.pop();
+    const dv = s.dist[v]!;
+    if (key > dv) continue;
+    settled++;
+    const mv = s.distM[v]!;
+    const start = forward ? outStart[v]! : inStart[v]!;
+    const end = forward ? outStart[v + 1]! : inStart[v + 1]!;
+    for (let i = start; i < end; i++) {
+      const a = forward ? i : inArcs[i]!;
+      if ((arcModes[a]! & bit) === 0) continue;
+      const w = forward ? arcHead[a]! : arcTail[a]!;
+      const e = arcEdge[a]!;
+      const nd = dv + costs[off + e]!;
+      if (nd <= maxSec && nd < s.get(w)) {
+        s.set(w, nd, mv + edgeLengthM[e]!, a);
+        heap.push(w, nd);
+      }
+    }
+  }
+  if (stats) stats.settled += settled;
+  const out: Reached[] = [];
+  for (let t = 0; t < targets.length; t++) {
+    const target = targets[t]!;
+    let bestSec = Infinity;
+    let bestM = 0;
+    const direct = forward ? sameEdge(g, point, target, mode) : sameEdge(g, target, point, mode);
+    if (direct) {
+      bestSec = direct.costSec;
+      bestM = direct.distanceM;
+    }
+    for (const link of forward ? arrivals(g, target, mode) : departures(g, target, mode)) {
+      const d = s.get(link.vertex) + link.costSec;
+      if (d < bestSec) {
+        bestSec = d;
+        bestM = s.distM[link.vertex]! + link.distanceM;
+      }
+    }
+    if (bestSec <= maxSec) out.push({ target: t, durationSec: bestSec, distanceM: bestM });
+  }
+  return out;
+}

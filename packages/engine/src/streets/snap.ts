@@ -1,0 +1,134 @@
+import Flatbush from 'flatbush';
+import { haversineM, pointSegment } from './geo.ts';
+import { edgeHighwayClass } from './graph.ts';
+import type { StreetGraph } from './graph.ts';
+import type { SnapPoint } from './search.ts';
+import { MODE_BIT, STREET_MODES } from '../osm/wayAccess.ts';
+import type { StreetMode } from '../osm/wayAccess.ts';
+
+/*
+ * Snapping: a Flatbush R-tree over every shape segment (projected metres). Per mode, edges of
+ * small disconnected islands (a private car park, a footpath mapped without its connection)
+ * are not offered, or a journey could start somewhere it can never leave. Cars never start
+ * or end on motorways.
+ */
+export interface SnapIndex {
+  graph: StreetGraph;
+  tree: Flatbush;
+  segEdge: Int32Array;
+  segPoint: Int32Array;
+  /** Per edge: MODE_BIT mask of modes that may snap to it. */
+  snappable: Uint8Array;
+}
+
+/** Vertices per mode in connected components too small to snap to. */
+const MIN_COMPONENT_VERTICES = 50;
+
+function componentSizes(g: StreetGraph, bit: number): { comp: Int32Array; size: Int32Array } {
+  const comp = new Int32Array(g.vertexCount).fill(-1);
+  const sizes: number[] = [];
+  const stack: number[] = [];
+  for (let s = 0; s < g.vertexCount; s++) {
+    if (comp[s] !== -1) continue;
+    const id = sizes.length;
+    let n = 0;
+    comp[s] = id;
+    stack.push(s);
+    while (stack.length) {
+      const v = stack.pop()!;
+      n++;
+      // Treat arcs as undirected: a one-way street still connects its ends for this purpose.
+      for (let i = g.outStart[v]!; i < g.outStart[v + 1]!; i++) {
+        if (!(g.arcModes[i]! & bit)) continue;
+        const w = g.arcHead[i]!;
+        if (comp[w] === -1) {
+          comp[w] = id;
+          stack.push(w);
+        }
+      }
+      for (let i = g.inStart[v]!; i < g.inStart[v + 1]!; i++) {
+        const a = g.inArcs[i]!;
+        if (!(g.arcModes[a]! & bit)) continue;
+        const w = g.arcTail[a]!;
+        if (comp[w] === -1) {
+          comp[w] = id;
+          stack.push(w);
+        }
+      }
+    }
+    sizes.push(n);
+  }
+  return { comp, size: Int32Array.from(sizes) };
+}
+
+/** Build the snapping index of a graph. */
+export function buildSnapIndex(g: StreetGraph): SnapIndex {
+  const snappable = new Uint8Array(g.edgeCount);
+  for (const mode of STREET_MODES) {
+    const bit = MODE_BIT[mode];
+    const { comp, size } = componentSizes(g, bit);
+    let largest = 0;
+    for (const s of size) largest = Math.max(largest, s);
+    const min = Math.min(MIN_COMPONENT_VERTICES, largest);
+    for (let e = 0; e < g.edgeCount; e++) {
+      if (!((g.edgeForward[e]! | g.edgeBackward[e]!) & bit)) continue;
+      const cls = edgeHighwayClass(g, e);
+      if (cls === 'ferry') continue;
+      if (mode === 'car' && (cls === 'motorway' || cls === 'motorway_link')) continue;
+      if (size[comp[g.edgeFrom[e]!]!]! >= min) snappable[e]! |= bit;
+    }
+  }
+  let segments = 0;
+  for (let e = 0; e < g.edgeCount; e++) if (snappable[e]) segments += g.edgeShapeStart[e + 1]! - g.edgeShapeStart[e]! - 1;
+  const tree = new Flatbush(Math.max(1, segments));
+  const segEdge = new Int32Array(segments);
+  const segPoint = new Int32Array(segments);
+  const { kx, ky } = g.projection;
+  let k = 0;
+  for (let e = 0; e < g.edgeCount; e++) {
+    if (!snappable[e]) continue;
+    for (let p = g.edgeShapeStart[e]!; p < g.edgeShapeStart[e + 1]! - 1; p++) {
+      const ax = g.shapeLon[p]! * kx;
+      const ay = g.shapeLat[p]! * ky;
+      const bx = g.shapeLon[p + 1]! * kx;
+      const by = g.shapeLat[p + 1]! * ky;
+      tree.add(Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by));
+      segEdge[k] = e;
+      segPoint[k] = p;
+      k++;
+    }
+  }
+  if (segments === 0) tree.add(0, 0, 0, 0);
+  tree.finish();
+  return { graph: g, tree, segEdge, segPoint, snappable };
+}
+
+/** Nearest point on an edge usable by `mode` within `maxDistanceM`, or undefined. */
+export function findSnapPoint(index: SnapIndex, lat: number, lon: number, mode: StreetMode, maxDistanceM = 1000): SnapPoint | undefined {
+  const g = index.graph;
+  if (index.segEdge.length === 0) return undefined;
+  const { kx, ky } = g.projection;
+  const px = lon * kx;
+  const py = lat * ky;
+  const bit = MODE_BIT[mode];
+  // Boxes come back nearest first; the true segment distance is at least the box distance,
+  // so a handful of candidates is enough to find the nearest segment.
+  const candidates = index.tree.neighbors(px, py, 16, maxDistanceM, (i) => (index.snappable[index.segEdge[i]!]! & bit) !== 0);
+  let best: { seg: number; distM: number; t: number } | null = null;
+  for (const seg of candidates) {
+    const p = index.segPoint[seg]!;
+    const r = pointSegment(px, py, g.shapeLon[p]! * kx, g.shapeLat[p]! * ky, g.shapeLon[p + 1]! * kx, g.shapeLat[p + 1]! * ky);
+    if (!best || r.distM < best.distM) best = { seg, distM: r.distM, t: r.t };
+  }
+  if (!best || best.distM > maxDistanceM) return undefined;
+  const e = index.segEdge[best.seg]!;
+  const p = index.segPoint[best.seg]!;
+  let along = 0;
+  for (let q = g.edgeShapeStart[e]!; q < p; q++) along += haversineM(g.shapeLat[q]!, g.shapeLon[q]!, g.shapeLat[q + 1]!, g.shapeLon[q + 1]!);
+  along += best.t * haversineM(g.shapeLat[p]!, g.shapeLon[p]!, g.shapeLat[p + 1]!, g.shapeLon[p + 1]!);
+  const len = g.edgeLengthM[e]!;
+  const fraction = len > 0 ? Math.min(1, Math.max(0, along / len)) : 0;
+  const lat2 = g.shapeLat[p]! + best.t * (g.shapeLat[p + 1]! - g.shapeLat[p]!);
+  const lon2 = g.shapeLon[p]! + best.t * (g.shapeLon[p + 1]! - g.shapeLon[p]!);
+  return { edge: e, fraction, lat: lat2, lon: lon2, distanceM: haversineM(lat, lon, lat2, lon2) };
+}
