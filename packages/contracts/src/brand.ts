@@ -74,5 +74,12 @@ export const RegionInfo = z.object({
 export type RegionInfo = z.infer<typeof RegionInfo>;
 
 /** GET /v1/config: what the web app needs to dress itself for the brand and region. */
-export const AppConfig = z.object({ data: z.object({ brand: BrandSettings, region: RegionInfo }) });
+export const AppConfig = z.object({
+  data: z.object({
+    brand: BrandSettings,
+    region: RegionInfo,
+    /** The brand's public API key for the X-API-Key header (identifies the brand; not a secret). */
+    apiKey: z.string().nullable().optional(),
+  }),
+});
 export type AppConfig = z.infer<typeof AppConfig>;
