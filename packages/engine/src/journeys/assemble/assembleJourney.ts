@@ -1,0 +1,203 @@
+import polyline from '@mapbox/polyline';
+import type { Journey, Leg, Poi, Step, Taxi, Timetable, ToiletMarker, TravelType } from '@cairn/contracts';
+import { TIMETABLED_TYPES } from '@cairn/contracts';
+import type { RegionConfig } from '../../region/regionConfig.ts';
+import { stepCo2Kg } from '../co2/factors.ts';
+import { distanceTextValue, formatDistance } from '../format/distance.ts';
+import { durationTextValue } from '../format/duration.ts';
+import { formatLocalDate, formatLocalIso, formatLocalTime } from '../format/localTime.ts';
+import type { OptionPrice } from '../fares/priceOption.ts';
+import type { PlannedLeg, PlannedOption, PlannedStep } from '../model.ts';
+import { computeSortKeys } from '../ranking/sortKeys.ts';
+import { optionId } from '../ranking/optionId.ts';
+
+/** Extras looked up per place or ride; supplied by the planner from its loaded data. */
+export interface ExtrasLookup {
+  poisNear(lat: number, lng: number, placeName: string): Poi[];
+  toiletsNear(lat: number, lng: number): ToiletMarker[];
+  taxisAt(lat: number, lng: number): Taxi[];
+  /** Stops × nearby trips of the ride's route, or undefined when the timetable cannot say. */
+  timetableFor(step: PlannedStep): Timetable | undefined;
+}
+
+export interface AssembleContext {
+  region: RegionConfig;
+  origin: { name: string; lat: number; lng: number };
+  destination: { name: string; lat: number; lng: number };
+  extras: ExtrasLookup;
+  /** Whether car-club promo links may be shown (brand setting). */
+  carClubPromo: boolean;
+}
+
+const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Consecutive step types without repeats: the leg's stages. */
+export function legStages(leg: PlannedLeg): TravelType[] {
+  const out: TravelType[] = [];
+  for (const s of leg.steps) if (out[out.length - 1] !== s.type) out.push(s.type);
+  return out;
+}
+
+/** Seconds spent waiting between steps (for a vehicle, or for a connection). */
+export function legWaitSec(leg: PlannedLeg): number {
+  let wait = 0;
+  for (let i = 1; i < leg.steps.length; i++) wait += Math.max(0, (leg.steps[i]?.startSec ?? 0) - (leg.steps[i - 1]?.endSec ?? 0));
+  return wait;
+}
+
+/** Metres walked on a leg. */
+export function legWalkM(leg: PlannedLeg): number {
+  return leg.steps.filter((s) => s.type === 'walk').reduce((sum, s) => sum + s.distanceM, 0);
+}
+
+function elevationRange(steps: PlannedStep[]): { high: number | null; low: number | null } {
+  const withElevation = steps.filter((s) => s.elevation !== null);
+  if (withElevation.length === 0) return { high: null, low: null };
+  return {
+    high: Math.max(...withElevation.map((s) => s.elevation?.highestM ?? -Infinity)),
+    low: Math.min(...withElevation.map((s) => s.elevation?.lowestM ?? Infinity)),
+  };
+}
+
+function buildStep(step: PlannedStep, cost: string, ctx: AssembleContext): Step {
+  const tz = ctx.region.timeZone;
+  const out: Step = {
+    type: step.type,
+    description: step.description,
+    departure_time: formatLocalTime(tz, step.startSec),
+    arrival_time: formatLocalTime(tz, step.endSec),
+    duration: durationTextValue(step.endSec - step.startSec),
+    distance: { text: formatDistance(step.distanceM), value: Math.round(step.distanceM) },
+    cost,
+    elevationHighest: step.elevation?.highestM ?? null,
+    elevationLowest: step.elevation?.lowestM ?? null,
+    start_location: { lat: step.from.lat, lng: step.from.lng },
+    end_location: { lat: step.to.lat, lng: step.to.lng },
+    start_address: step.from.name,
+    end_address: step.to.name,
+    polyline: polyline.encode(step.coords),
+    directions: step.directions.map((d) => ({ html_instructions: escapeHtml(d.text), distance: { text: formatDistance(d.distanceM) } })),
+    carbon_emission: stepCo2Kg(step.type, step.distanceM),
+  };
+  const ride = step.ride;
+  if (ride) {
+    const operator = ride.operatorId ? ctx.region.operators.find((o) => o.id === ride.operatorId) : undefined;
+    out.agency = { name: operator?.name ?? ride.agencyName, url: operator?.website ?? ride.agencyUrl };
+    if (ride.routeShortName || ride.routeLongName) out.service_number = ride.routeShortName || ride.routeLongName;
+    if (ride.headsign) out.headsign = ride.headsign;
+    out.how_to_guide = {
+      service: {
+        name: operator?.name ?? ride.agencyName,
+        website: operator?.website ?? ride.agencyUrl,
+        statements: (operator?.guideStatements ?? []).map((body) => ({ body })),
+      },
+    };
+    out.stops = ride.stops.map((s) => ({ name: s.name, time: formatLocalTime(tz, s.timeSec), location: { lat: s.lat, lng: s.lng } }));
+    const timetable = ctx.extras.timetableFor(step);
+    if (timetable) out.timetable = timetable;
+  }
+  if (step.flexibleServiceId) {
+    const svc = ctx.region.flexibleServices.find((s) => s.id === step.flexibleServiceId);
+    if (svc) {
+      const operator = ctx.region.operators.find((o) => o.id === svc.operatorId);
+      out.agency = { name: operator?.name ?? svc.name, url: operator?.website ?? svc.booking.website };
+      out.booking_website = svc.booking.website;
+      out.booking_phone = svc.booking.phone;
+      const statements = [
+        `Book at least ${svc.booking.advanceBookingMin} minutes ahead on ${svc.booking.website} or ${svc.booking.phone}.`,
+        ...(svc.booking.eligibility ? [svc.booking.eligibility] : []),
+        ...(operator?.guideStatements ?? []),
+      ];
+      out.how_to_guide = { service: { name: svc.name, website: svc.booking.website, statements: statements.map((body) => ({ body })) } };
+    }
+  }
+  if (step.carClubProviderId) {
+    const provider = ctx.region.carClub.providers.find((p) => p.id === step.carClubProviderId);
+    if (provider) {
+      out.provider = provider.name;
+      if (ctx.carClubPromo) out.promo_link = provider.promoLink;
+      out.how_to_guide = { service: { name: provider.name, website: provider.website, statements: [] } };
+    }
+  }
+  if (step.type === 'bike hire' && ctx.region.bikeHire) {
+    const sys = ctx.region.bikeHire.system_information;
+    out.provider = sys.name;
+    out.how_to_guide = { service: { name: sys.name, website: sys.url ?? null, statements: [] } };
+  }
+  return out;
+}
+
+function buildLeg(leg: PlannedLeg, costs: string[], from: { name: string; lat: number; lng: number }, to: { name: string; lat: number; lng: number }, ctx: AssembleContext): Leg {
+  const tz = ctx.region.timeZone;
+  const start = leg.steps[0]?.startSec ?? 0;
+  const end = leg.steps[leg.steps.length - 1]?.endSec ?? start;
+  const coords = leg.steps.flatMap((s) => s.coords);
+  const { high, low } = elevationRange(leg.steps);
+  const toilets = ctx.extras.toiletsNear(to.lat, to.lng);
+  return {
+    departure_date: formatLocalDate(tz, start),
+    departure_at: formatLocalTime(tz, start),
+    arrival_at: formatLocalTime(tz, end),
+    departure_datetime: formatLocalIso(tz, start),
+    arrival_datetime: formatLocalIso(tz, end),
+    duration: durationTextValue(end - start),
+    wait_time: durationTextValue(legWaitSec(leg)),
+    walking_distance: distanceTextValue(legWalkM(leg)),
+    distance: distanceTextValue(leg.steps.reduce((s, x) => s + x.distanceM, 0)),
+    elevationHighest: high,
+    elevationLowest: low,
+    overview_polyline: { points: polyline.encode(coords) },
+    stages: legStages(leg),
+    steps: leg.steps.map((s, i) => buildStep(s, costs[i] ?? 'unknown', ctx)),
+    taxis: ctx.extras.taxisAt(from.lat, from.lng),
+    pois: ctx.extras.poisNear(to.lat, to.lng, to.name),
+    destination_toilets: { count: toilets.length, markers: toilets },
+  };
+}
+
+/** Turns a priced option into the Journey document of SPEC §3. */
+export function assembleJourney(option: PlannedOption, price: OptionPrice, ctx: AssembleContext): Journey {
+  const depart = buildLeg(option.depart, price.stepCosts.depart, ctx.origin, ctx.destination, ctx);
+  const ret = option.ret ? buildLeg(option.ret, price.stepCosts.ret, ctx.destination, ctx.origin, ctx) : null;
+  const allSteps = [...option.depart.steps, ...(option.ret?.steps ?? [])];
+  const carbon = Math.round(allSteps.reduce((s, x) => s + stepCo2Kg(x.type, x.distanceM), 0) * 1000) / 1000;
+  const waitSec = legWaitSec(option.depart) + (option.ret ? legWaitSec(option.ret) : 0);
+  const walkM = legWalkM(option.depart) + (option.ret ? legWalkM(option.ret) : 0);
+  const timetabled = allSteps.some((s) => TIMETABLED_TYPES.includes(s.type));
+  const mainStreetMode = [...option.depart.steps].sort((a, b) => b.distanceM - a.distanceM)[0]?.type ?? 'walk';
+  const flexible = allSteps.find((s) => s.flexibleServiceId);
+  const svc = flexible ? ctx.region.flexibleServices.find((s) => s.id === flexible.flexibleServiceId) : undefined;
+  const departStart = option.depart.steps[0]?.startSec ?? 0;
+  const departEnd = option.depart.steps[option.depart.steps.length - 1]?.endSec ?? departStart;
+  const retDuration = option.ret ? (option.ret.steps[option.ret.steps.length - 1]?.endSec ?? 0) - (option.ret.steps[0]?.startSec ?? 0) : 0;
+  return {
+    id: optionId(option),
+    cost: price.text,
+    cost_pence: price.totalPence,
+    carbon_emission: carbon,
+    total_wait_time: durationTextValue(waitSec),
+    total_walking_distance: distanceTextValue(walkM),
+    origin: ctx.origin.name,
+    destination: ctx.destination.name,
+    origin_location: { lat: ctx.origin.lat, lng: ctx.origin.lng },
+    destination_location: { lat: ctx.destination.lat, lng: ctx.destination.lng },
+    transport_mode: timetabled ? 'transit' : mainStreetMode,
+    user_status: null,
+    drt_operator: svc ? { name: svc.name, booking_website: svc.booking.website } : null,
+    pricing_breakdown: price.lines,
+    payment_methods_breakdown: price.paymentMethods,
+    depart,
+    return: ret,
+    sort: computeSortKeys({
+      carbonKg: carbon,
+      costPence: price.totalPence,
+      departSec: departStart,
+      arriveSec: departEnd,
+      travelSec: departEnd - departStart + retDuration,
+      waitSec,
+      walkM,
+      stageCount: depart.stages.length,
+    }),
+    cost_is_estimate: price.isEstimate,
+  };
+}

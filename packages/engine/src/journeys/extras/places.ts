@@ -1,0 +1,92 @@
+import type { Poi, PoiCategory, Taxi, ToiletMarker } from '@cairn/contracts';
+import type { PoiCategory as OsmPoiCategory, Poi as OsmPoi, Toilet } from '../../places/types.ts';
+import type { RegionConfig } from '../../region/regionConfig.ts';
+import { haversineM, pointInPolygon } from '../geo.ts';
+import { weeklyOpeningTimes } from './openingTimes.ts';
+
+/** OSM place categories to the product's POI categories (SPEC §3 icons). */
+const CATEGORY: Record<OsmPoiCategory, PoiCategory> = {
+  restaurant: 'restaurant',
+  cafe: 'cafe',
+  bar: 'bar',
+  museum: 'museum',
+  park: 'park',
+  supermarket: 'supermarket',
+  convenience: 'convenience_store',
+  mall: 'shopping_mall',
+  atm: 'atm',
+  fuel: 'gas_station',
+  charging_station: 'ev_charge',
+  takeaway: 'meal_takeaway',
+};
+
+const LABEL: Record<PoiCategory, string> = {
+  restaurant: 'Restaurants',
+  cafe: 'Cafés',
+  bar: 'Bars and pubs',
+  museum: 'Museums',
+  park: 'Parks',
+  toilets: 'Toilets',
+  supermarket: 'Supermarkets',
+  convenience_store: 'Convenience stores',
+  shopping_mall: 'Shopping centres',
+  atm: 'Cash machines',
+  gas_station: 'Fuel stations',
+  ev_charge: 'EV charging',
+  meal_takeaway: 'Takeaways',
+};
+
+export const POI_RADIUS_M = 1000;
+export const TOILET_RADIUS_M = 1000;
+
+/** POIs near a place grouped by category, with counts, a map link and markers; most numerous first. */
+export function listPoisNear(pois: readonly OsmPoi[], lat: number, lng: number, placeName: string, radiusM = POI_RADIUS_M): Poi[] {
+  const groups = new Map<PoiCategory, OsmPoi[]>();
+  for (const p of pois) {
+    if (Math.abs(p.lat - lat) > 0.02 || haversineM(lat, lng, p.lat, p.lon) > radiusM) continue;
+    const cat = CATEGORY[p.category];
+    const list = groups.get(cat) ?? [];
+    list.push(p);
+    groups.set(cat, list);
+  }
+  return [...groups.entries()]
+    .map(([type, list]) => ({
+      name: `${LABEL[type]} near ${placeName}`,
+      link: `https://www.openstreetmap.org/?mlat=${lat.toFixed(5)}&mlon=${lng.toFixed(5)}#map=16/${lat.toFixed(5)}/${lng.toFixed(5)}`,
+      type,
+      count: list.length,
+      markers: list.map((p) => ({ name: p.name ?? LABEL[type], location: { lat: p.lat, lng: p.lon } })),
+    }))
+    .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type));
+}
+
+/** Toilets near a place as map markers, nearest first. */
+export function listToiletMarkersNear(toilets: readonly Toilet[], lat: number, lng: number, radiusM = TOILET_RADIUS_M): ToiletMarker[] {
+  return toilets
+    .map((t) => ({ t, d: haversineM(lat, lng, t.lat, t.lon) }))
+    .filter((x) => x.d <= radiusM)
+    .sort((a, b) => a.d - b.d)
+    .map(({ t }) => ({
+      name: t.name ?? 'Public toilet',
+      location: { lat: t.lat, lng: t.lon },
+      accessible: t.wheelchair === true,
+      allGender: t.unisex === true,
+      men: t.male === true || t.unisex === true,
+      women: t.female === true || t.unisex === true,
+      babyChange: t.changingTable === true,
+      paymentDetails: t.fee === true ? 'A charge applies' : t.fee === null ? 'Charge not known' : null,
+      openingTimes: weeklyOpeningTimes(t.openingHours),
+      notes: t.notes,
+    }));
+}
+
+/** Taxi operators whose area covers a pick-up point (SPEC: listed when the journey starts by taxi). */
+export function listTaxisAt(region: RegionConfig, lat: number, lng: number): Taxi[] {
+  return region.taxi.operators
+    .filter((op) =>
+      op.area.kind === 'circle'
+        ? haversineM(lat, lng, op.area.centre.lat, op.area.centre.lon) <= op.area.radiusM
+        : pointInPolygon(lat, lng, op.area.polygon.coordinates),
+    )
+    .map((op) => ({ name: op.name, phone: op.phone }));
+}

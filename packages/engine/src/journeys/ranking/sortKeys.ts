@@ -1,0 +1,39 @@
+import type { Journey, SortKey } from '@cairn/contracts';
+
+/** Sort value of an unknown cost: after every priced option, before the UI's placeholders (1,000,000). */
+export const UNKNOWN_COST_SORT = 999_999;
+
+/** Inputs of the SPEC sort keys, all numbers; ascending order is best first for every key. */
+export interface SortInputs {
+  carbonKg: number;
+  costPence: number | null;
+  departSec: number;
+  arriveSec: number;
+  travelSec: number;
+  waitSec: number;
+  walkM: number;
+  stageCount: number;
+}
+
+/**
+ * The values the SPEC sort keys order by. 'least-changes' is the number of stages of the outbound
+ * leg (SPEC §4); departure and arrival are epoch seconds; cost unknown sorts last.
+ */
+export function computeSortKeys(s: SortInputs): Journey['sort'] {
+  const keys: Record<SortKey, number> = {
+    emissions: Math.round(s.carbonKg * 1000) / 1000,
+    cost: s.costPence ?? UNKNOWN_COST_SORT,
+    'depature-time': s.departSec,
+    'travel-time': s.travelSec,
+    'arrival-time': s.arriveSec,
+    'wait-time': s.waitSec,
+    'walk-distance': Math.round(s.walkM),
+    'least-changes': s.stageCount,
+  };
+  return keys;
+}
+
+/** Orders journeys by one sort key, ties broken by emissions then id so every caller agrees. */
+export function compareJourneys(key: SortKey): (a: Journey, b: Journey) => number {
+  return (a, b) => (a.sort[key] ?? 0) - (b.sort[key] ?? 0) || (a.sort.emissions ?? 0) - (b.sort.emissions ?? 0) || a.id.localeCompare(b.id);
+}

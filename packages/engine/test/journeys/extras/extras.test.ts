@@ -1,0 +1,52 @@
+// Feature under test: destination toilets with weekly opening times, POIs by category, taxis at the origin.
+import { describe, expect, it } from 'vitest';
+import { weeklyOpeningTimes } from '../../../src/journeys/extras/openingTimes.ts';
+import { listPoisNear, listTaxisAt, listToiletMarkersNear } from '../../../src/journeys/extras/places.ts';
+import type { Poi, Toilet } from '../../../src/places/types.ts';
+import { testRegion } from '../fixtures/region.ts';
+
+describe('weeklyOpeningTimes', () => {
+  it('reads day ranges, off days and 24/7', () => {
+    const w = weeklyOpeningTimes('Mo-Fr 09:00-17:00; Sa 10:00-16:00; Su off');
+    expect(w?.monday).toEqual({ start: '09:00', end: '17:00' });
+    expect(w?.friday).toEqual({ start: '09:00', end: '17:00' });
+    expect(w?.saturday).toEqual({ start: '10:00', end: '16:00' });
+    expect(w?.sunday).toBe('closed');
+    expect(weeklyOpeningTimes('24/7')?.wednesday).toBe('24 hours');
+    expect(weeklyOpeningTimes('Sa,Su 10:00-12:00,13:00-16:00')?.sunday).toBe('10:00–12:00, 13:00–16:00');
+  });
+  it('is null rather than a guess for syntax it does not understand', () => {
+    expect(weeklyOpeningTimes(null)).toBeNull();
+    expect(weeklyOpeningTimes('sunrise-sunset')).toBeNull();
+    expect(weeklyOpeningTimes('Mo-Fr 09:00-17:00; PH off')).toBeNull();
+  });
+});
+
+describe('places near the destination', () => {
+  const toilet = (over: Partial<Toilet>): Toilet => ({
+    osmId: 'n1', name: 'Square toilets', lat: 57.1953, lon: -3.8263, openingHours: 'Mo-Su 08:00-20:00',
+    wheelchair: true, male: null, female: null, unisex: true, changingTable: true, fee: false, notes: null, ...over,
+  });
+  it('lists nearby toilets as markers, nearest first, with their facilities', () => {
+    const markers = listToiletMarkersNear([toilet({ osmId: 'far', lat: 57.3 }), toilet({ osmId: 'n2', name: 'Station toilets', lat: 57.19, fee: true }), toilet({})], 57.1953, -3.8263);
+    expect(markers.map((m) => m.name)).toEqual(['Square toilets', 'Station toilets']);
+    expect(markers[0]).toMatchObject({ accessible: true, allGender: true, men: true, women: true, babyChange: true, paymentDetails: null });
+    expect(markers[1]?.paymentDetails).toBe('A charge applies');
+    expect(markers[0]?.openingTimes?.sunday).toEqual({ start: '08:00', end: '20:00' });
+  });
+  it('groups POIs by product category with counts and markers', () => {
+    const poi = (name: string, category: Poi['category'], lat = 57.195): Poi => ({ osmId: name, name, lat, lon: -3.826, category, website: null });
+    const pois = listPoisNear([poi('A', 'cafe'), poi('B', 'cafe'), poi('C', 'fuel'), poi('Far', 'cafe', 57.3)], 57.1953, -3.8263, 'Aviemore');
+    expect(pois.map((p) => [p.type, p.count])).toEqual([
+      ['cafe', 2],
+      ['gas_station', 1],
+    ]);
+    expect(pois[0]?.name).toBe('Cafés near Aviemore');
+    expect(pois[0]?.markers).toHaveLength(2);
+  });
+  it('lists the taxi operators serving a pick-up point', () => {
+    const region = testRegion();
+    expect(listTaxisAt(region, 57.19, -3.83)).toEqual([{ name: 'Test Taxis', phone: '01479 000000' }]);
+    expect(listTaxisAt(region, 55.95, -3.19)).toEqual([]);
+  });
+});
