@@ -119,7 +119,8 @@ function sameEdge(g: StreetGraph, a: SnapPoint, b: SnapPoint, mode: StreetMode):
   if (a.edge !== b.edge) return null;
   const e = a.edge;
   const bit = MODE_BIT[mode];
-  const allowed = b.fraction >= a.fraction ? g.edgeForward[e]! & bit : g.edgeBackward[e]! & bit;
+  if (b.fraction === a.fraction) return { costSec: 0, distanceM: 0 };
+  const allowed = b.fraction > a.fraction ? g.edgeForward[e]! & bit : g.edgeBackward[e]! & bit;
   if (!allowed) return null;
   const f = Math.abs(b.fraction - a.fraction);
   return { costSec: f * g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!, distanceM: f * g.edgeLengthM[e]! };
@@ -196,7 +197,14 @@ export function findStreetPath(g: StreetGraph, from: SnapPoint, to: SnapPoint, m
       mode,
       durationSec: best,
       distanceM: bestM,
-      pieces: [{ edge: from.edge, reverse: to.fraction < from.fraction, fromFraction: from.fraction, toFraction: to.fraction }],
+      pieces: [
+        {
+          edge: from.edge,
+          reverse: to.fraction < from.fraction || (to.fraction === from.fraction && !(g.edgeForward[from.edge]! & bit)),
+          fromFraction: from.fraction,
+          toFraction: to.fraction,
+        },
+      ],
     };
   }
   const pieces: PathPiece[] = [
