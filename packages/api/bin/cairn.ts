@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// `cairn <command>`: one entry point for the operator. Each package adds its commands to the table.
+import { API_COMMANDS } from '../src/cli/runCli.ts';
+
+const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promise<number | void> }> = {
+  ...API_COMMANDS,
+};
+
+const [name, ...args] = process.argv.slice(2);
+const command = name ? COMMANDS[name] : undefined;
+if (!command) {
+  console.log('Usage: cairn <command> [options]\n');
+  for (const [key, c] of Object.entries(COMMANDS)) console.log(`  ${key.padEnd(10)} ${c.summary}`);
+  process.exit(name && name !== 'help' && name !== '--help' ? 2 : 0);
+}
+try {
+  const code = await command.run(args);
+  if (typeof code === 'number') process.exit(code);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { AppConfig, StaticPage, StaticPageId } from '@cairn/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { notFound } from '../http/httpError.ts';
+import type { RouteTable } from '../http/routeTable.ts';
+
+const PageEnvelope = z.object({ data: StaticPage });
+const ASSETS: Record<string, string> = { 'logo.svg': 'image/svg+xml', 'theme.css': 'text/css; charset=utf-8' };
+
+/** What the web app needs to dress itself: brand settings with region info, page texts, assets. */
+export function registerBrandRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
+  routes.add(
+    app,
+    { method: 'GET', url: '/v1/config', tag: 'brand', summary: 'The brand settings, the region and the brand\'s public API key', response: AppConfig },
+    async (request) => ({
+      data: {
+        brand: request.brand.settings,
+        region: ctx.planner.getPlanner().regionInfo(),
+        apiKey: publicKeyOf(ctx, request.brand.settings.brand),
+      },
+    }),
+  );
+
+  routes.add(
+    app,
+    { method: 'GET', url: '/v1/pages/:id', tag: 'brand', summary: 'A static page of the brand (markdown from brands/<id>/pages)', response: PageEnvelope },
+    async (request) => {
+      const parsed = StaticPageId.safeParse((request.params as { id: string }).id);
+      const page = parsed.success ? ctx.brands.findPage(request.brand, parsed.data) : undefined;
+      if (!page) throw notFound('This page does not exist.');
+      return { data: page };
+    },
+  );
+
+  routes.add(
+    app,
+    { method: 'GET', url: '/v1/brand/:asset', tag: 'brand', summary: 'The brand\'s logo.svg or theme.css', produces: 'image/svg+xml' },
+    async (request, reply) => {
+      const { asset } = request.params as { asset: string };
+      const type = ASSETS[asset];
+      const file = type ? ctx.brands.findAsset(request.brand, asset) : undefined;
+      if (!type || !file) throw notFound('This asset does not exist.');
+      reply.header('content-type', type).header('cache-control', 'public, max-age=300');
+      return readFileSync(file);
+    },
+  );
+}
+
+/** The key the web app of this brand sends: one mapped to the brand, else one valid for all brands. */
+function publicKeyOf(ctx: AppContext, brand: string): string | null {
+  const entries = [...ctx.config.apiKeys.entries()];
+  return entries.find(([, b]) => b === brand)?.[0] ?? entries.find(([, b]) => b === null)?.[0] ?? null;
+}

@@ -1,0 +1,40 @@
+import type { Logger } from 'pino';
+import type { Brand, BrandRegistry } from './brands/brandRegistry.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { HttpError } from './http/httpError.ts';
+import type { JobQueue } from './jobs/jobQueue.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { Planner } from './planning/planner.ts';
+import type { EventHub, EventLog } from './realtime/eventLog.ts';
+
+/** The planner once loaded; the API answers 503 for what needs it until then. */
+export class PlannerSlot {
+  planner: Planner | undefined;
+  error: string | undefined;
+
+  getPlanner(): Planner {
+    if (!this.planner) throw new HttpError(503, this.error ? 'Journey planning is unavailable.' : 'Journey planning is starting; try again shortly.');
+    return this.planner;
+  }
+}
+
+/** What the HTTP routes and the job handlers share in one process. */
+export interface AppContext {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  brands: BrandRegistry;
+  planner: PlannerSlot;
+  queue: JobQueue;
+  events: EventLog;
+  hub: EventHub;
+  mailer: Mailer;
+  now: () => Date;
+}
+
+export function getBrand(brands: BrandRegistry, id: string): Brand {
+  const brand = brands.find(id);
+  if (!brand) throw new Error(`Brand "${id}" is not configured`);
+  return brand;
+}

@@ -1,0 +1,134 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Row types of the tables created by `db/migrations/`; Kysely checks every query against them. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** jsonb columns: written as JSON text, read back as parsed values. */
+type Json<T> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  title: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string | null;
+  country_code_phone_number: string | null;
+  dob: string;
+  profile: Json<Record<string, unknown>>;
+  creation_origin: string;
+  active: Generated<boolean>;
+  failed_logins: Generated<number>;
+  locked_until: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AccessTokensTable {
+  token_hash: string;
+  user_id: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface AccountCodesTable {
+  code_hash: string;
+  user_id: string;
+  purpose: 'activation' | 'password_reset';
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface SearchQueriesTable {
+  hash: string;
+  brand: string;
+  user_id: string | null;
+  parent_hash: string | null;
+  request: Json<Record<string, unknown>>;
+  profile: Json<Record<string, unknown> | null>;
+  origin_address: string;
+  destination_address: string;
+  out_departure_at: string;
+  return_departure_at: string | null;
+  arrive_at_time: string | null;
+  return_time: string | null;
+  results_retrieved: number | null;
+  status: 'pending' | 'planning' | 'done' | 'failed';
+  error: string | null;
+  created_at: CreatedAt;
+}
+
+export interface JourneysTable {
+  id: string;
+  hash: string;
+  position: number;
+  document: Json<Record<string, unknown>>;
+  view_count: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface SavedJourneysTable {
+  user_id: string;
+  journey_id: string;
+  created_at: CreatedAt;
+}
+
+export interface QueryEventsTable {
+  hash: string;
+  seq: number;
+  event: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+
+export interface JobsTable {
+  id: Generated<string>;
+  kind: string;
+  payload: Json<Record<string, unknown>>;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CampaignsTable {
+  id: string;
+  brand: string | null;
+  title: string;
+  text: string;
+  url: string | null;
+  url_button_text: string | null;
+  cover_url: string | null;
+  appear_on: Json<string[]>;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface CampaignImpressionsTable {
+  id: string;
+  campaign_id: string;
+  action: 'view' | 'clickthrough';
+  parent_id: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
+export interface DB {
+  users: UsersTable;
+  access_tokens: AccessTokensTable;
+  account_codes: AccountCodesTable;
+  search_queries: SearchQueriesTable;
+  journeys: JourneysTable;
+  saved_journeys: SavedJourneysTable;
+  query_events: QueryEventsTable;
+  jobs: JobsTable;
+  campaigns: CampaignsTable;
+  campaign_impressions: CampaignImpressionsTable;
+}

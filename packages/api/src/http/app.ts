@@ -1,0 +1,152 @@
+import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import { registerAccountRoutes } from '../accounts/accountRoutes.ts';
+import { registerBrandRoutes } from '../brands/brandRoutes.ts';
+import { resolveBrand } from '../brands/resolveBrand.ts';
+import { registerCampaignRoutes } from '../campaigns/campaignRoutes.ts';
+import { getBrand, type AppContext } from '../context.ts';
+import { registerJourneyRoutes } from '../journeys/journeyRoutes.ts';
+import { registerPlaceRoutes } from '../places/placeRoutes.ts';
+import { registerRealtimeRoutes } from '../realtime/realtimeRoutes.ts';
+import { registerSearchRoutes } from '../search/searchRoutes.ts';
+import { registerTileRoutes } from '../tiles/tileRoutes.ts';
+import { HttpError } from './httpError.ts';
+import { RouteTable } from './routeTable.ts';
+import { registerSystemRoutes } from './systemRoutes.ts';
+
+/** The HTTP application: every /v1 route, security headers, limits, and the built web app. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const fallbackBrand = getBrand(ctx.brands, config.brand);
+  const app = Fastify({
+    loggerInstance: ctx.logger as FastifyBaseLogger,
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: process.env.TRUST_PROXY === '1',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  // The SPEC client sends `Content-Type: application/json` on body-less POSTs too.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new HttpError(400, 'The request body is not valid JSON.'), undefined);
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    request.brand = resolveBrand(request, config, ctx.brands, fallbackBrand);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(ctx) },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(cors, { origin: allowedOrigins(ctx), credentials: false, maxAge: 600 });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => {
+      const key = request.headers['x-api-key'];
+      return typeof key === 'string' && config.apiKeys.has(key) ? `${key}|${request.ip}` : request.ip;
+    },
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send(error.body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'The request body is too large.'
+          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Send the request body as application/json.'
+            : error.message;
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  const routes = new RouteTable();
+  registerSystemRoutes(app, routes, ctx);
+  registerBrandRoutes(app, routes, ctx);
+  registerSearchRoutes(app, routes, ctx);
+  registerJourneyRoutes(app, routes, ctx);
+  registerAccountRoutes(app, routes, ctx);
+  registerCampaignRoutes(app, routes, ctx);
+  registerPlaceRoutes(app, routes, ctx);
+  registerTileRoutes(app, routes, ctx);
+  registerRealtimeRoutes(app, routes, ctx);
+
+  const webIndex = join(config.webDist, 'index.html');
+  const serveWeb = existsSync(webIndex);
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    // History-mode routes of the SPA get index.html; API paths and files get a JSON 404.
+    if (serveWeb && request.method === 'GET' && !path.startsWith('/v1/') && !/\.[a-z0-9]+$/i.test(path)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    if (serveWeb && request.method === 'GET' && !path.startsWith('/v1/')) {
+      return reply.sendFile(path.slice(1), { maxAge: path.startsWith('/assets/') ? '365d' : '1h', immutable: path.startsWith('/assets/') });
+    }
+    return reply.code(404).send({ message: 'Not found.' });
+  });
+  return app;
+}
+
+/** The SPA and MapLibre (worker from a blob, tiles and styles from this origin) run under it. */
+function contentSecurityPolicy(ctx: AppContext): Record<string, string[]> {
+  const frames = ctx.brands
+    .list()
+    .map((b) => b.settings.adBannerUrl)
+    .filter((u): u is string => u !== null)
+    .map((u) => new URL(u).origin);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+    'child-src': ["'self'", 'blob:'],
+    'frame-src': frames.length > 0 ? frames : ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+  };
+}
+
+/** Cross-origin calls only from the brands' own hosts and PUBLIC_URL. */
+function allowedOrigins(ctx: AppContext): string[] {
+  const origins = new Set<string>();
+  for (const brand of ctx.brands.list()) {
+    for (const host of brand.settings.hosts) {
+      origins.add(`https://${host}`);
+      origins.add(`http://${host}`);
+    }
+  }
+  if (ctx.config.publicUrl) origins.add(new URL(ctx.config.publicUrl).origin);
+  return [...origins];
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What the OpenAPI document says about one route; the same zod schemas validate at run time. */
+export interface RouteSpec {
+  method: Method;
+  url: string;
+  summary: string;
+  tag: string;
+  auth?: 'none' | 'optional' | 'required';
+  body?: z.ZodType;
+  query?: z.ZodType;
+  response?: z.ZodType;
+  responseStatus?: number;
+  /** Content type of a non-JSON response. */
+  produces?: string;
+  /** A tighter per-route limit (requests per minute), e.g. for login. */
+  rateLimitPerMinute?: number;
+}
+
+/** Routes registered through `add` are both served and listed for /v1/docs. */
+export class RouteTable {
+  readonly specs: RouteSpec[] = [];
+
+  add(
+    app: FastifyInstance,
+    spec: RouteSpec,
+    handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  ): void {
+    this.specs.push(spec);
+    const config = spec.rateLimitPerMinute ? { rateLimit: { max: spec.rateLimitPerMinute, timeWindow: 60_000 } } : {};
+    app.route({ method: spec.method, url: spec.url, handler, config });
+  }
+}

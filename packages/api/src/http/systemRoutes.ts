@@ -1,0 +1,38 @@
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { buildOpenApi } from './openApi.ts';
+import type { RouteTable } from './routeTable.ts';
+
+const Health = z.object({ status: z.literal('ok') });
+const Ready = z.object({ status: z.enum(['ready', 'not-ready']), checks: z.record(z.string(), z.string()) });
+
+/** Liveness, readiness (database reachable, planner loaded) and the OpenAPI document. */
+export function registerSystemRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
+  routes.add(app, { method: 'GET', url: '/v1/health', tag: 'system', summary: 'The process is up', response: Health }, async () => ({ status: 'ok' }));
+
+  routes.add(
+    app,
+    { method: 'GET', url: '/v1/ready', tag: 'system', summary: 'Database reachable and planner loaded (503 otherwise)', response: Ready },
+    async (_request, reply) => {
+      const checks: Record<string, string> = {};
+      try {
+        await sql`select 1`.execute(ctx.database.db);
+        checks.database = 'ok';
+      } catch (error) {
+        checks.database = (error as Error).message;
+      }
+      checks.planner = ctx.planner.planner ? 'ok' : (ctx.planner.error ?? 'loading');
+      const ready = Object.values(checks).every((v) => v === 'ok');
+      reply.code(ready ? 200 : 503);
+      return { status: ready ? 'ready' : 'not-ready', checks };
+    },
+  );
+
+  let document: Record<string, unknown> | null = null;
+  routes.add(app, { method: 'GET', url: '/v1/docs', tag: 'system', summary: 'This OpenAPI document' }, async () => {
+    document ??= buildOpenApi(routes.specs, { title: 'Cairn journey planner API', version: '1' });
+    return document;
+  });
+}

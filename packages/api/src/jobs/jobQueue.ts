@@ -1,0 +1,112 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database.ts';
+
+export const JOBS_CHANNEL = 'cairn_jobs';
+
+export interface Job {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  maxAttempts: number;
+}
+
+/**
+ * A durable job queue in a PostgreSQL table, the same SQL on PGlite and PostgreSQL. A claim
+ * holds the job for `visibilitySec`; a worker that dies without finishing lets the claim lapse,
+ * and the next claim picks the job up again (at-least-once). `FOR UPDATE SKIP LOCKED` lets many
+ * workers claim side by side without blocking on each other's rows.
+ */
+export class JobQueue {
+  readonly #database: Database;
+  readonly #visibilitySec: number;
+
+  constructor(database: Database, visibilitySec: number) {
+    this.#database = database;
+    this.#visibilitySec = visibilitySec;
+  }
+
+  /** Adds a job and wakes the workers. */
+  async enqueue(kind: string, payload: Record<string, unknown>, maxAttempts = 3): Promise<string> {
+    const row = await this.#database.db
+      .insertInto('jobs')
+      .values({
+        kind,
+        payload: JSON.stringify(payload),
+        status: 'queued',
+        max_attempts: maxAttempts,
+        run_at: new Date(),
+        updated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await this.#database.notify(JOBS_CHANNEL, kind);
+    return String(row.id);
+  }
+
+  /** Takes the oldest runnable job (queued and due, or running with a lapsed claim). */
+  async claim(): Promise<Job | undefined> {
+    const result = await sql<{
+      id: string;
+      kind: string;
+      payload: Record<string, unknown>;
+      attempts: number;
+      max_attempts: number;
+    }>`
+      update jobs set status = 'running', attempts = attempts + 1, updated_at = now(),
+        locked_until = now() + make_interval(secs => ${this.#visibilitySec})
+      where id = (
+        select id from jobs
+        where (status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now())
+        order by run_at, id
+        limit 1
+        for update skip locked
+      )
+      returning id, kind, payload, attempts, max_attempts`.execute(this.#database.db);
+    const row = result.rows[0];
+    if (!row) return undefined;
+    return { id: String(row.id), kind: row.kind, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts };
+  }
+
+  /** Extends the claim of a job still being worked on. */
+  async extend(job: Job): Promise<void> {
+    await sql`update jobs set locked_until = now() + make_interval(secs => ${this.#visibilitySec}), updated_at = now()
+      where id = ${job.id} and status = 'running'`.execute(this.#database.db);
+  }
+
+  async complete(job: Job): Promise<void> {
+    await this.#database.db
+      .updateTable('jobs')
+      .set({ status: 'done', locked_until: null, updated_at: new Date() })
+      .where('id', '=', job.id)
+      .execute();
+  }
+
+  /** Records a failure: the job is retried after a back-off, or marked failed after its last attempt. */
+  async fail(job: Job, error: string): Promise<'retry' | 'failed'> {
+    const final = job.attempts >= job.maxAttempts;
+    const backoffSec = Math.min(60, 2 ** job.attempts);
+    await this.#database.db
+      .updateTable('jobs')
+      .set({
+        status: final ? 'failed' : 'queued',
+        last_error: error.slice(0, 2000),
+        locked_until: null,
+        run_at: new Date(Date.now() + backoffSec * 1000),
+        updated_at: new Date(),
+      })
+      .where('id', '=', job.id)
+      .execute();
+    return final ? 'failed' : 'retry';
+  }
+
+  /** Removes finished jobs older than `olderThanSec`. */
+  async prune(olderThanSec: number): Promise<number> {
+    const result = await this.#database.db
+      .deleteFrom('jobs')
+      .where('status', 'in', ['done', 'failed'])
+      .where('updated_at', '<', new Date(Date.now() - olderThanSec * 1000))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

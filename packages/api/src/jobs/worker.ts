@@ -1,0 +1,112 @@
+import type { Logger } from 'pino';
+import type { Database } from '../db/database.ts';
+import { JOBS_CHANNEL, type Job, type JobQueue } from './jobQueue.ts';
+
+export interface JobHandler {
+  run(job: Job): Promise<void>;
+  /** Called once when the job has used all its attempts. */
+  giveUp?(job: Job, error: string): Promise<void>;
+}
+
+export interface WorkerOptions {
+  database: Database;
+  queue: JobQueue;
+  handlers: Record<string, JobHandler>;
+  logger: Logger;
+  pollMs: number;
+  visibilitySec: number;
+}
+
+/**
+ * Consumes the job queue one job at a time (planning is CPU-bound; run more worker processes
+ * to plan more at once). Woken by NOTIFY on enqueue, and polls as well so lapsed claims of dead
+ * workers and delayed retries are picked up without a notification.
+ */
+export class Worker {
+  readonly #options: WorkerOptions;
+  #running = false;
+  #loop: Promise<void> | null = null;
+  #wake: (() => void) | null = null;
+  #unlisten: (() => Promise<void>) | null = null;
+
+  constructor(options: WorkerOptions) {
+    this.#options = options;
+  }
+
+  async start(): Promise<void> {
+    if (this.#running) return;
+    this.#running = true;
+    this.#unlisten = await this.#options.database.listen(JOBS_CHANNEL, () => this.#wake?.());
+    this.#loop = this.#run();
+  }
+
+  /** Stops taking jobs and waits for the one in hand to finish. */
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.#wake?.();
+    await this.#loop;
+    await this.#unlisten?.();
+  }
+
+  async #run(): Promise<void> {
+    const { queue, logger, pollMs } = this.#options;
+    while (this.#running) {
+      let job: Job | undefined;
+      try {
+        job = await queue.claim();
+      } catch (error) {
+        logger.error({ err: error }, 'claiming a job failed');
+      }
+      if (job) {
+        await this.#process(job);
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        this.#wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.#wake = null;
+    }
+  }
+
+  async #process(job: Job): Promise<void> {
+    const { queue, handlers, logger, visibilitySec } = this.#options;
+    const log = logger.child({ job: job.id, kind: job.kind, attempt: job.attempts });
+    const handler = handlers[job.kind];
+    if (!handler) {
+      log.error('no handler for this kind of job');
+      await queue.fail({ ...job, attempts: job.maxAttempts }, `no handler for ${job.kind}`);
+      return;
+    }
+    if (job.attempts > job.maxAttempts) {
+      // Its earlier claims lapsed (the workers holding it died): do not try forever.
+      const message = 'the job was abandoned by its workers too many times';
+      log.error(message);
+      await queue.fail(job, message);
+      await handler.giveUp?.(job, message).catch((err: unknown) => log.error({ err }, 'giveUp failed'));
+      return;
+    }
+    const heartbeat = setInterval(
+      () => void queue.extend(job).catch((err: unknown) => log.warn({ err }, 'extending the claim failed')),
+      Math.max(1000, (visibilitySec * 1000) / 3),
+    );
+    const started = performance.now();
+    try {
+      await handler.run(job);
+      await queue.complete(job);
+      log.info({ durationMs: Math.round(performance.now() - started) }, 'job done');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const outcome = await queue.fail(job, message);
+      log.warn({ err: error, outcome }, 'job failed');
+      if (outcome === 'failed') {
+        await handler.giveUp?.(job, message).catch((err: unknown) => log.error({ err }, 'giveUp failed'));
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+}

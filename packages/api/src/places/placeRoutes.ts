@@ -1,0 +1,26 @@
+import { PlacesQuery, PlacesResponse, ReverseQuery, ReverseResponse } from '@cairn/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { parseOr422 } from '../http/httpError.ts';
+import type { RouteTable } from '../http/routeTable.ts';
+
+/** Address suggestions and reverse geocoding from the region's own place index. */
+export function registerPlaceRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
+  routes.add(
+    app,
+    { method: 'GET', url: '/v1/places', tag: 'places', summary: 'Place suggestions for the address inputs', query: PlacesQuery, response: PlacesResponse },
+    async (request) => {
+      const input = parseOr422(PlacesQuery, request.query);
+      return { data: await ctx.planner.getPlanner().autocomplete(input.q, input.limit) };
+    },
+  );
+
+  routes.add(
+    app,
+    { method: 'GET', url: '/v1/places/reverse', tag: 'places', summary: 'The nearest named place to a point (current location)', query: ReverseQuery, response: ReverseResponse },
+    async (request) => {
+      const input = parseOr422(ReverseQuery, request.query);
+      return { data: await ctx.planner.getPlanner().reverse(input.lat, input.lng) };
+    },
+  );
+}

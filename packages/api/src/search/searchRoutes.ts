@@ -1,0 +1,105 @@
+import {
+  JourneyResponse,
+  Profile,
+  SearchCreated,
+  SearchRequest,
+  SearchResults,
+  UpdateReturnTimeRequest,
+  type Profile as ProfileT,
+} from '@cairn/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { findUser, type UserRow } from '../accounts/session.ts';
+import { HttpError, INVALID_DATA, notFound, parseOr422 } from '../http/httpError.ts';
+import type { RouteTable } from '../http/routeTable.ts';
+import { createSearch, findJourney, findSearch, hashOfJourneyId, listJourneys, toSearchQuery, type SearchRow } from './searchStore.ts';
+import { checkSearchWindow } from './searchWindow.ts';
+
+/** The search calls of SPEC §7: create, results, one journey, and a new return time. */
+export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
+  routes.add(
+    app,
+    { method: 'POST', url: '/v1/journey-planner/search', tag: 'search', summary: 'Store a search and start planning it; events follow on channel query.{hash}', auth: 'optional', body: SearchRequest, response: SearchCreated, responseStatus: 201 },
+    async (request, reply) => {
+      const input = parseOr422(SearchRequest, request.body);
+      const errors = checkSearchWindow(input, ctx.now(), ctx.config.timeZone);
+      if (Object.keys(errors).length > 0) throw new HttpError(422, INVALID_DATA, errors);
+      const user = request.brand.settings.enableUserAccounts ? await findUser(ctx, request) : undefined;
+      const hash = await createSearch(ctx, {
+        request: input,
+        profile: user ? profileFor(user, input) : null,
+        userId: user?.id ?? null,
+        brand: request.brand.settings.brand,
+      });
+      reply.code(201);
+      return { data: { hash } };
+    },
+  );
+
+  routes.add(
+    app,
+    { method: 'GET', url: '/v1/journey-planner/search/:hash', tag: 'search', summary: 'The search and the journeys planned so far', auth: 'optional', response: SearchResults },
+    async (request) => {
+      const query = await getSearch(ctx, request);
+      const user = await findUser(ctx, request);
+      return { data: { journeys: await listJourneys(ctx, query.hash, user?.id ?? null), query: toSearchQuery(query) } };
+    },
+  );
+
+  routes.add(
+    app,
+    { method: 'GET', url: '/v1/journey-planner/search/:hash/:journeyId', tag: 'search', summary: 'One journey of a search', auth: 'optional', response: JourneyResponse },
+    async (request) => {
+      const query = await getSearch(ctx, request);
+      const { journeyId } = request.params as { journeyId: string };
+      if (hashOfJourneyId(journeyId) !== query.hash) throw notFound('This journey does not exist.');
+      const user = await findUser(ctx, request);
+      const journey = await findJourney(ctx, journeyId, user?.id ?? null);
+      if (!journey) throw notFound('This journey does not exist.');
+      return { data: journey };
+    },
+  );
+
+  routes.add(
+    app,
+    { method: 'POST', url: '/v1/journey-planner/search/:hash/update-return-time', tag: 'search', summary: 'Plan the search again with a new return time; answers the new hash', auth: 'optional', body: UpdateReturnTimeRequest, response: SearchCreated, responseStatus: 201 },
+    async (request, reply) => {
+      const query = await getSearch(ctx, request);
+      const input = parseOr422(UpdateReturnTimeRequest, request.body);
+      const original = SearchRequest.parse(query.request);
+      const updated = { ...original, return_time: input.return_time };
+      const errors = checkSearchWindow(updated, ctx.now(), ctx.config.timeZone);
+      // Only the return time was sent: an outbound now in the past is not this request's fault.
+      delete errors.out_time;
+      if (Object.keys(errors).length > 0) throw new HttpError(422, INVALID_DATA, errors);
+      const user = request.brand.settings.enableUserAccounts ? await findUser(ctx, request) : undefined;
+      const hash = await createSearch(ctx, {
+        request: updated,
+        profile: user ? profileFor(user, updated) : query.profile ? Profile.parse(query.profile) : null,
+        userId: user?.id ?? query.user_id,
+        brand: query.brand,
+        parentHash: query.hash,
+      });
+      reply.code(201);
+      return { data: { hash } };
+    },
+  );
+}
+
+async function getSearch(ctx: AppContext, request: FastifyRequest): Promise<SearchRow> {
+  const { hash } = request.params as { hash: string };
+  const query = await findSearch(ctx, hash);
+  if (!query) throw notFound('This search does not exist.');
+  return query;
+}
+
+/** The stored profile, overridden by the entitlements the logged-in form sent with the search. */
+function profileFor(user: UserRow, request: SearchRequest): ProfileT {
+  const stored = Profile.parse(user.profile ?? {});
+  const sent = Object.fromEntries(
+    (['has_car_access', 'railcard', 'has_concessionary_pass', 'has_young_scot_card', 'has_new_young_scot_card', 'user_age'] as const)
+      .filter((k) => request[k] !== undefined)
+      .map((k) => [k, request[k]]),
+  );
+  return Profile.parse({ ...stored, ...sent });
+}

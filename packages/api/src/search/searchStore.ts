@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { Journey, Profile, SearchQuery, SearchRequest } from '@cairn/contracts';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { SearchQueriesTable } from '../db/schema.ts';
+
+export type SearchRow = Selectable<SearchQueriesTable>;
+
+export const PLAN_SEARCH_JOB = 'plan-search';
+
+/** Search hashes are random (128 bits): knowing one is what lets a visitor read its results. */
+export function newSearchHash(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export function isSearchHash(text: string): boolean {
+  return /^[0-9a-f]{32}$/.test(text);
+}
+
+/** Journey ids carry their search's hash, so the hash-less calls (save, viewed) find them. */
+export function journeyIdFor(hash: string, position: number): string {
+  return `${hash}-${position + 1}`;
+}
+
+export function hashOfJourneyId(id: string): string | undefined {
+  const match = /^([0-9a-f]{32})-\d{1,4}$/.exec(id);
+  return match?.[1];
+}
+
+/** Stores the search and queues its planning; answers the hash. */
+export async function createSearch(
+  ctx: AppContext,
+  input: { request: SearchRequest; profile: Profile | null; userId: string | null; brand: string; parentHash?: string },
+): Promise<string> {
+  const { request } = input;
+  const hash = newSearchHash();
+  await ctx.database.db
+    .insertInto('search_queries')
+    .values({
+      hash,
+      brand: input.brand,
+      user_id: input.userId,
+      parent_hash: input.parentHash ?? null,
+      request: JSON.stringify(request),
+      profile: JSON.stringify(input.profile),
+      origin_address: request.origin,
+      destination_address: request.destination,
+      out_departure_at: request.out_time,
+      return_departure_at: request.return_time ?? null,
+      arrive_at_time: request.arrive_by ? request.out_time : null,
+      return_time: request.return_time ?? null,
+      results_retrieved: null,
+      status: 'pending',
+      error: null,
+    })
+    .execute();
+  await ctx.queue.enqueue(PLAN_SEARCH_JOB, { hash });
+  return hash;
+}
+
+export async function findSearch(ctx: AppContext, hash: string): Promise<SearchRow | undefined> {
+  if (!isSearchHash(hash)) return undefined;
+  return ctx.database.db.selectFrom('search_queries').selectAll().where('hash', '=', hash).executeTakeFirst();
+}
+
+export function toSearchQuery(row: SearchRow): SearchQuery {
+  return {
+    hash: row.hash,
+    origin_address: row.origin_address,
+    destination_address: row.destination_address,
+    out_departure_at: row.out_departure_at,
+    return_departure_at: row.return_departure_at,
+    arrive_at_time: row.arrive_at_time,
+    return_time: row.return_time,
+    results_retrieved: row.results_retrieved,
+    status: row.status,
+    has_return: row.return_time !== null,
+  };
+}
+
+/** The stored journeys of a search in rank order, marked `saved` for the user who saved them. */
+export async function listJourneys(ctx: AppContext, hash: string, userId: string | null): Promise<Journey[]> {
+  const rows = await ctx.database.db
+    .selectFrom('journeys')
+    .select(['id', 'document'])
+    .where('hash', '=', hash)
+    .orderBy('position')
+    .execute();
+  const saved = await savedIds(ctx, userId, rows.map((r) => r.id));
+  return rows.map((r) => withStatus(r.document as unknown as Journey, saved.has(r.id)));
+}
+
+export async function findJourney(ctx: AppContext, id: string, userId: string | null): Promise<Journey | undefined> {
+  const row = await ctx.database.db.selectFrom('journeys').select(['id', 'document']).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const saved = await savedIds(ctx, userId, [row.id]);
+  return withStatus(row.document as unknown as Journey, saved.has(row.id));
+}
+
+async function savedIds(ctx: AppContext, userId: string | null, ids: string[]): Promise<Set<string>> {
+  if (!userId || ids.length === 0) return new Set();
+  const rows = await ctx.database.db
+    .selectFrom('saved_journeys')
+    .select('journey_id')
+    .where('user_id', '=', userId)
+    .where('journey_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.journey_id));
+}
+
+function withStatus(journey: Journey, saved: boolean): Journey {
+  return { ...journey, user_status: saved ? 'saved' : null };
+}
