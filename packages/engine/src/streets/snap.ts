@@ -1,6 +1,6 @@
 import Flatbush from 'flatbush';
 import { haversineM, pointSegment } from './geo.ts';
-import { edgeHighwayClass } from './graph.ts';
+import { edgeHighwayClass, findEdgeName } from './graph.ts';
 import type { StreetGraph } from './graph.ts';
 import type { SnapPoint } from './search.ts';
 import { MODE_BIT, STREET_MODES } from '../osm/wayAccess.ts';
@@ -131,4 +131,25 @@ export function findSnapPoint(index: SnapIndex, lat: number, lon: number, mode: 
   const lat2 = g.shapeLat[p]! + best.t * (g.shapeLat[p + 1]! - g.shapeLat[p]!);
   const lon2 = g.shapeLon[p]! + best.t * (g.shapeLon[p + 1]! - g.shapeLon[p]!);
   return { edge: e, fraction, lat: lat2, lon: lon2, distanceM: haversineM(lat, lon, lat2, lon2) };
+}
+
+/** Name of the nearest named street within `maxDistanceM` (for "current location"), or null. */
+export function findNearestStreetName(index: SnapIndex, lat: number, lon: number, maxDistanceM: number): string | null {
+  const g = index.graph;
+  if (index.segEdge.length === 0) return null;
+  const { kx, ky } = g.projection;
+  const px = lon * kx;
+  const py = lat * ky;
+  const candidates = index.tree.neighbors(px, py, 16, maxDistanceM, (i) => g.edgeName[index.segEdge[i]!]! >= 0);
+  let best: string | null = null;
+  let bestD = Infinity;
+  for (const seg of candidates) {
+    const p = index.segPoint[seg]!;
+    const r = pointSegment(px, py, g.shapeLon[p]! * kx, g.shapeLat[p]! * ky, g.shapeLon[p + 1]! * kx, g.shapeLat[p + 1]! * ky);
+    if (r.distM < bestD && r.distM <= maxDistanceM) {
+      bestD = r.distM;
+      best = findEdgeName(g, index.segEdge[seg]!);
+    }
+  }
+  return best;
 }

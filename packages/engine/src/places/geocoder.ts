@@ -1,0 +1,235 @@
+import MiniSearch from 'minisearch';
+import KDBush from 'kdbush';
+import { haversineM, projectionFor } from '../streets/geo.ts';
+import type { Projection } from '../streets/geo.ts';
+import { findEdgeName } from '../streets/graph.ts';
+import { edgeHighwayClass } from '../streets/graph.ts';
+import { findNearestStreetName } from '../streets/snap.ts';
+import type { StreetNetwork } from '../streets/streetNetwork.ts';
+import { isInGreatBritain } from './greatBritain.ts';
+import type { PlaceCatalogue, Settlement } from './types.ts';
+
+export type GeocodeKind = 'place' | 'station' | 'stop' | 'street' | 'address' | 'poi';
+
+/** One autocomplete suggestion or reverse-geocoding answer. */
+export interface GeocodeResult {
+  id: string;
+  /** What the address box shows, e.g. "Grampian Road, Aviemore". */
+  label: string;
+  name: string;
+  context: string | null;
+  kind: GeocodeKind;
+  lat: number;
+  lon: number;
+}
+
+/** A timetable stop to offer in search (from GTFS), identified by its feed stop id. */
+export interface StopEntry {
+  id: string;
+  name: string;
+  lat: number;
+  lon: number;
+}
+
+export interface BiasBox {
+  minLat: number;
+  minLon: number;
+  maxLat: number;
+  maxLon: number;
+}
+
+export interface GeocoderOptions {
+  /** Keep only positions for which this is true; Great Britain by default (SPEC §5), null for none. */
+  restrictTo?: ((lat: number, lon: number) => boolean) | null;
+  /** Suggestions inside this box rank higher (the brand's area, SPEC §5). */
+  biasBox?: BiasBox | null;
+}
+
+export interface Geocoder {
+  docs: GeocodeResult[];
+  weight: Float64Array;
+  search: MiniSearch;
+  settlements: Settlement[];
+  settlementIndex: KDBush | null;
+  addressIndex: KDBush | null;
+  addresses: GeocodeResult[];
+  projection: Projection;
+  network: StreetNetwork | null;
+}
+
+const KIND_WEIGHT: Record<GeocodeKind, number> = { place: 2.2, station: 2, stop: 1.2, street: 1.3, poi: 1.1, address: 1 };
+const SETTLEMENT_WEIGHT: Record<string, number> = { city: 1.5, town: 1.3, village: 1.1, hamlet: 0.9 };
+/** Streets of the same name closer than this are one street. */
+const STREET_MERGE_M = 1500;
+/** Furthest a settlement may be to name the locality of a result. */
+const CONTEXT_MAX_M = 8000;
+
+function normalise(term: string): string {
+  return term
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+/** Build the autocomplete index over places, streets, addresses, POIs, stations and stops. */
+export function buildGeocoder(
+  sources: { places: PlaceCatalogue; network?: StreetNetwork | null; stops?: readonly StopEntry[] },
+  options: GeocoderOptions = {},
+): Geocoder {
+  const keep = options.restrictTo === undefined ? isInGreatBritain : options.restrictTo;
+  const ok = (lat: number, lon: number): boolean => keep === null || keep(lat, lon);
+  const { places } = sources;
+  const settlements = places.settlements.filter((s) => ok(s.lat, s.lon));
+  let minLat = Infinity;
+  let maxLat = -Infinity;
+  for (const s of [...settlements, ...places.transitStops]) {
+    minLat = Math.min(minLat, s.lat);
+    maxLat = Math.max(maxLat, s.lat);
+  }
+  const projection = sources.network ? sources.network.graph.projection : projectionFor(minLat === Infinity ? 55 : minLat, maxLat === -Infinity ? 55 : maxLat);
+  const settlementIndex = pointIndex(settlements, projection);
+  const contextOf = (lat: number, lon: number, self?: string): string | null => {
+    const s = nearestSettlement(settlements, settlementIndex, projection, lat, lon, CONTEXT_MAX_M);
+    return s && s.name !== self ? s.name : null;
+  };
+
+  const docs: GeocodeResult[] = [];
+  const weights: number[] = [];
+  const seen = new Set<string>();
+  const add = (kind: GeocodeKind, id: string, name: string, lat: number, lon: number, weight: number, context: string | null): void => {
+    if (!ok(lat, lon)) return;
+    // The same stop mapped in OSM and listed in GTFS, or a street split in two, appears once.
+    const key = `${kind === 'stop' || kind === 'station' ? 'stop' : kind}|${normalise(name)}|${Math.round(lat * 500)}|${Math.round(lon * 300)}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    let w = weight * KIND_WEIGHT[kind];
+    const box = options.biasBox;
+    if (box) {
+      const inside = lat >= box.minLat && lat <= box.maxLat && lon >= box.minLon && lon <= box.maxLon;
+      if (inside) w *= 3;
+      else {
+        const dLat = Math.max(box.minLat - lat, 0, lat - box.maxLat);
+        const dLon = Math.max(box.minLon - lon, 0, lon - box.maxLon) * Math.cos((lat * Math.PI) / 180);
+        w *= 1 / (1 + (Math.hypot(dLat, dLon) * 111) / 50);
+      }
+    }
+    docs.push({ id, label: context ? `${name}, ${context}` : name, name, context, kind, lat, lon });
+    weights.push(w);
+  };
+
+  for (const s of settlements) add('place', s.osmId, s.name!, s.lat, s.lon, SETTLEMENT_WEIGHT[s.placeType] ?? 1, null);
+  for (const s of sources.stops ?? []) add('stop', `stop:${s.id}`, s.name, s.lat, s.lon, 1, contextOf(s.lat, s.lon, s.name));
+  for (const s of places.transitStops) {
+    if (!s.name) continue;
+    add(s.isStation ? 'station' : 'stop', s.osmId, s.isStation && !/station/i.test(s.name) ? `${s.name} station` : s.name, s.lat, s.lon, 1, contextOf(s.lat, s.lon, s.name));
+  }
+  if (sources.network) for (const st of listStreets(sources.network)) add('street', st.id, st.name, st.lat, st.lon, 1, contextOf(st.lat, st.lon));
+  for (const p of places.pois) if (p.name) add('poi', p.osmId, p.name, p.lat, p.lon, 1, contextOf(p.lat, p.lon));
+  const addresses: GeocodeResult[] = [];
+  for (const a of places.addresses) {
+    const name = a.street ? `${a.housenumber} ${a.street}` : a.housenumber;
+    const context = [a.city ?? contextOf(a.lat, a.lon), a.postcode].filter(Boolean).join(' ') || null;
+    const before = docs.length;
+    add('address', a.osmId, name, a.lat, a.lon, 1, context);
+    if (docs.length > before) addresses.push(docs[docs.length - 1]!);
+  }
+
+  const search = new MiniSearch<{ id: number; name: string; context: string }>({
+    fields: ['name', 'context'],
+    processTerm: (term) => normalise(term),
+    searchOptions: {
+      boost: { name: 3 },
+      combineWith: 'AND',
+      // Only the word being typed is a prefix; typos are forgiven in longer words.
+      prefix: (_term, i, terms) => i === terms.length - 1,
+      fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+      maxFuzzy: 1,
+    },
+  });
+  search.addAll(docs.map((d, i) => ({ id: i, name: d.name, context: d.context ?? '' })));
+  return {
+    docs,
+    weight: Float64Array.from(weights),
+    search,
+    settlements,
+    settlementIndex,
+    addressIndex: pointIndex(addresses, projection),
+    addresses,
+    projection,
+    network: sources.network ?? null,
+  };
+}
+
+function pointIndex(points: ReadonlyArray<{ lat: number; lon: number }>, p: Projection): KDBush | null {
+  if (points.length === 0) return null;
+  const index = new KDBush(points.length);
+  for (const pt of points) index.add(pt.lon * p.kx, pt.lat * p.ky);
+  return index.finish();
+}
+
+function nearestIn<T extends { lat: number; lon: number }>(items: readonly T[], index: KDBush | null, p: Projection, lat: number, lon: number, maxM: number): T | null {
+  if (!index) return null;
+  let best: T | null = null;
+  let bestD = Infinity;
+  for (const i of index.within(lon * p.kx, lat * p.ky, maxM)) {
+    const item = items[i]!;
+    const d = haversineM(lat, lon, item.lat, item.lon);
+    if (d < bestD) {
+      bestD = d;
+      best = item;
+    }
+  }
+  return best;
+}
+
+function nearestSettlement(settlements: readonly Settlement[], index: KDBush | null, p: Projection, lat: number, lon: number, maxM: number): Settlement | null {
+  return nearestIn(settlements, index, p, lat, lon, maxM);
+}
+
+/** Named streets of the network, one entry per name and locality (edges within 1.5 km merged). */
+export function listStreets(net: StreetNetwork): Array<{ id: string; name: string; lat: number; lon: number }> {
+  const g = net.graph;
+  const clusters = new Map<string, Array<{ lat: number; lon: number; bestLen: number; rep: { lat: number; lon: number } }>>();
+  for (let e = 0; e < g.edgeCount; e++) {
+    const name = findEdgeName(g, e);
+    if (!name || edgeHighwayClass(g, e) === 'ferry') continue;
+    const mid = Math.floor((g.edgeShapeStart[e]! + g.edgeShapeStart[e + 1]! - 1) / 2);
+    const lat = g.shapeLat[mid]!;
+    const lon = g.shapeLon[mid]!;
+    let list = clusters.get(name);
+    if (!list) clusters.set(name, (list = []));
+    const len = g.edgeLengthM[e]!;
+    const near = list.find((c) => haversineM(c.lat, c.lon, lat, lon) < STREET_MERGE_M);
+    if (near) {
+      if (len > near.bestLen) {
+        near.bestLen = len;
+        near.rep = { lat, lon };
+      }
+    } else list.push({ lat, lon, bestLen: len, rep: { lat, lon } });
+  }
+  const out: Array<{ id: string; name: string; lat: number; lon: number }> = [];
+  for (const [name, list] of clusters) list.forEach((c, i) => out.push({ id: `street:${name}:${i}`, name, lat: c.rep.lat, lon: c.rep.lon }));
+  return out;
+}
+
+/** Autocomplete suggestions for what the user has typed so far, best first. */
+export function listSuggestions(geo: Geocoder, query: string, limit = 8): GeocodeResult[] {
+  const q = query.trim();
+  if (q.length < 2) return [];
+  const hits = geo.search.search(q, { boostDocument: (id) => geo.weight[id as number] ?? 1 });
+  return hits.slice(0, limit).map((h) => geo.docs[h.id as number]!);
+}
+
+/** Describe a position for "current location": nearest address, else street, else settlement. */
+export function reverseGeocode(geo: Geocoder, lat: number, lon: number): GeocodeResult {
+  const address = nearestIn(geo.addresses, geo.addressIndex, geo.projection, lat, lon, 40);
+  if (address) return address;
+  const context = nearestSettlement(geo.settlements, geo.settlementIndex, geo.projection, lat, lon, CONTEXT_MAX_M)?.name ?? null;
+  if (geo.network) {
+    const name = findNearestStreetName(geo.network.snap, lat, lon, 150);
+    if (name) return { id: `street:${name}`, label: context ? `${name}, ${context}` : name, name, context, kind: 'street', lat, lon };
+  }
+  if (context) return { id: `near:${context}`, label: `Near ${context}`, name: `Near ${context}`, context, kind: 'place', lat, lon };
+  const name = `${lat.toFixed(5)}, ${lon.toFixed(5)}`;
+  return { id: `coord:${name}`, label: name, name, context: null, kind: 'place', lat, lon };
+}
