@@ -1,0 +1,107 @@
+/*
+ * Generates the Cairngorms demo region: region.json, five GTFS feeds and an OSM XML street
+ * network, all derived from a seed and a start date so the same inputs give byte-identical files.
+ *
+ *   npx node regions/cairngorms/generator/main.ts --out regions/cairngorms/build [--seed N] [--date YYYY-MM-DD]
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { parseRegionConfig } from '@cairn/engine';
+import { parseDay, validityFrom } from './calendar.ts';
+import { makeElevationModel } from './elevation.ts';
+import { buildExtras } from './extras.ts';
+import { writeGtfs } from './gtfs.ts';
+import { FEED_IDS } from './model.ts';
+import { buildNetwork } from './network.ts';
+import { buildOsm, writeOsmXml } from './osm.ts';
+import { listPlaces, listStations } from './places.ts';
+import { FEED_PATHS, OSM_PATH, buildRegionJson } from './regionJson.ts';
+import { Rng } from './rng.ts';
+import { buildServices } from './services.ts';
+import { logoSvg } from './logos.ts';
+
+export interface GenerateOptions {
+  outDir: string;
+  seed?: number;
+  /** First day of the timetables, YYYY-MM-DD; defaults to today (UTC). */
+  date?: string;
+}
+
+export interface GenerateSummary {
+  outDir: string;
+  seed: number;
+  date: string;
+  files: number;
+  feeds: Record<string, { stops: number; routes: number; trips: number; stopTimes: number }>;
+  osm: { nodes: number; ways: number; relations: number };
+  places: number;
+}
+
+/** Generate the demo region into outDir (only the files it owns there are replaced). */
+export async function generateDemoRegion(options: GenerateOptions): Promise<GenerateSummary> {
+  const seed = options.seed ?? 1;
+  const date = options.date ?? new Date().toISOString().slice(0, 10);
+  const outDir = resolve(options.outDir);
+  const validity = validityFrom(parseDay(date));
+  const rng = new Rng(seed);
+
+  const places = listPlaces();
+  const stations = listStations();
+  const network = buildNetwork(places, stations, validity);
+  const services = buildServices(validity);
+  const extras = buildExtras(places, stations);
+  const region = buildRegionJson(places, stations, network, extras);
+  const checked = parseRegionConfig(region);
+  if (!checked.config) throw new Error(`generated region.json is invalid:\n${checked.warnings.map((w) => `${w.path}: ${w.message}`).join('\n')}`);
+
+  const gtfs = writeGtfs(network, services, validity, { drt: extras.drtZone, community: extras.communityZone }, { seed, date });
+  const osm = buildOsm({ places, stations, network, extras, rng: rng.fork('osm') });
+  const osmXml = writeOsmXml(osm, makeElevationModel(places), { seed, date });
+
+  rmSync(join(outDir, 'gtfs'), { recursive: true, force: true });
+  rmSync(join(outDir, 'logos'), { recursive: true, force: true });
+  let files = 0;
+  const write = (path: string, text: string) => {
+    mkdirSync(join(path, '..'), { recursive: true });
+    writeFileSync(path, text);
+    files++;
+  };
+  for (const feed of FEED_IDS) {
+    for (const [name, text] of Object.entries(gtfs.feeds[feed])) write(join(outDir, FEED_PATHS[feed], name), text);
+  }
+  write(join(outDir, OSM_PATH), osmXml);
+  write(join(outDir, 'region.json'), JSON.stringify(region, null, 2) + '\n');
+  for (const p of checked.config.carClub.providers) write(join(outDir, p.logo), logoSvg(p.name));
+
+  const feeds: GenerateSummary['feeds'] = {};
+  for (const feed of FEED_IDS) {
+    const routeIds = new Set(network.routes.filter((r) => r.feed === feed).map((r) => r.id));
+    const trips = network.trips.filter((t) => routeIds.has(t.routeId));
+    feeds[feed] = {
+      stops: gtfs.feeds[feed]['stops.txt']!.split('\r\n').length - 2,
+      routes: routeIds.size,
+      trips: trips.length,
+      stopTimes: trips.reduce((n, t) => n + t.stopTimes.length, 0),
+    };
+  }
+  return { outDir, seed, date, files, feeds, osm: { nodes: osm.nodes.length, ways: osm.ways.length, relations: osm.relations.length }, places: places.length };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { out: { type: 'string' }, seed: { type: 'string' }, date: { type: 'string' } } });
+  if (!values.out) {
+    console.error('usage: main.ts --out DIR [--seed N] [--date YYYY-MM-DD]');
+    process.exit(2);
+  }
+  const seed = values.seed === undefined ? 1 : Number(values.seed);
+  if (!Number.isInteger(seed)) {
+    console.error(`--seed must be an integer, got "${values.seed}"`);
+    process.exit(2);
+  }
+  const started = performance.now();
+  const summary = await generateDemoRegion({ outDir: values.out, seed, ...(values.date ? { date: values.date } : {}) });
+  console.log(JSON.stringify(summary, null, 2));
+  console.log(`demo region generated in ${Math.round(performance.now() - started)} ms`);
+}
