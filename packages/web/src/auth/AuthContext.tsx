@@ -1,0 +1,73 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { User, type User as UserT } from '@cairn/contracts';
+import { apiRequest, setCredentials } from '../api/http.ts';
+import { readCookie, writeCookie, deleteCookie } from '../lib/cookies.ts';
+
+/** SPEC §4: the access token lives in a cookie named user-token. */
+export const TOKEN_COOKIE = 'user-token';
+
+type Auth = {
+  token: string | null;
+  user: UserT | null;
+  loggedIn: boolean;
+  signIn: (token: string) => Promise<void>;
+  signOut: () => void;
+  refreshUser: () => Promise<void>;
+};
+
+const AuthContext = createContext<Auth | null>(null);
+
+async function fetchUser(): Promise<UserT> {
+  const body = await apiRequest<{ data: unknown }>('/v1/users/show');
+  return User.parse(body.data);
+}
+
+/** Auth state: on start, a stored token fetches the user; a failed fetch clears the token. */
+export function AuthProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+  const [token, setToken] = useState<string | null>(() => (enabled ? readCookie(TOKEN_COOKIE) : null));
+  const [user, setUser] = useState<UserT | null>(null);
+
+  const clear = useCallback(() => {
+    deleteCookie(TOKEN_COOKIE);
+    setCredentials({ token: null });
+    setToken(null);
+    setUser(null);
+  }, []);
+
+  const refreshUser = useCallback(async () => {
+    try {
+      setUser(await fetchUser());
+    } catch {
+      clear();
+    }
+  }, [clear]);
+
+  useEffect(() => {
+    setCredentials({ token });
+    if (token) void refreshUser();
+    // Only on start: later sign-ins call refreshUser themselves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const signIn = useCallback(
+    async (next: string) => {
+      writeCookie(TOKEN_COOKIE, next);
+      setCredentials({ token: next });
+      setToken(next);
+      await refreshUser();
+    },
+    [refreshUser],
+  );
+
+  const api = useMemo<Auth>(
+    () => ({ token, user, loggedIn: token !== null, signIn, signOut: clear, refreshUser }),
+    [token, user, signIn, clear, refreshUser],
+  );
+  return <AuthContext.Provider value={api}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): Auth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth outside AuthProvider');
+  return auth;
+}

@@ -1,0 +1,28 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { BrandSettings, RegionInfo } from '@cairn/contracts';
+
+type Config = { brand: BrandSettings; region: RegionInfo };
+const ConfigContext = createContext<Config | null>(null);
+
+/** Makes the brand and region from /v1/config available to every component. */
+export function ConfigProvider({ config, children }: { config: Config; children: ReactNode }) {
+  return <ConfigContext.Provider value={config}>{children}</ConfigContext.Provider>;
+}
+
+/** The active brand's settings; components read named settings, never the brand's id. */
+export function useBrand(): BrandSettings {
+  const config = useContext(ConfigContext);
+  if (!config) throw new Error('useBrand outside ConfigProvider');
+  return config.brand;
+}
+
+/** The region being planned (name, bounds, demo flag). */
+export function useRegion(): RegionInfo {
+  const config = useContext(ConfigContext);
+  if (!config) throw new Error('useRegion outside ConfigProvider');
+  return config.region;
+}
+
+/** Where the brand's assets are served (the API serves brands/<id>/ under /v1/brand/). */
+export const BRAND_LOGO_URL = '/v1/brand/logo.svg';
+export const BRAND_THEME_URL = '/v1/brand/theme.css';

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import type { Leg, Step } from '@cairn/contracts';
+import { ModeIcon } from '../icons/Icons.tsx';
+import { formatElevation } from '../lib/units.ts';
+import { formatCostText } from './costLabel.ts';
+import { appointmentText } from './appointment.ts';
+
+type StepRef = { leg: 'depart' | 'return'; index: number };
+
+/** One step of the guide (SPEC §2 "Step-by-step guide, per step"). */
+export function StepCard({ step, onDetails }: { step: Step; onDetails: () => void }) {
+  const [open, setOpen] = useState(false);
+  const high = formatElevation(step.elevationHighest);
+  const low = formatElevation(step.elevationLowest);
+  const count = step.directions.length;
+  return (
+    <li className="step">
+      <div className="step-head">
+        <ModeIcon mode={step.type} size={28} />
+        <span className="step-time">{step.departure_time}</span>
+        {step.agency && (
+          step.agency.url ? (
+            <a href={step.agency.url} target="_blank" rel="noopener noreferrer">{step.agency.name}</a>
+          ) : (
+            <span>{step.agency.name}</span>
+          )
+        )}
+      </div>
+      <p className="step-description">{step.description}</p>
+      <div className="step-meta">
+        <span>Duration: {step.duration.text}</span>
+        <span>Distance: {step.distance.text}</span>
+        {high && <span>Highest: {high}</span>}
+        {low && <span>Lowest: {low}</span>}
+        <span>Cost: {formatCostText(step.cost)}</span>
+      </div>
+      <div className="actions">
+        <button type="button" className="link-button" onClick={onDetails}>
+          Stage details<span className="visually-hidden">: {step.description}</span>
+        </button>
+        {count > 0 && (
+          <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+            {open ? 'Hide instructions' : 'Show instructions'} ({count})
+          </button>
+        )}
+      </div>
+      {open && count > 0 && (
+        <ol className="directions">
+          {step.directions.map((d, i) => (
+            <li key={i}>
+              <span>{stripTags(d.html_instructions)}</span> <span className="muted">({d.distance.text})</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </li>
+  );
+}
+
+/** Directions come as HTML from the engine; show them as plain text. */
+export function stripTags(html: string): string {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  return doc.body.textContent ?? '';
+}
+
+type GuideProps = {
+  depart: Leg;
+  ret: Leg | null;
+  showReturn: boolean;
+  destination: string;
+  origin: string;
+  appointmentMinutes: number | null;
+  onStep: (ref: StepRef) => void;
+};
+
+/** Outbound steps, Arrive at the destination, (Attend Appointment), return steps and Return Home. */
+export function StepGuide({ depart, ret, showReturn, destination, origin, appointmentMinutes, onStep }: GuideProps) {
+  const attend = appointmentMinutes === null ? null : appointmentText(appointmentMinutes);
+  return (
+    <div className="guide">
+      <h3>Outbound journey</h3>
+      <ol className="steps">
+        {depart.steps.map((step, index) => (
+          <StepCard key={`d-${index}`} step={step} onDetails={() => onStep({ leg: 'depart', index })} />
+        ))}
+        <li className="step step-end">
+          <strong>Arrive at the destination</strong>
+          <span>{depart.arrival_at} at {destination}</span>
+        </li>
+        {appointmentMinutes !== null && (
+          <li className="step step-end">
+            <strong>Attend Appointment</strong>
+            {attend && <span>{attend}</span>}
+          </li>
+        )}
+      </ol>
+      {ret && showReturn && (
+        <>
+          <h3>Return journey</h3>
+          <ol className="steps">
+            {ret.steps.map((step, index) => (
+              <StepCard key={`r-${index}`} step={step} onDetails={() => onStep({ leg: 'return', index })} />
+            ))}
+            <li className="step step-end">
+              <strong>Return Home</strong>
+              <span>{ret.arrival_at} at {origin}</span>
+            </li>
+          </ol>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+
+export const SECTIONS = [
+  { id: 'journey-details', label: 'Journey Details' },
+  { id: 'journey-map', label: 'Map of journey' },
+  { id: 'step-by-step', label: 'Step by step guide' },
+] as const;
+
+/** The sticky section bar; the active section follows scrolling. */
+export function StickyBar({ printTo }: { printTo: string }) {
+  const [active, setActive] = useState<string>(SECTIONS[0].id);
+  useEffect(() => {
+    const onScroll = () => {
+      let current: string = SECTIONS[0].id;
+      for (const s of SECTIONS) {
+        const el = document.getElementById(s.id);
+        if (el && el.getBoundingClientRect().top <= 120) current = s.id;
+      }
+      if (window.innerHeight + window.scrollY >= document.body.scrollHeight - 4) current = SECTIONS[2].id;
+      setActive(current);
+    };
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  return (
+    <nav className="sticky-bar no-print" aria-label="Journey sections">
+      <ul>
+        {SECTIONS.map((s) => (
+          <li key={s.id}>
+            <a href={`#${s.id}`} aria-current={active === s.id ? 'true' : undefined}
+              onClick={(e) => {
+                e.preventDefault();
+                const el = document.getElementById(s.id);
+                el?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                el?.focus({ preventScroll: true });
+                setActive(s.id);
+              }}>
+              {s.label}
+            </a>
+          </li>
+        ))}
+        <li><Link to={printTo}>Print</Link></li>
+      </ul>
+    </nav>
+  );
+}

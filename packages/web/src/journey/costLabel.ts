@@ -1,0 +1,14 @@
+import type { Journey } from '@cairn/contracts';
+
+/** The total cost as shown: 'Free', 'Unknown', or the price with "(estimate)" when estimated. */
+export function costLabel(journey: Pick<Journey, 'cost' | 'cost_is_estimate'>): string {
+  return formatCostText(journey.cost, journey.cost_is_estimate);
+}
+
+export function formatCostText(cost: string, estimate = false): string {
+  const text = cost.trim().toLowerCase();
+  if (text === 'free') return 'Free';
+  if (text === 'unknown' || text === '') return 'Unknown';
+  if (text === 'included') return 'Included';
+  return estimate ? `${cost} (estimate)` : cost;
+}

@@ -1,0 +1,41 @@
+import type { Timetable } from '@cairn/contracts';
+import { Modal } from '../../ui/Modal.tsx';
+
+/** HH:mm, or '-' when the trip does not call at the stop. */
+export function timetableCell(time: string | null | undefined): string {
+  if (!time) return '-';
+  const m = /^(\d{1,2}):(\d{2})/.exec(time);
+  return m ? `${m[1]!.padStart(2, '0')}:${m[2]}` : '-';
+}
+
+/** A row per stop, a column per trip. */
+export function TimetableModal({ timetable, open, onClose }: { timetable: Timetable; open: boolean; onClose: () => void }) {
+  const title = `${timetable.Mode} ${timetable.ServiceNumber} timetable`;
+  return (
+    <Modal title={title} open={open} onClose={onClose} wide>
+      <div className="timetable-wrap" tabIndex={0} role="region" aria-label={`${title}, scrollable`}>
+        <table className="timetable">
+          <caption className="visually-hidden">{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Stop</th>
+              {timetable.columns.map((c, i) => (
+                <th scope="col" key={i}>{c.headsign ?? `Trip ${i + 1}`}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {timetable.stops.map((stop, row) => (
+              <tr key={`${stop}-${row}`}>
+                <th scope="row">{stop}</th>
+                {timetable.columns.map((c, i) => (
+                  <td key={i}>{timetableCell(c.times[row])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,89 @@
+import { Link, useParams } from 'react-router';
+import type { Leg, Step } from '@cairn/contracts';
+import { BRAND_LOGO_URL, useBrand } from '../../brand/ConfigContext.tsx';
+import { formatDayLabel } from '../../lib/dates.ts';
+import { formatCo2, formatElevation, formatMiles } from '../../lib/units.ts';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { costLabel, formatCostText } from '../costLabel.ts';
+import { stripTags } from '../StepGuide.tsx';
+import { useJourney } from '../useJourney.ts';
+
+/**
+ * Gradient from the step's real elevation, or nothing. SPEC shows a static "108ft 0ft" and
+ * traffic "Busy" placeholder; Cairn never prints invented figures, and has no traffic data.
+ */
+export function gradientText(step: Pick<Step, 'elevationHighest' | 'elevationLowest'>): string | null {
+  const high = formatElevation(step.elevationHighest);
+  const low = formatElevation(step.elevationLowest);
+  return high && low ? `${high} highest, ${low} lowest` : null;
+}
+
+function PrintSteps({ leg, title }: { leg: Leg; title: string }) {
+  return (
+    <section className="print-leg">
+      <h2>{title}: {formatDayLabel(leg.departure_date)}, {leg.departure_at} – {leg.arrival_at} ({leg.duration.text})</h2>
+      <ol className="steps">
+        {leg.steps.map((step, i) => {
+          const gradient = gradientText(step);
+          return (
+            <li key={i} className="step">
+              <strong>{step.departure_time} {step.type}{step.agency ? ` · ${step.agency.name}` : ''}</strong>
+              <span>{step.description}</span>
+              <span className="step-meta">
+                <span>{step.duration.text}</span>
+                <span>{step.distance.text}</span>
+                <span>{formatCostText(step.cost)}</span>
+                {gradient && <span>Gradient: {gradient}</span>}
+              </span>
+              {step.directions.length > 0 && (
+                <ol className="directions">
+                  {step.directions.map((d, k) => <li key={k}>{stripTags(d.html_instructions)} ({d.distance.text})</li>)}
+                </ol>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** PrintJourney: logo, journey details and every step, laid out for paper. */
+export default function PrintJourneyPage() {
+  const { hash = '', journeyId = '' } = useParams();
+  const brand = useBrand();
+  const { data: journey, isPending, isError } = useJourney(hash, journeyId, false);
+  useDocumentTitle('Print journey');
+  if (isPending) return <Spinner />;
+  if (isError || !journey) return <div className="page-narrow"><h1>Journey not found</h1></div>;
+  return (
+    <article className="print-page page-narrow">
+      <img src={BRAND_LOGO_URL} alt={brand.title} width={220} height={48} />
+      <h1>Your journey: {journey.origin} to {journey.destination}</h1>
+      <div className="actions no-print">
+        <button type="button" className="button button-primary" onClick={() => window.print()}>Print this page</button>
+        <Link className="button" to={`/search/${hash}/results/${journeyId}`}>Back to journey details</Link>
+      </div>
+      <dl className="summary">
+        <div><dt>Total estimated cost</dt><dd>{costLabel(journey)}</dd></div>
+        <div><dt>Walking distance</dt><dd>{formatMiles(journey.total_walking_distance.value)}</dd></div>
+        <div><dt>Wait time</dt><dd>{journey.total_wait_time.text}</dd></div>
+        <div><dt>CO2 emissions</dt><dd>{formatCo2(journey.carbon_emission)}</dd></div>
+      </dl>
+      <PrintSteps leg={journey.depart} title="Outbound" />
+      <ol className="steps">
+        <li className="step step-end"><strong>Arrive at the destination</strong> {journey.depart.arrival_at}, {journey.destination}</li>
+        {brand.appointmentMode && <li className="step step-end"><strong>Attend appointment</strong> 1 hour</li>}
+      </ol>
+      {journey.return && (
+        <>
+          <PrintSteps leg={journey.return} title="Return" />
+          <ol className="steps">
+            <li className="step step-end"><strong>Return home</strong> {journey.return.arrival_at}, {journey.origin}</li>
+          </ol>
+        </>
+      )}
+    </article>
+  );
+}

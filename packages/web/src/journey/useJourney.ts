@@ -1,0 +1,24 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Journey } from '@cairn/contracts';
+import { fetchJourney } from '../api/endpoints.ts';
+import { findCachedJourney, updateCachedJourney } from '../results/resultsStore.ts';
+
+/**
+ * SPEC §4 "Journey fetch": a journey already loaded by Results is used as it is; otherwise (or
+ * with the `show` flag) it is fetched by hash and id and becomes current.
+ */
+export function useJourney(hash: string, journeyId: string, forceFetch: boolean) {
+  const client = useQueryClient();
+  const cached = forceFetch ? undefined : findCachedJourney(hash, journeyId);
+  const query = useQuery({
+    queryKey: ['journey', hash, journeyId],
+    queryFn: () => fetchJourney(hash, journeyId),
+    initialData: cached,
+    staleTime: forceFetch ? 0 : Infinity,
+  });
+  const replace = (journey: Journey) => {
+    client.setQueryData(['journey', hash, journeyId], journey);
+    updateCachedJourney(hash, journey);
+  };
+  return { ...query, replace };
+}

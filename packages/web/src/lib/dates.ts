@@ -1,0 +1,86 @@
+// Date rules of SPEC §5/§9: search dates as YYYY/MM/DD HH:mm:ss, a 6-month window, 5-minute steps.
+
+export const STEP_MINUTES = 5;
+export const WINDOW_MONTHS = 6;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Formats a local time the way searches send it: `YYYY/MM/DD HH:mm:ss`. */
+export function formatSearchDate(date: Date): string {
+  return `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+/** Parses `YYYY/MM/DD HH:mm:ss` (or `YYYY-MM-DD HH:mm[:ss]`) as a local time; undefined when malformed. */
+export function parseSearchDate(text: string): Date | undefined {
+  const m = /^(\d{4})[/-](\d{2})[/-](\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  if (!m) return undefined;
+  const date = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** The value format of `<input type="datetime-local">`: `YYYY-MM-DDTHH:mm`. */
+export function toInputValue(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** Parses a datetime-local value as local time. */
+export function fromInputValue(value: string): Date | undefined {
+  return parseSearchDate(value.replace('T', ' '));
+}
+
+/** Rounds up to the next 5-minute step (seconds dropped). */
+export function roundUpToStep(date: Date): Date {
+  const d = new Date(date);
+  d.setSeconds(0, 0);
+  const rem = d.getMinutes() % STEP_MINUTES;
+  if (rem !== 0) d.setMinutes(d.getMinutes() + STEP_MINUTES - rem);
+  return d;
+}
+
+/** Adds calendar months, clamping to the month's last day (31 Aug + 6 months = 28/29 Feb). */
+export function addMonths(date: Date, months: number): Date {
+  const d = new Date(date);
+  const day = d.getDate();
+  d.setDate(1);
+  d.setMonth(d.getMonth() + months);
+  const last = new Date(d.getFullYear(), d.getMonth() + 1, 0).getDate();
+  d.setDate(Math.min(day, last));
+  return d;
+}
+
+export type DateLimits = { outMin: Date; outMax: Date; returnMin: Date; returnMax: Date };
+
+/** Picker limits: outbound from now to 6 months ahead; return from the outbound time. */
+export function dateLimits(now: Date, outbound: Date | undefined): DateLimits {
+  const outMin = new Date(now);
+  outMin.setSeconds(0, 0);
+  const outMax = addMonths(outMin, WINDOW_MONTHS);
+  const returnMin = outbound && outbound > outMin ? outbound : outMin;
+  return { outMin, outMax, returnMin, returnMax: outMax };
+}
+
+/** Why a chosen time is outside the window, or null when it is fine. */
+export function checkDateInWindow(value: Date | undefined, min: Date, max: Date, label: string): string | null {
+  if (!value) return `Choose the ${label} date and time.`;
+  if (value.getTime() < min.getTime()) return `The ${label} time cannot be earlier than ${formatHuman(min)}.`;
+  if (value.getTime() > max.getTime()) return `The ${label} time must be within ${WINDOW_MONTHS} months.`;
+  return null;
+}
+
+/** `Sat 22 Nov 2026, 09:05` in British English. */
+export function formatHuman(date: Date): string {
+  return date.toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** `YYYY-MM-DD` to `Sat 22 Nov 2026`. */
+export function formatDayLabel(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  if (!y || !m || !d) return isoDate;
+  return new Date(y, m - 1, d).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** `YYYY-MM-DD` (dob on the wire) to `DD-MM-YYYY` (dob on screen). */
+export function formatDob(dob: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dob);
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : dob;
+}

@@ -1,0 +1,49 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fetchConfig } from './api/endpoints.ts';
+import { setCredentials } from './api/http.ts';
+import { ConfigProvider } from './brand/ConfigContext.tsx';
+import { AuthProvider } from './auth/AuthContext.tsx';
+import { FlashProvider } from './ui/FlashContext.tsx';
+import { buildRoutes } from './app/routes.tsx';
+import { accountRoutes } from './account/accountRoutes.tsx';
+import './styles/app.css';
+
+const root = createRoot(document.getElementById('root')!);
+
+/** Start-up: read the brand and region from /v1/config, then render the app dressed for it. */
+async function start() {
+  let config;
+  try {
+    config = await fetchConfig();
+  } catch {
+    root.render(
+      <main className="page-narrow" id="main-content">
+        <h1>The journey planner is not available</h1>
+        <p>It could not load its settings. Please try again in a few minutes.</p>
+      </main>,
+    );
+    return;
+  }
+  setCredentials({ apiKey: config.apiKey ?? null });
+  document.title = config.brand.title;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 60_000 } } });
+  const router = createBrowserRouter(buildRoutes(config.brand.enableUserAccounts ? accountRoutes : []));
+  root.render(
+    <StrictMode>
+      <ConfigProvider config={config}>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider enabled={config.brand.enableUserAccounts}>
+            <FlashProvider>
+              <RouterProvider router={router} />
+            </FlashProvider>
+          </AuthProvider>
+        </QueryClientProvider>
+      </ConfigProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

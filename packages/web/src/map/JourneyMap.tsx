@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState } from 'react';
+import * as maplibregl from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { MODE_ICONS, MODE_TO_ICON, POI_ICONS, POI_LABELS, svgMarkup } from '../icons/iconPaths.ts';
+import type { MapPicture } from './mapData.ts';
+import { toiletInfoElement } from './toiletInfo.ts';
+
+// MapLibre 6 under Vite needs its worker URL given explicitly (shared/NOTES.md).
+maplibregl.setWorkerUrl(workerUrl);
+
+/** SPEC §9: default zoom 14, route stroke weight 5, stage marker 45 px; position refresh 10 s. */
+export const DEFAULT_ZOOM = 14;
+const ROUTE_WEIGHT = 5;
+const POSITION_REFRESH_MS = 10_000;
+
+type Props = { picture: MapPicture; toiletNotice: string | null; trackPosition: boolean };
+
+/** The MapLibre map over our own vector tiles: route lines, markers, POIs, toilets, position. */
+export default function JourneyMap({ picture, toiletNotice, trackPosition }: Props) {
+  const container = useRef<HTMLDivElement>(null);
+  const map = useRef<maplibregl.Map | null>(null);
+  const markers = useRef<maplibregl.Marker[]>([]);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    if (!container.current) return;
+    const first = picture.lines[0]?.coords[0] ?? [0, 0];
+    const m = new maplibregl.Map({
+      container: container.current,
+      style: new URL('/v1/tiles/style.json', window.location.origin).href,
+      center: first,
+      zoom: DEFAULT_ZOOM,
+      attributionControl: { compact: true },
+      cooperativeGestures: false,
+    });
+    m.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    m.on('load', () => setReady(true));
+    m.on('idle', () => container.current?.setAttribute('data-map-idle', 'true'));
+    m.on('movestart', () => container.current?.setAttribute('data-map-idle', 'false'));
+    map.current = m;
+    return () => {
+      m.remove();
+      map.current = null;
+    };
+  }, []);
+
+  // Lines and markers follow the picture (leg toggle, Show on map filter).
+  useEffect(() => {
+    const m = map.current;
+    if (!m || !ready) return;
+    for (const layer of m.getStyle().layers ?? []) if (layer.id.startsWith('route-')) m.removeLayer(layer.id);
+    for (const id of Object.keys(m.getStyle().sources ?? {})) if (id.startsWith('route-')) m.removeSource(id);
+    for (const marker of markers.current) marker.remove();
+    markers.current = [];
+
+    const bounds = new maplibregl.LngLatBounds();
+    for (const line of picture.lines) {
+      if (line.coords.length < 2) continue;
+      m.addSource(`route-${line.id}`, { type: 'geojson', data: { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: line.coords } } });
+      m.addLayer({ id: `route-${line.id}-casing`, type: 'line', source: `route-${line.id}`, layout: { 'line-cap': 'round', 'line-join': 'round' }, paint: { 'line-color': '#ffffff', 'line-width': ROUTE_WEIGHT + 3 } });
+      m.addLayer({ id: `route-${line.id}`, type: 'line', source: `route-${line.id}`, layout: { 'line-cap': 'round', 'line-join': 'round' }, paint: { 'line-color': line.colour, 'line-width': ROUTE_WEIGHT } });
+      for (const c of line.coords) bounds.extend(c);
+    }
+    const add = (el: HTMLElement, lngLat: [number, number], popup?: maplibregl.Popup) => {
+      const marker = new maplibregl.Marker({ element: el }).setLngLat(lngLat);
+      if (popup) marker.setPopup(popup);
+      marker.addTo(m);
+      markers.current.push(marker);
+    };
+    for (const step of picture.steps) {
+      const el = document.createElement('div');
+      el.className = 'map-marker';
+      el.style.color = picture.lines[0]?.colour ?? '#1d4ed8';
+      el.innerHTML = svgMarkup(MODE_ICONS[MODE_TO_ICON[step.mode]], 26);
+      el.title = step.label;
+      add(el, [step.location.lng, step.location.lat]);
+    }
+    for (const point of picture.points) {
+      const el = document.createElement('div');
+      el.className = 'map-pin';
+      el.style.background = point.kind === 'start' ? '#ffffff' : point.colour;
+      el.style.boxShadow = `0 0 0 3px ${point.colour}`;
+      el.title = point.label;
+      add(el, [point.location.lng, point.location.lat]);
+      bounds.extend([point.location.lng, point.location.lat]);
+    }
+    for (const poi of picture.pois) {
+      const el = document.createElement('button');
+      el.type = 'button';
+      el.className = 'map-poi';
+      el.innerHTML = svgMarkup(POI_ICONS[poi.category], 18);
+      el.setAttribute('aria-label', `${POI_LABELS[poi.category]}: ${poi.name}`);
+      const popup = new maplibregl.Popup({ offset: 16 }).setText(poi.name);
+      add(el, [poi.location.lng, poi.location.lat], popup);
+    }
+    for (const toilet of picture.toilets) {
+      const el = document.createElement('button');
+      el.type = 'button';
+      el.className = 'map-poi map-toilet';
+      el.innerHTML = svgMarkup(POI_ICONS.toilets, 18);
+      el.setAttribute('aria-label', `Toilet: ${toilet.name}`);
+      const popup = new maplibregl.Popup({ offset: 16, maxWidth: '280px' }).setDOMContent(toiletInfoElement(toilet, toiletNotice));
+      add(el, [toilet.location.lng, toilet.location.lat], popup);
+    }
+    if (!bounds.isEmpty()) m.fitBounds(bounds, { padding: 48, maxZoom: 16, duration: 0 });
+  }, [picture, ready, toiletNotice]);
+
+  // The user's position marker, refreshed every 10 seconds while tracking is on.
+  useEffect(() => {
+    const m = map.current;
+    if (!m || !ready || !trackPosition || !('geolocation' in navigator)) return;
+    const el = document.createElement('div');
+    el.className = 'map-user';
+    el.title = 'Your position';
+    const marker = new maplibregl.Marker({ element: el });
+    const refresh = () =>
+      navigator.geolocation.getCurrentPosition(
+        (pos) => marker.setLngLat([pos.coords.longitude, pos.coords.latitude]).addTo(m),
+        (error) => console.warn('position unavailable', error.message),
+        { maximumAge: POSITION_REFRESH_MS, timeout: POSITION_REFRESH_MS },
+      );
+    refresh();
+    const timer = window.setInterval(refresh, POSITION_REFRESH_MS);
+    return () => {
+      window.clearInterval(timer);
+      marker.remove();
+    };
+  }, [ready, trackPosition]);
+
+  return <div ref={container} className="map-box" data-map-idle="false" data-testid="journey-map" />;
+}

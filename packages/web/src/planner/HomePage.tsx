@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useBrand } from '../brand/ConfigContext.tsx';
+import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
+import { PlannerForm } from './PlannerForm.tsx';
+import { initialPlannerValues } from './plannerForm.ts';
+
+/** Home: the planner, prefilled from the origin/destination route or query params. */
+export default function HomePage() {
+  const brand = useBrand();
+  const params = useParams();
+  const [search] = useSearchParams();
+  useDocumentTitle(null);
+  const initial = useMemo(
+    () =>
+      initialPlannerValues(new Date(), {
+        origin: params.origin ?? search.get('origin'),
+        destination: params.destination ?? search.get('destination'),
+      }),
+    [params.origin, params.destination, search],
+  );
+  return (
+    <div className="home">
+      <div className="home-hero">
+        <p className="home-intro">{brand.title}: plan door-to-door journeys by bus, train, ferry, bike, car and on foot, with prices and carbon estimates.</p>
+      </div>
+      <div className="home-card">
+        <PlannerForm initial={initial} submitLabel="Find Routes & Times" />
+      </div>
+    </div>
+  );
+}

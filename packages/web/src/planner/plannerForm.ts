@@ -1,0 +1,122 @@
+import type { LatLng, Profile, Railcard, SearchQuery, SearchRequestInput } from '@cairn/contracts';
+import { formatSearchDate, fromInputValue, parseSearchDate, roundUpToStep, toInputValue } from '../lib/dates.ts';
+
+/** The planner form as the person fills it in (SPEC §3 "Search form"). */
+export type PlannerValues = {
+  origin: string;
+  originLocation: LatLng | null;
+  destination: string;
+  destinationLocation: LatLng | null;
+  isReturn: boolean;
+  /** datetime-local values `YYYY-MM-DDTHH:mm`. */
+  outTime: string;
+  returnTime: string | null;
+  /** Appointment brands: out_time is the time to arrive by. */
+  arriveBy: boolean;
+  hasAccessToCar: boolean;
+  hasRailcard: boolean;
+  railcardType: Railcard | null;
+  acceptTerms: boolean;
+};
+
+export const TERMS_MESSAGE = 'Please accept the Terms and Conditions';
+/** SPEC §3/§9: arrive_by_buffer is 30 minutes. */
+export const ARRIVE_BY_BUFFER_MIN = 30;
+const DEFAULT_RETURN_AFTER_H = 3;
+
+/** A fresh form: leave now (next 5-minute step), single journey. */
+export function initialPlannerValues(now: Date, prefill: { origin?: string | null; destination?: string | null } = {}): PlannerValues {
+  return {
+    origin: prefill.origin ?? '',
+    originLocation: null,
+    destination: prefill.destination ?? '',
+    destinationLocation: null,
+    isReturn: false,
+    outTime: toInputValue(roundUpToStep(now)),
+    returnTime: null,
+    arriveBy: false,
+    hasAccessToCar: false,
+    hasRailcard: false,
+    railcardType: null,
+    acceptTerms: false,
+  };
+}
+
+/** The form of a stored query (Edit journey): a loaded return time switches the toggle to Return. */
+export function valuesFromQuery(query: SearchQuery, now: Date): PlannerValues {
+  const base = initialPlannerValues(now, { origin: query.origin_address, destination: query.destination_address });
+  const out = parseSearchDate(query.out_departure_at) ?? parseSearchDate(query.arrive_at_time ?? '');
+  const ret = query.return_departure_at ? parseSearchDate(query.return_departure_at) : undefined;
+  return {
+    ...base,
+    outTime: out ? toInputValue(out) : base.outTime,
+    arriveBy: query.arrive_at_time !== null && query.arrive_at_time !== '',
+    isReturn: ret !== undefined,
+    returnTime: ret ? toInputValue(ret) : null,
+  };
+}
+
+/** Single clears return_time; Return proposes a time a few hours after the outbound. */
+export function withReturnToggle(values: PlannerValues, isReturn: boolean): PlannerValues {
+  if (!isReturn) return { ...values, isReturn: false, returnTime: null };
+  if (values.returnTime) return { ...values, isReturn: true };
+  const out = fromInputValue(values.outTime);
+  const ret = out ? new Date(out.getTime() + DEFAULT_RETURN_AFTER_H * 3600_000) : null;
+  return { ...values, isReturn: true, returnTime: ret ? toInputValue(ret) : null };
+}
+
+/** Swaps From and To with their chosen coordinates. */
+export function swapEnds(values: PlannerValues): PlannerValues {
+  return {
+    ...values,
+    origin: values.destination,
+    originLocation: values.destinationLocation,
+    destination: values.origin,
+    destinationLocation: values.originLocation,
+  };
+}
+
+/** Checks the browser makes before sending (the server checks every field again). */
+export function validatePlanner(values: PlannerValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!values.acceptTerms) errors.terms = TERMS_MESSAGE;
+  return errors;
+}
+
+/** The body of POST /v1/journey-planner/search; profile fields only when signed in. */
+export function toSearchRequest(values: PlannerValues, profile: Profile | null): SearchRequestInput {
+  const out = fromInputValue(values.outTime);
+  const ret = values.isReturn && values.returnTime ? fromInputValue(values.returnTime) : undefined;
+  const request: SearchRequestInput = {
+    origin: values.origin.trim(),
+    destination: values.destination.trim(),
+    out_time: out ? formatSearchDate(out) : values.outTime,
+    return_time: ret ? formatSearchDate(ret) : null,
+    arrive_by_buffer: ARRIVE_BY_BUFFER_MIN,
+    has_access_to_car: values.hasAccessToCar,
+    has_railcard: values.hasRailcard,
+    railcard_type: values.hasRailcard ? values.railcardType : null,
+  };
+  if (values.arriveBy) request.arrive_by = true;
+  if (values.originLocation) request.origin_location = values.originLocation;
+  if (values.destinationLocation) request.destination_location = values.destinationLocation;
+  if (profile) {
+    request.has_car_access = profile.has_car_access;
+    request.railcard = profile.railcard;
+    request.has_concessionary_pass = profile.has_concessionary_pass;
+    request.has_young_scot_card = profile.has_young_scot_card;
+    request.has_new_young_scot_card = profile.has_new_young_scot_card;
+    request.user_age = profile.user_age;
+  }
+  return request;
+}
+
+/** Server field errors to show: the first message of each field (SPEC §5). */
+export function firstMessages(errors: Record<string, string[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    const first = messages[0];
+    if (first) out[field] = first;
+  }
+  return out;
+}

@@ -1,0 +1,59 @@
+import { Link } from 'react-router';
+import type { Journey, Leg } from '@cairn/contracts';
+import { ModeIcon } from '../icons/Icons.tsx';
+import { formatCo2, formatMiles } from '../lib/units.ts';
+import { costLabel } from '../journey/costLabel.ts';
+
+/** The stage icons of a leg, in order. */
+export function ModeList({ leg, label }: { leg: Leg; label: string }) {
+  return (
+    <ul className="modes" aria-label={label}>
+      {leg.stages.map((stage, i) => (
+        <li key={`${stage}-${i}`}>
+          <ModeIcon mode={stage} size={20} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One option in the results list, linking to its details. */
+export function JourneyCard({ hash, journey, position }: { hash: string; journey: Journey; position: number }) {
+  const leg = journey.depart;
+  const changes = Math.max(0, leg.stages.filter((s) => s !== 'walk').length - 1);
+  return (
+    <article className="journey-card" aria-labelledby={`journey-${journey.id}-title`}>
+      <h2 id={`journey-${journey.id}-title`}>
+        <Link to={`/search/${hash}/results/${journey.id}`}>
+          Option {position}: {leg.departure_at} – {leg.arrival_at}
+          <span className="visually-hidden">, {leg.stages.join(', ')}</span>
+        </Link>
+      </h2>
+      <ModeList leg={leg} label="Outbound stages" />
+      <dl>
+        <div><dt>Duration</dt><dd>{leg.duration.text}</dd></div>
+        <div><dt>Cost</dt><dd>{costLabel(journey)}</dd></div>
+        <div><dt>CO2</dt><dd>{formatCo2(journey.carbon_emission)}</dd></div>
+        <div><dt>Changes</dt><dd>{changes}</dd></div>
+        <div><dt>Walking</dt><dd>{formatMiles(journey.total_walking_distance.value)}</dd></div>
+        <div><dt>Waiting</dt><dd>{journey.total_wait_time.text}</dd></div>
+      </dl>
+      {journey.return && (
+        <p className="muted">
+          Return {journey.return.departure_at} – {journey.return.arrival_at} ({journey.return.duration.text})
+        </p>
+      )}
+    </article>
+  );
+}
+
+/** A card waiting for its journey (SPEC §4 placeholders). */
+export function SkeletonCard() {
+  return (
+    <div className="skeleton" aria-hidden="true">
+      <div className="bar" style={{ width: '40%' }} />
+      <div className="bar" style={{ width: '70%' }} />
+      <div className="bar" style={{ width: '55%' }} />
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { SortKey } from '@cairn/contracts';
+import { useBrand } from '../brand/ConfigContext.tsx';
+import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
+import { PlannerForm } from '../planner/PlannerForm.tsx';
+import { valuesFromQuery } from '../planner/plannerForm.ts';
+import { JourneyCard, SkeletonCard } from './JourneyCard.tsx';
+import { RefinePanel } from './RefinePanel.tsx';
+import { clearResults, useResults } from './resultsStore.ts';
+import { isLoading, placeholderCount } from './resultsState.ts';
+import { DEFAULT_SORT, sortCards } from './sortJourneys.ts';
+import { listStageOptions, parseFilters, passesStageFilter } from './stageFilter.ts';
+
+/** Results: journeys stream in over the query's channel, filtered and sorted from the query string. */
+export default function ResultsPage() {
+  const { hash = '' } = useParams();
+  const brand = useBrand();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const results = useResults(hash, brand.resultsDelaySec);
+  const [editing, setEditing] = useState(false);
+  useDocumentTitle('Select journey option');
+
+  const sortParsed = SortKey.safeParse(params.get('sort'));
+  const sort = sortParsed.success ? sortParsed.data : DEFAULT_SORT;
+  const selected = parseFilters(params.get('filters'));
+  const mode = brand.enableMultipleJourneyTypeFilter ? 'multiple' : 'single';
+  const stages = useMemo(() => listStageOptions(results.journeys, brand.blockedTravelTypes), [results.journeys, brand.blockedTravelTypes]);
+  const visible = results.journeys.filter((j) => passesStageFilter(j, mode, selected, stages, brand.blockedTravelTypes));
+  const loading = isLoading(results);
+  const cards = sortCards(visible, placeholderCount(results), sort);
+  const waiting = useCountdown(results.startAt);
+
+  const update = (key: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+    setParams(next, { replace: true });
+  };
+
+  const query = results.query;
+  return (
+    <div>
+      <div className="results-header">
+        <h1>
+          Select journey option
+          {query && (
+            <span className="route">
+              {query.origin_address} to {query.destination_address}
+            </span>
+          )}
+        </h1>
+        {query && (
+          <button type="button" className="button" onClick={() => setEditing(true)} aria-haspopup="dialog">
+            Edit journey
+          </button>
+        )}
+      </div>
+
+      {editing && query && (
+        <EditPanel onClose={() => setEditing(false)}>
+          <PlannerForm
+            initial={{ ...valuesFromQuery(query, new Date()), acceptTerms: true }}
+            submitLabel="Update routes"
+            headingLevel="h2"
+            onSubmitted={(next) => {
+              clearResults(next);
+              setEditing(false);
+              navigate(`/search/${next}/results`);
+            }}
+          />
+        </EditPanel>
+      )}
+
+      <div className="results-layout">
+        <div className="results-main">
+          {waiting > 0 && (
+            <div className="panel" role="status">
+              <p>Gathering your results: we wait a few seconds so every operator can answer ({waiting} s left).</p>
+              <div className="progress" aria-hidden="true">
+                <span style={{ width: `${Math.round(((brand.resultsDelaySec - waiting) / Math.max(1, brand.resultsDelaySec)) * 100)}%` }} />
+              </div>
+            </div>
+          )}
+          {loading && waiting === 0 && (
+            <p role="status" className="loading-text">
+              <span className="spinner-wheel spinner-inline" aria-hidden="true" /> Gathering your results
+              {results.expected !== null && ` (${results.journeys.length} of ${results.expected})`}
+            </p>
+          )}
+          {results.failed && (
+            <div className="no-results" role="alert">
+              <h2>The search did not finish</h2>
+              <p>{results.failed}</p>
+            </div>
+          )}
+          {!loading && !results.failed && visible.length === 0 && <NoResults filtered={results.journeys.length > 0} />}
+          <ol className="cards" aria-label="Journey options" aria-busy={loading}>
+            {cards.map((card, i) =>
+              card.kind === 'journey' ? (
+                <li key={card.journey.id}>
+                  <JourneyCard hash={hash} journey={card.journey} position={i + 1} />
+                </li>
+              ) : (
+                <li key={card.key}>
+                  <SkeletonCard />
+                </li>
+              ),
+            )}
+            {loading && results.expected === null && [0, 1, 2].map((i) => <li key={`pending-${i}`}><SkeletonCard /></li>)}
+          </ol>
+          {brand.adBannerUrl && <iframe className="ad-banner" src={brand.adBannerUrl} title="Advertisement" loading="lazy" sandbox="allow-scripts allow-popups" />}
+        </div>
+        <RefinePanel
+          mode={mode}
+          stages={stages}
+          selected={selected}
+          sort={sort}
+          onFilter={(next) => update('filters', next === null ? null : next.join(','))}
+          onSort={(next) => update('sort', next === DEFAULT_SORT ? null : next)}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** SPEC §2 "No search results", with the three suggestions. */
+function NoResults({ filtered }: { filtered: boolean }) {
+  return (
+    <section className="no-results" aria-labelledby="no-results-heading">
+      <h2 id="no-results-heading">No search results</h2>
+      <p>Your search returned no results{filtered ? ' with the filters you applied' : ''}. You could:</p>
+      <ul>
+        <li>amend your origin or destination,</li>
+        <li>update the dates and times of your journey,</li>
+        <li>update the filters you have applied.</li>
+      </ul>
+    </section>
+  );
+}
+
+/** The Edit journey side panel (460px), closed by Escape or its close button. */
+function EditPanel({ children, onClose }: { children: React.ReactNode; onClose: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    ref.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      previous?.focus?.();
+    };
+  }, [onClose]);
+  return (
+    <>
+      <div className="side-panel-backdrop" onClick={onClose} />
+      <div className="side-panel" role="dialog" aria-modal="true" aria-label="Edit journey" ref={ref} tabIndex={-1}>
+        <div className="side-panel-header">
+          <p className="side-panel-title"><strong>Edit journey</strong></p>
+          <button type="button" className="icon-button" onClick={onClose} aria-label="Close edit journey">×</button>
+        </div>
+        {children}
+      </div>
+    </>
+  );
+}
+
+/** Seconds left until `startAt`, ticking once a second. */
+function useCountdown(startAt: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  const left = Math.max(0, Math.ceil((startAt - now) / 1000));
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 500);
+    return () => window.clearInterval(timer);
+  }, [left]);
+  return left;
+}

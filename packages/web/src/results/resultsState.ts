@@ -1,0 +1,51 @@
+import type { Journey, SearchQuery } from '@cairn/contracts';
+
+/** What the Results page knows while journeys stream in (SPEC §4 "Results loading"). */
+export type ResultsState = {
+  /** Journeys announced by results.retrieved (or the stored query); null until known. */
+  expected: number | null;
+  journeys: Journey[];
+  failed: string | null;
+  /** The stored query (origin, destination, times), once read. */
+  query: SearchQuery | null;
+};
+
+export type ResultsAction =
+  | { type: 'retrieved'; count: number }
+  | { type: 'journey'; journey: Journey }
+  | { type: 'snapshot'; journeys: Journey[]; expected: number | null; failed: string | null; query: SearchQuery | null }
+  | { type: 'failed'; message: string };
+
+export const initialResults: ResultsState = { expected: null, journeys: [], failed: null, query: null };
+
+/** Applies one event; a journey already present is replaced, never duplicated. */
+export function resultsReducer(state: ResultsState, action: ResultsAction): ResultsState {
+  switch (action.type) {
+    case 'retrieved':
+      return { ...state, expected: action.count };
+    case 'journey': {
+      const i = state.journeys.findIndex((j) => j.id === action.journey.id);
+      const journeys = i === -1 ? [...state.journeys, action.journey] : state.journeys.map((j, k) => (k === i ? action.journey : j));
+      return { ...state, journeys };
+    }
+    case 'snapshot': {
+      let journeys = state.journeys;
+      for (const journey of action.journeys) journeys = resultsReducer({ ...state, journeys }, { type: 'journey', journey }).journeys;
+      return { expected: action.expected ?? state.expected, journeys, failed: action.failed ?? state.failed, query: action.query ?? state.query };
+    }
+    case 'failed':
+      return { ...state, failed: action.message };
+  }
+}
+
+/** Loading ends when the expected count is at most the number loaded (or the search failed). */
+export function isLoading(state: ResultsState): boolean {
+  if (state.failed) return false;
+  return state.expected === null || state.journeys.length < state.expected;
+}
+
+/** Skeleton cards still waiting for a journey. */
+export function placeholderCount(state: ResultsState): number {
+  if (state.expected === null || state.failed) return 0;
+  return Math.max(0, state.expected - state.journeys.length);
+}

@@ -1,0 +1,113 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import type { Journey } from '@cairn/contracts';
+import { fetchJourney, fetchSearch } from '../api/endpoints.ts';
+import { subscribeToQuery } from '../api/realtime.ts';
+import { initialResults, isLoading, resultsReducer, type ResultsAction, type ResultsState } from './resultsState.ts';
+
+/**
+ * One live result set per search hash, kept outside React so the Results view can be re-created
+ * (and the Journey screen can reuse loaded journeys) without re-running the stream.
+ */
+type Entry = {
+  state: ResultsState;
+  listeners: Set<() => void>;
+  started: boolean;
+  close: (() => void) | null;
+  /** When the stream may start (council brands wait before retrieving results). */
+  startAt: number;
+};
+
+const entries = new Map<string, Entry>();
+
+function getEntry(hash: string): Entry {
+  let entry = entries.get(hash);
+  if (!entry) {
+    entry = { state: initialResults, listeners: new Set(), started: false, close: null, startAt: 0 };
+    entries.set(hash, entry);
+  }
+  return entry;
+}
+
+function dispatch(hash: string, action: ResultsAction): void {
+  const entry = getEntry(hash);
+  entry.state = resultsReducer(entry.state, action);
+  for (const listener of entry.listeners) listener();
+  if (!isLoading(entry.state) && entry.close) {
+    entry.close();
+    entry.close = null;
+  }
+}
+
+async function loadJourney(hash: string, journeyId: string): Promise<void> {
+  try {
+    dispatch(hash, { type: 'journey', journey: await fetchJourney(hash, journeyId) });
+  } catch (error) {
+    // SPEC §8: results failures are logged only.
+    console.warn('journey fetch failed', journeyId, error);
+  }
+}
+
+function start(hash: string): void {
+  const entry = getEntry(hash);
+  if (entry.started) return;
+  entry.started = true;
+  // Subscribe first, then read the snapshot, so no event falls between the two.
+  entry.close = subscribeToQuery(hash, (event) => {
+    if (event.event === 'results.retrieved') dispatch(hash, { type: 'retrieved', count: event.data.journey_count });
+    else if (event.event === 'journey.processed') {
+      if (!getEntry(hash).state.journeys.some((j) => j.id === event.data.journeyID)) void loadJourney(hash, event.data.journeyID);
+    } else dispatch(hash, { type: 'failed', message: event.data.message });
+  });
+  fetchSearch(hash)
+    .then(({ journeys, query }) =>
+      dispatch(hash, {
+        type: 'snapshot',
+        journeys,
+        expected: query.results_retrieved,
+        failed: query.status === 'failed' ? 'The search could not be completed.' : null,
+        query,
+      }),
+    )
+    .catch((error) => {
+      console.warn('results fetch failed', error);
+      if (error && typeof error === 'object' && 'status' in error && error.status === 404) {
+        dispatch(hash, { type: 'failed', message: 'This search no longer exists. Please plan your journey again.' });
+      }
+    });
+}
+
+/** Live results for a search; the stream starts after `delaySec` (0 = now). */
+export function useResults(hash: string, delaySec: number): ResultsState & { startAt: number } {
+  const entry = getEntry(hash);
+  if (!entry.started && entry.startAt === 0) entry.startAt = Date.now() + delaySec * 1000;
+  const state = useSyncExternalStore(
+    (listener) => {
+      entry.listeners.add(listener);
+      return () => entry.listeners.delete(listener);
+    },
+    () => entry.state,
+  );
+  useEffect(() => {
+    const wait = Math.max(0, entry.startAt - Date.now());
+    const timer = window.setTimeout(() => start(hash), wait);
+    return () => window.clearTimeout(timer);
+  }, [hash, entry]);
+  return { ...state, startAt: entry.startAt };
+}
+
+/** A journey already loaded for this search, if any (SPEC §4: use a cached result if present). */
+export function findCachedJourney(hash: string, journeyId: string): Journey | undefined {
+  return entries.get(hash)?.state.journeys.find((j) => j.id === journeyId);
+}
+
+/** Replaces a cached journey (after saving it, for instance). */
+export function updateCachedJourney(hash: string, journey: Journey): void {
+  if (entries.has(hash)) dispatch(hash, { type: 'journey', journey });
+}
+
+/** Forgets a search's results (a new submission clears results, SPEC §4). */
+export function clearResults(hash: string): void {
+  const entry = entries.get(hash);
+  entry?.close?.();
+  entries.delete(hash);
+}

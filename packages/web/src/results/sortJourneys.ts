@@ -1,0 +1,51 @@
+import type { Journey, SortKey } from '@cairn/contracts';
+import { parseCost } from './parseCost.ts';
+
+export const DEFAULT_SORT: SortKey = 'emissions';
+/** SPEC §4: placeholders sort last. */
+export const PLACEHOLDER_SORT_VALUE = 1_000_000;
+
+export const SORT_LABELS: Record<SortKey, string> = {
+  emissions: 'Lowest emissions',
+  cost: 'Cheapest',
+  'depature-time': 'Departure time',
+  'travel-time': 'Shortest travel time',
+  'arrival-time': 'Arrival time',
+  'wait-time': 'Least waiting',
+  'walk-distance': 'Least walking',
+  'least-changes': 'Fewest changes',
+};
+
+/** The number a journey is ordered by for one sort key (smaller first). */
+export function sortValue(journey: Journey, key: SortKey): number {
+  switch (key) {
+    case 'emissions':
+      return journey.carbon_emission;
+    case 'cost':
+      return parseCost(journey.cost);
+    case 'depature-time':
+      return Date.parse(journey.depart.departure_datetime);
+    case 'travel-time':
+      return journey.depart.duration.value + (journey.return?.duration.value ?? 0);
+    case 'arrival-time':
+      return Date.parse(journey.depart.arrival_datetime);
+    case 'wait-time':
+      return journey.total_wait_time.value;
+    case 'walk-distance':
+      return journey.total_walking_distance.value;
+    case 'least-changes':
+      return journey.depart.stages.length;
+  }
+}
+
+export type Card = { kind: 'journey'; journey: Journey } | { kind: 'placeholder'; key: string };
+
+/** Orders journeys by a key (stable: ties keep arrival order); placeholders come last. */
+export function sortCards(journeys: readonly Journey[], placeholders: number, key: SortKey): Card[] {
+  const ranked = journeys
+    .map((journey, index) => ({ journey, index, value: sortValue(journey, key) }))
+    .sort((a, b) => a.value - b.value || a.index - b.index)
+    .map(({ journey }): Card => ({ kind: 'journey', journey }));
+  for (let i = 0; i < placeholders; i++) ranked.push({ kind: 'placeholder', key: `placeholder-${i}` });
+  return ranked;
+}

@@ -1,0 +1,43 @@
+import type { Journey, TravelType } from '@cairn/contracts';
+
+/** The stages to offer in the filter: every stage in the results, sorted by name, blocked ones left out. */
+export function listStageOptions(journeys: readonly Journey[], blocked: readonly string[]): TravelType[] {
+  const stages = new Set<TravelType>();
+  for (const journey of journeys) {
+    for (const stage of journey.depart.stages) stages.add(stage);
+    for (const stage of journey.return?.stages ?? []) stages.add(stage);
+  }
+  return [...stages].filter((s) => !blocked.includes(s)).sort((a, b) => a.localeCompare(b));
+}
+
+function stagesOf(journey: Journey): TravelType[] {
+  return [...journey.depart.stages, ...(journey.return?.stages ?? [])];
+}
+
+/**
+ * Whether a journey passes the stage filter.
+ * - Single filter: `selected` null means all; otherwise the journey must use that stage.
+ * - Multiple filter: every stage of the journey must be ticked (unticking "taxi" hides taxi
+ *   journeys); null means all offered stages, so journeys using a blocked type never show.
+ */
+export function passesStageFilter(
+  journey: Journey,
+  mode: 'single' | 'multiple',
+  selected: readonly string[] | null,
+  offered: readonly string[],
+  blocked: readonly string[],
+): boolean {
+  const stages = stagesOf(journey);
+  if (mode === 'single') {
+    if (stages.some((s) => blocked.includes(s))) return false;
+    return selected === null || selected.length === 0 || stages.includes(selected[0] as TravelType);
+  }
+  const allowed = selected ?? offered;
+  return stages.every((s) => allowed.includes(s));
+}
+
+/** Reads `?filters=` (comma list) into a selection; null is the default "all". */
+export function parseFilters(param: string | null): string[] | null {
+  if (param === null || param.trim() === '' || param === 'all') return null;
+  return param.split(',').map((s) => s.trim()).filter(Boolean);
+}
