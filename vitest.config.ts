@@ -6,7 +6,16 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
       { extends: true, test: { name: 'engine', include: ['packages/engine/test/**/*.test.ts', 'regions/**/test/**/*.test.ts'] } },
-      { extends: true, test: { name: 'api', include: ['packages/api/test/**/*.test.ts'], fileParallelism: false } },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['packages/api/test/**/*.test.ts'],
+          fileParallelism: false,
+          // Starts a throwaway PostgreSQL server when CAIRN_TEST_PG=1.
+          globalSetup: ['packages/api/test/globalSetup.ts'],
+        },
+      },
       'packages/web/vitest.config.ts',
     ],
     testTimeout: 60_000,

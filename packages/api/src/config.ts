@@ -6,6 +6,8 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** PGlite's folder (default DATA_DIR/db); 'memory://' keeps the database in memory. */
+  pgliteDir: string;
   regionDir: string;
   brandsDir: string;
   brand: string;
@@ -36,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
+    pgliteDir: env.PGLITE_DIR ?? resolve(dataDir, 'db'),
     regionDir: resolve(ROOT, env.REGION_DIR ?? 'regions/cairngorms/build'),
     brandsDir: resolve(ROOT, env.BRANDS_DIR ?? 'brands'),
     brand: env.BRAND ?? 'cairngorms-explorer',

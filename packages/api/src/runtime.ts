@@ -45,7 +45,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
-    pgliteDir: join(config.dataDir, 'db'),
+    pgliteDir: config.pgliteDir,
     logger,
   });
   const queue = new JobQueue(database, config.jobVisibilitySec);

@@ -3,7 +3,6 @@ import { APPEAR_ON } from '@cairn/contracts';
 import { NewCampaign, addCampaign, endCampaign, listCampaigns } from '../campaigns/campaignStore.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
-import { join } from 'node:path';
 
 const USAGE = `Usage:
   cairn campaign add --title T --text X --appear-on ${APPEAR_ON.join(',')} --end 2026-12-31T18:00Z
@@ -14,7 +13,8 @@ const USAGE = `Usage:
 /** `cairn campaign add|list|end`: the operator's tool for the campaign popup. */
 export async function campaignCommand(args: string[], out: (line: string) => void = console.log): Promise<number> {
   const [action, ...rest] = args;
-  const database = await openDatabase({ databaseUrl: loadConfig().databaseUrl, pgliteDir: join(loadConfig().dataDir, 'db') });
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   try {
     if (action === 'add') {
       const { values } = parseArgs({

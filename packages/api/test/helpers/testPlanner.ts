@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Journey, type BrandSettings, type PlaceSuggestion, type Profile, type SearchRequest } from '@cairn/contracts';
+import type { Planner, StreetFeature } from '../../src/planning/planner.ts';
+
+const FIXTURES = join(import.meta.dirname, '../fixtures/journeys');
+
+/** A named fixture journey, checked against the contract so the tests cannot drift from it. */
+export function loadFixtureJourney(name: string): Journey {
+  return Journey.parse(JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8')));
+}
+
+export interface PlanCall {
+  request: SearchRequest;
+  profile: Profile | null;
+  brand: string;
+}
+
+export interface TestPlanner extends Planner {
+  calls: PlanCall[];
+  /** Make the next plans throw (a planner failure). */
+  failing: boolean;
+  /** How many journeys each plan answers. */
+  journeyCount: number;
+  delayMs: number;
+}
+
+const PLACES: PlaceSuggestion[] = [
+  { id: 'p1', label: 'Aviemore', description: 'Town, Highland', kind: 'place', location: { lat: 57.1953, lng: -3.8286 } },
+  { id: 'p2', label: 'Aviemore Station', description: 'Railway station, Aviemore', kind: 'station', location: { lat: 57.1889, lng: -3.8286 } },
+  { id: 'p3', label: 'Glenmore', description: 'Village, Highland', kind: 'place', location: { lat: 57.1665, lng: -3.692 } },
+];
+
+/**
+ * A small planner for the API tests: it answers copies of a fixture journey dressed with the
+ * request's places and dates. The real engine replaces it when the demo region is built.
+ */
+export function createTestPlanner(): TestPlanner {
+  const fixture = loadFixtureJourney('walk-bus-walk-return');
+  const planner: TestPlanner = {
+    calls: [],
+    failing: false,
+    journeyCount: 3,
+    delayMs: 0,
+    async plan(request: SearchRequest, profile: Profile | null, brand: BrandSettings) {
+      planner.calls.push({ request, profile, brand: brand.brand });
+      if (planner.delayMs) await new Promise((r) => setTimeout(r, planner.delayMs));
+      if (planner.failing) throw new Error('test planner told to fail');
+      const date = request.out_time.slice(0, 10).replace(/\//g, '-');
+      return Array.from({ length: planner.journeyCount }, (_, i) => ({
+        ...fixture,
+        id: `test-${i}`,
+        origin: request.origin,
+        destination: request.destination,
+        cost_pence: (fixture.cost_pence ?? 0) + i * 100,
+        depart: { ...fixture.depart, departure_date: date },
+        return: request.return_time ? { ...fixture.return!, departure_date: request.return_time.slice(0, 10).replace(/\//g, '-') } : null,
+      }));
+    },
+    autocomplete(q: string, limit: number) {
+      return PLACES.filter((p) => p.label.toLowerCase().includes(q.toLowerCase())).slice(0, limit);
+    },
+    reverse(lat: number, lng: number) {
+      const d = (p: PlaceSuggestion) => (p.location.lat - lat) ** 2 + (p.location.lng - lng) ** 2;
+      const nearest = [...PLACES].sort((a, b) => d(a) - d(b))[0]!;
+      return d(nearest) < 0.01 ? nearest : null;
+    },
+    regionInfo() {
+      return {
+        id: 'test-region',
+        name: 'Test region (fixture data)',
+        demo: true,
+        bbox: [-3.9, 57.1, -3.6, 57.25] as [number, number, number, number],
+        center: { lat: 57.18, lng: -3.76 },
+        zoom: 11,
+        attribution: '© OpenStreetMap contributors (fixture)',
+      };
+    },
+    streetFeatures(): StreetFeature[] {
+      return [
+        { type: 'Feature', geometry: { type: 'LineString', coordinates: [[-3.8286, 57.1953], [-3.8270, 57.1960], [-3.80, 57.19]] }, properties: { kind: 'primary', name: 'Grampian Road' } },
+        { type: 'Feature', geometry: { type: 'LineString', coordinates: [[-3.80, 57.19], [-3.75, 57.18], [-3.692, 57.1665]] }, properties: { kind: 'secondary', name: 'Ski Road' } },
+      ];
+    },
+  };
+  return planner;
+}
