@@ -1,4 +1,4 @@
-import { distanceM } from './geo.ts';
+import { approxDistance2 } from './geo.ts';
 import type { Point } from './geo.ts';
 import type { Place } from './places.ts';
 
@@ -36,15 +36,13 @@ export function makeElevationModel(places: readonly Place[]): (p: Point) => numb
     let wSum = 0;
     let eSum = 0;
     for (const a of anchors) {
-      const d = Math.max(50, distanceM(p, a));
-      const w = 1 / (d * d);
+      const w = 1 / Math.max(2500, approxDistance2(p, a));
       wSum += w;
       eSum += w * a.eleM;
     }
     let ele = eSum / wSum;
     for (const k of PEAKS) {
-      const d = distanceM(p, k);
-      const bump = (k.eleM - ele) * Math.exp(-(d * d) / (2 * k.sigmaM * k.sigmaM));
+      const bump = (k.eleM - ele) * Math.exp(-approxDistance2(p, k) / (2 * k.sigmaM * k.sigmaM));
       if (bump > 0) ele += bump;
     }
     // A gentle ripple so roads are not perfectly smooth between anchors.

@@ -16,6 +16,13 @@ export function distanceM(a: Point, b: Point): number {
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/** Squared flat-earth distance in m², for fast nearest-neighbour comparisons over short ranges. */
+export function approxDistance2(a: Point, b: Point): number {
+  const y = (b.lat - a.lat) * EARTH_RADIUS_M * RAD;
+  const x = (b.lon - a.lon) * EARTH_RADIUS_M * RAD * Math.cos(((a.lat + b.lat) / 2) * RAD);
+  return x * x + y * y;
+}
+
 /** Point reached by moving east and north by the given metres (flat approximation). */
 export function offsetM(p: Point, eastM: number, northM: number): Point {
   return {

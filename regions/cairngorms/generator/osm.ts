@@ -1,4 +1,4 @@
-import { deltaM, distanceM, lerp, offsetM } from './geo.ts';
+import { approxDistance2, deltaM, distanceM, lerp, offsetM } from './geo.ts';
 import type { Point } from './geo.ts';
 import type { DemoExtras } from './extras.ts';
 import type { DemoNetwork } from './network.ts';
@@ -123,6 +123,7 @@ const CORRIDORS: Corridor[] = [
   road('A92', 'Coast Road', 'primary', 60, ['dundee', { crs: 'CAN' }, 'arbroath', 'montrose', 'stonehaven']),
   road('A92', 'Fife Road', 'primary', 60, [{ crs: 'INK' }, { crs: 'KDY' }, { crs: 'MNC' }, { crs: 'LDY' }, { crs: 'CUP' }, { crs: 'LEU' }, 'dundee']),
   road('M90', 'M90', 'motorway', 70, ['edinburgh', hand(55.99, -3.4), { crs: 'INK' }, 'kinross', 'perth']),
+  road('A91', 'Cupar Road', 'primary', 60, ['kinross', { crs: 'CUP' }]),
   road('M80', 'M80', 'motorway', 70, ['glasgow', hand(55.946, -3.99), 'stirling']),
   road('A803', 'Glasgow Road', 'primary', 50, ['edinburgh', { crs: 'EDP' }, { crs: 'EGY' }, hand(55.9445, -3.36), hand(55.938, -3.415), 'linlithgow', 'falkirk', { crs: 'CRO' }, 'glasgow']),
   road('A93', 'Deeside Road', 'primary', 60, ['aberdeen', 'banchory', 'aboyne', hand(57.077, -2.9), 'ballater', 'crathie', 'braemar', hand(56.879, -3.421), 'spittal-of-glenshee', hand(56.65, -3.42), 'blairgowrie', 'perth']),
@@ -205,13 +206,13 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
     let best = pool[0]!;
     let bestD = Infinity;
     for (const id of pool) {
-      const d = distanceM(p, b.pos(id));
+      const d = approxDistance2(p, b.pos(id));
       if (d < bestD) {
         bestD = d;
         best = id;
       }
     }
-    return { id: best, distanceM: bestD };
+    return { id: best, distanceM: Math.sqrt(bestD) };
   };
   /** Join a facility node to the street network; long links become a named service road so cars reach them too. */
   const connect = (nodeId: number, label: string, mode: 'foot' | 'car') => {
@@ -369,7 +370,7 @@ function buildCorridor(b: OsmBuilder, c: Corridor, grids: Map<string, Grid>, jun
     let best = g.nodeIds[0]!;
     let bestD = Infinity;
     for (const id of g.nodeIds) {
-      const d = distanceM(b.pos(id), towards);
+      const d = approxDistance2(b.pos(id), towards);
       if (d < bestD) {
         bestD = d;
         best = id;

