@@ -9,7 +9,10 @@ export function Modal({ title, open, onClose, children, footer, wide }: Props) {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal?.();
+    if (open && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   if (!open) return null;

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { APPOINTMENT_LENGTHS_MIN, appointmentText, DEFAULT_APPOINTMENT_MIN, returnTimeForAppointment, shiftedReturnTime } from '../../src/journey/appointment.ts';
+import { parseSearchDate } from '../../src/lib/dates.ts';
+
+describe('appointment (SPEC §4)', () => {
+  it('offers 30 to 180 minutes, default 60', () => {
+    expect(APPOINTMENT_LENGTHS_MIN).toEqual([30, 60, 90, 120, 150, 180]);
+    expect(DEFAULT_APPOINTMENT_MIN).toBe(60);
+  });
+  it("texts '30 mins' and '1 hour' only", () => {
+    expect(appointmentText(30)).toBe('30 mins');
+    expect(appointmentText(60)).toBe('1 hour');
+    expect(appointmentText(90)).toBeNull();
+  });
+  it('return time = arrival + length, formatted YYYY/MM/DD HH:mm:ss', () => {
+    const arrival = '2026-11-23T09:32:00Z';
+    const text = returnTimeForAppointment(arrival, 90);
+    expect(text).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(parseSearchDate(text)!.getTime() - Date.parse(arrival)).toBe(90 * 60_000);
+  });
+  it('earlier/later shift the return by 30 minutes', () => {
+    const dep = '2026-11-23T16:28:00Z';
+    expect(parseSearchDate(shiftedReturnTime(dep, -1))!.getTime()).toBe(Date.parse(dep) - 30 * 60_000);
+    expect(parseSearchDate(shiftedReturnTime(dep, 1))!.getTime()).toBe(Date.parse(dep) + 30 * 60_000);
+  });
+});

@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { StepGuide } from '../../src/journey/StepGuide.tsx';
+import { TaxiModal } from '../../src/journey/modals/TaxiModal.tsx';
+import { PricingModal } from '../../src/journey/modals/PricingModal.tsx';
+import { TimetableModal, timetableCell } from '../../src/journey/modals/TimetableModal.tsx';
+import { LeaveSiteModal } from '../../src/journey/modals/LeaveSiteModal.tsx';
+import { loadJourney } from '../fixtures.ts';
+
+afterEach(cleanup);
+const wbw = loadJourney('walk-bus-walk-return');
+const taxi = loadJourney('taxi-single');
+
+describe('step-by-step guide', () => {
+  it('shows steps, Arrive at the destination, return steps and Return Home', () => {
+    render(<StepGuide depart={wbw.depart} ret={wbw.return} showReturn origin={wbw.origin} destination={wbw.destination} appointmentMinutes={null} onStep={() => {}} />);
+    expect(screen.getByText('Arrive at the destination')).toBeTruthy();
+    expect(screen.getByText('Return Home')).toBeTruthy();
+    expect(screen.queryByText('Attend Appointment')).toBeNull();
+    expect(screen.getAllByText('Stage details', { exact: false })).toHaveLength(6);
+  });
+  it('toggles instructions with their count', () => {
+    render(<StepGuide depart={wbw.depart} ret={null} showReturn={false} origin="A" destination="B" appointmentMinutes={null} onStep={() => {}} />);
+    const toggle = screen.getByRole('button', { name: 'Show instructions (2)' });
+    fireEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide instructions (2)' })).toBeTruthy();
+    expect(screen.getByText('Head south on Grampian Road')).toBeTruthy();
+  });
+  it('adds the Attend Appointment card for appointment brands', () => {
+    render(<StepGuide depart={wbw.depart} ret={null} showReturn={false} origin="A" destination="B" appointmentMinutes={30} onStep={() => {}} />);
+    expect(screen.getByText('Attend Appointment')).toBeTruthy();
+    expect(screen.getByText('30 mins')).toBeTruthy();
+  });
+});
+
+describe('modals', () => {
+  it('taxi operators: tel links, estimate text, empty text', () => {
+    render(<TaxiModal taxis={taxi.depart.taxis} open onClose={() => {}} />);
+    const link = screen.getByRole('link', { name: '+44 1479 000 002' });
+    expect(link.getAttribute('href')).toBe('tel:+441479000002');
+    expect(screen.getByText(/estimate only/)).toBeTruthy();
+    cleanup();
+    render(<TaxiModal taxis={[]} open onClose={() => {}} />);
+    expect(screen.getByText('There are no local taxi operators.')).toBeTruthy();
+  });
+  it('pricing breakdown: the note, lines and Total Price', () => {
+    render(<PricingModal journey={wbw} open onClose={() => {}} />);
+    expect(screen.getByText('The price displayed in your journey plan is an estimate only')).toBeTruthy();
+    expect(screen.getAllByText('£3.20')).toHaveLength(2);
+    expect(screen.getByText('Total Price')).toBeTruthy();
+    expect(screen.getByText('£6.40')).toBeTruthy();
+  });
+  it("timetable: a row per stop, a column per trip, '-' when missing", () => {
+    const tt = wbw.depart.steps[1]!.timetable!;
+    render(<TimetableModal timetable={tt} open onClose={() => {}} />);
+    expect(screen.getByRole('heading', { name: 'Bus 31 timetable' })).toBeTruthy();
+    expect(screen.getAllByRole('row')).toHaveLength(1 + tt.stops.length);
+    expect(screen.getByText('-')).toBeTruthy();
+    expect(timetableCell('9:05:00')).toBe('09:05');
+  });
+  it('leave-site guard has the SPEC texts', () => {
+    render(<LeaveSiteModal site="Cairn" url="https://buses.example/31" open onClose={() => {}} />);
+    expect(screen.getByText('Are you sure?')).toBeTruthy();
+    expect(screen.getByText('You are about to leave Cairn to visit https://buses.example/31, are you sure you want to do this?')).toBeTruthy();
+    expect(screen.getByText("Yes, I'm sure")).toBeTruthy();
+    expect(screen.getByText('No, take me back')).toBeTruthy();
+  });
+});

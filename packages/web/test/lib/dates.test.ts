@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { addMonths, checkDateInWindow, dateLimits, formatDob, formatSearchDate, fromInputValue, parseSearchDate, roundUpToStep, toInputValue } from '../../src/lib/dates.ts';
+
+describe('dates (SPEC §5)', () => {
+  it('formats search dates as YYYY/MM/DD HH:mm:ss', () => {
+    expect(formatSearchDate(new Date(2026, 0, 5, 7, 3, 9))).toBe('2026/01/05 07:03:09');
+  });
+  it('parses what it formats', () => {
+    const d = new Date(2026, 10, 22, 9, 5, 0);
+    expect(parseSearchDate(formatSearchDate(d))?.getTime()).toBe(d.getTime());
+    expect(parseSearchDate('nonsense')).toBeUndefined();
+    expect(fromInputValue(toInputValue(d))?.getTime()).toBe(d.getTime());
+  });
+  it('rounds up to 5-minute steps', () => {
+    expect(toInputValue(roundUpToStep(new Date(2026, 0, 1, 9, 1, 30)))).toBe('2026-01-01T09:05');
+    expect(toInputValue(roundUpToStep(new Date(2026, 0, 1, 9, 55, 0)))).toBe('2026-01-01T09:55');
+    expect(toInputValue(roundUpToStep(new Date(2026, 0, 1, 23, 58)))).toBe('2026-01-02T00:00');
+  });
+  it('limits: min now, max 6 months ahead, return min = outbound', () => {
+    const now = new Date(2026, 7, 31, 10, 0);
+    const out = new Date(2026, 8, 2, 12, 0);
+    const limits = dateLimits(now, out);
+    expect(limits.outMin.getTime()).toBe(now.getTime());
+    expect(limits.outMax.getMonth()).toBe(1);
+    expect(limits.outMax.getDate()).toBe(28);
+    expect(limits.returnMin.getTime()).toBe(out.getTime());
+    expect(dateLimits(now, new Date(2020, 0, 1)).returnMin.getTime()).toBe(now.getTime());
+  });
+  it('adds months clamped to the month end', () => {
+    expect(addMonths(new Date(2026, 0, 31), 1).getDate()).toBe(28);
+  });
+  it('explains out-of-window times', () => {
+    const min = new Date(2026, 0, 1, 9, 0);
+    const max = addMonths(min, 6);
+    expect(checkDateInWindow(new Date(2025, 0, 1), min, max, 'outbound')).toMatch(/cannot be earlier/);
+    expect(checkDateInWindow(addMonths(min, 7), min, max, 'outbound')).toMatch(/within 6 months/);
+    expect(checkDateInWindow(new Date(2026, 1, 1), min, max, 'outbound')).toBeNull();
+  });
+  it('shows dob as DD-MM-YYYY', () => expect(formatDob('1990-04-07')).toBe('07-04-1990'));
+});

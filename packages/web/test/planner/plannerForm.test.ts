@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { SearchRequest, type SearchQuery } from '@cairn/contracts';
+import { firstMessages, initialPlannerValues, swapEnds, TERMS_MESSAGE, toSearchRequest, validatePlanner, valuesFromQuery, withReturnToggle } from '../../src/planner/plannerForm.ts';
+
+const now = new Date(2026, 10, 22, 9, 2);
+
+describe('planner form rules', () => {
+  it('starts single, leaving at the next 5-minute step', () => {
+    const v = initialPlannerValues(now);
+    expect(v.isReturn).toBe(false);
+    expect(v.outTime).toBe('2026-11-22T09:05');
+  });
+  it('requires the terms checkbox', () => {
+    const v = initialPlannerValues(now, { origin: 'Aviemore', destination: 'Glenmore' });
+    expect(validatePlanner(v)).toEqual({ terms: TERMS_MESSAGE });
+    expect(validatePlanner({ ...v, acceptTerms: true })).toEqual({});
+  });
+  it('Single clears return_time; Return proposes one after the outbound', () => {
+    const ret = withReturnToggle(initialPlannerValues(now), true);
+    expect(ret.returnTime).toBe('2026-11-22T12:05');
+    const single = withReturnToggle(ret, false);
+    expect(single.returnTime).toBeNull();
+    expect(toSearchRequest({ ...single, acceptTerms: true }, null).return_time).toBeNull();
+  });
+  it('a loaded return time switches the toggle to Return', () => {
+    const query: SearchQuery = {
+      hash: 'h', origin_address: 'A', destination_address: 'B', out_departure_at: '2026/11/23 09:00:00', return_departure_at: '2026/11/23 17:00:00',
+      arrive_at_time: null, return_time: '2026/11/23 17:00:00', results_retrieved: 3, status: 'done', has_return: true,
+    };
+    const v = valuesFromQuery(query, now);
+    expect(v.isReturn).toBe(true);
+    expect(v.returnTime).toBe('2026-11-23T17:00');
+    expect(v.origin).toBe('A');
+  });
+  it('swaps From and To with their coordinates', () => {
+    const v = { ...initialPlannerValues(now, { origin: 'A', destination: 'B' }), originLocation: { lat: 1, lng: 2 } };
+    const s = swapEnds(v);
+    expect([s.origin, s.destination, s.destinationLocation]).toEqual(['B', 'A', { lat: 1, lng: 2 }]);
+  });
+  it('builds a request the contracts accept, without arrive_time, with the buffer', () => {
+    const v = { ...withReturnToggle(initialPlannerValues(now, { origin: 'Aviemore', destination: 'Glenmore' }), true), acceptTerms: true };
+    const request = toSearchRequest(v, null);
+    expect(request).not.toHaveProperty('arrive_time');
+    expect(request.out_time).toBe('2026/11/22 09:05:00');
+    expect(request.arrive_by_buffer).toBe(30);
+    expect(request).not.toHaveProperty('has_concessionary_pass');
+    expect(SearchRequest.safeParse(request).success).toBe(true);
+  });
+  it('adds the profile fields when signed in', () => {
+    const v = { ...initialPlannerValues(now, { origin: 'A', destination: 'B' }), acceptTerms: true };
+    const profile = { has_car_access: true, has_concessionary_pass: true, has_young_scot_card: false, has_new_young_scot_card: false, railcard: null, user_age: 70 };
+    const request = toSearchRequest(v, profile);
+    expect(request.has_concessionary_pass).toBe(true);
+    expect(request.user_age).toBe(70);
+    expect(SearchRequest.safeParse(request).success).toBe(true);
+  });
+  it('keeps the first server message per field', () => {
+    expect(firstMessages({ origin: ['first', 'second'], destination: [] })).toEqual({ origin: 'first' });
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { SORT_KEYS, type Journey } from '@cairn/contracts';
+import { sortCards, sortValue } from '../../src/results/sortJourneys.ts';
+import { loadJourney } from '../fixtures.ts';
+
+const wbw = loadJourney('walk-bus-walk-return');
+const taxi = loadJourney('taxi-single');
+const drt = loadJourney('drt-bus');
+const carclub = loadJourney('carclub-single');
+const all = [taxi, wbw, drt, carclub];
+const ids = (journeys: Journey[], key: (typeof SORT_KEYS)[number]) =>
+  sortCards(journeys, 0, key).map((c) => (c.kind === 'journey' ? c.journey.id : c.key));
+
+describe('sortCards', () => {
+  it('sorts by emissions by default key', () => {
+    expect(ids(all, 'emissions')).toEqual(['wbw-return', 'drt-bus', 'carclub-single', 'taxi-single']);
+  });
+  it('sorts by cost with unknown last and free first', () => {
+    const unknown = { ...carclub, id: 'unknown', cost: 'unknown' };
+    const free = { ...wbw, id: 'free', cost: 'free' };
+    expect(ids([unknown, taxi, free, drt], 'cost')).toEqual(['free', 'drt-bus', 'taxi-single', 'unknown']);
+  });
+  it('least-changes counts stages', () => {
+    expect(sortValue(taxi, 'least-changes')).toBe(1);
+    expect(sortValue(wbw, 'least-changes')).toBe(3);
+    expect(ids(all, 'least-changes')[0]).toBe('taxi-single');
+  });
+  it('departure and arrival time use the leg datetimes', () => {
+    expect(ids(all, 'depature-time')).toEqual(['drt-bus', 'wbw-return', 'taxi-single', 'carclub-single']);
+    expect(ids(all, 'arrival-time')[0]).toBe('drt-bus');
+  });
+  it('wait and walking distance', () => {
+    expect(ids(all, 'wait-time').at(-1)).toBe('drt-bus');
+    expect(ids(all, 'walk-distance')[0]).toBe('taxi-single');
+  });
+  it('puts placeholders last whatever the key', () => {
+    for (const key of SORT_KEYS) {
+      const cards = sortCards([taxi, wbw], 2, key);
+      expect(cards.map((c) => c.kind)).toEqual(['journey', 'journey', 'placeholder', 'placeholder']);
+    }
+  });
+  it('keeps arrival order for ties', () => {
+    const a = { ...taxi, id: 'a' };
+    const b = { ...taxi, id: 'b' };
+    expect(ids([b, a], 'cost')).toEqual(['b', 'a']);
+  });
+});

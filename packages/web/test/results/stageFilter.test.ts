@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { listStageOptions, parseFilters, passesStageFilter } from '../../src/results/stageFilter.ts';
+import { loadJourney } from '../fixtures.ts';
+
+const wbw = loadJourney('walk-bus-walk-return');
+const taxi = loadJourney('taxi-single');
+const drt = loadJourney('drt-bus');
+const carclub = loadJourney('carclub-single');
+const all = [wbw, taxi, drt, carclub];
+
+describe('stage filter', () => {
+  it('lists stages sorted by name without blocked types', () => {
+    expect(listStageOptions(all, [])).toEqual(['bus', 'car club', 'drt', 'taxi', 'walk']);
+    expect(listStageOptions(all, ['taxi', 'own car', 'cycle'])).toEqual(['bus', 'car club', 'drt', 'walk']);
+  });
+  it('single filter: all by default, otherwise journeys using the stage', () => {
+    const offered = listStageOptions(all, []);
+    expect(all.filter((j) => passesStageFilter(j, 'single', null, offered, [])).length).toBe(4);
+    expect(all.filter((j) => passesStageFilter(j, 'single', ['bus'], offered, [])).map((j) => j.id)).toEqual(['wbw-return', 'drt-bus']);
+  });
+  it('multiple filter: starts with every stage; unticking a stage hides journeys using it', () => {
+    const offered = listStageOptions(all, []);
+    expect(all.filter((j) => passesStageFilter(j, 'multiple', null, offered, [])).length).toBe(4);
+    const withoutTaxi = offered.filter((s) => s !== 'taxi');
+    expect(all.filter((j) => passesStageFilter(j, 'multiple', withoutTaxi, offered, [])).map((j) => j.id)).toEqual(['wbw-return', 'drt-bus', 'carclub-single']);
+  });
+  it('blocked travel types never show', () => {
+    const blocked = ['taxi', 'own car', 'cycle'];
+    const offered = listStageOptions(all, blocked);
+    expect(passesStageFilter(taxi, 'multiple', null, offered, blocked)).toBe(false);
+    expect(passesStageFilter(taxi, 'single', null, offered, blocked)).toBe(false);
+  });
+  it('reads the query string', () => {
+    expect(parseFilters(null)).toBeNull();
+    expect(parseFilters('all')).toBeNull();
+    expect(parseFilters('bus,walk')).toEqual(['bus', 'walk']);
+  });
+});
