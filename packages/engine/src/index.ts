@@ -24,3 +24,5 @@ export {
 export type { RegionConfigInput } from './region/regionConfig.ts';
 export { loadRegionConfig, parseRegionConfig, resolveRegionPath, REGION_CONFIG_FILE } from './region/loadRegionConfig.ts';
 export type { RegionConfigIssue, RegionConfigResult } from './region/loadRegionConfig.ts';
+export { loadPlanner } from './planner/loadPlanner.ts';
+export type { Planner, MapFeatureCollection, MapFeature } from './planner/loadPlanner.ts';

@@ -1,0 +1,139 @@
+import type { BrandSettings, Journey, PlaceSuggestion, Profile, RegionInfo, SearchRequest } from '@cairn/contracts';
+import { listPoisNear, listTaxisAt, listToiletMarkersNear } from '../journeys/extras/places.ts';
+import type { PlacePoint, PlannedStep } from '../journeys/model.ts';
+import { buildGeocoder, listSuggestions, reverseGeocode } from '../places/geocoder.ts';
+import type { GeocodeResult, Geocoder } from '../places/geocoder.ts';
+import { Raptor } from '../raptor/raptor.ts';
+import { TransitView } from '../timetable/transit-view.ts';
+import { epochToLocal } from '../time/service-day.ts';
+import type { DateInt } from '../time/service-day.ts';
+import { buildMapFeatures } from './mapFeatures.ts';
+import type { MapFeatureCollection } from './mapFeatures.ts';
+import { planSearch } from './plan.ts';
+import { loadRegionData } from './regionData.ts';
+import type { RegionData } from './regionData.ts';
+import { buildStepTimetable } from './timetableExtra.ts';
+
+/** What the API calls: one loaded region answering searches, place look-ups and map data. */
+export interface Planner {
+  /** Ranked Journey documents (emissions first) for a search; empty when origin or destination cannot be placed. */
+  plan(request: SearchRequest, profile: Profile | null, brand: BrandSettings): Promise<Journey[]>;
+  autocomplete(q: string, limit: number): PlaceSuggestion[];
+  reverse(lat: number, lng: number): PlaceSuggestion | null;
+  regionInfo(): RegionInfo;
+  mapFeatures(): MapFeatureCollection;
+  /** Problems met while loading (feeds that could not be read), for the operator's log. */
+  readonly warnings: readonly string[];
+}
+
+const VIEW_CACHE = 4;
+
+/** Loads a region folder (region.json, GTFS feeds, OSM extract) into a Planner. */
+export async function loadPlanner(regionDir: string): Promise<Planner> {
+  const data = await loadRegionData(regionDir);
+  const stops = data.timetable.meta.stopIds.map((id, s) => ({
+    id,
+    name: data.timetable.meta.stopNames[s] ?? id,
+    lat: data.timetable.a.stopLat[s] ?? 0,
+    lon: data.timetable.a.stopLon[s] ?? 0,
+  }));
+  const b = data.region.bbox;
+  const geocoder = buildGeocoder(
+    { places: data.places, network: data.streets, stops },
+    { biasBox: { minLat: b.minLat, minLon: b.minLon, maxLat: b.maxLat, maxLon: b.maxLon } },
+  );
+  const views = new Map<DateInt, { view: TransitView; raptor: Raptor }>();
+  const raptorFor = (date: DateInt) => {
+    let v = views.get(date);
+    if (!v) {
+      const view = new TransitView(data.timetable, date);
+      v = { view, raptor: new Raptor(view, 3) };
+      views.set(date, v);
+      if (views.size > VIEW_CACHE) views.delete(views.keys().next().value as DateInt);
+    }
+    return v;
+  };
+  let features: MapFeatureCollection | undefined;
+  return {
+    warnings: data.warnings,
+    async plan(request, profile, brand) {
+      const origin = placeFor(geocoder, request.origin, request.origin_location);
+      const destination = placeFor(geocoder, request.destination, request.destination_location);
+      if (!origin || !destination) return [];
+      return planSearch(data, { request, profile, brand, origin, destination }, extrasFor(data, raptorFor, brand.showPois), raptorFor);
+    },
+    autocomplete(q, limit) {
+      return listSuggestions(geocoder, q, limit).map(toSuggestion);
+    },
+    reverse(lat, lng) {
+      return toSuggestion(reverseGeocode(geocoder, lat, lng));
+    },
+    regionInfo() {
+      return regionInfoOf(data);
+    },
+    mapFeatures() {
+      features ??= buildMapFeatures(data);
+      return features;
+    },
+  };
+}
+
+const SUGGESTION_KIND: Record<GeocodeResult['kind'], PlaceSuggestion['kind']> = {
+  place: 'place',
+  station: 'station',
+  stop: 'stop',
+  street: 'street',
+  address: 'address',
+  poi: 'poi',
+};
+
+function toSuggestion(r: GeocodeResult): PlaceSuggestion {
+  return {
+    id: r.id,
+    label: r.label,
+    description: [r.context, r.kind].filter((x) => x).join(', '),
+    kind: SUGGESTION_KIND[r.kind],
+    location: { lat: r.lat, lng: r.lon },
+  };
+}
+
+/** The place of a search end: the chosen coordinates, else the best suggestion for the text. */
+function placeFor(geocoder: Geocoder, text: string, location: { lat: number; lng: number } | undefined): PlacePoint | undefined {
+  if (location) return { name: text, lat: location.lat, lng: location.lng };
+  const best = listSuggestions(geocoder, text, 1)[0];
+  return best ? { name: text, lat: best.lat, lng: best.lon } : undefined;
+}
+
+function extrasFor(data: RegionData, raptorFor: (date: DateInt) => { view: TransitView }, showPois: boolean) {
+  return {
+    poisNear: (lat: number, lng: number, name: string) => (showPois ? listPoisNear(data.places.pois, lat, lng, name) : []),
+    toiletsNear: (lat: number, lng: number) => listToiletMarkersNear(data.places.toilets, lat, lng),
+    taxisAt: (lat: number, lng: number) => listTaxisAt(data.region, lat, lng),
+    timetableFor: (step: PlannedStep) => {
+      const first = step.ride?.stops[0];
+      if (!first) return undefined;
+      const { view } = raptorFor(viewDateOf(data, first.timeSec));
+      return buildStepTimetable(data, view, step);
+    },
+  };
+}
+
+function viewDateOf(data: RegionData, epochSec: number): DateInt {
+  return epochToLocal(data.region.timeZone, epochSec).date;
+}
+
+/** The region as the web app needs it (SPEC GET /v1/config). */
+function regionInfoOf(data: RegionData): RegionInfo {
+  const r = data.region;
+  return {
+    id: r.id,
+    name: r.name,
+    demo: r.demo,
+    bbox: [r.bbox.minLon, r.bbox.minLat, r.bbox.maxLon, r.bbox.maxLat],
+    center: { lat: r.map.centre.lat, lng: r.map.centre.lon },
+    zoom: r.map.zoom,
+    attribution: ['© OpenStreetMap contributors', ...r.attribution].join(' · '),
+  };
+}
+
+export type { MapFeatureCollection, MapFeature } from './mapFeatures.ts';

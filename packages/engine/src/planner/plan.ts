@@ -1,0 +1,416 @@
+import type { BrandSettings, Journey, Profile, SearchRequest, TravelType } from '@cairn/contracts';
+import { assembleJourney } from '../journeys/assemble/assembleJourney.ts';
+import type { ExtrasLookup } from '../journeys/assemble/assembleJourney.ts';
+import { legStages, legWalkM } from '../journeys/assemble/assembleJourney.ts';
+import { priceOption } from '../journeys/fares/priceOption.ts';
+import { travellerFrom } from '../journeys/fares/traveller.ts';
+import type { Traveller } from '../journeys/fares/traveller.ts';
+import { parseSearchDate } from '../journeys/format/localTime.ts';
+import { haversineM } from '../journeys/geo.ts';
+import type { PlacePoint, PlannedLeg, PlannedOption, PlannedStep } from '../journeys/model.ts';
+import { legEndSec, legStartSec } from '../journeys/model.ts';
+import { compareJourneys } from '../journeys/ranking/sortKeys.ts';
+import { pruneOptions } from '../journeys/ranking/prune.ts';
+import { stepCo2Kg } from '../journeys/co2/factors.ts';
+import { listTaxisAt } from '../journeys/extras/places.ts';
+import type { AccessLeg, RaptorJourney } from '../raptor/types.ts';
+import { Raptor } from '../raptor/raptor.ts';
+import { TransitView } from '../timetable/transit-view.ts';
+import { epochToLocal } from '../time/service-day.ts';
+import type { DateInt } from '../time/service-day.ts';
+import { inServiceZone, serviceRunsBetween } from './flexible.ts';
+import type { RegionData } from './regionData.ts';
+import { buildStreetStep, listStopAccess } from './streetSteps.ts';
+import { journeySteps, stopPlace } from './transitSteps.ts';
+import type { AccessDetail } from './transitSteps.ts';
+
+/*
+ * The option set of one search. Outbound candidates: direct street modes sensible for the
+ * distance, DRT/community transport inside their zones, and transit by RAPTOR range searches, one
+ * per first/last-mile family (walk, bike & ride, park & ride, taxi to/from the station, DRT), so a
+ * fast taxi access never hides the walking option. Each candidate then gets a return leg that
+ * respects vehicle continuity: a car or bike left at a station is collected there; a direct mode
+ * returns the same way; everything else may return by any public option (a taxi out may pair
+ * with transit back).
+ */
+
+/** Direct options are offered up to these straight-line distances. */
+export const DIRECT_LIMITS_M = { walk: 6_000, cycle: 25_000, taxi: 60_000, bikeHire: 20_000 } as const;
+const ACCESS_MAX_SEC = { walk: 20 * 60, cycle: 20 * 60, car: 30 * 60, taxi: 25 * 60, drt: 40 * 60 } as const;
+const RANGE_WINDOW_SEC = 2 * 3600;
+const MAX_TRANSFERS = 3;
+const PER_FAMILY = 3;
+const CAR_CLUB_WALK_M = 1500;
+const BIKE_RIDE_MIN_WALK_SEC = 10 * 60;
+const BIKE_HIRE_WALK_M = 800;
+
+export interface PlanInput {
+  request: SearchRequest;
+  profile: Profile | null;
+  brand: BrandSettings;
+  origin: PlacePoint;
+  destination: PlacePoint;
+}
+
+/** A leg plus what its return must respect. */
+interface Candidate {
+  kind: string;
+  family: string;
+  leg: PlannedLeg;
+  /** Return rule: 'same' = the same direct mode back; 'vehicle' = collect at a stop; 'public' = any public option. */
+  back: { rule: 'same'; type: TravelType } | { rule: 'vehicle'; type: 'own car' | 'cycle'; stop: number } | { rule: 'public'; prefer: string };
+}
+
+interface SearchContext {
+  data: RegionData;
+  traveller: Traveller;
+  allowed: (t: TravelType) => boolean;
+  raptorFor: (date: DateInt) => { view: TransitView; raptor: Raptor };
+}
+
+/** Plans a search: outbound and return options, priced, assembled, pruned and ranked by emissions. */
+export function planSearch(data: RegionData, input: PlanInput, extras: ExtrasLookup, raptorFor: SearchContext['raptorFor']): Journey[] {
+  const { request, brand, origin, destination } = input;
+  const tz = data.region.timeZone;
+  const traveller = travellerFrom(request, input.profile);
+  const blocked = new Set<TravelType>(brand.blockedTravelTypes);
+  const allowed = (t: TravelType): boolean => !blocked.has(t) && (t !== 'own car' || traveller.carAccess);
+  const ctx: SearchContext = { data, traveller, allowed, raptorFor };
+
+  const outSec = parseSearchDate(tz, request.out_time);
+  if (outSec === undefined) return [];
+  const arriveBy = request.arrive_by === true;
+  const at = arriveBy ? { endSec: outSec - request.arrive_by_buffer * 60 } : { startSec: outSec };
+  let returnSec = request.return_time ? parseSearchDate(tz, request.return_time) : undefined;
+  if (returnSec === undefined && arriveBy && brand.appointmentMode) returnSec = outSec + 60 * 60;
+
+  const candidates = [
+    ...directCandidates(ctx, origin, destination, at, returnSec !== undefined),
+    ...transitCandidates(ctx, origin, destination, at),
+  ];
+
+  const options: PlannedOption[] = [];
+  const returnCache = new Map<string, PlannedLeg | null>();
+  for (const c of candidates) {
+    if (returnSec === undefined) {
+      options.push({ kind: c.kind, depart: c.leg, ret: null });
+      continue;
+    }
+    const start = Math.max(returnSec, legEndSec(c.leg));
+    const ret = returnFor(ctx, c, origin, destination, start, returnCache);
+    if (ret) options.push({ kind: c.kind, depart: c.leg, ret });
+  }
+  const fams = new Map(candidates.map((c) => [c.leg, c.family]));
+
+  const priced = options.map((option) => ({ option, price: priceOption(option, { region: data.region, traveller, gtfsFares: data.gtfsFares }) }));
+  const kept = pruneOptions(
+    priced,
+    ({ option, price }) => {
+      const steps = [...option.depart.steps, ...(option.ret?.steps ?? [])];
+      return {
+        family: fams.get(option.depart) ?? option.kind,
+        departSec: legStartSec(option.depart),
+        arriveSec: legEndSec(option.depart),
+        costPence: price.totalPence,
+        carbonKg: steps.reduce((s, x) => s + stepCo2Kg(x.type, x.distanceM), 0),
+        walkM: legWalkM(option.depart) + (option.ret ? legWalkM(option.ret) : 0),
+        changes: legStages(option.depart).length,
+      };
+    },
+    PER_FAMILY,
+    12,
+  );
+  const journeys = kept.map(({ option, price }) =>
+    assembleJourney(option, price, { region: data.region, origin, destination, extras, carClubPromo: brand.carClubPromo }),
+  );
+  const unique = [...new Map(journeys.map((j) => [j.id, j])).values()];
+  return unique.sort(compareJourneys('emissions'));
+}
+
+type At = { startSec: number } | { endSec: number };
+
+/** A leg of consecutive street steps, each timed after (or, arriving by, before) the previous. */
+function chainStreet(data: RegionData, parts: Array<{ type: TravelType; from: PlacePoint; to: PlacePoint; extra?: Partial<PlannedStep> }>, at: At): PlannedLeg | undefined {
+  const steps: PlannedStep[] = [];
+  if ('startSec' in at) {
+    let t = at.startSec;
+    for (const p of parts) {
+      const s = buildStreetStep(data, p.type, p.from, p.to, { startSec: t }, p.extra);
+      if (!s) return undefined;
+      steps.push(s);
+      t = s.endSec;
+    }
+  } else {
+    let t = at.endSec;
+    for (const p of [...parts].reverse()) {
+      const s = buildStreetStep(data, p.type, p.from, p.to, { endSec: t }, p.extra);
+      if (!s) return undefined;
+      steps.unshift(s);
+      t = s.startSec;
+    }
+  }
+  return { steps };
+}
+
+function directCandidates(ctx: SearchContext, origin: PlacePoint, destination: PlacePoint, at: At, hasReturn: boolean): Candidate[] {
+  const { data, allowed } = ctx;
+  const region = data.region;
+  const crowM = haversineM(origin.lat, origin.lng, destination.lat, destination.lng);
+  const out: Candidate[] = [];
+  const direct = (type: TravelType, extra?: Partial<PlannedStep>) => {
+    const leg = chainStreet(data, [{ type, from: origin, to: destination, extra }], at);
+    if (leg) out.push({ kind: type, family: type, leg, back: { rule: 'same', type } });
+  };
+  if (allowed('walk') && crowM <= DIRECT_LIMITS_M.walk) direct('walk');
+  if (allowed('cycle') && crowM <= DIRECT_LIMITS_M.cycle) direct('cycle');
+  if (allowed('own car')) direct('own car');
+  if (allowed('taxi') && crowM <= DIRECT_LIMITS_M.taxi && listTaxisAt(region, origin.lat, origin.lng).length > 0) direct('taxi');
+
+  // Car club: a round trip from a bay near the origin (car-club cars go back to their bay).
+  if (allowed('car club') && hasReturn) {
+    const bay = region.carClub.bays
+      .map((b) => ({ b, d: haversineM(origin.lat, origin.lng, b.lat, b.lon) }))
+      .filter((x) => x.d <= CAR_CLUB_WALK_M)
+      .sort((x, y) => x.d - y.d)[0]?.b;
+    if (bay) {
+      const bayPlace = { name: `${bay.name} car-club bay`, lat: bay.lat, lng: bay.lon };
+      const leg = chainStreet(
+        data,
+        [
+          { type: 'walk', from: origin, to: bayPlace },
+          { type: 'car club', from: bayPlace, to: destination, extra: { carClubProviderId: bay.providerId } },
+        ],
+        at,
+      );
+      if (leg) out.push({ kind: 'car club', family: 'car club', leg, back: { rule: 'same', type: 'car club' } });
+    }
+  }
+
+  // Bike hire: dock near the origin to dock near the destination.
+  const hire = region.bikeHire;
+  if (allowed('bike hire') && hire && crowM <= DIRECT_LIMITS_M.bikeHire) {
+    const nearest = (p: PlacePoint) =>
+      hire.stations
+        .map((s) => ({ s, d: haversineM(p.lat, p.lng, s.lat, s.lon) }))
+        .filter((x) => x.d <= BIKE_HIRE_WALK_M)
+        .sort((x, y) => x.d - y.d)[0]?.s;
+    const a = nearest(origin);
+    const b = nearest(destination);
+    if (a && b && a.station_id !== b.station_id) {
+      const pa = { name: a.name, lat: a.lat, lng: a.lon };
+      const pb = { name: b.name, lat: b.lat, lng: b.lon };
+      const plan = hire.pricing_plans[0]?.plan_id;
+      const leg = chainStreet(
+        data,
+        [
+          { type: 'walk', from: origin, to: pa },
+          { type: 'bike hire', from: pa, to: pb, extra: plan ? { bikeHirePlanId: plan } : {} },
+          { type: 'walk', from: pb, to: destination },
+        ],
+        at,
+      );
+      if (leg) out.push({ kind: 'bike hire', family: 'bike hire', leg, back: { rule: 'same', type: 'bike hire' } });
+    }
+  }
+
+  // DRT and community transport door to door inside their zones, within their hours.
+  for (const svc of region.flexibleServices) {
+    if (!allowed(svc.kind)) continue;
+    if (!inServiceZone(svc, origin.lat, origin.lng) || !inServiceZone(svc, destination.lat, destination.lng)) continue;
+    const step = buildStreetStep(data, svc.kind, origin, destination, at, { flexibleServiceId: svc.id }, svc.speedKmh);
+    if (step && serviceRunsBetween(svc, region.timeZone, step.startSec, step.endSec)) {
+      out.push({ kind: svc.kind, family: `${svc.kind}:${svc.id}`, leg: { steps: [step] }, back: { rule: 'same', type: svc.kind } });
+    }
+  }
+  return out;
+}
+
+/** Access or egress families of a transit search. */
+interface Family {
+  name: string;
+  access: AccessLeg[];
+  egress: AccessLeg[];
+  detail: (mode: string) => { type: TravelType } & AccessDetail;
+  vehicle?: 'own car' | 'cycle';
+}
+
+function isTrainStop(data: RegionData, stop: number): boolean {
+  const a = data.timetable.a;
+  for (let i = a.stopPatternOffsets[stop] ?? 0; i < (a.stopPatternOffsets[stop + 1] ?? 0); i++) {
+    const line = data.timetable.meta.lines[a.patternLine[a.stopPatterns[i] ?? 0] ?? 0];
+    if (line?.mode === 'train') return true;
+  }
+  return false;
+}
+
+/** The transit families worth searching between two points. */
+function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, startSec: number): Family[] {
+  const { data, allowed } = ctx;
+  const region = data.region;
+  const walkOut = allowed('walk') ? listStopAccess(data, from, 'walk', ACCESS_MAX_SEC.walk, 'from') : [];
+  const walkIn = allowed('walk') ? listStopAccess(data, to, 'walk', ACCESS_MAX_SEC.walk, 'to') : [];
+  const plain = (mode: string) => ({ type: mode as TravelType });
+  const families: Family[] = [];
+  if (walkOut.length && walkIn.length) families.push({ name: 'walk', access: walkOut, egress: walkIn, detail: plain });
+  if (allowed('cycle')) {
+    // Bike & ride: to stations beyond a short walk (cycle parking at stations; a bike is not taken on board).
+    const walkable = new Set(walkOut.filter((w) => w.durationSec <= BIKE_RIDE_MIN_WALK_SEC).map((w) => w.stopIdx));
+    const bike = listStopAccess(data, from, 'cycle', ACCESS_MAX_SEC.cycle, 'from', (s) => isTrainStop(data, s) && !walkable.has(s));
+    if (bike.length && walkIn.length) families.push({ name: 'bike & ride', access: bike, egress: walkIn, detail: (m) => ({ type: m as TravelType, leavesVehicle: m === 'cycle' }), vehicle: 'cycle' });
+  }
+  if (allowed('own car')) {
+    const car = listStopAccess(data, from, 'own car', ACCESS_MAX_SEC.car, 'from', (s) => isTrainStop(data, s));
+    if (car.length && walkIn.length) families.push({ name: 'park & ride', access: car, egress: walkIn, detail: (m) => ({ type: m as TravelType, leavesVehicle: m === 'own car' }), vehicle: 'own car' });
+  }
+  if (allowed('taxi')) {
+    if (listTaxisAt(region, from.lat, from.lng).length > 0 && walkIn.length) {
+      const taxi = listStopAccess(data, from, 'taxi', ACCESS_MAX_SEC.taxi, 'from', (s) => isTrainStop(data, s));
+      if (taxi.length) families.push({ name: 'taxi out', access: taxi, egress: walkIn, detail: plain });
+    }
+    if (walkOut.length) {
+      const taxi = listStopAccess(data, to, 'taxi', ACCESS_MAX_SEC.taxi, 'to', (s) => isTrainStop(data, s) && listTaxisAt(region, data.timetable.a.stopLat[s] ?? 0, data.timetable.a.stopLon[s] ?? 0).length > 0);
+      if (taxi.length) families.push({ name: 'taxi in', access: walkOut, egress: taxi, detail: plain });
+    }
+  }
+  for (const svc of region.flexibleServices) {
+    if (!allowed(svc.kind) || svc.gtfs) continue;
+    const inZone = (s: number) => inServiceZone(svc, data.timetable.a.stopLat[s] ?? 0, data.timetable.a.stopLon[s] ?? 0);
+    const detail = (m: string) => (m === svc.kind ? { type: svc.kind, flexibleServiceId: svc.id, speedKmh: svc.speedKmh } : plain(m));
+    const runs = serviceRunsBetween(svc, region.timeZone, startSec, startSec + 3600);
+    if (!runs) continue;
+    if (inServiceZone(svc, from.lat, from.lng) && walkIn.length) {
+      const acc = listStopAccess(data, from, svc.kind, ACCESS_MAX_SEC.drt, 'from', inZone, svc.speedKmh).map((a) => ({ ...a, durationSec: a.durationSec + 5 * 60 }));
+      if (acc.length) families.push({ name: `${svc.kind} out:${svc.id}`, access: acc, egress: walkIn, detail });
+    }
+    if (inServiceZone(svc, to.lat, to.lng) && walkOut.length) {
+      const egr = listStopAccess(data, to, svc.kind, ACCESS_MAX_SEC.drt, 'to', inZone, svc.speedKmh).map((a) => ({ ...a, durationSec: a.durationSec + 5 * 60 }));
+      if (egr.length) families.push({ name: `${svc.kind} in:${svc.id}`, access: walkOut, egress: egr, detail });
+    }
+  }
+  return families;
+}
+
+/** Runs one RAPTOR range search and turns its journeys into legs. */
+function runFamily(ctx: SearchContext, fam: Family, from: PlacePoint, to: PlacePoint, at: At, windowSec: number): Array<{ leg: PlannedLeg; j: RaptorJourney }> {
+  const { data } = ctx;
+  const tz = data.region.timeZone;
+  const epoch = 'startSec' in at ? at.startSec : at.endSec;
+  const { view, raptor } = ctx.raptorFor(epochToLocal(tz, epoch).date);
+  const result = raptor.route({
+    direction: 'startSec' in at ? 'depart-after' : 'arrive-by',
+    timeSec: epoch - view.epochZeroSec,
+    windowSec,
+    access: fam.access,
+    egress: fam.egress,
+    maxTransfers: MAX_TRANSFERS,
+  });
+  const out: Array<{ leg: PlannedLeg; j: RaptorJourney }> = [];
+  for (const j of result.journeys) {
+    if (!j.legs.some((l) => l.kind === 'transit')) continue;
+    const steps = journeySteps(data, view, j, from, to, fam.detail);
+    if (!steps || steps.length === 0) continue;
+    const leg = { steps };
+    // Flexible services must run for the whole of their part.
+    const flexOk = steps.every((s) => {
+      if (!s.flexibleServiceId) return true;
+      const svc = data.region.flexibleServices.find((x) => x.id === s.flexibleServiceId);
+      return svc ? serviceRunsBetween(svc, tz, s.startSec, s.endSec) : false;
+    });
+    if (flexOk) out.push({ leg, j });
+  }
+  return out;
+}
+
+function transitCandidates(ctx: SearchContext, origin: PlacePoint, destination: PlacePoint, at: At): Candidate[] {
+  const epoch = 'startSec' in at ? at.startSec : at.endSec;
+  const out: Candidate[] = [];
+  for (const fam of listFamilies(ctx, origin, destination, epoch)) {
+    for (const { leg, j } of runFamily(ctx, fam, origin, destination, at, RANGE_WINDOW_SEC)) {
+      const services = leg.steps.map((s) => (s.ride ? `${s.type} ${s.ride.routeShortName}` : s.type)).join('>');
+      const first = j.legs[0];
+      let back: Candidate['back'] = { rule: 'public', prefer: fam.name };
+      if (fam.vehicle && first?.kind === 'access' && first.mode === fam.vehicle) back = { rule: 'vehicle', type: fam.vehicle, stop: first.stop };
+      out.push({ kind: `transit:${fam.name}`, family: `${fam.name}|${services}`, leg, back });
+    }
+  }
+  return out;
+}
+
+/** The return leg of a candidate, leaving the destination at or after startSec. */
+function returnFor(ctx: SearchContext, c: Candidate, origin: PlacePoint, destination: PlacePoint, startSec: number, cache: Map<string, PlannedLeg | null>): PlannedLeg | undefined {
+  const { data } = ctx;
+  const at = { startSec };
+  const back = c.back;
+  if (back.rule === 'same') {
+    // Retrace the outbound steps in reverse order, same modes (car club back to its bay).
+    const parts = [...c.leg.steps].reverse().map((s) => ({
+      type: s.type,
+      from: s.to,
+      to: s.from,
+      extra: { ...(s.flexibleServiceId ? { flexibleServiceId: s.flexibleServiceId } : {}), ...(s.carClubProviderId ? { carClubProviderId: s.carClubProviderId } : {}), ...(s.bikeHirePlanId ? { bikeHirePlanId: s.bikeHirePlanId } : {}) },
+    }));
+    const key = `same:${parts.map((p) => `${p.type}@${p.from.lat},${p.from.lng}`).join('/')}`;
+    if (!cache.has(key)) {
+      let leg = chainStreet(data, parts, at) ?? null;
+      if (leg) {
+        for (const s of leg.steps) {
+          const svc = s.flexibleServiceId ? data.region.flexibleServices.find((x) => x.id === s.flexibleServiceId) : undefined;
+          if (svc) {
+            const timed = buildStreetStep(data, svc.kind, s.from, s.to, { startSec: s.startSec }, { flexibleServiceId: svc.id }, svc.speedKmh);
+            if (!timed || !serviceRunsBetween(svc, data.region.timeZone, timed.startSec, timed.endSec)) leg = null;
+            else Object.assign(s, timed);
+          }
+        }
+      }
+      cache.set(key, leg);
+    }
+    return cache.get(key) ?? undefined;
+  }
+  if (back.rule === 'vehicle') {
+    const key = `vehicle:${back.type}:${back.stop}`;
+    if (!cache.has(key)) {
+      const stop = stopPlace(data, back.stop);
+      const home = buildStreetStep(data, back.type, stop, origin, { startSec: 0 });
+      let leg: PlannedLeg | null = null;
+      const walkOut = listStopAccess(data, destination, 'walk', ACCESS_MAX_SEC.walk, 'from');
+      if (home && walkOut.length) {
+        const fam: Family = {
+          name: `collect ${back.type}`,
+          access: walkOut,
+          egress: [{ stopIdx: back.stop, durationSec: home.endSec - home.startSec, mode: back.type }],
+          detail: (m) => ({ type: m as TravelType }),
+        };
+        leg = firstArrival(runFamily(ctx, fam, destination, origin, at, RANGE_WINDOW_SEC));
+      }
+      cache.set(key, leg);
+    }
+    return cache.get(key) ?? undefined;
+  }
+  const key = `public:${back.prefer}`;
+  if (!cache.has(key)) {
+    const families = listFamilies(ctx, destination, origin, startSec).filter((f) => !f.vehicle);
+    // The mirror of the outbound family first (taxi out → taxi home), then plain walking access.
+    const mirror = mirrorFamily(back.prefer);
+    const ordered = [...families.filter((f) => f.name === mirror && f.name !== 'walk'), ...families.filter((f) => f.name === 'walk')];
+    let leg: PlannedLeg | null = null;
+    for (const fam of ordered) {
+      leg = firstArrival(runFamily(ctx, fam, destination, origin, at, RANGE_WINDOW_SEC));
+      if (leg) break;
+    }
+    if (!leg && ctx.allowed('taxi')) leg = chainStreet(data, [{ type: 'taxi', from: destination, to: origin }], at) ?? null;
+    cache.set(key, leg);
+  }
+  return cache.get(key) ?? undefined;
+}
+
+function firstArrival(found: Array<{ leg: PlannedLeg }>): PlannedLeg | null {
+  let best: PlannedLeg | null = null;
+  for (const { leg } of found) if (!best || legEndSec(leg) < legEndSec(best)) best = leg;
+  return best;
+}
+
+/** The return family matching an outbound one: 'taxi out' ↔ 'taxi in', 'drt out:x' ↔ 'drt in:x'. */
+export function mirrorFamily(name: string): string {
+  if (/ out(:|$)/.test(name)) return name.replace(/ out(:|$)/, ' in$1');
+  return name.replace(/ in(:|$)/, ' out$1');
+}

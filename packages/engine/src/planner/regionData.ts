@@ -1,0 +1,84 @@
+import { readGtfsFeed } from '../gtfs/read-feed.ts';
+import type { GtfsFeed } from '../gtfs/types.ts';
+import { feedsToTimetableInput } from '../gtfs/to-timetable-input.ts';
+import { loadOsmFile } from '../osm/loadOsm.ts';
+import type { PlaceCatalogue } from '../places/types.ts';
+import { loadRegionConfig, resolveRegionPath } from '../region/loadRegionConfig.ts';
+import type { RegionConfig } from '../region/regionConfig.ts';
+import { findSnapPoint } from '../streets/snap.ts';
+import type { SnapPoint } from '../streets/search.ts';
+import { createStreetNetwork } from '../streets/streetNetwork.ts';
+import type { StreetNetwork } from '../streets/streetNetwork.ts';
+import type { StreetMode } from '../osm/wayAccess.ts';
+import { buildTimetable } from '../timetable/builder.ts';
+import type { Timetable } from '../timetable/timetable.ts';
+import { readGtfsFares } from '../journeys/fares/gtfsFares.ts';
+import type { GtfsFares } from '../journeys/fares/gtfsFares.ts';
+
+/** Everything a region's searches read, loaded once. */
+export interface RegionData {
+  dir: string;
+  region: RegionConfig;
+  timetable: Timetable;
+  streets: StreetNetwork;
+  places: PlaceCatalogue;
+  gtfsFares: Map<string, GtfsFares>;
+  /** Timetable stops snapped to the street network per mode (undefined when too far from a street). */
+  stopSnaps: Record<StreetMode, Array<SnapPoint | undefined>>;
+  /** Feed route flags by namespaced route id ("feed:route"): DRT / community transport. */
+  routeFlags: Map<string, { drt: boolean; communityTransport: boolean }>;
+  /** Region operator id by namespaced agency id ("feed:agency"). */
+  operatorByAgency: Map<string, string>;
+  /** Messages about data that could not be used (feeds that failed to read). */
+  warnings: string[];
+}
+
+/** How far a stop may be from the street it is reached by. */
+const STOP_SNAP_M = 500;
+
+/** Loads region.json, its GTFS feeds (timetable and fares) and its OSM extract. Rejects when region.json is invalid. */
+export async function loadRegionData(dir: string): Promise<RegionData> {
+  const { config, warnings } = await loadRegionConfig(dir);
+  if (!config) {
+    const detail = warnings.map((w) => `${w.path || w.file}: ${w.message}`).join('; ');
+    throw new Error(`region.json in ${dir} is not usable: ${detail}`);
+  }
+  const messages = warnings.map((w) => `${w.path}: ${w.message}`);
+  const feeds: GtfsFeed[] = [];
+  const gtfsFares = new Map<string, GtfsFares>();
+  for (const feed of config.feeds) {
+    const path = resolveRegionPath(dir, feed.path);
+    const read = readGtfsFeed(path, { feedId: feed.id });
+    if (!read.ok) {
+      messages.push(`feed ${feed.id}: ${read.warnings.map((w) => w.message).join('; ')}`);
+      continue;
+    }
+    feeds.push(read.feed);
+    const fares = readGtfsFares(feed.id, path);
+    if (fares) gtfsFares.set(feed.id, fares);
+  }
+  const timetable = buildTimetable(feedsToTimetableInput(feeds));
+  const osm = loadOsmFile(resolveRegionPath(dir, config.osm.path));
+  const streets = createStreetNetwork(osm.graph);
+  const snapAll = (mode: StreetMode) =>
+    Array.from({ length: timetable.stopCount }, (_, s) => findSnapPoint(streets.snap, timetable.a.stopLat[s] ?? 0, timetable.a.stopLon[s] ?? 0, mode, STOP_SNAP_M));
+  const routeFlags = new Map<string, { drt: boolean; communityTransport: boolean }>();
+  const operatorByAgency = new Map<string, string>();
+  for (const feed of config.feeds) {
+    for (const r of feed.routes) routeFlags.set(`${feed.id}:${r.routeId}`, { drt: r.drt, communityTransport: r.communityTransport });
+    for (const a of feed.agencies) if (a.operatorId) operatorByAgency.set(`${feed.id}:${a.agencyId}`, a.operatorId);
+  }
+  for (const op of config.operators) for (const g of op.gtfsAgencies) operatorByAgency.set(`${g.feedId}:${g.agencyId}`, op.id);
+  return {
+    dir,
+    region: config,
+    timetable,
+    streets,
+    places: osm.places,
+    gtfsFares,
+    stopSnaps: { foot: snapAll('foot'), bicycle: snapAll('bicycle'), car: snapAll('car') },
+    routeFlags,
+    operatorByAgency,
+    warnings: messages,
+  };
+}

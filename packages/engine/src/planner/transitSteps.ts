@@ -1,0 +1,185 @@
+import type { TravelType } from '@cairn/contracts';
+import type { PlacePoint, PlannedStep, RideStop, TransitRide } from '../journeys/model.ts';
+import { haversineM } from '../journeys/geo.ts';
+import type { RaptorJourney, RaptorLeg } from '../raptor/types.ts';
+import type { TransitView } from '../timetable/transit-view.ts';
+import type { RegionData } from './regionData.ts';
+import { buildStreetStep } from './streetSteps.ts';
+
+const stripFeed = (feedId: string, id: string): string => (id.startsWith(`${feedId}:`) ? id.slice(feedId.length + 1) : id);
+
+/** A timetable stop as a place. */
+export function stopPlace(data: RegionData, stop: number): PlacePoint {
+  return { name: data.timetable.meta.stopNames[stop] ?? 'Stop', lat: data.timetable.a.stopLat[stop] ?? 0, lng: data.timetable.a.stopLon[stop] ?? 0 };
+}
+
+const TRANSIT_TYPES: Record<string, TravelType> = {
+  train: 'train',
+  'intercity bus': 'intercity bus',
+  bus: 'bus',
+  tram: 'tram',
+  subway: 'subway',
+  ferry: 'ferry',
+  drt: 'drt',
+  funicular: 'funicular',
+};
+
+/** The ride of one transit leg: trip, route, agency, stop calls with epoch times. */
+export function buildRide(data: RegionData, view: TransitView, leg: Extract<RaptorLeg, { kind: 'transit' }>): { ride: TransitRide; type: TravelType; coords: Array<[number, number]> } {
+  const tt = data.timetable;
+  const a = tt.a;
+  const info = a.tripInfo[leg.trip] ?? 0;
+  const lineIdx = a.tripInfoLine[info] ?? a.patternLine[leg.pattern] ?? 0;
+  const line = tt.meta.lines[lineIdx];
+  const feedId = tt.meta.feeds[line?.feed ?? 0]?.id ?? '';
+  const agency = tt.meta.agencies[line?.agency ?? 0];
+  const stops: RideStop[] = [];
+  const base = view.tripTimeOffsets[leg.trip] ?? 0;
+  const first = a.patternStopOffsets[leg.pattern] ?? 0;
+  for (let pos = leg.boardPos; pos <= leg.alightPos; pos++) {
+    const stop = a.patternStops[first + pos] ?? 0;
+    const time = pos === leg.alightPos ? view.arrivals[base + pos] : view.departures[base + pos];
+    stops.push({
+      stopId: stripFeed(feedId, tt.meta.stopIds[stop] ?? ''),
+      name: tt.meta.stopNames[stop] ?? 'Stop',
+      lat: a.stopLat[stop] ?? 0,
+      lng: a.stopLon[stop] ?? 0,
+      timeSec: (time ?? 0) + leg.shiftSec + view.epochZeroSec,
+    });
+  }
+  const flags = line ? data.routeFlags.get(line.id) : undefined;
+  let type: TravelType = TRANSIT_TYPES[line?.mode ?? 'bus'] ?? 'bus';
+  if (flags?.drt) type = 'drt';
+  if (flags?.communityTransport) type = 'community transport';
+  const ride: TransitRide = {
+    feedId,
+    agencyId: stripFeed(feedId, agency?.id ?? ''),
+    agencyName: agency?.name ?? 'Operator',
+    agencyUrl: agency?.url || null,
+    routeId: stripFeed(feedId, line?.id ?? ''),
+    routeShortName: line?.shortName ?? '',
+    routeLongName: line?.longName ?? '',
+    tripId: stripFeed(feedId, tt.meta.tripInfoIds[info] ?? ''),
+    headsign: tt.meta.tripInfoHeadsigns[info] ?? '',
+    stops,
+    operatorId: agency ? (data.operatorByAgency.get(agency.id) ?? null) : null,
+  };
+  return { ride, type, coords: rideGeometry(data, info, stops) };
+}
+
+/** The trip's shape between boarding and alighting, or the straight lines between its stops. */
+function rideGeometry(data: RegionData, info: number, stops: RideStop[]): Array<[number, number]> {
+  const a = data.timetable.a;
+  const shape = a.tripInfoShape[info] ?? -1;
+  const straight = stops.map((s) => [s.lat, s.lng] as [number, number]);
+  if (shape < 0) return straight;
+  const from = a.shapeOffsets[shape] ?? 0;
+  const to = a.shapeOffsets[shape + 1] ?? from;
+  const board = stops[0];
+  const alight = stops[stops.length - 1];
+  if (!board || !alight || to - from < 2) return straight;
+  const nearest = (lat: number, lng: number, start: number): number => {
+    let best = start;
+    let bestD = Infinity;
+    for (let p = start; p < to; p++) {
+      const d = haversineM(lat, lng, a.shapeCoords[2 * p] ?? 0, a.shapeCoords[2 * p + 1] ?? 0);
+      if (d < bestD) {
+        bestD = d;
+        best = p;
+      }
+    }
+    return best;
+  };
+  const i = nearest(board.lat, board.lng, from);
+  const j = nearest(alight.lat, alight.lng, i);
+  if (j <= i) return straight;
+  const coords: Array<[number, number]> = [];
+  for (let p = i; p <= j; p++) coords.push([a.shapeCoords[2 * p] ?? 0, a.shapeCoords[2 * p + 1] ?? 0]);
+  return coords;
+}
+
+/** Extra fields of an access/egress step by its travel type (DRT service, speed). */
+export interface AccessDetail {
+  flexibleServiceId?: string;
+  speedKmh?: number;
+  leavesVehicle?: boolean;
+}
+
+/**
+ * Steps of one RAPTOR journey from `origin` to `destination`; undefined when a street part
+ * cannot be routed. `detail` describes the access and egress modes ('walk', 'taxi', 'drt:<id>'…).
+ */
+export function journeySteps(
+  data: RegionData,
+  view: TransitView,
+  j: RaptorJourney,
+  origin: PlacePoint,
+  destination: PlacePoint,
+  detail: (mode: string) => { type: TravelType } & AccessDetail,
+): PlannedStep[] | undefined {
+  const zero = view.epochZeroSec;
+  const steps: PlannedStep[] = [];
+  for (const leg of j.legs) {
+    if (leg.kind === 'access' || leg.kind === 'egress') {
+      const d = detail(leg.mode);
+      const stop = stopPlace(data, leg.stop);
+      const extra: Partial<PlannedStep> = d.flexibleServiceId ? { flexibleServiceId: d.flexibleServiceId } : {};
+      if (leg.kind === 'access' && d.leavesVehicle) extra.leavesVehicleAt = stop;
+      const step =
+        leg.kind === 'access'
+          ? buildStreetStep(data, d.type, origin, stop, { endSec: leg.endSec + zero }, extra, d.speedKmh)
+          : buildStreetStep(data, d.type, stop, destination, { startSec: leg.startSec + zero }, extra, d.speedKmh);
+      if (!step) {
+        // Origin and stop on the same spot: nothing to walk.
+        if (leg.durationSec === 0) continue;
+        return undefined;
+      }
+      if (leg.kind === 'access' && d.type !== 'walk' && d.type !== 'cycle' && d.type !== 'own car') {
+        // Booked and hailed vehicles are timed to the connection; keep the RAPTOR times.
+        step.startSec = leg.startSec + zero;
+        step.endSec = leg.endSec + zero;
+      }
+      steps.push(step);
+    } else if (leg.kind === 'transit') {
+      const { ride, type, coords } = buildRide(data, view, leg);
+      const from = ride.stops[0];
+      const to = ride.stops[ride.stops.length - 1];
+      if (!from || !to) return undefined;
+      const distanceM = coords.reduce((sum, c, i) => (i === 0 ? 0 : sum + haversineM(coords[i - 1]?.[0] ?? 0, coords[i - 1]?.[1] ?? 0, c[0], c[1])), 0);
+      const service = ride.routeShortName || ride.routeLongName;
+      steps.push({
+        type,
+        startSec: from.timeSec,
+        endSec: to.timeSec,
+        distanceM,
+        from: { name: from.name, lat: from.lat, lng: from.lng },
+        to: { name: to.name, lat: to.lat, lng: to.lng },
+        coords,
+        directions: [],
+        elevation: null,
+        description: `Take the ${type}${service ? ` ${service}` : ''}${ride.headsign ? ` towards ${ride.headsign}` : ''} from ${from.name} to ${to.name}`,
+        ride,
+      });
+    } else if (leg.isWalk) {
+      const from = stopPlace(data, leg.from);
+      const to = stopPlace(data, leg.to);
+      const distanceM = haversineM(from.lat, from.lng, to.lat, to.lng) * 1.3;
+      steps.push({
+        type: 'walk',
+        startSec: leg.startSec + zero,
+        endSec: leg.endSec + zero,
+        distanceM,
+        from,
+        to,
+        coords: [
+          [from.lat, from.lng],
+          [to.lat, to.lng],
+        ],
+        directions: [{ text: `Walk to ${to.name}`, distanceM }],
+        elevation: null,
+        description: `Walk to ${to.name} to change`,
+      });
+    }
+  }
+  return steps;
+}
