@@ -8,7 +8,7 @@ import type { Validity } from './calendar.ts';
 /*
  * The demo timetables: which stops each route calls at, how often it runs and how long it takes.
  * Running times come from straight-line distance, a detour factor and an average speed per mode,
- * tuned so headline journeys come out close to real ones (Inverness–Edinburgh about 3½ hours,
+ * tuned so headline journeys come out close to real ones (Inverness–Edinburgh about 3¾ hours,
  * Aviemore–Cairngorm Mountain about 25 minutes). Frequencies are plausible, not copied from
  * any operator's timetable.
  */
@@ -29,11 +29,11 @@ interface Timing {
   legOverheadSec: number;
 }
 
-const RAIL: Timing = { speedKmh: 95, detour: 1.2, dwellSec: 60, legOverheadSec: 120 };
+const RAIL: Timing = { speedKmh: 100, detour: 1.2, dwellSec: 60, legOverheadSec: 90 };
 const RAIL_FAST: Timing = { speedKmh: 110, detour: 1.2, dwellSec: 60, legOverheadSec: 120 };
 // The Highland Main Line is largely single track with long climbs: slower than the other lines.
-const RAIL_HIGHLAND: Timing = { speedKmh: 78, detour: 1.2, dwellSec: 60, legOverheadSec: 120 };
-const RAIL_CHIEFTAIN: Timing = { speedKmh: 88, detour: 1.2, dwellSec: 60, legOverheadSec: 120 };
+const RAIL_HIGHLAND: Timing = { speedKmh: 88, detour: 1.2, dwellSec: 60, legOverheadSec: 60 };
+const RAIL_CHIEFTAIN: Timing = { speedKmh: 90, detour: 1.2, dwellSec: 60, legOverheadSec: 60 };
 const BUS: Timing = { speedKmh: 48, detour: 1.3, dwellSec: 0, legOverheadSec: 60 };
 const COACH: Timing = { speedKmh: 70, detour: 1.25, dwellSec: 120, legOverheadSec: 180 };
 const TRAM: Timing = { speedKmh: 23, detour: 1.15, dwellSec: 20, legOverheadSec: 30 };
@@ -158,7 +158,7 @@ export function buildNetwork(places: readonly Place[], stations: readonly Statio
       stopIds.forEach((stopId, i) => {
         const isEnd = i === 0 || i === stopIds.length - 1;
         if (!isEnd && skip.has(stopId)) {
-          saved += 90; // a non-stop pass saves braking, dwell and acceleration
+          saved += 150; // a non-stop pass saves braking, dwell and acceleration
           return;
         }
         const t = times[i]!;
@@ -212,8 +212,12 @@ export function buildNetwork(places: readonly Place[], stations: readonly Statio
     both(hmlGlq, rail([...hmlNorth, ...toGlasgow]), { timing: RAIL_HIGHLAND, serviceId, departures: [...glqOut], back: [...glqBack], skip: hmlSkip });
   }
   const chieftain = route({ id: 'CHIEFTAIN', feed: 'rail', agencyId: dec, shortName: 'DEC', longName: 'Demo Highland Chieftain: Inverness – Edinburgh', type: 2, color: 'B4123A', textColor: 'FFFFFF', desc: 'One fast train a day each way' });
+  const chieftainSouth = ['GLE', 'DBL', 'STG', 'LBT', 'FKG', 'LIN', 'EDP', 'HYM', 'EDB'];
+  const chieftainPasses = ['CAG', 'NWR', 'DLW', 'BLA', 'DKD', 'DBL', 'LBT', 'LIN', 'EDP', 'HYM'].map((c) => `rail:${c}`);
   for (const serviceId of [SERVICE.weekday, SERVICE.saturday, SERVICE.sunday]) {
-    both(chieftain, rail(['INV', 'AVM', 'KIN', 'PIT', 'PTH', 'GLE', 'STG', 'LBT', 'FKG', 'EDB']), {
+    // Listed along the whole line so the shape follows the track; it calls at the main stations only.
+    both(chieftain, rail([...hmlNorth, ...chieftainSouth]), {
+      skip: () => chieftainPasses,
       timing: RAIL_CHIEFTAIN,
       serviceId,
       departures: at(serviceId === SERVICE.sunday ? '10:00' : '07:55'),

@@ -229,20 +229,21 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
     stationNode.set(s.crs, id);
     connect(id, `${s.name} Station`, 'car');
   }
+  // Track between neighbouring stations, taken from the rail shapes (which list every station passed).
   const railSegments = new Set<string>();
-  for (const r of network.routes.filter((r) => r.feed === 'rail')) {
-    const trip = network.trips.find((t) => t.routeId === r.id && t.directionId === 0 && t.stopTimes.length === Math.max(...network.trips.filter((x) => x.routeId === r.id).map((x) => x.stopTimes.length)));
-    if (!trip) continue;
-    for (let i = 1; i < trip.stopTimes.length; i++) {
-      const a = trip.stopTimes[i - 1]!.stopId.slice(5);
-      const c = trip.stopTimes[i]!.stopId.slice(5);
+  const railStopAt = new Map(network.stops.filter((s) => s.kind === 'rail').map((s) => [`${s.lat},${s.lon}`, s.code]));
+  for (const shape of network.shapes.filter((s) => s.feed === 'rail')) {
+    const codes = shape.points.map((p) => railStopAt.get(`${p.lat},${p.lon}`)).filter((c): c is string => c !== undefined);
+    for (let i = 1; i < codes.length; i++) {
+      const a = codes[i - 1]!;
+      const c = codes[i]!;
       const key = [a, c].sort().join('-');
       if (railSegments.has(key)) continue;
       railSegments.add(key);
       const from = stationNode.get(a)!;
       const to = stationNode.get(c)!;
       const mid = densify(b.pos(from), b.pos(to), 1500).map((p) => b.node(p));
-      b.way([from, ...mid, to], { railway: 'rail', usage: 'main', gauge: '1435', name: r.longName.includes('Highland') ? 'Highland Main Line' : r.longName });
+      b.way([from, ...mid, to], { railway: 'rail', usage: 'main', gauge: '1435' });
     }
   }
 
