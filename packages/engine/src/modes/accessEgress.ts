@@ -1,0 +1,219 @@
+import { findSnapPoint } from '../streets/snap.ts';
+import { reachTargets } from '../streets/search.ts';
+import type { SnapPoint } from '../streets/search.ts';
+import { MAX_SNAP_M } from '../streets/streetNetwork.ts';
+import type { StreetNetwork } from '../streets/streetNetwork.ts';
+import { inGeoPolygon } from './serviceTime.ts';
+import { checkServiceTime } from './flexible.ts';
+import type { ModeContext, NamedPoint, Traveller } from './types.ts';
+
+/*
+ * First and last miles for the transit router. Each helper answers "which stops can I reach
+ * from this point (access), or reach this point from (egress), and how long does it take",
+ * as the { stopIdx, durationSec, mode } legs RAPTOR takes. Stops are snapped once per network.
+ */
+
+/** A timetable stop by its index in the transit data. */
+export interface StopLocation {
+  stopIdx: number;
+  lat: number;
+  lon: number;
+  /** Rail, subway, ferry or bus stations: where taxis and park & ride are worth offering. */
+  isStation?: boolean;
+}
+
+/** Stops with their snap points for each street mode. */
+export interface PreparedStops {
+  stops: readonly StopLocation[];
+  foot: Array<SnapPoint | undefined>;
+  bicycle: Array<SnapPoint | undefined>;
+  car: Array<SnapPoint | undefined>;
+}
+
+export type AccessMode = 'walk' | 'cycle' | 'own car' | 'taxi' | 'drt' | 'community transport' | 'bike hire';
+
+/** One way between the point and a stop. */
+export interface StopAccess {
+  stopIdx: number;
+  /** Whole seconds, rounded up. */
+  durationSec: number;
+  distanceM: number;
+  mode: AccessMode;
+  /** Where the vehicle is left or picked up (car park, dock) on combined legs. */
+  via?: NamedPoint;
+  flexibleServiceId?: string;
+}
+
+export type AccessDirection = 'access' | 'egress';
+
+/** Stops are expected within this distance of a street. */
+const STOP_SNAP_M = 400;
+
+export const WALK_ACCESS_MAX_SEC = 15 * 60;
+export const CYCLE_ACCESS_MAX_SEC = 30 * 60;
+export const DRIVE_ACCESS_MAX_SEC = 30 * 60;
+/** Walk between a car park or dock and a stop. */
+export const TRANSFER_WALK_MAX_SEC = 5 * 60;
+/** Time to park, lock up and reach the platform, or to find and unlock a hire bike. */
+export const PARK_SEC = 3 * 60;
+export const DOCK_SEC = 2 * 60;
+
+/** Snap every stop for each street mode once. */
+export function prepareStops(net: StreetNetwork, stops: readonly StopLocation[]): PreparedStops {
+  const snap = (s: StopLocation, mode: 'foot' | 'bicycle' | 'car') => findSnapPoint(net.snap, s.lat, s.lon, mode, STOP_SNAP_M);
+  return { stops, foot: stops.map((s) => snap(s, 'foot')), bicycle: stops.map((s) => snap(s, 'bicycle')), car: stops.map((s) => snap(s, 'car')) };
+}
+
+function reachStops(
+  net: StreetNetwork,
+  prepared: PreparedStops,
+  point: SnapPoint,
+  mode: 'foot' | 'bicycle' | 'car',
+  maxSec: number,
+  direction: AccessDirection,
+  include: (s: StopLocation) => boolean = () => true,
+): Array<{ stop: StopLocation; durationSec: number; distanceM: number }> {
+  const idx: number[] = [];
+  const targets: SnapPoint[] = [];
+  prepared[mode].forEach((snap, i) => {
+    if (snap && include(prepared.stops[i]!)) {
+      idx.push(i);
+      targets.push(snap);
+    }
+  });
+  return reachTargets(net.graph, point, mode, maxSec, targets, direction === 'access' ? 'from' : 'to').map((r) => ({
+    stop: prepared.stops[idx[r.target]!]!,
+    durationSec: r.durationSec,
+    distanceM: r.distanceM,
+  }));
+}
+
+const snapPoint = (net: StreetNetwork, p: { lat: number; lon: number }, mode: 'foot' | 'bicycle' | 'car') => findSnapPoint(net.snap, p.lat, p.lon, mode, MAX_SNAP_M);
+
+/** Stops within a walk (default 15 minutes). */
+export function listWalkAccess(net: StreetNetwork, prepared: PreparedStops, point: NamedPoint, direction: AccessDirection, maxSec = WALK_ACCESS_MAX_SEC): StopAccess[] {
+  const p = snapPoint(net, point, 'foot');
+  if (!p) return [];
+  return reachStops(net, prepared, p, 'foot', maxSec, direction).map((r) => ({ stopIdx: r.stop.stopIdx, durationSec: Math.ceil(r.durationSec), distanceM: r.distanceM, mode: 'walk' }));
+}
+
+/** Stops within a ride on the traveller's own bike (bike & ride; default 30 minutes). */
+export function listCycleAccess(net: StreetNetwork, prepared: PreparedStops, point: NamedPoint, direction: AccessDirection, maxSec = CYCLE_ACCESS_MAX_SEC): StopAccess[] {
+  const p = snapPoint(net, point, 'bicycle');
+  if (!p) return [];
+  return reachStops(net, prepared, p, 'bicycle', maxSec, direction).map((r) => ({
+    stopIdx: r.stop.stopIdx,
+    durationSec: Math.ceil(r.durationSec + (direction === 'access' ? PARK_SEC : 0)),
+    distanceM: r.distanceM,
+    mode: 'cycle',
+  }));
+}
+
+/** Stations by taxi (default within 30 minutes' drive). */
+export function listTaxiAccess(net: StreetNetwork, prepared: PreparedStops, point: NamedPoint, direction: AccessDirection, maxSec = DRIVE_ACCESS_MAX_SEC): StopAccess[] {
+  const p = snapPoint(net, point, 'car');
+  if (!p) return [];
+  return reachStops(net, prepared, p, 'car', maxSec, direction, (s) => s.isStation === true).map((r) => ({
+    stopIdx: r.stop.stopIdx,
+    durationSec: Math.ceil(r.durationSec),
+    distanceM: r.distanceM,
+    mode: 'taxi',
+  }));
+}
+
+function keepFastest(list: StopAccess[]): StopAccess[] {
+  const best = new Map<number, StopAccess>();
+  for (const a of list) {
+    const b = best.get(a.stopIdx);
+    if (!b || a.durationSec < b.durationSec) best.set(a.stopIdx, a);
+  }
+  return [...best.values()];
+}
+
+/**
+ * Park & ride: drive the own car to a car park (park-and-ride sites first in the catalogue,
+ * any car park counts) within 30 minutes, park, and walk to stops within 5 minutes of it.
+ * Access only: the car stays at the car park. Needs car access.
+ */
+export function listParkAndRideAccess(ctx: ModeContext, prepared: PreparedStops, point: NamedPoint, traveller: Traveller, maxDriveSec = DRIVE_ACCESS_MAX_SEC): StopAccess[] {
+  if (!traveller.hasCarAccess) return [];
+  const p = snapPoint(ctx.net, point, 'car');
+  if (!p) return [];
+  const parks = ctx.carParks.filter((c) => c.car && c.foot);
+  const drives = reachTargets(ctx.net.graph, p, 'car', maxDriveSec, parks.map((c) => c.car!), 'from');
+  const out: StopAccess[] = [];
+  for (const d of drives) {
+    const park = parks[d.target]!;
+    const via = { name: park.carPark.name ?? 'car park', lat: park.carPark.lat, lon: park.carPark.lon };
+    for (const w of reachStops(ctx.net, prepared, park.foot!, 'foot', TRANSFER_WALK_MAX_SEC, 'access')) {
+      out.push({ stopIdx: w.stop.stopIdx, durationSec: Math.ceil(d.durationSec + PARK_SEC + w.durationSec), distanceM: d.distanceM + w.distanceM, mode: 'own car', via });
+    }
+  }
+  return keepFastest(out);
+}
+
+/**
+ * DRT or community transport to or from hub stops inside the same service zone. The service
+ * must run at `timeSec` (day, hours, booking notice); the journey code re-checks the exact
+ * ride time once the connection is known.
+ */
+export function listFlexibleAccess(
+  ctx: ModeContext,
+  prepared: PreparedStops,
+  point: NamedPoint,
+  direction: AccessDirection,
+  timeSec: number,
+  nowSec: number,
+): StopAccess[] {
+  const out: StopAccess[] = [];
+  const p = snapPoint(ctx.net, point, 'car');
+  if (!p) return out;
+  for (const service of ctx.region.flexibleServices) {
+    if (!inGeoPolygon(point.lat, point.lon, service.zone)) continue;
+    if (checkServiceTime(service, ctx.region.timeZone, timeSec, 0, nowSec)) continue;
+    const speed = service.speedKmh / 3.6;
+    const inZone = (s: StopLocation) => inGeoPolygon(s.lat, s.lon, service.zone);
+    for (const r of reachStops(ctx.net, prepared, p, 'car', 2 * 3600, direction, inZone)) {
+      out.push({
+        stopIdx: r.stop.stopIdx,
+        durationSec: Math.ceil(Math.max(r.durationSec, r.distanceM / speed)),
+        distanceM: r.distanceM,
+        mode: service.kind,
+        flexibleServiceId: service.id,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Bike hire to or from stops: walk to the nearest dock (10 min), ride to any dock within 30
+ * minutes, walk to stops within 5 minutes of that dock. Egress runs the same chain backwards.
+ */
+export function listBikeHireAccess(ctx: ModeContext, prepared: PreparedStops, point: NamedPoint, direction: AccessDirection): StopAccess[] {
+  const docks = ctx.bikeDocks.filter((d) => d.foot && d.bicycle && d.station.capacity > 0);
+  if (docks.length < 2) return [];
+  const p = snapPoint(ctx.net, point, 'foot');
+  if (!p) return [];
+  const searchDir = direction === 'access' ? 'from' : 'to';
+  const near = reachTargets(ctx.net.graph, p, 'foot', 10 * 60, docks.map((d) => d.foot!), searchDir).sort((a, b) => a.durationSec - b.durationSec)[0];
+  if (!near) return [];
+  const home = docks[near.target]!;
+  const rides = reachTargets(ctx.net.graph, home.bicycle!, 'bicycle', CYCLE_ACCESS_MAX_SEC, docks.map((d) => d.bicycle!), searchDir);
+  const out: StopAccess[] = [];
+  for (const ride of rides) {
+    if (ride.target === near.target) continue;
+    const far = docks[ride.target]!;
+    const via = { name: far.station.name, lat: far.station.lat, lon: far.station.lon };
+    for (const w of reachStops(ctx.net, prepared, far.foot!, 'foot', TRANSFER_WALK_MAX_SEC, direction)) {
+      out.push({
+        stopIdx: w.stop.stopIdx,
+        durationSec: Math.ceil(near.durationSec + 2 * DOCK_SEC + ride.durationSec + w.durationSec),
+        distanceM: near.distanceM + ride.distanceM + w.distanceM,
+        mode: 'bike hire',
+        via,
+      });
+    }
+  }
+  return keepFastest(out);
+}

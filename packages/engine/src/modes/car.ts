@@ -1,0 +1,19 @@
+import { planStreetStep, totals } from './streetStep.ts';
+import type { TravelMode } from './types.ts';
+
+/*
+ * "Car", as SPEC lists it apart from "own car", is a lift: someone else drives the traveller
+ * door to door and drops them off. So it needs no car access in the profile, no parking, and
+ * costs the passenger nothing (the fares code prices it as free too). "Own car" is the
+ * traveller driving their own car, which needs car access and a place to park.
+ */
+export const carMode: TravelMode = {
+  mode: 'car',
+  plan(ctx, req) {
+    const r = planStreetStep(ctx, 'car', 'car', req.from, req.to);
+    if (!r.ok) return r;
+    r.step.description = `Get a lift from ${req.from.name} to ${req.to.name}`;
+    const steps = [r.step];
+    return { ok: true, option: { mode: 'car', steps, ...totals(steps), cost: { pence: 0, estimate: false, lines: [{ description: 'Lift as a passenger', pence: 0 }] } } };
+  },
+};
