@@ -73,7 +73,7 @@ interface Grid {
 // tram and subway stops lie inside the street grid.
 const GRID: Record<Place['kind'], { cols: number; rows: number; spacingM: number }> = {
   city: { cols: 9, rows: 9, spacingM: 220 },
-  town: { cols: 5, rows: 5, spacingM: 160 },
+  town: { cols: 7, rows: 4, spacingM: 170 },
   village: { cols: 4, rows: 3, spacingM: 140 },
   hamlet: { cols: 3, rows: 2, spacingM: 120 },
   locality: { cols: 2, rows: 2, spacingM: 100 },
@@ -214,10 +214,15 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
     }
     return { id: best, distanceM: Math.sqrt(bestD) };
   };
-  /** Join a facility node to the street network; long links become a named service road so cars reach them too. */
-  const connect = (nodeId: number, label: string, mode: 'foot' | 'car') => {
+  /**
+   * Join a facility node to the street network: a footway for stops and docks, a service road where
+   * cars must reach it (or the link is long). Only station approaches get a name, so place search
+   * does not fill up with connector names.
+   */
+  const connect = (nodeId: number, label: string | undefined, mode: 'foot' | 'car') => {
     const to = nearest(b.pos(nodeId));
-    const tags: Tags = mode === 'car' || to.distanceM > 400 ? { highway: 'service', name: `${label} Access`, maxspeed: mph(20) } : { highway: 'footway', name: `${label} path` };
+    const tags: Tags =
+      mode === 'car' || to.distanceM > 400 ? { highway: 'service', maxspeed: mph(20), ...(label ? { name: label } : { service: 'driveway' }) } : { highway: 'footway' };
     const mid = densify(b.pos(nodeId), b.pos(to.id), 250).map((p) => b.node(p));
     b.way([nodeId, ...mid, to.id], tags);
   };
@@ -227,7 +232,7 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
   for (const s of stations) {
     const id = b.node(s, { railway: 'station', public_transport: 'station', train: 'yes', name: s.name, 'railway:ref': s.crs, operator: 'Demo Highland Rail', wheelchair: 'yes' });
     stationNode.set(s.crs, id);
-    connect(id, `${s.name} Station`, 'car');
+    connect(id, `${s.name} Station Approach`, 'car');
   }
   // Track between neighbouring stations, taken from the rail shapes (which list every station passed).
   const railSegments = new Set<string>();
@@ -266,7 +271,7 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
       const mid = densify(s, b.pos(base.id), 200).map((p) => b.node(p));
       b.way([id, ...mid, base.id], { highway: 'path', name: 'Windy Ridge Path', sac_scale: 'mountain_hiking', foot: 'yes' });
     } else {
-      connect(id, s.name, 'foot');
+      connect(id, undefined, 'foot');
     }
   }
   const lineThrough = (stops: DemoStop[], tags: Tags) => {
@@ -292,19 +297,19 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
   // -------------------------------------------------------------- transport facilities
   for (const s of stations) {
     const pk = b.node(offsetM(s, -70, -50), { amenity: 'parking', name: `${s.name} Station Car Park`, park_ride: 'yes', fee: rng.chance(0.5) ? 'yes' : 'no', capacity: String(rng.int(10, 120)), access: 'customers' });
-    connect(pk, `${s.name} Station Car Park`, 'car');
+    connect(pk, undefined, 'car');
   }
   for (const d of extras.docks) {
     const id = b.node(d, { amenity: 'bicycle_rental', bicycle_rental: 'docking_station', name: d.name, capacity: String(d.capacity), network: 'Demo Cairngorms Bike Share', ref: d.id });
-    connect(id, d.name, 'foot');
+    connect(id, undefined, 'foot');
   }
   for (const bay of extras.bays) {
     const id = b.node(bay, { amenity: 'car_sharing', name: bay.name, operator: bay.providerId === 'spey-car-club' ? 'Demo Spey Car Club' : 'Demo Highland Car Share', capacity: String(bay.vehicles), ref: bay.id });
-    connect(id, bay.name, 'car');
+    connect(id, undefined, 'car');
   }
   for (const r of extras.ranks) {
     const id = b.node(r, { amenity: 'taxi', name: r.name });
-    connect(id, r.name, 'car');
+    connect(id, undefined, 'car');
   }
 
   // -------------------------------------------------------------- toilets, POIs, car parks and addresses
@@ -325,7 +330,7 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
 
 function buildGrid(b: OsmBuilder, place: Place, rng: Rng): Grid {
   const size = GRID_OVERRIDE[place.id] ?? GRID[place.kind];
-  const angle = place.kind === 'city' ? 0 : rng.range(-0.45, 0.45);
+  const angle = place.axisDeg !== undefined ? (place.axisDeg * Math.PI) / 180 : place.kind === 'city' ? 0 : rng.range(-0.45, 0.45);
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
   const c0 = Math.floor(size.cols / 2);

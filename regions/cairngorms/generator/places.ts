@@ -24,6 +24,8 @@ export interface PlaceSpec {
   source: PlaceSource;
   /** Name of the main street through the place (real where known). */
   mainStreet: string;
+  /** Direction of the main street, degrees anticlockwise from east (random when absent). */
+  axisDeg?: number;
   /** Plausible elevation in metres for the demo elevation model (approximate, hand-entered). */
   eleM: number;
 }
@@ -57,10 +59,10 @@ export const PLACE_SPECS: readonly PlaceSpec[] = [
   { id: 'falkirk', name: 'Falkirk', kind: 'town', source: stn('FKG'), mainStreet: 'High Street', eleM: 30 },
   { id: 'linlithgow', name: 'Linlithgow', kind: 'town', source: stn('LIN'), mainStreet: 'High Street', eleM: 60 },
   // Strathspey and Badenoch
-  { id: 'aviemore', name: 'Aviemore', kind: 'town', source: geo('Aviemore'), mainStreet: 'Grampian Road', eleM: 215 },
-  { id: 'kingussie', name: 'Kingussie', kind: 'town', source: geo('Kingussie'), mainStreet: 'High Street', eleM: 235 },
+  { id: 'aviemore', name: 'Aviemore', kind: 'town', source: geo('Aviemore'), mainStreet: 'Grampian Road', eleM: 215, axisDeg: 95 },
+  { id: 'kingussie', name: 'Kingussie', kind: 'town', source: geo('Kingussie'), mainStreet: 'High Street', eleM: 235, axisDeg: 35 },
   { id: 'newtonmore', name: 'Newtonmore', kind: 'town', source: geo('Newtonmore'), mainStreet: 'Main Street', eleM: 245 },
-  { id: 'grantown', name: 'Grantown-on-Spey', kind: 'town', source: geo('Grantown on Spey'), mainStreet: 'High Street', eleM: 215 },
+  { id: 'grantown', name: 'Grantown-on-Spey', kind: 'town', source: geo('Grantown on Spey'), mainStreet: 'High Street', eleM: 215, axisDeg: 45 },
   { id: 'boat-of-garten', name: 'Boat of Garten', kind: 'village', source: geo('Boat of Garten'), mainStreet: 'Deshar Road', eleM: 230 },
   { id: 'nethy-bridge', name: 'Nethy Bridge', kind: 'village', source: geo('Nethy Bridge'), mainStreet: 'Station Road', eleM: 215 },
   { id: 'carrbridge', name: 'Carrbridge', kind: 'village', source: stn('CAG'), mainStreet: 'Main Street', eleM: 265 },
@@ -84,7 +86,7 @@ export const PLACE_SPECS: readonly PlaceSpec[] = [
   { id: 'spittal-of-glenshee', name: 'Spittal of Glenshee', kind: 'hamlet', source: wiki(56.8161, -3.4635), mainStreet: 'Main Road', eleM: 340 },
   { id: 'blairgowrie', name: 'Blairgowrie', kind: 'town', source: geo('Blairgowrie'), mainStreet: 'Allan Street', eleM: 60 },
   // Atholl and Highland Perthshire
-  { id: 'pitlochry', name: 'Pitlochry', kind: 'town', source: geo('Pitlochry'), mainStreet: 'Atholl Road', eleM: 110 },
+  { id: 'pitlochry', name: 'Pitlochry', kind: 'town', source: geo('Pitlochry'), mainStreet: 'Atholl Road', eleM: 110, axisDeg: 150 },
   { id: 'killiecrankie', name: 'Killiecrankie', kind: 'hamlet', source: wiki(56.7437, -3.7752), mainStreet: 'Main Road', eleM: 130 },
   { id: 'blair-atholl', name: 'Blair Atholl', kind: 'village', source: stn('BLA'), mainStreet: 'Main Road', eleM: 140 },
   { id: 'dunkeld', name: 'Dunkeld', kind: 'town', source: geo('Dunkeld'), mainStreet: 'Atholl Street', eleM: 60 },
