@@ -1,0 +1,33 @@
+// Feature under test: walking times between stops along streets, for the timetable's transfers.
+import { describe, expect, it } from 'vitest';
+import { listStreetFootpaths } from '../../src/modes/footpaths.ts';
+import { at } from '../streets/osmFixture.ts';
+import { net } from './modeFixture.ts';
+
+const WALK_MPS = 4.8 / 3.6;
+
+describe('street footpaths', () => {
+  it('times walks between nearby stops along the street, leaving far and off-street stops out', () => {
+    const xy: Array<[number, number]> = [
+      [0, 5],
+      [200, 5],
+      [500, 5],
+      [0, 3000],
+    ];
+    const pts = xy.map(([x, y]) => at(x, y));
+    const stops = { count: pts.length, lat: Float64Array.from(pts.map((p) => p.lat)), lon: Float64Array.from(pts.map((p) => p.lon)) };
+    const paths = listStreetFootpaths(net, stops, { footpathRadiusM: 400 });
+    const pairs = paths.map((p) => [p.from, p.to]).sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
+    expect(pairs).toEqual([
+      [0, 1],
+      [1, 0],
+      [1, 2],
+      [2, 1],
+    ]);
+    const ab = paths.find((p) => p.from === 0 && p.to === 1)!;
+    // 200 m along Main Street plus 5 m from each stop to the street.
+    expect(ab.durationSec).toBeCloseTo(210 / WALK_MPS, -1);
+    const bc = paths.find((p) => p.from === 1 && p.to === 2)!;
+    expect(bc.durationSec).toBeCloseTo(310 / WALK_MPS, -1);
+  });
+});
