@@ -11,6 +11,7 @@ type Auth = {
   user: UserT | null;
   loggedIn: boolean;
   signIn: (token: string) => Promise<void>;
+  /** Ends the session here and asks the server to revoke the token. */
   signOut: () => void;
   refreshUser: () => Promise<void>;
 };
@@ -59,9 +60,15 @@ export function AuthProvider({ enabled, children }: { enabled: boolean; children
     [refreshUser],
   );
 
+  const signOut = useCallback(() => {
+    // The request's headers are taken before clear() drops the token; its answer does not matter.
+    if (token) apiRequest('/v1/auth/logout', { method: 'POST' }).catch(() => undefined);
+    clear();
+  }, [token, clear]);
+
   const api = useMemo<Auth>(
-    () => ({ token, user, loggedIn: token !== null, signIn, signOut: clear, refreshUser }),
-    [token, user, signIn, clear, refreshUser],
+    () => ({ token, user, loggedIn: token !== null, signIn, signOut, refreshUser }),
+    [token, user, signIn, signOut, refreshUser],
   );
   return <AuthContext.Provider value={api}>{children}</AuthContext.Provider>;
 }

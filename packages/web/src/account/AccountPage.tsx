@@ -1,0 +1,74 @@
+import { Link, useNavigate } from 'react-router';
+import { useAuth } from '../auth/AuthContext.tsx';
+import { useFlash } from '../ui/FlashContext.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
+import { formatDob } from '../lib/dates.ts';
+import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
+import { listPasses } from './passes.ts';
+import './account.css';
+
+/** Your Account: details, dob as DD-MM-YYYY, My Passes, Edit Account and Logout. */
+export default function AccountPage() {
+  useDocumentTitle('Your Account');
+  const { user, signOut } = useAuth();
+  const { showSuccess } = useFlash();
+  const navigate = useNavigate();
+  if (!user) return <Spinner />;
+  const passes = listPasses(user.profile);
+  const logout = () => {
+    signOut();
+    showSuccess('Successfully logged out');
+    navigate('/');
+  };
+  return (
+    <div className="page-narrow account-page">
+      <h1>Your Account</h1>
+      <dl className="account-details">
+        <div>
+          <dt>Name</dt>
+          <dd>
+            {user.title} {user.first_name} {user.last_name}
+          </dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+        </div>
+        {user.phone_number && (
+          <div>
+            <dt>Phone</dt>
+            <dd>
+              {user.country_code_phone_number ? `${user.country_code_phone_number} ` : ''}
+              {user.phone_number}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>Date of birth</dt>
+          <dd>{formatDob(user.dob)}</dd>
+        </div>
+      </dl>
+      <h2>My Passes</h2>
+      {passes.length === 0 ? (
+        <p className="muted">You have not added any passes. Add them with Edit Account so your fares reflect them.</p>
+      ) : (
+        <ul className="pass-cards">
+          {passes.map((p) => (
+            <li key={p.key} className="pass-card">
+              <h3>{p.name}</h3>
+              <p>{p.detail}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="actions">
+        <Link to="/edit-account" className="button button-primary">
+          Edit Account
+        </Link>
+        <button type="button" className="button" onClick={logout}>
+          Logout
+        </button>
+      </div>
+    </div>
+  );
+}
