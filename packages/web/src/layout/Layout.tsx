@@ -6,6 +6,7 @@ import { Footer } from './Footer.tsx';
 import { CookieBanner } from './CookieBanner.tsx';
 import { FlashBanner } from '../ui/FlashContext.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { CampaignPopup } from '../campaigns/CampaignPopup.tsx';
 
 /**
  * The page frame. The route view is keyed by the path so it is re-created when the path
@@ -29,6 +30,7 @@ export function Layout() {
       </main>
       <Footer />
       <CookieBanner />
+      <CampaignPopup />
     </>
   );
 }
