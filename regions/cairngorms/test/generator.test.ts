@@ -117,7 +117,7 @@ describe('GTFS', () => {
       const dir = join(outA, 'gtfs', feed);
       const cal = readCsv(dir, 'calendar.txt');
       const exceptions = readCsv(dir, 'calendar_dates.txt');
-      const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+      const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
       const runs = (serviceId: string, day: number) => {
         const ex = exceptions.find((e) => e.service_id === serviceId && dayNumber(e.date) === day);
         if (ex) return ex.exception_type === '1';

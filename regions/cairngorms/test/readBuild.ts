@@ -1,8 +1,16 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
+/** The GTFS columns the tests read (typed as present so strict index checks stay quiet). */
+export type GtfsColumn =
+  | 'agency_id' | 'agency_name' | 'agency_url' | 'agency_timezone' | 'feed_publisher_name'
+  | 'stop_id' | 'zone_id' | 'route_id' | 'route_type' | 'service_id' | 'trip_id' | 'shape_id'
+  | 'arrival_time' | 'departure_time' | 'stop_sequence' | 'date' | 'exception_type' | 'start_date' | 'end_date'
+  | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday' | 'fare_id' | 'price';
+export type CsvRow = Record<GtfsColumn, string>;
+
 /** Parse RFC 4180 CSV text into rows of objects keyed by the header. */
-export function parseCsv(text: string): Record<string, string>[] {
+export function parseCsv(text: string): CsvRow[] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -29,7 +37,7 @@ export function parseCsv(text: string): Record<string, string>[] {
   }
   if (cell !== '' || row.length > 0) rows.push([...row, cell]);
   const [header, ...body] = rows;
-  return body.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
+  return body.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])) as CsvRow);
 }
 
 export const readCsv = (dir: string, file: string) => parseCsv(readFileSync(join(dir, file), 'utf8'));
