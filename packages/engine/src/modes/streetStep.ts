@@ -35,7 +35,7 @@ export function planStreetStep(
   if (!a) return { ok: false, reason: `${from.name} is not near a street usable by ${streetMode}` };
   const b = snapped.to ?? findSnapPoint(ctx.net.snap, to.lat, to.lon, streetMode, MAX_SNAP_M);
   if (!b) return { ok: false, reason: `${to.name} is not near a street usable by ${streetMode}` };
-  const path = findStreetPath(ctx.net.graph, a, b, streetMode);
+  const path = findStreetPath(ctx.net.graph, a, b, streetMode, undefined, ctx.net.landmarks[streetMode]);
   if (!path) return { ok: false, reason: `no ${streetMode} route from ${from.name} to ${to.name}` };
   const route = describeStreetPath(ctx.net.graph, path);
   return {

@@ -1,6 +1,8 @@
 import { MinHeap } from './heap.ts';
 import { MODE_INDEX } from './graph.ts';
 import type { StreetGraph } from './graph.ts';
+import { landmarkLowerBound } from './landmarks.ts';
+import type { Landmarks } from './landmarks.ts';
 import { MODE_BIT } from '../osm/wayAccess.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
 
@@ -128,10 +130,18 @@ function sameEdge(g: StreetGraph, a: SnapPoint, b: SnapPoint, mode: StreetMode):
 
 /**
  * Fastest path between two snapped points for one mode: A* with a straight-line estimate at
- * the mode's top speed on this graph. Vertices may be reopened, so the answer stays exact
- * even where the flat-earth estimate is slightly inconsistent.
+ * the mode's top speed on this graph, tightened by landmark bounds (ALT) when given.
+ * Vertices may be reopened, so the answer stays exact even where the flat-earth estimate is
+ * slightly inconsistent.
  */
-export function findStreetPath(g: StreetGraph, from: SnapPoint, to: SnapPoint, mode: StreetMode, stats?: SearchStats): StreetPath | null {
+export function findStreetPath(
+  g: StreetGraph,
+  from: SnapPoint,
+  to: SnapPoint,
+  mode: StreetMode,
+  stats?: SearchStats,
+  landmarks?: Landmarks,
+): StreetPath | null {
   const s = spaceFor(g);
   const bit = MODE_BIT[mode];
   const costs = g.edgeCostSec;
@@ -141,7 +151,15 @@ export function findStreetPath(g: StreetGraph, from: SnapPoint, to: SnapPoint, m
   const inv = 0.999 / Math.max(g.maxSpeedMps[MODE_INDEX[mode]]!, 1e-6);
   const { vertexX, vertexY, outStart, arcHead, arcEdge, arcModes, edgeLengthM } = g;
   const heap = s.heap;
-  const h = (v: number): number => Math.hypot(vertexX[v]! - tx, vertexY[v]! - ty) * inv;
+  const arr = arrivals(g, to, mode);
+  const lm = landmarks && landmarks.mode === mode && landmarks.count > 0 ? landmarks : null;
+  const h = (v: number): number => {
+    const straight = Math.hypot(vertexX[v]! - tx, vertexY[v]! - ty) * inv;
+    if (!lm) return straight;
+    let viaArrival = Infinity;
+    for (const a of arr) viaArrival = Math.min(viaArrival, landmarkLowerBound(lm, v, a.vertex) + a.costSec);
+    return viaArrival > straight && viaArrival !== Infinity ? viaArrival : straight;
+  };
 
   let best = Infinity;
   let bestM = 0;
@@ -157,7 +175,6 @@ export function findStreetPath(g: StreetGraph, from: SnapPoint, to: SnapPoint, m
       heap.push(d.vertex, d.costSec + h(d.vertex));
     }
   }
-  const arr = arrivals(g, to, mode);
   let settled = 0;
   let pushed = heap.size;
   while (heap.size > 0 && heap.peekKey() < best) {

@@ -5,12 +5,16 @@ import type { SearchStats } from './search.ts';
 import { describeStreetPath } from './directions.ts';
 import type { StreetRoute } from './directions.ts';
 import type { StreetGraph } from './graph.ts';
+import { buildLandmarks } from './landmarks.ts';
+import type { Landmarks } from './landmarks.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
 
 /** A street graph with its snapping index: what every street search needs. */
 export interface StreetNetwork {
   graph: StreetGraph;
   snap: SnapIndex;
+  /** ALT landmarks for the modes with long trips (car, bicycle); walking uses straight-line bounds. */
+  landmarks: Partial<Record<StreetMode, Landmarks>>;
 }
 
 /** A WGS84 coordinate. */
@@ -22,9 +26,16 @@ export interface Coordinate {
 /** Default furthest distance (m) from a coordinate to the street it is snapped to. */
 export const MAX_SNAP_M = 1000;
 
-/** Wrap a graph with its snapping index. */
+/** Landmarks per mode; 8 keeps the preprocessing to 32 full searches per graph. */
+const LANDMARK_COUNT = 8;
+
+/** Wrap a graph with its snapping index and routing landmarks. */
 export function createStreetNetwork(graph: StreetGraph): StreetNetwork {
-  return { graph, snap: buildSnapIndex(graph) };
+  return {
+    graph,
+    snap: buildSnapIndex(graph),
+    landmarks: { car: buildLandmarks(graph, 'car', LANDMARK_COUNT), bicycle: buildLandmarks(graph, 'bicycle', LANDMARK_COUNT) },
+  };
 }
 
 /**
@@ -41,6 +52,6 @@ export function findStreetRoute(
   const a = findSnapPoint(net.snap, from.lat, from.lon, mode, MAX_SNAP_M);
   const b = findSnapPoint(net.snap, to.lat, to.lon, mode, MAX_SNAP_M);
   if (!a || !b) return undefined;
-  const path = findStreetPath(net.graph, a, b, mode, stats);
+  const path = findStreetPath(net.graph, a, b, mode, stats, net.landmarks[mode]);
   return path ? describeStreetPath(net.graph, path) : undefined;
 }

@@ -1,10 +1,11 @@
-// Feature under test: A* one-to-one and bounded one-to-many searches give the same costs as a plain Dijkstra.
+// Feature under test: A* (plain and with landmarks) and bounded one-to-many searches give the same costs as a plain Dijkstra.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildStreetGraph, MODE_INDEX } from '../../src/streets/graph.ts';
 import type { StreetGraph } from '../../src/streets/graph.ts';
 import { buildSnapIndex, findSnapPoint } from '../../src/streets/snap.ts';
 import { findStreetPath, reachTargets } from '../../src/streets/search.ts';
+import { buildLandmarks } from '../../src/streets/landmarks.ts';
 import type { SnapPoint } from '../../src/streets/search.ts';
 import { MODE_BIT, wayRouting } from '../../src/osm/wayAccess.ts';
 import type { StreetMode } from '../../src/osm/wayAccess.ts';
@@ -104,16 +105,21 @@ describe('street search against a plain Dijkstra', () => {
           const g = makeGraph(ways, jitter);
           if (g.edgeCount === 0) return;
           const index = buildSnapIndex(g);
+          const landmarks = buildLandmarks(g, mode, 3);
           for (const [[ax, ay], [bx, by]] of pairs) {
             const a = findSnapPoint(index, 57 + ay * STEP_DEG, -3.8 + ax * STEP_DEG, mode, 5000);
             const b = findSnapPoint(index, 57 + by * STEP_DEG, -3.8 + bx * STEP_DEG, mode, 5000);
             if (!a || !b) continue;
             const expected = referenceCost(g, a, b, mode);
             const path = findStreetPath(g, a, b, mode);
+            // The same search steered by landmark bounds (ALT) must find the same cost.
+            const alt = findStreetPath(g, a, b, mode, undefined, landmarks);
             if (expected === Infinity) {
               expect(path).toBeNull();
+              expect(alt).toBeNull();
               continue;
             }
+            expect(alt!.durationSec).toBeCloseTo(expected, 6);
             expect(path).not.toBeNull();
             expect(path!.durationSec).toBeCloseTo(expected, 6);
             // The pieces must be legal for the mode and add up to the reported cost.
