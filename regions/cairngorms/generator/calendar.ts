@@ -107,7 +107,8 @@ export function holidaysWithin(v: Validity): BankHoliday[] {
   const y0 = new Date(v.start).getUTCFullYear();
   const y1 = new Date(v.end).getUTCFullYear();
   const out: BankHoliday[] = [];
-  for (let y = y0; y <= y1; y++) out.push(...scottishBankHolidays(y).filter((h) => h.day >= v.start && h.day <= v.end));
+  for (let y = y0; y <= y1; y++)
+    out.push(...scottishBankHolidays(y).filter((h) => h.day >= v.start && h.day <= v.end));
   return out;
 }
 

@@ -19,14 +19,15 @@ const PASSES: Anchor[] = [
   { lat: 57.2, lon: -3.245, eleM: 637 }, // The Lecht (A939)
   { lat: 57.31, lon: -3.91, eleM: 405 }, // Slochd summit (A9)
   { lat: 57.0, lon: -3.7, eleM: 700 }, // high Cairngorm plateau south of Glenmore
+  { lat: 57.1226, lon: -3.6517, eleM: 1097 }, // Ptarmigan, the funicular top station
 ];
 
 const PEAKS: (Anchor & { sigmaM: number })[] = [
-  { lat: 57.1166, lon: -3.6436, eleM: 1245, sigmaM: 2500 }, // Cairn Gorm
-  { lat: 57.0704, lon: -3.6691, eleM: 1309, sigmaM: 3000 }, // Ben Macdui
-  { lat: 57.0783, lon: -3.7286, eleM: 1296, sigmaM: 2500 }, // Braeriach
-  { lat: 56.9603, lon: -3.2461, eleM: 1155, sigmaM: 3000 }, // Lochnagar
-  { lat: 56.8398, lon: -3.6893, eleM: 1129, sigmaM: 3000 }, // Beinn a' Ghlo
+  { lat: 57.1166, lon: -3.6436, eleM: 1245, sigmaM: 900 }, // Cairn Gorm
+  { lat: 57.0704, lon: -3.6691, eleM: 1309, sigmaM: 1100 }, // Ben Macdui
+  { lat: 57.0783, lon: -3.7286, eleM: 1296, sigmaM: 900 }, // Braeriach
+  { lat: 56.9603, lon: -3.2461, eleM: 1155, sigmaM: 1100 }, // Lochnagar
+  { lat: 56.8398, lon: -3.6893, eleM: 1129, sigmaM: 1100 }, // Beinn a' Ghlo
 ];
 
 /** Elevation in whole metres for any point of the region. */

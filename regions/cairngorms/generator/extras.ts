@@ -51,14 +51,70 @@ export function buildExtras(places: readonly Place[], stations: readonly Station
   const st = (crs: string) => stationByCrs.get(crs)!;
 
   const taxis: DemoTaxi[] = [
-    { id: 'spey-cabs', name: 'Demo Spey Valley Cabs', phone: '01632 960201', placeIds: ['aviemore', 'boat-of-garten', 'carrbridge'], radiusM: 15000, wheelchairAccessible: true },
-    { id: 'badenoch-taxis', name: 'Demo Badenoch Taxis', phone: '01632 960202', placeIds: ['kingussie', 'newtonmore'], radiusM: 14000, wheelchairAccessible: false },
-    { id: 'grantown-cars', name: 'Demo Grantown Private Hire', phone: '01632 960203', placeIds: ['grantown', 'nethy-bridge', 'tomintoul'], radiusM: 0, wheelchairAccessible: false },
-    { id: 'deeside-taxis', name: 'Demo Royal Deeside Taxis', phone: '01632 960204', placeIds: ['ballater', 'braemar', 'aboyne'], radiusM: 0, wheelchairAccessible: true },
-    { id: 'atholl-taxis', name: 'Demo Atholl Taxis', phone: '01632 960205', placeIds: ['pitlochry'], radiusM: 16000, wheelchairAccessible: false },
-    { id: 'inverness-cabs', name: 'Demo Inverness City Cabs', phone: '01632 960206', placeIds: ['inverness'], radiusM: 20000, wheelchairAccessible: true },
-    { id: 'edinburgh-cabs', name: 'Demo Edinburgh Black Cabs', phone: '0131 496 0207', placeIds: ['edinburgh'], radiusM: 15000, wheelchairAccessible: true },
-    { id: 'glasgow-cabs', name: 'Demo Glasgow Taxis', phone: '0141 496 0208', placeIds: ['glasgow'], radiusM: 15000, wheelchairAccessible: true },
+    {
+      id: 'spey-cabs',
+      name: 'Demo Spey Valley Cabs',
+      phone: '01632 960201',
+      placeIds: ['aviemore', 'boat-of-garten', 'carrbridge'],
+      radiusM: 15000,
+      wheelchairAccessible: true,
+    },
+    {
+      id: 'badenoch-taxis',
+      name: 'Demo Badenoch Taxis',
+      phone: '01632 960202',
+      placeIds: ['kingussie', 'newtonmore'],
+      radiusM: 14000,
+      wheelchairAccessible: false,
+    },
+    {
+      id: 'grantown-cars',
+      name: 'Demo Grantown Private Hire',
+      phone: '01632 960203',
+      placeIds: ['grantown', 'nethy-bridge', 'tomintoul'],
+      radiusM: 0,
+      wheelchairAccessible: false,
+    },
+    {
+      id: 'deeside-taxis',
+      name: 'Demo Royal Deeside Taxis',
+      phone: '01632 960204',
+      placeIds: ['ballater', 'braemar', 'aboyne'],
+      radiusM: 0,
+      wheelchairAccessible: true,
+    },
+    {
+      id: 'atholl-taxis',
+      name: 'Demo Atholl Taxis',
+      phone: '01632 960205',
+      placeIds: ['pitlochry'],
+      radiusM: 16000,
+      wheelchairAccessible: false,
+    },
+    {
+      id: 'inverness-cabs',
+      name: 'Demo Inverness City Cabs',
+      phone: '01632 960206',
+      placeIds: ['inverness'],
+      radiusM: 20000,
+      wheelchairAccessible: true,
+    },
+    {
+      id: 'edinburgh-cabs',
+      name: 'Demo Edinburgh Black Cabs',
+      phone: '0131 496 0207',
+      placeIds: ['edinburgh'],
+      radiusM: 15000,
+      wheelchairAccessible: true,
+    },
+    {
+      id: 'glasgow-cabs',
+      name: 'Demo Glasgow Taxis',
+      phone: '0141 496 0208',
+      placeIds: ['glasgow'],
+      radiusM: 15000,
+      wheelchairAccessible: true,
+    },
   ];
 
   const rankAt = (id: string, name: string, p: Point) => ({ id, name, ...offsetM(p, 35, -25) });
@@ -74,7 +130,13 @@ export function buildExtras(places: readonly Place[], stations: readonly Station
     rankAt('rank-ballater', 'Ballater Church Square Taxi Rank', pl('ballater')),
   ];
 
-  const bay = (id: string, name: string, providerId: string, p: Point, vehicles = 1): DemoBay => ({ id, name, providerId, vehicles, ...offsetM(p, -40, 30) });
+  const bay = (id: string, name: string, providerId: string, p: Point, vehicles = 1): DemoBay => ({
+    id,
+    name,
+    providerId,
+    vehicles,
+    ...offsetM(p, -40, 30),
+  });
   const bays: DemoBay[] = [
     bay('bay-aviemore-station', 'Aviemore Station', 'spey-car-club', st('AVM'), 2),
     bay('bay-kingussie-station', 'Kingussie Station', 'spey-car-club', st('KIN')),
@@ -86,7 +148,12 @@ export function buildExtras(places: readonly Place[], stations: readonly Station
     bay('bay-aberdeen-station', 'Aberdeen Station', 'spey-car-club', st('ABD'), 2),
   ];
 
-  const dock = (id: string, name: string, p: Point, capacity: number, east = 30, north = 40): DemoDock => ({ id, name, capacity, ...offsetM(p, east, north) });
+  const dock = (id: string, name: string, p: Point, capacity: number, east = 30, north = 40): DemoDock => ({
+    id,
+    name,
+    capacity,
+    ...offsetM(p, east, north),
+  });
   const docks: DemoDock[] = [
     dock('aviemore-station', 'Aviemore Station', st('AVM'), 16),
     dock('aviemore-centre', 'Aviemore, Grampian Road', pl('aviemore'), 12, -30, -40),
@@ -107,6 +174,9 @@ export function buildExtras(places: readonly Place[], stations: readonly Station
     bays,
     docks,
     drtZone: hullAround(['braemar', 'crathie', 'ballater', 'tarland'].map(pl), 4000),
-    communityZone: hullAround(['dalwhinnie', 'laggan', 'newtonmore', 'kingussie', 'kincraig', 'aviemore'].map(pl), 3000),
+    communityZone: hullAround(
+      ['dalwhinnie', 'laggan', 'newtonmore', 'kingussie', 'kincraig', 'aviemore'].map(pl),
+      3000,
+    ),
   };
 }

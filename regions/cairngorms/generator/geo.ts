@@ -59,16 +59,19 @@ export function fmtCoord(v: number): string {
 export function convexHull(points: readonly Point[]): Point[] {
   const pts = [...points].sort((a, b) => a.lon - b.lon || a.lat - b.lat);
   if (pts.length < 3) return [...pts, ...pts.slice(0, 1)];
-  const cross = (o: Point, a: Point, b: Point) => (a.lon - o.lon) * (b.lat - o.lat) - (a.lat - o.lat) * (b.lon - o.lon);
+  const cross = (o: Point, a: Point, b: Point) =>
+    (a.lon - o.lon) * (b.lat - o.lat) - (a.lat - o.lat) * (b.lon - o.lon);
   const lower: Point[] = [];
   for (const p of pts) {
-    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0) lower.pop();
+    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0)
+      lower.pop();
     lower.push(p);
   }
   const upper: Point[] = [];
   for (let i = pts.length - 1; i >= 0; i--) {
     const p = pts[i]!;
-    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0) upper.pop();
+    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0)
+      upper.pop();
     upper.push(p);
   }
   const hull = [...lower.slice(0, -1), ...upper.slice(0, -1)];

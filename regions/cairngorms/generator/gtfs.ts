@@ -18,7 +18,8 @@ const csvCell = (v: string | number): string => {
   const s = String(v);
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
-const csv = (header: string[], rows: Row[]): string => [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+const csv = (header: string[], rows: Row[]): string =>
+  [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 
 const timeText = (sec: number): string => {
   const h = Math.floor(sec / 3600);
@@ -49,7 +50,13 @@ export interface GtfsFiles {
   feeds: Record<FeedId, Record<string, string>>;
 }
 
-export function writeGtfs(network: DemoNetwork, services: readonly DemoService[], validity: Validity, zones: FlexZones, meta: { seed: number; date: string }): GtfsFiles {
+export function writeGtfs(
+  network: DemoNetwork,
+  services: readonly DemoService[],
+  validity: Validity,
+  zones: FlexZones,
+  meta: { seed: number; date: string },
+): GtfsFiles {
   const feeds = {} as GtfsFiles['feeds'];
   for (const feed of FEED_IDS) {
     const files: Record<string, string> = {};
@@ -69,26 +76,115 @@ export function writeGtfs(network: DemoNetwork, services: readonly DemoService[]
       agencies.map((a) => [a.id, a.name, a.url, 'Europe/London', 'en', a.phone]),
     );
     files['stops.txt'] = csv(
-      ['stop_id', 'stop_code', 'stop_name', 'stop_desc', 'stop_lat', 'stop_lon', 'zone_id', 'location_type', 'wheelchair_boarding'],
-      stops.map((s) => [s.id, s.code, s.name, stopDesc(s), fmtCoord(s.lat), fmtCoord(s.lon), s.zoneId ?? '', 0, s.wheelchair]),
+      [
+        'stop_id',
+        'stop_code',
+        'stop_name',
+        'stop_desc',
+        'stop_lat',
+        'stop_lon',
+        'zone_id',
+        'location_type',
+        'wheelchair_boarding',
+      ],
+      stops.map((s) => [
+        s.id,
+        s.code,
+        s.name,
+        stopDesc(s),
+        fmtCoord(s.lat),
+        fmtCoord(s.lon),
+        s.zoneId ?? '',
+        0,
+        s.wheelchair,
+      ]),
     );
     files['routes.txt'] = csv(
-      ['route_id', 'agency_id', 'route_short_name', 'route_long_name', 'route_desc', 'route_type', 'route_url', 'route_color', 'route_text_color'],
-      routes.map((r) => [r.id, r.agencyId, r.shortName, r.longName, r.desc, r.type, agencies.find((a) => a.id === r.agencyId)!.url, r.color, r.textColor]),
+      [
+        'route_id',
+        'agency_id',
+        'route_short_name',
+        'route_long_name',
+        'route_desc',
+        'route_type',
+        'route_url',
+        'route_color',
+        'route_text_color',
+      ],
+      routes.map((r) => [
+        r.id,
+        r.agencyId,
+        r.shortName,
+        r.longName,
+        r.desc,
+        r.type,
+        agencies.find((a) => a.id === r.agencyId)!.url,
+        r.color,
+        r.textColor,
+      ]),
     );
     files['trips.txt'] = csv(
-      ['route_id', 'service_id', 'trip_id', 'trip_headsign', 'direction_id', 'shape_id', 'wheelchair_accessible', 'bikes_allowed'],
-      trips.map((t) => [t.routeId, t.serviceId, t.id, t.headsign, t.directionId, t.shapeId, 1, feed === 'city' ? 2 : 1]),
+      [
+        'route_id',
+        'service_id',
+        'trip_id',
+        'trip_headsign',
+        'direction_id',
+        'shape_id',
+        'wheelchair_accessible',
+        'bikes_allowed',
+      ],
+      trips.map((t) => [
+        t.routeId,
+        t.serviceId,
+        t.id,
+        t.headsign,
+        t.directionId,
+        t.shapeId,
+        1,
+        feed === 'city' ? 2 : 1,
+      ]),
     );
     const bookingRule = feed === 'flex' ? 'CT1-BOOKING' : '';
     files['stop_times.txt'] = csv(
-      ['trip_id', 'arrival_time', 'departure_time', 'stop_id', 'stop_sequence', 'pickup_type', 'drop_off_type', 'timepoint', ...(feed === 'flex' ? ['pickup_booking_rule_id', 'drop_off_booking_rule_id'] : [])],
+      [
+        'trip_id',
+        'arrival_time',
+        'departure_time',
+        'stop_id',
+        'stop_sequence',
+        'pickup_type',
+        'drop_off_type',
+        'timepoint',
+        ...(feed === 'flex' ? ['pickup_booking_rule_id', 'drop_off_booking_rule_id'] : []),
+      ],
       trips.flatMap((t) =>
-        t.stopTimes.map((st, i) => [t.id, timeText(st.arrSec), timeText(st.depSec), st.stopId, i + 1, st.pickupType, st.dropOffType, 1, ...(feed === 'flex' ? [bookingRule, bookingRule] : [])]),
+        t.stopTimes.map((st, i) => [
+          t.id,
+          timeText(st.arrSec),
+          timeText(st.depSec),
+          st.stopId,
+          i + 1,
+          st.pickupType,
+          st.dropOffType,
+          1,
+          ...(feed === 'flex' ? [bookingRule, bookingRule] : []),
+        ]),
       ),
     );
     files['calendar.txt'] = csv(
-      ['service_id', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'start_date', 'end_date'],
+      [
+        'service_id',
+        'monday',
+        'tuesday',
+        'wednesday',
+        'thursday',
+        'friday',
+        'saturday',
+        'sunday',
+        'start_date',
+        'end_date',
+      ],
       feedServices.map((s) => [s.id, ...s.days, gtfsDate(s.start), gtfsDate(s.end)]),
     );
     files['calendar_dates.txt'] = csv(
@@ -97,11 +193,37 @@ export function writeGtfs(network: DemoNetwork, services: readonly DemoService[]
     );
     files['shapes.txt'] = csv(
       ['shape_id', 'shape_pt_lat', 'shape_pt_lon', 'shape_pt_sequence', 'shape_dist_traveled'],
-      shapes.flatMap((s) => s.points.map((p, i) => [s.id, fmtCoord(p.lat), fmtCoord(p.lon), i + 1, Math.round(polylineLengthM(s.points.slice(0, i + 1)))])),
+      shapes.flatMap((s) =>
+        s.points.map((p, i) => [
+          s.id,
+          fmtCoord(p.lat),
+          fmtCoord(p.lon),
+          i + 1,
+          Math.round(polylineLengthM(s.points.slice(0, i + 1))),
+        ]),
+      ),
     );
     files['feed_info.txt'] = csv(
-      ['feed_publisher_name', 'feed_publisher_url', 'feed_lang', 'feed_start_date', 'feed_end_date', 'feed_version', 'feed_contact_url'],
-      [['Cairn demo data generator - DEMO DATA, NOT REAL TIMETABLES', 'https://cairn.demo.example/', 'en', gtfsDate(validity.start), gtfsDate(validity.end), `demo-${feed}-seed${meta.seed}-${meta.date}`, 'https://cairn.demo.example/demo-data']],
+      [
+        'feed_publisher_name',
+        'feed_publisher_url',
+        'feed_lang',
+        'feed_start_date',
+        'feed_end_date',
+        'feed_version',
+        'feed_contact_url',
+      ],
+      [
+        [
+          'Cairn demo data generator - DEMO DATA, NOT REAL TIMETABLES',
+          'https://cairn.demo.example/',
+          'en',
+          gtfsDate(validity.start),
+          gtfsDate(validity.end),
+          `demo-${feed}-seed${meta.seed}-${meta.date}`,
+          'https://cairn.demo.example/demo-data',
+        ],
+      ],
     );
 
     if (feed === 'rail') {
@@ -109,7 +231,9 @@ export function writeGtfs(network: DemoNetwork, services: readonly DemoService[]
       const hubs = ['INV', 'AVM', 'PTH', 'STG', 'DEE', 'ABD', 'EDB', 'HYM', 'GLQ', 'INK', 'LDY', 'KDY'];
       files['transfers.txt'] = csv(
         ['from_stop_id', 'to_stop_id', 'transfer_type', 'min_transfer_time'],
-        hubs.filter((c) => usedStopIds.has(`rail:${c}`)).map((c) => [`rail:${c}`, `rail:${c}`, 2, c === 'EDB' || c === 'GLQ' ? 600 : 300]),
+        hubs
+          .filter((c) => usedStopIds.has(`rail:${c}`))
+          .map((c) => [`rail:${c}`, `rail:${c}`, 2, c === 'EDB' || c === 'GLQ' ? 600 : 300]),
       );
       Object.assign(files, railFares(stops));
     }
@@ -151,7 +275,10 @@ function railFares(stops: readonly DemoStop[]): Record<string, string> {
     }
   }
   return {
-    'fare_attributes.txt': csv(['fare_id', 'price', 'currency_type', 'payment_method', 'transfers', 'agency_id'], attrs),
+    'fare_attributes.txt': csv(
+      ['fare_id', 'price', 'currency_type', 'payment_method', 'transfers', 'agency_id'],
+      attrs,
+    ),
     'fare_rules.txt': csv(['fare_id', 'route_id', 'origin_id', 'destination_id'], rules),
   };
 }
@@ -159,18 +286,24 @@ function railFares(stops: readonly DemoStop[]): Record<string, string> {
 function cityFares(): Record<string, string> {
   const gbp = (p: number) => (p / 100).toFixed(2);
   return {
-    'fare_attributes.txt': csv(['fare_id', 'price', 'currency_type', 'payment_method', 'transfers', 'agency_id'], [
-      ['TRAM-CITY', gbp(CITY_FARES.tramCityPence), 'GBP', 1, 0, 'DET'],
-      ['TRAM-AIRPORT', gbp(CITY_FARES.tramAirportPence), 'GBP', 1, 0, 'DET'],
-      ['SUBWAY-SINGLE', gbp(CITY_FARES.subwayPence), 'GBP', 1, 0, 'DGS'],
-    ]),
-    'fare_rules.txt': csv(['fare_id', 'route_id', 'origin_id', 'destination_id'], [
-      ['TRAM-CITY', 'TRAM', 'EDI-CITY', 'EDI-CITY'],
-      ['TRAM-AIRPORT', 'TRAM', 'EDI-AIRPORT', 'EDI-CITY'],
-      ['TRAM-AIRPORT', 'TRAM', 'EDI-CITY', 'EDI-AIRPORT'],
-      ['SUBWAY-SINGLE', 'SUBWAY-OUTER', '', ''],
-      ['SUBWAY-SINGLE', 'SUBWAY-INNER', '', ''],
-    ]),
+    'fare_attributes.txt': csv(
+      ['fare_id', 'price', 'currency_type', 'payment_method', 'transfers', 'agency_id'],
+      [
+        ['TRAM-CITY', gbp(CITY_FARES.tramCityPence), 'GBP', 1, 0, 'DET'],
+        ['TRAM-AIRPORT', gbp(CITY_FARES.tramAirportPence), 'GBP', 1, 0, 'DET'],
+        ['SUBWAY-SINGLE', gbp(CITY_FARES.subwayPence), 'GBP', 1, 0, 'DGS'],
+      ],
+    ),
+    'fare_rules.txt': csv(
+      ['fare_id', 'route_id', 'origin_id', 'destination_id'],
+      [
+        ['TRAM-CITY', 'TRAM', 'EDI-CITY', 'EDI-CITY'],
+        ['TRAM-AIRPORT', 'TRAM', 'EDI-AIRPORT', 'EDI-CITY'],
+        ['TRAM-AIRPORT', 'TRAM', 'EDI-CITY', 'EDI-AIRPORT'],
+        ['SUBWAY-SINGLE', 'SUBWAY-OUTER', '', ''],
+        ['SUBWAY-SINGLE', 'SUBWAY-INNER', '', ''],
+      ],
+    ),
   };
 }
 
@@ -179,16 +312,56 @@ function flexFiles(zones: FlexZones): Record<string, string> {
   const geojson = {
     type: 'FeatureCollection',
     features: [
-      { type: 'Feature', id: 'deeside-drt-zone', properties: { stop_name: 'Deeside Dial-a-Ride zone (demo)' }, geometry: { type: 'Polygon', coordinates: [ring(zones.drt)] } },
-      { type: 'Feature', id: 'badenoch-ct-zone', properties: { stop_name: 'Badenoch & Strathspey community transport area (demo)' }, geometry: { type: 'Polygon', coordinates: [ring(zones.community)] } },
+      {
+        type: 'Feature',
+        id: 'deeside-drt-zone',
+        properties: { stop_name: 'Deeside Dial-a-Ride zone (demo)' },
+        geometry: { type: 'Polygon', coordinates: [ring(zones.drt)] },
+      },
+      {
+        type: 'Feature',
+        id: 'badenoch-ct-zone',
+        properties: { stop_name: 'Badenoch & Strathspey community transport area (demo)' },
+        geometry: { type: 'Polygon', coordinates: [ring(zones.community)] },
+      },
     ],
   };
   return {
     'booking_rules.txt': csv(
-      ['booking_rule_id', 'booking_type', 'prior_notice_duration_min', 'prior_notice_last_day', 'prior_notice_last_time', 'message', 'phone_number', 'info_url', 'booking_url'],
       [
-        ['DRT-BOOKING', 1, 60, '', '', 'Demo service: book at least 60 minutes ahead online or by phone.', '01632 960301', 'https://deeside-dial-a-ride.demo.example/', 'https://deeside-dial-a-ride.demo.example/book'],
-        ['CT1-BOOKING', 2, '', 1, '16:00:00', 'Demo service: book by 16:00 the day before; members only.', '01632 960302', 'https://community-transport.demo.example/', 'https://community-transport.demo.example/book'],
+        'booking_rule_id',
+        'booking_type',
+        'prior_notice_duration_min',
+        'prior_notice_last_day',
+        'prior_notice_last_time',
+        'message',
+        'phone_number',
+        'info_url',
+        'booking_url',
+      ],
+      [
+        [
+          'DRT-BOOKING',
+          1,
+          60,
+          '',
+          '',
+          'Demo service: book at least 60 minutes ahead online or by phone.',
+          '01632 960301',
+          'https://deeside-dial-a-ride.demo.example/',
+          'https://deeside-dial-a-ride.demo.example/book',
+        ],
+        [
+          'CT1-BOOKING',
+          2,
+          '',
+          1,
+          '16:00:00',
+          'Demo service: book by 16:00 the day before; members only.',
+          '01632 960302',
+          'https://community-transport.demo.example/',
+          'https://community-transport.demo.example/book',
+        ],
       ],
     ),
     'locations.geojson': JSON.stringify(geojson, null, 1) + '\n',
@@ -197,5 +370,8 @@ function flexFiles(zones: FlexZones): Record<string, string> {
 
 /** Dates covered by a feed's calendar, for the summary and tests. */
 export function serviceSpan(services: readonly DemoService[]): { start: string; end: string } {
-  return { start: isoDate(Math.min(...services.map((s) => s.start))), end: isoDate(Math.max(...services.map((s) => s.end))) };
+  return {
+    start: isoDate(Math.min(...services.map((s) => s.start))),
+    end: isoDate(Math.max(...services.map((s) => s.end))),
+  };
 }

@@ -54,9 +54,18 @@ export async function generateDemoRegion(options: GenerateOptions): Promise<Gene
   const extras = buildExtras(places, stations);
   const region = buildRegionJson(places, stations, network, extras);
   const checked = parseRegionConfig(region);
-  if (!checked.config) throw new Error(`generated region.json is invalid:\n${checked.warnings.map((w) => `${w.path}: ${w.message}`).join('\n')}`);
+  if (!checked.config)
+    throw new Error(
+      `generated region.json is invalid:\n${checked.warnings.map((w) => `${w.path}: ${w.message}`).join('\n')}`,
+    );
 
-  const gtfs = writeGtfs(network, services, validity, { drt: extras.drtZone, community: extras.communityZone }, { seed, date });
+  const gtfs = writeGtfs(
+    network,
+    services,
+    validity,
+    { drt: extras.drtZone, community: extras.communityZone },
+    { seed, date },
+  );
   const osm = buildOsm({ places, stations, network, extras, rng: rng.fork('osm') });
   const osmXml = writeOsmXml(osm, makeElevationModel(places), { seed, date });
 
@@ -69,7 +78,8 @@ export async function generateDemoRegion(options: GenerateOptions): Promise<Gene
     files++;
   };
   for (const feed of FEED_IDS) {
-    for (const [name, text] of Object.entries(gtfs.feeds[feed])) write(join(outDir, FEED_PATHS[feed], name), text);
+    for (const [name, text] of Object.entries(gtfs.feeds[feed]))
+      write(join(outDir, FEED_PATHS[feed], name), text);
   }
   write(join(outDir, OSM_PATH), osmXml);
   write(join(outDir, 'region.json'), JSON.stringify(region, null, 2) + '\n');
@@ -86,11 +96,21 @@ export async function generateDemoRegion(options: GenerateOptions): Promise<Gene
       stopTimes: trips.reduce((n, t) => n + t.stopTimes.length, 0),
     };
   }
-  return { outDir, seed, date, files, feeds, osm: { nodes: osm.nodes.length, ways: osm.ways.length, relations: osm.relations.length }, places: places.length };
+  return {
+    outDir,
+    seed,
+    date,
+    files,
+    feeds,
+    osm: { nodes: osm.nodes.length, ways: osm.ways.length, relations: osm.relations.length },
+    places: places.length,
+  };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { out: { type: 'string' }, seed: { type: 'string' }, date: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { out: { type: 'string' }, seed: { type: 'string' }, date: { type: 'string' } },
+  });
   if (!values.out) {
     console.error('usage: main.ts --out DIR [--seed N] [--date YYYY-MM-DD]');
     process.exit(2);
@@ -101,7 +121,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     process.exit(2);
   }
   const started = performance.now();
-  const summary = await generateDemoRegion({ outDir: values.out, seed, ...(values.date ? { date: values.date } : {}) });
+  const summary = await generateDemoRegion({
+    outDir: values.out,
+    seed,
+    ...(values.date ? { date: values.date } : {}),
+  });
   console.log(JSON.stringify(summary, null, 2));
   console.log(`demo region generated in ${Math.round(performance.now() - started)} ms`);
 }

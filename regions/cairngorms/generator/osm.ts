@@ -84,13 +84,59 @@ const GRID_OVERRIDE: Record<string, { cols: number; rows: number; spacingM: numb
 };
 
 const STREET_NAMES = [
-  'Station Road', 'Church Street', 'Mill Road', 'Burnside', 'Market Street', 'School Road', 'Park Road', 'Forest Road',
-  'Victoria Street', "Queen's Road", 'King Street', 'Castle Road', 'Birch Avenue', 'Heather Drive', 'Rowan Place',
-  'Pine Crescent', 'Craig Road', 'Glen Road', 'Hill Street', 'Croft Road', 'Woodside Avenue', 'Mains Road', 'Loch View',
-  'Spey Street', 'Tulloch Road', 'Golf Course Road', 'Manse Road', 'Braeside', 'Riverside Walk', 'Cairn Road',
-  'Juniper Lane', 'Larch Grove', 'Mountain View', 'Hawthorn Way', 'Ardbeg Road', 'Corrie Place', 'Strath Avenue',
-  'Ben View', 'Moor Road', 'Well Street', 'Bridge Street', 'New Street', 'Back Street', 'Orchard Road', 'Shore Road',
-  'East Terrace', 'West Terrace', 'North Road', 'South Road', 'Elm Grove', 'Oak Drive', 'Ash Road', 'Willow Bank',
+  'Station Road',
+  'Church Street',
+  'Mill Road',
+  'Burnside',
+  'Market Street',
+  'School Road',
+  'Park Road',
+  'Forest Road',
+  'Victoria Street',
+  "Queen's Road",
+  'King Street',
+  'Castle Road',
+  'Birch Avenue',
+  'Heather Drive',
+  'Rowan Place',
+  'Pine Crescent',
+  'Craig Road',
+  'Glen Road',
+  'Hill Street',
+  'Croft Road',
+  'Woodside Avenue',
+  'Mains Road',
+  'Loch View',
+  'Spey Street',
+  'Tulloch Road',
+  'Golf Course Road',
+  'Manse Road',
+  'Braeside',
+  'Riverside Walk',
+  'Cairn Road',
+  'Juniper Lane',
+  'Larch Grove',
+  'Mountain View',
+  'Hawthorn Way',
+  'Ardbeg Road',
+  'Corrie Place',
+  'Strath Avenue',
+  'Ben View',
+  'Moor Road',
+  'Well Street',
+  'Bridge Street',
+  'New Street',
+  'Back Street',
+  'Orchard Road',
+  'Shore Road',
+  'East Terrace',
+  'West Terrace',
+  'North Road',
+  'South Road',
+  'Elm Grove',
+  'Oak Drive',
+  'Ash Road',
+  'Willow Bank',
 ];
 /** Real street names where we know them (from the OpenStreetMap map). */
 const KNOWN_STREETS: Record<string, string[]> = {
@@ -100,7 +146,13 @@ const KNOWN_STREETS: Record<string, string[]> = {
   ballater: ['Golf Road', 'Church Square', 'Deebank Road'],
   grantown: ['The Square', 'Woodside Avenue', 'Castle Road'],
   edinburgh: ['George Street', 'Queen Street', 'Leith Walk', 'Lothian Road', 'Dalry Road', 'Easter Road'],
-  glasgow: ['Sauchiehall Street', 'Buchanan Street', 'Great Western Road', 'Dumbarton Road', 'Paisley Road West'],
+  glasgow: [
+    'Sauchiehall Street',
+    'Buchanan Street',
+    'Great Western Road',
+    'Dumbarton Road',
+    'Paisley Road West',
+  ],
   inverness: ['Church Street', 'Castle Street', 'Millburn Road'],
   aberdeen: ['George Street', 'King Street', 'Holburn Street'],
 };
@@ -113,39 +165,157 @@ interface Corridor {
 }
 
 const mph = (n: number) => `${n} mph`;
-const road = (ref: string, name: string, highway: string, speed: number, via: Waypoint[]): Corridor => ({ tags: { highway, ref, name, maxspeed: mph(speed) }, via });
+const road = (ref: string, name: string, highway: string, speed: number, via: Waypoint[]): Corridor => ({
+  tags: { highway, ref, name, maxspeed: mph(speed) },
+  via,
+});
 const hand = (lat: number, lon: number): Point => ({ lat, lon }); // approximate bends read off the OpenStreetMap map
 
 const CORRIDORS: Corridor[] = [
-  road('A9', 'Perth Road', 'trunk', 60, ['falkirk', { crs: 'LBT' }, 'stirling', { crs: 'DBL' }, { crs: 'GLE' }, 'perth', 'dunkeld', 'pitlochry', 'killiecrankie', 'blair-atholl', hand(56.7717, -3.954), hand(56.86, -4.24), 'dalwhinnie', 'newtonmore', 'kingussie', 'kincraig', 'aviemore', 'carrbridge', hand(57.31, -3.91), hand(57.334, -4.002), 'inverness']),
-  road('A96', 'Aberdeen Road', 'trunk', 60, ['inverness', { crs: 'IVA' }, 'nairn', 'forres', 'elgin', 'keith', 'huntly', { crs: 'INS' }, 'inverurie', { crs: 'KTR' }, { crs: 'DYC' }, 'aberdeen']),
-  road('A90', 'Dundee Road', 'trunk', 70, ['perth', { crs: 'ING' }, 'dundee', hand(56.644, -2.889), hand(56.73, -2.657), { crs: 'LAU' }, 'stonehaven', 'aberdeen']),
+  road('A9', 'Perth Road', 'trunk', 60, [
+    'falkirk',
+    { crs: 'LBT' },
+    'stirling',
+    { crs: 'DBL' },
+    { crs: 'GLE' },
+    'perth',
+    'dunkeld',
+    'pitlochry',
+    'killiecrankie',
+    'blair-atholl',
+    hand(56.7717, -3.954),
+    hand(56.86, -4.24),
+    'dalwhinnie',
+    'newtonmore',
+    'kingussie',
+    'kincraig',
+    'aviemore',
+    'carrbridge',
+    hand(57.31, -3.91),
+    hand(57.334, -4.002),
+    'inverness',
+  ]),
+  road('A96', 'Aberdeen Road', 'trunk', 60, [
+    'inverness',
+    { crs: 'IVA' },
+    'nairn',
+    'forres',
+    'elgin',
+    'keith',
+    'huntly',
+    { crs: 'INS' },
+    'inverurie',
+    { crs: 'KTR' },
+    { crs: 'DYC' },
+    'aberdeen',
+  ]),
+  road('A90', 'Dundee Road', 'trunk', 70, [
+    'perth',
+    { crs: 'ING' },
+    'dundee',
+    hand(56.644, -2.889),
+    hand(56.73, -2.657),
+    { crs: 'LAU' },
+    'stonehaven',
+    'aberdeen',
+  ]),
   road('A92', 'Coast Road', 'primary', 60, ['dundee', { crs: 'CAN' }, 'arbroath', 'montrose', 'stonehaven']),
-  road('A92', 'Fife Road', 'primary', 60, [{ crs: 'INK' }, { crs: 'KDY' }, { crs: 'MNC' }, { crs: 'LDY' }, { crs: 'CUP' }, { crs: 'LEU' }, 'dundee']),
+  road('A92', 'Fife Road', 'primary', 60, [
+    { crs: 'INK' },
+    { crs: 'KDY' },
+    { crs: 'MNC' },
+    { crs: 'LDY' },
+    { crs: 'CUP' },
+    { crs: 'LEU' },
+    'dundee',
+  ]),
   road('M90', 'M90', 'motorway', 70, ['edinburgh', hand(55.99, -3.4), { crs: 'INK' }, 'kinross', 'perth']),
   road('A91', 'Cupar Road', 'primary', 60, ['kinross', { crs: 'CUP' }]),
   road('M80', 'M80', 'motorway', 70, ['glasgow', hand(55.946, -3.99), 'stirling']),
-  road('A803', 'Glasgow Road', 'primary', 50, ['edinburgh', { crs: 'EDP' }, { crs: 'EGY' }, hand(55.9445, -3.36), hand(55.938, -3.415), 'linlithgow', 'falkirk', { crs: 'CRO' }, 'glasgow']),
-  road('A93', 'Deeside Road', 'primary', 60, ['aberdeen', 'banchory', 'aboyne', hand(57.077, -2.9), 'ballater', 'crathie', 'braemar', hand(56.879, -3.421), 'spittal-of-glenshee', hand(56.65, -3.42), 'blairgowrie', 'perth']),
-  road('A95', 'Speyside Road', 'primary', 60, ['aviemore', hand(57.216, -3.8), 'dulnain-bridge', 'grantown', hand(57.342, -3.532), hand(57.472, -3.227), 'keith']),
+  road('A803', 'Glasgow Road', 'primary', 50, [
+    'edinburgh',
+    { crs: 'EDP' },
+    { crs: 'EGY' },
+    hand(55.9445, -3.36),
+    hand(55.938, -3.415),
+    'linlithgow',
+    'falkirk',
+    { crs: 'CRO' },
+    'glasgow',
+  ]),
+  road('A93', 'Deeside Road', 'primary', 60, [
+    'aberdeen',
+    'banchory',
+    'aboyne',
+    hand(57.077, -2.9),
+    'ballater',
+    'crathie',
+    'braemar',
+    hand(56.879, -3.421),
+    'spittal-of-glenshee',
+    hand(56.65, -3.42),
+    'blairgowrie',
+    'perth',
+  ]),
+  road('A95', 'Speyside Road', 'primary', 60, [
+    'aviemore',
+    hand(57.216, -3.8),
+    'dulnain-bridge',
+    'grantown',
+    hand(57.342, -3.532),
+    hand(57.472, -3.227),
+    'keith',
+  ]),
   road('A938', 'Carrbridge Road', 'secondary', 60, ['carrbridge', 'dulnain-bridge']),
-  road('B970', 'Rothiemurchus Road', 'secondary', 50, ['kingussie', hand(57.103, -3.987), hand(57.117, -3.898), 'coylumbridge', 'boat-of-garten', 'nethy-bridge', 'grantown']),
+  road('B970', 'Rothiemurchus Road', 'secondary', 50, [
+    'kingussie',
+    hand(57.103, -3.987),
+    hand(57.117, -3.898),
+    'coylumbridge',
+    'boat-of-garten',
+    'nethy-bridge',
+    'grantown',
+  ]),
   road('', 'Ski Road', 'tertiary', 40, ['aviemore', 'coylumbridge', 'glenmore', 'cairngorm-mountain']),
-  road('A939', 'Lecht Road', 'secondary', 60, ['grantown', hand(57.268, -3.429), 'tomintoul', hand(57.2, -3.245), 'cock-bridge', 'gairnshiel', 'ballater']),
+  road('A939', 'Lecht Road', 'secondary', 60, [
+    'grantown',
+    hand(57.268, -3.429),
+    'tomintoul',
+    hand(57.2, -3.245),
+    'cock-bridge',
+    'gairnshiel',
+    'ballater',
+  ]),
   road('B976', 'South Deeside Hill Road', 'tertiary', 50, ['crathie', 'gairnshiel']),
   road('B9009', 'Glenlivet Road', 'tertiary', 50, ['tomintoul', hand(57.347, -3.338), 'dufftown']),
   road('B9014', 'Keith Road', 'tertiary', 50, ['dufftown', 'keith']),
   road('B9094', 'Tarland Road', 'tertiary', 50, ['tarland', 'aboyne']),
   road('A86', 'Laggan Road', 'primary', 60, ['kingussie', 'newtonmore', 'laggan']),
   road('A889', 'Dalwhinnie Road', 'secondary', 60, ['laggan', 'dalwhinnie']),
-  road('A82', 'Loch Ness Road', 'trunk', 60, ['inverness', 'dochgarroch', 'drumnadrochit', 'urquhart-castle', hand(57.214, -4.617), 'fort-augustus']),
+  road('A82', 'Loch Ness Road', 'trunk', 60, [
+    'inverness',
+    'dochgarroch',
+    'drumnadrochit',
+    'urquhart-castle',
+    hand(57.214, -4.617),
+    'fort-augustus',
+  ]),
   road('A924', 'Moulin Road', 'secondary', 60, ['pitlochry', hand(56.727, -3.502), 'blairgowrie']),
 ];
 
 const PATHS: Corridor[] = [
-  { tags: { highway: 'path', name: 'Speyside Way', foot: 'designated', bicycle: 'yes', surface: 'compacted' }, via: ['aviemore', 'boat-of-garten', 'nethy-bridge', 'grantown'] },
-  { tags: { highway: 'cycleway', name: 'National Cycle Route 7', foot: 'yes', surface: 'asphalt' }, via: ['aviemore', 'kincraig', 'kingussie', 'newtonmore'] },
-  { tags: { highway: 'cycleway', name: 'Old Logging Way', foot: 'yes', surface: 'compacted' }, via: ['aviemore', 'glenmore'] },
+  {
+    tags: { highway: 'path', name: 'Speyside Way', foot: 'designated', bicycle: 'yes', surface: 'compacted' },
+    via: ['aviemore', 'boat-of-garten', 'nethy-bridge', 'grantown'],
+  },
+  {
+    tags: { highway: 'cycleway', name: 'National Cycle Route 7', foot: 'yes', surface: 'asphalt' },
+    via: ['aviemore', 'kincraig', 'kingussie', 'newtonmore'],
+  },
+  {
+    tags: { highway: 'cycleway', name: 'Old Logging Way', foot: 'yes', surface: 'compacted' },
+    via: ['aviemore', 'glenmore'],
+  },
 ];
 
 export interface BuildOsmInput {
@@ -187,7 +357,13 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
   }
   b.relation(
     (routeWays['Speyside Way'] ?? []).map((ref) => ({ type: 'way', ref, role: '' })),
-    { type: 'route', route: 'hiking', name: 'Speyside Way', network: 'nwn', operator: 'Demo Speyside Way Ranger Service' },
+    {
+      type: 'route',
+      route: 'hiking',
+      name: 'Speyside Way',
+      network: 'nwn',
+      operator: 'Demo Speyside Way Ranger Service',
+    },
   );
   b.relation(
     (routeWays['National Cycle Route 7'] ?? []).map((ref) => ({ type: 'way', ref, role: '' })),
@@ -200,7 +376,8 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
   for (const w of b.ways) {
     const hw = w.tags.highway;
     if (!hw || hw === 'motorway') continue;
-    for (const n of w.nodes) (hw === 'path' || hw === 'cycleway' || hw === 'footway' ? walkOnly : joinable).push(n);
+    for (const n of w.nodes)
+      (hw === 'path' || hw === 'cycleway' || hw === 'footway' ? walkOnly : joinable).push(n);
   }
   const nearest = (p: Point, pool: number[] = joinable) => {
     let best = pool[0]!;
@@ -222,7 +399,9 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
   const connect = (nodeId: number, label: string | undefined, mode: 'foot' | 'car') => {
     const to = nearest(b.pos(nodeId));
     const tags: Tags =
-      mode === 'car' || to.distanceM > 400 ? { highway: 'service', maxspeed: mph(20), ...(label ? { name: label } : { service: 'driveway' }) } : { highway: 'footway' };
+      mode === 'car' || to.distanceM > 400
+        ? { highway: 'service', maxspeed: mph(20), ...(label ? { name: label } : { service: 'driveway' }) }
+        : { highway: 'footway' };
     const mid = densify(b.pos(nodeId), b.pos(to.id), 250).map((p) => b.node(p));
     b.way([nodeId, ...mid, to.id], tags);
   };
@@ -230,15 +409,27 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
   // -------------------------------------------------------------- railways and stations
   const stationNode = new Map<string, number>();
   for (const s of stations) {
-    const id = b.node(s, { railway: 'station', public_transport: 'station', train: 'yes', name: s.name, 'railway:ref': s.crs, operator: 'Demo Highland Rail', wheelchair: 'yes' });
+    const id = b.node(s, {
+      railway: 'station',
+      public_transport: 'station',
+      train: 'yes',
+      name: s.name,
+      'railway:ref': s.crs,
+      operator: 'Demo Highland Rail',
+      wheelchair: 'yes',
+    });
     stationNode.set(s.crs, id);
     connect(id, `${s.name} Station Approach`, 'car');
   }
   // Track between neighbouring stations, taken from the rail shapes (which list every station passed).
   const railSegments = new Set<string>();
-  const railStopAt = new Map(network.stops.filter((s) => s.kind === 'rail').map((s) => [`${s.lat},${s.lon}`, s.code]));
+  const railStopAt = new Map(
+    network.stops.filter((s) => s.kind === 'rail').map((s) => [`${s.lat},${s.lon}`, s.code]),
+  );
   for (const shape of network.shapes.filter((s) => s.feed === 'rail')) {
-    const codes = shape.points.map((p) => railStopAt.get(`${p.lat},${p.lon}`)).filter((c): c is string => c !== undefined);
+    const codes = shape.points
+      .map((p) => railStopAt.get(`${p.lat},${p.lon}`))
+      .filter((c): c is string => c !== undefined);
     for (let i = 1; i < codes.length; i++) {
       const a = codes[i - 1]!;
       const c = codes[i]!;
@@ -257,19 +448,44 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
   const byKind = (k: DemoStop['kind']) => network.stops.filter((s) => s.kind === k);
   for (const s of network.stops) {
     if (s.kind === 'rail') continue;
-    const tags: Tags = { name: s.name, 'gtfs:stop_id': s.id, ref: s.code, wheelchair: s.wheelchair === 1 ? 'yes' : 'no' };
-    if (s.kind === 'bus' || s.kind === 'coach') Object.assign(tags, { highway: 'bus_stop', public_transport: 'platform', bus: 'yes', shelter: rng.chance(0.5) ? 'yes' : 'no' });
-    if (s.kind === 'tram') Object.assign(tags, { railway: 'tram_stop', public_transport: 'stop_position', tram: 'yes' });
-    if (s.kind === 'subway') Object.assign(tags, { railway: 'station', station: 'subway', public_transport: 'station', subway: 'yes' });
-    if (s.kind === 'ferry') Object.assign(tags, { amenity: 'ferry_terminal', public_transport: 'platform', ferry: 'yes' });
-    if (s.kind === 'funicular') Object.assign(tags, { railway: 'station', station: 'funicular', public_transport: 'station' });
+    const tags: Tags = {
+      name: s.name,
+      'gtfs:stop_id': s.id,
+      ref: s.code,
+      wheelchair: s.wheelchair === 1 ? 'yes' : 'no',
+    };
+    if (s.kind === 'bus' || s.kind === 'coach')
+      Object.assign(tags, {
+        highway: 'bus_stop',
+        public_transport: 'platform',
+        bus: 'yes',
+        shelter: rng.chance(0.5) ? 'yes' : 'no',
+      });
+    if (s.kind === 'tram')
+      Object.assign(tags, { railway: 'tram_stop', public_transport: 'stop_position', tram: 'yes' });
+    if (s.kind === 'subway')
+      Object.assign(tags, {
+        railway: 'station',
+        station: 'subway',
+        public_transport: 'station',
+        subway: 'yes',
+      });
+    if (s.kind === 'ferry')
+      Object.assign(tags, { amenity: 'ferry_terminal', public_transport: 'platform', ferry: 'yes' });
+    if (s.kind === 'funicular')
+      Object.assign(tags, { railway: 'station', station: 'funicular', public_transport: 'station' });
     const id = b.node(s, tags);
     stopNode.set(s.id, id);
     if (s.id === 'bus:funicular-ptarmigan') {
       // No road reaches the top station: a mountain path does.
       const base = nearest(s, joinable);
       const mid = densify(s, b.pos(base.id), 200).map((p) => b.node(p));
-      b.way([id, ...mid, base.id], { highway: 'path', name: 'Windy Ridge Path', sac_scale: 'mountain_hiking', foot: 'yes' });
+      b.way([id, ...mid, base.id], {
+        highway: 'path',
+        name: 'Windy Ridge Path',
+        sac_scale: 'mountain_hiking',
+        foot: 'yes',
+      });
     } else {
       connect(id, undefined, 'foot');
     }
@@ -285,7 +501,12 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
   };
   lineThrough(byKind('tram'), { railway: 'tram', name: 'Edinburgh Trams (demo)' });
   const subway = byKind('subway');
-  lineThrough([...subway, subway[0]!], { railway: 'subway', tunnel: 'yes', layer: '-1', name: 'Glasgow Subway (demo)' });
+  lineThrough([...subway, subway[0]!], {
+    railway: 'subway',
+    tunnel: 'yes',
+    layer: '-1',
+    name: 'Glasgow Subway (demo)',
+  });
   lineThrough(byKind('funicular'), { railway: 'funicular', name: 'Cairngorm Mountain Railway (demo)' });
   const piers = byKind('ferry');
   const ferryShape = network.shapes.find((s) => s.id.startsWith('WATERBUS-0'));
@@ -296,15 +517,35 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
 
   // -------------------------------------------------------------- transport facilities
   for (const s of stations) {
-    const pk = b.node(offsetM(s, -70, -50), { amenity: 'parking', name: `${s.name} Station Car Park`, park_ride: 'yes', fee: rng.chance(0.5) ? 'yes' : 'no', capacity: String(rng.int(10, 120)), access: 'customers' });
+    const pk = b.node(offsetM(s, -70, -50), {
+      amenity: 'parking',
+      name: `${s.name} Station Car Park`,
+      park_ride: 'yes',
+      fee: rng.chance(0.5) ? 'yes' : 'no',
+      capacity: String(rng.int(10, 120)),
+      access: 'customers',
+    });
     connect(pk, undefined, 'car');
   }
   for (const d of extras.docks) {
-    const id = b.node(d, { amenity: 'bicycle_rental', bicycle_rental: 'docking_station', name: d.name, capacity: String(d.capacity), network: 'Demo Cairngorms Bike Share', ref: d.id });
+    const id = b.node(d, {
+      amenity: 'bicycle_rental',
+      bicycle_rental: 'docking_station',
+      name: d.name,
+      capacity: String(d.capacity),
+      network: 'Demo Cairngorms Bike Share',
+      ref: d.id,
+    });
     connect(id, undefined, 'foot');
   }
   for (const bay of extras.bays) {
-    const id = b.node(bay, { amenity: 'car_sharing', name: bay.name, operator: bay.providerId === 'spey-car-club' ? 'Demo Spey Car Club' : 'Demo Highland Car Share', capacity: String(bay.vehicles), ref: bay.id });
+    const id = b.node(bay, {
+      amenity: 'car_sharing',
+      name: bay.name,
+      operator: bay.providerId === 'spey-car-club' ? 'Demo Spey Car Club' : 'Demo Highland Car Share',
+      capacity: String(bay.vehicles),
+      ref: bay.id,
+    });
     connect(id, undefined, 'car');
   }
   for (const r of extras.ranks) {
@@ -330,7 +571,12 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
 
 function buildGrid(b: OsmBuilder, place: Place, rng: Rng): Grid {
   const size = GRID_OVERRIDE[place.id] ?? GRID[place.kind];
-  const angle = place.axisDeg !== undefined ? (place.axisDeg * Math.PI) / 180 : place.kind === 'city' ? 0 : rng.range(-0.45, 0.45);
+  const angle =
+    place.axisDeg !== undefined
+      ? (place.axisDeg * Math.PI) / 180
+      : place.kind === 'city'
+        ? 0
+        : rng.range(-0.45, 0.45);
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
   const c0 = Math.floor(size.cols / 2);
@@ -344,7 +590,9 @@ function buildGrid(b: OsmBuilder, place: Place, rng: Rng): Grid {
       nodeIds.push(b.node(offsetM(place, x * cos - y * sin, x * sin + y * cos)));
     }
   }
-  const names = [...(KNOWN_STREETS[place.id] ?? []), ...shuffled(STREET_NAMES, rng)].filter((n) => n !== place.mainStreet);
+  const names = [...(KNOWN_STREETS[place.id] ?? []), ...shuffled(STREET_NAMES, rng)].filter(
+    (n) => n !== place.mainStreet,
+  );
   let next = 0;
   const isCity = place.kind === 'city';
   const speed = isCity ? 20 : 30;
@@ -352,19 +600,35 @@ function buildGrid(b: OsmBuilder, place: Place, rng: Rng): Grid {
     const row = nodeIds.slice(r * size.cols, (r + 1) * size.cols);
     if (row.length < 2) continue;
     const main = r === r0;
-    b.way(row, { highway: main ? (isCity ? 'primary' : 'tertiary') : 'residential', name: main ? place.mainStreet : names[next++ % names.length]!, maxspeed: mph(speed), sidewalk: 'both' });
+    b.way(row, {
+      highway: main ? (isCity ? 'primary' : 'tertiary') : 'residential',
+      name: main ? place.mainStreet : names[next++ % names.length]!,
+      maxspeed: mph(speed),
+      sidewalk: 'both',
+    });
   }
   for (let c = 0; c < size.cols; c++) {
     const col: number[] = [];
     for (let r = 0; r < size.rows; r++) col.push(nodeIds[r * size.cols + c]!);
     if (col.length < 2) continue;
-    b.way(col, { highway: c === c0 && isCity ? 'secondary' : 'residential', name: names[next++ % names.length]!, maxspeed: mph(speed), sidewalk: 'both' });
+    b.way(col, {
+      highway: c === c0 && isCity ? 'secondary' : 'residential',
+      name: names[next++ % names.length]!,
+      maxspeed: mph(speed),
+      sidewalk: 'both',
+    });
   }
   return { place, nodeIds };
 }
 
 /** Corridor as one way per leg between places, entering and leaving each town grid on the side it comes from. */
-function buildCorridor(b: OsmBuilder, c: Corridor, grids: Map<string, Grid>, junctionNode: (crs: string) => number, rng: Rng): number[] {
+function buildCorridor(
+  b: OsmBuilder,
+  c: Corridor,
+  grids: Map<string, Grid>,
+  junctionNode: (crs: string) => number,
+  rng: Rng,
+): number[] {
   const posOf = (w: Waypoint): Point => {
     if (typeof w === 'string') return grids.get(w)!.place;
     if ('crs' in w) return b.pos(junctionNode(w.crs));
@@ -393,13 +657,17 @@ function buildCorridor(b: OsmBuilder, c: Corridor, grids: Map<string, Grid>, jun
     if (typeof w === 'string') {
       if (prev !== undefined) {
         const entry = gridNodeFacing(w, posOf(prev));
-        current.push(...wobble(b.pos(current[current.length - 1]!), b.pos(entry), rng).map((p) => b.node(p)), entry);
+        current.push(
+          ...wobble(b.pos(current[current.length - 1]!), b.pos(entry), rng).map((p) => b.node(p)),
+          entry,
+        );
         ways.push(b.way(current, c.tags));
       }
       current = next !== undefined ? [gridNodeFacing(w, posOf(next))] : [];
     } else {
       const id = 'crs' in w ? junctionNode(w.crs) : b.node(w);
-      if (current.length > 0) current.push(...wobble(b.pos(current[current.length - 1]!), b.pos(id), rng).map((p) => b.node(p)));
+      if (current.length > 0)
+        current.push(...wobble(b.pos(current[current.length - 1]!), b.pos(id), rng).map((p) => b.node(p)));
       current.push(id);
     }
   }
@@ -442,7 +710,12 @@ function shuffled<T>(list: readonly T[], rng: Rng): T[] {
   return a;
 }
 
-const OPENING = ['Mo-Su 08:00-20:00', 'Apr-Oct Mo-Su 09:00-18:00; Nov-Mar Mo-Su 10:00-16:00', '24/7', 'Mo-Sa 09:00-17:30; Su 11:00-16:00'];
+const OPENING = [
+  'Mo-Su 08:00-20:00',
+  'Apr-Oct Mo-Su 09:00-18:00; Nov-Mar Mo-Su 10:00-16:00',
+  '24/7',
+  'Mo-Sa 09:00-17:30; Su 11:00-16:00',
+];
 
 function toiletTags(name: string, rng: Rng, station = false): Tags {
   const fee = !station && rng.chance(0.4);
@@ -474,18 +747,68 @@ interface PoiKind {
 const ALL: Place['kind'][] = ['city', 'town'];
 const VILLAGES: Place['kind'][] = ['city', 'town', 'village'];
 const POI_KINDS: PoiKind[] = [
-  { category: 'restaurant', tags: { amenity: 'restaurant', cuisine: 'scottish' }, names: ['The Heather Kitchen', 'Strath Dining Room', 'The Pine Marten Bistro', 'Corrie Restaurant'], minKind: VILLAGES },
-  { category: 'cafe', tags: { amenity: 'cafe' }, names: ['The Bothy Café', 'Osprey Coffee', 'The Red Squirrel Café', 'Riverside Tearoom'], minKind: [...VILLAGES, 'hamlet', 'locality'] },
-  { category: 'bar', tags: { amenity: 'bar' }, names: ['The Stag Bar', 'The Capercaillie Bar', 'The Ptarmigan Lounge'], minKind: VILLAGES },
-  { category: 'museum', tags: { tourism: 'museum' }, names: ['Folk Museum', 'Heritage Centre', 'Railway Museum'], minKind: ALL },
-  { category: 'park', tags: { leisure: 'park' }, names: ['Memorial Park', 'Riverside Park', 'Community Park'], minKind: VILLAGES },
-  { category: 'supermarket', tags: { shop: 'supermarket' }, names: ['Demo Foodstore', 'Glen Supermarket'], minKind: ALL },
-  { category: 'convenience_store', tags: { shop: 'convenience' }, names: ['Village Store', 'The Wee Shop', 'Corner Shop'], minKind: VILLAGES },
+  {
+    category: 'restaurant',
+    tags: { amenity: 'restaurant', cuisine: 'scottish' },
+    names: ['The Heather Kitchen', 'Strath Dining Room', 'The Pine Marten Bistro', 'Corrie Restaurant'],
+    minKind: VILLAGES,
+  },
+  {
+    category: 'cafe',
+    tags: { amenity: 'cafe' },
+    names: ['The Bothy Café', 'Osprey Coffee', 'The Red Squirrel Café', 'Riverside Tearoom'],
+    minKind: [...VILLAGES, 'hamlet', 'locality'],
+  },
+  {
+    category: 'bar',
+    tags: { amenity: 'bar' },
+    names: ['The Stag Bar', 'The Capercaillie Bar', 'The Ptarmigan Lounge'],
+    minKind: VILLAGES,
+  },
+  {
+    category: 'museum',
+    tags: { tourism: 'museum' },
+    names: ['Folk Museum', 'Heritage Centre', 'Railway Museum'],
+    minKind: ALL,
+  },
+  {
+    category: 'park',
+    tags: { leisure: 'park' },
+    names: ['Memorial Park', 'Riverside Park', 'Community Park'],
+    minKind: VILLAGES,
+  },
+  {
+    category: 'supermarket',
+    tags: { shop: 'supermarket' },
+    names: ['Demo Foodstore', 'Glen Supermarket'],
+    minKind: ALL,
+  },
+  {
+    category: 'convenience_store',
+    tags: { shop: 'convenience' },
+    names: ['Village Store', 'The Wee Shop', 'Corner Shop'],
+    minKind: VILLAGES,
+  },
   { category: 'shopping_mall', tags: { shop: 'mall' }, names: ['Shopping Centre', 'Arcade'], minKind: ALL },
   { category: 'atm', tags: { amenity: 'atm', fee: 'no' }, names: ['Cash Machine'], minKind: ALL },
-  { category: 'gas_station', tags: { amenity: 'fuel', 'fuel:diesel': 'yes', 'fuel:octane_95': 'yes' }, names: ['Filling Station', 'Service Station'], minKind: ALL },
-  { category: 'ev_charge', tags: { amenity: 'charging_station', 'socket:type2': '2', 'socket:type2_combo': '1', capacity: '2' }, names: ['EV Charge Point'], minKind: [...VILLAGES, 'locality'] },
-  { category: 'meal_takeaway', tags: { amenity: 'fast_food', takeaway: 'yes', cuisine: 'fish_and_chips' }, names: ['Chip Shop', 'Fish Bar', 'Takeaway'], minKind: ALL },
+  {
+    category: 'gas_station',
+    tags: { amenity: 'fuel', 'fuel:diesel': 'yes', 'fuel:octane_95': 'yes' },
+    names: ['Filling Station', 'Service Station'],
+    minKind: ALL,
+  },
+  {
+    category: 'ev_charge',
+    tags: { amenity: 'charging_station', 'socket:type2': '2', 'socket:type2_combo': '1', capacity: '2' },
+    names: ['EV Charge Point'],
+    minKind: [...VILLAGES, 'locality'],
+  },
+  {
+    category: 'meal_takeaway',
+    tags: { amenity: 'fast_food', takeaway: 'yes', cuisine: 'fish_and_chips' },
+    names: ['Chip Shop', 'Fish Bar', 'Takeaway'],
+    minKind: ALL,
+  },
 ];
 
 function addTownAmenities(b: OsmBuilder, place: Place, grid: Grid, rng: Rng): void {
@@ -495,18 +818,43 @@ function addTownAmenities(b: OsmBuilder, place: Place, grid: Grid, rng: Rng): vo
     const count = place.kind === 'city' ? 3 : 1;
     for (let i = 0; i < count; i++) {
       const base = rng.pick(kind.names);
-      const name = base.startsWith('The ') || kind.category === 'restaurant' || kind.category === 'cafe' || kind.category === 'bar' ? base : `${place.name} ${base}`;
-      b.node(near(), { ...kind.tags, name, opening_hours: kind.category === 'park' ? '24/7' : rng.pick(OPENING), website: `https://${place.id}.demo.example/`, source: SOURCE });
+      const name =
+        base.startsWith('The ') ||
+        kind.category === 'restaurant' ||
+        kind.category === 'cafe' ||
+        kind.category === 'bar'
+          ? base
+          : `${place.name} ${base}`;
+      b.node(near(), {
+        ...kind.tags,
+        name,
+        opening_hours: kind.category === 'park' ? '24/7' : rng.pick(OPENING),
+        website: `https://${place.id}.demo.example/`,
+        source: SOURCE,
+      });
     }
   }
-  if (place.kind !== 'locality' || place.id === 'cairngorm-mountain') b.node(near(), toiletTags(`${place.name} Public Toilets`, rng));
+  if (place.kind !== 'locality' || place.id === 'cairngorm-mountain')
+    b.node(near(), toiletTags(`${place.name} Public Toilets`, rng));
   const parkingFee = place.kind === 'city' || place.id === 'cairngorm-mountain' || rng.chance(0.3);
-  b.node(near(), { amenity: 'parking', name: `${place.name} Car Park`, fee: parkingFee ? 'yes' : 'no', capacity: String(rng.int(15, place.kind === 'city' ? 600 : 150)), access: 'yes', source: SOURCE });
+  b.node(near(), {
+    amenity: 'parking',
+    name: `${place.name} Car Park`,
+    fee: parkingFee ? 'yes' : 'no',
+    capacity: String(rng.int(15, place.kind === 'city' ? 600 : 150)),
+    access: 'yes',
+    source: SOURCE,
+  });
 
   // Addressed buildings along a few street segments.
   const buildings = { city: 30, town: 14, village: 6, hamlet: 3, locality: 1 }[place.kind];
   const gridNodes = new Set(grid.nodeIds);
-  const streetWays = b.ways.filter((w) => w.tags.name && w.nodes.every((n) => gridNodes.has(n)) && (w.tags.highway === 'residential' || w.tags.highway === 'tertiary' || w.tags.highway === 'primary'));
+  const streetWays = b.ways.filter(
+    (w) =>
+      w.tags.name &&
+      w.nodes.every((n) => gridNodes.has(n)) &&
+      (w.tags.highway === 'residential' || w.tags.highway === 'tertiary' || w.tags.highway === 'primary'),
+  );
   const numbers = new Map<string, number>();
   for (let i = 0; i < buildings && streetWays.length > 0; i++) {
     const way = rng.pick(streetWays);
@@ -526,14 +874,24 @@ function addTownAmenities(b: OsmBuilder, place: Place, grid: Grid, rng: Rng): vo
     const street = way.tags.name!;
     const n = (numbers.get(street) ?? 0) + rng.int(1, 3);
     numbers.set(street, n);
-    b.way([...corners, corners[0]!], { building: rng.pick(['house', 'house', 'detached', 'retail']), 'addr:housenumber': String(n), 'addr:street': street, 'addr:city': place.name });
+    b.way([...corners, corners[0]!], {
+      building: rng.pick(['house', 'house', 'detached', 'retail']),
+      'addr:housenumber': String(n),
+      'addr:street': street,
+      'addr:city': place.name,
+    });
   }
 }
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** OSM XML text; every node gets an `ele` tag from the demo elevation model. */
-export function writeOsmXml(doc: OsmDocument, eleOf: (p: Point) => number, meta: { seed: number; date: string }): string {
+export function writeOsmXml(
+  doc: OsmDocument,
+  eleOf: (p: Point) => number,
+  meta: { seed: number; date: string },
+): string {
   const lines: string[] = [];
   let minLat = Infinity;
   let minLon = Infinity;
@@ -545,21 +903,40 @@ export function writeOsmXml(doc: OsmDocument, eleOf: (p: Point) => number, meta:
     minLon = Math.min(minLon, n.lon);
     maxLon = Math.max(maxLon, n.lon);
   }
-  const tagLines = (tags: Tags) => Object.keys(tags).map((k) => `    <tag k="${escapeXml(k)}" v="${escapeXml(tags[k]!)}"/>`);
+  const tagLines = (tags: Tags) =>
+    Object.keys(tags).map((k) => `    <tag k="${escapeXml(k)}" v="${escapeXml(tags[k]!)}"/>`);
   lines.push('<?xml version="1.0" encoding="UTF-8"?>');
   lines.push(`<osm version="0.6" generator="Cairn demo region generator (seed ${meta.seed}, ${meta.date})">`);
-  lines.push('  <!-- DEMO DATA: a generated street network around real town positions. Streets, buildings, addresses,');
+  lines.push(
+    '  <!-- DEMO DATA: a generated street network around real town positions. Streets, buildings, addresses,',
+  );
   lines.push('       points of interest, toilets and elevations are fictional. Not OpenStreetMap data. -->');
-  lines.push(`  <bounds minlat="${minLat.toFixed(7)}" minlon="${minLon.toFixed(7)}" maxlat="${maxLat.toFixed(7)}" maxlon="${maxLon.toFixed(7)}"/>`);
+  lines.push(
+    `  <bounds minlat="${minLat.toFixed(7)}" minlon="${minLon.toFixed(7)}" maxlat="${maxLat.toFixed(7)}" maxlon="${maxLon.toFixed(7)}"/>`,
+  );
   for (const n of doc.nodes) {
     const tags = { ...n.tags, ele: String(eleOf(n)) };
-    lines.push(`  <node id="${n.id}" version="1" lat="${n.lat.toFixed(7)}" lon="${n.lon.toFixed(7)}">`, ...tagLines(tags), '  </node>');
+    lines.push(
+      `  <node id="${n.id}" version="1" lat="${n.lat.toFixed(7)}" lon="${n.lon.toFixed(7)}">`,
+      ...tagLines(tags),
+      '  </node>',
+    );
   }
   for (const w of doc.ways) {
-    lines.push(`  <way id="${w.id}" version="1">`, ...w.nodes.map((n) => `    <nd ref="${n}"/>`), ...tagLines(w.tags), '  </way>');
+    lines.push(
+      `  <way id="${w.id}" version="1">`,
+      ...w.nodes.map((n) => `    <nd ref="${n}"/>`),
+      ...tagLines(w.tags),
+      '  </way>',
+    );
   }
   for (const r of doc.relations) {
-    lines.push(`  <relation id="${r.id}" version="1">`, ...r.members.map((m) => `    <member type="${m.type}" ref="${m.ref}" role="${m.role}"/>`), ...tagLines(r.tags), '  </relation>');
+    lines.push(
+      `  <relation id="${r.id}" version="1">`,
+      ...r.members.map((m) => `    <member type="${m.type}" ref="${m.ref}" role="${m.role}"/>`),
+      ...tagLines(r.tags),
+      '  </relation>',
+    );
   }
   lines.push('</osm>', '');
   return lines.join('\n');

@@ -13,13 +13,27 @@ import type { Place, Station } from './places.ts';
 
 type OperatorInput = NonNullable<RegionConfigInput['operators']>[number];
 
-const polygon = (ring: Point[]): GeoPolygon => ({ type: 'Polygon', coordinates: [ring.map((p) => [p.lon, p.lat] as [number, number])] });
+const polygon = (ring: Point[]): GeoPolygon => ({
+  type: 'Polygon',
+  coordinates: [ring.map((p) => [p.lon, p.lat] as [number, number])],
+});
 const site = (slug: string) => `https://${slug}.demo.example/`;
 
-export const FEED_PATHS = { rail: 'gtfs/rail', bus: 'gtfs/bus', city: 'gtfs/city', ferry: 'gtfs/ferry', flex: 'gtfs/flex' } as const;
+export const FEED_PATHS = {
+  rail: 'gtfs/rail',
+  bus: 'gtfs/bus',
+  city: 'gtfs/city',
+  ferry: 'gtfs/ferry',
+  flex: 'gtfs/flex',
+} as const;
 export const OSM_PATH = 'cairngorms.osm';
 
-export function buildRegionJson(places: readonly Place[], stations: readonly Station[], network: DemoNetwork, extras: DemoExtras): RegionConfigInput {
+export function buildRegionJson(
+  places: readonly Place[],
+  stations: readonly Station[],
+  network: DemoNetwork,
+  extras: DemoExtras,
+): RegionConfigInput {
   const pl = (id: string) => places.find((p) => p.id === id)!;
   const all: Point[] = [...places, ...stations, ...network.stops];
   const bbox = {
@@ -31,7 +45,13 @@ export function buildRegionJson(places: readonly Place[], stations: readonly Sta
   const agencyUrl = (id: string) => network.agencies.find((a) => a.id === id)!.url;
   const agencyPhone = (id: string) => network.agencies.find((a) => a.id === id)!.phone;
 
-  const op = (id: string, feedId: keyof typeof FEED_PATHS, modes: OperatorInput['modes'], paymentMethods: OperatorInput['paymentMethods'], guideStatements: string[]): OperatorInput => ({
+  const op = (
+    id: string,
+    feedId: keyof typeof FEED_PATHS,
+    modes: OperatorInput['modes'],
+    paymentMethods: OperatorInput['paymentMethods'],
+    guideStatements: string[],
+  ): OperatorInput => ({
     id,
     name: network.agencies.find((a) => a.id === id)!.name,
     modes,
@@ -39,40 +59,166 @@ export function buildRegionJson(places: readonly Place[], stations: readonly Sta
     phone: agencyPhone(id),
     gtfsAgencies: [{ feedId, agencyId: id }],
     paymentMethods,
-    guideStatements: [...guideStatements, 'This is demo data generated for Cairn: the operator, timetable and prices are fictional.'],
+    guideStatements: [
+      ...guideStatements,
+      'This is demo data generated for Cairn: the operator, timetable and prices are fictional.',
+    ],
   });
 
   const operators = [
-    op('DHR', 'rail', ['train'], ['contactless', 'debit or credit card', 'mobile ticket', 'online in advance', 'smartcard'], [
-      'Buy your ticket before you travel where the station has a ticket office or machine; at unstaffed stations you may buy on board.',
-      'Carrbridge, Newtonmore, Dalwhinnie and Blair Atholl are served by some trains only: check the timetable.',
-      'Bikes travel free but spaces are limited; reserve a space when you buy your ticket.',
-    ]),
-    op('DEC', 'rail', ['train'], ['debit or credit card', 'mobile ticket', 'online in advance'], ['Seat reservations are recommended on the Highland Chieftain.']),
-    op('DSB', 'bus', ['bus'], ['cash', 'contactless', 'mobile ticket', 'national entitlement card'], ['Hail the bus clearly at the stop and tell the driver where you are going.', 'Under-22s and over-60s with a Scottish National Entitlement Card travel free.']),
-    op('DDC', 'bus', ['bus'], ['cash', 'contactless', 'national entitlement card'], ['Deeside fares are by zone: Aberdeen, Lower Deeside and Upper Deeside.']),
-    op('DAB', 'bus', ['bus'], ['cash', 'contactless', 'national entitlement card'], ['Buses run Monday to Saturday only.']),
-    op('DMR', 'bus', ['bus'], ['cash', 'national entitlement card'], ['Rural service on selected days only: check the days of operation before you travel.']),
-    op('DCL', 'bus', ['intercity bus'], ['online in advance', 'contactless', 'national entitlement card'], ['Book online to guarantee a seat; luggage goes in the hold.']),
-    op('DCM', 'bus', ['funicular'], ['debit or credit card', 'online in advance'], ['The funicular may close in high winds; check the status on the day.', 'In summer, passengers may not leave the top station building except on guided walks.']),
-    op('DET', 'city', ['tram'], ['contactless', 'mobile ticket', 'debit or credit card'], ['Buy your ticket from the machine at the stop before boarding.', 'Trips to or from Edinburgh Airport need an airport ticket.']),
-    op('DGS', 'city', ['subway'], ['contactless', 'smartcard', 'cash'], ['The Outer Circle runs clockwise, the Inner Circle anticlockwise.']),
-    op('DLN', 'ferry', ['ferry'], ['debit or credit card', 'online in advance'], ['Arrive at the pier 10 minutes before departure.', 'Weekend sailings all year; extra daily sailings June to September.']),
-    op('DCT', 'flex', ['community transport'], ['cash', 'on account', 'national entitlement card'], ['Register as a member, then book by phone by 16:00 the day before you travel.']),
-    op('DDR', 'flex', ['drt'], ['contactless', 'online in advance', 'national entitlement card'], ['Book at least an hour ahead online or by phone; the bus picks you up at your door within the zone.']),
+    op(
+      'DHR',
+      'rail',
+      ['train'],
+      ['contactless', 'debit or credit card', 'mobile ticket', 'online in advance', 'smartcard'],
+      [
+        'Buy your ticket before you travel where the station has a ticket office or machine; at unstaffed stations you may buy on board.',
+        'Carrbridge, Newtonmore, Dalwhinnie and Blair Atholl are served by some trains only: check the timetable.',
+        'Bikes travel free but spaces are limited; reserve a space when you buy your ticket.',
+      ],
+    ),
+    op(
+      'DEC',
+      'rail',
+      ['train'],
+      ['debit or credit card', 'mobile ticket', 'online in advance'],
+      ['Seat reservations are recommended on the Highland Chieftain.'],
+    ),
+    op(
+      'DSB',
+      'bus',
+      ['bus'],
+      ['cash', 'contactless', 'mobile ticket', 'national entitlement card'],
+      [
+        'Hail the bus clearly at the stop and tell the driver where you are going.',
+        'Under-22s and over-60s with a Scottish National Entitlement Card travel free.',
+      ],
+    ),
+    op(
+      'DDC',
+      'bus',
+      ['bus'],
+      ['cash', 'contactless', 'national entitlement card'],
+      ['Deeside fares are by zone: Aberdeen, Lower Deeside and Upper Deeside.'],
+    ),
+    op(
+      'DAB',
+      'bus',
+      ['bus'],
+      ['cash', 'contactless', 'national entitlement card'],
+      ['Buses run Monday to Saturday only.'],
+    ),
+    op(
+      'DMR',
+      'bus',
+      ['bus'],
+      ['cash', 'national entitlement card'],
+      ['Rural service on selected days only: check the days of operation before you travel.'],
+    ),
+    op(
+      'DCL',
+      'bus',
+      ['intercity bus'],
+      ['online in advance', 'contactless', 'national entitlement card'],
+      ['Book online to guarantee a seat; luggage goes in the hold.'],
+    ),
+    op(
+      'DCM',
+      'bus',
+      ['funicular'],
+      ['debit or credit card', 'online in advance'],
+      [
+        'The funicular may close in high winds; check the status on the day.',
+        'In summer, passengers may not leave the top station building except on guided walks.',
+      ],
+    ),
+    op(
+      'DET',
+      'city',
+      ['tram'],
+      ['contactless', 'mobile ticket', 'debit or credit card'],
+      [
+        'Buy your ticket from the machine at the stop before boarding.',
+        'Trips to or from Edinburgh Airport need an airport ticket.',
+      ],
+    ),
+    op(
+      'DGS',
+      'city',
+      ['subway'],
+      ['contactless', 'smartcard', 'cash'],
+      ['The Outer Circle runs clockwise, the Inner Circle anticlockwise.'],
+    ),
+    op(
+      'DLN',
+      'ferry',
+      ['ferry'],
+      ['debit or credit card', 'online in advance'],
+      [
+        'Arrive at the pier 10 minutes before departure.',
+        'Weekend sailings all year; extra daily sailings June to September.',
+      ],
+    ),
+    op(
+      'DCT',
+      'flex',
+      ['community transport'],
+      ['cash', 'on account', 'national entitlement card'],
+      ['Register as a member, then book by phone by 16:00 the day before you travel.'],
+    ),
+    op(
+      'DDR',
+      'flex',
+      ['drt'],
+      ['contactless', 'online in advance', 'national entitlement card'],
+      ['Book at least an hour ahead online or by phone; the bus picks you up at your door within the zone.'],
+    ),
   ];
 
   const deesideZones = [
     { id: 'ABZ', name: 'Aberdeen', area: polygon(hullAround([pl('aberdeen')], 8000)) },
     { id: 'LDS', name: 'Lower Deeside', area: polygon(hullAround([pl('banchory')], 9000)) },
-    { id: 'UDS', name: 'Upper Deeside', area: polygon(hullAround([pl('aboyne'), pl('ballater'), pl('crathie'), pl('braemar')], 6000)) },
+    {
+      id: 'UDS',
+      name: 'Upper Deeside',
+      area: polygon(hullAround([pl('aboyne'), pl('ballater'), pl('crathie'), pl('braemar')], 6000)),
+    },
   ];
-  const zonePrice = (fromZone: string, toZone: string, singlePence: number, returnPence: number) => ({ fromZone, toZone, singlePence, returnPence });
+  const zonePrice = (fromZone: string, toZone: string, singlePence: number, returnPence: number) => ({
+    fromZone,
+    toZone,
+    singlePence,
+    returnPence,
+  });
 
   const rules: RegionConfigInput['fares']['rules'] = [
-    { id: 'rail', kind: 'gtfs', feedId: 'rail', description: 'Rail fares from the rail feed (GTFS fares v1, station to station)', appliesTo: { operatorIds: ['DHR', 'DEC'] }, childPercent: 50, concessionsFree: false },
-    { id: 'tram', kind: 'gtfs', feedId: 'city', description: 'Tram fares from the city feed (GTFS fares v1: city and airport fares)', appliesTo: { operatorIds: ['DET'] }, childPercent: 50, concessionsFree: true },
-    { id: 'subway', kind: 'gtfs', feedId: 'city', description: 'Subway flat fare from the city feed (GTFS fares v1)', appliesTo: { operatorIds: ['DGS'] }, childPercent: 50, concessionsFree: false },
+    {
+      id: 'rail',
+      kind: 'gtfs',
+      feedId: 'rail',
+      description: 'Rail fares from the rail feed (GTFS fares v1, station to station)',
+      appliesTo: { operatorIds: ['DHR', 'DEC'] },
+      childPercent: 50,
+      concessionsFree: false,
+    },
+    {
+      id: 'tram',
+      kind: 'gtfs',
+      feedId: 'city',
+      description: 'Tram fares from the city feed (GTFS fares v1: city and airport fares)',
+      appliesTo: { operatorIds: ['DET'] },
+      childPercent: 50,
+      concessionsFree: true,
+    },
+    {
+      id: 'subway',
+      kind: 'gtfs',
+      feedId: 'city',
+      description: 'Subway flat fare from the city feed (GTFS fares v1)',
+      appliesTo: { operatorIds: ['DGS'] },
+      childPercent: 50,
+      concessionsFree: false,
+    },
     {
       id: 'local-bus',
       kind: 'distance',
@@ -119,8 +265,26 @@ export function buildRegionJson(places: readonly Place[], stations: readonly Sta
         { upToKm: 300, singlePence: 2700, returnPence: 4500 },
       ],
     },
-    { id: 'funicular', kind: 'flat', description: 'Funicular flat fare', appliesTo: { operatorIds: ['DCM'] }, childPercent: 60, concessionsFree: false, singlePence: 1500, returnPence: 2500 },
-    { id: 'water-bus', kind: 'flat', description: 'Loch Ness water bus flat fare', appliesTo: { operatorIds: ['DLN'] }, childPercent: 50, concessionsFree: false, singlePence: 1200, returnPence: 2000 },
+    {
+      id: 'funicular',
+      kind: 'flat',
+      description: 'Funicular flat fare',
+      appliesTo: { operatorIds: ['DCM'] },
+      childPercent: 60,
+      concessionsFree: false,
+      singlePence: 1500,
+      returnPence: 2500,
+    },
+    {
+      id: 'water-bus',
+      kind: 'flat',
+      description: 'Loch Ness water bus flat fare',
+      appliesTo: { operatorIds: ['DLN'] },
+      childPercent: 50,
+      concessionsFree: false,
+      singlePence: 1200,
+      returnPence: 2000,
+    },
   ];
 
   return {
@@ -128,21 +292,55 @@ export function buildRegionJson(places: readonly Place[], stations: readonly Sta
     id: 'cairngorms',
     name: 'Cairngorms (demo)',
     demo: true,
-    demoNotice: 'Demo data: real town and station positions, but invented timetables, operators, streets and prices.',
+    demoNotice:
+      'Demo data: real town and station positions, but invented timetables, operators, streets and prices.',
     timeZone: 'Europe/London',
     currency: 'GBP',
     bbox,
     map: { centre: { lat: round(pl('aviemore').lat), lon: round(pl('aviemore').lon) }, zoom: 9 },
     feeds: [
-      { id: 'rail', name: 'Demo rail', path: FEED_PATHS.rail, agencies: [{ agencyId: 'DHR', operatorId: 'DHR' }, { agencyId: 'DEC', operatorId: 'DEC' }], routes: [] },
-      { id: 'bus', name: 'Demo local buses, coach and funicular', path: FEED_PATHS.bus, agencies: ['DSB', 'DDC', 'DAB', 'DMR', 'DCL', 'DCM'].map((a) => ({ agencyId: a, operatorId: a })), routes: [{ routeId: 'X39', seasonal: true }] },
-      { id: 'city', name: 'Demo Edinburgh tram and Glasgow subway', path: FEED_PATHS.city, agencies: [{ agencyId: 'DET', operatorId: 'DET' }, { agencyId: 'DGS', operatorId: 'DGS' }], routes: [] },
-      { id: 'ferry', name: 'Demo Loch Ness water bus', path: FEED_PATHS.ferry, agencies: [{ agencyId: 'DLN', operatorId: 'DLN' }], routes: [{ routeId: 'WATERBUS', seasonal: true }] },
+      {
+        id: 'rail',
+        name: 'Demo rail',
+        path: FEED_PATHS.rail,
+        agencies: [
+          { agencyId: 'DHR', operatorId: 'DHR' },
+          { agencyId: 'DEC', operatorId: 'DEC' },
+        ],
+        routes: [],
+      },
+      {
+        id: 'bus',
+        name: 'Demo local buses, coach and funicular',
+        path: FEED_PATHS.bus,
+        agencies: ['DSB', 'DDC', 'DAB', 'DMR', 'DCL', 'DCM'].map((a) => ({ agencyId: a, operatorId: a })),
+        routes: [{ routeId: 'X39', seasonal: true }],
+      },
+      {
+        id: 'city',
+        name: 'Demo Edinburgh tram and Glasgow subway',
+        path: FEED_PATHS.city,
+        agencies: [
+          { agencyId: 'DET', operatorId: 'DET' },
+          { agencyId: 'DGS', operatorId: 'DGS' },
+        ],
+        routes: [],
+      },
+      {
+        id: 'ferry',
+        name: 'Demo Loch Ness water bus',
+        path: FEED_PATHS.ferry,
+        agencies: [{ agencyId: 'DLN', operatorId: 'DLN' }],
+        routes: [{ routeId: 'WATERBUS', seasonal: true }],
+      },
       {
         id: 'flex',
         name: 'Demo community transport and DRT',
         path: FEED_PATHS.flex,
-        agencies: [{ agencyId: 'DCT', operatorId: 'DCT', communityTransport: true }, { agencyId: 'DDR', operatorId: 'DDR', drt: true }],
+        agencies: [
+          { agencyId: 'DCT', operatorId: 'DCT', communityTransport: true },
+          { agencyId: 'DDR', operatorId: 'DDR', drt: true },
+        ],
         routes: [{ routeId: 'CT1', communityTransport: true, flexibleServiceId: 'badenoch-community-bus' }],
       },
     ],
@@ -151,8 +349,22 @@ export function buildRegionJson(places: readonly Place[], stations: readonly Sta
     taxi: {
       operators: extras.taxis.map((t) => {
         const centres = t.placeIds.map(pl);
-        const area = t.radiusM > 0 ? { kind: 'circle' as const, centre: { lat: round(centres[0]!.lat), lon: round(centres[0]!.lon) }, radiusM: t.radiusM } : { kind: 'polygon' as const, polygon: polygon(hullAround(centres, 8000)) };
-        return { id: t.id, name: t.name, phone: t.phone, website: site(t.id), area, wheelchairAccessible: t.wheelchairAccessible };
+        const area =
+          t.radiusM > 0
+            ? {
+                kind: 'circle' as const,
+                centre: { lat: round(centres[0]!.lat), lon: round(centres[0]!.lon) },
+                radiusM: t.radiusM,
+              }
+            : { kind: 'polygon' as const, polygon: polygon(hullAround(centres, 8000)) };
+        return {
+          id: t.id,
+          name: t.name,
+          phone: t.phone,
+          website: site(t.id),
+          area,
+          wheelchairAccessible: t.wheelchairAccessible,
+        };
       }),
       tariff: {
         flagFallPence: 350,
@@ -165,10 +377,31 @@ export function buildRegionJson(places: readonly Place[], stations: readonly Sta
     },
     carClub: {
       providers: [
-        { id: 'spey-car-club', name: 'Demo Spey Car Club', website: site('spey-car-club'), promoLink: `${site('spey-car-club')}join?promo=CAIRN`, logo: 'logos/spey-car-club.svg', tariff: { perHourPence: 550, perMilePence: 25, minimumMinutes: 60 } },
-        { id: 'highland-car-share', name: 'Demo Highland Car Share', website: site('highland-car-share'), promoLink: `${site('highland-car-share')}offer/cairn`, logo: 'logos/highland-car-share.svg', tariff: { perHourPence: 650, perMilePence: 15, minimumMinutes: 30 } },
+        {
+          id: 'spey-car-club',
+          name: 'Demo Spey Car Club',
+          website: site('spey-car-club'),
+          promoLink: `${site('spey-car-club')}join?promo=CAIRN`,
+          logo: 'logos/spey-car-club.svg',
+          tariff: { perHourPence: 550, perMilePence: 25, minimumMinutes: 60 },
+        },
+        {
+          id: 'highland-car-share',
+          name: 'Demo Highland Car Share',
+          website: site('highland-car-share'),
+          promoLink: `${site('highland-car-share')}offer/cairn`,
+          logo: 'logos/highland-car-share.svg',
+          tariff: { perHourPence: 650, perMilePence: 15, minimumMinutes: 30 },
+        },
       ],
-      bays: extras.bays.map((b) => ({ id: b.id, name: b.name, lat: round(b.lat), lon: round(b.lon), providerId: b.providerId, vehicles: b.vehicles })),
+      bays: extras.bays.map((b) => ({
+        id: b.id,
+        name: b.name,
+        lat: round(b.lat),
+        lon: round(b.lon),
+        providerId: b.providerId,
+        vehicles: b.vehicles,
+      })),
     },
     bikeHire: {
       system_information: {
@@ -181,10 +414,32 @@ export function buildRegionJson(places: readonly Place[], stations: readonly Sta
         email: 'hello@cairngorms-bikes.demo.example',
         timezone: 'Europe/London',
       },
-      stations: extras.docks.map((d) => ({ station_id: d.id, name: d.name, lat: round(d.lat), lon: round(d.lon), capacity: d.capacity })),
+      stations: extras.docks.map((d) => ({
+        station_id: d.id,
+        name: d.name,
+        lat: round(d.lat),
+        lon: round(d.lon),
+        capacity: d.capacity,
+      })),
       pricing_plans: [
-        { plan_id: 'payg', name: 'Pay as you go', currency: 'GBP', price: 1, is_taxable: false, description: '£1 to unlock, then 10p a minute (demo prices)', per_min_pricing: [{ start: 0, rate: 0.1, interval: 1 }] },
-        { plan_id: 'day', name: 'Day pass', currency: 'GBP', price: 12, is_taxable: false, description: 'Unlimited 45-minute rides for 24 hours, then 10p a minute (demo prices)', per_min_pricing: [{ start: 45, rate: 0.1, interval: 1 }] },
+        {
+          plan_id: 'payg',
+          name: 'Pay as you go',
+          currency: 'GBP',
+          price: 1,
+          is_taxable: false,
+          description: '£1 to unlock, then 10p a minute (demo prices)',
+          per_min_pricing: [{ start: 0, rate: 0.1, interval: 1 }],
+        },
+        {
+          plan_id: 'day',
+          name: 'Day pass',
+          currency: 'GBP',
+          price: 12,
+          is_taxable: false,
+          description: 'Unlimited 45-minute rides for 24 hours, then 10p a minute (demo prices)',
+          per_min_pricing: [{ start: 45, rate: 0.1, interval: 1 }],
+        },
       ],
     },
     flexibleServices: [
@@ -197,7 +452,11 @@ export function buildRegionJson(places: readonly Place[], stations: readonly Sta
         days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'],
         hours: { start: '08:00', end: '18:00' },
         runsOnBankHolidays: false,
-        booking: { website: 'https://deeside-dial-a-ride.demo.example/book', phone: '01632 960301', advanceBookingMin: 60 },
+        booking: {
+          website: 'https://deeside-dial-a-ride.demo.example/book',
+          phone: '01632 960301',
+          advanceBookingMin: 60,
+        },
         fare: { adultSinglePence: 300, childSinglePence: 150, returnPence: 550, concessionsFree: true },
         speedKmh: 35,
       },
@@ -214,7 +473,8 @@ export function buildRegionJson(places: readonly Place[], stations: readonly Sta
           website: 'https://community-transport.demo.example/book',
           phone: '01632 960302',
           advanceBookingMin: 24 * 60,
-          eligibility: 'Members: residents without access to a car, older people and people with limited mobility',
+          eligibility:
+            'Members: residents without access to a car, older people and people with limited mobility',
         },
         fare: { adultSinglePence: 250, childSinglePence: 120, concessionsFree: true },
         speedKmh: 40,
@@ -226,8 +486,14 @@ export function buildRegionJson(places: readonly Place[], stations: readonly Sta
       concessions: {
         childMaxAge: 15,
         infantFreeMaxAge: 4,
-        nationalEntitlementCard: { freeModes: ['bus', 'intercity bus', 'tram', 'drt', 'community transport'], description: 'Free travel with a Scottish National Entitlement Card (over 60 or disabled)' },
-        youngScot: { under22FreeModes: ['bus', 'tram', 'drt', 'community transport'], railDiscountPercent: 50 },
+        nationalEntitlementCard: {
+          freeModes: ['bus', 'intercity bus', 'tram', 'drt', 'community transport'],
+          description: 'Free travel with a Scottish National Entitlement Card (over 60 or disabled)',
+        },
+        youngScot: {
+          under22FreeModes: ['bus', 'tram', 'drt', 'community transport'],
+          railDiscountPercent: 50,
+        },
         railcards: [
           { name: '16-17 Saver', discountPercent: 50 },
           { name: '16-25 Railcard', discountPercent: 34 },
@@ -237,7 +503,10 @@ export function buildRegionJson(places: readonly Place[], stations: readonly Sta
         ],
       },
     },
-    ownCar: { runningCostPerMilePence: 25, parking: { defaultPerHourPence: 150, maxPerDayPence: 800, stationParkAndRideFree: true } },
+    ownCar: {
+      runningCostPerMilePence: 25,
+      parking: { defaultPerHourPence: 150, maxPerDayPence: 800, stationParkAndRideFree: true },
+    },
     attribution: [
       'Demo data generated by Cairn: timetables, operators, streets, points of interest and prices are fictional.',
       'Railway station positions: uk-railway-stations (ODbL).',

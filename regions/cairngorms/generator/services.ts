@@ -35,16 +35,30 @@ const dayOfWeek = (day: number): number => (new Date(day).getUTCDay() + 6) % 7;
 
 /** Every service pattern over the validity window, with bank-holiday exceptions. */
 export function buildServices(v: Validity): DemoService[] {
-  const services: DemoService[] = Object.entries(DAYS).map(([id, days]) => ({ id, days, start: v.start, end: v.end, exceptions: [] }));
+  const services: DemoService[] = Object.entries(DAYS).map(([id, days]) => ({
+    id,
+    days,
+    start: v.start,
+    end: v.end,
+    exceptions: [],
+  }));
   for (const season of summerSeasons(v)) {
-    services.push({ id: summerServiceId(new Date(season.start).getUTCFullYear()), days: [1, 1, 1, 1, 1, 1, 1], start: season.start, end: season.end, exceptions: [] });
+    services.push({
+      id: summerServiceId(new Date(season.start).getUTCFullYear()),
+      days: [1, 1, 1, 1, 1, 1, 1],
+      start: season.start,
+      end: season.end,
+      exceptions: [],
+    });
   }
   const byId = new Map(services.map((s) => [s.id, s]));
-  const runsOn = (s: DemoService, day: number) => day >= s.start && day <= s.end && s.days[dayOfWeek(day)] === 1;
+  const runsOn = (s: DemoService, day: number) =>
+    day >= s.start && day <= s.end && s.days[dayOfWeek(day)] === 1;
 
   for (const h of holidaysWithin(v)) {
     if (h.kind === 'other') continue;
-    const replacement = h.kind === 'christmas' ? undefined : h.kind === 'second-january' ? SERVICE.saturday : SERVICE.sunday;
+    const replacement =
+      h.kind === 'christmas' ? undefined : h.kind === 'second-january' ? SERVICE.saturday : SERVICE.sunday;
     for (const s of services) {
       if (s.id === replacement) continue;
       // Services that run every day keep running on holidays other than Christmas Day.

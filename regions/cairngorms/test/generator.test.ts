@@ -22,7 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const dayNumber = (yyyymmdd: string) => Date.UTC(Number(yyyymmdd.slice(0, 4)), Number(yyyymmdd.slice(4, 6)) - 1, Number(yyyymmdd.slice(6, 8))) / 86_400_000;
+const dayNumber = (yyyymmdd: string) =>
+  Date.UTC(Number(yyyymmdd.slice(0, 4)), Number(yyyymmdd.slice(4, 6)) - 1, Number(yyyymmdd.slice(6, 8))) /
+  86_400_000;
 const secOf = (t: string) => {
   const [h, m, s] = t.split(':').map(Number);
   return h! * 3600 + m! * 60 + s!;
@@ -62,7 +64,9 @@ describe('region.json', () => {
     const { config } = await loadRegionConfig(outA);
     for (const feed of FEEDS) {
       for (const a of readCsv(join(outA, 'gtfs', feed), 'agency.txt')) {
-        const op = config!.operators.find((o) => o.gtfsAgencies.some((g) => g.feedId === feed && g.agencyId === a.agency_id));
+        const op = config!.operators.find((o) =>
+          o.gtfsAgencies.some((g) => g.feedId === feed && g.agencyId === a.agency_id),
+        );
         expect(op, `${feed}/${a.agency_id}`).toBeDefined();
         expect(op!.paymentMethods.length).toBeGreaterThan(0);
         expect(op!.website).toBe(a.agency_url);
@@ -102,7 +106,8 @@ describe('GTFS', () => {
       const dep = secOf(st.departure_time);
       if (dep < arr) problems.push(`${st.trip_id}: departs before it arrives at ${st.stop_id}`);
       const prev = lastByTrip.get(st.trip_id);
-      if (prev && Number(st.stop_sequence) <= prev.seq) problems.push(`${st.trip_id}: stop_sequence does not increase`);
+      if (prev && Number(st.stop_sequence) <= prev.seq)
+        problems.push(`${st.trip_id}: stop_sequence does not increase`);
       if (prev && arr <= prev.dep) problems.push(`${st.trip_id}: time does not increase at ${st.stop_id}`);
       lastByTrip.set(st.trip_id, { seq: Number(st.stop_sequence), dep });
     }
@@ -129,7 +134,10 @@ describe('GTFS', () => {
       for (let day = start; day < start + 366; day++) {
         const d = new Date(day * 86_400_000);
         const christmas = d.getUTCMonth() === 11 && d.getUTCDate() === 25;
-        expect(serviceIds.some((s) => runs(s, day)), `${feed} on ${d.toISOString().slice(0, 10)}`).toBe(!christmas);
+        expect(
+          serviceIds.some((s) => runs(s, day)),
+          `${feed} on ${d.toISOString().slice(0, 10)}`,
+        ).toBe(!christmas);
       }
     }
   });
@@ -138,8 +146,14 @@ describe('GTFS', () => {
     const dir = join(outA, 'gtfs', 'bus');
     const exceptions = readCsv(dir, 'calendar_dates.txt');
     expect(exceptions.some((e) => e.date === '20261225' && e.exception_type === '2')).toBe(true);
-    expect(exceptions.some((e) => e.date === '20261228' && e.service_id === 'SUN' && e.exception_type === '1')).toBe(true);
-    const summerServices = new Set(readCsv(dir, 'trips.txt').filter((t) => t.route_id === 'X39').map((t) => t.service_id));
+    expect(
+      exceptions.some((e) => e.date === '20261228' && e.service_id === 'SUN' && e.exception_type === '1'),
+    ).toBe(true);
+    const summerServices = new Set(
+      readCsv(dir, 'trips.txt')
+        .filter((t) => t.route_id === 'X39')
+        .map((t) => t.service_id),
+    );
     expect(summerServices.size).toBeGreaterThan(0);
     for (const c of readCsv(dir, 'calendar.txt').filter((x) => summerServices.has(x.service_id))) {
       expect(Number(c.start_date.slice(4, 6))).toBeGreaterThanOrEqual(6);
@@ -148,8 +162,11 @@ describe('GTFS', () => {
   });
 
   it('covers every mode the product plans with', () => {
-    const types = new Set(FEEDS.flatMap((f) => readCsv(join(outA, 'gtfs', f), 'routes.txt').map((r) => r.route_type)));
-    for (const t of ['0', '1', '2', '3', '4', '7', '200', '715']) expect(types.has(t), `route_type ${t}`).toBe(true);
+    const types = new Set(
+      FEEDS.flatMap((f) => readCsv(join(outA, 'gtfs', f), 'routes.txt').map((r) => r.route_type)),
+    );
+    for (const t of ['0', '1', '2', '3', '4', '7', '200', '715'])
+      expect(types.has(t), `route_type ${t}`).toBe(true);
   });
 
   it('prices rail and city journeys with GTFS fares v1 for every origin and destination zone', () => {
@@ -161,17 +178,23 @@ describe('GTFS', () => {
       const zones = [...new Set(readCsv(dir, 'stops.txt').map((s) => s.zone_id))];
       if (feed === 'rail') expect(rules).toHaveLength(zones.length * (zones.length - 1));
     }
-    const aviToInv = readCsv(join(outA, 'gtfs/rail'), 'fare_attributes.txt').find((f) => f.fare_id === 'R-AVM-INV')!;
+    const aviToInv = readCsv(join(outA, 'gtfs/rail'), 'fare_attributes.txt').find(
+      (f) => f.fare_id === 'R-AVM-INV',
+    )!;
     expect(Number(aviToInv.price)).toBeGreaterThan(5);
     expect(Number(aviToInv.price)).toBeLessThan(20);
   });
 
   it('takes a realistic time from Inverness to Edinburgh and from Aviemore to Cairngorm Mountain', () => {
-    const rail = readCsv(join(outA, 'gtfs/rail'), 'stop_times.txt').filter((s) => s.trip_id.startsWith('CHIEFTAIN-WD-0'));
+    const rail = readCsv(join(outA, 'gtfs/rail'), 'stop_times.txt').filter((s) =>
+      s.trip_id.startsWith('CHIEFTAIN-WD-0'),
+    );
     const railMin = (secOf(rail[rail.length - 1]!.arrival_time) - secOf(rail[0]!.departure_time)) / 60;
     expect(railMin).toBeGreaterThan(180);
     expect(railMin).toBeLessThan(260);
-    const bus = readCsv(join(outA, 'gtfs/bus'), 'stop_times.txt').filter((s) => s.trip_id === '31-WD-0-5-0750');
+    const bus = readCsv(join(outA, 'gtfs/bus'), 'stop_times.txt').filter(
+      (s) => s.trip_id === '31-WD-0-5-0750',
+    );
     const busMin = (secOf(bus[bus.length - 1]!.arrival_time) - secOf(bus[0]!.departure_time)) / 60;
     expect(busMin).toBeGreaterThan(15);
     expect(busMin).toBeLessThan(40);
@@ -181,10 +204,13 @@ describe('GTFS', () => {
 describe('OSM', () => {
   const isHighway = (w: ParsedOsm['ways'][number]) => w.tags.highway !== undefined;
   const walkable = (w: ParsedOsm['ways'][number]) => isHighway(w) && w.tags.highway !== 'motorway';
-  const drivable = (w: ParsedOsm['ways'][number]) => isHighway(w) && !['footway', 'path', 'cycleway', 'steps', 'pedestrian'].includes(w.tags.highway!);
+  const drivable = (w: ParsedOsm['ways'][number]) =>
+    isHighway(w) && !['footway', 'path', 'cycleway', 'steps', 'pedestrian'].includes(w.tags.highway!);
 
   it('has every node of every way and an elevation on every node', () => {
-    const missing = osm.ways.flatMap((w) => w.nodes.filter((n) => !osm.nodes.has(n)).map((n) => `way ${w.id} node ${n}`));
+    const missing = osm.ways.flatMap((w) =>
+      w.nodes.filter((n) => !osm.nodes.has(n)).map((n) => `way ${w.id} node ${n}`),
+    );
     expect(missing).toEqual([]);
     const noEle = [...osm.nodes].filter(([, n]) => !/^\d+$/.test(n.tags.ele ?? '')).map(([id]) => id);
     expect(noEle).toEqual([]);
@@ -192,7 +218,10 @@ describe('OSM', () => {
   });
 
   it('forms one connected network on foot and one by car', () => {
-    for (const [label, keep] of [['foot', walkable], ['car', drivable]] as const) {
+    for (const [label, keep] of [
+      ['foot', walkable],
+      ['car', drivable],
+    ] as const) {
       const comp = components(osm.ways.filter(keep));
       expect(new Set(comp.values()).size, label).toBe(1);
     }
@@ -223,9 +252,11 @@ describe('OSM', () => {
 
   it('carries the main road corridors, paths and facilities the planner needs', () => {
     const refs = new Set(osm.ways.map((w) => w.tags.ref).filter(Boolean));
-    for (const ref of ['A9', 'A95', 'A939', 'A93', 'A86', 'B970', 'A96']) expect(refs.has(ref), ref).toBe(true);
+    for (const ref of ['A9', 'A95', 'A939', 'A93', 'A86', 'B970', 'A96'])
+      expect(refs.has(ref), ref).toBe(true);
     const names = new Set(osm.ways.map((w) => w.tags.name));
-    for (const name of ['Grampian Road', 'Speyside Way', 'National Cycle Route 7']) expect(names.has(name), name).toBe(true);
+    for (const name of ['Grampian Road', 'Speyside Way', 'National Cycle Route 7'])
+      expect(names.has(name), name).toBe(true);
     const tagged = [...osm.nodes.values()];
     const count = (k: string, v: string) => tagged.filter((n) => n.tags[k] === v).length;
     expect(count('amenity', 'bicycle_rental')).toBeGreaterThan(5);
@@ -234,7 +265,9 @@ describe('OSM', () => {
     expect(tagged.filter((n) => n.tags.park_ride === 'yes').length).toBeGreaterThan(20);
     const toilets = tagged.filter((n) => n.tags.amenity === 'toilets');
     expect(toilets.length).toBeGreaterThan(30);
-    for (const t of toilets) for (const k of ['opening_hours', 'wheelchair', 'changing_table', 'fee', 'male', 'female']) expect(t.tags[k], `${t.tags.name} ${k}`).toBeDefined();
+    for (const t of toilets)
+      for (const k of ['opening_hours', 'wheelchair', 'changing_table', 'fee', 'male', 'female'])
+        expect(t.tags[k], `${t.tags.name} ${k}`).toBeDefined();
     expect(osm.ways.filter((w) => w.tags['addr:housenumber']).length).toBeGreaterThan(100);
   });
 
@@ -259,7 +292,11 @@ describe('OSM', () => {
     expect(towns.length).toBeGreaterThan(20);
     for (const town of towns) {
       const near = all.filter((n) => Math.abs(n.lat - town.lat) < 0.04 && Math.abs(n.lon - town.lon) < 0.07);
-      for (const [cat, test] of Object.entries(categories)) expect(near.some((n) => test(n.tags)), `${town.tags.name} ${cat}`).toBe(true);
+      for (const [cat, test] of Object.entries(categories))
+        expect(
+          near.some((n) => test(n.tags)),
+          `${town.tags.name} ${cat}`,
+        ).toBe(true);
     }
   });
 });

@@ -3,10 +3,34 @@ import { join, relative } from 'node:path';
 
 /** The GTFS columns the tests read (typed as present so strict index checks stay quiet). */
 export type GtfsColumn =
-  | 'agency_id' | 'agency_name' | 'agency_url' | 'agency_timezone' | 'feed_publisher_name'
-  | 'stop_id' | 'zone_id' | 'route_id' | 'route_type' | 'service_id' | 'trip_id' | 'shape_id'
-  | 'arrival_time' | 'departure_time' | 'stop_sequence' | 'date' | 'exception_type' | 'start_date' | 'end_date'
-  | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday' | 'fare_id' | 'price';
+  | 'agency_id'
+  | 'agency_name'
+  | 'agency_url'
+  | 'agency_timezone'
+  | 'feed_publisher_name'
+  | 'stop_id'
+  | 'zone_id'
+  | 'route_id'
+  | 'route_type'
+  | 'service_id'
+  | 'trip_id'
+  | 'shape_id'
+  | 'arrival_time'
+  | 'departure_time'
+  | 'stop_sequence'
+  | 'date'
+  | 'exception_type'
+  | 'start_date'
+  | 'end_date'
+  | 'monday'
+  | 'tuesday'
+  | 'wednesday'
+  | 'thursday'
+  | 'friday'
+  | 'saturday'
+  | 'sunday'
+  | 'fare_id'
+  | 'price';
 export type CsvRow = Record<GtfsColumn, string>;
 
 /** Parse RFC 4180 CSV text into rows of objects keyed by the header. */
@@ -67,8 +91,17 @@ export function parseOsmXml(xml: string): ParsedOsm {
   const ways: ParsedOsm['ways'] = [];
   let tags: Record<string, string> = {};
   let wayNodes: number[] = [];
-  let current: { kind: 'node'; id: number; lat: number; lon: number } | { kind: 'way'; id: number } | { kind: 'relation' } | undefined;
-  const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  let current:
+    | { kind: 'node'; id: number; lat: number; lon: number }
+    | { kind: 'way'; id: number }
+    | { kind: 'relation' }
+    | undefined;
+  const unescape = (s: string) =>
+    s
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   for (const line of xml.split('\n')) {
     let m: RegExpExecArray | null;
     if ((m = /^\s*<node id="(\d+)" version="1" lat="([-\d.]+)" lon="([-\d.]+)">/.exec(line))) {

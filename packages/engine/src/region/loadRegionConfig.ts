@@ -26,22 +26,34 @@ export async function loadRegionConfig(dir: string): Promise<RegionConfigResult>
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
-    return { config: undefined, warnings: [issue('error', file, '', `cannot read: ${(err as Error).message}`)] };
+    return {
+      config: undefined,
+      warnings: [issue('error', file, '', `cannot read: ${(err as Error).message}`)],
+    };
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (err) {
-    return { config: undefined, warnings: [issue('error', file, '', `not valid JSON: ${(err as Error).message}`)] };
+    return {
+      config: undefined,
+      warnings: [issue('error', file, '', `not valid JSON: ${(err as Error).message}`)],
+    };
   }
   return parseRegionConfig(json, file, dir);
 }
 
 /** Validate an already-parsed region.json; with `dir`, also check the files it names exist. */
-export function parseRegionConfig(json: unknown, file = REGION_CONFIG_FILE, dir?: string): RegionConfigResult {
+export function parseRegionConfig(
+  json: unknown,
+  file = REGION_CONFIG_FILE,
+  dir?: string,
+): RegionConfigResult {
   const parsed = RegionConfig.safeParse(json);
   if (!parsed.success) {
-    const warnings = parsed.error.issues.map((i) => issue('error', file, i.path.map(String).join('.'), i.message));
+    const warnings = parsed.error.issues.map((i) =>
+      issue('error', file, i.path.map(String).join('.'), i.message),
+    );
     return { config: undefined, warnings };
   }
   const config = parsed.data;
@@ -55,7 +67,12 @@ export function resolveRegionPath(dir: string, path: string): string {
   return resolve(dir, path);
 }
 
-function issue(severity: RegionConfigIssue['severity'], file: string, path: string, message: string): RegionConfigIssue {
+function issue(
+  severity: RegionConfigIssue['severity'],
+  file: string,
+  path: string,
+  message: string,
+): RegionConfigIssue {
   return { severity, file, path, message };
 }
 
@@ -100,33 +117,44 @@ function crossCheck(c: RegionConfig, file: string, dir: string | undefined): Reg
   );
   c.feeds.forEach((f, i) => {
     f.agencies.forEach((a, j) => {
-      if (a.operatorId && !operatorIds.has(a.operatorId)) err(`feeds.${i}.agencies.${j}.operatorId`, `no operator "${a.operatorId}"`);
+      if (a.operatorId && !operatorIds.has(a.operatorId))
+        err(`feeds.${i}.agencies.${j}.operatorId`, `no operator "${a.operatorId}"`);
     });
     f.routes.forEach((r, j) => {
       if (r.flexibleServiceId && !flexIds.has(r.flexibleServiceId)) {
         err(`feeds.${i}.routes.${j}.flexibleServiceId`, `no flexible service "${r.flexibleServiceId}"`);
       }
     });
-    if (dir && !existsSync(resolveRegionPath(dir, f.path))) err(`feeds.${i}.path`, `feed not found: ${f.path}`);
+    if (dir && !existsSync(resolveRegionPath(dir, f.path)))
+      err(`feeds.${i}.path`, `feed not found: ${f.path}`);
   });
-  if (dir && !existsSync(resolveRegionPath(dir, c.osm.path))) err('osm.path', `OSM file not found: ${c.osm.path}`);
+  if (dir && !existsSync(resolveRegionPath(dir, c.osm.path)))
+    err('osm.path', `OSM file not found: ${c.osm.path}`);
 
   c.carClub.bays.forEach((b, i) => {
-    if (!providerIds.has(b.providerId)) err(`carClub.bays.${i}.providerId`, `no car-club provider "${b.providerId}"`);
+    if (!providerIds.has(b.providerId))
+      err(`carClub.bays.${i}.providerId`, `no car-club provider "${b.providerId}"`);
   });
-  if (c.carClub.providers.length !== 2) warn('carClub.providers', `the product shows two car-club providers; found ${c.carClub.providers.length}`);
+  if (c.carClub.providers.length !== 2)
+    warn(
+      'carClub.providers',
+      `the product shows two car-club providers; found ${c.carClub.providers.length}`,
+    );
 
   if (c.bikeHire) {
     const seen = new Set<string>();
     c.bikeHire.stations.forEach((s, i) => {
-      if (seen.has(s.station_id)) err(`bikeHire.stations.${i}.station_id`, `duplicate station_id "${s.station_id}"`);
+      if (seen.has(s.station_id))
+        err(`bikeHire.stations.${i}.station_id`, `duplicate station_id "${s.station_id}"`);
       seen.add(s.station_id);
     });
   }
 
   c.flexibleServices.forEach((s, i) => {
-    if (!operatorIds.has(s.operatorId)) err(`flexibleServices.${i}.operatorId`, `no operator "${s.operatorId}"`);
-    if (s.gtfs && !feedIds.has(s.gtfs.feedId)) err(`flexibleServices.${i}.gtfs.feedId`, `no feed "${s.gtfs.feedId}"`);
+    if (!operatorIds.has(s.operatorId))
+      err(`flexibleServices.${i}.operatorId`, `no operator "${s.operatorId}"`);
+    if (s.gtfs && !feedIds.has(s.gtfs.feedId))
+      err(`flexibleServices.${i}.gtfs.feedId`, `no feed "${s.gtfs.feedId}"`);
     if (s.hours.start >= s.hours.end) err(`flexibleServices.${i}.hours`, 'start must be before end');
   });
 
@@ -138,7 +166,8 @@ function crossCheck(c: RegionConfig, file: string, dir: string | undefined): Reg
     if (r.kind === 'distance') {
       r.bands.forEach((b, j) => {
         const prev = r.bands[j - 1];
-        if (prev && b.upToKm <= prev.upToKm) err(`fares.rules.${i}.bands.${j}.upToKm`, 'bands must increase in upToKm');
+        if (prev && b.upToKm <= prev.upToKm)
+          err(`fares.rules.${i}.bands.${j}.upToKm`, 'bands must increase in upToKm');
       });
     }
     if (r.kind === 'zone') {

@@ -32,14 +32,21 @@ export const GeoPolygon = z
       const first = ring[0];
       const last = ring[ring.length - 1];
       if (first && last && (first[0] !== last[0] || first[1] !== last[1])) {
-        ctx.addIssue({ code: 'custom', path: ['coordinates', i], message: 'ring must be closed (first position repeated last)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['coordinates', i],
+          message: 'ring must be closed (first position repeated last)',
+        });
       }
     });
   })
   .describe('A GeoJSON Polygon geometry');
 export type GeoPolygon = z.infer<typeof GeoPolygon>;
 
-export const TimeOfDay = z.string().regex(HHMM, 'expected "HH:MM" (00:00–24:00)').describe('Local time of day "HH:MM"');
+export const TimeOfDay = z
+  .string()
+  .regex(HHMM, 'expected "HH:MM" (00:00–24:00)')
+  .describe('Local time of day "HH:MM"');
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export const Weekday = z.enum(WEEKDAYS);
@@ -99,7 +106,10 @@ export type BoundingBox = z.infer<typeof BoundingBox>;
 export const FeedAgencyFlags = z
   .object({
     agencyId: z.string().min(1).describe('agency_id in the feed'),
-    communityTransport: z.boolean().default(false).describe('Show trips of this agency as community transport'),
+    communityTransport: z
+      .boolean()
+      .default(false)
+      .describe('Show trips of this agency as community transport'),
     drt: z.boolean().default(false).describe('Show trips of this agency as demand responsive transport'),
     operatorId: Id.optional().describe('The `operators[].id` this agency is described by'),
   })
@@ -137,7 +147,10 @@ export const Operator = z
       .array(z.object({ feedId: Id, agencyId: z.string().min(1) }))
       .default([])
       .describe('GTFS agencies this operator publishes as'),
-    paymentMethods: z.array(PaymentMethod).default([]).describe('Accepted payment methods (SPEC payment_methods_breakdown)'),
+    paymentMethods: z
+      .array(PaymentMethod)
+      .default([])
+      .describe('Accepted payment methods (SPEC payment_methods_breakdown)'),
     guideStatements: z
       .array(z.string().min(1))
       .default([])
@@ -147,7 +160,9 @@ export const Operator = z
 export type Operator = z.infer<typeof Operator>;
 
 export const TaxiArea = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('polygon'), polygon: GeoPolygon }).describe('Operator serves pick-ups inside this polygon'),
+  z
+    .object({ kind: z.literal('polygon'), polygon: GeoPolygon })
+    .describe('Operator serves pick-ups inside this polygon'),
   z
     .object({ kind: z.literal('circle'), centre: LatLon, radiusM: z.number().positive() })
     .describe('Operator serves pick-ups within radiusM metres of centre'),
@@ -267,7 +282,9 @@ export type BikeHire = z.infer<typeof BikeHire>;
 export const FlexibleService = z
   .object({
     id: Id,
-    kind: z.enum(['drt', 'community transport']).describe('Demand responsive transport or community transport'),
+    kind: z
+      .enum(['drt', 'community transport'])
+      .describe('Demand responsive transport or community transport'),
     name: z.string().min(1),
     operatorId: Id.describe('The `operators[].id` running it'),
     zone: GeoPolygon.describe('Trips must start and end inside this zone'),
@@ -277,7 +294,11 @@ export const FlexibleService = z
     booking: z.object({
       website: Url.describe('Booking website (SPEC drt_operator.booking_website)'),
       phone: Phone,
-      advanceBookingMin: z.number().int().nonnegative().describe('How many minutes ahead a trip must be booked'),
+      advanceBookingMin: z
+        .number()
+        .int()
+        .nonnegative()
+        .describe('How many minutes ahead a trip must be booked'),
       eligibility: z.string().optional().describe('Who may use it (community transport often limits this)'),
     }),
     fare: z
@@ -288,7 +309,11 @@ export const FlexibleService = z
         concessionsFree: z.boolean().describe('Free with a National Entitlement Card'),
       })
       .describe('Fare per passenger'),
-    speedKmh: z.number().positive().default(35).describe('Average door-to-door speed used to estimate travel time'),
+    speedKmh: z
+      .number()
+      .positive()
+      .default(35)
+      .describe('Average door-to-door speed used to estimate travel time'),
     gtfs: z
       .object({ feedId: Id, routeId: z.string().min(1) })
       .optional()
@@ -309,7 +334,10 @@ const FareRuleBase = {
   description: z.string().min(1),
   appliesTo: FareAppliesTo,
   childPercent: z.number().min(0).max(100).default(50).describe('Child fare as a percentage of adult'),
-  concessionsFree: z.boolean().default(false).describe('Free with a National Entitlement Card or Young Scot under-22 card'),
+  concessionsFree: z
+    .boolean()
+    .default(false)
+    .describe('Free with a National Entitlement Card or Young Scot under-22 card'),
 };
 
 export const FareRule = z
@@ -334,7 +362,7 @@ export const FareRule = z
     z.object({
       ...FareRuleBase,
       kind: z.literal('gtfs'),
-      feedId: Id.describe('Prices come from this feed\'s GTFS fares (fare_attributes / fare_rules)'),
+      feedId: Id.describe("Prices come from this feed's GTFS fares (fare_attributes / fare_rules)"),
     }),
   ])
   .describe('How to price a transit ride');
@@ -361,7 +389,9 @@ export const OwnCar = z
   .object({
     runningCostPerMilePence: Pence.describe('Marginal running cost (fuel, wear) per mile'),
     parking: z.object({
-      defaultPerHourPence: Pence.describe('Parking charge assumed at the destination when nothing better is known'),
+      defaultPerHourPence: Pence.describe(
+        'Parking charge assumed at the destination when nothing better is known',
+      ),
       maxPerDayPence: Pence,
       stationParkAndRideFree: z.boolean().describe('Park-and-ride at stations is free'),
     }),
@@ -388,7 +418,10 @@ export const RegionConfig = z
     flexibleServices: z.array(FlexibleService).default([]),
     fares: z.object({ rules: z.array(FareRule), concessions: Concessions }),
     ownCar: OwnCar,
-    attribution: z.array(z.string().min(1)).default([]).describe('Data attributions to show with maps and results'),
+    attribution: z
+      .array(z.string().min(1))
+      .default([])
+      .describe('Data attributions to show with maps and results'),
   })
   .describe('A region: everything except timetables and streets');
 export type RegionConfig = z.infer<typeof RegionConfig>;

@@ -34,7 +34,12 @@ function minimalRegion(): RegionConfigInput {
     operators: [{ id: 'op1', name: 'Demo Buses', modes: ['bus'], website: 'https://example.org/' }],
     taxi: {
       operators: [
-        { id: 't1', name: 'Demo Taxis', phone: '01479 000000', area: { kind: 'circle', centre: { lat: 57.19, lon: -3.83 }, radiusM: 8000 } },
+        {
+          id: 't1',
+          name: 'Demo Taxis',
+          phone: '01479 000000',
+          area: { kind: 'circle', centre: { lat: 57.19, lon: -3.83 }, radiusM: 8000 },
+        },
       ],
       tariff: {
         flagFallPence: 300,
@@ -46,8 +51,22 @@ function minimalRegion(): RegionConfigInput {
     },
     carClub: {
       providers: [
-        { id: 'a', name: 'A', website: 'https://a.example/', promoLink: 'https://a.example/p', logo: 'a.svg', tariff: { perHourPence: 500, perMilePence: 20 } },
-        { id: 'b', name: 'B', website: 'https://b.example/', promoLink: 'https://b.example/p', logo: 'b.svg', tariff: { perHourPence: 600, perMilePence: 0 } },
+        {
+          id: 'a',
+          name: 'A',
+          website: 'https://a.example/',
+          promoLink: 'https://a.example/p',
+          logo: 'a.svg',
+          tariff: { perHourPence: 500, perMilePence: 20 },
+        },
+        {
+          id: 'b',
+          name: 'B',
+          website: 'https://b.example/',
+          promoLink: 'https://b.example/p',
+          logo: 'b.svg',
+          tariff: { perHourPence: 600, perMilePence: 0 },
+        },
       ],
       bays: [{ id: 'bay1', name: 'Station', lat: 57.19, lon: -3.83, providerId: 'a' }],
     },
@@ -83,7 +102,10 @@ function minimalRegion(): RegionConfigInput {
         railcards: [{ name: '16-25 Railcard', discountPercent: 34 }],
       },
     },
-    ownCar: { runningCostPerMilePence: 25, parking: { defaultPerHourPence: 150, maxPerDayPence: 600, stationParkAndRideFree: true } },
+    ownCar: {
+      runningCostPerMilePence: 25,
+      parking: { defaultPerHourPence: 150, maxPerDayPence: 600, stationParkAndRideFree: true },
+    },
   };
 }
 
@@ -112,7 +134,10 @@ describe('region config', () => {
     rule.bands.reverse();
     const { config, warnings } = parseRegionConfig(bad);
     expect(config).toBeUndefined();
-    expect(warnings.map((w) => w.path).sort()).toEqual(['carClub.bays.0.providerId', 'fares.rules.0.bands.1.upToKm']);
+    expect(warnings.map((w) => w.path).sort()).toEqual([
+      'carClub.bays.0.providerId',
+      'fares.rules.0.bands.1.upToKm',
+    ]);
   });
 
   it('rejects an open polygon ring', () => {
