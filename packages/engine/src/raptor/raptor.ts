@@ -1,0 +1,468 @@
+import { POS_NO_DROP_OFF, POS_NO_PICKUP } from './transit-data.ts';
+import type { PatternIdx, StopIdx, TransitData, TripHit, TripIdx } from './transit-data.ts';
+import type { AccessLeg, RaptorJourney, RaptorLeg, RaptorQuery, RaptorResult, RaptorStats } from './types.ts';
+
+const INF = 0x3fffffff;
+
+/**
+ * Round-based public transit routing (RAPTOR, Delling et al. 2012) with range iterations (rRAPTOR).
+ *
+ * One implementation serves both directions: it works in "search time", which is real time for
+ * depart-after and negated time for arrive-by, so that "smaller is better" everywhere. Labels are
+ * kept per round (round k = at most k vehicles), giving the Pareto set on arrival and transfers;
+ * among equal arrivals the one with less walking wins.
+ *
+ * Each round has two label layers per stop: `t*` (arrived by a vehicle, can walk on or leave) and
+ * `r*` (ready to board, after the change at or walk from an alighting stop).
+ */
+export class Raptor {
+  private readonly data: TransitData;
+  private readonly maxRounds: number;
+  private readonly S: number;
+  // Per round × stop (index k·S + s).
+  private readonly tTime: Int32Array;
+  private readonly tWalk: Int32Array;
+  private readonly tTrip: Int32Array;
+  private readonly tShift: Int32Array;
+  private readonly tBoardPos: Int32Array;
+  private readonly tAlightPos: Int32Array;
+  /** Round of the r-layer this vehicle was boarded from. */
+  private readonly tSrc: Uint8Array;
+  private readonly rTime: Int32Array;
+  private readonly rWalk: Int32Array;
+  /** Stop whose t-label this r-label came from; -1 for access. */
+  private readonly rFrom: Int32Array;
+  /** Transfer duration, or the access index when rFrom is -1. */
+  private readonly rSec: Int32Array;
+  private readonly rIsWalk: Uint8Array;
+  /** Round of the t-layer the change started from (0 for access). */
+  private readonly rSrc: Uint8Array;
+  private readonly targetTime: Int32Array;
+  private readonly targetWalk: Int32Array;
+  private readonly targetEgress: Int32Array;
+  // Scratch.
+  private readonly markedT: Uint8Array;
+  private readonly markedR: Uint8Array;
+  /** Stops improved in the previous round: the only places where boarding can give something new. */
+  private readonly boardable: Uint8Array;
+  private readonly queuePos: Int32Array;
+  private readonly hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0 };
+
+  /** Allocates label storage for up to `maxTransfers` changes; reuse one instance for many queries. */
+  constructor(data: TransitData, maxTransfers = 5) {
+    this.data = data;
+    this.maxRounds = maxTransfers + 1;
+    this.S = data.stopCount;
+    const n = (this.maxRounds + 1) * this.S;
+    this.tTime = new Int32Array(n);
+    this.tWalk = new Int32Array(n);
+    this.tTrip = new Int32Array(n);
+    this.tShift = new Int32Array(n);
+    this.tBoardPos = new Int32Array(n);
+    this.tAlightPos = new Int32Array(n);
+    this.tSrc = new Uint8Array(n);
+    this.rTime = new Int32Array(n);
+    this.rWalk = new Int32Array(n);
+    this.rFrom = new Int32Array(n);
+    this.rSec = new Int32Array(n);
+    this.rIsWalk = new Uint8Array(n);
+    this.rSrc = new Uint8Array(n);
+    this.targetTime = new Int32Array(this.maxRounds + 1);
+    this.targetWalk = new Int32Array(this.maxRounds + 1);
+    this.targetEgress = new Int32Array(this.maxRounds + 1);
+    this.markedT = new Uint8Array(this.S);
+    this.markedR = new Uint8Array(this.S);
+    this.boardable = new Uint8Array(this.S);
+    this.queuePos = new Int32Array(data.patternCount).fill(-1);
+  }
+
+  /** Runs one query (single departure or range) and returns the Pareto set of journeys. */
+  route(query: RaptorQuery): RaptorResult {
+    const started = performance.now();
+    const fwd = query.direction === 'depart-after';
+    const rounds = Math.min(this.maxRounds, (query.maxTransfers ?? this.maxRounds - 1) + 1);
+    const stats: RaptorStats = { iterations: 0, rounds: 0, patternsScanned: 0, stopsImproved: 0, transfersRelaxed: 0, durationMs: 0 };
+    // Origin-side legs in search order: access forward, egress backward.
+    const starts = fwd ? query.access : query.egress;
+    const ends = fwd ? query.egress : query.access;
+    this.tTime.fill(INF);
+    this.rTime.fill(INF);
+    this.targetTime.fill(INF);
+    this.targetWalk.fill(INF);
+
+    const startTimes = this.listIterationStarts(query, starts, fwd);
+    const found: RaptorJourney[] = [];
+    const wheelchair = query.wheelchair === true;
+    for (const start of startTimes) {
+      stats.iterations++;
+      const improvedRounds = this.iterate(start, starts, ends, rounds, fwd, wheelchair, stats, query.trace);
+      for (const k of improvedRounds) {
+        const j = this.reconstruct(k, starts, ends, fwd);
+        j.iterationSec = fwd ? start : -start;
+        found.push(j);
+      }
+    }
+    stats.durationMs = performance.now() - started;
+    return { journeys: paretoSort(found, fwd), stats };
+  }
+
+  /** Start times in search time, latest first (rRAPTOR reuses labels from later starts). */
+  private listIterationStarts(query: RaptorQuery, starts: AccessLeg[], fwd: boolean): number[] {
+    const t0 = fwd ? query.timeSec : -query.timeSec;
+    const window = query.windowSec ?? 0;
+    if (window <= 0) return [t0];
+    const d = this.data;
+    const set = new Set<number>();
+    const wheelchair = query.wheelchair === true;
+    for (const a of starts) {
+      for (let i = d.stopPatternOffsets[a.stopIdx]!; i < d.stopPatternOffsets[a.stopIdx + 1]!; i++) {
+        const pattern = d.stopPatterns[i]!;
+        const pos = d.stopPatternPos[i]!;
+        const flags = d.patternPosFlags[d.patternStopOffsets[pattern]! + pos]!;
+        if (flags & (fwd ? POS_NO_PICKUP : POS_NO_DROP_OFF)) continue;
+        if (fwd) d.forEachInstanceTime(pattern, pos, t0 + a.durationSec, t0 + window + a.durationSec, false, wheelchair, (t) => set.add(t - a.durationSec));
+        else d.forEachInstanceTime(pattern, pos, -t0 - window - a.durationSec, -t0 - a.durationSec, true, wheelchair, (t) => set.add(-(t + a.durationSec)));
+      }
+    }
+    set.add(t0);
+    return [...set].filter((t) => t >= t0 && t <= t0 + window).sort((x, y) => y - x);
+  }
+
+  /** One RAPTOR run from `start` over kept labels; returns the rounds whose target label improved. */
+  private iterate(
+    start: number,
+    starts: AccessLeg[],
+    ends: AccessLeg[],
+    rounds: number,
+    fwd: boolean,
+    wheelchair: boolean,
+    stats: RaptorStats,
+    trace: RaptorQuery['trace'],
+  ): number[] {
+    const d = this.data;
+    const S = this.S;
+    const { tTime, tWalk, tTrip, tShift, tBoardPos, tAlightPos, tSrc, rTime, rWalk, rFrom, rSec, rIsWalk, rSrc, markedT, markedR, queuePos } = this;
+    const hit = this.hit;
+    let markedRList: number[] = [];
+    let prevMarkedT: number[] = [];
+    for (let i = 0; i < starts.length; i++) {
+      const a = starts[i]!;
+      const s = a.stopIdx;
+      if (wheelchair && !d.stopWheelchairOk(s)) continue;
+      const time = start + a.durationSec;
+      if (time < rTime[s]! || (time === rTime[s]! && a.durationSec < rWalk[s]!)) {
+        rTime[s] = time;
+        rWalk[s] = a.durationSec;
+        rFrom[s] = -1;
+        rSec[s] = i;
+        rIsWalk[s] = 1;
+        rSrc[s] = 0;
+        if (!markedR[s]) {
+          markedR[s] = 1;
+          markedRList.push(s);
+        }
+      }
+    }
+    const improved: number[] = [];
+    const improvedThisIteration = new Uint8Array(rounds + 1);
+    const stopsOut = d.stopPatternOffsets;
+    const flagsBoard = fwd ? POS_NO_PICKUP : POS_NO_DROP_OFF;
+    const flagsAlight = fwd ? POS_NO_DROP_OFF : POS_NO_PICKUP;
+    const boardTimes = fwd ? d.departures : d.arrivals;
+    const alightTimes = fwd ? d.arrivals : d.departures;
+    const sign = fwd ? 1 : -1;
+
+    for (let k = 1; k <= rounds && markedRList.length > 0; k++) {
+      stats.rounds++;
+      const prev = (k - 1) * S;
+      const cur = k * S;
+      // Inherit: at most k vehicles is never worse than at most k−1.
+      for (const s of markedRList) this.inherit(prev + s, cur + s, true);
+      for (const s of prevMarkedT) this.inherit(prev + s, cur + s, false);
+      if (this.targetTime[k - 1]! < this.targetTime[k]! || (this.targetTime[k - 1] === this.targetTime[k] && this.targetWalk[k - 1]! < this.targetWalk[k]!)) {
+        this.targetTime[k] = this.targetTime[k - 1]!;
+        this.targetWalk[k] = this.targetWalk[k - 1]!;
+        this.targetEgress[k] = -1;
+      }
+      // Queue each pattern at its first (forward) or last (backward) marked position.
+      const queued: number[] = [];
+      const boardable = this.boardable;
+      for (const s of markedRList) {
+        markedR[s] = 0;
+        boardable[s] = 1;
+        for (let i = stopsOut[s]!; i < stopsOut[s + 1]!; i++) {
+          const r = d.stopPatterns[i]!;
+          const pos = d.stopPatternPos[i]!;
+          const q = queuePos[r]!;
+          if (q === -1) {
+            queuePos[r] = pos;
+            queued.push(r);
+          } else if (fwd ? pos < q : pos > q) queuePos[r] = pos;
+        }
+      }
+      const boardFrom = markedRList;
+      markedRList = [];
+      const markedTList: number[] = [];
+      const target = this.targetTime[k]!;
+      // Scan patterns.
+      for (const r of queued) {
+        const from = queuePos[r]!;
+        queuePos[r] = -1;
+        stats.patternsScanned++;
+        const base = d.patternStopOffsets[r]!;
+        const n = d.patternStopOffsets[r + 1]! - base;
+        let trip = -1;
+        let shift = 0;
+        let tto = 0;
+        let walk = 0;
+        let boardPos = 0;
+        for (let pos = from; fwd ? pos < n : pos >= 0; pos += sign) {
+          const s = d.patternStops[base + pos]!;
+          const flags = d.patternPosFlags[base + pos]!;
+          const stopOk = !wheelchair || d.stopWheelchairOk(s);
+          if (trip >= 0 && !(flags & flagsAlight) && stopOk) {
+            const time = sign * (alightTimes[tto + pos]! + shift);
+            const idx = cur + s;
+            if ((time < tTime[idx]! || (time === tTime[idx]! && walk < tWalk[idx]!)) && time <= target) {
+              tTime[idx] = time;
+              tWalk[idx] = walk;
+              tTrip[idx] = trip;
+              tShift[idx] = shift;
+              tBoardPos[idx] = boardPos;
+              tAlightPos[idx] = pos;
+              tSrc[idx] = k - 1;
+              if (!markedT[s]) {
+                markedT[s] = 1;
+                markedTList.push(s);
+              }
+            }
+          }
+          if (boardable[s] && !(flags & flagsBoard) && stopOk) {
+            const ready = rTime[prev + s]!;
+            const currentBoard = trip >= 0 ? sign * (boardTimes[tto + pos]! + shift) : INF;
+            if (ready <= currentBoard) {
+              const ok = fwd
+                ? d.findEarliestDeparture(r, pos, ready, wheelchair, hit)
+                : d.findLatestArrival(r, pos, -ready, wheelchair, hit);
+              if (ok) {
+                const t = hit.trip as number;
+                const bt = sign * (boardTimes[d.tripTimeOffsets[t]! + pos]! + hit.shiftSec);
+                const w = rWalk[prev + s]!;
+                if (bt < currentBoard || (bt === currentBoard && w < walk)) {
+                  trip = t;
+                  shift = hit.shiftSec;
+                  tto = d.tripTimeOffsets[t]!;
+                  walk = w;
+                  boardPos = pos;
+                }
+              }
+            }
+          }
+        }
+      }
+      for (const s of boardFrom) boardable[s] = 0;
+      // Transfers and changes from stops reached by a vehicle this round.
+      const tOff = fwd ? d.transferOffsets : d.transferInOffsets;
+      const tOther = fwd ? d.transferTo : d.transferInFrom;
+      const tSecs = fwd ? d.transferSec : d.transferInSec;
+      const tWalkFlag = fwd ? d.transferIsWalk : d.transferInIsWalk;
+      prevMarkedT = markedTList;
+      const roundImproved: number[] = [];
+      for (const s of markedTList) {
+        markedT[s] = 0;
+        const base = tTime[cur + s]!;
+        const w0 = tWalk[cur + s]!;
+        for (let i = tOff[s]!; i < tOff[s + 1]!; i++) {
+          stats.transfersRelaxed++;
+          const q = tOther[i]!;
+          if (wheelchair && !d.stopWheelchairOk(q)) continue;
+          const time = base + tSecs[i]!;
+          const w = w0 + (tWalkFlag[i] ? tSecs[i]! : 0);
+          const idx = cur + q;
+          if (time < rTime[idx]! || (time === rTime[idx]! && w < rWalk[idx]!)) {
+            rTime[idx] = time;
+            rWalk[idx] = w;
+            rFrom[idx] = s;
+            rSec[idx] = tSecs[i]!;
+            rIsWalk[idx] = tWalkFlag[i]!;
+            rSrc[idx] = k;
+            if (!markedR[q]) {
+              markedR[q] = 1;
+              markedRList.push(q);
+            }
+          }
+        }
+        roundImproved.push(s);
+      }
+      stats.stopsImproved += markedTList.length;
+      // Destination.
+      for (let i = 0; i < ends.length; i++) {
+        const e = ends[i]!;
+        const t = tTime[cur + e.stopIdx]!;
+        if (t >= INF) continue;
+        const time = t + e.durationSec;
+        const w = tWalk[cur + e.stopIdx]! + e.durationSec;
+        if (time < this.targetTime[k]! || (time === this.targetTime[k] && w < this.targetWalk[k]!)) {
+          this.targetTime[k] = time;
+          this.targetWalk[k] = w;
+          this.targetEgress[k] = i;
+          improvedThisIteration[k] = 1;
+        }
+      }
+      if (trace) trace({ iterationStartSec: fwd ? start : -start, round: k, improvedStops: roundImproved });
+    }
+    for (const s of markedRList) markedR[s] = 0;
+    for (let k = 1; k <= rounds; k++) if (improvedThisIteration[k] && this.targetEgress[k]! >= 0) improved.push(k);
+    return improved;
+  }
+
+  /** Copies a round-(k−1) label into round k when better (r-layer or t-layer). */
+  private inherit(from: number, to: number, ready: boolean): void {
+    if (ready) {
+      const t = this.rTime[from]!;
+      if (t < this.rTime[to]! || (t === this.rTime[to]! && this.rWalk[from]! < this.rWalk[to]!)) {
+        this.rTime[to] = t;
+        this.rWalk[to] = this.rWalk[from]!;
+        this.rFrom[to] = this.rFrom[from]!;
+        this.rSec[to] = this.rSec[from]!;
+        this.rIsWalk[to] = this.rIsWalk[from]!;
+        this.rSrc[to] = this.rSrc[from]!;
+      }
+    } else {
+      const t = this.tTime[from]!;
+      if (t < this.tTime[to]! || (t === this.tTime[to]! && this.tWalk[from]! < this.tWalk[to]!)) {
+        this.tTime[to] = t;
+        this.tWalk[to] = this.tWalk[from]!;
+        this.tTrip[to] = this.tTrip[from]!;
+        this.tShift[to] = this.tShift[from]!;
+        this.tBoardPos[to] = this.tBoardPos[from]!;
+        this.tAlightPos[to] = this.tAlightPos[from]!;
+        this.tSrc[to] = this.tSrc[from]!;
+      }
+    }
+  }
+
+  /** Builds the journey behind target round k (legs in real-time order). */
+  private reconstruct(k: number, starts: AccessLeg[], ends: AccessLeg[], fwd: boolean): RaptorJourney {
+    const d = this.data;
+    const S = this.S;
+    const egress = ends[this.targetEgress[k]!]!;
+    const legs: RaptorLeg[] = [];
+    let s = egress.stopIdx;
+    let round = k;
+    const endSearch = this.tTime[k * S + s]!;
+    legs.push({ kind: 'egress', stop: s as StopIdx, durationSec: egress.durationSec, mode: egress.mode, startSec: endSearch, endSec: endSearch + egress.durationSec });
+    // Walk down: t-label (vehicle) at round, then r-label at round−1.
+    for (;;) {
+      const ti = round * S + s;
+      const trip = this.tTrip[ti]!;
+      const shift = this.tShift[ti]!;
+      const boardPos = this.tBoardPos[ti]!;
+      const alightPos = this.tAlightPos[ti]!;
+      const pattern = d.tripPattern[trip]!;
+      const base = d.patternStopOffsets[pattern]!;
+      const boardStop = d.patternStops[base + boardPos]!;
+      const tto = d.tripTimeOffsets[trip]!;
+      // Search-time start/end of the ride.
+      const boardSearch = fwd ? d.departures[tto + boardPos]! + shift : -(d.arrivals[tto + boardPos]! + shift);
+      const alightSearch = fwd ? d.arrivals[tto + alightPos]! + shift : -(d.departures[tto + alightPos]! + shift);
+      legs.push({
+        kind: 'transit',
+        pattern: pattern as PatternIdx,
+        trip: trip as TripIdx,
+        shiftSec: shift,
+        boardPos,
+        alightPos,
+        boardStop: boardStop as StopIdx,
+        alightStop: s as StopIdx,
+        startSec: boardSearch,
+        endSec: alightSearch,
+      });
+      // The ready label the vehicle was boarded from (copies keep their original round).
+      const ri = this.tSrc[ti]! * S + boardStop;
+      const from = this.rFrom[ri]!;
+      if (from === -1) {
+        const a = starts[this.rSec[ri]!]!;
+        legs.push({ kind: 'access', stop: boardStop as StopIdx, durationSec: a.durationSec, mode: a.mode, startSec: boardSearch - a.durationSec, endSec: boardSearch });
+        break;
+      }
+      const sec = this.rSec[ri]!;
+      const isWalk = this.rIsWalk[ri] === 1;
+      if (from !== boardStop || isWalk) {
+        const arrive = this.rTime[ri]!;
+        legs.push({ kind: 'transfer', from: from as StopIdx, to: boardStop as StopIdx, durationSec: sec, isWalk, startSec: arrive - sec, endSec: arrive });
+      }
+      round = this.rSrc[ri]!;
+      s = from;
+    }
+    return toJourney(legs, fwd);
+  }
+}
+
+/** Turns search-order legs into a real-time journey. */
+function toJourney(searchLegs: RaptorLeg[], fwd: boolean): RaptorJourney {
+  // Forward reconstruction runs destination → origin; backward runs origin → destination.
+  const legs = fwd ? searchLegs.reverse() : searchLegs;
+  const real = legs.map((l): RaptorLeg => {
+    if (fwd) return l;
+    // Search times are negated in a backward search; swap the renamed ends back.
+    const startSec = -l.endSec;
+    const endSec = -l.startSec;
+    if (l.kind === 'access') return { ...l, kind: 'egress', startSec: startSec, endSec: endSec };
+    if (l.kind === 'egress') return { ...l, kind: 'access', startSec, endSec };
+    if (l.kind === 'transfer') return { ...l, from: l.to, to: l.from, startSec, endSec };
+    if (l.kind === 'transit') {
+      return { ...l, boardPos: l.alightPos, alightPos: l.boardPos, boardStop: l.alightStop, alightStop: l.boardStop, startSec, endSec };
+    }
+    return l;
+  });
+  // Leave as late as possible: the access leg ends when the first vehicle leaves.
+  let walkSec = 0;
+  let vehicles = 0;
+  for (const l of real) {
+    if (l.kind === 'transit') vehicles++;
+    else if (l.kind === 'access' || l.kind === 'egress' || (l.kind === 'transfer' && l.isWalk)) walkSec += l.durationSec;
+  }
+  const firstRide = real.find((l) => l.kind === 'transit')!;
+  const lastRide = [...real].reverse().find((l) => l.kind === 'transit')!;
+  const access = real[0]!;
+  const egress = real[real.length - 1]!;
+  if (access.kind === 'access') {
+    access.endSec = firstRide.startSec;
+    access.startSec = firstRide.startSec - access.durationSec;
+  }
+  if (egress.kind === 'egress') {
+    egress.startSec = lastRide.endSec;
+    egress.endSec = lastRide.endSec + egress.durationSec;
+  }
+  // Transfers: walk straight after alighting.
+  for (let i = 1; i < real.length; i++) {
+    const l = real[i]!;
+    const before = real[i - 1]!;
+    if (l.kind === 'transfer' && before.kind === 'transit') {
+      l.startSec = before.endSec;
+      l.endSec = before.endSec + l.durationSec;
+    }
+  }
+  return {
+    departureSec: real[0]!.startSec,
+    arrivalSec: real[real.length - 1]!.endSec,
+    transfers: vehicles - 1,
+    walkSec,
+    iterationSec: 0,
+    legs: real,
+  };
+}
+
+/** Keeps journeys not dominated on (later start, earlier end, fewer transfers); ties go to less walking. */
+function paretoSort(list: RaptorJourney[], fwd: boolean): RaptorJourney[] {
+  const start = (j: RaptorJourney): number => (fwd ? j.iterationSec : -j.iterationSec);
+  const end = (j: RaptorJourney): number => (fwd ? j.arrivalSec : -j.departureSec);
+  const dominates = (o: RaptorJourney, j: RaptorJourney, oi: number, ji: number): boolean => {
+    if (start(o) < start(j) || end(o) > end(j) || o.transfers > j.transfers) return false;
+    if (start(o) > start(j) || end(o) < end(j) || o.transfers < j.transfers) return true;
+    return o.walkSec < j.walkSec || (o.walkSec === j.walkSec && oi < ji);
+  };
+  const keep = list.filter((j, ji) => !list.some((o, oi) => oi !== ji && dominates(o, j, oi, ji)));
+  return keep.sort((a, b) => a.arrivalSec - b.arrivalSec || b.departureSec - a.departureSec || a.transfers - b.transfers);
+}

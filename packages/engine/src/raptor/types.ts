@@ -1,0 +1,79 @@
+import type { PatternIdx, StopIdx, TripIdx } from './transit-data.ts';
+
+/** A way into (access) or out of (egress) the network, supplied by the caller: walking, cycling, taxi… */
+export interface AccessLeg {
+  stopIdx: number;
+  durationSec: number;
+  /** Free text carried into the itinerary ("walk", "bicycle", "taxi"…). */
+  mode: string;
+}
+
+export type SearchDirection = 'depart-after' | 'arrive-by';
+
+export interface RaptorQuery {
+  direction: SearchDirection;
+  /** Depart-after: leave the origin at or after this; arrive-by: reach the destination by this. View seconds. */
+  timeSec: number;
+  /** Range query: every departure in [timeSec, timeSec + windowSec] (arrive-by: arrivals in [timeSec − windowSec, timeSec]). */
+  windowSec?: number;
+  access: AccessLeg[];
+  egress: AccessLeg[];
+  /** Changes allowed (default 5, i.e. 6 vehicles). */
+  maxTransfers?: number;
+  /** Avoid trips and stops marked not wheelchair accessible (unknown counts as usable). */
+  wheelchair?: boolean;
+  /** Debug hook, called after each round with the stops it improved. */
+  trace?: (event: RaptorTraceEvent) => void;
+}
+
+export interface RaptorTraceEvent {
+  iterationStartSec: number;
+  round: number;
+  improvedStops: number[];
+}
+
+export type RaptorLeg =
+  | { kind: 'access'; stop: StopIdx; durationSec: number; mode: string; startSec: number; endSec: number }
+  | {
+      kind: 'transit';
+      pattern: PatternIdx;
+      trip: TripIdx;
+      /** Add to the stored times of the trip to get view times. */
+      shiftSec: number;
+      boardPos: number;
+      alightPos: number;
+      boardStop: StopIdx;
+      alightStop: StopIdx;
+      startSec: number;
+      endSec: number;
+    }
+  | { kind: 'transfer'; from: StopIdx; to: StopIdx; durationSec: number; isWalk: boolean; startSec: number; endSec: number }
+  | { kind: 'egress'; stop: StopIdx; durationSec: number; mode: string; startSec: number; endSec: number };
+
+export interface RaptorJourney {
+  /** Leaving the origin: the first boarding minus the access time (as late as possible). */
+  departureSec: number;
+  arrivalSec: number;
+  /** Number of vehicles minus one. */
+  transfers: number;
+  /** Access + walking transfers + egress. */
+  walkSec: number;
+  /** The departure (arrive-by: arrival) time of the range iteration that found it. */
+  iterationSec: number;
+  legs: RaptorLeg[];
+}
+
+export interface RaptorStats {
+  iterations: number;
+  rounds: number;
+  patternsScanned: number;
+  stopsImproved: number;
+  transfersRelaxed: number;
+  durationMs: number;
+}
+
+export interface RaptorResult {
+  /** Pareto-optimal journeys on (departure later, arrival earlier, fewer transfers), sorted by arrival. */
+  journeys: RaptorJourney[];
+  stats: RaptorStats;
+}

@@ -1,0 +1,62 @@
+import KDBush from 'kdbush';
+import type { TransferSettings } from './types.ts';
+
+/** A directed walk between two stops. */
+export interface Footpath {
+  from: number;
+  to: number;
+  durationSec: number;
+}
+
+export interface StopPositions {
+  count: number;
+  lat: Float64Array;
+  lon: Float64Array;
+}
+
+/**
+ * Where walking transfers come from. The default measures straight lines; the street engine can
+ * supply real walking times instead (pass it to `buildTimetable` or `replaceFootpaths`).
+ */
+export type FootpathSource = (stops: StopPositions, settings: TransferSettings) => Footpath[];
+
+const EARTH_RADIUS_M = 6_371_000;
+
+/** Great-circle distance in metres. */
+export function haversineM(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const r = Math.PI / 180;
+  const dLat = (lat2 - lat1) * r;
+  const dLon = (lon2 - lon1) * r;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** Walking time for a straight-line distance, with the detour factor applied. */
+export function straightLineWalkSec(distanceM: number, settings: TransferSettings): number {
+  return Math.round((distanceM * settings.detourFactor) / settings.walkSpeedMps);
+}
+
+/** Footpaths between every pair of stops within the radius, timed as straight line × detour factor. */
+export const straightLineFootpaths: FootpathSource = (stops, settings) => {
+  const out: Footpath[] = [];
+  if (stops.count < 2) return out;
+  // A local equirectangular projection is accurate to well under 1% at walking distances.
+  let meanLat = 0;
+  for (let i = 0; i < stops.count; i++) meanLat += stops.lat[i]!;
+  const kx = Math.cos(((meanLat / stops.count) * Math.PI) / 180) * 111_320;
+  const ky = 110_540;
+  const index = new KDBush(stops.count);
+  for (let i = 0; i < stops.count; i++) index.add(stops.lon[i]! * kx, stops.lat[i]! * ky);
+  index.finish();
+  const pad = settings.footpathRadiusM * 1.05;
+  for (let i = 0; i < stops.count; i++) {
+    const x = stops.lon[i]! * kx;
+    const y = stops.lat[i]! * ky;
+    for (const j of index.range(x - pad, y - pad, x + pad, y + pad)) {
+      if (j === i) continue;
+      const d = haversineM(stops.lat[i]!, stops.lon[i]!, stops.lat[j]!, stops.lon[j]!);
+      if (d <= settings.footpathRadiusM) out.push({ from: i, to: j, durationSec: straightLineWalkSec(d, settings) });
+    }
+  }
+  return out;
+};

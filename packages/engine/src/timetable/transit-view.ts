@@ -1,0 +1,229 @@
+import { dateToDayNumber, dayNumberToDate, serviceDayStartEpochSec, weekdayOfDayNumber } from '../time/service-day.ts';
+import type { DateInt } from '../time/service-day.ts';
+import type { TransitData, TripHit, TripIdx } from '../raptor/transit-data.ts';
+import type { Timetable } from './timetable.ts';
+
+const DAY_SEC = 86_400;
+
+/**
+ * The timetable seen from one query date: every trip instance of the service days that can reach
+ * into this date (yesterday's trips running past midnight, today's, tomorrow's early ones), with
+ * times in seconds from the query date's service-day start in the reference time zone.
+ */
+export class TransitView implements TransitData {
+  readonly stopCount: number;
+  readonly patternCount: number;
+  readonly patternStopOffsets: Int32Array;
+  readonly patternStops: Int32Array;
+  readonly patternPosFlags: Uint8Array;
+  readonly stopPatternOffsets: Int32Array;
+  readonly stopPatterns: Int32Array;
+  readonly stopPatternPos: Int32Array;
+  readonly tripTimeOffsets: Int32Array;
+  readonly tripPattern: Int32Array;
+  readonly arrivals: Int32Array;
+  readonly departures: Int32Array;
+  readonly transferOffsets: Int32Array;
+  readonly transferTo: Int32Array;
+  readonly transferSec: Int32Array;
+  readonly transferIsWalk: Uint8Array;
+  readonly transferInOffsets: Int32Array;
+  readonly transferInFrom: Int32Array;
+  readonly transferInSec: Int32Array;
+  readonly transferInIsWalk: Uint8Array;
+
+  readonly timetable: Timetable;
+  readonly date: DateInt;
+  /** Epoch seconds of time 0 of this view. */
+  readonly epochZeroSec: number;
+  /** Service days covered, as day numbers (days since 1970). */
+  readonly dayNumbers: number[];
+  /** shift[slot · feeds + feed]: add to a stored time to get view time. */
+  private readonly shifts: Int32Array;
+  /** active[slot · services + service] */
+  private readonly active: Uint8Array;
+  private readonly feedCount: number;
+  private readonly serviceCount: number;
+  private readonly tripService: Int32Array;
+  private readonly tripWheelchair: Uint8Array;
+  private readonly stopWheelchair: Uint8Array;
+  private readonly patternTripOffsets: Int32Array;
+  private readonly patternFeed: Uint16Array;
+  /** Per service-day slot, the running trips of each pattern in pattern order: slotTrips[slot][slotTripOffsets[slot][r] …]. */
+  private readonly slotTripOffsets: Int32Array[] = [];
+  private readonly slotTrips: Int32Array[] = [];
+
+  constructor(tt: Timetable, date: DateInt) {
+    const a = tt.a;
+    this.timetable = tt;
+    this.date = date;
+    this.stopCount = tt.stopCount;
+    this.patternCount = tt.patternCount;
+    this.patternStopOffsets = a.patternStopOffsets;
+    this.patternStops = a.patternStops;
+    this.patternPosFlags = a.patternPosFlags;
+    this.stopPatternOffsets = a.stopPatternOffsets;
+    this.stopPatterns = a.stopPatterns;
+    this.stopPatternPos = a.stopPatternPos;
+    this.tripTimeOffsets = a.tripTimeOffsets;
+    this.tripPattern = a.tripPattern;
+    this.arrivals = a.arrivals;
+    this.departures = a.departures;
+    this.transferOffsets = a.transferOffsets;
+    this.transferTo = a.transferTo;
+    this.transferSec = a.transferSec;
+    this.transferIsWalk = a.transferIsWalk;
+    this.transferInOffsets = a.transferInOffsets;
+    this.transferInFrom = a.transferInFrom;
+    this.transferInSec = a.transferInSec;
+    this.transferInIsWalk = a.transferInIsWalk;
+    this.tripService = a.tripService;
+    this.tripWheelchair = a.tripWheelchair;
+    this.stopWheelchair = a.stopWheelchair;
+    this.patternTripOffsets = a.patternTripOffsets;
+    this.patternFeed = a.patternFeed;
+
+    const feeds = tt.meta.feeds;
+    this.feedCount = Math.max(1, feeds.length);
+    this.serviceCount = a.serviceWeekdays.length;
+    this.epochZeroSec = serviceDayStartEpochSec(tt.timezone, date);
+    const today = dateToDayNumber(date);
+    const lookback = Math.floor(tt.meta.maxTimeSec / DAY_SEC);
+    this.dayNumbers = [];
+    for (let d = today - lookback; d <= today + 1; d++) this.dayNumbers.push(d);
+    this.shifts = new Int32Array(this.dayNumbers.length * this.feedCount);
+    this.active = new Uint8Array(this.dayNumbers.length * this.serviceCount);
+    this.dayNumbers.forEach((day, slot) => {
+      const dateOfSlot = dayNumberToDate(day);
+      for (let f = 0; f < this.feedCount; f++) {
+        const tz = feeds[f]?.timezone ?? tt.timezone;
+        this.shifts[slot * this.feedCount + f] = serviceDayStartEpochSec(tz, dateOfSlot) - this.epochZeroSec;
+      }
+      const weekdayBit = 1 << weekdayOfDayNumber(day);
+      for (let v = 0; v < this.serviceCount; v++) {
+        let on = (a.serviceWeekdays[v]! & weekdayBit) !== 0 && day >= a.serviceStartDay[v]! && day <= a.serviceEndDay[v]!;
+        for (let e = a.serviceExcOffsets[v]!; e < a.serviceExcOffsets[v + 1]!; e++) {
+          if (a.serviceExcDay[e] === day) on = a.serviceExcAdd[e] === 1;
+        }
+        this.active[slot * this.serviceCount + v] = on ? 1 : 0;
+      }
+      // Lists of running trips make lookups independent of how many other days a pattern serves.
+      const P = this.patternCount;
+      const offsets = new Int32Array(P + 1);
+      let count = 0;
+      const base = slot * this.serviceCount;
+      for (let t = 0; t < this.tripService.length; t++) if (this.active[base + this.tripService[t]!]) count++;
+      const list = new Int32Array(count);
+      let n = 0;
+      for (let r = 0; r < P; r++) {
+        offsets[r] = n;
+        for (let t = this.patternTripOffsets[r]!; t < this.patternTripOffsets[r + 1]!; t++) {
+          if (this.active[base + this.tripService[t]!]) list[n++] = t;
+        }
+      }
+      offsets[P] = n;
+      this.slotTripOffsets.push(offsets);
+      this.slotTrips.push(list);
+    });
+  }
+
+  stopWheelchairOk(stop: number): boolean {
+    return this.stopWheelchair[stop] !== 2;
+  }
+
+  /** View-time shift of a trip instance found with `slot`, exposed for itinerary building and tests. */
+  shiftFor(pattern: number, slot: number): number {
+    return this.shifts[slot * this.feedCount + this.patternFeed[pattern]!]!;
+  }
+
+  findEarliestDeparture(pattern: number, pos: number, timeSec: number, wheelchair: boolean, out: TripHit): boolean {
+    const feed = this.patternFeed[pattern]!;
+    let best = Infinity;
+    for (let slot = 0; slot < this.slotTrips.length; slot++) {
+      const list = this.slotTrips[slot]!;
+      const offsets = this.slotTripOffsets[slot]!;
+      const first = offsets[pattern]!;
+      const end = offsets[pattern + 1]!;
+      if (first === end) continue;
+      const shift = this.shifts[slot * this.feedCount + feed]!;
+      const target = timeSec - shift;
+      let lo = first;
+      let hi = end;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.departures[this.tripTimeOffsets[list[mid]!]! + pos]! < target) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < end; i++) {
+        const t = list[i]!;
+        const dep = this.departures[this.tripTimeOffsets[t]! + pos]! + shift;
+        if (dep >= best) break;
+        if (!wheelchair || this.tripWheelchair[t] !== 2) {
+          best = dep;
+          out.trip = t as TripIdx;
+          out.shiftSec = shift;
+          break;
+        }
+      }
+    }
+    return best !== Infinity;
+  }
+
+  findLatestArrival(pattern: number, pos: number, timeSec: number, wheelchair: boolean, out: TripHit): boolean {
+    const feed = this.patternFeed[pattern]!;
+    let best = -Infinity;
+    for (let slot = 0; slot < this.slotTrips.length; slot++) {
+      const list = this.slotTrips[slot]!;
+      const offsets = this.slotTripOffsets[slot]!;
+      const first = offsets[pattern]!;
+      const end = offsets[pattern + 1]!;
+      if (first === end) continue;
+      const shift = this.shifts[slot * this.feedCount + feed]!;
+      const target = timeSec - shift;
+      let lo = first;
+      let hi = end;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.arrivals[this.tripTimeOffsets[list[mid]!]! + pos]! <= target) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo - 1; i >= first; i--) {
+        const t = list[i]!;
+        const arr = this.arrivals[this.tripTimeOffsets[t]! + pos]! + shift;
+        if (arr <= best) break;
+        if (!wheelchair || this.tripWheelchair[t] !== 2) {
+          best = arr;
+          out.trip = t as TripIdx;
+          out.shiftSec = shift;
+          break;
+        }
+      }
+    }
+    return best !== -Infinity;
+  }
+
+  forEachInstanceTime(pattern: number, pos: number, fromSec: number, toSec: number, byArrival: boolean, wheelchair: boolean, visit: (timeSec: number) => void): void {
+    const feed = this.patternFeed[pattern]!;
+    const times = byArrival ? this.arrivals : this.departures;
+    for (let slot = 0; slot < this.slotTrips.length; slot++) {
+      const list = this.slotTrips[slot]!;
+      const offsets = this.slotTripOffsets[slot]!;
+      const first = offsets[pattern]!;
+      const end = offsets[pattern + 1]!;
+      const shift = this.shifts[slot * this.feedCount + feed]!;
+      let lo = first;
+      let hi = end;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (times[this.tripTimeOffsets[list[mid]!]! + pos]! + shift < fromSec) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < end; i++) {
+        const t = list[i]!;
+        const time = times[this.tripTimeOffsets[t]! + pos]! + shift;
+        if (time > toSec) break;
+        if (!wheelchair || this.tripWheelchair[t] !== 2) visit(time);
+      }
+    }
+  }
+}
