@@ -38,6 +38,8 @@ import type { AccessDetail } from './transitSteps.ts';
 export const DIRECT_LIMITS_M = { walk: 6_000, cycle: 25_000, taxi: 60_000, bikeHire: 20_000 } as const;
 const ACCESS_MAX_SEC = { walk: 20 * 60, cycle: 20 * 60, car: 30 * 60, taxi: 25 * 60, drt: 40 * 60 } as const;
 const RANGE_WINDOW_SEC = 2 * 3600;
+/** Furthest a transit leg may leave after (arrive before) the asked time: rural services run a few times a day. */
+const MAX_SHIFT_SEC = 6 * 3600;
 const MAX_TRANSFERS = 3;
 const PER_FAMILY = 3;
 const CAR_CLUB_WALK_M = 1500;
@@ -91,13 +93,15 @@ export function planSearch(data: RegionData, input: PlanInput, extras: ExtrasLoo
 
   const options: PlannedOption[] = [];
   const returnCache = new Map<string, PlannedLeg | null>();
+  const publicCache = new Map<string, PlannedLeg[]>();
   for (const c of candidates) {
     if (returnSec === undefined) {
       options.push({ kind: c.kind, depart: c.leg, ret: null });
       continue;
     }
-    const start = Math.max(returnSec, legEndSec(c.leg));
-    const ret = returnFor(ctx, c, origin, destination, start, returnCache);
+    // An outbound leg still travelling at the return time cannot be paired.
+    if (legEndSec(c.leg) > returnSec) continue;
+    const ret = returnFor(ctx, c, origin, destination, returnSec, returnCache, publicCache);
     if (ret) options.push({ kind: c.kind, depart: c.leg, ret });
   }
   const fams = new Map(candidates.map((c) => [c.leg, c.family]));
@@ -252,9 +256,9 @@ function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, star
   const plain = (mode: string) => ({ type: mode as TravelType });
   const families: Family[] = [];
   if (walkOut.length && walkIn.length) families.push({ name: 'walk', access: walkOut, egress: walkIn, detail: plain });
+  const walkable = new Set(walkOut.filter((w) => w.durationSec <= BIKE_RIDE_MIN_WALK_SEC).map((w) => w.stopIdx));
   if (allowed('cycle')) {
     // Bike & ride: to stations beyond a short walk (cycle parking at stations; a bike is not taken on board).
-    const walkable = new Set(walkOut.filter((w) => w.durationSec <= BIKE_RIDE_MIN_WALK_SEC).map((w) => w.stopIdx));
     const bike = listStopAccess(data, from, 'cycle', ACCESS_MAX_SEC.cycle, 'from', (s) => isTrainStop(data, s) && !walkable.has(s));
     if (bike.length && walkIn.length) families.push({ name: 'bike & ride', access: bike, egress: walkIn, detail: (m) => ({ type: m as TravelType, leavesVehicle: m === 'cycle' }), vehicle: 'cycle' });
   }
@@ -263,12 +267,14 @@ function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, star
     if (car.length && walkIn.length) families.push({ name: 'park & ride', access: car, egress: walkIn, detail: (m) => ({ type: m as TravelType, leavesVehicle: m === 'own car' }), vehicle: 'own car' });
   }
   if (allowed('taxi')) {
+    // A taxi to or from the station only where the station is beyond a short walk.
+    const nearIn = new Set(walkIn.filter((w) => w.durationSec <= BIKE_RIDE_MIN_WALK_SEC).map((w) => w.stopIdx));
     if (listTaxisAt(region, from.lat, from.lng).length > 0 && walkIn.length) {
-      const taxi = listStopAccess(data, from, 'taxi', ACCESS_MAX_SEC.taxi, 'from', (s) => isTrainStop(data, s));
+      const taxi = listStopAccess(data, from, 'taxi', ACCESS_MAX_SEC.taxi, 'from', (s) => isTrainStop(data, s) && !walkable.has(s));
       if (taxi.length) families.push({ name: 'taxi out', access: taxi, egress: walkIn, detail: plain });
     }
     if (walkOut.length) {
-      const taxi = listStopAccess(data, to, 'taxi', ACCESS_MAX_SEC.taxi, 'to', (s) => isTrainStop(data, s) && listTaxisAt(region, data.timetable.a.stopLat[s] ?? 0, data.timetable.a.stopLon[s] ?? 0).length > 0);
+      const taxi = listStopAccess(data, to, 'taxi', ACCESS_MAX_SEC.taxi, 'to', (s) => isTrainStop(data, s) && !nearIn.has(s) && listTaxisAt(region, data.timetable.a.stopLat[s] ?? 0, data.timetable.a.stopLon[s] ?? 0).length > 0);
       if (taxi.length) families.push({ name: 'taxi in', access: walkOut, egress: taxi, detail: plain });
     }
   }
@@ -278,12 +284,13 @@ function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, star
     const detail = (m: string) => (m === svc.kind ? { type: svc.kind, flexibleServiceId: svc.id, speedKmh: svc.speedKmh } : plain(m));
     const runs = serviceRunsBetween(svc, region.timeZone, startSec, startSec + 3600);
     if (!runs) continue;
+    const nearIn = new Set(walkIn.filter((w) => w.durationSec <= BIKE_RIDE_MIN_WALK_SEC).map((w) => w.stopIdx));
     if (inServiceZone(svc, from.lat, from.lng) && walkIn.length) {
-      const acc = listStopAccess(data, from, svc.kind, ACCESS_MAX_SEC.drt, 'from', inZone, svc.speedKmh).map((a) => ({ ...a, durationSec: a.durationSec + 5 * 60 }));
+      const acc = listStopAccess(data, from, svc.kind, ACCESS_MAX_SEC.drt, 'from', (s) => inZone(s) && !walkable.has(s), svc.speedKmh).map((a) => ({ ...a, durationSec: a.durationSec + 5 * 60 }));
       if (acc.length) families.push({ name: `${svc.kind} out:${svc.id}`, access: acc, egress: walkIn, detail });
     }
     if (inServiceZone(svc, to.lat, to.lng) && walkOut.length) {
-      const egr = listStopAccess(data, to, svc.kind, ACCESS_MAX_SEC.drt, 'to', inZone, svc.speedKmh).map((a) => ({ ...a, durationSec: a.durationSec + 5 * 60 }));
+      const egr = listStopAccess(data, to, svc.kind, ACCESS_MAX_SEC.drt, 'to', (s) => inZone(s) && !nearIn.has(s), svc.speedKmh).map((a) => ({ ...a, durationSec: a.durationSec + 5 * 60 }));
       if (egr.length) families.push({ name: `${svc.kind} in:${svc.id}`, access: walkOut, egress: egr, detail });
     }
   }
@@ -305,8 +312,18 @@ function runFamily(ctx: SearchContext, fam: Family, from: PlacePoint, to: PlaceP
     maxTransfers: MAX_TRANSFERS,
   });
   const out: Array<{ leg: PlannedLeg; j: RaptorJourney }> = [];
+  const askedDate = epochToLocal(tz, epoch).date;
   for (const j of result.journeys) {
     if (!j.legs.some((l) => l.kind === 'transit')) continue;
+    // RAPTOR answers with the next trip even when it runs the next day; a leg must stay on the
+    // asked day and within MAX_SHIFT_SEC of the asked time.
+    const edge = 'startSec' in at ? j.departureSec + view.epochZeroSec : j.arrivalSec + view.epochZeroSec;
+    if (Math.abs(edge - epoch) > MAX_SHIFT_SEC || epochToLocal(tz, edge).date !== askedDate) continue;
+    // Rides that come back to a stop already passed are detours, not journeys.
+    const visited = j.legs.flatMap((l) => (l.kind === 'transit' ? [l.boardStop, l.alightStop] : []));
+    if (new Set(visited).size < visited.length) continue;
+    // No overnight waits: a leg departs and arrives on the same day.
+    if (epochToLocal(tz, j.departureSec + view.epochZeroSec).date !== epochToLocal(tz, j.arrivalSec + view.epochZeroSec).date) continue;
     const steps = journeySteps(data, view, j, from, to, fam.detail);
     if (!steps || steps.length === 0) continue;
     const leg = { steps };
@@ -323,9 +340,12 @@ function runFamily(ctx: SearchContext, fam: Family, from: PlacePoint, to: PlaceP
 
 function transitCandidates(ctx: SearchContext, origin: PlacePoint, destination: PlacePoint, at: At): Candidate[] {
   const epoch = 'startSec' in at ? at.startSec : at.endSec;
+  const crowM = haversineM(origin.lat, origin.lng, destination.lat, destination.lng);
   const out: Candidate[] = [];
   for (const fam of listFamilies(ctx, origin, destination, epoch)) {
     for (const { leg, j } of runFamily(ctx, fam, origin, destination, at, RANGE_WINDOW_SEC)) {
+      // A first or last mile by vehicle longer than the whole trip goes the wrong way.
+      if (leg.steps.some((s) => !s.ride && s.type !== 'walk' && s.distanceM > crowM)) continue;
       const services = leg.steps.map((s) => (s.ride ? `${s.type} ${s.ride.routeShortName}` : s.type)).join('>');
       const first = j.legs[0];
       let back: Candidate['back'] = { rule: 'public', prefer: fam.name };
@@ -337,7 +357,15 @@ function transitCandidates(ctx: SearchContext, origin: PlacePoint, destination: 
 }
 
 /** The return leg of a candidate, leaving the destination at or after startSec. */
-function returnFor(ctx: SearchContext, c: Candidate, origin: PlacePoint, destination: PlacePoint, startSec: number, cache: Map<string, PlannedLeg | null>): PlannedLeg | undefined {
+function returnFor(
+  ctx: SearchContext,
+  c: Candidate,
+  origin: PlacePoint,
+  destination: PlacePoint,
+  startSec: number,
+  cache: Map<string, PlannedLeg | null>,
+  publicCache: Map<string, PlannedLeg[]>,
+): PlannedLeg | undefined {
   const { data } = ctx;
   const at = { startSec };
   const back = c.back;
@@ -387,26 +415,42 @@ function returnFor(ctx: SearchContext, c: Candidate, origin: PlacePoint, destina
     return cache.get(key) ?? undefined;
   }
   const key = `public:${back.prefer}`;
-  if (!cache.has(key)) {
+  let found = publicCache.get(key);
+  if (!found) {
     const families = listFamilies(ctx, destination, origin, startSec).filter((f) => !f.vehicle);
     // The mirror of the outbound family first (taxi out → taxi home), then plain walking access.
     const mirror = mirrorFamily(back.prefer);
     const ordered = [...families.filter((f) => f.name === mirror && f.name !== 'walk'), ...families.filter((f) => f.name === 'walk')];
-    let leg: PlannedLeg | null = null;
+    found = [];
     for (const fam of ordered) {
-      leg = firstArrival(runFamily(ctx, fam, destination, origin, at, RANGE_WINDOW_SEC));
-      if (leg) break;
+      found = runFamily(ctx, fam, destination, origin, at, RANGE_WINDOW_SEC).map((x) => x.leg);
+      if (found.length > 0) break;
     }
-    if (!leg && ctx.allowed('taxi')) leg = chainStreet(data, [{ type: 'taxi', from: destination, to: origin }], at) ?? null;
-    cache.set(key, leg);
+    if (found.length === 0 && ctx.allowed('taxi')) {
+      const taxi = chainStreet(data, [{ type: 'taxi', from: destination, to: origin }], at);
+      if (taxi) found = [taxi];
+    }
+    publicCache.set(key, found);
   }
-  return cache.get(key) ?? undefined;
+  return mostAlike(c.leg, found) ?? undefined;
+}
+
+/** Timed modes of a leg ('train', 'bus'), for matching a return to its outbound leg. */
+const timedModes = (leg: PlannedLeg): string => [...new Set(leg.steps.filter((s) => s.ride).map((s) => s.type))].sort().join(',');
+
+/**
+ * The return leg to pair with an outbound leg: the earliest arrival among those riding the same
+ * kinds of vehicle (a train out comes back by train, which also allows a return ticket), else the
+ * earliest arrival of all.
+ */
+function mostAlike(out: PlannedLeg, found: readonly PlannedLeg[]): PlannedLeg | null {
+  const earliest = (legs: readonly PlannedLeg[]) => legs.reduce<PlannedLeg | null>((best, l) => (!best || legEndSec(l) < legEndSec(best) ? l : best), null);
+  const modes = timedModes(out);
+  return earliest(found.filter((l) => timedModes(l) === modes)) ?? earliest(found);
 }
 
 function firstArrival(found: Array<{ leg: PlannedLeg }>): PlannedLeg | null {
-  let best: PlannedLeg | null = null;
-  for (const { leg } of found) if (!best || legEndSec(leg) < legEndSec(best)) best = leg;
-  return best;
+  return mostAlike({ steps: [] }, found.map((f) => f.leg));
 }
 
 /** The return family matching an outbound one: 'taxi out' ↔ 'taxi in', 'drt out:x' ↔ 'drt in:x'. */

@@ -15,6 +15,13 @@ import type { Timetable } from '../timetable/timetable.ts';
 import { readGtfsFares } from '../journeys/fares/gtfsFares.ts';
 import type { GtfsFares } from '../journeys/fares/gtfsFares.ts';
 
+/** How region.json says a route or agency's trips are shown and priced. */
+export interface RouteFlags {
+  drt: boolean;
+  communityTransport: boolean;
+  flexibleServiceId?: string;
+}
+
 /** Everything a region's searches read, loaded once. */
 export interface RegionData {
   dir: string;
@@ -26,7 +33,9 @@ export interface RegionData {
   /** Timetable stops snapped to the street network per mode (undefined when too far from a street). */
   stopSnaps: Record<StreetMode, Array<SnapPoint | undefined>>;
   /** Feed route flags by namespaced route id ("feed:route"): DRT / community transport. */
-  routeFlags: Map<string, { drt: boolean; communityTransport: boolean }>;
+  routeFlags: Map<string, RouteFlags>;
+  /** Feed agency flags by namespaced agency id ("feed:agency"). */
+  agencyFlags: Map<string, RouteFlags>;
   /** Region operator id by namespaced agency id ("feed:agency"). */
   operatorByAgency: Map<string, string>;
   /** Messages about data that could not be used (feeds that failed to read). */
@@ -62,11 +71,18 @@ export async function loadRegionData(dir: string): Promise<RegionData> {
   const streets = createStreetNetwork(osm.graph);
   const snapAll = (mode: StreetMode) =>
     Array.from({ length: timetable.stopCount }, (_, s) => findSnapPoint(streets.snap, timetable.a.stopLat[s] ?? 0, timetable.a.stopLon[s] ?? 0, mode, STOP_SNAP_M));
-  const routeFlags = new Map<string, { drt: boolean; communityTransport: boolean }>();
+  const routeFlags = new Map<string, RouteFlags>();
+  const agencyFlags = new Map<string, RouteFlags>();
   const operatorByAgency = new Map<string, string>();
   for (const feed of config.feeds) {
-    for (const r of feed.routes) routeFlags.set(`${feed.id}:${r.routeId}`, { drt: r.drt, communityTransport: r.communityTransport });
-    for (const a of feed.agencies) if (a.operatorId) operatorByAgency.set(`${feed.id}:${a.agencyId}`, a.operatorId);
+    for (const r of feed.routes) {
+      const svc = r.flexibleServiceId ?? config.flexibleServices.find((f) => f.gtfs?.feedId === feed.id && f.gtfs.routeId === r.routeId)?.id;
+      routeFlags.set(`${feed.id}:${r.routeId}`, { drt: r.drt, communityTransport: r.communityTransport, ...(svc ? { flexibleServiceId: svc } : {}) });
+    }
+    for (const a of feed.agencies) {
+      agencyFlags.set(`${feed.id}:${a.agencyId}`, { drt: a.drt, communityTransport: a.communityTransport });
+      if (a.operatorId) operatorByAgency.set(`${feed.id}:${a.agencyId}`, a.operatorId);
+    }
   }
   for (const op of config.operators) for (const g of op.gtfsAgencies) operatorByAgency.set(`${g.feedId}:${g.agencyId}`, op.id);
   return {
@@ -78,6 +94,7 @@ export async function loadRegionData(dir: string): Promise<RegionData> {
     gtfsFares,
     stopSnaps: { foot: snapAll('foot'), bicycle: snapAll('bicycle'), car: snapAll('car') },
     routeFlags,
+    agencyFlags,
     operatorByAgency,
     warnings: messages,
   };

@@ -6,6 +6,9 @@ import type { TransitView } from '../timetable/transit-view.ts';
 import type { RegionData } from './regionData.ts';
 import { buildStreetStep } from './streetSteps.ts';
 
+/** Street steps shorter than this are not shown (the place is at the stop). */
+const MIN_STEP_M = 50;
+
 const stripFeed = (feedId: string, id: string): string => (id.startsWith(`${feedId}:`) ? id.slice(feedId.length + 1) : id);
 
 /** A timetable stop as a place. */
@@ -25,7 +28,11 @@ const TRANSIT_TYPES: Record<string, TravelType> = {
 };
 
 /** The ride of one transit leg: trip, route, agency, stop calls with epoch times. */
-export function buildRide(data: RegionData, view: TransitView, leg: Extract<RaptorLeg, { kind: 'transit' }>): { ride: TransitRide; type: TravelType; coords: Array<[number, number]> } {
+export function buildRide(
+  data: RegionData,
+  view: TransitView,
+  leg: Extract<RaptorLeg, { kind: 'transit' }>,
+): { ride: TransitRide; type: TravelType; coords: Array<[number, number]>; flexibleServiceId: string | undefined } {
   const tt = data.timetable;
   const a = tt.a;
   const info = a.tripInfo[leg.trip] ?? 0;
@@ -47,10 +54,11 @@ export function buildRide(data: RegionData, view: TransitView, leg: Extract<Rapt
       timeSec: (time ?? 0) + leg.shiftSec + view.epochZeroSec,
     });
   }
-  const flags = line ? data.routeFlags.get(line.id) : undefined;
+  const routeFlags = line ? data.routeFlags.get(line.id) : undefined;
+  const agencyFlags = agency ? data.agencyFlags.get(agency.id) : undefined;
   let type: TravelType = TRANSIT_TYPES[line?.mode ?? 'bus'] ?? 'bus';
-  if (flags?.drt) type = 'drt';
-  if (flags?.communityTransport) type = 'community transport';
+  if (routeFlags?.drt || agencyFlags?.drt) type = 'drt';
+  if (routeFlags?.communityTransport || agencyFlags?.communityTransport) type = 'community transport';
   const ride: TransitRide = {
     feedId,
     agencyId: stripFeed(feedId, agency?.id ?? ''),
@@ -64,7 +72,7 @@ export function buildRide(data: RegionData, view: TransitView, leg: Extract<Rapt
     stops,
     operatorId: agency ? (data.operatorByAgency.get(agency.id) ?? null) : null,
   };
-  return { ride, type, coords: rideGeometry(data, info, stops) };
+  return { ride, type, coords: rideGeometry(data, info, stops), flexibleServiceId: routeFlags?.flexibleServiceId };
 }
 
 /** The trip's shape between boarding and alighting, or the straight lines between its stops. */
@@ -134,6 +142,8 @@ export function journeySteps(
         if (leg.durationSec === 0) continue;
         return undefined;
       }
+      // Origin on the stop's doorstep: no step to show.
+      if (step.distanceM < MIN_STEP_M) continue;
       if (leg.kind === 'access' && d.type !== 'walk' && d.type !== 'cycle' && d.type !== 'own car') {
         // Booked and hailed vehicles are timed to the connection; keep the RAPTOR times.
         step.startSec = leg.startSec + zero;
@@ -141,7 +151,7 @@ export function journeySteps(
       }
       steps.push(step);
     } else if (leg.kind === 'transit') {
-      const { ride, type, coords } = buildRide(data, view, leg);
+      const { ride, type, coords, flexibleServiceId } = buildRide(data, view, leg);
       const from = ride.stops[0];
       const to = ride.stops[ride.stops.length - 1];
       if (!from || !to) return undefined;
@@ -159,11 +169,13 @@ export function journeySteps(
         elevation: null,
         description: `Take the ${type}${service ? ` ${service}` : ''}${ride.headsign ? ` towards ${ride.headsign}` : ''} from ${from.name} to ${to.name}`,
         ride,
+        ...(flexibleServiceId ? { flexibleServiceId } : {}),
       });
     } else if (leg.isWalk) {
       const from = stopPlace(data, leg.from);
       const to = stopPlace(data, leg.to);
       const distanceM = haversineM(from.lat, from.lng, to.lat, to.lng) * 1.3;
+      if (distanceM < MIN_STEP_M) continue;
       steps.push({
         type: 'walk',
         startSec: leg.startSec + zero,

@@ -42,7 +42,7 @@ describe('P01 plan scenarios', () => {
     expect(shapes.some((s) => s.includes('train'))).toBe(true);
     for (const j of js) {
       expect(j.return).not.toBeNull();
-      expect(j.return?.departure_datetime.slice(11, 16) >= '15:00').toBe(true);
+      expect((j.return?.departure_datetime.slice(11, 16) ?? '') >= '15:00').toBe(true);
     }
     const emissions = js.map((j) => j.sort.emissions ?? 0);
     expect(emissions).toEqual([...emissions].sort((a, b) => a - b));

@@ -92,8 +92,10 @@ export function rideForFare(step: PlannedStep, region: RegionConfig): RideForFar
   };
 }
 
+const MODE_LABEL: Partial<Record<PlannedStep['type'], string>> = { drt: 'DRT', 'intercity bus': 'Coach', 'community transport': 'Community transport' };
+
 function rideLabel(step: PlannedStep): string {
-  const mode = step.type.charAt(0).toUpperCase() + step.type.slice(1);
+  const mode = MODE_LABEL[step.type] ?? step.type.charAt(0).toUpperCase() + step.type.slice(1);
   const service = step.ride?.routeShortName ? ` ${step.ride.routeShortName}` : '';
   return `${mode}${service} ${step.from.name} to ${step.to.name}`;
 }
