@@ -16,9 +16,11 @@ export default function AccountPage() {
   if (!user) return <Spinner />;
   const passes = listPasses(user.profile);
   const logout = () => {
-    signOut();
-    showSuccess('Successfully logged out');
-    navigate('/');
+    // Leave first: signing out while still on this guarded page would bounce to Login.
+    void Promise.resolve(navigate('/')).then(() => {
+      signOut();
+      showSuccess('Successfully logged out');
+    });
   };
   return (
     <div className="page-narrow account-page">
@@ -48,11 +50,13 @@ export default function AccountPage() {
           <dd>{formatDob(user.dob)}</dd>
         </div>
       </dl>
-      <h2>My Passes</h2>
+      <h2 id="my-passes">My Passes</h2>
       {passes.length === 0 ? (
-        <p className="muted">You have not added any passes. Add them with Edit Account so your fares reflect them.</p>
+        <p className="muted">
+          You have not added any passes. Add them with Edit Account so your fares reflect them.
+        </p>
       ) : (
-        <ul className="pass-cards">
+        <ul className="pass-cards" aria-labelledby="my-passes">
           {passes.map((p) => (
             <li key={p.key} className="pass-card">
               <h3>{p.name}</h3>

@@ -50,7 +50,10 @@ export default function ChangePasswordPage() {
     return (
       <div className="page-narrow account-page">
         <h1>Change Password</h1>
-        <p>This page needs the link from your password reset e-mail. <Link to="/reset-password">Ask for a new link</Link>.</p>
+        <p>
+          This page needs the link from your password reset e-mail.{' '}
+          <Link to="/reset-password">Ask for a new link</Link>.
+        </p>
       </div>
     );
   }
@@ -62,8 +65,29 @@ export default function ChangePasswordPage() {
       <form onSubmit={submit} noValidate>
         <fieldset disabled={busy} className="plain-fieldset">
           <legend className="visually-hidden">Choose a new password</legend>
-          <TextField idPrefix={ID} name="password" label="Enter New Password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} onClearError={clearField} hint="At least 8 characters." />
-          <TextField idPrefix={ID} name="password_confirmation" label="Confirm New Password" type="password" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} error={errors.password_confirmation} onClearError={clearField} />
+          <TextField
+            idPrefix={ID}
+            name="password"
+            label="Enter New Password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={errors.password}
+            onClearError={clearField}
+            hint="At least 8 characters."
+          />
+          <TextField
+            idPrefix={ID}
+            name="password_confirmation"
+            label="Confirm New Password"
+            type="password"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={(e) => setConfirmation(e.target.value)}
+            error={errors.password_confirmation}
+            onClearError={clearField}
+          />
           <button type="submit" className="button button-primary">
             Change Password
           </button>

@@ -57,7 +57,13 @@ function EditAccountForm({ user }: { user: User }) {
       <form onSubmit={submit} noValidate>
         <fieldset disabled={busy} className="plain-fieldset">
           <legend className="visually-hidden">Your account details</legend>
-          <UserForm idPrefix={ID} values={values} onChange={setValues} errors={errors} onClearError={clearField} />
+          <UserForm
+            idPrefix={ID}
+            values={values}
+            onChange={setValues}
+            errors={errors}
+            onClearError={clearField}
+          />
           <div className="actions">
             <button type="submit" className="button button-primary">
               Update Details

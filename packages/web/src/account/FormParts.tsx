@@ -12,7 +12,13 @@ export function ErrorSummary({ errors, idPrefix }: { errors: Record<string, stri
   }, [shown]);
   if (!shown) return null;
   return (
-    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby={`${idPrefix}-error-summary`}>
+    <div
+      className="error-summary"
+      role="alert"
+      tabIndex={-1}
+      ref={ref}
+      aria-labelledby={`${idPrefix}-error-summary`}
+    >
       <h2 id={`${idPrefix}-error-summary`}>Please correct the following errors</h2>
       <ul>
         {Object.entries(errors).map(([field, text]) => (
@@ -39,7 +45,8 @@ type FieldProps = {
 /** A labelled input with its own error; focusing it clears that error. */
 export function TextField({ idPrefix, name, label, error, onClearError, hint, ...input }: FieldProps) {
   const id = `${idPrefix}-${name}`;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -82,7 +89,18 @@ type SelectProps = {
 };
 
 /** A labelled select with its own error. */
-export function SelectField({ idPrefix, name, label, value, options, placeholder, error, onClearError, onChange, disabled }: SelectProps) {
+export function SelectField({
+  idPrefix,
+  name,
+  label,
+  value,
+  options,
+  placeholder,
+  error,
+  onClearError,
+  onChange,
+  disabled,
+}: SelectProps) {
   const id = `${idPrefix}-${name}`;
   return (
     <div className="field">
@@ -114,7 +132,21 @@ export function SelectField({ idPrefix, name, label, value, options, placeholder
 }
 
 /** A Yes/No profile question as a radio group. */
-export function YesNoQuestion({ idPrefix, name, legend, value, onChange, hint }: { idPrefix: string; name: string; legend: string; value: YesNo; onChange: (v: YesNo) => void; hint?: string }) {
+export function YesNoQuestion({
+  idPrefix,
+  name,
+  legend,
+  value,
+  onChange,
+  hint,
+}: {
+  idPrefix: string;
+  name: string;
+  legend: string;
+  value: YesNo;
+  onChange: (v: YesNo) => void;
+  hint?: string;
+}) {
   const id = `${idPrefix}-${name}`;
   return (
     <fieldset className="yes-no" aria-describedby={hint ? `${id}-hint` : undefined}>
@@ -127,7 +159,14 @@ export function YesNoQuestion({ idPrefix, name, legend, value, onChange, hint }:
       <div className="yes-no-options">
         {(['yes', 'no'] as const).map((answer) => (
           <label key={answer} className="radio">
-            <input type="radio" id={answer === 'yes' ? id : `${id}-no`} name={id} value={answer} checked={value === answer} onChange={() => onChange(answer)} />
+            <input
+              type="radio"
+              id={answer === 'yes' ? id : `${id}-no`}
+              name={id}
+              value={answer}
+              checked={value === answer}
+              onChange={() => onChange(answer)}
+            />
             {answer === 'yes' ? 'Yes' : 'No'}
           </label>
         ))}

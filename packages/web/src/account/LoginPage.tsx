@@ -49,8 +49,28 @@ export default function LoginPage() {
       <form onSubmit={submit} noValidate>
         <fieldset disabled={busy} className="plain-fieldset">
           <legend className="visually-hidden">Your sign-in details</legend>
-          <TextField idPrefix={ID} name="email" label="Email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} onClearError={clearField} />
-          <TextField idPrefix={ID} name="password" label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} onClearError={clearField} />
+          <TextField
+            idPrefix={ID}
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={errors.email}
+            onClearError={clearField}
+          />
+          <TextField
+            idPrefix={ID}
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={errors.password}
+            onClearError={clearField}
+          />
           <button type="submit" className="button button-primary">
             Sign in
           </button>

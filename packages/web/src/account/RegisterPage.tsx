@@ -52,23 +52,52 @@ export default function RegisterPage() {
     <div className="page-narrow account-page">
       <h1>Create Account</h1>
       <p>
-        Save journeys, see your recent searches and get fares that reflect your travel passes. Already registered? <Link to="/login">Sign in</Link>.
+        Save journeys, see your recent searches and get fares that reflect your travel passes. Already
+        registered? <Link to="/login">Sign in</Link>.
       </p>
       <ErrorSummary errors={errors} idPrefix={ID} />
       <form onSubmit={submit} noValidate>
         <fieldset disabled={busy} className="plain-fieldset">
           <legend className="visually-hidden">Create your account</legend>
-          <UserForm idPrefix={ID} values={values} onChange={setValues} errors={errors} onClearError={clearField} />
+          <UserForm
+            idPrefix={ID}
+            values={values}
+            onChange={setValues}
+            errors={errors}
+            onClearError={clearField}
+          />
           <fieldset className="plain-fieldset form-section">
             <legend>Choose a password</legend>
-            <TextField idPrefix={ID} name="password" label="Password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} onClearError={clearField} hint="At least 8 characters." />
-            <TextField idPrefix={ID} name="password_confirmation" label="Confirm password" type="password" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} error={errors.password_confirmation} onClearError={clearField} />
+            <TextField
+              idPrefix={ID}
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={errors.password}
+              onClearError={clearField}
+              hint="At least 8 characters."
+            />
+            <TextField
+              idPrefix={ID}
+              name="password_confirmation"
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={(e) => setConfirmation(e.target.value)}
+              error={errors.password_confirmation}
+              onClearError={clearField}
+            />
           </fieldset>
           <section className="notice terms-notice" aria-labelledby={`${ID}-terms-heading`}>
             <h2 id={`${ID}-terms-heading`}>Terms of use</h2>
             <p>
-              {brand.title} is for individual, private, non-commercial travel. You must be {MIN_USER_AGE} or over. Your passes and railcard are reflected in
-              estimated prices; prices for journeys without a fixed fare are indicators only.
+              {brand.title} is for individual, private, non-commercial travel. You must be {MIN_USER_AGE} or
+              over. Your passes and railcard are reflected in estimated prices; prices for journeys without a
+              fixed fare are indicators only.
             </p>
             <div className="checkbox">
               <input
@@ -83,7 +112,8 @@ export default function RegisterPage() {
                 aria-describedby={errors.terms ? `${ID}-terms-error` : undefined}
               />
               <label htmlFor={`${ID}-terms`}>
-                I agree to the <Link to="/terms-and-conditions">Terms and Conditions</Link> and have read the <Link to="/privacy-policy">Privacy Policy</Link>.
+                I agree to the <Link to="/terms-and-conditions">Terms and Conditions</Link> and have read the{' '}
+                <Link to="/privacy-policy">Privacy Policy</Link>.
               </label>
             </div>
             {errors.terms && (

@@ -48,7 +48,6 @@ export default function ResetRequestPage() {
     autoSent.current = true;
     void send(user.email);
     // send is recreated each render; the ref makes this run once per page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [locked, user]);
 
   const submit = (e: FormEvent) => {
@@ -59,7 +58,11 @@ export default function ResetRequestPage() {
   return (
     <div className="page-narrow account-page">
       <h1>Reset your password</h1>
-      <p>{locked ? 'We are sending a link to choose a new password to your e-mail address.' : 'Enter the e-mail address of your account and we will send you a link to choose a new password.'}</p>
+      <p>
+        {locked
+          ? 'We are sending a link to choose a new password to your e-mail address.'
+          : 'Enter the e-mail address of your account and we will send you a link to choose a new password.'}
+      </p>
       <ErrorSummary errors={errors} idPrefix={ID} />
       <form onSubmit={submit} noValidate>
         <fieldset disabled={busy} className="plain-fieldset">
@@ -84,7 +87,8 @@ export default function ResetRequestPage() {
       </form>
       {sentTo && (
         <p role="status" className="notice">
-          If an account exists for {sentTo}, a reset link is on its way. The link works once and expires in 1 hour.
+          If an account exists for {sentTo}, a reset link is on its way. The link works once and expires in 1
+          hour.
         </p>
       )}
       {!locked && (

@@ -42,24 +42,51 @@ export default function SearchesPage() {
       <div className="toggle-group" role="radiogroup" aria-label="Show">
         {(['recent', 'saved'] as const).map((k) => (
           <label key={k} className={`toggle ${kind === k ? 'toggle-on' : ''}`}>
-            <input type="radio" name="searches-list" value={k} checked={kind === k} onChange={() => go({ kind: k })} />
+            <input
+              type="radio"
+              name="searches-list"
+              value={k}
+              checked={kind === k}
+              onChange={() => go({ kind: k })}
+            />
             {k === 'recent' ? 'Recent' : 'Saved'}
           </label>
         ))}
       </div>
-      {kind === 'recent' ? <RecentList page={page} onPage={(p) => go({ page: p })} /> : <SavedList page={page} onPage={(p) => go({ page: p })} />}
+      {kind === 'recent' ? (
+        <RecentList page={page} onPage={(p) => go({ page: p })} />
+      ) : (
+        <SavedList page={page} onPage={(p) => go({ page: p })} />
+      )}
     </div>
   );
 }
 
 function RecentList({ page, onPage }: { page: number; onPage: (p: number) => void }) {
-  const query = useQuery({ queryKey: ['recent-searches', page], queryFn: () => logged(fetchRecentSearches(page)), placeholderData: keepPreviousData, staleTime: 0 });
+  const query = useQuery({
+    queryKey: ['recent-searches', page],
+    queryFn: () => logged(fetchRecentSearches(page)),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
   return (
-    <ListFrame kind="recent" hint="Select a journey to plan again." empty="There are no recent searches" query={query} page={page} onPage={onPage}>
+    <ListFrame
+      kind="recent"
+      hint="Select a journey to plan again."
+      empty="There are no recent searches"
+      query={query}
+      page={page}
+      onPage={onPage}
+    >
       {(item: RecentSearchItem) => (
         <li key={item.hash} className="trip-card">
-          <Link to={`/plan/${encodeURIComponent(item.origin_address)}/${encodeURIComponent(item.destination_address)}`} className="trip-link">
-            <span className="visually-hidden">Plan again: from {item.origin_address} to {item.destination_address}</span>
+          <Link
+            to={`/plan/${encodeURIComponent(item.origin_address)}/${encodeURIComponent(item.destination_address)}`}
+            className="trip-link"
+          >
+            <span className="visually-hidden">
+              Plan again: from {item.origin_address} to {item.destination_address}
+            </span>
             <span aria-hidden="true" className="trip-ends">
               <span title={item.origin_address}>{truncateAddress(item.origin_address)}</span>
               <span className="trip-arrow">→</span>
@@ -77,9 +104,21 @@ function RecentList({ page, onPage }: { page: number; onPage: (p: number) => voi
 }
 
 function SavedList({ page, onPage }: { page: number; onPage: (p: number) => void }) {
-  const query = useQuery({ queryKey: ['saved-journeys', page], queryFn: () => logged(fetchSavedJourneys(page)), placeholderData: keepPreviousData, staleTime: 0 });
+  const query = useQuery({
+    queryKey: ['saved-journeys', page],
+    queryFn: () => logged(fetchSavedJourneys(page)),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
   return (
-    <ListFrame kind="saved" hint="Select a journey to view details." empty="There are no saved journeys" query={query} page={page} onPage={onPage}>
+    <ListFrame
+      kind="saved"
+      hint="Select a journey to view details."
+      empty="There are no saved journeys"
+      query={query}
+      page={page}
+      onPage={onPage}
+    >
       {(item: SavedJourneyItem) => <SavedCard key={item.journey_id} item={item} />}
     </ListFrame>
   );
@@ -89,7 +128,10 @@ function SavedList({ page, onPage }: { page: number; onPage: (p: number) => void
 export function SavedCard({ item }: { item: SavedJourneyItem }) {
   return (
     <li className="trip-card">
-      <Link to={`/search/${encodeURIComponent(item.hash)}/results/${encodeURIComponent(item.journey_id)}`} className="trip-link">
+      <Link
+        to={`/search/${encodeURIComponent(item.hash)}/results/${encodeURIComponent(item.journey_id)}`}
+        className="trip-link"
+      >
         {item.origin} → {item.destination_address}
       </Link>
       <dl className="trip-facts">
@@ -123,7 +165,9 @@ export function SavedCard({ item }: { item: SavedJourneyItem }) {
         )}
       </dl>
       <StageList label="Outbound stages" stages={item.stages.depart} />
-      {item.stages.return && item.stages.return.length > 0 && <StageList label="Return stages" stages={item.stages.return} />}
+      {item.stages.return && item.stages.return.length > 0 && (
+        <StageList label="Return stages" stages={item.stages.return} />
+      )}
     </li>
   );
 }
@@ -171,14 +215,27 @@ function ListFrame<T>({ kind, hint, empty, query, page, onPage, children }: Fram
         </>
       )}
       {pager.total > 0 && (
-        <nav className="pager" aria-label={kind === 'recent' ? 'Recent searches pages' : 'Saved journeys pages'}>
-          <button type="button" className="button" disabled={!pager.hasPrev} onClick={() => onPage(pager.page - 1)}>
+        <nav
+          className="pager"
+          aria-label={kind === 'recent' ? 'Recent searches pages' : 'Saved journeys pages'}
+        >
+          <button
+            type="button"
+            className="button"
+            disabled={!pager.hasPrev}
+            onClick={() => onPage(pager.page - 1)}
+          >
             Prev
           </button>
           <span aria-live="polite">
             {pager.first}–{pager.last} of {pager.total}
           </span>
-          <button type="button" className="button" disabled={!pager.hasNext} onClick={() => onPage(pager.page + 1)}>
+          <button
+            type="button"
+            className="button"
+            disabled={!pager.hasNext}
+            onClick={() => onPage(pager.page + 1)}
+          >
             Next
           </button>
         </nav>

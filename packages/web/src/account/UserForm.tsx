@@ -1,7 +1,13 @@
 import { RAILCARDS, TITLES } from '@cairn/contracts';
 import { SelectField, TextField, YesNoQuestion } from './FormParts.tsx';
 import { YOUNG_SCOT_CUTOFF_TEXT } from './passes.ts';
-import { COUNTRY_CODES, answerProfileQuestion, type ProfileQuestion, type UserFormValues, type YesNo } from './userForm.ts';
+import {
+  COUNTRY_CODES,
+  answerProfileQuestion,
+  type ProfileQuestion,
+  type UserFormValues,
+  type YesNo,
+} from './userForm.ts';
 
 type Props = {
   idPrefix: string;
@@ -13,8 +19,10 @@ type Props = {
 
 /** The user form shared by Create Account and Edit Account: details, then the profile questions. */
 export function UserForm({ idPrefix, values, onChange, errors, onClearError }: Props) {
-  const set = (field: keyof UserFormValues) => (e: { target: { value: string } }) => onChange({ ...values, [field]: e.target.value });
-  const answer = (question: ProfileQuestion) => (a: YesNo) => onChange(answerProfileQuestion(values, question, a));
+  const set = (field: keyof UserFormValues) => (e: { target: { value: string } }) =>
+    onChange({ ...values, [field]: e.target.value });
+  const answer = (question: ProfileQuestion) => (a: YesNo) =>
+    onChange(answerProfileQuestion(values, question, a));
   const common = { idPrefix, onClearError };
   return (
     <>
@@ -30,9 +38,34 @@ export function UserForm({ idPrefix, values, onChange, errors, onClearError }: P
           error={errors.title}
           onChange={(v) => onChange({ ...values, title: v })}
         />
-        <TextField {...common} name="first_name" label="First name" autoComplete="given-name" value={values.first_name} onChange={set('first_name')} error={errors.first_name} />
-        <TextField {...common} name="last_name" label="Last name" autoComplete="family-name" value={values.last_name} onChange={set('last_name')} error={errors.last_name} />
-        <TextField {...common} name="email" label="Email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} />
+        <TextField
+          {...common}
+          name="first_name"
+          label="First name"
+          autoComplete="given-name"
+          value={values.first_name}
+          onChange={set('first_name')}
+          error={errors.first_name}
+        />
+        <TextField
+          {...common}
+          name="last_name"
+          label="Last name"
+          autoComplete="family-name"
+          value={values.last_name}
+          onChange={set('last_name')}
+          error={errors.last_name}
+        />
+        <TextField
+          {...common}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
         <div className="phone-row">
           <SelectField
             {...common}
@@ -43,17 +76,54 @@ export function UserForm({ idPrefix, values, onChange, errors, onClearError }: P
             error={errors.country_code_phone_number}
             onChange={(v) => onChange({ ...values, country_code_phone_number: v })}
           />
-          <TextField {...common} name="phone_number" label="Phone number (optional)" type="tel" autoComplete="tel-national" value={values.phone_number} onChange={set('phone_number')} error={errors.phone_number} />
+          <TextField
+            {...common}
+            name="phone_number"
+            label="Phone number (optional)"
+            type="tel"
+            autoComplete="tel-national"
+            value={values.phone_number}
+            onChange={set('phone_number')}
+            error={errors.phone_number}
+          />
         </div>
-        <TextField {...common} name="dob" label="Date of birth" type="date" autoComplete="bday" value={values.dob} onChange={set('dob')} error={errors.dob} hint="You must be 12 or over." />
+        <TextField
+          {...common}
+          name="dob"
+          label="Date of birth"
+          type="date"
+          autoComplete="bday"
+          value={values.dob}
+          onChange={set('dob')}
+          error={errors.dob}
+          hint="You must be 12 or over."
+        />
       </fieldset>
 
       <fieldset className="plain-fieldset form-section">
         <legend>Your travel entitlements</legend>
         <p className="field-hint">We use these to estimate your fares. You can change them at any time.</p>
-        <YesNoQuestion idPrefix={idPrefix} name="has_car_access" legend="Do you have access to a car?" value={values.has_car_access} onChange={answer('has_car_access')} />
-        <YesNoQuestion idPrefix={idPrefix} name="has_concessionary_pass" legend="Do you have a National Entitlement Card (concessionary travel pass)?" value={values.has_concessionary_pass} onChange={answer('has_concessionary_pass')} />
-        <YesNoQuestion idPrefix={idPrefix} name="has_young_scot_card" legend="Do you have a Young Scot card?" value={values.has_young_scot_card} onChange={answer('has_young_scot_card')} />
+        <YesNoQuestion
+          idPrefix={idPrefix}
+          name="has_car_access"
+          legend="Do you have access to a car?"
+          value={values.has_car_access}
+          onChange={answer('has_car_access')}
+        />
+        <YesNoQuestion
+          idPrefix={idPrefix}
+          name="has_concessionary_pass"
+          legend="Do you have a National Entitlement Card (concessionary travel pass)?"
+          value={values.has_concessionary_pass}
+          onChange={answer('has_concessionary_pass')}
+        />
+        <YesNoQuestion
+          idPrefix={idPrefix}
+          name="has_young_scot_card"
+          legend="Do you have a Young Scot card?"
+          value={values.has_young_scot_card}
+          onChange={answer('has_young_scot_card')}
+        />
         {values.has_young_scot_card === 'yes' && (
           <YesNoQuestion
             idPrefix={idPrefix}
@@ -64,7 +134,13 @@ export function UserForm({ idPrefix, values, onChange, errors, onClearError }: P
             onChange={answer('has_new_young_scot_card')}
           />
         )}
-        <YesNoQuestion idPrefix={idPrefix} name="has_railcard" legend="Do you have a railcard?" value={values.has_railcard} onChange={answer('has_railcard')} />
+        <YesNoQuestion
+          idPrefix={idPrefix}
+          name="has_railcard"
+          legend="Do you have a railcard?"
+          value={values.has_railcard}
+          onChange={answer('has_railcard')}
+        />
         {values.has_railcard === 'yes' && (
           <SelectField
             {...common}

@@ -1,4 +1,12 @@
-import { LoginResponse, MessageResponse, PageMeta, RecentSearchItem, SavedJourneyItem, type RegisterRequest, type UpdateUserRequest } from '@cairn/contracts';
+import {
+  LoginResponse,
+  MessageResponse,
+  PageMeta,
+  RecentSearchItem,
+  SavedJourneyItem,
+  type RegisterRequest,
+  type UpdateUserRequest,
+} from '@cairn/contracts';
 import { apiRequest } from '../api/http.ts';
 import { LIST_PAGE_SIZE } from './pagination.ts';
 
@@ -9,7 +17,9 @@ const message = async (path: string, body?: unknown, method: 'POST' | 'PUT' = 'P
 
 /** POST /v1/auth/login: answers the access token. */
 export async function login(email: string, password: string): Promise<string> {
-  return LoginResponse.parse(await apiRequest('/v1/auth/login', { method: 'POST', body: { username: email, password } })).data.access_token;
+  return LoginResponse.parse(
+    await apiRequest('/v1/auth/login', { method: 'POST', body: { username: email, password } }),
+  ).data.access_token;
 }
 
 /** POST /v1/users/register: answers the server's message. */
@@ -34,19 +44,26 @@ export function requestPasswordReset(email: string): Promise<string> {
 
 /** POST /v1/users/password/reset/{code}: sets the new password. */
 export function resetPassword(code: string, password: string, passwordConfirmation: string): Promise<string> {
-  return message(`/v1/users/password/reset/${encodeURIComponent(code)}`, { password, password_confirmation: passwordConfirmation });
+  return message(`/v1/users/password/reset/${encodeURIComponent(code)}`, {
+    password,
+    password_confirmation: passwordConfirmation,
+  });
 }
 
 export type Page<T> = { data: T[]; meta: PageMeta };
 
 /** GET /v1/journey-planner/queries/user: recent searches, 10 a page. */
 export async function fetchRecentSearches(page: number): Promise<Page<RecentSearchItem>> {
-  const body = await apiRequest<{ data?: unknown; meta?: unknown }>('/v1/journey-planner/queries/user', { query: { per_page: LIST_PAGE_SIZE, page } });
+  const body = await apiRequest<{ data?: unknown; meta?: unknown }>('/v1/journey-planner/queries/user', {
+    query: { per_page: LIST_PAGE_SIZE, page },
+  });
   return { data: RecentSearchItem.array().parse(body?.data), meta: PageMeta.parse(body?.meta) };
 }
 
 /** GET /v1/journey/saved/user: saved journeys, 10 a page. */
 export async function fetchSavedJourneys(page: number): Promise<Page<SavedJourneyItem>> {
-  const body = await apiRequest<{ data?: unknown; meta?: unknown }>('/v1/journey/saved/user', { query: { per_page: LIST_PAGE_SIZE, page } });
+  const body = await apiRequest<{ data?: unknown; meta?: unknown }>('/v1/journey/saved/user', {
+    query: { per_page: LIST_PAGE_SIZE, page },
+  });
   return { data: SavedJourneyItem.array().parse(body?.data), meta: PageMeta.parse(body?.meta) };
 }

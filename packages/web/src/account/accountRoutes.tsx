@@ -15,10 +15,32 @@ const SearchesPage = lazy(() => import('./SearchesPage.tsx'));
 export const accountRoutes: RouteObject[] = [
   { path: 'login', element: <LoginPage /> },
   { path: 'register', element: <RegisterPage />, handle: { campaign: 'account-register' } },
-  { path: 'account', element: <RequireAuth><AccountPage /></RequireAuth>, handle: { campaign: 'account-register' } },
-  { path: 'edit-account', element: <RequireAuth><EditAccountPage /></RequireAuth> },
+  {
+    path: 'account',
+    element: (
+      <RequireAuth>
+        <AccountPage />
+      </RequireAuth>
+    ),
+    handle: { campaign: 'account-register' },
+  },
+  {
+    path: 'edit-account',
+    element: (
+      <RequireAuth>
+        <EditAccountPage />
+      </RequireAuth>
+    ),
+  },
   { path: 'reset-password', element: <ResetRequestPage /> },
   { path: 'auth/activation', element: <ActivationPage /> },
   { path: 'auth/password-reset', element: <ChangePasswordPage /> },
-  { path: 'searches', element: <RequireAuth><SearchesPage /></RequireAuth> },
+  {
+    path: 'searches',
+    element: (
+      <RequireAuth>
+        <SearchesPage />
+      </RequireAuth>
+    ),
+  },
 ];

@@ -3,7 +3,15 @@ import type { PageMeta } from '@cairn/contracts';
 /** SPEC §9: recent searches and saved journeys are listed 10 at a time. */
 export const LIST_PAGE_SIZE = 10;
 
-export type Pager = { page: number; lastPage: number; hasPrev: boolean; hasNext: boolean; first: number; last: number; total: number };
+export type Pager = {
+  page: number;
+  lastPage: number;
+  hasPrev: boolean;
+  hasNext: boolean;
+  first: number;
+  last: number;
+  total: number;
+};
 
 /** Prev/Next state and the "11–20 of 23" range for a page of a list. */
 export function pagerFor(meta: PageMeta | undefined, shown: number, requestedPage: number): Pager {
@@ -12,7 +20,15 @@ export function pagerFor(meta: PageMeta | undefined, shown: number, requestedPag
   const page = meta?.page ?? requestedPage;
   const lastPage = Math.max(1, meta?.last_page ?? Math.ceil(total / perPage));
   const first = shown === 0 ? 0 : (page - 1) * perPage + 1;
-  return { page, lastPage, hasPrev: page > 1, hasNext: page < lastPage, first, last: shown === 0 ? 0 : first + shown - 1, total };
+  return {
+    page,
+    lastPage,
+    hasPrev: page > 1,
+    hasNext: page < lastPage,
+    first,
+    last: shown === 0 ? 0 : first + shown - 1,
+    total,
+  };
 }
 
 /** Reads ?page= as a positive whole number (1 when absent or malformed). */

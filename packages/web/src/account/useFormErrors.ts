@@ -17,7 +17,6 @@ export function useFormErrors(aliases: Record<string, string> = {}) {
       }
     },
     // Aliases are constant per form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [showError],
   );
   const reset = useCallback(() => {

@@ -21,7 +21,12 @@ export type UserFormValues = {
   railcard: Railcard | '';
 };
 
-export type ProfileQuestion = 'has_car_access' | 'has_concessionary_pass' | 'has_young_scot_card' | 'has_new_young_scot_card' | 'has_railcard';
+export type ProfileQuestion =
+  | 'has_car_access'
+  | 'has_concessionary_pass'
+  | 'has_young_scot_card'
+  | 'has_new_young_scot_card'
+  | 'has_railcard';
 
 export const DEFAULT_COUNTRY_CODE = '+44';
 
@@ -59,7 +64,10 @@ const yesNo = (b: boolean): YesNo => (b ? 'yes' : 'no');
 
 /** Edit Account starts from the stored user. */
 export function valuesFromUser(user: User): UserFormValues {
-  const railcard = user.profile.railcard && (RAILCARDS as readonly string[]).includes(user.profile.railcard) ? user.profile.railcard : '';
+  const railcard =
+    user.profile.railcard && (RAILCARDS as readonly string[]).includes(user.profile.railcard)
+      ? user.profile.railcard
+      : '';
   return {
     title: user.title,
     first_name: user.first_name,
@@ -81,7 +89,11 @@ export function valuesFromUser(user: User): UserFormValues {
  * Answers a profile question. SPEC §4: Young Scot "No" resets the new-card flag; Railcard "No"
  * empties the railcard.
  */
-export function answerProfileQuestion(values: UserFormValues, question: ProfileQuestion, answer: YesNo): UserFormValues {
+export function answerProfileQuestion(
+  values: UserFormValues,
+  question: ProfileQuestion,
+  answer: YesNo,
+): UserFormValues {
   const next = { ...values, [question]: answer };
   if (question === 'has_young_scot_card' && answer === 'no') next.has_new_young_scot_card = 'no';
   if (question === 'has_railcard' && answer === 'no') next.railcard = '';
@@ -104,13 +116,18 @@ export function ageOn(dob: string, today: Date): number | undefined {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Client-side checks before the server's (SPEC §5): e-mail, names, title, 12+, railcard chosen, terms. */
-export function validateUserForm(values: UserFormValues, today: Date, options: { requireTerms: boolean; termsAccepted: boolean }): Record<string, string> {
+export function validateUserForm(
+  values: UserFormValues,
+  today: Date,
+  options: { requireTerms: boolean; termsAccepted: boolean },
+): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!(TITLES as readonly string[]).includes(values.title)) errors.title = 'Choose a title from the list.';
   if (!values.first_name.trim()) errors.first_name = 'Enter your first name.';
   if (!values.last_name.trim()) errors.last_name = 'Enter your last name.';
   if (!EMAIL.test(values.email.trim())) errors.email = 'Enter a valid e-mail address.';
-  if (values.phone_number.trim() && !/^[0-9 ()+-]+$/.test(values.phone_number.trim())) errors.phone_number = 'Enter a valid phone number.';
+  if (values.phone_number.trim() && !/^[0-9 ()+-]+$/.test(values.phone_number.trim()))
+    errors.phone_number = 'Enter a valid phone number.';
   const age = ageOn(values.dob, today);
   if (age === undefined || age > 130) errors.dob = 'Enter your date of birth.';
   else if (age < 0) errors.dob = 'Enter a real date of birth.';
@@ -149,6 +166,16 @@ export function toUserFields(values: UserFormValues, today: Date) {
 }
 
 /** SPEC §3: registration also sends the passwords and creation_origin HOME_PAGE. */
-export function toRegisterRequest(values: UserFormValues, password: string, passwordConfirmation: string, today: Date) {
-  return { ...toUserFields(values, today), password, password_confirmation: passwordConfirmation, creation_origin: 'HOME_PAGE' as const };
+export function toRegisterRequest(
+  values: UserFormValues,
+  password: string,
+  passwordConfirmation: string,
+  today: Date,
+) {
+  return {
+    ...toUserFields(values, today),
+    password,
+    password_confirmation: passwordConfirmation,
+    creation_origin: 'HOME_PAGE' as const,
+  };
 }

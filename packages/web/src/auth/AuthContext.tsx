@@ -47,7 +47,6 @@ export function AuthProvider({ enabled, children }: { enabled: boolean; children
     setCredentials({ token });
     if (token) void refreshUser();
     // Only on start: later sign-ins call refreshUser themselves.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const signIn = useCallback(

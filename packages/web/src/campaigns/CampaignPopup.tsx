@@ -18,7 +18,11 @@ const openInNewWindow = (url: string) => {
  * fetched; it shows on the screens its appear_on names, records a view when it first shows,
  * and a clickthrough when its button opens the campaign's page.
  */
-export function CampaignPopup({ storage = window.localStorage, now = () => new Date(), openWindow = openInNewWindow }: Props) {
+export function CampaignPopup({
+  storage = window.localStorage,
+  now = () => new Date(),
+  openWindow = openInNewWindow,
+}: Props) {
   const [campaign, setCampaign] = useState<Campaign | null>(null);
   const view = useRef<{ campaignId: string; impression: Promise<Impression | null> } | null>(null);
   const placement = placementOf(useMatches().map((m) => m.handle));
@@ -36,7 +40,6 @@ export function CampaignPopup({ storage = window.localStorage, now = () => new D
       cancelled = true;
     };
     // Once per app start.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const open = shownOn(campaign, placement);
@@ -65,7 +68,9 @@ export function CampaignPopup({ storage = window.localStorage, now = () => new D
     // Open first, while the click still counts as a user gesture (popup blockers).
     openWindow(campaign.url);
     const pending = view.current?.impression ?? Promise.resolve(null);
-    void pending.then((viewed) => (viewed ? recordImpression(campaign.id, 'clickthrough', viewed.id).catch(() => undefined) : undefined));
+    void pending.then((viewed) =>
+      viewed ? recordImpression(campaign.id, 'clickthrough', viewed.id).catch(() => undefined) : undefined,
+    );
     close();
   };
 

@@ -17,7 +17,13 @@ export function shownOn(campaign: Campaign | null, placement: Placement | undefi
 export function placementOf(handles: readonly unknown[]): Placement | undefined {
   for (let i = handles.length - 1; i >= 0; i--) {
     const h = handles[i];
-    if (h && typeof h === 'object' && 'campaign' in h && (APPEAR_ON as readonly unknown[]).includes(h.campaign)) return h.campaign as Placement;
+    if (
+      h &&
+      typeof h === 'object' &&
+      'campaign' in h &&
+      (APPEAR_ON as readonly unknown[]).includes(h.campaign)
+    )
+      return h.campaign as Placement;
   }
   return undefined;
 }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { RegisterRequest, UpdateUserRequest, type User } from '@cairn/contracts';
-import { EMPTY_USER_FORM, ageOn, answerProfileQuestion, toProfile, toRegisterRequest, toUserFields, validateUserForm, valuesFromUser, type UserFormValues } from '../../src/account/userForm.ts';
+import {
+  EMPTY_USER_FORM,
+  ageOn,
+  answerProfileQuestion,
+  toProfile,
+  toRegisterRequest,
+  toUserFields,
+  validateUserForm,
+  valuesFromUser,
+  type UserFormValues,
+} from '../../src/account/userForm.ts';
 
 const TODAY = new Date(2026, 10, 22);
 const filled: UserFormValues = {
@@ -39,7 +49,10 @@ describe('profile rules (SPEC §4)', () => {
     expect(next).toEqual({ ...filled, has_car_access: 'yes' });
   });
   it('a new-card flag without a Young Scot card is never sent', () => {
-    expect(toProfile({ ...filled, has_young_scot_card: 'no', has_new_young_scot_card: 'yes' }, TODAY).has_new_young_scot_card).toBe(false);
+    expect(
+      toProfile({ ...filled, has_young_scot_card: 'no', has_new_young_scot_card: 'yes' }, TODAY)
+        .has_new_young_scot_card,
+    ).toBe(false);
   });
 });
 
@@ -55,16 +68,35 @@ describe('age and validation (SPEC §5)', () => {
   });
   it('needs 12 or over, a valid e-mail, names, a title, a chosen railcard and the terms', () => {
     const errors = validateUserForm(
-      { ...filled, title: 'Captain', first_name: ' ', last_name: '', email: 'not-an-email', dob: '2014-11-23', railcard: '' },
+      {
+        ...filled,
+        title: 'Captain',
+        first_name: ' ',
+        last_name: '',
+        email: 'not-an-email',
+        dob: '2014-11-23',
+        railcard: '',
+      },
       TODAY,
       { requireTerms: true, termsAccepted: false },
     );
-    expect(Object.keys(errors).sort()).toEqual(['dob', 'email', 'first_name', 'last_name', 'railcard', 'terms', 'title']);
+    expect(Object.keys(errors).sort()).toEqual([
+      'dob',
+      'email',
+      'first_name',
+      'last_name',
+      'railcard',
+      'terms',
+      'title',
+    ]);
     expect(errors.dob).toBe('You must be 12 or over to create an account.');
     expect(errors.terms).toBe('Please accept the Terms and Conditions');
   });
   it('12 today is old enough', () => {
-    expect(validateUserForm({ ...filled, dob: '2014-11-22' }, TODAY, { requireTerms: false, termsAccepted: false }).dob).toBeUndefined();
+    expect(
+      validateUserForm({ ...filled, dob: '2014-11-22' }, TODAY, { requireTerms: false, termsAccepted: false })
+        .dob,
+    ).toBeUndefined();
   });
 });
 
@@ -100,13 +132,25 @@ describe('wire format', () => {
       phone_number: null,
       country_code_phone_number: null,
       dob: '1990-01-02',
-      profile: { has_car_access: true, has_concessionary_pass: false, has_young_scot_card: false, has_new_young_scot_card: true, railcard: '26-30 Railcard', user_age: 36 },
+      profile: {
+        has_car_access: true,
+        has_concessionary_pass: false,
+        has_young_scot_card: false,
+        has_new_young_scot_card: true,
+        railcard: '26-30 Railcard',
+        user_age: 36,
+      },
     };
     const values = valuesFromUser(user);
     expect(values.has_railcard).toBe('yes');
     expect(values.railcard).toBe('26-30 Railcard');
     expect(values.has_new_young_scot_card).toBe('no');
     expect(values.country_code_phone_number).toBe('+44');
-    expect(toProfile(values, TODAY)).toMatchObject({ has_car_access: true, railcard: '26-30 Railcard', has_young_scot_card: false, has_new_young_scot_card: false });
+    expect(toProfile(values, TODAY)).toMatchObject({
+      has_car_access: true,
+      railcard: '26-30 Railcard',
+      has_young_scot_card: false,
+      has_new_young_scot_card: false,
+    });
   });
 });

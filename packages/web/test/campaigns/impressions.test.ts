@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Campaign } from '@cairn/contracts';
-import { IMPRESSIONS_KEY, addImpression, freshImpressions, pruneImpressions, readImpressions } from '../../src/campaigns/impressions.ts';
+import {
+  IMPRESSIONS_KEY,
+  addImpression,
+  freshImpressions,
+  pruneImpressions,
+  readImpressions,
+} from '../../src/campaigns/impressions.ts';
 import { activeCampaign, placementOf, shownOn } from '../../src/campaigns/campaignRules.ts';
 
 /** A Map-backed Storage, so these tests run without a DOM. */
@@ -43,7 +49,13 @@ describe('stored impressions (SPEC §4, §9)', () => {
     expect(freshImpressions(list, NOW).map((i) => i.id)).toEqual(['b', 'c', 'd']);
   });
   it('prunes storage on start', () => {
-    storage.setItem(IMPRESSIONS_KEY, JSON.stringify([{ id: 'old', expires_at: '2026-11-01T00:00:00Z' }, { id: 'new', expires_at: '2026-12-01T00:00:00Z' }]));
+    storage.setItem(
+      IMPRESSIONS_KEY,
+      JSON.stringify([
+        { id: 'old', expires_at: '2026-11-01T00:00:00Z' },
+        { id: 'new', expires_at: '2026-12-01T00:00:00Z' },
+      ]),
+    );
     expect(pruneImpressions(storage, NOW).map((i) => i.id)).toEqual(['new']);
     expect(readImpressions(storage).map((i) => i.id)).toEqual(['new']);
   });
@@ -69,13 +81,24 @@ describe('stored impressions (SPEC §4, §9)', () => {
   });
 });
 
-const campaign = (id: string, appear_on: Campaign['appear_on']): Campaign => ({ id, title: 't', text: 'x', url: null, url_button_text: null, thumbnail: null, appear_on, end_at: '2026-12-01T00:00:00Z' });
+const campaign = (id: string, appear_on: Campaign['appear_on']): Campaign => ({
+  id,
+  title: 't',
+  text: 'x',
+  url: null,
+  url_button_text: null,
+  thumbnail: null,
+  appear_on,
+  end_at: '2026-12-01T00:00:00Z',
+});
 
 describe('active campaign and placement', () => {
   it('is active only when exactly one campaign is returned', () => {
     expect(activeCampaign([])).toBeNull();
     expect(activeCampaign([campaign('a', ['journey-planner'])])?.id).toBe('a');
-    expect(activeCampaign([campaign('a', ['journey-planner']), campaign('b', ['journey-planner'])])).toBeNull();
+    expect(
+      activeCampaign([campaign('a', ['journey-planner']), campaign('b', ['journey-planner'])]),
+    ).toBeNull();
   });
   it('shows only on the screens appear_on names', () => {
     const c = campaign('a', ['journey-results', 'account-register']);
@@ -87,7 +110,9 @@ describe('active campaign and placement', () => {
   });
   it('takes the placement of the deepest route that names one', () => {
     expect(placementOf([undefined, { campaign: 'journey-planner' }])).toBe('journey-planner');
-    expect(placementOf([{ campaign: 'journey-planner' }, { crumbs: () => [] }, { campaign: 'journey-details' }])).toBe('journey-details');
+    expect(
+      placementOf([{ campaign: 'journey-planner' }, { crumbs: () => [] }, { campaign: 'journey-details' }]),
+    ).toBe('journey-details');
     expect(placementOf([{ campaign: 'somewhere-else' }, null])).toBeUndefined();
   });
 });
