@@ -14,6 +14,18 @@ export const DEFAULT_ZOOM = 14;
 const ROUTE_WEIGHT = 5;
 const POSITION_REFRESH_MS = 10_000;
 
+/**
+ * Tiles and style resources are always fetched from this page's origin: the style names the
+ * host the API saw, which may differ (localhost vs 127.0.0.1, a proxy) and the CSP allows 'self'.
+ */
+function sameOriginTiles(url: string): { url: string } {
+  const parsed = new URL(url, window.location.origin);
+  if (parsed.pathname.startsWith('/v1/') && parsed.origin !== window.location.origin) {
+    return { url: `${window.location.origin}${parsed.pathname}${parsed.search}` };
+  }
+  return { url };
+}
+
 type Props = { picture: MapPicture; toiletNotice: string | null; trackPosition: boolean };
 
 /** The MapLibre map over our own vector tiles: route lines, markers, POIs, toilets, position. */
@@ -33,6 +45,7 @@ export default function JourneyMap({ picture, toiletNotice, trackPosition }: Pro
       zoom: DEFAULT_ZOOM,
       attributionControl: { compact: true },
       cooperativeGestures: false,
+      transformRequest: sameOriginTiles,
     });
     m.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     m.on('load', () => setReady(true));
@@ -76,13 +89,16 @@ export default function JourneyMap({ picture, toiletNotice, trackPosition }: Pro
       el.title = step.label;
       add(el, [step.location.lng, step.location.lat]);
     }
+    // Start/end flags sit above the step marker at the same place, so neither hides the other.
     for (const point of picture.points) {
       const el = document.createElement('div');
-      el.className = 'map-pin';
-      el.style.background = point.kind === 'start' ? '#ffffff' : point.colour;
-      el.style.boxShadow = `0 0 0 3px ${point.colour}`;
+      el.className = `map-pin map-pin-${point.kind}`;
+      el.style.background = point.colour;
+      el.textContent = point.kind === 'start' ? 'Start' : 'End';
       el.title = point.label;
-      add(el, [point.location.lng, point.location.lat]);
+      const marker = new maplibregl.Marker({ element: el, anchor: 'bottom', offset: [0, -24] }).setLngLat([point.location.lng, point.location.lat]);
+      marker.addTo(m);
+      markers.current.push(marker);
       bounds.extend([point.location.lng, point.location.lat]);
     }
     for (const poi of picture.pois) {
@@ -103,7 +119,7 @@ export default function JourneyMap({ picture, toiletNotice, trackPosition }: Pro
       const popup = new maplibregl.Popup({ offset: 16, maxWidth: '280px' }).setDOMContent(toiletInfoElement(toilet, toiletNotice));
       add(el, [toilet.location.lng, toilet.location.lat], popup);
     }
-    if (!bounds.isEmpty()) m.fitBounds(bounds, { padding: 48, maxZoom: 16, duration: 0 });
+    if (!bounds.isEmpty()) m.fitBounds(bounds, { padding: { top: 80, bottom: 72, left: 48, right: 48 }, maxZoom: DEFAULT_ZOOM + 2, duration: 0 });
   }, [picture, ready, toiletNotice]);
 
   // The user's position marker, refreshed every 10 seconds while tracking is on.

@@ -1,0 +1,80 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const SHOTS = join(import.meta.dirname, 'screenshots');
+mkdirSync(SHOTS, { recursive: true });
+
+/** Zero serious or critical axe violations on the page as it is now. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  expect(bad, `axe on ${screen}`).toEqual([]);
+}
+
+/** Full-page screenshots at desktop (1280×800) and phone (390×844) sizes into e2e/screenshots/. */
+export async function snap(page: Page, name: string, waitFor?: () => Promise<void>): Promise<void> {
+  const original = page.viewportSize();
+  for (const [w, h, tag] of [[1280, 800, 'desktop'], [390, 844, 'phone']] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    if (waitFor) await waitFor();
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(SHOTS, `${name}-${tag}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** Accepts cookies so the banner does not cover the page in screenshots. */
+export async function acceptCookies(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Accept Cookies' });
+  if (await button.isVisible()) await button.click();
+}
+
+/** A datetime-local value `days` ahead at hh:mm. */
+export function inputDate(daysAhead: number, hhmm: string): string {
+  const d = new Date(Date.now() + daysAhead * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${hhmm}`;
+}
+
+/** Types into an address box and picks the first suggestion that contains `pick`. */
+export async function chooseAddress(page: Page, label: 'From' | 'To', text: string, pick: string): Promise<void> {
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  await input.fill(text);
+  const option = page.getByRole('option', { name: new RegExp(pick, 'i') }).first();
+  await option.waitFor();
+  await option.click();
+  await expect(input).toHaveValue(new RegExp(pick, 'i'));
+}
+
+type Plan = { from: [string, string]; to: [string, string]; outTime?: string; returnTime?: string };
+
+/** Fills the Home form and submits it; resolves on the Results page. */
+export async function planJourney(page: Page, plan: Plan): Promise<string> {
+  await page.goto('/');
+  await acceptCookies(page);
+  await chooseAddress(page, 'From', ...plan.from);
+  await chooseAddress(page, 'To', ...plan.to);
+  await page.locator('input[name="out_time"]').fill(plan.outTime ?? inputDate(1, '09:00'));
+  if (plan.returnTime) {
+    await page.getByRole('radio', { name: 'Return' }).check();
+    await page.locator('input[name="return_time"]').fill(plan.returnTime);
+  }
+  await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
+  await page.getByRole('button', { name: 'Find Routes & Times' }).click();
+  await page.waitForURL(/\/search\/[0-9a-f]+\/results$/);
+  return page.url();
+}
+
+/** Waits until every announced journey is on the Results page. */
+export async function waitForResults(page: Page): Promise<void> {
+  await expect(page.getByText('Gathering your results')).toHaveCount(0, { timeout: 90_000 });
+}
+
+/** Waits for the MapLibre map to have drawn (its `idle` event). */
+export async function waitForMapIdle(page: Page): Promise<void> {
+  await expect(page.locator('[data-testid="journey-map"][data-map-idle="true"]').first()).toBeVisible({ timeout: 60_000 });
+}

@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, inputDate, planJourney, snap, waitForMapIdle, waitForResults } from './helpers.ts';
+
+// Feature under test: Journey details, its modals, the map, the stage view and print (SPEC §2).
+
+async function openOption(page: Page, filterLabel: string | null, index = 0): Promise<void> {
+  if (filterLabel) await page.getByLabel('Showing').selectOption({ label: filterLabel });
+  await page.locator('.journey-card h2 a').nth(index).click();
+  await page.waitForURL(/\/results\/[^/]+$/);
+  await expect(page.getByRole('heading', { name: 'Journey details', level: 1 })).toBeVisible();
+}
+
+test('Return journey: details, depart/return toggle, modals, map with tiles and route, print', async ({ page }) => {
+  const tiles: number[] = [];
+  page.on('response', (r) => {
+    if (/\/v1\/tiles\/\d+\/\d+\/\d+\.pbf/.test(r.url())) tiles.push(r.status());
+  });
+  const viewed: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/v1/journey/viewed/')) viewed.push(r.url());
+  });
+  await planJourney(page, {
+    from: ['Aviemore', 'Aviemore'],
+    to: ['Kingussie', 'Kingussie'],
+    outTime: inputDate(1, '09:00'),
+    returnTime: inputDate(1, '17:00'),
+  });
+  await waitForResults(page);
+  await openOption(page, 'Journeys with train');
+  await expect.poll(() => viewed.length).toBe(1);
+  await expect(page.getByRole('link', { name: 'Select journey option' })).toBeVisible();
+
+  // Summary with outbound and return, toggles.
+  await expect(page.getByRole('region', { name: 'Outbound journey' })).toBeVisible();
+  const returnBox = page.getByRole('region', { name: 'Return journey' });
+  await expect(returnBox).toBeVisible();
+  await expect(page.getByText('Estimated return time')).toBeVisible();
+  await expect(page.getByText('Total estimated cost')).toBeVisible();
+  await page.getByRole('button', { name: 'Hide return journey' }).click();
+  await expect(returnBox).toHaveCount(0);
+  await expect(page.getByText('Return Home')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show return journey' }).click();
+  await expect(returnBox).toBeVisible();
+  await expect(page.getByText('Return Home')).toBeVisible();
+  await expect(page.getByText('Arrive at the destination')).toBeVisible();
+
+  // Map: tiles and the route drawn, markers per step; then the return leg.
+  await page.getByRole('link', { name: 'Map of journey' }).click();
+  await waitForMapIdle(page);
+  await expect.poll(() => tiles.filter((s) => s === 200).length).toBeGreaterThan(0);
+  await expect(page.locator('.map-pin')).toHaveCount(2);
+  expect(await page.locator('.map-marker').count()).toBeGreaterThan(0);
+  await page.getByRole('radiogroup', { name: 'Map shows' }).getByRole('radio', { name: 'Return' }).check();
+  await waitForMapIdle(page);
+  const show = page.getByLabel('Show on map');
+  await expect(show.locator('option').first()).toHaveText('None');
+  await show.selectOption('all');
+  await waitForMapIdle(page);
+  await expectAccessible(page, 'journey details');
+  await snap(page, 'journey-details', () => waitForMapIdle(page));
+
+  // Modals.
+  await page.getByRole('button', { name: 'Pricing Breakdown' }).click();
+  const pricing = page.getByRole('dialog', { name: 'Pricing Breakdown' });
+  await expect(pricing.getByText('The price displayed in your journey plan is an estimate only')).toBeVisible();
+  await expect(pricing.getByText('Total Price')).toBeVisible();
+  await expectAccessible(page, 'pricing modal');
+  await snap(page, 'modal-pricing');
+  await pricing.getByRole('button', { name: 'Close' }).click();
+  await expect(pricing).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Accepted payment methods' }).click();
+  const payments = page.getByRole('dialog', { name: 'Accepted payment methods' });
+  await expect(payments.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  await expectAccessible(page, 'payment methods modal');
+  await page.keyboard.press('Escape');
+  await expect(payments).toHaveCount(0);
+
+  // Print.
+  await page.getByRole('link', { name: 'Print' }).click();
+  await page.waitForURL(/\/print$/);
+  await expect(page.getByRole('heading', { name: /Your journey:/ })).toBeVisible();
+  await expect(page.getByText('Arrive at the destination')).toBeVisible();
+  await expect(page.getByText('Return home')).toBeVisible();
+  await expect(page.getByText('108ft')).toHaveCount(0);
+  await expect(page.getByText('Busy')).toHaveCount(0);
+  await expectAccessible(page, 'print');
+  await snap(page, 'print');
+});
+
+test('Stage view: timetable modal, useful-link guard, previous/next and back', async ({ page }) => {
+  await planJourney(page, { from: ['Aviemore', 'Aviemore'], to: ['Kingussie', 'Kingussie'] });
+  await waitForResults(page);
+  await openOption(page, 'Journeys with train');
+  const trainStep = page.locator('li.step').filter({ has: page.getByRole('img', { name: 'train' }) }).first();
+  await trainStep.getByRole('button', { name: /Stage details/ }).click();
+  await expect(page.getByRole('heading', { name: /Step \d+ of \d+ \(outbound\): train/ })).toBeVisible();
+  await waitForMapIdle(page);
+  await expectAccessible(page, 'stage view');
+  await snap(page, 'stage', () => waitForMapIdle(page));
+
+  await page.getByRole('button', { name: 'View timetable' }).click();
+  const timetable = page.getByRole('dialog', { name: /timetable/ });
+  await expect(timetable.getByRole('table')).toBeVisible();
+  const cells = await timetable.locator('tbody td').allTextContents();
+  expect(cells.length).toBeGreaterThan(0);
+  for (const cell of cells) expect(cell).toMatch(/^(\d{2}:\d{2}|-)$/);
+  await expectAccessible(page, 'timetable modal');
+  await snap(page, 'modal-timetable');
+  await timetable.getByRole('button', { name: 'Close' }).click();
+
+  const useful = page.getByRole('button', { name: /Useful links/ });
+  if (await useful.count()) {
+    await useful.click();
+    const guard = page.getByRole('dialog', { name: 'Are you sure?' });
+    await expect(guard.getByText(/You are about to leave .+ to visit .+, are you sure you want to do this\?/)).toBeVisible();
+    await expect(guard.getByRole('link', { name: "Yes, I'm sure" })).toHaveAttribute('target', '_blank');
+    await guard.getByRole('button', { name: 'No, take me back' }).click();
+    await expect(guard).toHaveCount(0);
+  }
+
+  const previous = page.getByRole('button', { name: 'Previous step' });
+  await previous.click();
+  await expect(page.getByRole('heading', { name: /Step 1 of/ })).toBeVisible();
+  await expect(previous).toBeDisabled();
+  await page.getByRole('button', { name: 'Next step' }).click();
+  await expect(page.getByRole('heading', { name: /Step 2 of/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to journey details' }).click();
+  await expect(page.getByRole('heading', { name: 'Journey details', level: 1 })).toBeVisible();
+});
+
+test('Taxi journey: Local taxi operators modal with tel links', async ({ page }) => {
+  await planJourney(page, { from: ['Aviemore', 'Aviemore'], to: ['Kingussie', 'Kingussie'] });
+  await waitForResults(page);
+  await page.getByLabel('Showing').selectOption({ label: 'Journeys with taxi' });
+  const cards = page.locator('.journey-card');
+  const count = await cards.count();
+  let opened = false;
+  for (let i = 0; i < count && !opened; i++) {
+    const first = cards.nth(i).locator('.modes li').first();
+    if ((await first.getByRole('img', { name: 'taxi' }).count()) === 0) continue;
+    await cards.nth(i).locator('h2 a').click();
+    opened = true;
+  }
+  expect(opened, 'a journey starting by taxi').toBe(true);
+  await page.getByRole('button', { name: 'Local taxi operators' }).click();
+  const modal = page.getByRole('dialog', { name: 'Local taxi operators' });
+  await expect(modal.getByText(/estimate only/)).toBeVisible();
+  const tel = modal.locator('a[href^="tel:"]');
+  if ((await tel.count()) === 0) await expect(modal.getByText('There are no local taxi operators.')).toBeVisible();
+  else await expect(tel.first()).toBeVisible();
+  await expectAccessible(page, 'taxi modal');
+  await snap(page, 'modal-taxi');
+});

@@ -1,0 +1,149 @@
+import { expect, test } from '@playwright/test';
+import { acceptCookies, chooseAddress, expectAccessible, inputDate, planJourney, snap, waitForResults } from './helpers.ts';
+
+// Feature under test: the Home planner and the Results screen (SPEC §2 Home, Results; §4; §5).
+
+test('Home: Your Journey form, accessible on desktop and phone', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Your Journey' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeAttached();
+  await expect(page.getByText('Demo data: timetables, fares and places are generated for demonstration')).toBeVisible();
+  await expectAccessible(page, 'home with cookie banner');
+  await acceptCookies(page);
+  await expect(page.getByRole('button', { name: 'Accept Cookies' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your Journey' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Accept Cookies' })).toHaveCount(0);
+  await snap(page, 'home');
+});
+
+test('Home: the terms checkbox is required, and its message clears when it changes', async ({ page }) => {
+  await page.goto('/');
+  await acceptCookies(page);
+  await chooseAddress(page, 'From', 'Aviemore', 'Aviemore');
+  await page.getByRole('button', { name: 'Swap From and To' }).click();
+  await expect(page.getByRole('combobox', { name: 'To', exact: true })).toHaveValue(/Aviemore/);
+  await page.getByRole('button', { name: 'Find Routes & Times' }).click();
+  await expect(page.getByText('Please accept the Terms and Conditions').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expectAccessible(page, 'home with terms error');
+  await snap(page, 'home-terms-error');
+  await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
+  await expect(page.getByText('Please accept the Terms and Conditions')).toHaveCount(0);
+});
+
+test('Home: Single/Return toggle shows the return picker and Single clears it', async ({ page }) => {
+  await page.goto('/');
+  const ret = page.locator('input[name="return_time"]');
+  await expect(ret).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Return' }).check();
+  await expect(ret).toBeVisible();
+  expect(await ret.getAttribute('min')).toBe(await page.locator('input[name="out_time"]').inputValue());
+  expect(await page.locator('input[name="out_time"]').getAttribute('step')).toBe('300');
+  await page.getByRole('radio', { name: 'Single' }).check();
+  await expect(ret).toHaveCount(0);
+});
+
+test('Home: server field errors are shown per field and listed, and clear on focus', async ({ page }) => {
+  await page.goto('/');
+  await acceptCookies(page);
+  await chooseAddress(page, 'From', 'Aviemore', 'Aviemore');
+  await chooseAddress(page, 'To', 'Kingussie', 'Kingussie');
+  await page.locator('input[name="out_time"]').fill('2020-01-01T09:00');
+  await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
+  await page.getByRole('button', { name: 'Find Routes & Times' }).click();
+  const summary = page.getByRole('alert').filter({ hasText: 'Please correct the following errors' });
+  await expect(summary).toBeVisible();
+  await expect(summary).toContainText('Outbound');
+  const fieldError = page.locator('input[name="out_time"] ~ .field-error');
+  await expect(fieldError).toBeVisible();
+  await expectAccessible(page, 'home with server errors');
+  await snap(page, 'home-server-errors');
+  await page.locator('input[name="out_time"]').focus();
+  await expect(fieldError).toHaveCount(0);
+});
+
+test('Results: journeys stream in, then filter by stage and sort, kept in the query string', async ({ page }) => {
+  // Hold back the stored-results snapshot so every journey has to come through the channel.
+  await page.route(/\/v1\/journey-planner\/search\/[0-9a-f]+$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 5_000));
+    await route.continue();
+  });
+  const seen: number[] = [];
+  page.on('response', (r) => {
+    if (/\/v1\/journey-planner\/search\/[0-9a-f]+\/[^/]+$/.test(r.url())) seen.push(r.status());
+  });
+  await planJourney(page, { from: ['Aviemore', 'Aviemore'], to: ['Kingussie', 'Kingussie'], outTime: inputDate(1, '09:00') });
+  await expect(page.getByRole('heading', { name: /Select journey option/ })).toBeVisible();
+  await waitForResults(page);
+  const hash = /search\/([0-9a-f]+)\//.exec(page.url())![1]!;
+  const stored = await (await page.request.get(`/v1/journey-planner/search/${hash}`)).json();
+  const expected = stored.data.query.results_retrieved as number;
+  expect(expected).toBeGreaterThan(0);
+  const cards = page.locator('.journey-card');
+  await expect(cards).toHaveCount(expected);
+  expect(seen.filter((s) => s === 200).length, 'journeys fetched one by one as journey.processed arrived').toBe(expected);
+  await expect(page.locator('.skeleton')).toHaveCount(0);
+  await expect(page.locator('.results-header')).toContainText('Aviemore');
+  await expect(page.locator('.results-header')).toContainText('Kingussie');
+  await expect(page.getByRole('link', { name: 'Plan your journey' })).toBeVisible();
+  await expectAccessible(page, 'results');
+  await snap(page, 'results');
+
+  // Filter by stage: the options are sorted by name.
+  const filter = page.getByLabel('Showing');
+  const options = (await filter.locator('option').allTextContents()).slice(1);
+  expect(options).toEqual([...options].sort());
+  await filter.selectOption({ label: 'Journeys with walk' });
+  await expect(page).toHaveURL(/filters=walk/);
+  const filtered = await cards.count();
+  expect(filtered).toBeGreaterThan(0);
+  expect(filtered).toBeLessThanOrEqual(expected);
+  for (const card of await cards.all()) await expect(card.getByRole('img', { name: 'walk' }).first()).toBeVisible();
+  await filter.selectOption('all');
+  await expect(cards).toHaveCount(expected);
+
+  // Sort by cost: 'free' first, unknown last, otherwise ascending.
+  await page.getByLabel('Sort by').selectOption('cost');
+  await expect(page).toHaveURL(/sort=cost/);
+  const costs = await page.locator('.journey-card dt:text-is("Cost") + dd').allTextContents();
+  const value = (t: string) => (/free/i.test(t) ? 0 : /unknown/i.test(t) ? Infinity : Number(t.replace(/[^\d.]/g, '')));
+  const numbers = costs.map(value);
+  expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+  await page.reload();
+  await expect(page.getByLabel('Sort by')).toHaveValue('cost');
+  await expect(cards).toHaveCount(expected);
+});
+
+test('Results: Edit journey panel re-plans with Update routes', async ({ page }) => {
+  await planJourney(page, { from: ['Aviemore', 'Aviemore'], to: ['Kingussie', 'Kingussie'] });
+  await waitForResults(page);
+  const first = page.url();
+  await page.getByRole('button', { name: 'Edit journey' }).click();
+  const panel = page.getByRole('dialog', { name: 'Edit journey' });
+  await expect(panel.getByRole('heading', { name: 'Your Journey' })).toBeVisible();
+  await expect(panel.getByRole('combobox', { name: 'From', exact: true })).toHaveValue(/Aviemore/);
+  await expectAccessible(page, 'results edit panel');
+  await snap(page, 'results-edit-panel');
+  await panel.getByRole('combobox', { name: 'To', exact: true }).fill('Newtonmore');
+  await panel.getByRole('button', { name: 'Update routes' }).click();
+  await page.waitForURL((url) => url.href !== first && /\/results$/.test(url.pathname));
+  await expect(page.locator('.results-header')).toContainText('Newtonmore');
+});
+
+test('Results: No search results view with the three suggestions', async ({ page }) => {
+  await page.goto('/');
+  await acceptCookies(page);
+  await page.getByRole('combobox', { name: 'From', exact: true }).fill('Qwxzzy Nowhere');
+  await page.getByRole('combobox', { name: 'To', exact: true }).fill('Kingussie');
+  await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
+  await page.getByRole('button', { name: 'Find Routes & Times' }).click();
+  await page.waitForURL(/\/results$/);
+  await expect(page.getByRole('heading', { name: 'No search results' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Your search returned no results')).toBeVisible();
+  await expect(page.getByText('amend your origin or destination')).toBeVisible();
+  await expect(page.getByText('update the dates and times')).toBeVisible();
+  await expect(page.getByText('update the filters')).toBeVisible();
+  await expectAccessible(page, 'no results');
+  await snap(page, 'results-empty');
+});
