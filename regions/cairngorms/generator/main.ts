@@ -19,6 +19,7 @@ import { buildOsm, writeOsmXml } from './osm.ts';
 import { listPlaces, listStations } from './places.ts';
 import { FEED_PATHS, OSM_PATH, buildRegionJson } from './regionJson.ts';
 import { Rng } from './rng.ts';
+import { routeShapesAlongRoads } from './roadShapes.ts';
 import { buildServices } from './services.ts';
 import { logoSvg } from './logos.ts';
 
@@ -59,6 +60,8 @@ export async function generateDemoRegion(options: GenerateOptions): Promise<Gene
       `generated region.json is invalid:\n${checked.warnings.map((w) => `${w.path}: ${w.message}`).join('\n')}`,
     );
 
+  const osm = buildOsm({ places, stations, network, extras, rng: rng.fork('osm') });
+  routeShapesAlongRoads(network, osm);
   const gtfs = writeGtfs(
     network,
     services,
@@ -66,7 +69,6 @@ export async function generateDemoRegion(options: GenerateOptions): Promise<Gene
     { drt: extras.drtZone, community: extras.communityZone },
     { seed, date },
   );
-  const osm = buildOsm({ places, stations, network, extras, rng: rng.fork('osm') });
   const osmXml = writeOsmXml(osm, makeElevationModel(places), { seed, date });
 
   rmSync(join(outDir, 'gtfs'), { recursive: true, force: true });

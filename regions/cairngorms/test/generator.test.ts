@@ -161,6 +161,27 @@ describe('GTFS', () => {
     }
   });
 
+  it('draws bus shapes along the roads rather than straight across the hills', () => {
+    const dir = join(outA, 'gtfs', 'bus');
+    const busShapes = new Set(
+      readCsv(dir, 'trips.txt')
+        .filter((t) => t.route_id !== 'FUNICULAR')
+        .map((t) => t.shape_id),
+    );
+    const points = readCsv(dir, 'shapes.txt').filter((p) => busShapes.has(p.shape_id));
+    const longest = new Map<string, number>();
+    for (let i = 1; i < points.length; i++) {
+      const a = points[i - 1]!;
+      const b = points[i]!;
+      if (a.shape_id !== b.shape_id) continue;
+      const dy = (Number(b.shape_pt_lat) - Number(a.shape_pt_lat)) * 111_195;
+      const dx = (Number(b.shape_pt_lon) - Number(a.shape_pt_lon)) * 111_195 * Math.cos((57 * Math.PI) / 180);
+      longest.set(a.shape_id, Math.max(longest.get(a.shape_id) ?? 0, Math.hypot(dx, dy)));
+    }
+    expect(longest.size).toBe(busShapes.size);
+    for (const [shape, metres] of longest) expect(metres, shape).toBeLessThan(1500);
+  });
+
   it('covers every mode the product plans with', () => {
     const types = new Set(
       FEEDS.flatMap((f) => readCsv(join(outA, 'gtfs', f), 'routes.txt').map((r) => r.route_type)),

@@ -30,7 +30,9 @@ export type GtfsColumn =
   | 'saturday'
   | 'sunday'
   | 'fare_id'
-  | 'price';
+  | 'price'
+  | 'shape_pt_lat'
+  | 'shape_pt_lon';
 export type CsvRow = Record<GtfsColumn, string>;
 
 /** Parse RFC 4180 CSV text into rows of objects keyed by the header. */
