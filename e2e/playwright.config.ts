@@ -8,6 +8,8 @@ import { join, resolve } from 'node:path';
 const PORT = Number(process.env.E2E_PORT ?? 8092);
 const ROOT = resolve(import.meta.dirname, '..');
 const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cairn-e2e-'));
+// Workers inherit it, so specs can read the server's mail outbox (DATA_DIR/outbox).
+process.env.E2E_DATA_DIR = DATA_DIR;
 
 export default defineConfig({
   testDir: '.',
