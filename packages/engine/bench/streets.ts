@@ -64,7 +64,7 @@ function load(name: string, path: string): { data: OsmData; net: StreetNetwork }
   row(
     `load ${name}`,
     `${(t1 - t0).toFixed(0)} ms read+graph`,
-    `${(t2 - t1).toFixed(0)} ms snap index`,
+    `${(t2 - t1).toFixed(0)} ms snap index + landmarks`,
     `${(after - before).toFixed(0)} MB retained (graph arrays ${(graphBytes(g) / 1e6).toFixed(1)} MB); ${data.stats.nodes} nodes, ${data.stats.ways} ways → ${g.vertexCount} vertices, ${g.edgeCount} edges`,
   );
   return { data, net };
@@ -97,7 +97,7 @@ function routeBench(label: string, net: StreetNetwork, mode: StreetMode, maxStra
     label,
     (i) => {
       const [a, b] = pairs[i % pairs.length]!;
-      const p = findStreetPath(net.graph, a, b, mode, i >= WARMUP ? stats : undefined);
+      const p = findStreetPath(net.graph, a, b, mode, i >= WARMUP ? stats : undefined, net.landmarks[mode]);
       if (p && i >= WARMUP) {
         found++;
         km += p.distanceM / 1000;

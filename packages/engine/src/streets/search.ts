@@ -1,6 +1,7 @@
 import { MinHeap } from './heap.ts';
 import { MODE_INDEX } from './graph.ts';
 import type { StreetGraph } from './graph.ts';
+import { componentsOf } from './components.ts';
 import { landmarkLowerBound } from './landmarks.ts';
 import type { Landmarks } from './landmarks.ts';
 import { MODE_BIT } from '../osm/wayAccess.ts';
@@ -151,7 +152,6 @@ export function findStreetPath(
   const inv = 0.999 / Math.max(g.maxSpeedMps[MODE_INDEX[mode]]!, 1e-6);
   const { vertexX, vertexY, outStart, arcHead, arcEdge, arcModes, edgeLengthM } = g;
   const heap = s.heap;
-  const arr = arrivals(g, to, mode);
   const lm = landmarks && landmarks.mode === mode && landmarks.count > 0 ? landmarks : null;
   const h = (v: number): number => {
     const straight = Math.hypot(vertexX[v]! - tx, vertexY[v]! - ty) * inv;
@@ -169,7 +169,12 @@ export function findStreetPath(
     best = direct.costSec;
     bestM = direct.distanceM;
   }
-  for (const d of departures(g, from, mode)) {
+  const deps = departures(g, from, mode);
+  const arr = arrivals(g, to, mode);
+  // Ends in different pieces of the network: nothing to search (saves exhausting a component).
+  const comp = componentsOf(g, mode);
+  if (!direct && !deps.some((d) => arr.some((a) => comp[a.vertex] === comp[d.vertex]))) return null;
+  for (const d of deps) {
     if (d.costSec < s.get(d.vertex)) {
       s.set(d.vertex, d.costSec, d.distanceM, d.reverse ? SEED_BACKWARD : SEED_FORWARD);
       heap.push(d.vertex, d.costSec + h(d.vertex));

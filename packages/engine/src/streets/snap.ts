@@ -1,4 +1,5 @@
 import Flatbush from 'flatbush';
+import { componentSizes, componentsOf } from './components.ts';
 import { haversineM, pointSegment } from './geo.ts';
 import { edgeHighwayClass, findEdgeName } from './graph.ts';
 import type { StreetGraph } from './graph.ts';
@@ -24,49 +25,13 @@ export interface SnapIndex {
 /** Vertices per mode in connected components too small to snap to. */
 const MIN_COMPONENT_VERTICES = 50;
 
-function componentSizes(g: StreetGraph, bit: number): { comp: Int32Array; size: Int32Array } {
-  const comp = new Int32Array(g.vertexCount).fill(-1);
-  const sizes: number[] = [];
-  const stack: number[] = [];
-  for (let s = 0; s < g.vertexCount; s++) {
-    if (comp[s] !== -1) continue;
-    const id = sizes.length;
-    let n = 0;
-    comp[s] = id;
-    stack.push(s);
-    while (stack.length) {
-      const v = stack.pop()!;
-      n++;
-      // Treat arcs as undirected: a one-way street still connects its ends for this purpose.
-      for (let i = g.outStart[v]!; i < g.outStart[v + 1]!; i++) {
-        if (!(g.arcModes[i]! & bit)) continue;
-        const w = g.arcHead[i]!;
-        if (comp[w] === -1) {
-          comp[w] = id;
-          stack.push(w);
-        }
-      }
-      for (let i = g.inStart[v]!; i < g.inStart[v + 1]!; i++) {
-        const a = g.inArcs[i]!;
-        if (!(g.arcModes[a]! & bit)) continue;
-        const w = g.arcTail[a]!;
-        if (comp[w] === -1) {
-          comp[w] = id;
-          stack.push(w);
-        }
-      }
-    }
-    sizes.push(n);
-  }
-  return { comp, size: Int32Array.from(sizes) };
-}
-
 /** Build the snapping index of a graph. */
 export function buildSnapIndex(g: StreetGraph): SnapIndex {
   const snappable = new Uint8Array(g.edgeCount);
   for (const mode of STREET_MODES) {
     const bit = MODE_BIT[mode];
-    const { comp, size } = componentSizes(g, bit);
+    const comp = componentsOf(g, mode);
+    const size = componentSizes(comp);
     let largest = 0;
     for (const s of size) largest = Math.max(largest, s);
     const min = Math.min(MIN_COMPONENT_VERTICES, largest);
