@@ -1,0 +1,205 @@
+import type { TimetableInput, TripInput } from '../src/timetable/types.ts';
+
+/**
+ * Seeded generator of synthetic transit networks, GTFS-free (it fills a TimetableInput directly).
+ * Used by the reference-checked property tests (small, quirky networks) and by the transit bench
+ * (Scotland-scale: about 40k stops, 3k routes, 150k trips, 3M stop times).
+ *
+ * Stops are scattered over a rectangle; routes are random walks between nearby stops, so that
+ * searches behave like on real networks (local, with a few long lines) rather than on a random graph.
+ */
+
+export interface NetworkOptions {
+  seed: number;
+  stops: number;
+  routes: number;
+  /** Target trips over all routes (each route gets a share, rural routes fewer). */
+  trips: number;
+  /** Stops per route: min and max. */
+  routeLength: [number, number];
+  /** Bounding box: south, west, north, east. */
+  bbox: [number, number, number, number];
+  /** Add quirks for the property tests: no-pickup/no-drop-off stops, overtaking trips, frequencies, wheelchair flags, overnight runs. */
+  quirks: boolean;
+  /** First service day as days since 1970. */
+  firstDay: number;
+}
+
+/** A small deterministic PRNG (mulberry32). */
+export function makeRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Builds a network; the same options always give the same network. */
+export function generateNetwork(o: NetworkOptions): TimetableInput {
+  const rnd = makeRandom(o.seed);
+  const int = (lo: number, hi: number): number => lo + Math.floor(rnd() * (hi - lo + 1));
+  const [south, west, north, east] = o.bbox;
+  const input: TimetableInput = {
+    feeds: [{ id: 'gen', timezone: 'UTC', generateFootpaths: true, publisher: 'generated', version: String(o.seed) }],
+    agencies: [{ feed: 0, id: 'gen:A', name: 'Generated Buses', url: 'https://example.invalid', phone: '' }],
+    lines: [],
+    stops: [],
+    services: [],
+    shapes: [],
+    trips: [],
+    transfers: [],
+  };
+  for (let i = 0; i < o.stops; i++) {
+    input.stops.push({
+      feed: 0,
+      id: `gen:S${i}`,
+      code: '',
+      name: `Stop ${i}`,
+      lat: south + rnd() * (north - south),
+      lon: west + rnd() * (east - west),
+      parent: -1,
+      wheelchair: o.quirks ? int(0, 2) : 1,
+      platformCode: '',
+    });
+  }
+  // Services: daily, weekdays, weekends, and one with exceptions.
+  const end = o.firstDay + 400;
+  input.services.push({ feed: 0, id: 'gen:daily', weekdays: 0x7f, startDay: o.firstDay, endDay: end, addedDays: [], removedDays: [] });
+  input.services.push({ feed: 0, id: 'gen:weekdays', weekdays: 0x1f, startDay: o.firstDay, endDay: end, addedDays: [], removedDays: [] });
+  input.services.push({ feed: 0, id: 'gen:weekends', weekdays: 0x60, startDay: o.firstDay, endDay: end, addedDays: [], removedDays: [] });
+  input.services.push({
+    feed: 0,
+    id: 'gen:odd',
+    weekdays: 0x15,
+    startDay: o.firstDay,
+    endDay: end,
+    addedDays: [o.firstDay + 1, o.firstDay + 5],
+    removedDays: [o.firstDay + 2, o.firstDay + 4],
+  });
+
+  // Spatial buckets for picking the next stop near the current one.
+  const cells = Math.max(1, Math.round(Math.sqrt(o.stops / 8)));
+  const bucket = new Map<number, number[]>();
+  const cellOf = (s: number): [number, number] => {
+    const st = input.stops[s]!;
+    return [
+      Math.min(cells - 1, Math.floor(((st.lat - south) / (north - south)) * cells)),
+      Math.min(cells - 1, Math.floor(((st.lon - west) / (east - west)) * cells)),
+    ];
+  };
+  for (let s = 0; s < o.stops; s++) {
+    const [y, x] = cellOf(s);
+    const k = y * cells + x;
+    let l = bucket.get(k);
+    if (!l) bucket.set(k, (l = []));
+    l.push(s);
+  }
+  const kmPerDegLat = 111;
+  const kmPerDegLon = 111 * Math.cos((((south + north) / 2) * Math.PI) / 180);
+  const distKm = (a: number, b: number): number => {
+    const p = input.stops[a]!;
+    const q = input.stops[b]!;
+    return Math.hypot((p.lat - q.lat) * kmPerDegLat, (p.lon - q.lon) * kmPerDegLon);
+  };
+
+  const tripsPerRoute = o.trips / o.routes;
+  for (let r = 0; r < o.routes; r++) {
+    const mode = rnd() < 0.1 ? 'train' : 'bus';
+    input.lines.push({
+      feed: 0,
+      id: `gen:R${r}`,
+      agency: 0,
+      shortName: String(r),
+      longName: `Route ${r}`,
+      mode,
+      routeType: mode === 'train' ? 2 : 3,
+      color: '',
+      textColor: '',
+      url: '',
+    });
+    // Random walk with a preferred heading.
+    const len = int(o.routeLength[0], o.routeLength[1]);
+    const seq: number[] = [int(0, o.stops - 1)];
+    const used = new Set(seq);
+    let [cy, cx] = cellOf(seq[0]!);
+    const dy = int(-1, 1);
+    const dx = dy === 0 ? (rnd() < 0.5 ? -1 : 1) : int(-1, 1);
+    for (let guard = 0; seq.length < len && guard < len * 6; guard++) {
+      const ny = Math.max(0, Math.min(cells - 1, cy + (rnd() < 0.6 ? dy : int(-1, 1))));
+      const nx = Math.max(0, Math.min(cells - 1, cx + (rnd() < 0.6 ? dx : int(-1, 1))));
+      const candidates = bucket.get(ny * cells + nx) ?? [];
+      const next = candidates[int(0, candidates.length - 1)];
+      if (next === undefined || used.has(next)) continue;
+      seq.push(next);
+      used.add(next);
+      cy = ny;
+      cx = nx;
+    }
+    if (seq.length < 2) continue;
+    const speedKmh = mode === 'train' ? 70 : 25;
+    const hops: number[] = [];
+    for (let i = 1; i < seq.length; i++) hops.push(Math.max(60, Math.round((distKm(seq[i - 1]!, seq[i]!) / speedKmh) * 3600)));
+    const nTrips = Math.max(1, Math.round(tripsPerRoute * (0.2 + rnd() * 1.6)));
+    const service = int(0, input.services.length - 1);
+    const stops = Int32Array.from(seq);
+    const pickupType = new Uint8Array(seq.length);
+    const dropOffType = new Uint8Array(seq.length);
+    if (o.quirks) {
+      for (let i = 0; i < seq.length; i++) {
+        if (rnd() < 0.1) pickupType[i] = 1;
+        if (rnd() < 0.1) dropOffType[i] = 1;
+      }
+    }
+    // Departures spread over 05:00–24:30 (some past midnight), with jitter.
+    const firstDep = 5 * 3600;
+    const span = 19.5 * 3600;
+    const headway = Math.max(60, Math.floor(span / nTrips));
+    const makeTrip = (startSec: number, slow: number, id: string, tripService: number): TripInput => {
+      const arrivals = new Int32Array(seq.length);
+      const departures = new Int32Array(seq.length);
+      let t = startSec;
+      for (let i = 0; i < seq.length; i++) {
+        if (i > 0) t += Math.round(hops[i - 1]! * slow);
+        arrivals[i] = t;
+        const dwell = i === 0 || i === seq.length - 1 ? 0 : o.quirks ? int(0, 2) * 30 : 0;
+        t += dwell;
+        departures[i] = t;
+      }
+      return {
+        id,
+        line: r,
+        service: tripService,
+        headsign: `To Stop ${seq[seq.length - 1]}`,
+        shortName: '',
+        shape: -1,
+        wheelchair: o.quirks ? int(0, 2) : 1,
+        stops,
+        arrivals,
+        departures,
+        pickupType,
+        dropOffType,
+        headwaySec: 0,
+      };
+    };
+    if (o.quirks && rnd() < 0.15) {
+      // A frequency-based line: one template with several runs.
+      const trip = makeTrip(0, 1, `gen:T${r}_f`, service);
+      const runs: number[] = [];
+      for (let s = firstDep; s < firstDep + span; s += Math.max(300, headway)) runs.push(s);
+      trip.runShiftsSec = runs;
+      input.trips.push(trip);
+      continue;
+    }
+    for (let k = 0; k < nTrips; k++) {
+      const start = firstDep + k * headway + int(0, Math.floor(headway / 3));
+      // Quirk: some trips are slower, so a later express can overtake them (patterns must split).
+      const slow = o.quirks && rnd() < 0.2 ? 1.6 : 1;
+      const tripService = o.quirks && rnd() < 0.3 ? int(0, input.services.length - 1) : service;
+      input.trips.push(makeTrip(start, slow, `gen:T${r}_${k}`, tripService));
+    }
+  }
+  return input;
+}
