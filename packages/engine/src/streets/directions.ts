@@ -67,6 +67,9 @@ function roadLabel(g: StreetGraph, e: number): string {
   return name ?? ref ?? GENERIC_ROAD[edgeHighwayClass(g, e)] ?? 'unnamed road';
 }
 
+/** Pieces shorter than this (metres) never start an instruction. */
+const MIN_STEP_M = 1;
+
 const COMPASS = ['north', 'north-east', 'east', 'south-east', 'south', 'south-west', 'west', 'north-west'];
 
 interface PiecePoints {
@@ -180,7 +183,7 @@ export function describeStreetPath(g: StreetGraph, path: StreetPath): StreetRout
   let prevRoad: string | null = null;
   let prevFerry = false;
   const off = MODE_INDEX[path.mode] * g.edgeCount;
-  for (const piece of path.pieces) {
+  path.pieces.forEach((piece, pieceIndex) => {
     const pts = piecePoints(g, piece);
     for (let i = 0; i < pts.lat.length; i++) {
       const lat = pts.lat[i]!;
@@ -203,7 +206,8 @@ export function describeStreetPath(g: StreetGraph, path: StreetPath): StreetRout
     if (current && road === prevRoad && ferry === prevFerry) {
       current.distanceM += distanceM;
       current.durationSec += durationSec;
-    } else if (distanceM > 0 || !current) {
+    } else if (distanceM >= MIN_STEP_M || (!current && pieceIndex === path.pieces.length - 1)) {
+      // A sliver of an edge (a start or end snapped onto a junction) gets no instruction of its own.
       let maneuver: Maneuver;
       if (ferry) maneuver = 'ferry';
       else if (!current || prevBearing === null || inBearing === null) maneuver = 'depart';
@@ -224,7 +228,7 @@ export function describeStreetPath(g: StreetGraph, path: StreetPath): StreetRout
       prevFerry = ferry;
     }
     prevBearing = bearingAt(pts, true) ?? prevBearing;
-  }
+  });
   for (const d of directions) d.distanceText = distanceText(d.distanceM);
   return {
     mode: path.mode,

@@ -62,6 +62,12 @@ describe('fixture network', () => {
     expect(r.elevationLowestM).toBe(210);
   });
 
+  it('starts the directions on the street actually followed when the start snaps onto a junction', () => {
+    const r = findStreetRoute(net, at(0, 200), at(300, 200), 'car')!;
+    expect(r.directions.map((d) => d.instruction)).toEqual(['Head east on Grampian Road (B970)']);
+    expect(r.directions[0]!.distanceM).toBeCloseTo(300, -1);
+  });
+
   it('encodes the route as a precision-5 polyline', () => {
     const r = findStreetRoute(net, at(0, 0), at(300, 200), 'car')!;
     const decoded = polyline.decode(r.polyline, 5);
