@@ -13,11 +13,13 @@ export interface OptionScore {
 const TIME_SLACK_SEC = 120;
 
 /**
- * A dominates B when it leaves no earlier-than-needed, arrives no later, and costs, emits, walks
- * and changes no more (cost unknown counts as worse), and is better on at least one of them.
+ * A dominates B when it leaves no earlier, arrives no later, and costs, emits, walks and changes
+ * no more, and is better on at least one of them. An option of unknown cost dominates nothing
+ * (it might cost more); a known cost beats an unknown one.
  */
 export function dominates(a: OptionScore, b: OptionScore): boolean {
-  const costA = a.costPence ?? Infinity;
+  if (a.costPence === null) return false;
+  const costA = a.costPence;
   const costB = b.costPence ?? Infinity;
   const noWorse = a.departSec >= b.departSec && a.arriveSec <= b.arriveSec && costA <= costB && a.carbonKg <= b.carbonKg && a.walkM <= b.walkM && a.changes <= b.changes;
   const better = a.departSec > b.departSec || a.arriveSec < b.arriveSec || costA < costB || a.carbonKg < b.carbonKg || a.walkM < b.walkM || a.changes < b.changes;

@@ -49,6 +49,7 @@ describe('pruning', () => {
     expect(dominates(score({ arriveSec: 4000, costPence: 500 }), score({}))).toBe(false);
     expect(dominates(score({}), score({}))).toBe(false);
     expect(dominates(score({ costPence: 400 }), score({ costPence: null }))).toBe(true);
+    expect(dominates(score({ costPence: null, arriveSec: 10 }), score({ costPence: null }))).toBe(false);
   });
   it('drops dominated options and near-duplicates, keeps trade-offs', () => {
     const items = [

@@ -1,0 +1,142 @@
+// Feature under test: real-looking searches on the generated Cairngorms demo region, end to end through loadPlanner.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BrandSettings, Journey, SearchRequest } from '@cairn/contracts';
+import type { SearchRequestInput } from '@cairn/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDemoRegion } from '../../../../regions/cairngorms/generator/main.ts';
+import { loadPlanner } from '../../src/planner/loadPlanner.ts';
+import type { Planner } from '../../src/planner/loadPlanner.ts';
+
+const brandsDir = new URL('../../../../brands/', import.meta.url);
+const readBrand = (id: string) => JSON.parse(readFileSync(new URL(`${id}/brand.json`, brandsDir), 'utf8')) as Record<string, unknown>;
+/** A brand's settings merged over the default brand, as the API serves them. */
+const brand = (id: string) => BrandSettings.parse({ ...readBrand('default'), ...readBrand(id) });
+const DEFAULT = brand('default');
+
+const dir = mkdtempSync(join(tmpdir(), 'cairn-demo-plan-'));
+let planner: Planner;
+
+beforeAll(async () => {
+  await generateDemoRegion({ outDir: dir, seed: 1, date: '2026-11-22' });
+  planner = await loadPlanner(dir);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function plan(from: string, to: string, extra: Partial<SearchRequestInput>, b = DEFAULT): Promise<Journey[]> {
+  const a = planner.autocomplete(from, 1)[0];
+  const z = planner.autocomplete(to, 1)[0];
+  if (!a || !z) throw new Error(`cannot place ${from} or ${to}`);
+  const req = SearchRequest.parse({ origin: a.label, destination: z.label, origin_location: a.location, destination_location: z.location, out_time: '2026/11/24 08:00:00', ...extra });
+  const js = await planner.plan(req, null, b);
+  for (const j of js) Journey.parse(j);
+  return js;
+}
+const steps = (j: Journey) => [...j.depart.steps, ...(j.return?.steps ?? [])];
+const pence = (cost: string) => (cost === 'free' || cost === 'included' ? 0 : Math.round(Number(cost.replace('£', '')) * 100));
+
+/** Adult price of a rail fare id from the demo rail feed's fare_attributes.txt. */
+function railFarePence(fareId: string): number {
+  const rows = readFileSync(join(dir, 'gtfs', 'rail', 'fare_attributes.txt'), 'utf8').trim().split('\n');
+  const header = rows[0]?.split(',') ?? [];
+  const row = rows.slice(1).map((r) => r.split(',')).find((r) => r[header.indexOf('fare_id')] === fareId);
+  if (!row) throw new Error(`no fare ${fareId}`);
+  return Math.round(Number(row[header.indexOf('price')]) * 100);
+}
+
+/** The railcard discount region.json gives (the national default is a third). */
+function railcardPercent(name: string): number {
+  const region = JSON.parse(readFileSync(join(dir, 'region.json'), 'utf8')) as { fares: { concessions: { railcards: Array<{ name: string; discountPercent: number }> } } };
+  return region.fares.concessions.railcards.find((r) => r.name === name)?.discountPercent ?? 100 / 3;
+}
+
+describe('P02 demo region golden searches', () => {
+  it('Edinburgh → Cairngorm Mountain return with a 16-25 Railcard: rail a third off, every option returns home', async () => {
+    const js = await plan('Edinburgh', 'Cairngorm Mountain', { out_time: '2026/11/24 07:00:00', return_time: '2026/11/24 16:00:00', has_railcard: true, railcard_type: '16-25 Railcard' });
+    expect(js.length).toBeGreaterThan(2);
+    const percent = railcardPercent('16-25 Railcard');
+    const railLines = js.flatMap((j) => j.pricing_breakdown).filter((l) => /^Train /.test(l.description) && l.cost !== 'unknown');
+    expect(railLines.length).toBeGreaterThan(0);
+    for (const line of railLines) {
+      expect(line.description).toContain('with 16-25 Railcard');
+      const fareId = /rail fare ([A-Z-]+)\)/.exec(line.description)?.[1] ?? '';
+      expect(pence(line.cost)).toBe(Math.floor((railFarePence(fareId) * (100 - percent)) / 100 + 1e-9));
+    }
+    for (const j of js) {
+      expect(j.return).not.toBeNull();
+      expect((j.return?.departure_at ?? '') >= '16:00').toBe(true);
+      expect(j.depart.arrival_at <= (j.return?.departure_at ?? '')).toBe(true);
+      // The mountain is reached by the bus 31 or a taxi from Aviemore; nobody drives without a car.
+      expect(j.depart.steps.some((s) => s.service_number === '31' || s.type === 'taxi' || s.type === 'funicular')).toBe(true);
+      expect(steps(j).some((s) => s.type === 'own car')).toBe(false);
+      // A priced total is the sum of its parts, never a guess.
+      if (j.cost_pence !== null) expect(j.cost_pence).toBe(steps(j).reduce((sum, s) => sum + pence(s.cost), 0));
+      else expect(j.cost).toBe('unknown');
+    }
+  });
+
+  it('Aviemore → Braemar with a concessionary pass: the summer bus is free and the breakdown says why', async () => {
+    const day = { out_time: '2027/07/06 08:00:00' };
+    const withPass = await plan('Aviemore', 'Braemar', { ...day, has_concessionary_pass: true, user_age: 68 });
+    const bus = withPass.find((j) => j.depart.steps.some((s) => s.service_number === 'X39'));
+    expect(bus).toBeDefined();
+    expect(bus?.depart.steps.find((s) => s.service_number === 'X39')?.cost).toBe('free');
+    expect(bus?.pricing_breakdown.some((l) => /^Bus X39 .*free with National Entitlement Card/.test(l.description) && l.cost === 'free')).toBe(true);
+    expect(bus?.payment_methods_breakdown.map((p) => p.agency_name)).toContain('Demo Strathspey Buses');
+    const without = await plan('Aviemore', 'Braemar', day);
+    const paid = without.find((j) => j.id === bus?.id);
+    expect(paid?.depart.steps.find((s) => s.service_number === 'X39')?.cost).toMatch(/^£\d+\.\d\d$/);
+  });
+
+  it('Tarland, a village only the Dial-a-Ride serves, reaches Ballater by DRT with its booking website', async () => {
+    const js = await plan('Tarland', 'Ballater', { out_time: '2026/11/24 09:00:00', return_time: '2026/11/24 14:00:00' });
+    const drt = js.filter((j) => steps(j).some((s) => s.type === 'drt'));
+    expect(drt.length).toBeGreaterThan(0);
+    for (const j of drt) expect(j.drt_operator).toEqual({ name: 'Demo Deeside Dial-a-Ride', booking_website: expect.stringMatching(/^https:\/\//) });
+    // No timetabled bus within walking distance of Tarland: every public option starts with the DRT.
+    for (const j of js.filter((x) => x.transport_mode === 'transit')) expect(j.depart.stages[0]).toBe('drt');
+    const door = drt.find((j) => j.depart.stages.join('>') === 'drt');
+    expect(door?.cost).toBe('£5.50');
+    expect(door?.return?.steps[0]?.cost).toBe('included');
+    // The DRT does not run on Sundays.
+    const sunday = await plan('Tarland', 'Ballater', { out_time: '2026/11/29 09:00:00' });
+    expect(sunday.some((j) => steps(j).some((s) => s.type === 'drt'))).toBe(false);
+  });
+
+  it('a brand blocking taxi, own car and cycle never offers them', async () => {
+    const greenway = brand('greenway-active');
+    expect(greenway.blockedTravelTypes).toEqual(['taxi', 'own car', 'cycle']);
+    const js = await plan('Nethy Bridge', 'Aviemore', { return_time: '2026/11/24 17:00:00', has_access_to_car: true }, greenway);
+    expect(js.length).toBeGreaterThan(0);
+    for (const j of js) for (const s of steps(j)) expect(['taxi', 'own car', 'cycle']).not.toContain(s.type);
+    const open = await plan('Nethy Bridge', 'Aviemore', { return_time: '2026/11/24 17:00:00', has_access_to_car: true });
+    expect(open.some((j) => steps(j).some((s) => s.type === 'own car'))).toBe(true);
+  });
+
+  it('an appointment in Inverness: arrive by the appointment less the buffer, return after it', async () => {
+    const health = BrandSettings.parse({ ...DEFAULT, appointmentMode: true });
+    const js = await plan('Kingussie', 'Inverness', { out_time: '2026/11/24 13:00:00', arrive_by: true, arrive_by_buffer: 30, return_time: '2026/11/24 14:30:00' }, health);
+    expect(js.some((j) => j.depart.stages.includes('train'))).toBe(true);
+    for (const j of js) {
+      expect(j.depart.arrival_at <= '12:30').toBe(true);
+      expect((j.return?.departure_at ?? '') >= '14:30').toBe(true);
+    }
+    // Without a return time the return follows the default one-hour appointment.
+    const dflt = await plan('Kingussie', 'Inverness', { out_time: '2026/11/24 13:00:00', arrive_by: true }, health);
+    for (const j of dflt) expect((j.return?.departure_at ?? '') >= '14:00').toBe(true);
+  });
+
+  it('park & ride: the car left at the station is collected there on the way back', async () => {
+    const js = await plan('Nethy Bridge', 'Edinburgh', { out_time: '2026/11/24 07:00:00', return_time: '2026/11/24 17:00:00', has_access_to_car: true });
+    const pr = js.filter((j) => j.depart.steps[0]?.type === 'own car' && j.depart.stages.includes('train'));
+    expect(pr.length).toBeGreaterThan(0);
+    for (const j of pr) {
+      const parkedAt = j.depart.steps[0]?.end_address;
+      const back = j.return?.steps ?? [];
+      expect(back[back.length - 1]?.type).toBe('own car');
+      expect(back[back.length - 1]?.start_address).toBe(parkedAt);
+      expect(j.cost_is_estimate).toBe(true);
+    }
+  });
+});
