@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { HttpError, INVALID_DATA, parseOr422 } from '../http/httpError.ts';
+import { HttpError, INVALID_DATA, parseOr422, parseWithChecks } from '../http/httpError.ts';
 import type { RouteTable } from '../http/routeTable.ts';
 import { accountLink, activationMail, resetMail } from '../mail/accountMail.ts';
 import { consumeCode, createCode } from './accountCodes.ts';
@@ -42,10 +42,13 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
     { method: 'POST', url: '/v1/users/register', tag: 'accounts', summary: 'Create an account; an activation link is e-mailed', body: RegisterRequest, response: MessageWithUser, responseStatus: 201, rateLimitPerMinute: authLimit },
     async (request, reply) => {
       requireAccounts(request);
-      const input = parseOr422(RegisterRequest, request.body);
+      const input = parseWithChecks(RegisterRequest, request.body, (raw) => {
+        const errors: Record<string, string[]> = {};
+        if (raw.password !== raw.password_confirmation) errors.password_confirmation = ['The passwords do not match.'];
+        checkDob(raw.dob, ctx.now(), errors);
+        return errors;
+      });
       const errors: Record<string, string[]> = {};
-      if (input.password !== input.password_confirmation) errors.password_confirmation = ['The passwords do not match.'];
-      checkDob(input.dob, ctx.now(), errors);
       const taken = await db.selectFrom('users').select('id').where(({ fn }) => fn('lower', ['email']), '=', input.email.toLowerCase()).executeTakeFirst();
       if (taken) errors.email = ['An account with this e-mail address already exists.'];
       if (Object.keys(errors).length > 0) throw new HttpError(422, INVALID_DATA, errors);
@@ -147,16 +150,22 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
     async (request) => {
       requireAccounts(request);
       const user = await getUser(ctx, request);
-      const input = parseOr422(UpdateUserRequest, request.body);
+      const input = parseWithChecks(UpdateUserRequest, request.body, (raw) => {
+        const errors: Record<string, string[]> = {};
+        checkDob(raw.dob, ctx.now(), errors);
+        return errors;
+      });
       const errors: Record<string, string[]> = {};
-      checkDob(input.dob, ctx.now(), errors);
       const email = input.email ?? user.email;
       if (email.toLowerCase() !== user.email.toLowerCase()) {
         const taken = await db.selectFrom('users').select('id').where(({ fn }) => fn('lower', ['email']), '=', email.toLowerCase()).executeTakeFirst();
         if (taken) errors.email = ['An account with this e-mail address already exists.'];
       }
       if (Object.keys(errors).length > 0) throw new HttpError(422, INVALID_DATA, errors);
-      const profile = Profile.parse({ ...Profile.parse(user.profile ?? {}), ...(input.profile ?? {}) });
+      // Only the profile fields actually sent change (the schema's defaults would reset the rest).
+      const sent = Object.keys(((request.body as { profile?: object }).profile ?? {}) as object);
+      const changes = Object.fromEntries(Object.entries(input.profile ?? {}).filter(([k]) => sent.includes(k)));
+      const profile = Profile.parse({ ...Profile.parse(user.profile ?? {}), ...changes });
       if (!profile.has_young_scot_card) profile.has_new_young_scot_card = false;
       const row = await db
         .updateTable('users')
@@ -230,7 +239,8 @@ function codeParam(request: FastifyRequest): string {
   return code;
 }
 
-function checkDob(dob: string, now: Date, errors: Record<string, string[]>): void {
+function checkDob(dob: unknown, now: Date, errors: Record<string, string[]>): void {
+  if (typeof dob !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(dob)) return;
   const age = ageOn(dob, now.toISOString().slice(0, 10));
   if (age === undefined) errors.dob = ['Enter a real date of birth.'];
   else if (age < 0 || age > 130) errors.dob = ['Enter a real date of birth.'];

@@ -35,6 +35,23 @@ export function parseOr422<S extends z.ZodType>(schema: S, value: unknown): z.ou
   throw new HttpError(422, INVALID_DATA, fieldErrors(result.error.issues));
 }
 
+/**
+ * Like parseOr422, but also runs checks the schema cannot express (against the raw input, so they
+ * run even when the schema fails) and answers all field errors together.
+ */
+export function parseWithChecks<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  check: (raw: Record<string, unknown>) => Record<string, string[]>,
+): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  const raw = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const errors = result.success ? {} : fieldErrors(result.error.issues);
+  for (const [field, messages] of Object.entries(check(raw))) errors[field] ??= messages;
+  if (!result.success || Object.keys(errors).length > 0) throw new HttpError(422, INVALID_DATA, errors);
+  return result.data;
+}
+
 export function notFound(message = 'Not found.'): HttpError {
   return new HttpError(404, message);
 }
