@@ -125,6 +125,7 @@ export function planSearch(data: RegionData, input: PlanInput, extras: ExtrasLoo
     },
     PER_FAMILY,
     12,
+    arriveBy,
   );
   const journeys = kept.map(({ option, price }) =>
     assembleJourney(option, price, { region: data.region, origin, destination, extras, carClubPromo: brand.carClubPromo }),

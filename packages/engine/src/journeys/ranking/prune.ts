@@ -33,10 +33,11 @@ export function nearDuplicate(a: OptionScore, b: OptionScore): boolean {
 
 /**
  * Keeps the options worth showing, in input order: drops dominated options and near-duplicates,
- * then keeps at most `perFamily` options of one family (the earliest arrivals) so the list is not
+ * then keeps at most `perFamily` options of one family (the earliest arrivals, or for arrive-by
+ * searches the latest departures) so the list is not
  * ten departures of the same bus, and at most `max` in all.
  */
-export function pruneOptions<T>(items: readonly T[], score: (t: T) => OptionScore, perFamily = 3, max = 12): T[] {
+export function pruneOptions<T>(items: readonly T[], score: (t: T) => OptionScore, perFamily = 3, max = 12, arriveBy = false): T[] {
   const scored = items.map((item, index) => ({ item, index, s: score(item) }));
   const kept = scored.filter((x) => !scored.some((y) => y !== x && dominates(y.s, x.s)));
   const unique: typeof kept = [];
@@ -53,7 +54,8 @@ export function pruneOptions<T>(items: readonly T[], score: (t: T) => OptionScor
   }
   const chosen: typeof unique = [];
   for (const list of byFamily.values()) {
-    list.sort((a, b) => a.s.arriveSec - b.s.arriveSec || b.s.departSec - a.s.departSec);
+    // Depart-after: the earliest arrivals; arrive-by: the latest departures that are still in time.
+    list.sort((a, b) => (arriveBy ? b.s.departSec - a.s.departSec || a.s.arriveSec - b.s.arriveSec : a.s.arriveSec - b.s.arriveSec || b.s.departSec - a.s.departSec));
     chosen.push(...list.slice(0, perFamily));
   }
   // Round-robin over families when trimming to max, so every kind of option stays represented.

@@ -68,5 +68,7 @@ describe('pruning', () => {
     const kept = pruneOptions([...buses, score({ family: 'train', costPence: 900, carbonKg: 0.5, arriveSec: 99_999 })], (x) => x, 3, 12);
     expect(kept.filter((k) => k.family === 'walk>bus 31>walk')).toHaveLength(3);
     expect(kept.some((k) => k.family === 'train')).toBe(true);
+    const late = pruneOptions(buses, (x) => x, 3, 12, true);
+    expect(late.map((k) => k.departSec)).toEqual([1000 + 7 * 3600, 1000 + 8 * 3600, 1000 + 9 * 3600]);
   });
 });
