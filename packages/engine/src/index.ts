@@ -87,3 +87,4 @@ export {
 export type { StopLocation, PreparedStops, StopAccess, AccessMode, AccessDirection } from './modes/accessEgress.ts';
 export { listStreetFootpaths, streetFootpathSource } from './modes/footpaths.ts';
 export type { StopFootpath, StopCoordinates } from './modes/footpaths.ts';
+export { regionConfigJsonSchema } from './region/jsonSchema.ts';

@@ -288,6 +288,8 @@ export function buildRegionJson(
   ];
 
   return {
+    // The build folder sits two levels below regions/, where the JSON Schema lives.
+    $schema: '../../region.schema.json',
     schemaVersion: 1,
     id: 'cairngorms',
     name: 'Cairngorms (demo)',

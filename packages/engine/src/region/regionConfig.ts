@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /*
  * The schema of a region's `region.json`: everything about a region that is not a GTFS timetable
- * or an OSM street network. Paths inside it are relative to the folder holding region.json.
+ * or an OSM street network. Objects are strict: an unknown (for example misspelt) field is an
+ * error rather than silently ignored. Paths inside it are relative to the folder holding region.json.
  * Money is in integer pence (GBP) to keep fares free of float rounding; distances in metres or
  * miles as the field name says; times of day as "HH:MM" local to `timeZone`.
  */
@@ -10,7 +11,7 @@ import { z } from 'zod';
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 
 export const LatLon = z
-  .object({
+  .strictObject({
     lat: z.number().min(-90).max(90).describe('Latitude, WGS84 degrees'),
     lon: z.number().min(-180).max(180).describe('Longitude, WGS84 degrees'),
   })
@@ -20,7 +21,7 @@ export type LatLon = z.infer<typeof LatLon>;
 const lonLatPair = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
 
 export const GeoPolygon = z
-  .object({
+  .strictObject({
     type: z.literal('Polygon'),
     coordinates: z
       .array(z.array(lonLatPair).min(4, 'a ring needs at least 4 positions (closed)'))
@@ -93,7 +94,7 @@ const Url = z.url();
 const Phone = z.string().min(5).describe('Phone number as dialled, e.g. "01479 810000"');
 
 export const BoundingBox = z
-  .object({
+  .strictObject({
     minLat: z.number().min(-90).max(90),
     minLon: z.number().min(-180).max(180),
     maxLat: z.number().min(-90).max(90),
@@ -104,7 +105,7 @@ export const BoundingBox = z
 export type BoundingBox = z.infer<typeof BoundingBox>;
 
 export const FeedAgencyFlags = z
-  .object({
+  .strictObject({
     agencyId: z.string().min(1).describe('agency_id in the feed'),
     communityTransport: z
       .boolean()
@@ -116,7 +117,7 @@ export const FeedAgencyFlags = z
   .describe('Per-agency flags for a GTFS feed');
 
 export const FeedRouteFlags = z
-  .object({
+  .strictObject({
     routeId: z.string().min(1).describe('route_id in the feed'),
     communityTransport: z.boolean().default(false).describe('Route is community transport'),
     drt: z.boolean().default(false).describe('Route is demand responsive (book before travel)'),
@@ -126,7 +127,7 @@ export const FeedRouteFlags = z
   .describe('Per-route flags for a GTFS feed');
 
 export const Feed = z
-  .object({
+  .strictObject({
     id: Id.describe('Feed id; prefixes stop, trip and route ids when feeds are merged'),
     name: z.string().min(1).describe('Human name of the feed'),
     path: z.string().min(1).describe('Folder of GTFS .txt files or a .zip, relative to region.json'),
@@ -137,14 +138,14 @@ export const Feed = z
 export type Feed = z.infer<typeof Feed>;
 
 export const Operator = z
-  .object({
+  .strictObject({
     id: Id.describe('Operator id referenced by fare rules, taxis, DRT etc.'),
     name: z.string().min(1),
     modes: z.array(RegionMode).min(1).describe('Travel types this operator runs'),
     website: Url.optional().describe('Agency website shown as the step operator link and "Useful links"'),
     phone: Phone.optional(),
     gtfsAgencies: z
-      .array(z.object({ feedId: Id, agencyId: z.string().min(1) }))
+      .array(z.strictObject({ feedId: Id, agencyId: z.string().min(1) }))
       .default([])
       .describe('GTFS agencies this operator publishes as'),
     paymentMethods: z
@@ -161,16 +162,16 @@ export type Operator = z.infer<typeof Operator>;
 
 export const TaxiArea = z.discriminatedUnion('kind', [
   z
-    .object({ kind: z.literal('polygon'), polygon: GeoPolygon })
+    .strictObject({ kind: z.literal('polygon'), polygon: GeoPolygon })
     .describe('Operator serves pick-ups inside this polygon'),
   z
-    .object({ kind: z.literal('circle'), centre: LatLon, radiusM: z.number().positive() })
+    .strictObject({ kind: z.literal('circle'), centre: LatLon, radiusM: z.number().positive() })
     .describe('Operator serves pick-ups within radiusM metres of centre'),
 ]);
 export type TaxiArea = z.infer<typeof TaxiArea>;
 
 export const TaxiOperator = z
-  .object({
+  .strictObject({
     id: Id,
     name: z.string().min(1),
     phone: Phone,
@@ -182,12 +183,12 @@ export const TaxiOperator = z
 export type TaxiOperator = z.infer<typeof TaxiOperator>;
 
 export const TaxiTariff = z
-  .object({
+  .strictObject({
     flagFallPence: Pence.describe('Charge on hiring, including the first part-mile'),
     perMilePence: Pence.describe('Charge per mile travelled'),
     perMinuteWaitingPence: Pence.describe('Charge per minute waiting or in slow traffic'),
     night: z
-      .object({ from: TimeOfDay, to: TimeOfDay, upliftPercent: z.number().min(0).max(200) })
+      .strictObject({ from: TimeOfDay, to: TimeOfDay, upliftPercent: z.number().min(0).max(200) })
       .describe('Uplift for hirings starting between from and to (may wrap past midnight)'),
     holidayUpliftPercent: z.number().min(0).max(200).describe('Uplift on public holidays'),
     source: z.string().optional().describe('Where the tariff comes from'),
@@ -196,14 +197,14 @@ export const TaxiTariff = z
 export type TaxiTariff = z.infer<typeof TaxiTariff>;
 
 export const CarClubProvider = z
-  .object({
+  .strictObject({
     id: Id,
     name: z.string().min(1),
     website: Url,
     promoLink: Url.describe('Promotion link shown with the car-club logo'),
     logo: z.string().min(1).describe('Logo file (relative to region.json) or URL'),
     tariff: z
-      .object({
+      .strictObject({
         perHourPence: Pence,
         perMilePence: Pence,
         minimumMinutes: z.number().int().positive().default(60),
@@ -214,7 +215,7 @@ export const CarClubProvider = z
 export type CarClubProvider = z.infer<typeof CarClubProvider>;
 
 export const CarClubBay = z
-  .object({
+  .strictObject({
     id: Id,
     name: z.string().min(1),
     lat: z.number().min(-90).max(90),
@@ -226,7 +227,7 @@ export const CarClubBay = z
 export type CarClubBay = z.infer<typeof CarClubBay>;
 
 export const CarClub = z
-  .object({
+  .strictObject({
     providers: z.array(CarClubProvider).describe('Car-club providers (the product names two)'),
     bays: z.array(CarClubBay),
   })
@@ -234,8 +235,8 @@ export const CarClub = z
 
 /* Bike hire mirrors GBFS v2.3 files (system_information, station_information, system_pricing_plans) so a live feed can replace it. */
 export const BikeHire = z
-  .object({
-    system_information: z.object({
+  .strictObject({
+    system_information: z.strictObject({
       system_id: Id,
       language: z.string().min(2),
       name: z.string().min(1),
@@ -246,7 +247,7 @@ export const BikeHire = z
       timezone: z.string().min(1),
     }),
     stations: z.array(
-      z.object({
+      z.strictObject({
         station_id: Id,
         name: z.string().min(1),
         lat: z.number().min(-90).max(90),
@@ -256,7 +257,7 @@ export const BikeHire = z
       }),
     ),
     pricing_plans: z.array(
-      z.object({
+      z.strictObject({
         plan_id: Id,
         name: z.string().min(1),
         currency: z.string().length(3),
@@ -265,7 +266,7 @@ export const BikeHire = z
         description: z.string().min(1),
         per_min_pricing: z
           .array(
-            z.object({
+            z.strictObject({
               start: z.number().int().nonnegative().describe('Minute the rate starts'),
               rate: z.number().nonnegative().describe('Price per interval in currency units'),
               interval: z.number().int().positive().describe('Minutes per charge'),
@@ -280,7 +281,7 @@ export const BikeHire = z
 export type BikeHire = z.infer<typeof BikeHire>;
 
 export const FlexibleService = z
-  .object({
+  .strictObject({
     id: Id,
     kind: z
       .enum(['drt', 'community transport'])
@@ -289,9 +290,9 @@ export const FlexibleService = z
     operatorId: Id.describe('The `operators[].id` running it'),
     zone: GeoPolygon.describe('Trips must start and end inside this zone'),
     days: z.array(Weekday).min(1).describe('Days of the week it runs'),
-    hours: z.object({ start: TimeOfDay, end: TimeOfDay }).describe('First pick-up and last drop-off'),
+    hours: z.strictObject({ start: TimeOfDay, end: TimeOfDay }).describe('First pick-up and last drop-off'),
     runsOnBankHolidays: z.boolean().default(false),
-    booking: z.object({
+    booking: z.strictObject({
       website: Url.describe('Booking website (SPEC drt_operator.booking_website)'),
       phone: Phone,
       advanceBookingMin: z
@@ -302,7 +303,7 @@ export const FlexibleService = z
       eligibility: z.string().optional().describe('Who may use it (community transport often limits this)'),
     }),
     fare: z
-      .object({
+      .strictObject({
         adultSinglePence: Pence,
         childSinglePence: Pence,
         returnPence: Pence.optional(),
@@ -315,7 +316,7 @@ export const FlexibleService = z
       .default(35)
       .describe('Average door-to-door speed used to estimate travel time'),
     gtfs: z
-      .object({ feedId: Id, routeId: z.string().min(1) })
+      .strictObject({ feedId: Id, routeId: z.string().min(1) })
       .optional()
       .describe('Optional GTFS representation (route_type 715 with zone stops) for timetable display'),
   })
@@ -323,7 +324,7 @@ export const FlexibleService = z
 export type FlexibleService = z.infer<typeof FlexibleService>;
 
 const FareAppliesTo = z
-  .object({
+  .strictObject({
     operatorIds: z.array(Id).default([]).describe('Operators this rule prices; empty means any'),
     modes: z.array(RegionMode).default([]).describe('Travel types this rule prices; empty means any'),
   })
@@ -342,24 +343,24 @@ const FareRuleBase = {
 
 export const FareRule = z
   .discriminatedUnion('kind', [
-    z.object({
+    z.strictObject({
       ...FareRuleBase,
       kind: z.literal('distance'),
       bands: z
-        .array(z.object({ upToKm: z.number().positive(), singlePence: Pence, returnPence: Pence }))
+        .array(z.strictObject({ upToKm: z.number().positive(), singlePence: Pence, returnPence: Pence }))
         .min(1)
         .describe('Distance bands in increasing upToKm; the last band also prices longer trips'),
     }),
-    z.object({
+    z.strictObject({
       ...FareRuleBase,
       kind: z.literal('zone'),
-      zones: z.array(z.object({ id: Id, name: z.string().min(1), area: GeoPolygon })).min(1),
+      zones: z.array(z.strictObject({ id: Id, name: z.string().min(1), area: GeoPolygon })).min(1),
       prices: z
-        .array(z.object({ fromZone: Id, toZone: Id, singlePence: Pence, returnPence: Pence }))
+        .array(z.strictObject({ fromZone: Id, toZone: Id, singlePence: Pence, returnPence: Pence }))
         .describe('Price between two zones (either direction)'),
     }),
-    z.object({ ...FareRuleBase, kind: z.literal('flat'), singlePence: Pence, returnPence: Pence }),
-    z.object({
+    z.strictObject({ ...FareRuleBase, kind: z.literal('flat'), singlePence: Pence, returnPence: Pence }),
+    z.strictObject({
       ...FareRuleBase,
       kind: z.literal('gtfs'),
       feedId: Id.describe("Prices come from this feed's GTFS fares (fare_attributes / fare_rules)"),
@@ -369,26 +370,29 @@ export const FareRule = z
 export type FareRule = z.infer<typeof FareRule>;
 
 export const Concessions = z
-  .object({
+  .strictObject({
     childMaxAge: z.number().int().positive().default(15).describe('Oldest age that pays a child fare'),
     infantFreeMaxAge: z.number().int().nonnegative().default(4).describe('Oldest age that travels free'),
     nationalEntitlementCard: z
-      .object({ freeModes: z.array(RegionMode), description: z.string() })
+      .strictObject({ freeModes: z.array(RegionMode), description: z.string() })
       .describe('Scottish National Entitlement Card (over-60 / disabled) free travel'),
     youngScot: z
-      .object({ under22FreeModes: z.array(RegionMode), railDiscountPercent: z.number().min(0).max(100) })
+      .strictObject({
+        under22FreeModes: z.array(RegionMode),
+        railDiscountPercent: z.number().min(0).max(100),
+      })
       .describe('Young Scot card: free bus under 22, rail discount'),
     railcards: z
-      .array(z.object({ name: z.string().min(1), discountPercent: z.number().min(0).max(100) }))
+      .array(z.strictObject({ name: z.string().min(1), discountPercent: z.number().min(0).max(100) }))
       .describe('Railcards (names as in the user profile) and their discount on rail fares'),
   })
   .describe('Concession settings applied from the user profile');
 export type Concessions = z.infer<typeof Concessions>;
 
 export const OwnCar = z
-  .object({
+  .strictObject({
     runningCostPerMilePence: Pence.describe('Marginal running cost (fuel, wear) per mile'),
-    parking: z.object({
+    parking: z.strictObject({
       defaultPerHourPence: Pence.describe(
         'Parking charge assumed at the destination when nothing better is known',
       ),
@@ -399,7 +403,11 @@ export const OwnCar = z
   .describe('Own car costs');
 
 export const RegionConfig = z
-  .object({
+  .strictObject({
+    $schema: z
+      .string()
+      .optional()
+      .describe('Optional JSON Schema reference for editors (regions/region.schema.json)'),
     schemaVersion: z.literal(1),
     id: Id.describe('Region id, also its folder name'),
     name: z.string().min(1),
@@ -408,15 +416,17 @@ export const RegionConfig = z
     timeZone: z.string().min(1).describe('IANA time zone of timetables and opening hours'),
     currency: z.literal('GBP'),
     bbox: BoundingBox,
-    map: z.object({ centre: LatLon, zoom: z.number().min(0).max(22) }).describe('Default map view'),
+    map: z.strictObject({ centre: LatLon, zoom: z.number().min(0).max(22) }).describe('Default map view'),
     feeds: z.array(Feed).describe('GTFS feeds'),
-    osm: z.object({ path: z.string().min(1).describe('.osm or .osm.pbf file, relative to region.json') }),
+    osm: z.strictObject({
+      path: z.string().min(1).describe('.osm or .osm.pbf file, relative to region.json'),
+    }),
     operators: z.array(Operator).default([]),
-    taxi: z.object({ operators: z.array(TaxiOperator), tariff: TaxiTariff }),
+    taxi: z.strictObject({ operators: z.array(TaxiOperator), tariff: TaxiTariff }),
     carClub: CarClub,
     bikeHire: BikeHire.optional(),
     flexibleServices: z.array(FlexibleService).default([]),
-    fares: z.object({ rules: z.array(FareRule), concessions: Concessions }),
+    fares: z.strictObject({ rules: z.array(FareRule), concessions: Concessions }),
     ownCar: OwnCar,
     attribution: z
       .array(z.string().min(1))

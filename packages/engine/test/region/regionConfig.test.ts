@@ -126,6 +126,16 @@ describe('region config', () => {
     expect(warnings[0]?.severity).toBe('error');
   });
 
+  it('rejects a misspelt field instead of ignoring it', () => {
+    const bad = minimalRegion() as unknown as { taxi: { tariff: Record<string, unknown> } };
+    bad.taxi.tariff.flagFall = 300;
+    const { config, warnings } = parseRegionConfig(bad);
+    expect(config).toBeUndefined();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.path).toBe('taxi.tariff');
+    expect(warnings[0]?.message).toMatch(/flagFall/);
+  });
+
   it('reports dangling references and unordered distance bands', () => {
     const bad = minimalRegion();
     bad.carClub.bays[0]!.providerId = 'nobody';
