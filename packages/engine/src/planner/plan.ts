@@ -40,8 +40,6 @@ const ACCESS_MAX_SEC = { walk: 20 * 60, cycle: 20 * 60, car: 30 * 60, taxi: 25 *
 const RANGE_WINDOW_SEC = 2 * 3600;
 /** Furthest a transit leg may leave after (arrive before) the asked time: rural services run a few times a day. */
 const MAX_SHIFT_SEC = 6 * 3600;
-/** How far before an arrive-by deadline departures are searched. */
-const ARRIVE_BY_LOOKBACK_SEC = 4 * 3600;
 const MAX_TRANSFERS = 3;
 const PER_FAMILY = 3;
 const CAR_CLUB_WALK_M = 1500;
@@ -306,14 +304,11 @@ function runFamily(ctx: SearchContext, fam: Family, from: PlacePoint, to: PlaceP
   const tz = data.region.timeZone;
   const epoch = 'startSec' in at ? at.startSec : at.endSec;
   const { view, raptor } = ctx.raptorFor(epochToLocal(tz, epoch).date);
-  // Arrive-by searches run as a depart-after range over the hours before the deadline, keeping
-  // the journeys that arrive in time (the range keeps the latest departures). RAPTOR's own
-  // arrive-by direction gave times on the wrong day in the demo region, so it is not used.
   const arriveBy = 'endSec' in at;
   const result = raptor.route({
-    direction: 'depart-after',
-    timeSec: (arriveBy ? epoch - ARRIVE_BY_LOOKBACK_SEC : epoch) - view.epochZeroSec,
-    windowSec: arriveBy ? ARRIVE_BY_LOOKBACK_SEC : windowSec,
+    direction: arriveBy ? 'arrive-by' : 'depart-after',
+    timeSec: epoch - view.epochZeroSec,
+    windowSec,
     access: fam.access,
     egress: fam.egress,
     maxTransfers: MAX_TRANSFERS,
