@@ -10,4 +10,4 @@ node scripts/prepare-region.ts
 if [ ! -f packages/web/dist/index.html ] || [ -n "$(find packages/web/src packages/web/index.html -newer packages/web/dist/index.html -print -quit)" ]; then
   npm run -w @cairn/web build
 fi
-exec cairn serve "$@"
+exec node packages/api/bin/cairn.ts serve "$@"
