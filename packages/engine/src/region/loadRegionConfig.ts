@@ -33,7 +33,7 @@ export async function loadRegionConfig(dir: string): Promise<RegionConfigResult>
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(text.replace(/^\uFEFF/, '')); // editors on Windows may save a byte-order mark
   } catch (err) {
     return {
       config: undefined,

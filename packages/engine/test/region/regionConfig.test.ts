@@ -166,6 +166,7 @@ describe('region config', () => {
 
     mkdirSync(join(dir, 'gtfs/bus'), { recursive: true });
     writeFileSync(join(dir, 'tiny.osm'), '<osm/>');
+    writeFileSync(join(dir, 'region.json'), '\uFEFF' + JSON.stringify(minimalRegion()));
     const ok = await loadRegionConfig(dir);
     expect(ok.warnings).toEqual([]);
     expect(ok.config?.id).toBe('tiny');
