@@ -12,7 +12,11 @@ export function haversineM(aLat: number, aLng: number, bLat: number, bLng: numbe
 }
 
 /** Ray-casting point-in-polygon over GeoJSON rings of [lon, lat]; holes (later rings) exclude. */
-export function pointInPolygon(lat: number, lng: number, rings: ReadonlyArray<ReadonlyArray<readonly [number, number]>>): boolean {
+export function pointInPolygon(
+  lat: number,
+  lng: number,
+  rings: ReadonlyArray<ReadonlyArray<readonly [number, number]>>,
+): boolean {
   let inside = false;
   rings.forEach((ring, i) => {
     let inRing = false;

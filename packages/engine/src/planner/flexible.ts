@@ -14,11 +14,18 @@ export function inServiceZone(svc: FlexibleService, lat: number, lng: number): b
 }
 
 /** True when a trip from startSec to endSec (epoch) fits the service's days and hours in the zone's local time. */
-export function serviceRunsBetween(svc: FlexibleService, timeZone: string, startSec: number, endSec: number): boolean {
+export function serviceRunsBetween(
+  svc: FlexibleService,
+  timeZone: string,
+  startSec: number,
+  endSec: number,
+): boolean {
   const start = epochToLocal(timeZone, startSec);
   const end = epochToLocal(timeZone, endSec);
   if (start.date !== end.date) return false;
   const weekday: Weekday = WEEKDAYS[weekdayOfDayNumber(dateToDayNumber(start.date))] ?? 'mon';
   if (!svc.days.includes(weekday)) return false;
-  return start.secondsOfDay / 60 >= minutesOf(svc.hours.start) && end.secondsOfDay / 60 <= minutesOf(svc.hours.end);
+  return (
+    start.secondsOfDay / 60 >= minutesOf(svc.hours.start) && end.secondsOfDay / 60 <= minutesOf(svc.hours.end)
+  );
 }

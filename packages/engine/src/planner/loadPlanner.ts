@@ -1,4 +1,11 @@
-import type { BrandSettings, Journey, PlaceSuggestion, Profile, RegionInfo, SearchRequest } from '@cairn/contracts';
+import type {
+  BrandSettings,
+  Journey,
+  PlaceSuggestion,
+  Profile,
+  RegionInfo,
+  SearchRequest,
+} from '@cairn/contracts';
 import { listPoisNear, listTaxisAt, listToiletMarkersNear } from '../journeys/extras/places.ts';
 import type { PlacePoint, PlannedStep } from '../journeys/model.ts';
 import { buildGeocoder, listSuggestions, reverseGeocode } from '../places/geocoder.ts';
@@ -60,7 +67,12 @@ export async function loadPlanner(regionDir: string): Promise<Planner> {
       const origin = placeFor(geocoder, request.origin, request.origin_location);
       const destination = placeFor(geocoder, request.destination, request.destination_location);
       if (!origin || !destination) return [];
-      return planSearch(data, { request, profile, brand, origin, destination }, extrasFor(data, raptorFor, brand.showPois), raptorFor);
+      return planSearch(
+        data,
+        { request, profile, brand, origin, destination },
+        extrasFor(data, raptorFor, brand.showPois),
+        raptorFor,
+      );
     },
     autocomplete(q, limit) {
       return listSuggestions(geocoder, q, limit).map(toSuggestion);
@@ -98,7 +110,11 @@ function toSuggestion(r: GeocodeResult): PlaceSuggestion {
 }
 
 /** The place of a search end: the chosen coordinates, else the best suggestion for the text. */
-function placeFor(geocoder: Geocoder, text: string, location: { lat: number; lng: number } | undefined): PlacePoint | undefined {
+function placeFor(
+  geocoder: Geocoder,
+  text: string,
+  location: { lat: number; lng: number } | undefined,
+): PlacePoint | undefined {
   if (location) return { name: text, lat: location.lat, lng: location.lng };
   const best = listSuggestions(geocoder, text, 1)[0];
   return best ? { name: text, lat: best.lat, lng: best.lon } : undefined;
@@ -106,7 +122,8 @@ function placeFor(geocoder: Geocoder, text: string, location: { lat: number; lng
 
 function extrasFor(data: RegionData, raptorFor: (date: DateInt) => { view: TransitView }, showPois: boolean) {
   return {
-    poisNear: (lat: number, lng: number, name: string) => (showPois ? listPoisNear(data.places.pois, lat, lng, name) : []),
+    poisNear: (lat: number, lng: number, name: string) =>
+      showPois ? listPoisNear(data.places.pois, lat, lng, name) : [],
     toiletsNear: (lat: number, lng: number) => listToiletMarkersNear(data.places.toilets, lat, lng),
     taxisAt: (lat: number, lng: number) => listTaxisAt(data.region, lat, lng),
     timetableFor: (step: PlannedStep) => {

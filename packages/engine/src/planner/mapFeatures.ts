@@ -4,7 +4,9 @@ import { edgeHighwayClass, findEdgeName } from '../streets/graph.ts';
 /** A GeoJSON feature of the region's base map. */
 export interface MapFeature {
   type: 'Feature';
-  geometry: { type: 'LineString'; coordinates: Array<[number, number]> } | { type: 'Point'; coordinates: [number, number] };
+  geometry:
+    | { type: 'LineString'; coordinates: Array<[number, number]> }
+    | { type: 'Point'; coordinates: [number, number] };
   properties: Record<string, string | number | boolean | null>;
 }
 
@@ -23,7 +25,8 @@ export function buildMapFeatures(data: RegionData): MapFeatureCollection {
   const features: MapFeature[] = [];
   for (let e = 0; e < g.edgeCount; e++) {
     const coordinates: Array<[number, number]> = [];
-    for (let p = g.edgeShapeStart[e] ?? 0; p < (g.edgeShapeStart[e + 1] ?? 0); p++) coordinates.push([round(g.shapeLon[p] ?? 0), round(g.shapeLat[p] ?? 0)]);
+    for (let p = g.edgeShapeStart[e] ?? 0; p < (g.edgeShapeStart[e + 1] ?? 0); p++)
+      coordinates.push([round(g.shapeLon[p] ?? 0), round(g.shapeLat[p] ?? 0)]);
     if (coordinates.length < 2) continue;
     const highway = edgeHighwayClass(g, e);
     features.push({
@@ -34,7 +37,9 @@ export function buildMapFeatures(data: RegionData): MapFeatureCollection {
   }
   for (const s of data.places.settlements) {
     if (!s.name) continue;
-    features.push(point(s.lon, s.lat, { layer: 'place', name: s.name, place: s.placeType, population: s.population }));
+    features.push(
+      point(s.lon, s.lat, { layer: 'place', name: s.name, place: s.placeType, population: s.population }),
+    );
   }
   const tt = data.timetable;
   for (let s = 0; s < tt.stopCount; s++) {
@@ -46,10 +51,18 @@ export function buildMapFeatures(data: RegionData): MapFeatureCollection {
       if (line) modes.add(line.mode);
     }
     const station = modes.has('train') || modes.has('ferry') || modes.has('subway');
-    features.push(point(tt.a.stopLon[s] ?? 0, tt.a.stopLat[s] ?? 0, { layer: station ? 'station' : 'stop', name: tt.meta.stopNames[s] ?? '', modes: [...modes].sort().join(',') }));
+    features.push(
+      point(tt.a.stopLon[s] ?? 0, tt.a.stopLat[s] ?? 0, {
+        layer: station ? 'station' : 'stop',
+        name: tt.meta.stopNames[s] ?? '',
+        modes: [...modes].sort().join(','),
+      }),
+    );
   }
-  for (const bay of data.region.carClub.bays) features.push(point(bay.lon, bay.lat, { layer: 'car club', name: bay.name }));
-  for (const dock of data.region.bikeHire?.stations ?? []) features.push(point(dock.lon, dock.lat, { layer: 'bike hire', name: dock.name }));
+  for (const bay of data.region.carClub.bays)
+    features.push(point(bay.lon, bay.lat, { layer: 'car club', name: bay.name }));
+  for (const dock of data.region.bikeHire?.stations ?? [])
+    features.push(point(dock.lon, dock.lat, { layer: 'bike hire', name: dock.name }));
   return { type: 'FeatureCollection', features };
 }
 

@@ -60,7 +60,10 @@ interface Candidate {
   family: string;
   leg: PlannedLeg;
   /** Return rule: 'same' = the same direct mode back; 'vehicle' = collect at a stop; 'public' = any public option. */
-  back: { rule: 'same'; type: TravelType } | { rule: 'vehicle'; type: 'own car' | 'cycle'; stop: number } | { rule: 'public'; prefer: string };
+  back:
+    | { rule: 'same'; type: TravelType }
+    | { rule: 'vehicle'; type: 'own car' | 'cycle'; stop: number }
+    | { rule: 'public'; prefer: string };
 }
 
 interface SearchContext {
@@ -71,7 +74,12 @@ interface SearchContext {
 }
 
 /** Plans a search: outbound and return options, priced, assembled, pruned and ranked by emissions. */
-export function planSearch(data: RegionData, input: PlanInput, extras: ExtrasLookup, raptorFor: SearchContext['raptorFor']): Journey[] {
+export function planSearch(
+  data: RegionData,
+  input: PlanInput,
+  extras: ExtrasLookup,
+  raptorFor: SearchContext['raptorFor'],
+): Journey[] {
   const { request, brand, origin, destination } = input;
   const tz = data.region.timeZone;
   const traveller = travellerFrom(request, input.profile);
@@ -106,7 +114,10 @@ export function planSearch(data: RegionData, input: PlanInput, extras: ExtrasLoo
   }
   const fams = new Map(candidates.map((c) => [c.leg, c.family]));
 
-  const priced = options.map((option) => ({ option, price: priceOption(option, { region: data.region, traveller, gtfsFares: data.gtfsFares }) }));
+  const priced = options.map((option) => ({
+    option,
+    price: priceOption(option, { region: data.region, traveller, gtfsFares: data.gtfsFares }),
+  }));
   const kept = pruneOptions(
     priced,
     ({ option, price }) => {
@@ -126,7 +137,13 @@ export function planSearch(data: RegionData, input: PlanInput, extras: ExtrasLoo
     arriveBy,
   );
   const journeys = kept.map(({ option, price }) =>
-    assembleJourney(option, price, { region: data.region, origin, destination, extras, carClubPromo: brand.carClubPromo }),
+    assembleJourney(option, price, {
+      region: data.region,
+      origin,
+      destination,
+      extras,
+      carClubPromo: brand.carClubPromo,
+    }),
   );
   const unique = [...new Map(journeys.map((j) => [j.id, j])).values()];
   return unique.sort(compareJourneys('emissions'));
@@ -135,7 +152,11 @@ export function planSearch(data: RegionData, input: PlanInput, extras: ExtrasLoo
 type At = { startSec: number } | { endSec: number };
 
 /** A leg of consecutive street steps, each timed after (or, arriving by, before) the previous. */
-function chainStreet(data: RegionData, parts: Array<{ type: TravelType; from: PlacePoint; to: PlacePoint; extra?: Partial<PlannedStep> }>, at: At): PlannedLeg | undefined {
+function chainStreet(
+  data: RegionData,
+  parts: Array<{ type: TravelType; from: PlacePoint; to: PlacePoint; extra?: Partial<PlannedStep> }>,
+  at: At,
+): PlannedLeg | undefined {
   const steps: PlannedStep[] = [];
   if ('startSec' in at) {
     let t = at.startSec;
@@ -157,7 +178,13 @@ function chainStreet(data: RegionData, parts: Array<{ type: TravelType; from: Pl
   return { steps };
 }
 
-function directCandidates(ctx: SearchContext, origin: PlacePoint, destination: PlacePoint, at: At, hasReturn: boolean): Candidate[] {
+function directCandidates(
+  ctx: SearchContext,
+  origin: PlacePoint,
+  destination: PlacePoint,
+  at: At,
+  hasReturn: boolean,
+): Candidate[] {
   const { data, allowed } = ctx;
   const region = data.region;
   const crowM = haversineM(origin.lat, origin.lng, destination.lat, destination.lng);
@@ -169,7 +196,12 @@ function directCandidates(ctx: SearchContext, origin: PlacePoint, destination: P
   if (allowed('walk') && crowM <= DIRECT_LIMITS_M.walk) direct('walk');
   if (allowed('cycle') && crowM <= DIRECT_LIMITS_M.cycle) direct('cycle');
   if (allowed('own car')) direct('own car');
-  if (allowed('taxi') && crowM <= DIRECT_LIMITS_M.taxi && listTaxisAt(region, origin.lat, origin.lng).length > 0) direct('taxi');
+  if (
+    allowed('taxi') &&
+    crowM <= DIRECT_LIMITS_M.taxi &&
+    listTaxisAt(region, origin.lat, origin.lng).length > 0
+  )
+    direct('taxi');
 
   // Car club: a round trip from a bay near the origin (car-club cars go back to their bay).
   if (allowed('car club') && hasReturn) {
@@ -187,7 +219,8 @@ function directCandidates(ctx: SearchContext, origin: PlacePoint, destination: P
         ],
         at,
       );
-      if (leg) out.push({ kind: 'car club', family: 'car club', leg, back: { rule: 'same', type: 'car club' } });
+      if (leg)
+        out.push({ kind: 'car club', family: 'car club', leg, back: { rule: 'same', type: 'car club' } });
     }
   }
 
@@ -214,17 +247,32 @@ function directCandidates(ctx: SearchContext, origin: PlacePoint, destination: P
         ],
         at,
       );
-      if (leg) out.push({ kind: 'bike hire', family: 'bike hire', leg, back: { rule: 'same', type: 'bike hire' } });
+      if (leg)
+        out.push({ kind: 'bike hire', family: 'bike hire', leg, back: { rule: 'same', type: 'bike hire' } });
     }
   }
 
   // DRT and community transport door to door inside their zones, within their hours.
   for (const svc of region.flexibleServices) {
     if (!allowed(svc.kind)) continue;
-    if (!inServiceZone(svc, origin.lat, origin.lng) || !inServiceZone(svc, destination.lat, destination.lng)) continue;
-    const step = buildStreetStep(data, svc.kind, origin, destination, at, { flexibleServiceId: svc.id }, svc.speedKmh);
+    if (!inServiceZone(svc, origin.lat, origin.lng) || !inServiceZone(svc, destination.lat, destination.lng))
+      continue;
+    const step = buildStreetStep(
+      data,
+      svc.kind,
+      origin,
+      destination,
+      at,
+      { flexibleServiceId: svc.id },
+      svc.speedKmh,
+    );
     if (step && serviceRunsBetween(svc, region.timeZone, step.startSec, step.endSec)) {
-      out.push({ kind: svc.kind, family: `${svc.kind}:${svc.id}`, leg: { steps: [step] }, back: { rule: 'same', type: svc.kind } });
+      out.push({
+        kind: svc.kind,
+        family: `${svc.kind}:${svc.id}`,
+        leg: { steps: [step] },
+        back: { rule: 'same', type: svc.kind },
+      });
     }
   }
   return out;
@@ -256,50 +304,124 @@ function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, star
   const walkIn = allowed('walk') ? listStopAccess(data, to, 'walk', ACCESS_MAX_SEC.walk, 'to') : [];
   const plain = (mode: string) => ({ type: mode as TravelType });
   const families: Family[] = [];
-  if (walkOut.length && walkIn.length) families.push({ name: 'walk', access: walkOut, egress: walkIn, detail: plain });
-  const walkable = new Set(walkOut.filter((w) => w.durationSec <= BIKE_RIDE_MIN_WALK_SEC).map((w) => w.stopIdx));
+  if (walkOut.length && walkIn.length)
+    families.push({ name: 'walk', access: walkOut, egress: walkIn, detail: plain });
+  const walkable = new Set(
+    walkOut.filter((w) => w.durationSec <= BIKE_RIDE_MIN_WALK_SEC).map((w) => w.stopIdx),
+  );
   if (allowed('cycle')) {
     // Bike & ride: to stations beyond a short walk (cycle parking at stations; a bike is not taken on board).
-    const bike = listStopAccess(data, from, 'cycle', ACCESS_MAX_SEC.cycle, 'from', (s) => isTrainStop(data, s) && !walkable.has(s));
-    if (bike.length && walkIn.length) families.push({ name: 'bike & ride', access: bike, egress: walkIn, detail: (m) => ({ type: m as TravelType, leavesVehicle: m === 'cycle' }), vehicle: 'cycle' });
+    const bike = listStopAccess(
+      data,
+      from,
+      'cycle',
+      ACCESS_MAX_SEC.cycle,
+      'from',
+      (s) => isTrainStop(data, s) && !walkable.has(s),
+    );
+    if (bike.length && walkIn.length)
+      families.push({
+        name: 'bike & ride',
+        access: bike,
+        egress: walkIn,
+        detail: (m) => ({ type: m as TravelType, leavesVehicle: m === 'cycle' }),
+        vehicle: 'cycle',
+      });
   }
   if (allowed('own car')) {
-    const car = listStopAccess(data, from, 'own car', ACCESS_MAX_SEC.car, 'from', (s) => isTrainStop(data, s));
-    if (car.length && walkIn.length) families.push({ name: 'park & ride', access: car, egress: walkIn, detail: (m) => ({ type: m as TravelType, leavesVehicle: m === 'own car' }), vehicle: 'own car' });
+    const car = listStopAccess(data, from, 'own car', ACCESS_MAX_SEC.car, 'from', (s) =>
+      isTrainStop(data, s),
+    );
+    if (car.length && walkIn.length)
+      families.push({
+        name: 'park & ride',
+        access: car,
+        egress: walkIn,
+        detail: (m) => ({ type: m as TravelType, leavesVehicle: m === 'own car' }),
+        vehicle: 'own car',
+      });
   }
   if (allowed('taxi')) {
     // A taxi to or from the station only where the station is beyond a short walk.
-    const nearIn = new Set(walkIn.filter((w) => w.durationSec <= BIKE_RIDE_MIN_WALK_SEC).map((w) => w.stopIdx));
+    const nearIn = new Set(
+      walkIn.filter((w) => w.durationSec <= BIKE_RIDE_MIN_WALK_SEC).map((w) => w.stopIdx),
+    );
     if (listTaxisAt(region, from.lat, from.lng).length > 0 && walkIn.length) {
-      const taxi = listStopAccess(data, from, 'taxi', ACCESS_MAX_SEC.taxi, 'from', (s) => isTrainStop(data, s) && !walkable.has(s));
+      const taxi = listStopAccess(
+        data,
+        from,
+        'taxi',
+        ACCESS_MAX_SEC.taxi,
+        'from',
+        (s) => isTrainStop(data, s) && !walkable.has(s),
+      );
       if (taxi.length) families.push({ name: 'taxi out', access: taxi, egress: walkIn, detail: plain });
     }
     if (walkOut.length) {
-      const taxi = listStopAccess(data, to, 'taxi', ACCESS_MAX_SEC.taxi, 'to', (s) => isTrainStop(data, s) && !nearIn.has(s) && listTaxisAt(region, data.timetable.a.stopLat[s] ?? 0, data.timetable.a.stopLon[s] ?? 0).length > 0);
+      const taxi = listStopAccess(
+        data,
+        to,
+        'taxi',
+        ACCESS_MAX_SEC.taxi,
+        'to',
+        (s) =>
+          isTrainStop(data, s) &&
+          !nearIn.has(s) &&
+          listTaxisAt(region, data.timetable.a.stopLat[s] ?? 0, data.timetable.a.stopLon[s] ?? 0).length > 0,
+      );
       if (taxi.length) families.push({ name: 'taxi in', access: walkOut, egress: taxi, detail: plain });
     }
   }
   for (const svc of region.flexibleServices) {
     if (!allowed(svc.kind) || svc.gtfs) continue;
-    const inZone = (s: number) => inServiceZone(svc, data.timetable.a.stopLat[s] ?? 0, data.timetable.a.stopLon[s] ?? 0);
-    const detail = (m: string) => (m === svc.kind ? { type: svc.kind, flexibleServiceId: svc.id, speedKmh: svc.speedKmh } : plain(m));
+    const inZone = (s: number) =>
+      inServiceZone(svc, data.timetable.a.stopLat[s] ?? 0, data.timetable.a.stopLon[s] ?? 0);
+    const detail = (m: string) =>
+      m === svc.kind ? { type: svc.kind, flexibleServiceId: svc.id, speedKmh: svc.speedKmh } : plain(m);
     const runs = serviceRunsBetween(svc, region.timeZone, startSec, startSec + 3600);
     if (!runs) continue;
-    const nearIn = new Set(walkIn.filter((w) => w.durationSec <= BIKE_RIDE_MIN_WALK_SEC).map((w) => w.stopIdx));
+    const nearIn = new Set(
+      walkIn.filter((w) => w.durationSec <= BIKE_RIDE_MIN_WALK_SEC).map((w) => w.stopIdx),
+    );
     if (inServiceZone(svc, from.lat, from.lng) && walkIn.length) {
-      const acc = listStopAccess(data, from, svc.kind, ACCESS_MAX_SEC.drt, 'from', (s) => inZone(s) && !walkable.has(s), svc.speedKmh).map((a) => ({ ...a, durationSec: a.durationSec + 5 * 60 }));
-      if (acc.length) families.push({ name: `${svc.kind} out:${svc.id}`, access: acc, egress: walkIn, detail });
+      const acc = listStopAccess(
+        data,
+        from,
+        svc.kind,
+        ACCESS_MAX_SEC.drt,
+        'from',
+        (s) => inZone(s) && !walkable.has(s),
+        svc.speedKmh,
+      ).map((a) => ({ ...a, durationSec: a.durationSec + 5 * 60 }));
+      if (acc.length)
+        families.push({ name: `${svc.kind} out:${svc.id}`, access: acc, egress: walkIn, detail });
     }
     if (inServiceZone(svc, to.lat, to.lng) && walkOut.length) {
-      const egr = listStopAccess(data, to, svc.kind, ACCESS_MAX_SEC.drt, 'to', (s) => inZone(s) && !nearIn.has(s), svc.speedKmh).map((a) => ({ ...a, durationSec: a.durationSec + 5 * 60 }));
-      if (egr.length) families.push({ name: `${svc.kind} in:${svc.id}`, access: walkOut, egress: egr, detail });
+      const egr = listStopAccess(
+        data,
+        to,
+        svc.kind,
+        ACCESS_MAX_SEC.drt,
+        'to',
+        (s) => inZone(s) && !nearIn.has(s),
+        svc.speedKmh,
+      ).map((a) => ({ ...a, durationSec: a.durationSec + 5 * 60 }));
+      if (egr.length)
+        families.push({ name: `${svc.kind} in:${svc.id}`, access: walkOut, egress: egr, detail });
     }
   }
   return families;
 }
 
 /** Runs one RAPTOR range search and turns its journeys into legs. */
-function runFamily(ctx: SearchContext, fam: Family, from: PlacePoint, to: PlacePoint, at: At, windowSec: number): Array<{ leg: PlannedLeg; j: RaptorJourney }> {
+function runFamily(
+  ctx: SearchContext,
+  fam: Family,
+  from: PlacePoint,
+  to: PlacePoint,
+  at: At,
+  windowSec: number,
+): Array<{ leg: PlannedLeg; j: RaptorJourney }> {
   const { data } = ctx;
   const tz = data.region.timeZone;
   const epoch = 'startSec' in at ? at.startSec : at.endSec;
@@ -326,7 +448,11 @@ function runFamily(ctx: SearchContext, fam: Family, from: PlacePoint, to: PlaceP
     const visited = j.legs.flatMap((l) => (l.kind === 'transit' ? [l.boardStop, l.alightStop] : []));
     if (new Set(visited).size < visited.length) continue;
     // No overnight waits: a leg departs and arrives on the same day.
-    if (epochToLocal(tz, j.departureSec + view.epochZeroSec).date !== epochToLocal(tz, j.arrivalSec + view.epochZeroSec).date) continue;
+    if (
+      epochToLocal(tz, j.departureSec + view.epochZeroSec).date !==
+      epochToLocal(tz, j.arrivalSec + view.epochZeroSec).date
+    )
+      continue;
     const steps = journeySteps(data, view, j, from, to, fam.detail);
     if (!steps || steps.length === 0) continue;
     const leg = { steps };
@@ -341,7 +467,12 @@ function runFamily(ctx: SearchContext, fam: Family, from: PlacePoint, to: PlaceP
   return out;
 }
 
-function transitCandidates(ctx: SearchContext, origin: PlacePoint, destination: PlacePoint, at: At): Candidate[] {
+function transitCandidates(
+  ctx: SearchContext,
+  origin: PlacePoint,
+  destination: PlacePoint,
+  at: At,
+): Candidate[] {
   const epoch = 'startSec' in at ? at.startSec : at.endSec;
   const crowM = haversineM(origin.lat, origin.lng, destination.lat, destination.lng);
   const out: Candidate[] = [];
@@ -349,10 +480,13 @@ function transitCandidates(ctx: SearchContext, origin: PlacePoint, destination: 
     for (const { leg, j } of runFamily(ctx, fam, origin, destination, at, RANGE_WINDOW_SEC)) {
       // A first or last mile by vehicle longer than the whole trip goes the wrong way.
       if (leg.steps.some((s) => !s.ride && s.type !== 'walk' && s.distanceM > crowM)) continue;
-      const services = leg.steps.map((s) => (s.ride ? `${s.type} ${s.ride.routeShortName}` : s.type)).join('>');
+      const services = leg.steps
+        .map((s) => (s.ride ? `${s.type} ${s.ride.routeShortName}` : s.type))
+        .join('>');
       const first = j.legs[0];
       let back: Candidate['back'] = { rule: 'public', prefer: fam.name };
-      if (fam.vehicle && first?.kind === 'access' && first.mode === fam.vehicle) back = { rule: 'vehicle', type: fam.vehicle, stop: first.stop };
+      if (fam.vehicle && first?.kind === 'access' && first.mode === fam.vehicle)
+        back = { rule: 'vehicle', type: fam.vehicle, stop: first.stop };
       out.push({ kind: `transit:${fam.name}`, family: `${fam.name}|${services}`, leg, back });
     }
   }
@@ -378,17 +512,32 @@ function returnFor(
       type: s.type,
       from: s.to,
       to: s.from,
-      extra: { ...(s.flexibleServiceId ? { flexibleServiceId: s.flexibleServiceId } : {}), ...(s.carClubProviderId ? { carClubProviderId: s.carClubProviderId } : {}), ...(s.bikeHirePlanId ? { bikeHirePlanId: s.bikeHirePlanId } : {}) },
+      extra: {
+        ...(s.flexibleServiceId ? { flexibleServiceId: s.flexibleServiceId } : {}),
+        ...(s.carClubProviderId ? { carClubProviderId: s.carClubProviderId } : {}),
+        ...(s.bikeHirePlanId ? { bikeHirePlanId: s.bikeHirePlanId } : {}),
+      },
     }));
     const key = `same:${parts.map((p) => `${p.type}@${p.from.lat},${p.from.lng}`).join('/')}`;
     if (!cache.has(key)) {
       let leg = chainStreet(data, parts, at) ?? null;
       if (leg) {
         for (const s of leg.steps) {
-          const svc = s.flexibleServiceId ? data.region.flexibleServices.find((x) => x.id === s.flexibleServiceId) : undefined;
+          const svc = s.flexibleServiceId
+            ? data.region.flexibleServices.find((x) => x.id === s.flexibleServiceId)
+            : undefined;
           if (svc) {
-            const timed = buildStreetStep(data, svc.kind, s.from, s.to, { startSec: s.startSec }, { flexibleServiceId: svc.id }, svc.speedKmh);
-            if (!timed || !serviceRunsBetween(svc, data.region.timeZone, timed.startSec, timed.endSec)) leg = null;
+            const timed = buildStreetStep(
+              data,
+              svc.kind,
+              s.from,
+              s.to,
+              { startSec: s.startSec },
+              { flexibleServiceId: svc.id },
+              svc.speedKmh,
+            );
+            if (!timed || !serviceRunsBetween(svc, data.region.timeZone, timed.startSec, timed.endSec))
+              leg = null;
             else Object.assign(s, timed);
           }
         }
@@ -423,7 +572,10 @@ function returnFor(
     const families = listFamilies(ctx, destination, origin, startSec).filter((f) => !f.vehicle);
     // The mirror of the outbound family first (taxi out → taxi home), then plain walking access.
     const mirror = mirrorFamily(back.prefer);
-    const ordered = [...families.filter((f) => f.name === mirror && f.name !== 'walk'), ...families.filter((f) => f.name === 'walk')];
+    const ordered = [
+      ...families.filter((f) => f.name === mirror && f.name !== 'walk'),
+      ...families.filter((f) => f.name === 'walk'),
+    ];
     found = [];
     for (const fam of ordered) {
       found = runFamily(ctx, fam, destination, origin, at, RANGE_WINDOW_SEC).map((x) => x.leg);
@@ -439,7 +591,8 @@ function returnFor(
 }
 
 /** Timed modes of a leg ('train', 'bus'), for matching a return to its outbound leg. */
-const timedModes = (leg: PlannedLeg): string => [...new Set(leg.steps.filter((s) => s.ride).map((s) => s.type))].sort().join(',');
+const timedModes = (leg: PlannedLeg): string =>
+  [...new Set(leg.steps.filter((s) => s.ride).map((s) => s.type))].sort().join(',');
 
 /**
  * The return leg to pair with an outbound leg: the earliest arrival among those riding the same
@@ -447,13 +600,17 @@ const timedModes = (leg: PlannedLeg): string => [...new Set(leg.steps.filter((s)
  * earliest arrival of all.
  */
 function mostAlike(out: PlannedLeg, found: readonly PlannedLeg[]): PlannedLeg | null {
-  const earliest = (legs: readonly PlannedLeg[]) => legs.reduce<PlannedLeg | null>((best, l) => (!best || legEndSec(l) < legEndSec(best) ? l : best), null);
+  const earliest = (legs: readonly PlannedLeg[]) =>
+    legs.reduce<PlannedLeg | null>((best, l) => (!best || legEndSec(l) < legEndSec(best) ? l : best), null);
   const modes = timedModes(out);
   return earliest(found.filter((l) => timedModes(l) === modes)) ?? earliest(found);
 }
 
 function firstArrival(found: Array<{ leg: PlannedLeg }>): PlannedLeg | null {
-  return mostAlike({ steps: [] }, found.map((f) => f.leg));
+  return mostAlike(
+    { steps: [] },
+    found.map((f) => f.leg),
+  );
 }
 
 /** The return family matching an outbound one: 'taxi out' ↔ 'taxi in', 'drt out:x' ↔ 'drt in:x'. */

@@ -70,21 +70,36 @@ export async function loadRegionData(dir: string): Promise<RegionData> {
   const osm = loadOsmFile(resolveRegionPath(dir, config.osm.path));
   const streets = createStreetNetwork(osm.graph);
   const snapAll = (mode: StreetMode) =>
-    Array.from({ length: timetable.stopCount }, (_, s) => findSnapPoint(streets.snap, timetable.a.stopLat[s] ?? 0, timetable.a.stopLon[s] ?? 0, mode, STOP_SNAP_M));
+    Array.from({ length: timetable.stopCount }, (_, s) =>
+      findSnapPoint(
+        streets.snap,
+        timetable.a.stopLat[s] ?? 0,
+        timetable.a.stopLon[s] ?? 0,
+        mode,
+        STOP_SNAP_M,
+      ),
+    );
   const routeFlags = new Map<string, RouteFlags>();
   const agencyFlags = new Map<string, RouteFlags>();
   const operatorByAgency = new Map<string, string>();
   for (const feed of config.feeds) {
     for (const r of feed.routes) {
-      const svc = r.flexibleServiceId ?? config.flexibleServices.find((f) => f.gtfs?.feedId === feed.id && f.gtfs.routeId === r.routeId)?.id;
-      routeFlags.set(`${feed.id}:${r.routeId}`, { drt: r.drt, communityTransport: r.communityTransport, ...(svc ? { flexibleServiceId: svc } : {}) });
+      const svc =
+        r.flexibleServiceId ??
+        config.flexibleServices.find((f) => f.gtfs?.feedId === feed.id && f.gtfs.routeId === r.routeId)?.id;
+      routeFlags.set(`${feed.id}:${r.routeId}`, {
+        drt: r.drt,
+        communityTransport: r.communityTransport,
+        ...(svc ? { flexibleServiceId: svc } : {}),
+      });
     }
     for (const a of feed.agencies) {
       agencyFlags.set(`${feed.id}:${a.agencyId}`, { drt: a.drt, communityTransport: a.communityTransport });
       if (a.operatorId) operatorByAgency.set(`${feed.id}:${a.agencyId}`, a.operatorId);
     }
   }
-  for (const op of config.operators) for (const g of op.gtfsAgencies) operatorByAgency.set(`${g.feedId}:${g.agencyId}`, op.id);
+  for (const op of config.operators)
+    for (const g of op.gtfsAgencies) operatorByAgency.set(`${g.feedId}:${g.agencyId}`, op.id);
   return {
     dir,
     region: config,

@@ -48,9 +48,16 @@ export function buildStreetStep(
   speedKmh?: number,
 ): PlannedStep | undefined {
   const mode = streetModeFor(type);
-  const route = findStreetRoute(data.streets, { lat: from.lat, lon: from.lng }, { lat: to.lat, lon: to.lng }, mode);
+  const route = findStreetRoute(
+    data.streets,
+    { lat: from.lat, lon: from.lng },
+    { lat: to.lat, lon: to.lng },
+    mode,
+  );
   if (!route) return undefined;
-  const durationSec = speedKmh ? Math.round(route.distanceM / (speedKmh / 3.6)) : Math.round(route.durationSec);
+  const durationSec = speedKmh
+    ? Math.round(route.distanceM / (speedKmh / 3.6))
+    : Math.round(route.durationSec);
   const startSec = 'startSec' in at ? at.startSec : at.endSec - durationSec;
   const hasElevation = route.elevationHighestM !== null && route.elevationLowestM !== null;
   return {
@@ -62,7 +69,9 @@ export function buildStreetStep(
     to,
     coords: route.coordinates.map(([lat, lon]) => [lat, lon] as [number, number]),
     directions: route.directions.map((d) => ({ text: d.instruction, distanceM: d.distanceM })),
-    elevation: hasElevation ? { highestM: route.elevationHighestM ?? 0, lowestM: route.elevationLowestM ?? 0 } : null,
+    elevation: hasElevation
+      ? { highestM: route.elevationHighestM ?? 0, lowestM: route.elevationLowestM ?? 0 }
+      : null,
     description: `${VERB[type] ?? type} to ${to.name}`,
     ...extra,
   };

@@ -13,7 +13,11 @@ const BEFORE_SEC = 90 * 60;
  * and up to five trips of the same pattern around the ride's departure (times 'HH:mm', null when
  * a trip does not call). Undefined when the ride's trip is not in the timetable.
  */
-export function buildStepTimetable(data: RegionData, view: TransitView, step: PlannedStep): TimetableDoc | undefined {
+export function buildStepTimetable(
+  data: RegionData,
+  view: TransitView,
+  step: PlannedStep,
+): TimetableDoc | undefined {
   const ride = step.ride;
   if (!ride) return undefined;
   const tt = data.timetable;
@@ -21,10 +25,11 @@ export function buildStepTimetable(data: RegionData, view: TransitView, step: Pl
   const tripInfo = tt.meta.tripInfoIds.indexOf(`${ride.feedId}:${ride.tripId}`);
   if (tripInfo < 0) return undefined;
   let trip = -1;
-  for (let t = 0; t < a.tripInfo.length; t++) if (a.tripInfo[t] === tripInfo) {
-    trip = t;
-    break;
-  }
+  for (let t = 0; t < a.tripInfo.length; t++)
+    if (a.tripInfo[t] === tripInfo) {
+      trip = t;
+      break;
+    }
   if (trip < 0) return undefined;
   const pattern = a.tripPattern[trip] ?? 0;
   const first = a.patternStopOffsets[pattern] ?? 0;
@@ -56,13 +61,16 @@ export function buildStepTimetable(data: RegionData, view: TransitView, step: Pl
       const flags = a.patternPosFlags[first + p] ?? 0;
       const t = p === boardPos ? view.departures[base + p] : view.arrivals[base + p];
       // Positions where the trip neither picks up nor sets down are shown as '-'.
-      times.push(t === undefined || flags === 3 ? null : formatLocalTime(tz, t + hit.shiftSec + view.epochZeroSec));
+      times.push(
+        t === undefined || flags === 3 ? null : formatLocalTime(tz, t + hit.shiftSec + view.epochZeroSec),
+      );
     }
     const info = a.tripInfo[hit.trip] ?? 0;
     columns.push({ headsign: tt.meta.tripInfoHeadsigns[info] || null, times });
     from = (view.departures[base + boardPos] ?? 0) + hit.shiftSec + 1;
   }
   const stops: string[] = [];
-  for (let p = boardPos; p <= alightPos; p++) stops.push(tt.meta.stopNames[a.patternStops[first + p] ?? 0] ?? '');
+  for (let p = boardPos; p <= alightPos; p++)
+    stops.push(tt.meta.stopNames[a.patternStops[first + p] ?? 0] ?? '');
   return { Mode: step.type, ServiceNumber: ride.routeShortName || ride.routeLongName, stops, columns };
 }

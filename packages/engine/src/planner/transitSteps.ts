@@ -9,11 +9,16 @@ import { buildStreetStep } from './streetSteps.ts';
 /** Street steps shorter than this are not shown (the place is at the stop). */
 const MIN_STEP_M = 50;
 
-const stripFeed = (feedId: string, id: string): string => (id.startsWith(`${feedId}:`) ? id.slice(feedId.length + 1) : id);
+const stripFeed = (feedId: string, id: string): string =>
+  id.startsWith(`${feedId}:`) ? id.slice(feedId.length + 1) : id;
 
 /** A timetable stop as a place. */
 export function stopPlace(data: RegionData, stop: number): PlacePoint {
-  return { name: data.timetable.meta.stopNames[stop] ?? 'Stop', lat: data.timetable.a.stopLat[stop] ?? 0, lng: data.timetable.a.stopLon[stop] ?? 0 };
+  return {
+    name: data.timetable.meta.stopNames[stop] ?? 'Stop',
+    lat: data.timetable.a.stopLat[stop] ?? 0,
+    lng: data.timetable.a.stopLon[stop] ?? 0,
+  };
 }
 
 const TRANSIT_TYPES: Record<string, TravelType> = {
@@ -32,7 +37,12 @@ export function buildRide(
   data: RegionData,
   view: TransitView,
   leg: Extract<RaptorLeg, { kind: 'transit' }>,
-): { ride: TransitRide; type: TravelType; coords: Array<[number, number]>; flexibleServiceId: string | undefined } {
+): {
+  ride: TransitRide;
+  type: TravelType;
+  coords: Array<[number, number]>;
+  flexibleServiceId: string | undefined;
+} {
   const tt = data.timetable;
   const a = tt.a;
   const info = a.tripInfo[leg.trip] ?? 0;
@@ -72,7 +82,12 @@ export function buildRide(
     stops,
     operatorId: agency ? (data.operatorByAgency.get(agency.id) ?? null) : null,
   };
-  return { ride, type, coords: rideGeometry(data, info, stops), flexibleServiceId: routeFlags?.flexibleServiceId };
+  return {
+    ride,
+    type,
+    coords: rideGeometry(data, info, stops),
+    flexibleServiceId: routeFlags?.flexibleServiceId,
+  };
 }
 
 /** The trip's shape between boarding and alighting, or the straight lines between its stops. */
@@ -131,12 +146,22 @@ export function journeySteps(
     if (leg.kind === 'access' || leg.kind === 'egress') {
       const d = detail(leg.mode);
       const stop = stopPlace(data, leg.stop);
-      const extra: Partial<PlannedStep> = d.flexibleServiceId ? { flexibleServiceId: d.flexibleServiceId } : {};
+      const extra: Partial<PlannedStep> = d.flexibleServiceId
+        ? { flexibleServiceId: d.flexibleServiceId }
+        : {};
       if (leg.kind === 'access' && d.leavesVehicle) extra.leavesVehicleAt = stop;
       const step =
         leg.kind === 'access'
           ? buildStreetStep(data, d.type, origin, stop, { endSec: leg.endSec + zero }, extra, d.speedKmh)
-          : buildStreetStep(data, d.type, stop, destination, { startSec: leg.startSec + zero }, extra, d.speedKmh);
+          : buildStreetStep(
+              data,
+              d.type,
+              stop,
+              destination,
+              { startSec: leg.startSec + zero },
+              extra,
+              d.speedKmh,
+            );
       if (!step) {
         // Origin and stop on the same spot: nothing to walk.
         if (leg.durationSec === 0) continue;
@@ -155,7 +180,11 @@ export function journeySteps(
       const from = ride.stops[0];
       const to = ride.stops[ride.stops.length - 1];
       if (!from || !to) return undefined;
-      const distanceM = coords.reduce((sum, c, i) => (i === 0 ? 0 : sum + haversineM(coords[i - 1]?.[0] ?? 0, coords[i - 1]?.[1] ?? 0, c[0], c[1])), 0);
+      const distanceM = coords.reduce(
+        (sum, c, i) =>
+          i === 0 ? 0 : sum + haversineM(coords[i - 1]?.[0] ?? 0, coords[i - 1]?.[1] ?? 0, c[0], c[1]),
+        0,
+      );
       const service = ride.routeShortName || ride.routeLongName;
       steps.push({
         type,

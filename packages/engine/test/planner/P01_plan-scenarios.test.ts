@@ -7,7 +7,9 @@ import { loadPlanner } from '../../src/planner/loadPlanner.ts';
 import type { Planner } from '../../src/planner/loadPlanner.ts';
 import { WORLD, writeWorld } from './fixtures/world.ts';
 
-const defaultBrand = BrandSettings.parse(JSON.parse(readFileSync(new URL('../../../../brands/default/brand.json', import.meta.url), 'utf8')));
+const defaultBrand = BrandSettings.parse(
+  JSON.parse(readFileSync(new URL('../../../../brands/default/brand.json', import.meta.url), 'utf8')),
+);
 let planner: Planner;
 
 beforeAll(async () => {
@@ -15,7 +17,11 @@ beforeAll(async () => {
 });
 
 const at = (p: { lat: number; lng: number }) => ({ lat: p.lat, lng: p.lng });
-function search(extra: Partial<SearchRequestInput>, from = WORLD.aviemore, to = WORLD.carrbridge): SearchRequest {
+function search(
+  extra: Partial<SearchRequestInput>,
+  from = WORLD.aviemore,
+  to = WORLD.carrbridge,
+): SearchRequest {
   return SearchRequest.parse({
     origin: from.name,
     destination: to.name,
@@ -57,15 +63,28 @@ describe('P01 plan scenarios', () => {
     expect(bus?.cost).toBe('£8.00');
     expect(bus?.cost_pence).toBe(800);
     const ride = bus?.depart.steps.find((s) => s.type === 'bus');
-    expect(ride).toMatchObject({ service_number: '31', agency: { name: 'Test Buses', url: 'https://bus.example/' }, departure_time: '09:00' });
+    expect(ride).toMatchObject({
+      service_number: '31',
+      agency: { name: 'Test Buses', url: 'https://bus.example/' },
+      departure_time: '09:00',
+    });
     expect(ride?.timetable?.stops).toEqual(['Aviemore Square', 'Granish', 'Carrbridge Main Street']);
     expect(ride?.timetable?.columns.some((c) => c.times[0] === '09:00')).toBe(true);
     expect(bus?.return?.steps.find((s) => s.type === 'bus')?.cost).toBe('included');
-    expect(bus?.payment_methods_breakdown).toEqual([{ agency_name: 'Test Buses', methods: ['cash', 'contactless'] }]);
+    expect(bus?.payment_methods_breakdown).toEqual([
+      { agency_name: 'Test Buses', methods: ['cash', 'contactless'] },
+    ]);
     expect(bus?.depart.destination_toilets.count).toBe(1);
-    expect(bus?.depart.destination_toilets.markers[0]?.openingTimes?.monday).toEqual({ start: '08:00', end: '20:00' });
+    expect(bus?.depart.destination_toilets.markers[0]?.openingTimes?.monday).toEqual({
+      start: '08:00',
+      end: '20:00',
+    });
     const withPois = await plan(search({}), BrandSettings.parse({ ...defaultBrand, showPois: true }));
-    expect(withPois.find((j) => j.depart.stages.join('>') === 'walk>bus>walk')?.depart.pois.map((p) => [p.type, p.count])).toEqual([['cafe', 1]]);
+    expect(
+      withPois
+        .find((j) => j.depart.stages.join('>') === 'walk>bus>walk')
+        ?.depart.pois.map((p) => [p.type, p.count]),
+    ).toEqual([['cafe', 1]]);
     const withoutPois = await plan(search({}), BrandSettings.parse({ ...defaultBrand, showPois: false }));
     expect(withoutPois.every((j) => j.depart.pois.length === 0)).toBe(true);
   });
@@ -73,7 +92,8 @@ describe('P01 plan scenarios', () => {
   it('takes a third off rail fares with a railcard and says so', async () => {
     const plain = await plan(search({}));
     const carded = await plan(search({ has_railcard: true, railcard_type: '16-25 Railcard' }));
-    const trainOf = (js: Journey[]) => js.find((j) => j.depart.stages.join('>') === 'walk>train>walk' || j.depart.stages.includes('train'));
+    const trainOf = (js: Journey[]) =>
+      js.find((j) => j.depart.stages.join('>') === 'walk>train>walk' || j.depart.stages.includes('train'));
     const a = trainOf(plain);
     const b = trainOf(carded);
     expect(a?.depart.steps.find((s) => s.type === 'train')?.cost).toBe('£7.20');
@@ -82,11 +102,17 @@ describe('P01 plan scenarios', () => {
   });
 
   it('makes the bus free with a concessionary pass and shows it in the breakdown', async () => {
-    const js = await plan(search({ return_time: '2026/06/15 15:00:00', has_concessionary_pass: true, user_age: 70 }));
+    const js = await plan(
+      search({ return_time: '2026/06/15 15:00:00', has_concessionary_pass: true, user_age: 70 }),
+    );
     const bus = js.find((j) => j.depart.stages.join('>') === 'walk>bus>walk');
     expect(bus?.cost).toBe('free');
     expect(bus?.cost_pence).toBe(0);
-    expect(bus?.pricing_breakdown.some((l) => l.cost === 'free' && /National Entitlement Card/.test(l.description))).toBe(true);
+    expect(
+      bus?.pricing_breakdown.some(
+        (l) => l.cost === 'free' && /National Entitlement Card/.test(l.description),
+      ),
+    ).toBe(true);
   });
 
   it('reaches a village with only DRT by DRT, with the booking website', async () => {
@@ -95,18 +121,25 @@ describe('P01 plan scenarios', () => {
     expect(publicOptions.length).toBeGreaterThan(0);
     for (const j of publicOptions) expect(j.depart.stages[0]).toBe('drt');
     const drt = publicOptions[0];
-    expect(drt?.drt_operator).toEqual({ name: 'Test Dial-a-bus', booking_website: 'https://drt.example/book' });
+    expect(drt?.drt_operator).toEqual({
+      name: 'Test Dial-a-bus',
+      booking_website: 'https://drt.example/book',
+    });
     expect(drt?.depart.steps[0]?.booking_website).toBe('https://drt.example/book');
     // The DRT runs Monday to Saturday only: none on a Sunday.
     const sunday = await plan(search({ out_time: '2026/06/14 08:50:00' }, WORLD.glenmore, WORLD.carrbridge));
     expect(sunday.some((j) => allSteps(j).some((s) => s.type === 'drt'))).toBe(false);
   });
 
-  it('never offers a brand\'s blocked travel types', async () => {
-    const blocked = BrandSettings.parse({ ...defaultBrand, blockedTravelTypes: ['taxi', 'own car', 'cycle'] });
+  it("never offers a brand's blocked travel types", async () => {
+    const blocked = BrandSettings.parse({
+      ...defaultBrand,
+      blockedTravelTypes: ['taxi', 'own car', 'cycle'],
+    });
     const js = await plan(search({ return_time: '2026/06/15 15:00:00', has_access_to_car: true }), blocked);
     expect(js.length).toBeGreaterThan(0);
-    for (const j of js) for (const s of allSteps(j)) expect(['taxi', 'own car', 'cycle']).not.toContain(s.type);
+    for (const j of js)
+      for (const s of allSteps(j)) expect(['taxi', 'own car', 'cycle']).not.toContain(s.type);
   });
 
   it('collects a car left at the station on the way back (park & ride continuity)', async () => {
@@ -124,23 +157,41 @@ describe('P01 plan scenarios', () => {
 
   it('plans an appointment: arrive by the appointment less the buffer, return after it', async () => {
     const health = BrandSettings.parse({ ...defaultBrand, appointmentMode: true });
-    const js = await plan(search({ out_time: '2026/06/15 11:00:00', arrive_by: true, arrive_by_buffer: 30, return_time: '2026/06/15 12:30:00' }), health);
+    const js = await plan(
+      search({
+        out_time: '2026/06/15 11:00:00',
+        arrive_by: true,
+        arrive_by_buffer: 30,
+        return_time: '2026/06/15 12:30:00',
+      }),
+      health,
+    );
     expect(js.length).toBeGreaterThan(0);
     for (const j of js) {
       expect(j.depart.arrival_at <= '10:30').toBe(true);
       expect(j.return?.departure_at && j.return.departure_at >= '12:30').toBe(true);
     }
     // The latest buses still in time are offered (hourly bus: 10:00 arrives 10:15).
-    const buses = js.filter((j) => j.depart.stages.join('>') === 'walk>bus>walk').map((j) => j.depart.steps.find((s) => s.type === 'bus')?.departure_time);
+    const buses = js
+      .filter((j) => j.depart.stages.join('>') === 'walk>bus>walk')
+      .map((j) => j.depart.steps.find((s) => s.type === 'bus')?.departure_time);
     expect(buses.sort()).toEqual(['09:00', '10:00']);
   });
 
   it('answers place look-ups and describes the region', () => {
     expect(planner.autocomplete('Carrb', 3)[0]?.label).toBe('Carrbridge');
     expect(planner.reverse(57.2797, -3.8288)).not.toBeNull();
-    expect(planner.regionInfo()).toMatchObject({ id: 'test', demo: true, center: { lat: 57.19, lng: -3.83 } });
+    expect(planner.regionInfo()).toMatchObject({
+      id: 'test',
+      demo: true,
+      center: { lat: 57.19, lng: -3.83 },
+    });
     const fc = planner.mapFeatures();
-    expect(fc.features.some((f) => f.properties.layer === 'street' && f.properties.name === 'Grampian Road')).toBe(true);
-    expect(fc.features.some((f) => f.properties.layer === 'station' && f.properties.name === 'Aviemore station')).toBe(true);
+    expect(
+      fc.features.some((f) => f.properties.layer === 'street' && f.properties.name === 'Grampian Road'),
+    ).toBe(true);
+    expect(
+      fc.features.some((f) => f.properties.layer === 'station' && f.properties.name === 'Aviemore station'),
+    ).toBe(true);
   });
 });

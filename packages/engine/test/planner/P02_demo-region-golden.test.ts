@@ -10,7 +10,8 @@ import { loadPlanner } from '../../src/planner/loadPlanner.ts';
 import type { Planner } from '../../src/planner/loadPlanner.ts';
 
 const brandsDir = new URL('../../../../brands/', import.meta.url);
-const readBrand = (id: string) => JSON.parse(readFileSync(new URL(`${id}/brand.json`, brandsDir), 'utf8')) as Record<string, unknown>;
+const readBrand = (id: string) =>
+  JSON.parse(readFileSync(new URL(`${id}/brand.json`, brandsDir), 'utf8')) as Record<string, unknown>;
 /** A brand's settings merged over the default brand, as the API serves them. */
 const brand = (id: string) => BrandSettings.parse({ ...readBrand('default'), ...readBrand(id) });
 const DEFAULT = brand('default');
@@ -24,39 +25,66 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function plan(from: string, to: string, extra: Partial<SearchRequestInput>, b = DEFAULT): Promise<Journey[]> {
+async function plan(
+  from: string,
+  to: string,
+  extra: Partial<SearchRequestInput>,
+  b = DEFAULT,
+): Promise<Journey[]> {
   const a = planner.autocomplete(from, 1)[0];
   const z = planner.autocomplete(to, 1)[0];
   if (!a || !z) throw new Error(`cannot place ${from} or ${to}`);
-  const req = SearchRequest.parse({ origin: a.label, destination: z.label, origin_location: a.location, destination_location: z.location, out_time: '2026/11/24 08:00:00', ...extra });
+  const req = SearchRequest.parse({
+    origin: a.label,
+    destination: z.label,
+    origin_location: a.location,
+    destination_location: z.location,
+    out_time: '2026/11/24 08:00:00',
+    ...extra,
+  });
   const js = await planner.plan(req, null, b);
   for (const j of js) Journey.parse(j);
   return js;
 }
 const steps = (j: Journey) => [...j.depart.steps, ...(j.return?.steps ?? [])];
-const pence = (cost: string) => (cost === 'free' || cost === 'included' ? 0 : Math.round(Number(cost.replace('£', '')) * 100));
+const pence = (cost: string) =>
+  cost === 'free' || cost === 'included' ? 0 : Math.round(Number(cost.replace('£', '')) * 100);
 
 /** Adult price of a rail fare id from the demo rail feed's fare_attributes.txt. */
 function railFarePence(fareId: string): number {
-  const rows = readFileSync(join(dir, 'gtfs', 'rail', 'fare_attributes.txt'), 'utf8').trim().split('\n');
+  const rows = readFileSync(join(dir, 'gtfs', 'rail', 'fare_attributes.txt'), 'utf8')
+    .trim()
+    .split('\n');
   const header = rows[0]?.split(',') ?? [];
-  const row = rows.slice(1).map((r) => r.split(',')).find((r) => r[header.indexOf('fare_id')] === fareId);
+  const row = rows
+    .slice(1)
+    .map((r) => r.split(','))
+    .find((r) => r[header.indexOf('fare_id')] === fareId);
   if (!row) throw new Error(`no fare ${fareId}`);
   return Math.round(Number(row[header.indexOf('price')]) * 100);
 }
 
 /** The railcard discount region.json gives (the national default is a third). */
 function railcardPercent(name: string): number {
-  const region = JSON.parse(readFileSync(join(dir, 'region.json'), 'utf8')) as { fares: { concessions: { railcards: Array<{ name: string; discountPercent: number }> } } };
+  const region = JSON.parse(readFileSync(join(dir, 'region.json'), 'utf8')) as {
+    fares: { concessions: { railcards: Array<{ name: string; discountPercent: number }> } };
+  };
   return region.fares.concessions.railcards.find((r) => r.name === name)?.discountPercent ?? 100 / 3;
 }
 
 describe('P02 demo region golden searches', () => {
   it('Edinburgh → Cairngorm Mountain return with a 16-25 Railcard: rail a third off, every option returns home', async () => {
-    const js = await plan('Edinburgh', 'Cairngorm Mountain', { out_time: '2026/11/24 07:00:00', return_time: '2026/11/24 16:00:00', has_railcard: true, railcard_type: '16-25 Railcard' });
+    const js = await plan('Edinburgh', 'Cairngorm Mountain', {
+      out_time: '2026/11/24 07:00:00',
+      return_time: '2026/11/24 16:00:00',
+      has_railcard: true,
+      railcard_type: '16-25 Railcard',
+    });
     expect(js.length).toBeGreaterThan(2);
     const percent = railcardPercent('16-25 Railcard');
-    const railLines = js.flatMap((j) => j.pricing_breakdown).filter((l) => /^Train /.test(l.description) && l.cost !== 'unknown');
+    const railLines = js
+      .flatMap((j) => j.pricing_breakdown)
+      .filter((l) => /^Train /.test(l.description) && l.cost !== 'unknown');
     expect(railLines.length).toBeGreaterThan(0);
     for (const line of railLines) {
       expect(line.description).toContain('with 16-25 Railcard');
@@ -68,21 +96,32 @@ describe('P02 demo region golden searches', () => {
       expect((j.return?.departure_at ?? '') >= '16:00').toBe(true);
       expect(j.depart.arrival_at <= (j.return?.departure_at ?? '')).toBe(true);
       // The mountain is reached by the bus 31 or a taxi from Aviemore; nobody drives without a car.
-      expect(j.depart.steps.some((s) => s.service_number === '31' || s.type === 'taxi' || s.type === 'funicular')).toBe(true);
+      expect(
+        j.depart.steps.some((s) => s.service_number === '31' || s.type === 'taxi' || s.type === 'funicular'),
+      ).toBe(true);
       expect(steps(j).some((s) => s.type === 'own car')).toBe(false);
       // A priced total is the sum of its parts, never a guess.
-      if (j.cost_pence !== null) expect(j.cost_pence).toBe(steps(j).reduce((sum, s) => sum + pence(s.cost), 0));
+      if (j.cost_pence !== null)
+        expect(j.cost_pence).toBe(steps(j).reduce((sum, s) => sum + pence(s.cost), 0));
       else expect(j.cost).toBe('unknown');
     }
   });
 
   it('Aviemore → Braemar with a concessionary pass: the summer bus is free and the breakdown says why', async () => {
     const day = { out_time: '2027/07/06 08:00:00' };
-    const withPass = await plan('Aviemore', 'Braemar', { ...day, has_concessionary_pass: true, user_age: 68 });
+    const withPass = await plan('Aviemore', 'Braemar', {
+      ...day,
+      has_concessionary_pass: true,
+      user_age: 68,
+    });
     const bus = withPass.find((j) => j.depart.steps.some((s) => s.service_number === 'X39'));
     expect(bus).toBeDefined();
     expect(bus?.depart.steps.find((s) => s.service_number === 'X39')?.cost).toBe('free');
-    expect(bus?.pricing_breakdown.some((l) => /^Bus X39 .*free with National Entitlement Card/.test(l.description) && l.cost === 'free')).toBe(true);
+    expect(
+      bus?.pricing_breakdown.some(
+        (l) => /^Bus X39 .*free with National Entitlement Card/.test(l.description) && l.cost === 'free',
+      ),
+    ).toBe(true);
     expect(bus?.payment_methods_breakdown.map((p) => p.agency_name)).toContain('Demo Strathspey Buses');
     const without = await plan('Aviemore', 'Braemar', day);
     const paid = without.find((j) => j.id === bus?.id);
@@ -90,10 +129,17 @@ describe('P02 demo region golden searches', () => {
   });
 
   it('Tarland, a village only the Dial-a-Ride serves, reaches Ballater by DRT with its booking website', async () => {
-    const js = await plan('Tarland', 'Ballater', { out_time: '2026/11/24 09:00:00', return_time: '2026/11/24 14:00:00' });
+    const js = await plan('Tarland', 'Ballater', {
+      out_time: '2026/11/24 09:00:00',
+      return_time: '2026/11/24 14:00:00',
+    });
     const drt = js.filter((j) => steps(j).some((s) => s.type === 'drt'));
     expect(drt.length).toBeGreaterThan(0);
-    for (const j of drt) expect(j.drt_operator).toEqual({ name: 'Demo Deeside Dial-a-Ride', booking_website: expect.stringMatching(/^https:\/\//) });
+    for (const j of drt)
+      expect(j.drt_operator).toEqual({
+        name: 'Demo Deeside Dial-a-Ride',
+        booking_website: expect.stringMatching(/^https:\/\//),
+      });
     // No timetabled bus within walking distance of Tarland: every public option starts with the DRT.
     for (const j of js.filter((x) => x.transport_mode === 'transit')) expect(j.depart.stages[0]).toBe('drt');
     const door = drt.find((j) => j.depart.stages.join('>') === 'drt');
@@ -107,28 +153,55 @@ describe('P02 demo region golden searches', () => {
   it('a brand blocking taxi, own car and cycle never offers them', async () => {
     const greenway = brand('greenway-active');
     expect(greenway.blockedTravelTypes).toEqual(['taxi', 'own car', 'cycle']);
-    const js = await plan('Nethy Bridge', 'Aviemore', { return_time: '2026/11/24 17:00:00', has_access_to_car: true }, greenway);
+    const js = await plan(
+      'Nethy Bridge',
+      'Aviemore',
+      { return_time: '2026/11/24 17:00:00', has_access_to_car: true },
+      greenway,
+    );
     expect(js.length).toBeGreaterThan(0);
     for (const j of js) for (const s of steps(j)) expect(['taxi', 'own car', 'cycle']).not.toContain(s.type);
-    const open = await plan('Nethy Bridge', 'Aviemore', { return_time: '2026/11/24 17:00:00', has_access_to_car: true });
+    const open = await plan('Nethy Bridge', 'Aviemore', {
+      return_time: '2026/11/24 17:00:00',
+      has_access_to_car: true,
+    });
     expect(open.some((j) => steps(j).some((s) => s.type === 'own car'))).toBe(true);
   });
 
   it('an appointment in Inverness: arrive by the appointment less the buffer, return after it', async () => {
     const health = BrandSettings.parse({ ...DEFAULT, appointmentMode: true });
-    const js = await plan('Kingussie', 'Inverness', { out_time: '2026/11/24 13:00:00', arrive_by: true, arrive_by_buffer: 30, return_time: '2026/11/24 14:30:00' }, health);
+    const js = await plan(
+      'Kingussie',
+      'Inverness',
+      {
+        out_time: '2026/11/24 13:00:00',
+        arrive_by: true,
+        arrive_by_buffer: 30,
+        return_time: '2026/11/24 14:30:00',
+      },
+      health,
+    );
     expect(js.some((j) => j.depart.stages.includes('train'))).toBe(true);
     for (const j of js) {
       expect(j.depart.arrival_at <= '12:30').toBe(true);
       expect((j.return?.departure_at ?? '') >= '14:30').toBe(true);
     }
     // Without a return time the return follows the default one-hour appointment.
-    const dflt = await plan('Kingussie', 'Inverness', { out_time: '2026/11/24 13:00:00', arrive_by: true }, health);
+    const dflt = await plan(
+      'Kingussie',
+      'Inverness',
+      { out_time: '2026/11/24 13:00:00', arrive_by: true },
+      health,
+    );
     for (const j of dflt) expect((j.return?.departure_at ?? '') >= '14:00').toBe(true);
   });
 
   it('park & ride: the car left at the station is collected there on the way back', async () => {
-    const js = await plan('Nethy Bridge', 'Edinburgh', { out_time: '2026/11/24 07:00:00', return_time: '2026/11/24 17:00:00', has_access_to_car: true });
+    const js = await plan('Nethy Bridge', 'Edinburgh', {
+      out_time: '2026/11/24 07:00:00',
+      return_time: '2026/11/24 17:00:00',
+      has_access_to_car: true,
+    });
     const pr = js.filter((j) => j.depart.steps[0]?.type === 'own car' && j.depart.stages.includes('train'));
     expect(pr.length).toBeGreaterThan(0);
     for (const j of pr) {

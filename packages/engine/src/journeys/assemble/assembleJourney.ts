@@ -29,7 +29,8 @@ export interface AssembleContext {
   carClubPromo: boolean;
 }
 
-const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Consecutive step types without repeats: the leg's stages. */
 export function legStages(leg: PlannedLeg): TravelType[] {
@@ -41,7 +42,8 @@ export function legStages(leg: PlannedLeg): TravelType[] {
 /** Seconds spent waiting between steps (for a vehicle, or for a connection). */
 export function legWaitSec(leg: PlannedLeg): number {
   let wait = 0;
-  for (let i = 1; i < leg.steps.length; i++) wait += Math.max(0, (leg.steps[i]?.startSec ?? 0) - (leg.steps[i - 1]?.endSec ?? 0));
+  for (let i = 1; i < leg.steps.length; i++)
+    wait += Math.max(0, (leg.steps[i]?.startSec ?? 0) - (leg.steps[i - 1]?.endSec ?? 0));
   return wait;
 }
 
@@ -76,14 +78,18 @@ function buildStep(step: PlannedStep, cost: string, ctx: AssembleContext): Step 
     start_address: step.from.name,
     end_address: step.to.name,
     polyline: polyline.encode(step.coords),
-    directions: step.directions.map((d) => ({ html_instructions: escapeHtml(d.text), distance: { text: formatDistance(d.distanceM) } })),
+    directions: step.directions.map((d) => ({
+      html_instructions: escapeHtml(d.text),
+      distance: { text: formatDistance(d.distanceM) },
+    })),
     carbon_emission: stepCo2Kg(step.type, step.distanceM),
   };
   const ride = step.ride;
   if (ride) {
     const operator = ride.operatorId ? ctx.region.operators.find((o) => o.id === ride.operatorId) : undefined;
     out.agency = { name: operator?.name ?? ride.agencyName, url: operator?.website ?? ride.agencyUrl };
-    if (ride.routeShortName || ride.routeLongName) out.service_number = ride.routeShortName || ride.routeLongName;
+    if (ride.routeShortName || ride.routeLongName)
+      out.service_number = ride.routeShortName || ride.routeLongName;
     if (ride.headsign) out.headsign = ride.headsign;
     out.how_to_guide = {
       service: {
@@ -92,7 +98,11 @@ function buildStep(step: PlannedStep, cost: string, ctx: AssembleContext): Step 
         statements: (operator?.guideStatements ?? []).map((body) => ({ body })),
       },
     };
-    out.stops = ride.stops.map((s) => ({ name: s.name, time: formatLocalTime(tz, s.timeSec), location: { lat: s.lat, lng: s.lng } }));
+    out.stops = ride.stops.map((s) => ({
+      name: s.name,
+      time: formatLocalTime(tz, s.timeSec),
+      location: { lat: s.lat, lng: s.lng },
+    }));
     const timetable = ctx.extras.timetableFor(step);
     if (timetable) out.timetable = timetable;
   }
@@ -108,7 +118,13 @@ function buildStep(step: PlannedStep, cost: string, ctx: AssembleContext): Step 
         ...(svc.booking.eligibility ? [svc.booking.eligibility] : []),
         ...(operator?.guideStatements ?? []),
       ];
-      out.how_to_guide = { service: { name: svc.name, website: svc.booking.website, statements: statements.map((body) => ({ body })) } };
+      out.how_to_guide = {
+        service: {
+          name: svc.name,
+          website: svc.booking.website,
+          statements: statements.map((body) => ({ body })),
+        },
+      };
     }
   }
   if (step.carClubProviderId) {
@@ -127,7 +143,13 @@ function buildStep(step: PlannedStep, cost: string, ctx: AssembleContext): Step 
   return out;
 }
 
-function buildLeg(leg: PlannedLeg, costs: string[], from: { name: string; lat: number; lng: number }, to: { name: string; lat: number; lng: number }, ctx: AssembleContext): Leg {
+function buildLeg(
+  leg: PlannedLeg,
+  costs: string[],
+  from: { name: string; lat: number; lng: number },
+  to: { name: string; lat: number; lng: number },
+  ctx: AssembleContext,
+): Leg {
   const tz = ctx.region.timeZone;
   const start = leg.steps[0]?.startSec ?? 0;
   const end = leg.steps[leg.steps.length - 1]?.endSec ?? start;
@@ -164,12 +186,17 @@ export function assembleJourney(option: PlannedOption, price: OptionPrice, ctx: 
   const waitSec = legWaitSec(option.depart) + (option.ret ? legWaitSec(option.ret) : 0);
   const walkM = legWalkM(option.depart) + (option.ret ? legWalkM(option.ret) : 0);
   const timetabled = allSteps.some((s) => TIMETABLED_TYPES.includes(s.type));
-  const mainStreetMode = [...option.depart.steps].sort((a, b) => b.distanceM - a.distanceM)[0]?.type ?? 'walk';
+  const mainStreetMode =
+    [...option.depart.steps].sort((a, b) => b.distanceM - a.distanceM)[0]?.type ?? 'walk';
   const flexible = allSteps.find((s) => s.flexibleServiceId);
-  const svc = flexible ? ctx.region.flexibleServices.find((s) => s.id === flexible.flexibleServiceId) : undefined;
+  const svc = flexible
+    ? ctx.region.flexibleServices.find((s) => s.id === flexible.flexibleServiceId)
+    : undefined;
   const departStart = option.depart.steps[0]?.startSec ?? 0;
   const departEnd = option.depart.steps[option.depart.steps.length - 1]?.endSec ?? departStart;
-  const retDuration = option.ret ? (option.ret.steps[option.ret.steps.length - 1]?.endSec ?? 0) - (option.ret.steps[0]?.startSec ?? 0) : 0;
+  const retDuration = option.ret
+    ? (option.ret.steps[option.ret.steps.length - 1]?.endSec ?? 0) - (option.ret.steps[0]?.startSec ?? 0)
+    : 0;
   return {
     id: optionId(option),
     cost: price.text,

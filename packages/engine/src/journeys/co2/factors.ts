@@ -29,7 +29,10 @@ export const DESNZ_2025 = {
 } as const;
 
 /** How a step's emissions scale: per passenger of a shared vehicle, or per vehicle shared by its occupants. */
-export type Co2Basis = { kind: 'passenger'; kgPerKm: number } | { kind: 'vehicle'; kgPerKm: number; occupants: number } | { kind: 'zero' };
+export type Co2Basis =
+  | { kind: 'passenger'; kgPerKm: number }
+  | { kind: 'vehicle'; kgPerKm: number; occupants: number }
+  | { kind: 'zero' };
 
 /**
  * The factor for each travel type. A lift ('car') shares the car with its driver, so the car's

@@ -15,12 +15,18 @@ const DAY_CODES = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;
 export function weeklyOpeningTimes(openingHours: string | null): Week | null {
   if (!openingHours) return null;
   const value = openingHours.trim();
-  const week = Object.fromEntries(WEEKDAYS.map((d) => [d, null])) as Record<(typeof WEEKDAYS)[number], OpeningTime | null>;
+  const week = Object.fromEntries(WEEKDAYS.map((d) => [d, null])) as Record<
+    (typeof WEEKDAYS)[number],
+    OpeningTime | null
+  >;
   if (value === '24/7') {
     for (const d of WEEKDAYS) week[d] = '24 hours';
     return week;
   }
-  const rules = value.split(';').map((r) => r.trim()).filter((r) => r !== '');
+  const rules = value
+    .split(';')
+    .map((r) => r.trim())
+    .filter((r) => r !== '');
   if (rules.length === 0) return null;
   for (const rule of rules) {
     const m = /^((?:[A-Z][a-z](?:-[A-Z][a-z])?)(?:,(?:[A-Z][a-z](?:-[A-Z][a-z])?))*)?\s*(.*)$/.exec(rule);

@@ -40,7 +40,13 @@ export const POI_RADIUS_M = 1000;
 export const TOILET_RADIUS_M = 1000;
 
 /** POIs near a place grouped by category, with counts, a map link and markers; most numerous first. */
-export function listPoisNear(pois: readonly OsmPoi[], lat: number, lng: number, placeName: string, radiusM = POI_RADIUS_M): Poi[] {
+export function listPoisNear(
+  pois: readonly OsmPoi[],
+  lat: number,
+  lng: number,
+  placeName: string,
+  radiusM = POI_RADIUS_M,
+): Poi[] {
   const groups = new Map<PoiCategory, OsmPoi[]>();
   for (const p of pois) {
     if (Math.abs(p.lat - lat) > 0.02 || haversineM(lat, lng, p.lat, p.lon) > radiusM) continue;
@@ -61,7 +67,12 @@ export function listPoisNear(pois: readonly OsmPoi[], lat: number, lng: number, 
 }
 
 /** Toilets near a place as map markers, nearest first. */
-export function listToiletMarkersNear(toilets: readonly Toilet[], lat: number, lng: number, radiusM = TOILET_RADIUS_M): ToiletMarker[] {
+export function listToiletMarkersNear(
+  toilets: readonly Toilet[],
+  lat: number,
+  lng: number,
+  radiusM = TOILET_RADIUS_M,
+): ToiletMarker[] {
   return toilets
     .map((t) => ({ t, d: haversineM(lat, lng, t.lat, t.lon) }))
     .filter((x) => x.d <= radiusM)

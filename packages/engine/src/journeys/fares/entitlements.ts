@@ -58,11 +58,24 @@ export interface EntitlementInput {
 const RAIL_MODES: readonly TravelType[] = ['train'];
 
 /** The cheapest fare the traveller is entitled to, with its reason. */
-export function applyEntitlements(traveller: Traveller, concessions: Concessions, input: EntitlementInput): FareQuote {
-  const quotes: FareQuote[] = [{ pence: input.adultPence, basis: `adult ${input.ticket}`, entitlement: null }];
+export function applyEntitlements(
+  traveller: Traveller,
+  concessions: Concessions,
+  input: EntitlementInput,
+): FareQuote {
+  const quotes: FareQuote[] = [
+    { pence: input.adultPence, basis: `adult ${input.ticket}`, entitlement: null },
+  ];
   const age = traveller.age;
-  if (traveller.concessionaryPass && (input.ruleConcessionsFree || concessions.nationalEntitlementCard.freeModes.includes(input.mode))) {
-    quotes.push({ pence: 0, basis: 'free with National Entitlement Card', entitlement: 'National Entitlement Card' });
+  if (
+    traveller.concessionaryPass &&
+    (input.ruleConcessionsFree || concessions.nationalEntitlementCard.freeModes.includes(input.mode))
+  ) {
+    quotes.push({
+      pence: 0,
+      basis: 'free with National Entitlement Card',
+      entitlement: 'National Entitlement Card',
+    });
   }
   if (
     traveller.youngScot &&
@@ -70,10 +83,18 @@ export function applyEntitlements(traveller: Traveller, concessions: Concessions
     (age === null || age <= UNDER_22_MAX_AGE) &&
     concessions.youngScot.under22FreeModes.includes(input.mode)
   ) {
-    quotes.push({ pence: 0, basis: 'free with Young Scot under-22 card', entitlement: 'Young Scot under-22 free bus travel' });
+    quotes.push({
+      pence: 0,
+      basis: 'free with Young Scot under-22 card',
+      entitlement: 'Young Scot under-22 free bus travel',
+    });
   }
   if (age !== null && age <= concessions.infantFreeMaxAge) {
-    quotes.push({ pence: 0, basis: `free for children under ${concessions.infantFreeMaxAge + 1}`, entitlement: 'child' });
+    quotes.push({
+      pence: 0,
+      basis: `free for children under ${concessions.infantFreeMaxAge + 1}`,
+      entitlement: 'child',
+    });
   } else if (age !== null && age <= concessions.childMaxAge) {
     const child = input.childPence ?? Math.round((input.adultPence * input.childPercent) / 100);
     quotes.push({ pence: child, basis: `child ${input.ticket}`, entitlement: 'child' });

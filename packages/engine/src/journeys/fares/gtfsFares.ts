@@ -101,8 +101,10 @@ export function parseGtfsFares(feedId: string, read: (file: string) => string | 
     set.add(r.area_id);
   }
   const routeNetwork = new Map<string, string>();
-  for (const r of readRows(read('routes.txt'))) if (r.route_id && r.network_id) routeNetwork.set(r.route_id, r.network_id);
-  for (const r of readRows(read('route_networks.txt'))) if (r.route_id && r.network_id) routeNetwork.set(r.route_id, r.network_id);
+  for (const r of readRows(read('routes.txt')))
+    if (r.route_id && r.network_id) routeNetwork.set(r.route_id, r.network_id);
+  for (const r of readRows(read('route_networks.txt')))
+    if (r.route_id && r.network_id) routeNetwork.set(r.route_id, r.network_id);
 
   let v1: GtfsFares['v1'] = null;
   const attrRows = readRows(read('fare_attributes.txt'));
@@ -132,7 +134,12 @@ export function parseGtfsFares(feedId: string, read: (file: string) => string | 
     for (const r of productRows) {
       const pence = toPence(r.amount ?? '');
       if (!r.fare_product_id || pence === undefined) continue;
-      products.push({ productId: r.fare_product_id, name: r.fare_product_name ?? '', amountPence: pence, riderCategoryId: r.rider_category_id ?? '' });
+      products.push({
+        productId: r.fare_product_id,
+        name: r.fare_product_name ?? '',
+        amountPence: pence,
+        riderCategoryId: r.rider_category_id ?? '',
+      });
     }
     const legRules = readRows(read('fare_leg_rules.txt'))
       .filter((r) => r.fare_product_id)
@@ -147,7 +154,8 @@ export function parseGtfsFares(feedId: string, read: (file: string) => string | 
     const defaultCategories = new Set<string>();
     for (const r of readRows(read('rider_categories.txt'))) {
       if (!r.rider_category_id) continue;
-      if (/child|young|youth|junior/i.test(r.rider_category_name ?? '')) childCategories.add(r.rider_category_id);
+      if (/child|young|youth|junior/i.test(r.rider_category_name ?? ''))
+        childCategories.add(r.rider_category_id);
       if (r.is_default_fare_category === '1') defaultCategories.add(r.rider_category_id);
     }
     v2 = { products, legRules, childCategories, defaultCategories };
@@ -156,14 +164,29 @@ export function parseGtfsFares(feedId: string, read: (file: string) => string | 
 }
 
 /** Adult fare of one ride from the feed's fares (v2 preferred when both exist); undefined when no fare matches. */
-export function priceWithGtfsFares(fares: GtfsFares, ride: RideForFare, childPercent: number, concessionsFree: boolean): AdultFare | undefined {
+export function priceWithGtfsFares(
+  fares: GtfsFares,
+  ride: RideForFare,
+  childPercent: number,
+  concessionsFree: boolean,
+): AdultFare | undefined {
   const v2 = fares.v2 ? priceV2(fares, ride) : undefined;
   const found = v2 ?? (fares.v1 ? priceV1(fares, ride) : undefined);
   if (!found) return undefined;
-  return { singlePence: found.adult, returnPence: null, childPence: found.child, childPercent, concessionsFree, source: found.source };
+  return {
+    singlePence: found.adult,
+    returnPence: null,
+    childPence: found.child,
+    childPercent,
+    concessionsFree,
+    source: found.source,
+  };
 }
 
-function priceV1(fares: GtfsFares, ride: RideForFare): { adult: number; child?: number; source: string } | undefined {
+function priceV1(
+  fares: GtfsFares,
+  ride: RideForFare,
+): { adult: number; child?: number; source: string } | undefined {
   const v1 = fares.v1;
   if (!v1) return undefined;
   const origin = ride.boardStopId ? fares.stopZone.get(ride.boardStopId) : undefined;
@@ -189,12 +212,17 @@ function priceV1(fares: GtfsFares, ride: RideForFare): { adult: number; child?: 
       const routeOk = (r: FareRuleV1) => r.routeId === '' || r.routeId === ride.routeId;
       const plain = rules.filter((r) => r.containsId === '' && routeOk(r));
       const plainMatch = plain.some(
-        (r) => (r.originId === '' || r.originId === origin) && (r.destinationId === '' || r.destinationId === destination),
+        (r) =>
+          (r.originId === '' || r.originId === origin) &&
+          (r.destinationId === '' || r.destinationId === destination),
       );
       // contains_id rules: the zones passed must be exactly the fare's listed zones.
       const contains = rules.filter((r) => r.containsId !== '' && routeOk(r));
       const containsSet = new Set(contains.map((r) => r.containsId));
-      const containsMatch = contains.length > 0 && containsSet.size === passed.size && [...passed].every((z) => containsSet.has(z));
+      const containsMatch =
+        contains.length > 0 &&
+        containsSet.size === passed.size &&
+        [...passed].every((z) => containsSet.has(z));
       matches = plainMatch || containsMatch;
     }
     if (matches && (!best || attr.pricePence < best.pricePence)) best = attr;
@@ -202,7 +230,10 @@ function priceV1(fares: GtfsFares, ride: RideForFare): { adult: number; child?: 
   return best ? { adult: best.pricePence, source: `${fares.feedId} fare ${best.fareId}` } : undefined;
 }
 
-function priceV2(fares: GtfsFares, ride: RideForFare): { adult: number; child?: number; source: string } | undefined {
+function priceV2(
+  fares: GtfsFares,
+  ride: RideForFare,
+): { adult: number; child?: number; source: string } | undefined {
   const v2 = fares.v2;
   if (!v2) return undefined;
   const network = ride.routeId ? (fares.routeNetwork.get(ride.routeId) ?? '') : '';
@@ -211,17 +242,35 @@ function priceV2(fares: GtfsFares, ride: RideForFare): { adult: number; child?: 
   // Fares v2 matching: a field matches exactly or is empty; an exact match on a field excludes the rules leaving it empty.
   const ok = (v: string, test: (x: string) => boolean) => v === '' || test(v);
   let rules = v2.legRules.filter(
-    (r) => ok(r.networkId, (v) => v === network) && ok(r.fromAreaId, (v) => fromAreas.has(v)) && ok(r.toAreaId, (v) => toAreas.has(v)),
+    (r) =>
+      ok(r.networkId, (v) => v === network) &&
+      ok(r.fromAreaId, (v) => fromAreas.has(v)) &&
+      ok(r.toAreaId, (v) => toAreas.has(v)),
   );
-  rules = narrow(rules, (r) => r.networkId, (v) => v === network);
-  rules = narrow(rules, (r) => r.fromAreaId, (v) => fromAreas.has(v));
-  rules = narrow(rules, (r) => r.toAreaId, (v) => toAreas.has(v));
+  rules = narrow(
+    rules,
+    (r) => r.networkId,
+    (v) => v === network,
+  );
+  rules = narrow(
+    rules,
+    (r) => r.fromAreaId,
+    (v) => fromAreas.has(v),
+  );
+  rules = narrow(
+    rules,
+    (r) => r.toAreaId,
+    (v) => toAreas.has(v),
+  );
   if (rules.length === 0) return undefined;
   const top = Math.max(...rules.map((r) => r.priority));
   const productIds = new Set(rules.filter((r) => r.priority === top).map((r) => r.productId));
   const products = v2.products.filter((p) => productIds.has(p.productId));
   const adultProducts = products.filter(
-    (p) => p.riderCategoryId === '' || v2.defaultCategories.has(p.riderCategoryId) || (!v2.childCategories.has(p.riderCategoryId) && v2.defaultCategories.size === 0),
+    (p) =>
+      p.riderCategoryId === '' ||
+      v2.defaultCategories.has(p.riderCategoryId) ||
+      (!v2.childCategories.has(p.riderCategoryId) && v2.defaultCategories.size === 0),
   );
   if (adultProducts.length === 0) return undefined;
   const adult = adultProducts.reduce((a, b) => (b.amountPence < a.amountPence ? b : a));
@@ -230,7 +279,11 @@ function priceV2(fares: GtfsFares, ride: RideForFare): { adult: number; child?: 
   return { adult: adult.amountPence, child, source: adult.name || `${fares.feedId} ${adult.productId}` };
 }
 
-function narrow(rules: FareLegRuleV2[], field: (r: FareLegRuleV2) => string, matches: (v: string) => boolean): FareLegRuleV2[] {
+function narrow(
+  rules: FareLegRuleV2[],
+  field: (r: FareLegRuleV2) => string,
+  matches: (v: string) => boolean,
+): FareLegRuleV2[] {
   const exact = rules.filter((r) => field(r) !== '' && matches(field(r)));
   return exact.length > 0 ? exact : rules.filter((r) => field(r) === '');
 }

@@ -74,7 +74,9 @@ export function priceOption(option: PlannedOption, ctx: PricingContext): OptionP
 export function rideForFare(step: PlannedStep, region: RegionConfig): RideForFare {
   const ride = step.ride;
   let operatorId = ride?.operatorId ?? null;
-  if (step.flexibleServiceId) operatorId = region.flexibleServices.find((s) => s.id === step.flexibleServiceId)?.operatorId ?? operatorId;
+  if (step.flexibleServiceId)
+    operatorId =
+      region.flexibleServices.find((s) => s.id === step.flexibleServiceId)?.operatorId ?? operatorId;
   return {
     mode: step.type,
     operatorId,
@@ -92,7 +94,11 @@ export function rideForFare(step: PlannedStep, region: RegionConfig): RideForFar
   };
 }
 
-const MODE_LABEL: Partial<Record<PlannedStep['type'], string>> = { drt: 'DRT', 'intercity bus': 'Coach', 'community transport': 'Community transport' };
+const MODE_LABEL: Partial<Record<PlannedStep['type'], string>> = {
+  drt: 'DRT',
+  'intercity bus': 'Coach',
+  'community transport': 'Community transport',
+};
 
 function rideLabel(step: PlannedStep): string {
   const mode = MODE_LABEL[step.type] ?? step.type.charAt(0).toUpperCase() + step.type.slice(1);
@@ -125,7 +131,12 @@ function adultFare(step: PlannedStep, ctx: PricingContext): AdultFare | undefine
   }
   // A feed's own fares win over a generic region rule; a region rule fills feeds without fares.
   if (feedFares) {
-    const found = priceWithGtfsFares(feedFares, ride, rule?.childPercent ?? 50, rule?.concessionsFree ?? false);
+    const found = priceWithGtfsFares(
+      feedFares,
+      ride,
+      rule?.childPercent ?? 50,
+      rule?.concessionsFree ?? false,
+    );
     if (found) return found;
   }
   return rule ? priceWithRegionRule(rule, ride) : undefined;
@@ -144,15 +155,32 @@ function priceStep(step: PlannedStep, ctx: PricingContext): StepPrice {
     case 'car':
       return FREE;
     case 'taxi': {
-      const { pence, night } = taxiFarePence(region.taxi.tariff, step.distanceM, step.endSec - step.startSec, localMinutes(region.timeZone, step.startSec));
+      const { pence, night } = taxiFarePence(
+        region.taxi.tariff,
+        step.distanceM,
+        step.endSec - step.startSec,
+        localMinutes(region.timeZone, step.startSec),
+      );
       const description = `Taxi ${step.from.name} to ${step.to.name}: estimated metered fare${night ? ' (night rate)' : ''}`;
-      return { pence, text: formatPence(pence), lines: [{ description, cost: formatPence(pence) }], estimate: true };
+      return {
+        pence,
+        text: formatPence(pence),
+        lines: [{ description, cost: formatPence(pence) }],
+        estimate: true,
+      };
     }
     case 'bike hire': {
-      const plan = region.bikeHire?.pricing_plans.find((p) => p.plan_id === step.bikeHirePlanId) ?? region.bikeHire?.pricing_plans[0];
+      const plan =
+        region.bikeHire?.pricing_plans.find((p) => p.plan_id === step.bikeHirePlanId) ??
+        region.bikeHire?.pricing_plans[0];
       if (!plan) return unknownStep(`Bike hire ${step.from.name} to ${step.to.name}: price not known`);
       const pence = bikeHirePence(plan, step.endSec - step.startSec);
-      return { pence, text: formatPence(pence), lines: [{ description: `Bike hire (${plan.name})`, cost: formatPence(pence) }], estimate: false };
+      return {
+        pence,
+        text: formatPence(pence),
+        lines: [{ description: `Bike hire (${plan.name})`, cost: formatPence(pence) }],
+        estimate: false,
+      };
     }
     case 'own car':
     case 'car club':
@@ -169,7 +197,12 @@ function priceStep(step: PlannedStep, ctx: PricingContext): StepPrice {
         ruleConcessionsFree: fare.concessionsFree,
         ticket: 'single',
       });
-      return { pence: q.pence, text: formatPence(q.pence), lines: [fareLine(step, q, fare.source)], estimate: false };
+      return {
+        pence: q.pence,
+        text: formatPence(q.pence),
+        lines: [fareLine(step, q, fare.source)],
+        estimate: false,
+      };
     }
   }
 }
@@ -184,7 +217,12 @@ const NEAR_M = 400;
  * Pairs an outbound ride with the return ride over the same stretch by the same fare source, and
  * sells a return ticket when that is cheaper for the traveller than two singles.
  */
-function priceReturnTickets(option: PlannedOption, ctx: PricingContext, depart: Array<StepPrice | undefined>, ret: Array<StepPrice | undefined>): void {
+function priceReturnTickets(
+  option: PlannedOption,
+  ctx: PricingContext,
+  depart: Array<StepPrice | undefined>,
+  ret: Array<StepPrice | undefined>,
+): void {
   if (!option.ret) return;
   const { region, traveller } = ctx;
   option.depart.steps.forEach((out, i) => {
@@ -195,7 +233,8 @@ function priceReturnTickets(option: PlannedOption, ctx: PricingContext, depart: 
       (back, k) =>
         ret[k] === undefined &&
         back.type === out.type &&
-        (back.ride?.operatorId ?? back.flexibleServiceId) === (out.ride?.operatorId ?? out.flexibleServiceId) &&
+        (back.ride?.operatorId ?? back.flexibleServiceId) ===
+          (out.ride?.operatorId ?? out.flexibleServiceId) &&
         haversineM(back.from.lat, back.from.lng, out.to.lat, out.to.lng) < NEAR_M &&
         haversineM(back.to.lat, back.to.lng, out.from.lat, out.from.lng) < NEAR_M,
     );
@@ -213,17 +252,29 @@ function priceReturnTickets(option: PlannedOption, ctx: PricingContext, depart: 
         ruleConcessionsFree: fare.concessionsFree,
         ticket,
       });
-    const singles = entitle(outFare, outFare.singlePence, 'single', outFare.childPence).pence + entitle(backFare, backFare.singlePence, 'single', backFare.childPence).pence;
+    const singles =
+      entitle(outFare, outFare.singlePence, 'single', outFare.childPence).pence +
+      entitle(backFare, backFare.singlePence, 'single', backFare.childPence).pence;
     const childReturn = outFare.childPence !== undefined ? outFare.childPence * 2 : undefined;
     const rq = entitle(outFare, outFare.returnPence, 'return', childReturn);
     if (rq.pence >= singles) return;
-    depart[i] = { pence: rq.pence, text: formatPence(rq.pence), lines: [fareLine(out, rq, outFare.source)], estimate: false };
+    depart[i] = {
+      pence: rq.pence,
+      text: formatPence(rq.pence),
+      lines: [fareLine(out, rq, outFare.source)],
+      estimate: false,
+    };
     ret[j] = INCLUDED;
   });
 }
 
 /** Own car and car club: running costs, parking and car-club booking across both legs. */
-function priceVehicles(option: PlannedOption, ctx: PricingContext, depart: Array<StepPrice | undefined>, ret: Array<StepPrice | undefined>): void {
+function priceVehicles(
+  option: PlannedOption,
+  ctx: PricingContext,
+  depart: Array<StepPrice | undefined>,
+  ret: Array<StepPrice | undefined>,
+): void {
   const { region } = ctx;
   const steps = [
     ...option.depart.steps.map((s, i) => ({ s, i, leg: 'depart' as const })),
@@ -238,7 +289,10 @@ function priceVehicles(option: PlannedOption, ctx: PricingContext, depart: Array
     if (s.type !== 'own car') continue;
     const running = ownCarRunningPence(region, s.distanceM);
     const lines: PricingLine[] = [
-      { description: `Car running costs ${s.from.name} to ${s.to.name} (fuel and wear, estimate)`, cost: formatPence(running) },
+      {
+        description: `Car running costs ${s.from.name} to ${s.to.name} (fuel and wear, estimate)`,
+        cost: formatPence(running),
+      },
     ];
     let pence = running;
     if (leg === 'depart') {
@@ -250,9 +304,15 @@ function priceVehicles(option: PlannedOption, ctx: PricingContext, depart: Array
         const staySec = (parkedAtStation ? collect.startSec : returnStart) - s.endSec;
         const park = parkingPence(region, staySec);
         pence += park;
-        lines.push({ description: `Parking at ${s.to.name} (estimate for your stay)`, cost: formatPence(park) });
+        lines.push({
+          description: `Parking at ${s.to.name} (estimate for your stay)`,
+          cost: formatPence(park),
+        });
       } else if (!option.ret) {
-        lines.push({ description: `Parking at ${s.to.name}: not included (depends on how long you stay)`, cost: 'not included' });
+        lines.push({
+          description: `Parking at ${s.to.name}: not included (depends on how long you stay)`,
+          cost: 'not included',
+        });
       }
     }
     set(leg, i, { pence, text: formatPence(pence), lines, estimate: true });
@@ -274,7 +334,12 @@ function priceVehicles(option: PlannedOption, ctx: PricingContext, depart: Array
     set(first.leg, first.i, {
       pence,
       text: formatPence(pence),
-      lines: [{ description: `${provider.name} car club: ${hours} hours booked and mileage${option.ret ? ' for the round trip' : ''}`, cost: formatPence(pence) }],
+      lines: [
+        {
+          description: `${provider.name} car club: ${hours} hours booked and mileage${option.ret ? ' for the round trip' : ''}`,
+          cost: formatPence(pence),
+        },
+      ],
       estimate: true,
     });
     for (const c of clubSteps.slice(1)) set(c.leg, c.i, INCLUDED);
@@ -286,11 +351,13 @@ function paymentMethods(option: PlannedOption, region: RegionConfig): PaymentMet
   const seen = new Map<string, PaymentMethods>();
   for (const step of [...option.depart.steps, ...(option.ret?.steps ?? [])]) {
     let operatorId = step.ride?.operatorId ?? null;
-    if (step.flexibleServiceId) operatorId = region.flexibleServices.find((s) => s.id === step.flexibleServiceId)?.operatorId ?? null;
+    if (step.flexibleServiceId)
+      operatorId = region.flexibleServices.find((s) => s.id === step.flexibleServiceId)?.operatorId ?? null;
     const operator = operatorId ? region.operators.find((o) => o.id === operatorId) : undefined;
     const name = operator?.name ?? step.ride?.agencyName;
     if (!name || seen.has(name)) continue;
-    if (operator && operator.paymentMethods.length > 0) seen.set(name, { agency_name: name, methods: [...operator.paymentMethods] });
+    if (operator && operator.paymentMethods.length > 0)
+      seen.set(name, { agency_name: name, methods: [...operator.paymentMethods] });
   }
   return [...seen.values()];
 }

@@ -22,7 +22,12 @@ export function priceWithRegionRule(rule: FareRule, ride: RideForFare): AdultFar
   const base = { childPercent: rule.childPercent, concessionsFree: rule.concessionsFree };
   switch (rule.kind) {
     case 'flat':
-      return { ...base, singlePence: rule.singlePence, returnPence: rule.returnPence, source: rule.description };
+      return {
+        ...base,
+        singlePence: rule.singlePence,
+        returnPence: rule.returnPence,
+        source: rule.description,
+      };
     case 'distance': {
       const km = ride.distanceM / 1000;
       const band = rule.bands.find((b) => km <= b.upToKm) ?? rule.bands[rule.bands.length - 1];
@@ -30,19 +35,31 @@ export function priceWithRegionRule(rule: FareRule, ride: RideForFare): AdultFar
       const idx = rule.bands.indexOf(band);
       const lower = idx === 0 ? 0 : (rule.bands[idx - 1]?.upToKm ?? 0);
       const bandText = km > band.upToKm ? `over ${lower} km` : `${lower}–${band.upToKm} km`;
-      return { ...base, singlePence: band.singlePence, returnPence: band.returnPence, source: `${rule.description}, ${bandText}` };
+      return {
+        ...base,
+        singlePence: band.singlePence,
+        returnPence: band.returnPence,
+        source: `${rule.description}, ${bandText}`,
+      };
     }
     case 'zone': {
-      const zoneOf = (p: { lat: number; lng: number }) => rule.zones.find((z) => pointInPolygon(p.lat, p.lng, z.area.coordinates));
+      const zoneOf = (p: { lat: number; lng: number }) =>
+        rule.zones.find((z) => pointInPolygon(p.lat, p.lng, z.area.coordinates));
       const from = zoneOf(ride.board);
       const to = zoneOf(ride.alight);
       if (!from || !to) return undefined;
       const price = rule.prices.find(
-        (p) => (p.fromZone === from.id && p.toZone === to.id) || (p.fromZone === to.id && p.toZone === from.id),
+        (p) =>
+          (p.fromZone === from.id && p.toZone === to.id) || (p.fromZone === to.id && p.toZone === from.id),
       );
       if (!price) return undefined;
       const zones = from.id === to.id ? `within ${from.name}` : `${from.name} – ${to.name}`;
-      return { ...base, singlePence: price.singlePence, returnPence: price.returnPence, source: `${rule.description}, ${zones}` };
+      return {
+        ...base,
+        singlePence: price.singlePence,
+        returnPence: price.returnPence,
+        source: `${rule.description}, ${zones}`,
+      };
     }
     case 'gtfs':
       return undefined;

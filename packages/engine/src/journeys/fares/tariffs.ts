@@ -19,7 +19,12 @@ export function inTimeWindow(localMinutes: number, from: string, to: string): bo
  * the tariff's free-flow assumption (we charge waiting only for time beyond 30 mph average), with
  * the night uplift when the hiring starts in the night window. Rounded up to 10p as meters do.
  */
-export function taxiFarePence(tariff: TaxiTariff, distanceM: number, durationSec: number, startLocalMinutes: number): { pence: number; night: boolean } {
+export function taxiFarePence(
+  tariff: TaxiTariff,
+  distanceM: number,
+  durationSec: number,
+  startLocalMinutes: number,
+): { pence: number; night: boolean } {
   const miles = metresToMiles(distanceM);
   const freeFlowSec = (miles / 30) * 3600;
   const waitingMin = Math.max(0, (durationSec - freeFlowSec) / 60);
@@ -44,7 +49,11 @@ export function parkingPence(region: RegionConfig, staySec: number): number {
 }
 
 /** Car-club hire: booked time (at least the minimum, rounded up to half hours) plus miles driven. */
-export function carClubPence(provider: CarClubProvider, bookedSec: number, distanceM: number): { pence: number; bookedMin: number } {
+export function carClubPence(
+  provider: CarClubProvider,
+  bookedSec: number,
+  distanceM: number,
+): { pence: number; bookedMin: number } {
   const t = provider.tariff;
   const bookedMin = Math.max(t.minimumMinutes, Math.ceil(bookedSec / 1800) * 30);
   const pence = Math.round((t.perHourPence * bookedMin) / 60 + t.perMilePence * metresToMiles(distanceM));

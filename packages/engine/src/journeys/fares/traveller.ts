@@ -12,7 +12,8 @@ export interface Traveller {
   railcard: Railcard | null;
 }
 
-const isRailcard = (v: unknown): v is Railcard => typeof v === 'string' && (RAILCARDS as readonly string[]).includes(v);
+const isRailcard = (v: unknown): v is Railcard =>
+  typeof v === 'string' && (RAILCARDS as readonly string[]).includes(v);
 
 /**
  * Merges the search form with the logged-in profile. The form's own answers (car access, railcard)

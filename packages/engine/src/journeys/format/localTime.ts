@@ -35,7 +35,16 @@ export function parseSearchDate(timeZone: string, text: string): number | undefi
   const h = Number(m[4]);
   const mi = Number(m[5]);
   const s = Number(m[6]);
-  if (Number(m[2]) < 1 || Number(m[2]) > 12 || Number(m[3]) < 1 || Number(m[3]) > 31 || h > 23 || mi > 59 || s > 59) return undefined;
+  if (
+    Number(m[2]) < 1 ||
+    Number(m[2]) > 12 ||
+    Number(m[3]) < 1 ||
+    Number(m[3]) > 31 ||
+    h > 23 ||
+    mi > 59 ||
+    s > 59
+  )
+    return undefined;
   return localToEpochSec(timeZone, date, h * 3600 + mi * 60 + s);
 }
 

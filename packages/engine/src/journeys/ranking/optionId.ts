@@ -3,7 +3,17 @@ import type { PlannedLeg, PlannedOption } from '../model.ts';
 
 const legSignature = (leg: PlannedLeg): string =>
   leg.steps
-    .map((s) => [s.type, s.startSec, s.endSec, s.ride?.tripId ?? '', s.flexibleServiceId ?? '', s.carClubProviderId ?? '', Math.round(s.distanceM)].join(':'))
+    .map((s) =>
+      [
+        s.type,
+        s.startSec,
+        s.endSec,
+        s.ride?.tripId ?? '',
+        s.flexibleServiceId ?? '',
+        s.carClubProviderId ?? '',
+        Math.round(s.distanceM),
+      ].join(':'),
+    )
     .join('|');
 
 /** Stable id of an option: a hash of its content (modes, times, trips), the same on every run. */

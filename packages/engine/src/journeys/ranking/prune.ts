@@ -21,14 +21,30 @@ export function dominates(a: OptionScore, b: OptionScore): boolean {
   if (a.costPence === null) return false;
   const costA = a.costPence;
   const costB = b.costPence ?? Infinity;
-  const noWorse = a.departSec >= b.departSec && a.arriveSec <= b.arriveSec && costA <= costB && a.carbonKg <= b.carbonKg && a.walkM <= b.walkM && a.changes <= b.changes;
-  const better = a.departSec > b.departSec || a.arriveSec < b.arriveSec || costA < costB || a.carbonKg < b.carbonKg || a.walkM < b.walkM || a.changes < b.changes;
+  const noWorse =
+    a.departSec >= b.departSec &&
+    a.arriveSec <= b.arriveSec &&
+    costA <= costB &&
+    a.carbonKg <= b.carbonKg &&
+    a.walkM <= b.walkM &&
+    a.changes <= b.changes;
+  const better =
+    a.departSec > b.departSec ||
+    a.arriveSec < b.arriveSec ||
+    costA < costB ||
+    a.carbonKg < b.carbonKg ||
+    a.walkM < b.walkM ||
+    a.changes < b.changes;
   return noWorse && better;
 }
 
 /** Same services at (nearly) the same times: one of them is enough. */
 export function nearDuplicate(a: OptionScore, b: OptionScore): boolean {
-  return a.family === b.family && Math.abs(a.departSec - b.departSec) <= TIME_SLACK_SEC && Math.abs(a.arriveSec - b.arriveSec) <= TIME_SLACK_SEC;
+  return (
+    a.family === b.family &&
+    Math.abs(a.departSec - b.departSec) <= TIME_SLACK_SEC &&
+    Math.abs(a.arriveSec - b.arriveSec) <= TIME_SLACK_SEC
+  );
 }
 
 /**
@@ -37,7 +53,13 @@ export function nearDuplicate(a: OptionScore, b: OptionScore): boolean {
  * searches the latest departures) so the list is not
  * ten departures of the same bus, and at most `max` in all.
  */
-export function pruneOptions<T>(items: readonly T[], score: (t: T) => OptionScore, perFamily = 3, max = 12, arriveBy = false): T[] {
+export function pruneOptions<T>(
+  items: readonly T[],
+  score: (t: T) => OptionScore,
+  perFamily = 3,
+  max = 12,
+  arriveBy = false,
+): T[] {
   const scored = items.map((item, index) => ({ item, index, s: score(item) }));
   const kept = scored.filter((x) => !scored.some((y) => y !== x && dominates(y.s, x.s)));
   const unique: typeof kept = [];
@@ -55,7 +77,11 @@ export function pruneOptions<T>(items: readonly T[], score: (t: T) => OptionScor
   const chosen: typeof unique = [];
   for (const list of byFamily.values()) {
     // Depart-after: the earliest arrivals; arrive-by: the latest departures that are still in time.
-    list.sort((a, b) => (arriveBy ? b.s.departSec - a.s.departSec || a.s.arriveSec - b.s.arriveSec : a.s.arriveSec - b.s.arriveSec || b.s.departSec - a.s.departSec));
+    list.sort((a, b) =>
+      arriveBy
+        ? b.s.departSec - a.s.departSec || a.s.arriveSec - b.s.arriveSec
+        : a.s.arriveSec - b.s.arriveSec || b.s.departSec - a.s.departSec,
+    );
     chosen.push(...list.slice(0, perFamily));
   }
   // Round-robin over families when trimming to max, so every kind of option stays represented.
@@ -71,5 +97,8 @@ export function pruneOptions<T>(items: readonly T[], score: (t: T) => OptionScor
 }
 
 function better(a: OptionScore, b: OptionScore): boolean {
-  return (a.costPence ?? Infinity) < (b.costPence ?? Infinity) || (a.costPence === b.costPence && a.arriveSec < b.arriveSec);
+  return (
+    (a.costPence ?? Infinity) < (b.costPence ?? Infinity) ||
+    (a.costPence === b.costPence && a.arriveSec < b.arriveSec)
+  );
 }

@@ -35,5 +35,8 @@ export function computeSortKeys(s: SortInputs): Journey['sort'] {
 
 /** Orders journeys by one sort key, ties broken by emissions then id so every caller agrees. */
 export function compareJourneys(key: SortKey): (a: Journey, b: Journey) => number {
-  return (a, b) => (a.sort[key] ?? 0) - (b.sort[key] ?? 0) || (a.sort.emissions ?? 0) - (b.sort.emissions ?? 0) || a.id.localeCompare(b.id);
+  return (a, b) =>
+    (a.sort[key] ?? 0) - (b.sort[key] ?? 0) ||
+    (a.sort.emissions ?? 0) - (b.sort.emissions ?? 0) ||
+    a.id.localeCompare(b.id);
 }

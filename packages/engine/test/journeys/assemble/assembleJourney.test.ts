@@ -18,7 +18,12 @@ const ctx: AssembleContext = {
     poisNear: () => [],
     toiletsNear: () => [],
     taxisAt: () => [{ name: 'Test Taxis', phone: '01479 000000' }],
-    timetableFor: () => ({ Mode: 'bus', ServiceNumber: '31', stops: ['Aviemore station', 'Carrbridge'], columns: [{ headsign: 'Carrbridge', times: ['09:00', null] }] }),
+    timetableFor: () => ({
+      Mode: 'bus',
+      ServiceNumber: '31',
+      stops: ['Aviemore station', 'Carrbridge'],
+      columns: [{ headsign: 'Carrbridge', times: ['09:00', null] }],
+    }),
   },
 };
 
@@ -33,27 +38,78 @@ function option(): PlannedOption {
 describe('assembleJourney', () => {
   it('builds a Journey the contract accepts, with local times, stages, costs and CO2', () => {
     const o = option();
-    const j = Journey.parse(assembleJourney(o, priceOption(o, { region, traveller: { age: 40, carAccess: false, concessionaryPass: false, youngScot: false, newYoungScot: false, railcard: null }, gtfsFares: new Map() }), ctx));
+    const j = Journey.parse(
+      assembleJourney(
+        o,
+        priceOption(o, {
+          region,
+          traveller: {
+            age: 40,
+            carAccess: false,
+            concessionaryPass: false,
+            youngScot: false,
+            newYoungScot: false,
+            railcard: null,
+          },
+          gtfsFares: new Map(),
+        }),
+        ctx,
+      ),
+    );
     expect(j.transport_mode).toBe('transit');
     expect(j.depart.stages).toEqual(['walk', 'bus']);
-    expect(j.depart.departure_at).toBe(o.depart.steps[0] ? new Date((o.depart.steps[0].startSec + 3600) * 1000).toISOString().slice(11, 16) : '');
-    expect(j.depart.steps[1]).toMatchObject({ departure_time: '09:00', arrival_time: '09:15', service_number: '31', agency: { name: 'Test Buses', url: 'https://bus.example/' } });
+    expect(j.depart.departure_at).toBe(
+      o.depart.steps[0]
+        ? new Date((o.depart.steps[0].startSec + 3600) * 1000).toISOString().slice(11, 16)
+        : '',
+    );
+    expect(j.depart.steps[1]).toMatchObject({
+      departure_time: '09:00',
+      arrival_time: '09:15',
+      service_number: '31',
+      agency: { name: 'Test Buses', url: 'https://bus.example/' },
+    });
     expect(j.depart.steps[1]?.how_to_guide?.service.statements).toEqual([{ body: 'Wave to stop the bus.' }]);
     expect(j.depart.steps[1]?.timetable?.columns[0]?.times).toEqual(['09:00', null]);
     expect(j.cost).toBe('£8.00');
     expect(j.return?.steps[0]?.cost).toBe('included');
     expect(j.carbon_emission).toBeGreaterThan(0);
-    expect(j.carbon_emission).toBeCloseTo((j.depart.steps[1]?.carbon_emission ?? 0) + (j.return?.steps[0]?.carbon_emission ?? 0), 3);
+    expect(j.carbon_emission).toBeCloseTo(
+      (j.depart.steps[1]?.carbon_emission ?? 0) + (j.return?.steps[0]?.carbon_emission ?? 0),
+      3,
+    );
     expect(j.sort['least-changes']).toBe(2);
     expect(j.sort.cost).toBe(800);
     expect(j.depart.taxis).toHaveLength(1);
     expect(j.return?.departure_at).toBe('14:00');
-    expect(j.total_walking_distance.value).toBe(Math.round(o.depart.steps[0]!.distanceM + o.ret!.steps[1]!.distanceM));
+    expect(j.total_walking_distance.value).toBe(
+      Math.round(o.depart.steps[0]!.distanceM + o.ret!.steps[1]!.distanceM),
+    );
   });
   it('names the DRT operator and booking website', () => {
-    const drt = { ...streetStep('drt', PLACES.aviemore, PLACES.carrbridge, MON_0900, 10), flexibleServiceId: 'drt1' };
+    const drt = {
+      ...streetStep('drt', PLACES.aviemore, PLACES.carrbridge, MON_0900, 10),
+      flexibleServiceId: 'drt1',
+    };
     const o: PlannedOption = { kind: 'drt', depart: { steps: [drt] }, ret: null };
-    const j = Journey.parse(assembleJourney(o, priceOption(o, { region, traveller: { age: 40, carAccess: false, concessionaryPass: false, youngScot: false, newYoungScot: false, railcard: null }, gtfsFares: new Map() }), ctx));
+    const j = Journey.parse(
+      assembleJourney(
+        o,
+        priceOption(o, {
+          region,
+          traveller: {
+            age: 40,
+            carAccess: false,
+            concessionaryPass: false,
+            youngScot: false,
+            newYoungScot: false,
+            railcard: null,
+          },
+          gtfsFares: new Map(),
+        }),
+        ctx,
+      ),
+    );
     expect(j.drt_operator).toEqual({ name: 'Test Dial-a-bus', booking_website: 'https://drt.example/book' });
     expect(j.depart.steps[0]).toMatchObject({ booking_website: 'https://drt.example/book', cost: '£3.00' });
     expect(j.transport_mode).toBe('drt');

@@ -18,5 +18,6 @@ describe('stepCo2Kg', () => {
     expect(stepCo2Kg('own car', 10_000)).toBeCloseTo(1.673, 3);
     expect(stepCo2Kg('car', 10_000)).toBeCloseTo(0.836, 3);
   });
-  it('ranks a train below a car for the same distance', () => expect(stepCo2Kg('train', 50_000)).toBeLessThan(stepCo2Kg('own car', 50_000)));
+  it('ranks a train below a car for the same distance', () =>
+    expect(stepCo2Kg('train', 50_000)).toBeLessThan(stepCo2Kg('own car', 50_000)));
 });

@@ -24,19 +24,57 @@ describe('weeklyOpeningTimes', () => {
 
 describe('places near the destination', () => {
   const toilet = (over: Partial<Toilet>): Toilet => ({
-    osmId: 'n1', name: 'Square toilets', lat: 57.1953, lon: -3.8263, openingHours: 'Mo-Su 08:00-20:00',
-    wheelchair: true, male: null, female: null, unisex: true, changingTable: true, fee: false, notes: null, ...over,
+    osmId: 'n1',
+    name: 'Square toilets',
+    lat: 57.1953,
+    lon: -3.8263,
+    openingHours: 'Mo-Su 08:00-20:00',
+    wheelchair: true,
+    male: null,
+    female: null,
+    unisex: true,
+    changingTable: true,
+    fee: false,
+    notes: null,
+    ...over,
   });
   it('lists nearby toilets as markers, nearest first, with their facilities', () => {
-    const markers = listToiletMarkersNear([toilet({ osmId: 'far', lat: 57.3 }), toilet({ osmId: 'n2', name: 'Station toilets', lat: 57.19, fee: true }), toilet({})], 57.1953, -3.8263);
+    const markers = listToiletMarkersNear(
+      [
+        toilet({ osmId: 'far', lat: 57.3 }),
+        toilet({ osmId: 'n2', name: 'Station toilets', lat: 57.19, fee: true }),
+        toilet({}),
+      ],
+      57.1953,
+      -3.8263,
+    );
     expect(markers.map((m) => m.name)).toEqual(['Square toilets', 'Station toilets']);
-    expect(markers[0]).toMatchObject({ accessible: true, allGender: true, men: true, women: true, babyChange: true, paymentDetails: null });
+    expect(markers[0]).toMatchObject({
+      accessible: true,
+      allGender: true,
+      men: true,
+      women: true,
+      babyChange: true,
+      paymentDetails: null,
+    });
     expect(markers[1]?.paymentDetails).toBe('A charge applies');
     expect(markers[0]?.openingTimes?.sunday).toEqual({ start: '08:00', end: '20:00' });
   });
   it('groups POIs by product category with counts and markers', () => {
-    const poi = (name: string, category: Poi['category'], lat = 57.195): Poi => ({ osmId: name, name, lat, lon: -3.826, category, website: null });
-    const pois = listPoisNear([poi('A', 'cafe'), poi('B', 'cafe'), poi('C', 'fuel'), poi('Far', 'cafe', 57.3)], 57.1953, -3.8263, 'Aviemore');
+    const poi = (name: string, category: Poi['category'], lat = 57.195): Poi => ({
+      osmId: name,
+      name,
+      lat,
+      lon: -3.826,
+      category,
+      website: null,
+    });
+    const pois = listPoisNear(
+      [poi('A', 'cafe'), poi('B', 'cafe'), poi('C', 'fuel'), poi('Far', 'cafe', 57.3)],
+      57.1953,
+      -3.8263,
+      'Aviemore',
+    );
     expect(pois.map((p) => [p.type, p.count])).toEqual([
       ['cafe', 2],
       ['gas_station', 1],

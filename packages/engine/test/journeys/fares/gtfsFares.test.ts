@@ -21,7 +21,8 @@ const ride = (over: Partial<RideForFare>): RideForFare => ({
   ...over,
 });
 
-const STOPS = 'stop_id,stop_name,stop_lat,stop_lon,zone_id\na,A,57,-3,Z1\nb,B,57.05,-3,Z2\nc,C,57.1,-3,Z2\nd,D,57.2,-3,Z3\n';
+const STOPS =
+  'stop_id,stop_name,stop_lat,stop_lon,zone_id\na,A,57,-3,Z1\nb,B,57.05,-3,Z2\nc,C,57.1,-3,Z2\nd,D,57.2,-3,Z3\n';
 
 describe('GTFS fares v1', () => {
   const fares = parseGtfsFares(
@@ -36,14 +37,36 @@ describe('GTFS fares v1', () => {
   );
   it('prices by origin and destination zone', () => {
     expect(priceWithGtfsFares(fares, ride({}), 50, false)?.singlePence).toBe(350);
-    expect(priceWithGtfsFares(fares, ride({ alightStopId: 'a', stopIds: ['a'] }), 50, false)?.singlePence).toBe(200);
+    expect(
+      priceWithGtfsFares(fares, ride({ alightStopId: 'a', stopIds: ['a'] }), 50, false)?.singlePence,
+    ).toBe(200);
   });
-  it('prices by route', () => expect(priceWithGtfsFares(fares, ride({ routeId: 'X9', alightStopId: 'd' }), 50, false)?.singlePence).toBe(600));
+  it('prices by route', () =>
+    expect(
+      priceWithGtfsFares(fares, ride({ routeId: 'X9', alightStopId: 'd' }), 50, false)?.singlePence,
+    ).toBe(600));
   it('needs contains zones to match the zones passed exactly', () => {
-    expect(priceWithGtfsFares(fares, ride({ routeId: 'R7', alightStopId: 'd', stopIds: ['a', 'b', 'd'] }), 50, false)?.singlePence).toBe(420);
-    expect(priceWithGtfsFares(fares, ride({ routeId: 'R7', boardStopId: 'b', alightStopId: 'd', stopIds: ['b', 'd'] }), 50, false)).toBeUndefined();
+    expect(
+      priceWithGtfsFares(
+        fares,
+        ride({ routeId: 'R7', alightStopId: 'd', stopIds: ['a', 'b', 'd'] }),
+        50,
+        false,
+      )?.singlePence,
+    ).toBe(420);
+    expect(
+      priceWithGtfsFares(
+        fares,
+        ride({ routeId: 'R7', boardStopId: 'b', alightStopId: 'd', stopIds: ['b', 'd'] }),
+        50,
+        false,
+      ),
+    ).toBeUndefined();
   });
-  it('is unknown when no fare matches', () => expect(priceWithGtfsFares(fares, ride({ boardStopId: 'd', alightStopId: 'd', stopIds: ['d'] }), 50, false)).toBeUndefined());
+  it('is unknown when no fare matches', () =>
+    expect(
+      priceWithGtfsFares(fares, ride({ boardStopId: 'd', alightStopId: 'd', stopIds: ['d'] }), 50, false),
+    ).toBeUndefined());
 });
 
 describe('GTFS fares v2', () => {
@@ -51,9 +74,11 @@ describe('GTFS fares v2', () => {
     'f',
     files({
       'stops.txt': STOPS,
-      'routes.txt': 'route_id,agency_id,route_short_name,route_type,network_id\nR1,A,1,3,town\nR2,A,2,3,rural\n',
+      'routes.txt':
+        'route_id,agency_id,route_short_name,route_type,network_id\nR1,A,1,3,town\nR2,A,2,3,rural\n',
       'stop_areas.txt': 'area_id,stop_id\ncentre,a\ncentre,b\nedge,c\n',
-      'rider_categories.txt': 'rider_category_id,rider_category_name,is_default_fare_category\nadult,Adult,1\nchild,Child (5-15),0\n',
+      'rider_categories.txt':
+        'rider_category_id,rider_category_name,is_default_fare_category\nadult,Adult,1\nchild,Child (5-15),0\n',
       'fare_products.txt':
         'fare_product_id,fare_product_name,amount,currency,rider_category_id\ntown_single,Town single,2.10,GBP,adult\ntown_single,Town single,1.05,GBP,child\ncross,Centre to edge,3.30,GBP,adult\nrural_any,Rural single,4.00,GBP,\nrural_day,Rural day,5.50,GBP,\n',
       'fare_leg_rules.txt':
@@ -61,9 +86,17 @@ describe('GTFS fares v2', () => {
     }),
   );
   it('matches the network and prefers the higher-priority area rule', () => {
-    expect(priceWithGtfsFares(fares, ride({ alightStopId: 'b' }), 50, false)).toMatchObject({ singlePence: 210, childPence: 105 });
-    expect(priceWithGtfsFares(fares, ride({}), 50, false)).toMatchObject({ singlePence: 330, source: 'Centre to edge' });
+    expect(priceWithGtfsFares(fares, ride({ alightStopId: 'b' }), 50, false)).toMatchObject({
+      singlePence: 210,
+      childPence: 105,
+    });
+    expect(priceWithGtfsFares(fares, ride({}), 50, false)).toMatchObject({
+      singlePence: 330,
+      source: 'Centre to edge',
+    });
   });
-  it('takes the cheapest product of equal rules', () => expect(priceWithGtfsFares(fares, ride({ routeId: 'R2' }), 50, false)?.singlePence).toBe(400));
-  it('has no price for a network without rules', () => expect(priceWithGtfsFares(fares, ride({ routeId: 'R9' }), 50, false)).toBeUndefined());
+  it('takes the cheapest product of equal rules', () =>
+    expect(priceWithGtfsFares(fares, ride({ routeId: 'R2' }), 50, false)?.singlePence).toBe(400));
+  it('has no price for a network without rules', () =>
+    expect(priceWithGtfsFares(fares, ride({ routeId: 'R9' }), 50, false)).toBeUndefined());
 });

@@ -8,8 +8,19 @@ import { testRegion } from '../fixtures/region.ts';
 import { MON_0900, PLACES, rideStep, streetStep } from '../fixtures/steps.ts';
 
 const region = testRegion();
-const adult: Traveller = { age: 40, carAccess: true, concessionaryPass: false, youngScot: false, newYoungScot: false, railcard: null };
-const ctx = (t: Partial<Traveller> = {}): PricingContext => ({ region, traveller: { ...adult, ...t }, gtfsFares: new Map() });
+const adult: Traveller = {
+  age: 40,
+  carAccess: true,
+  concessionaryPass: false,
+  youngScot: false,
+  newYoungScot: false,
+  railcard: null,
+};
+const ctx = (t: Partial<Traveller> = {}): PricingContext => ({
+  region,
+  traveller: { ...adult, ...t },
+  gtfsFares: new Map(),
+});
 const { aviemore, aviemoreStation, carrbridge } = PLACES;
 
 function busReturn(): PlannedOption {
@@ -38,11 +49,16 @@ describe('priceOption', () => {
     const p = priceOption(busReturn(), ctx({ concessionaryPass: true, age: 70 }));
     expect(p.text).toBe('free');
     expect(p.totalPence).toBe(0);
-    expect(p.lines.some((l) => /National Entitlement Card/.test(l.description) && l.cost === 'free')).toBe(true);
+    expect(p.lines.some((l) => /National Entitlement Card/.test(l.description) && l.cost === 'free')).toBe(
+      true,
+    );
   });
   it('is unknown, never a wrong total, when one ride has no fare', () => {
     const o = busReturn();
-    const ferry = rideStep('ferry', carrbridge, aviemore, MON_0900 + 2000, 600, { operatorId: null, routeShortName: 'F1' });
+    const ferry = rideStep('ferry', carrbridge, aviemore, MON_0900 + 2000, 600, {
+      operatorId: null,
+      routeShortName: 'F1',
+    });
     o.depart.steps.push(ferry);
     const p = priceOption(o, ctx());
     expect(p.text).toBe('unknown');
@@ -50,8 +66,14 @@ describe('priceOption', () => {
     expect(p.lines.find((l) => l.cost === 'unknown')?.description).toMatch(/Ferry F1/);
   });
   it('prices rail by zone with a railcard', () => {
-    const train = rideStep('train', PLACES.aviemoreStation, PLACES.edinburgh, MON_0900, 3 * 3600, { operatorId: 'rail-op', routeShortName: '' });
-    const p = priceOption({ kind: 'transit', depart: { steps: [train] }, ret: null }, ctx({ railcard: '16-25 Railcard' }));
+    const train = rideStep('train', PLACES.aviemoreStation, PLACES.edinburgh, MON_0900, 3 * 3600, {
+      operatorId: 'rail-op',
+      routeShortName: '',
+    });
+    const p = priceOption(
+      { kind: 'transit', depart: { steps: [train] }, ret: null },
+      ctx({ railcard: '16-25 Railcard' }),
+    );
     expect(p.totalPence).toBe(3000);
     expect(p.lines[0]?.description).toMatch(/16-25 Railcard \(1\/3 off\)/);
   });
@@ -66,7 +88,9 @@ describe('priceOption', () => {
   });
   it('books one car-club hire for the round trip', () => {
     const out = streetStep('car club', aviemoreStation, carrbridge, MON_0900, 15, { carClubProviderId: 'a' });
-    const back = streetStep('car club', carrbridge, aviemoreStation, MON_0900 + 2 * 3600, 15, { carClubProviderId: 'a' });
+    const back = streetStep('car club', carrbridge, aviemoreStation, MON_0900 + 2 * 3600, 15, {
+      carClubProviderId: 'a',
+    });
     const p = priceOption({ kind: 'car club', depart: { steps: [out] }, ret: { steps: [back] } }, ctx());
     expect(p.stepCosts.ret).toEqual(['included']);
     expect(p.lines).toHaveLength(1);
@@ -75,9 +99,14 @@ describe('priceOption', () => {
   it('estimates taxis and DRT fares with entitlements', () => {
     const taxi = streetStep('taxi', aviemore, carrbridge, MON_0900, 12);
     const drt = { ...streetStep('drt', carrbridge, aviemore, MON_0900 + 3600, 8), flexibleServiceId: 'drt1' };
-    const p = priceOption({ kind: 'taxi', depart: { steps: [taxi, drt] }, ret: null }, ctx({ concessionaryPass: true }));
+    const p = priceOption(
+      { kind: 'taxi', depart: { steps: [taxi, drt] }, ret: null },
+      ctx({ concessionaryPass: true }),
+    );
     expect(p.isEstimate).toBe(true);
     expect(p.stepCosts.depart[1]).toBe('free');
-    expect(p.paymentMethods).toEqual([{ agency_name: 'Test DRT', methods: ['cash', 'national entitlement card'] }]);
+    expect(p.paymentMethods).toEqual([
+      { agency_name: 'Test DRT', methods: ['cash', 'national entitlement card'] },
+    ]);
   });
 });

@@ -1,6 +1,13 @@
 // Feature under test: taxi, own car, parking, car club and bike-hire tariffs from region config.
 import { describe, expect, it } from 'vitest';
-import { bikeHirePence, carClubPence, inTimeWindow, ownCarRunningPence, parkingPence, taxiFarePence } from '../../../src/journeys/fares/tariffs.ts';
+import {
+  bikeHirePence,
+  carClubPence,
+  inTimeWindow,
+  ownCarRunningPence,
+  parkingPence,
+  taxiFarePence,
+} from '../../../src/journeys/fares/tariffs.ts';
 import { testRegion } from '../fixtures/region.ts';
 
 const region = testRegion();

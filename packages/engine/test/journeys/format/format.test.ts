@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { durationTextValue, formatDuration } from '../../../src/journeys/format/duration.ts';
 import { formatDistance, metresToMiles } from '../../../src/journeys/format/distance.ts';
 import { formatPence } from '../../../src/journeys/format/money.ts';
-import { formatLocalDate, formatLocalTime, formatSearchDate, parseSearchDate } from '../../../src/journeys/format/localTime.ts';
+import {
+  formatLocalDate,
+  formatLocalTime,
+  formatSearchDate,
+  parseSearchDate,
+} from '../../../src/journeys/format/localTime.ts';
 
 describe('formatDuration', () => {
   it.each([
@@ -14,7 +19,8 @@ describe('formatDuration', () => {
     [3900, '1 hr 5 mins'],
     [2 * 3600 + 60, '2 hrs 1 min'],
   ])('%i s → %s', (sec, text) => expect(formatDuration(sec)).toBe(text));
-  it('pairs text with the value in seconds', () => expect(durationTextValue(3900.4)).toEqual({ text: '1 hr 5 mins', value: 3900 }));
+  it('pairs text with the value in seconds', () =>
+    expect(durationTextValue(3900.4)).toEqual({ text: '1 hr 5 mins', value: 3900 }));
 });
 
 describe('formatDistance', () => {

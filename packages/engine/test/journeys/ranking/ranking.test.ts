@@ -4,7 +4,7 @@ import { computeSortKeys, UNKNOWN_COST_SORT } from '../../../src/journeys/rankin
 import { optionId } from '../../../src/journeys/ranking/optionId.ts';
 import { dominates, pruneOptions } from '../../../src/journeys/ranking/prune.ts';
 import type { OptionScore } from '../../../src/journeys/ranking/prune.ts';
-import { MON_0900, PLACES, rideStep, streetStep } from '../fixtures/steps.ts';
+import { MON_0900, PLACES, rideStep } from '../fixtures/steps.ts';
 
 const score = (over: Partial<OptionScore>): OptionScore => ({
   family: 'walk>bus 31>walk',
@@ -19,7 +19,16 @@ const score = (over: Partial<OptionScore>): OptionScore => ({
 
 describe('sort keys', () => {
   it('computes every SPEC key, cost unknown sorting last', () => {
-    const keys = computeSortKeys({ carbonKg: 1.2345, costPence: null, departSec: 10, arriveSec: 70, travelSec: 60, waitSec: 5, walkM: 321.6, stageCount: 3 });
+    const keys = computeSortKeys({
+      carbonKg: 1.2345,
+      costPence: null,
+      departSec: 10,
+      arriveSec: 70,
+      travelSec: 60,
+      waitSec: 5,
+      walkM: 321.6,
+      stageCount: 3,
+    });
     expect(keys).toEqual({
       emissions: 1.235,
       cost: UNKNOWN_COST_SORT,
@@ -36,7 +45,11 @@ describe('sort keys', () => {
 
 describe('optionId', () => {
   it('is stable for equal content and differs when a trip differs', () => {
-    const mk = (start: number) => ({ kind: 'transit', depart: { steps: [rideStep('bus', PLACES.aviemore, PLACES.carrbridge, start, 900)] }, ret: null });
+    const mk = (start: number) => ({
+      kind: 'transit',
+      depart: { steps: [rideStep('bus', PLACES.aviemore, PLACES.carrbridge, start, 900)] },
+      ret: null,
+    });
     expect(optionId(mk(MON_0900))).toBe(optionId(mk(MON_0900)));
     expect(optionId(mk(MON_0900))).not.toBe(optionId(mk(MON_0900 + 1800)));
     expect(optionId(mk(MON_0900))).toMatch(/^[A-Za-z0-9_-]{16}$/);
@@ -53,7 +66,15 @@ describe('pruning', () => {
   });
   it('drops dominated options and near-duplicates, keeps trade-offs', () => {
     const items = [
-      score({ family: 'walk', departSec: 900, arriveSec: 9000, costPence: 0, carbonKg: 0, walkM: 9000, changes: 1 }),
+      score({
+        family: 'walk',
+        departSec: 900,
+        arriveSec: 9000,
+        costPence: 0,
+        carbonKg: 0,
+        walkM: 9000,
+        changes: 1,
+      }),
       score({}),
       score({ arriveSec: 5060 }), // same bus a minute later in the data: duplicate
       score({ arriveSec: 5600, costPence: 500 }), // dominated by the first bus
@@ -64,8 +85,15 @@ describe('pruning', () => {
     expect(kept[1]?.arriveSec).toBe(5000);
   });
   it('keeps at most three departures of one family and represents every family', () => {
-    const buses = Array.from({ length: 10 }, (_, i) => score({ departSec: 1000 + i * 3600, arriveSec: 5000 + i * 3600 }));
-    const kept = pruneOptions([...buses, score({ family: 'train', costPence: 900, carbonKg: 0.5, arriveSec: 99_999 })], (x) => x, 3, 12);
+    const buses = Array.from({ length: 10 }, (_, i) =>
+      score({ departSec: 1000 + i * 3600, arriveSec: 5000 + i * 3600 }),
+    );
+    const kept = pruneOptions(
+      [...buses, score({ family: 'train', costPence: 900, carbonKg: 0.5, arriveSec: 99_999 })],
+      (x) => x,
+      3,
+      12,
+    );
     expect(kept.filter((k) => k.family === 'walk>bus 31>walk')).toHaveLength(3);
     expect(kept.some((k) => k.family === 'train')).toBe(true);
     const late = pruneOptions(buses, (x) => x, 3, 12, true);
