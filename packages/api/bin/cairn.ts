@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // `cairn <command>`: one entry point for the operator. Each package adds its commands to the table.
+import { buildRegionCommand, planCommand } from '@cairn/engine';
 import { API_COMMANDS } from '../src/cli/runCli.ts';
 
 const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promise<number | void> }> = {
   ...API_COMMANDS,
+  'build-region': { summary: 'read GTFS feeds and write the timetable snapshot (--gtfs … --out DIR)', run: buildRegionCommand },
+  plan: { summary: 'plan transit journeys between two coordinates (--gtfs … --from --to --depart)', run: planCommand },
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -88,3 +88,50 @@ export type { StopLocation, PreparedStops, StopAccess, AccessMode, AccessDirecti
 export { listStreetFootpaths, streetFootpathSource } from './modes/footpaths.ts';
 export type { StopFootpath, StopCoordinates } from './modes/footpaths.ts';
 export { regionConfigJsonSchema } from './region/jsonSchema.ts';
+// Transit: GTFS reader, compact timetable, RAPTOR router, service-day time helpers, engine commands.
+export { readGtfsFeed, readGtfsSource } from './gtfs/read-feed.ts';
+export type { ReadFeedOptions } from './gtfs/read-feed.ts';
+export { loadGtfsFeeds, parseFeedSpec } from './gtfs/load-feeds.ts';
+export type { FeedSpec, LoadFeedsResult } from './gtfs/load-feeds.ts';
+export { feedsToTimetableInput } from './gtfs/to-timetable-input.ts';
+export { openGtfsSource } from './gtfs/source.ts';
+export type { GtfsSource } from './gtfs/source.ts';
+export { findModeForRouteType, TRANSIT_MODES } from './gtfs/route-types.ts';
+export type { TransitMode } from './gtfs/route-types.ts';
+export { formatWarning } from './gtfs/warnings.ts';
+export type { FeedWarning } from './gtfs/warnings.ts';
+export type { GtfsFeed, ReadFeedResult } from './gtfs/types.ts';
+export { buildTimetable } from './timetable/builder.ts';
+export type { BuildOptions } from './timetable/builder.ts';
+export { Timetable } from './timetable/timetable.ts';
+export { TransitView } from './timetable/transit-view.ts';
+export { DEFAULT_TRANSFER_SETTINGS } from './timetable/types.ts';
+export type { TimetableArrays, TimetableMeta, TimetableInput, TripInput, TransferSettings, FeedMeta, LineMeta, AgencyMeta } from './timetable/types.ts';
+export { straightLineFootpaths, haversineM as stopDistanceM, straightLineWalkSec } from './timetable/footpaths.ts';
+export type { Footpath, FootpathSource, StopPositions } from './timetable/footpaths.ts';
+export { writeTimetableSnapshot, readTimetableSnapshot } from './timetable/snapshot.ts';
+export type { ReadSnapshotResult } from './timetable/snapshot.ts';
+export { buildItinerary } from './timetable/itinerary.ts';
+export type { TransitItinerary, ItineraryLeg, TransitItineraryLeg, NonTransitItineraryLeg, ItineraryStop } from './timetable/itinerary.ts';
+export { listStopsWithinWalk } from './timetable/nearby-stops.ts';
+export { Raptor } from './raptor/raptor.ts';
+export { POS_NO_PICKUP, POS_NO_DROP_OFF } from './raptor/transit-data.ts';
+export type { TransitData, TripHit, StopIdx, PatternIdx, TripIdx } from './raptor/transit-data.ts';
+export type { AccessLeg, RaptorQuery, RaptorJourney, RaptorLeg, RaptorResult, RaptorStats, RaptorTraceEvent, SearchDirection } from './raptor/types.ts';
+export {
+  serviceDayStartEpochSec,
+  localToEpochSec,
+  utcOffsetSec,
+  epochToLocal,
+  formatIsoLocal,
+  parseLocalDateTime,
+  parseGtfsDate,
+  parseGtfsTime,
+  dateToDayNumber,
+  dayNumberToDate,
+  isValidTimeZone,
+} from './time/service-day.ts';
+export type { DateInt } from './time/service-day.ts';
+export { buildRegionCommand, TIMETABLE_SNAPSHOT_FILE, FEED_REPORT_FILE } from './cli/build-region.ts';
+export { planCommand, toPlanJson, formatPlanTable } from './cli/plan.ts';
+export type { PlanJson, PlanJsonLeg, PlanJsonPlace } from './cli/plan.ts';

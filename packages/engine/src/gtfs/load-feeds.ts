@@ -1,0 +1,48 @@
+import { basename } from 'node:path';
+import { buildTimetable } from '../timetable/builder.ts';
+import type { BuildOptions } from '../timetable/builder.ts';
+import type { Timetable } from '../timetable/timetable.ts';
+import { readGtfsFeed } from './read-feed.ts';
+import { feedsToTimetableInput } from './to-timetable-input.ts';
+import type { GtfsFeed } from './types.ts';
+import type { FeedWarning } from './warnings.ts';
+
+export interface FeedSpec {
+  /** Namespace for the feed's ids; defaults to the file or folder name without extension. */
+  id?: string;
+  path: string;
+}
+
+export type LoadFeedsResult =
+  | { ok: true; timetable: Timetable; warnings: FeedWarning[]; warningCounts: Map<string, number> }
+  | { ok: false; warnings: FeedWarning[] };
+
+/** Parses "id=path" or "path" (command-line form). */
+export function parseFeedSpec(text: string): FeedSpec {
+  const eq = text.indexOf('=');
+  if (eq > 0 && !text.slice(0, eq).includes('/')) return { id: text.slice(0, eq), path: text.slice(eq + 1) };
+  return { path: text };
+}
+
+/** Reads several GTFS feeds side by side (ids namespaced per feed) and builds one timetable. */
+export function loadGtfsFeeds(specs: FeedSpec[], options: BuildOptions = {}): LoadFeedsResult {
+  const progress = options.onProgress ?? (() => {});
+  const feeds: GtfsFeed[] = [];
+  const warnings: FeedWarning[] = [];
+  const warningCounts = new Map<string, number>();
+  const used = new Set<string>();
+  for (const spec of specs) {
+    let id = spec.id ?? basename(spec.path).replace(/\.zip$/i, '').replace(/[^A-Za-z0-9_-]+/g, '-');
+    for (let n = 2; used.has(id); n++) id = `${spec.id ?? id}-${n}`;
+    used.add(id);
+    progress(`reading GTFS feed ${id} from ${spec.path}`);
+    const result = readGtfsFeed(spec.path, { feedId: id, onProgress: (m) => progress(`${id}: ${m}`) });
+    warnings.push(...result.warnings);
+    if (!result.ok) return { ok: false, warnings };
+    for (const [k, v] of result.warningCounts) warningCounts.set(`${id}:${k}`, v);
+    feeds.push(result.feed);
+  }
+  progress('building the timetable');
+  const timetable = buildTimetable(feedsToTimetableInput(feeds), options);
+  return { ok: true, timetable, warnings, warningCounts };
+}
