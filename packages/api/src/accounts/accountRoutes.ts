@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { HttpError, INVALID_DATA, parseOr422, parseWithChecks } from '../http/httpError.ts';
 import type { RouteTable } from '../http/routeTable.ts';
-import { accountLink, activationMail, resetMail } from '../mail/accountMail.ts';
+import { accountLink, activationMail, existingAccountMail, resetMail } from '../mail/accountMail.ts';
 import { consumeCode, createCode } from './accountCodes.ts';
 import { bearerToken, getUser, issueToken, revokeToken } from './session.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './secrets.ts';
@@ -30,6 +30,7 @@ export const LOCK_AFTER_FAILURES = 5;
 const LOCK_BASE_SEC = 15 * 60;
 const LOCK_MAX_SEC = 24 * 3600;
 
+const REGISTERED = 'Your account has been created. Check your e-mail for the link to activate it.';
 const RESET_REQUESTED = 'If an account exists for that e-mail address, we have sent a link to reset its password.';
 
 /** Registration, activation, login/logout, profile and password reset (SPEC §7). */
@@ -48,10 +49,15 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
         checkDob(raw.dob, ctx.now(), errors);
         return errors;
       });
-      const errors: Record<string, string[]> = {};
-      const taken = await db.selectFrom('users').select('id').where(({ fn }) => fn('lower', ['email']), '=', input.email.toLowerCase()).executeTakeFirst();
-      if (taken) errors.email = ['An account with this e-mail address already exists.'];
-      if (Object.keys(errors).length > 0) throw new HttpError(422, INVALID_DATA, errors);
+      const taken = await db.selectFrom('users').selectAll().where(({ fn }) => fn('lower', ['email']), '=', input.email.toLowerCase()).executeTakeFirst();
+      if (taken) {
+        // No user enumeration: the same answer (and the same hashing time) as a new account;
+        // the address's owner is told by e-mail instead.
+        await hashPassword(input.password);
+        await ctx.mailer.send(existingAccountMail(request.brand.settings, taken, accountLink(ctx, request, '/reset-password', '').split('?')[0]!));
+        reply.code(201);
+        return { message: REGISTERED, data: toUser({ ...taken, id: randomUUID(), title: input.title, first_name: input.first_name, last_name: input.last_name, phone_number: input.phone_number ?? null, country_code_phone_number: input.country_code_phone_number ?? null, dob: input.dob, profile: Profile.parse(input.profile ?? {}) }) };
+      }
 
       const now = ctx.now();
       const row = await db
@@ -75,7 +81,7 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
       const code = await createCode(ctx, row.id, 'activation');
       await ctx.mailer.send(activationMail(request.brand.settings, row, accountLink(ctx, request, '/auth/activation', code)));
       reply.code(201);
-      return { message: 'Your account has been created. Check your e-mail for the link to activate it.', data: toUser(row) };
+      return { message: REGISTERED, data: toUser(row) };
     },
   );
 

@@ -34,7 +34,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   // The SPEC client sends `Content-Type: application/json` on body-less POSTs too.
-  app.removeContentTypeParser('application/json');
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if (body === '') return done(null, undefined);
     try {

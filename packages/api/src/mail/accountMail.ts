@@ -40,3 +40,21 @@ export function resetMail(brand: BrandSettings, user: { email: string; first_nam
     ].join('\n'),
   };
 }
+
+/** Sent instead of an activation when someone registers an address that already has an account. */
+export function existingAccountMail(brand: BrandSettings, user: { email: string; first_name: string }, resetLink: string): Mail {
+  return {
+    to: user.email,
+    subject: `Your ${brand.shortTitle} account`,
+    text: [
+      `Hello ${user.first_name},`,
+      '',
+      `Someone tried to create a ${brand.title} account with this e-mail address, which already has one.`,
+      'If it was you, log in as usual, or choose a new password here:',
+      '',
+      resetLink,
+      '',
+      'If it was not you, ignore this e-mail: nothing has changed.',
+    ].join('\n'),
+  };
+}

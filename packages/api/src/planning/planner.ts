@@ -7,11 +7,19 @@ import type {
   SearchRequest,
 } from '@cairn/contracts';
 
-/** A street of the region for the map tiles: a line with its OSM highway class and name. */
-export interface StreetFeature {
+/**
+ * A base-map feature (lng, lat). `properties.layer` says what it is: 'street' and 'ferry' lines
+ * (with `highway`, `name`), and 'place', 'station', 'stop', 'car club', 'bike hire' points.
+ */
+export interface MapFeature {
   type: 'Feature';
-  geometry: { type: 'LineString'; coordinates: [number, number][] };
-  properties: { kind: string; name?: string | null };
+  geometry: { type: 'LineString'; coordinates: Array<[number, number]> } | { type: 'Point'; coordinates: [number, number] };
+  properties: Record<string, string | number | boolean | null>;
+}
+
+export interface MapFeatureCollection {
+  type: 'FeatureCollection';
+  features: MapFeature[];
 }
 
 /**
@@ -23,6 +31,6 @@ export interface Planner {
   autocomplete(q: string, limit: number): PlaceSuggestion[] | Promise<PlaceSuggestion[]>;
   reverse(lat: number, lng: number): PlaceSuggestion | null | Promise<PlaceSuggestion | null>;
   regionInfo(): RegionInfo;
-  /** The region's streets as GeoJSON line features (lng, lat), for vector tiles. */
-  streetFeatures(): Iterable<StreetFeature> | Promise<Iterable<StreetFeature>>;
+  /** The region's base map (streets, ferries, places, stations, stops) for the vector tiles. */
+  mapFeatures(): MapFeatureCollection;
 }

@@ -1,28 +1,41 @@
 import type { BrandSettings, RegionInfo } from '@cairn/contracts';
-import { MAX_TILE_ZOOM, STREETS_LAYER } from './streetTiles.ts';
+import { MAX_TILE_ZOOM } from './mapTiles.ts';
 
 /**
- * A MapLibre style over our own street tiles, coloured from the brand. No glyphs are needed:
- * it draws no text labels (place names would need glyph PBFs we do not ship).
+ * A MapLibre style over our own tiles, coloured from the brand. It draws no text (labels would
+ * need glyph PBFs, which are not shipped); stations and stops are circles.
  */
 export function buildMapStyle(brand: BrandSettings, region: RegionInfo, tilesUrl: string): Record<string, unknown> {
-  const line = (id: string, kinds: string[], colour: string, width: [number, number], minzoom = 0) => ({
+  const line = (id: string, classes: string[], colour: string, width: [number, number], minzoom = 0, dashed = false) => ({
     id,
     type: 'line',
-    source: 'streets',
-    'source-layer': STREETS_LAYER,
+    source: 'cairn',
+    'source-layer': 'streets',
     minzoom,
-    filter: ['in', ['get', 'kind'], ['literal', kinds]],
-    layout: { 'line-cap': 'round', 'line-join': 'round' },
-    paint: { 'line-color': colour, 'line-width': ['interpolate', ['exponential', 1.5], ['zoom'], 8, width[0], 18, width[1]] },
+    filter: ['in', ['get', 'highway'], ['literal', classes]],
+    layout: { 'line-cap': dashed ? 'butt' : 'round', 'line-join': 'round' },
+    paint: {
+      'line-color': colour,
+      'line-width': ['interpolate', ['exponential', 1.5], ['zoom'], 8, width[0], 18, width[1]],
+      ...(dashed ? { 'line-dasharray': [3, 2] } : {}),
+    },
+  });
+  const circle = (id: string, layer: string, colour: string, minzoom: number, radius: number) => ({
+    id,
+    type: 'circle',
+    source: 'cairn',
+    'source-layer': 'places',
+    minzoom,
+    filter: ['==', ['get', 'layer'], layer],
+    paint: { 'circle-color': colour, 'circle-radius': radius, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 1 },
   });
   return {
     version: 8,
-    name: `${brand.title} streets`,
+    name: `${brand.title} map`,
     center: [region.center.lng, region.center.lat],
     zoom: region.zoom,
     sources: {
-      streets: {
+      cairn: {
         type: 'vector',
         tiles: [tilesUrl],
         minzoom: 0,
@@ -37,8 +50,9 @@ export function buildMapStyle(brand: BrandSettings, region: RegionInfo, tilesUrl
       line('minor-streets', ['residential', 'service', 'unclassified', 'living_street', 'road'], '#ffffff', [0.5, 10], 10),
       line('major-streets', ['primary', 'secondary', 'tertiary', 'primary_link', 'secondary_link', 'tertiary_link'], '#fbe3a0', [1, 14]),
       line('trunk-roads', ['motorway', 'trunk', 'motorway_link', 'trunk_link'], brand.mapColours.accent, [1.5, 16]),
-      line('railways', ['rail', 'light_rail', 'narrow_gauge', 'tram', 'subway', 'railway'], '#7a7a7a', [1, 3]),
-      line('ferries', ['ferry'], '#5b8fd6', [1, 3]),
+      line('ferries', ['ferry'], '#5b8fd6', [1, 3], 0, true),
+      circle('stations', 'station', brand.mapColours.accent, 9, 4),
+      circle('stops', 'stop', '#555555', 13, 3),
     ],
   };
 }

@@ -98,12 +98,15 @@ describe('registration and activation', () => {
     expect(response.body.errors[field]?.[0]).toEqual(expect.any(String));
   });
 
-  it('refuses a second account for the same e-mail, whatever its case', async () => {
+  it('makes no second account for the same e-mail, whatever its case, and answers as for a new one (no enumeration)', async () => {
     const user = newUser();
-    expect((await server.call('POST', '/v1/users/register', { body: user })).status).toBe(201);
+    const first = await server.call('POST', '/v1/users/register', { body: user });
+    expect(first.status).toBe(201);
     const twice = await server.call('POST', '/v1/users/register', { body: { ...user, email: user.email.toUpperCase() } });
-    expect(twice.status).toBe(422);
-    expect(twice.body.errors.email).toHaveLength(1);
+    expect(twice.status).toBe(201);
+    expect(twice.body.message).toBe(first.body.message);
+    const rows = await server.runtime.ctx.database.db.selectFrom('users').select('id').where(({ fn }) => fn('lower', ['email']), '=', user.email.toLowerCase()).execute();
+    expect(rows).toHaveLength(1);
   });
 
   it('refuses unknown and malformed activation codes', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Journey, type BrandSettings, type PlaceSuggestion, type Profile, type SearchRequest } from '@cairn/contracts';
-import type { Planner, StreetFeature } from '../../src/planning/planner.ts';
+import type { MapFeatureCollection, Planner } from '../../src/planning/planner.ts';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/journeys');
 
@@ -76,11 +76,15 @@ export function createTestPlanner(): TestPlanner {
         attribution: '© OpenStreetMap contributors (fixture)',
       };
     },
-    streetFeatures(): StreetFeature[] {
-      return [
-        { type: 'Feature', geometry: { type: 'LineString', coordinates: [[-3.8286, 57.1953], [-3.8270, 57.1960], [-3.80, 57.19]] }, properties: { kind: 'primary', name: 'Grampian Road' } },
-        { type: 'Feature', geometry: { type: 'LineString', coordinates: [[-3.80, 57.19], [-3.75, 57.18], [-3.692, 57.1665]] }, properties: { kind: 'secondary', name: 'Ski Road' } },
-      ];
+    mapFeatures(): MapFeatureCollection {
+      return {
+        type: 'FeatureCollection',
+        features: [
+          { type: 'Feature', geometry: { type: 'LineString', coordinates: [[-3.8286, 57.1953], [-3.827, 57.196], [-3.8, 57.19]] }, properties: { layer: 'street', highway: 'primary', name: 'Grampian Road' } },
+          { type: 'Feature', geometry: { type: 'LineString', coordinates: [[-3.8, 57.19], [-3.75, 57.18], [-3.692, 57.1665]] }, properties: { layer: 'street', highway: 'secondary', name: 'Ski Road' } },
+          { type: 'Feature', geometry: { type: 'Point', coordinates: [-3.8286, 57.1889] }, properties: { layer: 'station', name: 'Aviemore Station', modes: 'train' } },
+        ],
+      };
     },
   };
   return planner;

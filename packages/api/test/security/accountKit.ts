@@ -1,0 +1,48 @@
+import { expect } from 'vitest';
+import { linkIn, type SmtpPeer } from '../helpers/smtpPeer.ts';
+import type { TestServer } from '../helpers/testServer.ts';
+
+let counter = 0;
+
+/** A valid registration body with a fresh e-mail address. */
+export function newUserBody(overrides: Record<string, unknown> = {}): Record<string, unknown> & { email: string; password: string } {
+  return {
+    title: 'Mr',
+    first_name: 'Ewan',
+    last_name: 'Ross',
+    email: `ewan.${++counter}.${Date.now()}@example.org`,
+    dob: '1985-06-01',
+    password: 'granite tor 1234',
+    password_confirmation: 'granite tor 1234',
+    creation_origin: 'HOME_PAGE',
+    ...overrides,
+  } as Record<string, unknown> & { email: string; password: string };
+}
+
+/** Registers, activates through the mailed link and logs in; answers the body and the token. */
+export async function activeUser(server: TestServer, smtp: SmtpPeer, overrides: Record<string, unknown> = {}) {
+  const body = newUserBody(overrides);
+  const registered = await server.call('POST', '/v1/users/register', { body });
+  expect(registered.status).toBe(201);
+  const mail = await smtp.waitForMessage((m) => m.to.includes(body.email) && /Activate/i.test(m.subject));
+  const { code } = linkIn(mail, '/auth/activation');
+  expect((await server.call('POST', `/v1/users/activation/${code}`)).status).toBe(200);
+  const login = await server.call('POST', '/v1/auth/login', { body: { username: body.email, password: body.password } });
+  expect(login.status).toBe(200);
+  return { ...body, token: login.body.data.access_token as string };
+}
+
+/** The SPEC §5 error shape: a message, and field errors as lists of strings when present. */
+export function expectErrorShape(body: unknown): void {
+  expect(body).toBeTypeOf('object');
+  const b = body as { message?: unknown; errors?: unknown };
+  expect(typeof b.message).toBe('string');
+  expect((b.message as string).length).toBeGreaterThan(0);
+  if (b.errors !== undefined) {
+    expect(b.errors).toBeTypeOf('object');
+    for (const list of Object.values(b.errors as Record<string, unknown>)) {
+      expect(Array.isArray(list)).toBe(true);
+      for (const m of list as unknown[]) expect(typeof m).toBe('string');
+    }
+  }
+}
