@@ -92,8 +92,9 @@ export function weekdayOfDayNumber(day: number): number {
 export function parseGtfsDate(text: string): DateInt | undefined {
   if (!/^\d{8}$/.test(text)) return undefined;
   const v = Number(text);
-  const { m, d } = splitDate(v);
-  if (m < 1 || m > 12 || d < 1 || d > 31) return undefined;
+  const { y, m, d } = splitDate(v);
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  if (dt.getUTCMonth() !== m - 1 || dt.getUTCDate() !== d) return undefined;
   return v;
 }
 
