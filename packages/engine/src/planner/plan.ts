@@ -329,8 +329,14 @@ function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, star
       });
   }
   if (allowed('own car')) {
-    const car = listStopAccess(data, from, 'own car', ACCESS_MAX_SEC.car, 'from', (s) =>
-      isTrainStop(data, s),
+    // Park & ride: to stations beyond a short walk.
+    const car = listStopAccess(
+      data,
+      from,
+      'own car',
+      ACCESS_MAX_SEC.car,
+      'from',
+      (s) => isTrainStop(data, s) && !walkable.has(s),
     );
     if (car.length && walkIn.length)
       families.push({

@@ -11,6 +11,7 @@ import { createStreetNetwork } from '../streets/streetNetwork.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
 import { buildTimetable } from '../timetable/builder.ts';
+import { streetFootpathSource } from '../modes/footpaths.ts';
 import type { Timetable } from '../timetable/timetable.ts';
 import { readGtfsFares } from '../journeys/fares/gtfsFares.ts';
 import type { GtfsFares } from '../journeys/fares/gtfsFares.ts';
@@ -69,6 +70,8 @@ export async function loadRegionData(dir: string): Promise<RegionData> {
   const timetable = buildTimetable(feedsToTimetableInput(feeds));
   const osm = loadOsmFile(resolveRegionPath(dir, config.osm.path));
   const streets = createStreetNetwork(osm.graph);
+  // Changes between nearby stops walk along real streets rather than straight lines.
+  timetable.replaceFootpaths(streetFootpathSource(streets));
   const snapAll = (mode: StreetMode) =>
     Array.from({ length: timetable.stopCount }, (_, s) =>
       findSnapPoint(
