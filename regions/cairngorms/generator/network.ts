@@ -112,8 +112,14 @@ export function buildNetwork(
     return id;
   };
 
-  const addStop = (s: Omit<DemoStop, 'wheelchair'> & { wheelchair?: 1 | 2 }) => {
-    if (!stops.has(s.id)) stops.set(s.id, { wheelchair: 1, ...s });
+  // Rider-facing stop codes: the CRS code for stations, otherwise a letter per feed and a number.
+  const codePrefix: Record<FeedId, string> = { rail: 'R', bus: 'B', city: 'C', ferry: 'F', flex: 'X' };
+  const addStop = (s: Omit<DemoStop, 'wheelchair' | 'code'> & { code?: string; wheelchair?: 1 | 2 }) => {
+    if (!stops.has(s.id)) {
+      const n = [...stops.values()].filter((x) => x.feed === s.feed).length + 1;
+      const code = s.code ?? `${codePrefix[s.feed]}${String(n).padStart(4, '0')}`;
+      stops.set(s.id, { wheelchair: 1, ...s, code });
+    }
     return s.id;
   };
   const railStop = (crs: string) => {
@@ -145,7 +151,6 @@ export function buildNetwork(
         id: `${feed}:${placeId}-centre`,
         feed,
         name: `${p.name}, ${p.mainStreet}`,
-        code: `${placeId.slice(0, 3).toUpperCase()}C`,
         kind,
         placeId,
         ...pos,
@@ -158,7 +163,6 @@ export function buildNetwork(
         id: `${feed}:${placeId}-station`,
         feed,
         name: `${p.name}, Railway Station`,
-        code: `${where.crs}B`,
         kind,
         placeId,
         ...pos,
@@ -170,7 +174,6 @@ export function buildNetwork(
       id: `${feed}:${placeId}-${slug}`,
       feed,
       name: `${p.name}, ${where.label}`,
-      code: `${placeId.slice(0, 3).toUpperCase()}${slug.slice(0, 2).toUpperCase()}`,
       kind,
       placeId,
       ...pos,
@@ -189,7 +192,6 @@ export function buildNetwork(
       id: `${feed}:${id}`,
       feed,
       name,
-      code: id.toUpperCase().slice(0, 6),
       kind,
       placeId,
       lat: pos.lat,

@@ -182,6 +182,13 @@ describe('GTFS', () => {
     for (const [shape, metres] of longest) expect(metres, shape).toBeLessThan(1500);
   });
 
+  it('gives every stop a unique rider-facing code and a name', () => {
+    const stops = FEEDS.flatMap((f) => readCsv(join(outA, 'gtfs', f), 'stops.txt'));
+    const codes = stops.map((s) => s.stop_code);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const s of stops) expect(s.stop_name.length, s.stop_id).toBeGreaterThan(2);
+  });
+
   it('covers every mode the product plans with', () => {
     const types = new Set(
       FEEDS.flatMap((f) => readCsv(join(outA, 'gtfs', f), 'routes.txt').map((r) => r.route_type)),

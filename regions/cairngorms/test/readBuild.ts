@@ -9,6 +9,8 @@ export type GtfsColumn =
   | 'agency_timezone'
   | 'feed_publisher_name'
   | 'stop_id'
+  | 'stop_code'
+  | 'stop_name'
   | 'zone_id'
   | 'route_id'
   | 'route_type'
