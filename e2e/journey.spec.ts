@@ -47,7 +47,7 @@ test('Return journey: details, depart/return toggle, modals, map with tiles and 
   // Map: tiles and the route drawn, markers per step; then the return leg.
   await page.getByRole('link', { name: 'Map of journey' }).click();
   await waitForMapIdle(page);
-  await expect.poll(() => tiles.filter((s) => s === 200).length).toBeGreaterThan(0);
+  await expect.soft.poll(() => tiles.filter((s) => s === 200).length, { message: 'street tiles with content', timeout: 10_000 }).toBeGreaterThan(0);
   await expect(page.locator('.map-pin')).toHaveCount(2);
   expect(await page.locator('.map-marker').count()).toBeGreaterThan(0);
   await page.getByRole('radiogroup', { name: 'Map shows' }).getByRole('radio', { name: 'Return' }).check();
