@@ -3,6 +3,7 @@ import { LoginResponse, User } from '@cairn/contracts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registeredUser } from '../helpers/accounts.ts';
 import { linkIn, startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
 import { searchTime, startTestServer, waitFor, type TestServer } from '../helpers/testServer.ts';
 
@@ -32,19 +33,6 @@ const newUser = (overrides: Record<string, unknown> = {}) => ({
   profile: { has_concessionary_pass: true, railcard: '26-30 Railcard' },
   ...overrides,
 });
-
-/** Registers, activates through the link in the received mail, and logs in. */
-export async function registeredUser(s: TestServer, peer: SmtpPeer, overrides: Record<string, unknown> = {}) {
-  const user = newUser(overrides);
-  const registered = await s.call('POST', '/v1/users/register', { body: user });
-  expect(registered.status).toBe(201);
-  const mail = await peer.waitForMessage((m) => m.to.includes(user.email) && /Activate/.test(m.subject));
-  const { code } = linkIn(mail, '/auth/activation');
-  expect((await s.call('POST', `/v1/users/activation/${code}`)).status).toBe(200);
-  const login = await s.call('POST', '/v1/auth/login', { body: { username: user.email, password: user.password } });
-  expect(login.status).toBe(200);
-  return { ...user, token: LoginResponse.parse(login.body).data.access_token };
-}
 
 describe('registration and activation', () => {
   it('registers, mails an activation link that works once, then logs in', async () => {
