@@ -147,3 +147,21 @@ test('Results: No search results view with the three suggestions', async ({ page
   await expectAccessible(page, 'no results');
   await snap(page, 'results-empty');
 });
+
+test('Home: current location fills From with the reverse-geocoded place', async ({ browser }) => {
+  const context = await browser.newContext({ geolocation: { latitude: 57.1955, longitude: -3.8259 }, permissions: ['geolocation'] });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Use my current location as From' }).click();
+  await expect(page.getByRole('combobox', { name: 'From', exact: true })).toHaveValue(/Aviemore/i);
+  await context.close();
+});
+
+test('Home: current location refused shows "Cannot get the current location"', async ({ browser }) => {
+  const context = await browser.newContext({ permissions: [] });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Use my current location as From' }).click();
+  await expect(page.getByText('Cannot get the current location').first()).toBeVisible();
+  await context.close();
+});

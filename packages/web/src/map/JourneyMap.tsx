@@ -43,12 +43,17 @@ export default function JourneyMap({ picture, toiletNotice, trackPosition }: Pro
       style: new URL('/v1/tiles/style.json', window.location.origin).href,
       center: first,
       zoom: DEFAULT_ZOOM,
-      attributionControl: { compact: true },
+      attributionControl: false,
       cooperativeGestures: false,
       transformRequest: sameOriginTiles,
     });
     m.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
-    m.on('load', () => setReady(true));
+    // Collapsed attribution (the page footer carries it in full) so it does not cover the route.
+    m.addControl(new maplibregl.AttributionControl({ compact: true }), 'bottom-right');
+    m.on('load', () => {
+      container.current?.querySelector('.maplibregl-ctrl-attrib')?.classList.remove('maplibregl-compact-show');
+      setReady(true);
+    });
     m.on('idle', () => container.current?.setAttribute('data-map-idle', 'true'));
     m.on('movestart', () => container.current?.setAttribute('data-map-idle', 'false'));
     map.current = m;
