@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -31,6 +32,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     trustProxy: process.env.TRUST_PROXY === '1',
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler: answerClientError,
+    // Malformed or over-long path segments: the SPEC error shape, without echoing the path.
+    frameworkErrors: (error, _request, reply) =>
+      reply.code(error.statusCode ?? 400).send({ message: error.statusCode === 414 ? 'A part of the address is too long.' : 'The address is not valid.' }),
   });
 
   // The SPEC client sends `Content-Type: application/json` on body-less POSTs too.
@@ -149,4 +154,23 @@ function allowedOrigins(ctx: AppContext): string[] {
   }
   if (ctx.config.publicUrl) origins.add(new URL(ctx.config.publicUrl).origin);
   return [...origins];
+}
+
+/**
+ * Requests Node's parser rejects before Fastify sees them (oversized headers or URL, broken
+ * HTTP) still get the SPEC error shape `{ message }` rather than Fastify's default body.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The request headers or address are too long.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive.']
+        : [400, 'Bad Request', 'The request could not be understood.'];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }
