@@ -4,8 +4,9 @@
  *
  *   npx node regions/cairngorms/generator/main.ts --out regions/cairngorms/build [--seed N] [--date YYYY-MM-DD]
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseRegionConfig } from '@cairn/engine';
@@ -38,6 +39,21 @@ export interface GenerateSummary {
   feeds: Record<string, { stops: number; routes: number; trips: number; stopTimes: number }>;
   osm: { nodes: number; ways: number; relations: number };
   places: number;
+}
+
+/**
+ * A short hash of the generator's own source: a build stamped with another fingerprint was made by
+ * a different generator and should be regenerated even for the same seed and date.
+ */
+export function demoGeneratorFingerprint(): string {
+  const dir = dirname(fileURLToPath(import.meta.url));
+  const hash = createHash('sha256');
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.ts'))
+    .sort()) {
+    hash.update(name).update(readFileSync(join(dir, name)));
+  }
+  return hash.digest('hex').slice(0, 12);
 }
 
 /** Generate the demo region into outDir (only the files it owns there are replaced). */

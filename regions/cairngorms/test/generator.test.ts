@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRegionConfig } from '@cairn/engine';
-import { generateDemoRegion } from '../generator/main.ts';
+import { demoGeneratorFingerprint, generateDemoRegion } from '../generator/main.ts';
 import type { GenerateSummary } from '../generator/main.ts';
 import { components, parseOsmXml, readCsv, readTree } from './readBuild.ts';
 import type { ParsedOsm } from './readBuild.ts';
@@ -47,6 +47,13 @@ describe('determinism', () => {
     const c = readTree(outC);
     expect(c.get('cairngorms.osm')!.equals(a.get('cairngorms.osm')!)).toBe(false);
     expect(c.get('gtfs/rail/stop_times.txt')!.equals(a.get('gtfs/rail/stop_times.txt')!)).toBe(true);
+  });
+});
+
+describe('generator fingerprint', () => {
+  it('is a stable short hash of the generator source', () => {
+    expect(demoGeneratorFingerprint()).toMatch(/^[0-9a-f]{12}$/);
+    expect(demoGeneratorFingerprint()).toBe(demoGeneratorFingerprint());
   });
 });
 
