@@ -190,34 +190,45 @@ export function readOsmPbf(data: Uint8Array, sink: OsmSink, file = 'input.osm.pb
       warnings.push({ file, position: pos, message: 'truncated file: incomplete blob header' });
       break;
     }
-    const header = new PbfReader(data.subarray(headerStart, headerStart + headerLen)).readFields(readBlobHeader, {
-      type: '',
-      datasize: 0,
-    });
+    let header: { type: string; datasize: number };
+    try {
+      header = new PbfReader(data.subarray(headerStart, headerStart + headerLen)).readFields(readBlobHeader, {
+        type: '',
+        datasize: 0,
+      });
+    } catch (error) {
+      // Without a readable header the next blob cannot be found: keep what was read so far.
+      warnings.push({ file, position: pos, message: `damaged blob header (${(error as Error).message}); the rest of the file is skipped` });
+      break;
+    }
     const blobStart = headerStart + headerLen;
     const blobEnd = blobStart + header.datasize;
     if (blobEnd > data.byteLength) {
       warnings.push({ file, position: pos, message: 'truncated file: incomplete blob' });
       break;
     }
-    const blob = new PbfReader(data.subarray(blobStart, blobEnd)).readFields(readBlob, {
-      raw: null,
-      zlib: null,
-      unsupported: null,
-    } as Blob);
-    let payload: Uint8Array | null = blob.raw;
-    if (blob.zlib) payload = inflateSync(blob.zlib);
-    if (!payload) {
-      warnings.push({ file, position: pos, message: `blob compression ${blob.unsupported ?? 'unknown'} is not supported; blob skipped` });
-    } else if (header.type === 'OSMHeader') {
-      const required = new PbfReader(payload).readFields(readHeaderBlock, [] as string[]);
-      for (const feature of required) {
-        if (!SUPPORTED_FEATURES.has(feature)) warnings.push({ file, position: pos, message: `required feature ${feature} is not supported` });
+    try {
+      const blob = new PbfReader(data.subarray(blobStart, blobEnd)).readFields(readBlob, {
+        raw: null,
+        zlib: null,
+        unsupported: null,
+      } as Blob);
+      let payload: Uint8Array | null = blob.raw;
+      if (blob.zlib) payload = inflateSync(blob.zlib);
+      if (!payload) {
+        warnings.push({ file, position: pos, message: `blob compression ${blob.unsupported ?? 'unknown'} is not supported; blob skipped` });
+      } else if (header.type === 'OSMHeader') {
+        const required = new PbfReader(payload).readFields(readHeaderBlock, [] as string[]);
+        for (const feature of required) {
+          if (!SUPPORTED_FEATURES.has(feature)) warnings.push({ file, position: pos, message: `required feature ${feature} is not supported` });
+        }
+      } else if (header.type === 'OSMData') {
+        const pbf = new PbfReader(payload);
+        const block = pbf.readFields(readBlock, { strings: [], groups: [], granularity: 100, latOffset: 0, lonOffset: 0 } as Block);
+        for (const [start, end] of block.groups) decodeGroup(pbf, start, end, block, sink);
       }
-    } else if (header.type === 'OSMData') {
-      const pbf = new PbfReader(payload);
-      const block = pbf.readFields(readBlock, { strings: [], groups: [], granularity: 100, latOffset: 0, lonOffset: 0 } as Block);
-      for (const [start, end] of block.groups) decodeGroup(pbf, start, end, block, sink);
+    } catch (error) {
+      warnings.push({ file, position: pos, message: `damaged ${header.type || 'unknown'} blob (${(error as Error).message}); blob skipped` });
     }
     pos = blobEnd;
   }
