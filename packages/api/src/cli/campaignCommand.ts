@@ -11,9 +11,13 @@ const USAGE = `Usage:
   cairn campaign end ID`;
 
 /** `cairn campaign add|list|end`: the operator's tool for the campaign popup. */
-export async function campaignCommand(args: string[], out: (line: string) => void = console.log): Promise<number> {
+export async function campaignCommand(
+  args: string[],
+  out: (line: string) => void = console.log,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   const [action, ...rest] = args;
-  const config = loadConfig();
+  const config = loadConfig(env);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   try {
     if (action === 'add') {
