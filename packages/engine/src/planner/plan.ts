@@ -20,9 +20,11 @@ import { epochToLocal } from '../time/service-day.ts';
 import type { DateInt } from '../time/service-day.ts';
 import { inServiceZone, serviceRunsBetween } from './flexible.ts';
 import type { RegionData } from './regionData.ts';
-import { buildStreetStep, listStopAccess } from './streetSteps.ts';
+import { buildStreetChain, buildStreetStep, listStopAccess } from './streetSteps.ts';
+import type { At } from './streetSteps.ts';
 import { journeySteps, stopPlace } from './transitSteps.ts';
 import type { AccessDetail } from './transitSteps.ts';
+import { listBikeHireAccess } from '../modes/accessEgress.ts';
 
 /*
  * The option set of one search. Outbound candidates: direct street modes sensible for the
@@ -149,35 +151,6 @@ export function planSearch(
   return unique.sort(compareJourneys('emissions'));
 }
 
-type At = { startSec: number } | { endSec: number };
-
-/** A leg of consecutive street steps, each timed after (or, arriving by, before) the previous. */
-function chainStreet(
-  data: RegionData,
-  parts: Array<{ type: TravelType; from: PlacePoint; to: PlacePoint; extra?: Partial<PlannedStep> }>,
-  at: At,
-): PlannedLeg | undefined {
-  const steps: PlannedStep[] = [];
-  if ('startSec' in at) {
-    let t = at.startSec;
-    for (const p of parts) {
-      const s = buildStreetStep(data, p.type, p.from, p.to, { startSec: t }, p.extra);
-      if (!s) return undefined;
-      steps.push(s);
-      t = s.endSec;
-    }
-  } else {
-    let t = at.endSec;
-    for (const p of [...parts].reverse()) {
-      const s = buildStreetStep(data, p.type, p.from, p.to, { endSec: t }, p.extra);
-      if (!s) return undefined;
-      steps.unshift(s);
-      t = s.startSec;
-    }
-  }
-  return { steps };
-}
-
 function directCandidates(
   ctx: SearchContext,
   origin: PlacePoint,
@@ -190,7 +163,7 @@ function directCandidates(
   const crowM = haversineM(origin.lat, origin.lng, destination.lat, destination.lng);
   const out: Candidate[] = [];
   const direct = (type: TravelType, extra?: Partial<PlannedStep>) => {
-    const leg = chainStreet(data, [{ type, from: origin, to: destination, extra }], at);
+    const leg = buildStreetChain(data, [{ type, from: origin, to: destination, extra }], at);
     if (leg) out.push({ kind: type, family: type, leg, back: { rule: 'same', type } });
   };
   if (allowed('walk') && crowM <= DIRECT_LIMITS_M.walk) direct('walk');
@@ -211,7 +184,7 @@ function directCandidates(
       .sort((x, y) => x.d - y.d)[0]?.b;
     if (bay) {
       const bayPlace = { name: `${bay.name} car-club bay`, lat: bay.lat, lng: bay.lon };
-      const leg = chainStreet(
+      const leg = buildStreetChain(
         data,
         [
           { type: 'walk', from: origin, to: bayPlace },
@@ -238,7 +211,7 @@ function directCandidates(
       const pa = { name: a.name, lat: a.lat, lng: a.lon };
       const pb = { name: b.name, lat: b.lat, lng: b.lon };
       const plan = hire.pricing_plans[0]?.plan_id;
-      const leg = chainStreet(
+      const leg = buildStreetChain(
         data,
         [
           { type: 'walk', from: origin, to: pa },
@@ -378,6 +351,10 @@ function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, star
       if (taxi.length) families.push({ name: 'taxi in', access: walkOut, egress: taxi, detail: plain });
     }
   }
+  const hire = region.bikeHire;
+  if (allowed('bike hire') && hire) {
+    families.push(...bikeHireFamilies(ctx, from, to, walkOut, walkIn, walkable));
+  }
   for (const svc of region.flexibleServices) {
     if (!allowed(svc.kind) || svc.gtfs) continue;
     const inZone = (s: number) =>
@@ -416,6 +393,69 @@ function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, star
         families.push({ name: `${svc.kind} in:${svc.id}`, access: walkOut, egress: egr, detail });
     }
   }
+  return families;
+}
+
+/**
+ * Bike hire to a station ('bike hire out': dock near the origin, ride, dock near the station) and
+ * from a station ('bike hire in'), using the first/last-mile helper of modes/. The access legs'
+ * mode strings name the dock pair so the steps can be rebuilt.
+ */
+function bikeHireFamilies(
+  ctx: SearchContext,
+  from: PlacePoint,
+  to: PlacePoint,
+  walkOut: AccessLeg[],
+  walkIn: AccessLeg[],
+  walkable: Set<number>,
+): Family[] {
+  const { data } = ctx;
+  const docks = data.region.bikeHire?.stations ?? [];
+  const dockPlace = (name: string, lat: number, lon: number): PlacePoint => ({
+    name: `${name} bike-hire dock`,
+    lat,
+    lng: lon,
+  });
+  const nearestDock = (p: PlacePoint) =>
+    docks
+      .filter((d) => d.capacity > 0)
+      .map((d) => ({ d, m: haversineM(p.lat, p.lng, d.lat, d.lon) }))
+      .sort((a, b) => a.m - b.m)[0]?.d;
+  const families: Family[] = [];
+  const build = (point: PlacePoint, direction: 'access' | 'egress', skip: Set<number>) => {
+    const home = nearestDock(point);
+    if (!home) return undefined;
+    const found = listBikeHireAccess(
+      data.modes,
+      data.preparedStops,
+      { name: point.name, lat: point.lat, lon: point.lng },
+      direction,
+    ).filter((a) => !skip.has(a.stopIdx) && a.via);
+    const legs: AccessLeg[] = found.map((a) => ({
+      stopIdx: a.stopIdx,
+      durationSec: a.durationSec,
+      mode: `bike hire|${a.via?.name ?? ''}|${a.via?.lat ?? 0}|${a.via?.lon ?? 0}`,
+    }));
+    const detail = (mode: string): { type: TravelType } & AccessDetail => {
+      if (!mode.startsWith('bike hire|')) return { type: mode as TravelType };
+      const [, name, lat, lon] = mode.split('|');
+      return {
+        type: 'bike hire',
+        bikeHire: {
+          homeDock: dockPlace(home.name, home.lat, home.lon),
+          stopDock: dockPlace(name ?? '', Number(lat), Number(lon)),
+        },
+      };
+    };
+    return { legs, detail };
+  };
+  const nearIn = new Set(walkIn.filter((w) => w.durationSec <= BIKE_RIDE_MIN_WALK_SEC).map((w) => w.stopIdx));
+  const out = walkIn.length ? build(from, 'access', walkable) : undefined;
+  if (out && out.legs.length)
+    families.push({ name: 'bike hire out', access: out.legs, egress: walkIn, detail: out.detail });
+  const back = walkOut.length ? build(to, 'egress', nearIn) : undefined;
+  if (back && back.legs.length)
+    families.push({ name: 'bike hire in', access: walkOut, egress: back.legs, detail: back.detail });
   return families;
 }
 
@@ -526,7 +566,7 @@ function returnFor(
     }));
     const key = `same:${parts.map((p) => `${p.type}@${p.from.lat},${p.from.lng}`).join('/')}`;
     if (!cache.has(key)) {
-      let leg = chainStreet(data, parts, at) ?? null;
+      let leg = buildStreetChain(data, parts, at) ?? null;
       if (leg) {
         for (const s of leg.steps) {
           const svc = s.flexibleServiceId
@@ -588,7 +628,7 @@ function returnFor(
       if (found.length > 0) break;
     }
     if (found.length === 0 && ctx.allowed('taxi')) {
-      const taxi = chainStreet(data, [{ type: 'taxi', from: destination, to: origin }], at);
+      const taxi = buildStreetChain(data, [{ type: 'taxi', from: destination, to: origin }], at);
       if (taxi) found = [taxi];
     }
     publicCache.set(key, found);

@@ -5,13 +5,16 @@ import { loadOsmFile } from '../osm/loadOsm.ts';
 import type { PlaceCatalogue } from '../places/types.ts';
 import { loadRegionConfig, resolveRegionPath } from '../region/loadRegionConfig.ts';
 import type { RegionConfig } from '../region/regionConfig.ts';
-import { findSnapPoint } from '../streets/snap.ts';
 import type { SnapPoint } from '../streets/search.ts';
 import { createStreetNetwork } from '../streets/streetNetwork.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
 import { buildTimetable } from '../timetable/builder.ts';
 import { streetFootpathSource } from '../modes/footpaths.ts';
+import { prepareStops } from '../modes/accessEgress.ts';
+import type { PreparedStops } from '../modes/accessEgress.ts';
+import { createModeContext } from '../modes/context.ts';
+import type { ModeContext } from '../modes/types.ts';
 import type { Timetable } from '../timetable/timetable.ts';
 import { readGtfsFares } from '../journeys/fares/gtfsFares.ts';
 import type { GtfsFares } from '../journeys/fares/gtfsFares.ts';
@@ -31,6 +34,10 @@ export interface RegionData {
   streets: StreetNetwork;
   places: PlaceCatalogue;
   gtfsFares: Map<string, GtfsFares>;
+  /** Timetable stops snapped once for the first/last-mile helpers of modes/. */
+  preparedStops: PreparedStops;
+  /** Car-club bays, bike-hire docks and car parks snapped for the modes of modes/. */
+  modes: ModeContext;
   /** Timetable stops snapped to the street network per mode (undefined when too far from a street). */
   stopSnaps: Record<StreetMode, Array<SnapPoint | undefined>>;
   /** Feed route flags by namespaced route id ("feed:route"): DRT / community transport. */
@@ -42,9 +49,6 @@ export interface RegionData {
   /** Messages about data that could not be used (feeds that failed to read). */
   warnings: string[];
 }
-
-/** How far a stop may be from the street it is reached by. */
-const STOP_SNAP_M = 500;
 
 /** Loads region.json, its GTFS feeds (timetable and fares) and its OSM extract. Rejects when region.json is invalid. */
 export async function loadRegionData(dir: string): Promise<RegionData> {
@@ -72,16 +76,14 @@ export async function loadRegionData(dir: string): Promise<RegionData> {
   const streets = createStreetNetwork(osm.graph);
   // Changes between nearby stops walk along real streets rather than straight lines.
   timetable.replaceFootpaths(streetFootpathSource(streets));
-  const snapAll = (mode: StreetMode) =>
-    Array.from({ length: timetable.stopCount }, (_, s) =>
-      findSnapPoint(
-        streets.snap,
-        timetable.a.stopLat[s] ?? 0,
-        timetable.a.stopLon[s] ?? 0,
-        mode,
-        STOP_SNAP_M,
-      ),
-    );
+  const prepared = prepareStops(
+    streets,
+    Array.from({ length: timetable.stopCount }, (_, s) => ({
+      stopIdx: s,
+      lat: timetable.a.stopLat[s] ?? 0,
+      lon: timetable.a.stopLon[s] ?? 0,
+    })),
+  );
   const routeFlags = new Map<string, RouteFlags>();
   const agencyFlags = new Map<string, RouteFlags>();
   const operatorByAgency = new Map<string, string>();
@@ -110,7 +112,9 @@ export async function loadRegionData(dir: string): Promise<RegionData> {
     streets,
     places: osm.places,
     gtfsFares,
-    stopSnaps: { foot: snapAll('foot'), bicycle: snapAll('bicycle'), car: snapAll('car') },
+    stopSnaps: { foot: prepared.foot, bicycle: prepared.bicycle, car: prepared.car },
+    preparedStops: prepared,
+    modes: createModeContext(streets, config, osm.places),
     routeFlags,
     agencyFlags,
     operatorByAgency,

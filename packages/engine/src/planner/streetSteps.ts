@@ -1,5 +1,5 @@
 import type { TravelType } from '@cairn/contracts';
-import type { PlacePoint, PlannedStep } from '../journeys/model.ts';
+import type { PlacePoint, PlannedLeg, PlannedStep } from '../journeys/model.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
 import { reachTargets } from '../streets/search.ts';
 import type { SnapPoint } from '../streets/search.ts';
@@ -109,4 +109,34 @@ export function listStopAccess(
     durationSec: Math.round(speedKmh ? r.distanceM / (speedKmh / 3.6) : r.durationSec),
     mode: type,
   }));
+}
+
+/** When a leg starts, or when it must end. */
+export type At = { startSec: number } | { endSec: number };
+
+/** A leg of consecutive street steps, each timed after (or, arriving by, before) the previous. */
+export function buildStreetChain(
+  data: RegionData,
+  parts: Array<{ type: TravelType; from: PlacePoint; to: PlacePoint; extra?: Partial<PlannedStep> }>,
+  at: At,
+): PlannedLeg | undefined {
+  const steps: PlannedStep[] = [];
+  if ('startSec' in at) {
+    let t = at.startSec;
+    for (const p of parts) {
+      const s = buildStreetStep(data, p.type, p.from, p.to, { startSec: t }, p.extra);
+      if (!s) return undefined;
+      steps.push(s);
+      t = s.endSec;
+    }
+  } else {
+    let t = at.endSec;
+    for (const p of [...parts].reverse()) {
+      const s = buildStreetStep(data, p.type, p.from, p.to, { endSec: t }, p.extra);
+      if (!s) return undefined;
+      steps.unshift(s);
+      t = s.startSec;
+    }
+  }
+  return { steps };
 }

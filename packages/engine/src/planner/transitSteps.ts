@@ -4,7 +4,7 @@ import { haversineM } from '../journeys/geo.ts';
 import type { RaptorJourney, RaptorLeg } from '../raptor/types.ts';
 import type { TransitView } from '../timetable/transit-view.ts';
 import type { RegionData } from './regionData.ts';
-import { buildStreetStep } from './streetSteps.ts';
+import { buildStreetChain, buildStreetStep } from './streetSteps.ts';
 
 /** Street steps shorter than this are not shown (the place is at the stop). */
 const MIN_STEP_M = 50;
@@ -126,6 +126,8 @@ export interface AccessDetail {
   flexibleServiceId?: string;
   speedKmh?: number;
   leavesVehicle?: boolean;
+  /** Bike hire: the dock near the journey's end and the dock near the stop. */
+  bikeHire?: { homeDock: PlacePoint; stopDock: PlacePoint; planId?: string };
 }
 
 /**
@@ -146,6 +148,33 @@ export function journeySteps(
     if (leg.kind === 'access' || leg.kind === 'egress') {
       const d = detail(leg.mode);
       const stop = stopPlace(data, leg.stop);
+      if (d.bikeHire) {
+        const { homeDock, stopDock, planId } = d.bikeHire;
+        const ride = { type: 'bike hire' as const, ...(planId ? { extra: { bikeHirePlanId: planId } } : {}) };
+        const chain =
+          leg.kind === 'access'
+            ? buildStreetChain(
+                data,
+                [
+                  { type: 'walk', from: origin, to: homeDock },
+                  { ...ride, from: homeDock, to: stopDock },
+                  { type: 'walk', from: stopDock, to: stop },
+                ],
+                { endSec: leg.endSec + zero },
+              )
+            : buildStreetChain(
+                data,
+                [
+                  { type: 'walk', from: stop, to: stopDock },
+                  { ...ride, from: stopDock, to: homeDock },
+                  { type: 'walk', from: homeDock, to: destination },
+                ],
+                { startSec: leg.startSec + zero },
+              );
+        if (!chain) return undefined;
+        steps.push(...chain.steps.filter((x) => x.type !== 'walk' || x.distanceM >= MIN_STEP_M));
+        continue;
+      }
       const extra: Partial<PlannedStep> = d.flexibleServiceId
         ? { flexibleServiceId: d.flexibleServiceId }
         : {};

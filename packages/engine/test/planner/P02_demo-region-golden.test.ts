@@ -212,4 +212,19 @@ describe('P02 demo region golden searches', () => {
       expect(j.cost_is_estimate).toBe(true);
     }
   });
+
+  it('bike hire as a first mile: dock near the origin, ride, then public transport', async () => {
+    const js = await plan('Nethy Bridge', 'Edinburgh', { out_time: '2026/11/24 07:00:00' });
+    const hire = js.find(
+      (j) => j.depart.steps[0]?.type === 'bike hire' || j.depart.steps[1]?.type === 'bike hire',
+    );
+    expect(hire).toBeDefined();
+    const ride = hire?.depart.steps.find((s) => s.type === 'bike hire');
+    expect(ride?.start_address).toMatch(/bike-hire dock$/);
+    expect(ride?.carbon_emission).toBe(0);
+    expect(hire?.depart.stages.some((t) => t === 'bus' || t === 'train')).toBe(true);
+    expect(
+      hire?.pricing_breakdown.some((l) => /^Bike hire .*\((Pay as you go|Day pass)\)$/.test(l.description)),
+    ).toBe(true);
+  });
 });

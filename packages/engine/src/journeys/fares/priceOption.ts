@@ -170,15 +170,24 @@ function priceStep(step: PlannedStep, ctx: PricingContext): StepPrice {
       };
     }
     case 'bike hire': {
-      const plan =
-        region.bikeHire?.pricing_plans.find((p) => p.plan_id === step.bikeHirePlanId) ??
-        region.bikeHire?.pricing_plans[0];
-      if (!plan) return unknownStep(`Bike hire ${step.from.name} to ${step.to.name}: price not known`);
-      const pence = bikeHirePence(plan, step.endSec - step.startSec);
+      // The named plan when the step has one, else the cheapest plan for this ride.
+      const plans = (region.bikeHire?.pricing_plans ?? []).filter(
+        (p) => step.bikeHirePlanId === undefined || p.plan_id === step.bikeHirePlanId,
+      );
+      const priced = plans
+        .map((plan) => ({ plan, pence: bikeHirePence(plan, step.endSec - step.startSec) }))
+        .sort((a, b) => a.pence - b.pence)[0];
+      if (!priced) return unknownStep(`Bike hire ${step.from.name} to ${step.to.name}: price not known`);
+      const { plan, pence } = priced;
       return {
         pence,
         text: formatPence(pence),
-        lines: [{ description: `Bike hire (${plan.name})`, cost: formatPence(pence) }],
+        lines: [
+          {
+            description: `Bike hire ${step.from.name} to ${step.to.name} (${plan.name})`,
+            cost: formatPence(pence),
+          },
+        ],
         estimate: false,
       };
     }
