@@ -746,6 +746,27 @@ export function buildNetwork(
     });
   }
 
+  const c919 = bus({
+    id: '919',
+    agencyId: dcl,
+    shortName: '919',
+    longName: 'Inverness – Drumnadrochit – Fort Augustus',
+    type: 200,
+    color: '283593',
+    desc: 'Intercity coach along Loch Ness (A82)',
+  });
+  const lochNessStops = ['inverness', 'dochgarroch', 'drumnadrochit', 'urquhart-castle', 'fort-augustus'].map(
+    (p) => busStop('bus', p, 'centre', 'coach'),
+  );
+  for (const serviceId of [SERVICE.weekday, SERVICE.saturday, SERVICE.sunday]) {
+    both(c919, lochNessStops, {
+      timing: COACH,
+      serviceId,
+      departures: at('08:45', '12:45', '16:45'),
+      back: at('07:20', '11:20', '15:20'),
+    });
+  }
+
   const fun = bus({
     id: 'FUNICULAR',
     agencyId: dcm,
