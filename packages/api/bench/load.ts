@@ -1,0 +1,394 @@
+/**
+ * `npm run bench:load`: the real server (`cairn serve`) on the demo region, loaded over loopback.
+ * Measures sustained searches per second with the worker(s) planning (POST → last SSE event),
+ * reads per second (GET search, GET journey, tiles, places) with p50/p95/p99 and error counts,
+ * and a soak that samples the server's RSS and reports its trend. PGlite always; PostgreSQL too
+ * when DATABASE_URL is set or --pg starts a throwaway cluster.
+ *
+ *   npm run bench:load -- [--seconds 10] [--connections 8] [--soak-minutes 0.5] [--pg] [--workers 1] [--json out.json]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startPostgresCluster } from '../test/helpers/postgresCluster.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const CAIRN = join(ROOT, 'packages/api/bin/cairn.ts');
+
+const { values: opts } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '8' },
+    'search-connections': { type: 'string', default: '4' },
+    'soak-minutes': { type: 'string', default: '0.5' },
+    pg: { type: 'boolean', default: false },
+    'no-pglite': { type: 'boolean', default: false },
+    workers: { type: 'string', default: '1' },
+    json: { type: 'string' },
+  },
+});
+const SECONDS = Number(opts.seconds);
+const CONNECTIONS = Number(opts.connections);
+const SEARCH_CONNECTIONS = Number(opts['search-connections']);
+const SOAK_MIN = Number(opts['soak-minutes']);
+const EXTRA_WORKERS = Number(opts.workers);
+
+interface Row {
+  db: string;
+  scenario: string;
+  requests: number;
+  perSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  note: string;
+}
+const rows: Row[] = [];
+const soaks: Array<Record<string, unknown>> = [];
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => ok(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+function rssMb(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+function startCairn(args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [CAIRN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr!.on('data', (d: Buffer) => {
+    const text = d.toString();
+    if (/error|fatal/i.test(text)) process.stderr.write(`[${args[0]}] ${text.slice(0, 500)}`);
+  });
+  return child;
+}
+
+async function waitReady(base: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`cairn serve exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/v1/ready`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the server did not become ready in 180 s');
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** Runs `task` in `connections` closed loops for `seconds`; answers latencies and outcomes. */
+async function closedLoop(seconds: number, connections: number, task: (i: number) => Promise<boolean>, maxRequests = Infinity) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  let n = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end && n < maxRequests) {
+        const t0 = performance.now();
+        let ok = false;
+        try {
+          ok = await task(n++);
+        } catch {
+          ok = false;
+        }
+        latencies.push(performance.now() - t0);
+        if (!ok) errors++;
+      }
+    }),
+  );
+  const elapsedSec = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { latencies, errors, elapsedSec };
+}
+
+function record(db: string, scenario: string, r: { latencies: number[]; errors: number; elapsedSec: number }, note = ''): void {
+  rows.push({
+    db,
+    scenario,
+    requests: r.latencies.length,
+    perSec: r.latencies.length / r.elapsedSec,
+    p50: percentile(r.latencies, 50),
+    p95: percentile(r.latencies, 95),
+    p99: percentile(r.latencies, 99),
+    errors: r.errors,
+    note,
+  });
+}
+
+/** Waits on the search's SSE stream for its last journey (or failure); true when all arrived. */
+async function awaitSearch(base: string, hash: string, timeoutMs = 60_000): Promise<{ ok: boolean; journeys: string[] }> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const journeys: string[] = [];
+  try {
+    const res = await fetch(`${base}/v1/realtime/query.${hash}`, { signal: controller.signal, headers: { accept: 'text/event-stream' } });
+    if (!res.ok || !res.body) return { ok: false, journeys };
+    const decoder = new TextDecoder();
+    let buffer = '';
+    let expected = -1;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let i: number;
+      while ((i = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, i);
+        buffer = buffer.slice(i + 2);
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (!data) continue;
+        const event = JSON.parse(data) as { event: string; data: Record<string, unknown> };
+        if (event.event === 'search.failed') return { ok: false, journeys };
+        if (event.event === 'results.retrieved') expected = Number(event.data.journey_count);
+        if (event.event === 'journey.processed') journeys.push(String(event.data.journeyID));
+        if (expected >= 0 && journeys.length >= expected) return { ok: true, journeys };
+      }
+    }
+    return { ok: false, journeys };
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+}
+
+function localTime(daysAhead: number, minutes: number): string {
+  const d = new Date(Date.now() + daysAhead * 86_400_000);
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(d);
+  const get = (t: string) => parts.find((p) => p.type === t)!.value;
+  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+  const mm = String(minutes % 60).padStart(2, '0');
+  return `${get('year')}/${get('month')}/${get('day')} ${hh}:${mm}:00`;
+}
+
+const PLACE_NAMES = ['Aviemore', 'Glenmore', 'Braemar', 'Kingussie', 'Grantown-on-Spey', 'Carrbridge', 'Nethy Bridge', 'Tomintoul', 'Ballater', 'Newtonmore', 'Boat of Garten', 'Inverness'];
+const PREFIXES = ['Avie', 'Glen', 'Brae', 'King', 'Gran', 'Carr', 'Neth', 'Tomi', 'Ball', 'Newt', 'Boat', 'Inve', 'Loch', 'Stat', 'Cair'];
+
+function tileOf(lat: number, lng: number, z: number): [number, number] {
+  const n = 2 ** z;
+  const x = Math.floor(((lng + 180) / 360) * n);
+  const r = (lat * Math.PI) / 180;
+  const y = Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n);
+  return [x, y];
+}
+
+async function benchOne(db: 'pglite' | 'postgres', databaseUrl?: string): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cairn-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    JOB_POLL_MS: '200',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const children: ChildProcess[] = [];
+  const server = startCairn(['serve'], env);
+  children.push(server);
+  try {
+    const loadStart = performance.now();
+    await waitReady(base, server);
+    console.error(`[${db}] server ready in ${((performance.now() - loadStart) / 1000).toFixed(1)} s (pid ${server.pid})`);
+    // PGlite is in-process: only the serve process's own worker can plan. PostgreSQL takes more.
+    const workers = db === 'postgres' ? EXTRA_WORKERS : 0;
+    for (let i = 0; i < workers; i++) children.push(startCairn(['worker'], env));
+    const workerNote = db === 'postgres' ? `serve's worker + ${workers} worker process(es)` : "serve's in-process worker";
+
+    // Places that geocode, with their coordinates, so every search plans real journeys.
+    const places: Array<{ name: string; lat: number; lng: number }> = [];
+    for (const name of PLACE_NAMES) {
+      const res = (await (await fetch(`${base}/v1/places?q=${encodeURIComponent(name)}&limit=1`)).json()) as { data: Array<{ label: string; location: { lat: number; lng: number } }> };
+      const hit = res.data[0];
+      if (hit) places.push({ name: hit.label, lat: hit.location.lat, lng: hit.location.lng });
+    }
+    if (places.length < 2) throw new Error('the demo region geocodes fewer than 2 places');
+    const searchBody = (i: number) => {
+      const a = places[i % places.length]!;
+      const b = places[(i * 7 + 3) % places.length] === a ? places[(i + 1) % places.length]! : places[(i * 7 + 3) % places.length]!;
+      return {
+        origin: a.name,
+        destination: b.name,
+        origin_location: { lat: a.lat, lng: a.lng },
+        destination_location: { lat: b.lat, lng: b.lng },
+        out_time: localTime(1 + (i % 5), 7 * 60 + ((i * 35) % (11 * 60))),
+        return_time: i % 3 === 0 ? localTime(1 + (i % 5), 19 * 60) : null,
+      };
+    };
+    const post = (i: number) =>
+      fetch(`${base}/v1/journey-planner/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(searchBody(i)) });
+
+    // 1. Searches, end to end: POST, then the SSE stream until the last journey.
+    const planned: Array<{ hash: string; journeys: string[] }> = [];
+    const searchRun = await closedLoop(SECONDS, SEARCH_CONNECTIONS, async (i) => {
+      const res = await post(i);
+      if (res.status !== 201) return false;
+      const hash = ((await res.json()) as { data: { hash: string } }).data.hash;
+      const done = await awaitSearch(base, hash);
+      if (done.ok) planned.push({ hash, journeys: done.journeys });
+      return done.ok;
+    });
+    record(db, 'search POST → all journeys (SSE)', searchRun, `${SEARCH_CONNECTIONS} clients; ${workerNote}`);
+    const withJourneys = planned.filter((p) => p.journeys.length > 0);
+    console.error(`[${db}] ${planned.length} searches planned, ${withJourneys.length} with journeys`);
+
+    // 2. Accepting searches (POST only): how fast the API takes them while the workers plan.
+    const acceptRun = await closedLoop(Math.max(3, SECONDS / 2), CONNECTIONS, async (i) => (await post(i + 10_000)).status === 201, 300);
+    record(db, 'search POST (accept only)', acceptRun, `${CONNECTIONS} clients, at most 300; queue grows`);
+    // Let the queue drain before the reads, so planning does not skew them.
+    const drainStart = performance.now();
+    const backlog = acceptRun.latencies.length;
+    await new Promise((r) => setTimeout(r, 500));
+    const lastHash = await post(99_999).then(async (r) => ((await r.json()) as { data: { hash: string } }).data.hash);
+    await awaitSearch(base, lastHash, 600_000);
+    const drainSec = (performance.now() - drainStart) / 1000;
+    rows.push({ db, scenario: 'queue drain (backlog planned)', requests: backlog, perSec: backlog / drainSec, p50: NaN, p95: NaN, p99: NaN, errors: 0, note: `${backlog} queued searches planned in ${drainSec.toFixed(1)} s` });
+
+    // 3. Reads.
+    const sample = withJourneys.length > 0 ? withJourneys : planned;
+    if (sample.length === 0) throw new Error('no search was planned; cannot bench reads');
+    const config = (await (await fetch(`${base}/v1/config`)).json()) as { data: { region: { center: { lat: number; lng: number } } } };
+    const { lat, lng } = config.data.region.center;
+    const tiles: string[] = [];
+    for (const z of [10, 11, 12, 13, 14]) {
+      const [cx, cy] = tileOf(lat, lng, z);
+      for (let dx = -2; dx <= 2; dx++) for (let dy = -2; dy <= 2; dy++) tiles.push(`${z}/${cx + dx}/${cy + dy}`);
+    }
+    const get = async (path: string) => {
+      const res = await fetch(base + path);
+      await res.arrayBuffer();
+      return res.status >= 200 && res.status < 300;
+    };
+    const reads: Array<[string, (i: number) => Promise<boolean>]> = [
+      ['GET search (results)', (i) => get(`/v1/journey-planner/search/${sample[i % sample.length]!.hash}`)],
+      ['GET journey', (i) => {
+        const s = withJourneys[i % Math.max(1, withJourneys.length)];
+        return s ? get(`/v1/journey-planner/search/${s.hash}/${s.journeys[i % s.journeys.length]}`) : Promise.resolve(false);
+      }],
+      ['GET tile (MVT)', (i) => get(`/v1/tiles/${tiles[i % tiles.length]}.pbf`)],
+      ['GET places (autocomplete)', (i) => get(`/v1/places?q=${encodeURIComponent(PREFIXES[i % PREFIXES.length]!)}`)],
+    ];
+    for (const [name, task] of reads) {
+      record(db, name, await closedLoop(SECONDS, CONNECTIONS, task), `${CONNECTIONS} connections`);
+    }
+
+    // 4. Soak: mixed searches and reads; RSS sampled every 5 s.
+    if (SOAK_MIN > 0) {
+      const samples: Array<{ tSec: number; serverMb: number; workersMb: number }> = [];
+      const t0 = performance.now();
+      const sampler = setInterval(() => {
+        samples.push({
+          tSec: (performance.now() - t0) / 1000,
+          serverMb: rssMb(server.pid),
+          workersMb: children.slice(1).reduce((s, c) => s + rssMb(c.pid), 0),
+        });
+      }, 5000);
+      samples.push({ tSec: 0, serverMb: rssMb(server.pid), workersMb: children.slice(1).reduce((s, c) => s + rssMb(c.pid), 0) });
+      const soakSec = SOAK_MIN * 60;
+      const [soakSearch, soakRead] = await Promise.all([
+        closedLoop(soakSec, 2, async (i) => {
+          const res = await post(i + 20_000);
+          if (res.status !== 201) return false;
+          return (await awaitSearch(base, ((await res.json()) as { data: { hash: string } }).data.hash)).ok;
+        }),
+        closedLoop(soakSec, 4, (i) => reads[i % reads.length]![1](i)),
+      ]);
+      clearInterval(sampler);
+      samples.push({ tSec: (performance.now() - t0) / 1000, serverMb: rssMb(server.pid), workersMb: children.slice(1).reduce((s, c) => s + rssMb(c.pid), 0) });
+      record(db, `soak: searches (${SOAK_MIN} min)`, soakSearch, '2 clients');
+      record(db, `soak: mixed reads (${SOAK_MIN} min)`, soakRead, '4 connections');
+      // Trend over the samples after the first fifth (warm-up: caches and JIT fill first).
+      const steady = samples.filter((s) => s.tSec >= soakSec * 0.2);
+      const slope = slopePerMin(steady.map((s) => [s.tSec, s.serverMb]));
+      soaks.push({
+        db,
+        minutes: SOAK_MIN,
+        samples: samples.length,
+        serverRssStartMb: round(samples[0]!.serverMb),
+        serverRssEndMb: round(samples.at(-1)!.serverMb),
+        serverRssMaxMb: round(Math.max(...samples.map((s) => s.serverMb))),
+        serverRssSlopeMbPerMin: round(slope, 2),
+        workersRssEndMb: round(samples.at(-1)!.workersMb),
+        series: samples.map((s) => [round(s.tSec, 0), round(s.serverMb)]),
+      });
+    }
+  } finally {
+    for (const c of children.reverse()) await stop(c);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function slopePerMin(points: Array<[number, number]>): number {
+  const ok = points.filter(([, y]) => Number.isFinite(y));
+  if (ok.length < 2) return NaN;
+  const n = ok.length;
+  const mx = ok.reduce((s, [x]) => s + x, 0) / n;
+  const my = ok.reduce((s, [, y]) => s + y, 0) / n;
+  const sxy = ok.reduce((s, [x, y]) => s + (x - mx) * (y - my), 0);
+  const sxx = ok.reduce((s, [x]) => s + (x - mx) ** 2, 0);
+  return sxx === 0 ? NaN : (sxy / sxx) * 60;
+}
+
+const round = (x: number, digits = 1) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : NaN);
+
+function printTable(): void {
+  const fmt = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '–');
+  console.log('\n| db | scenario | requests | per s | p50 ms | p95 ms | p99 ms | errors | note |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---|');
+  for (const r of rows) console.log(`| ${r.db} | ${r.scenario} | ${r.requests} | ${fmt(r.perSec)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} | ${r.note} |`);
+  if (soaks.length > 0) {
+    console.log('\n| db | soak min | RSS start MB | RSS end MB | RSS max MB | RSS slope MB/min (after warm-up) | worker RSS end MB |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const s of soaks) console.log(`| ${s.db} | ${s.minutes} | ${s.serverRssStartMb} | ${s.serverRssEndMb} | ${s.serverRssMaxMb} | ${s.serverRssSlopeMbPerMin} | ${s.workersRssEndMb || '–'} |`);
+  }
+}
+
+const startedAt = new Date().toISOString();
+if (!opts['no-pglite']) await benchOne('pglite');
+if (process.env.DATABASE_URL) await benchOne('postgres', process.env.DATABASE_URL);
+else if (opts.pg) {
+  const cluster = await startPostgresCluster();
+  try {
+    await benchOne('postgres', cluster.url);
+  } finally {
+    cluster.stop();
+  }
+}
+printTable();
+console.log(`\n${startedAt}; ${SECONDS} s per phase, ${CONNECTIONS} read connections, ${SEARCH_CONNECTIONS} search clients; client and server share this machine's CPUs (loopback).`);
+if (opts.json) writeFileSync(opts.json, JSON.stringify({ startedAt, options: opts, rows, soaks }, null, 2));
