@@ -56,6 +56,18 @@ test('Return journey: details, depart/return toggle, modals, map with tiles and 
   await expect(show.locator('option').first()).toHaveText('None');
   await show.selectOption('all');
   await waitForMapIdle(page);
+  const toilets = page.locator('.map-toilet');
+  if ((await show.locator('option', { hasText: 'Toilets' }).count()) > 0) {
+    await expect(toilets.first()).toBeAttached();
+    await toilets.first().focus();
+    await page.keyboard.press('Enter');
+    const info = page.locator('.toilet-info');
+    await expect(info).toBeVisible();
+    await expect(info.getByRole('table')).toContainText('Monday');
+    await expect(info.getByRole('table')).toContainText('Sunday');
+  } else {
+    await expect(toilets).toHaveCount(0);
+  }
   await expectAccessible(page, 'journey details');
   await snap(page, 'journey-details', () => waitForMapIdle(page));
 

@@ -24,8 +24,19 @@ export default function HomePage() {
       <div className="home-hero">
         <p className="home-intro">{brand.title}: plan door-to-door journeys by bus, train, ferry, bike, car and on foot, with prices and carbon estimates.</p>
       </div>
-      <div className="home-card">
-        <PlannerForm initial={initial} submitLabel="Find Routes & Times" />
+      <div className="home-columns">
+        <div className="home-card">
+          <PlannerForm initial={initial} submitLabel="Find Routes & Times" />
+        </div>
+        <aside className="home-aside" aria-labelledby="home-aside-heading">
+          <h2 id="home-aside-heading">How it works</h2>
+          <ol>
+            <li>Tell us where and when you are travelling, one way or there and back.</li>
+            <li>Compare options by cost, time, changes, walking and carbon emissions.</li>
+            <li>Open an option for a map, a step-by-step guide and the operators' details.</li>
+          </ol>
+          <p>Prices are estimates. You book and pay with the transport operators directly.</p>
+        </aside>
       </div>
     </div>
   );
