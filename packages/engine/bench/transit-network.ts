@@ -1,3 +1,5 @@
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TimetableInput, TripInput } from '../src/timetable/types.ts';
 
 /**
@@ -202,4 +204,61 @@ export function generateNetwork(o: NetworkOptions): TimetableInput {
     }
   }
   return input;
+}
+
+/** Writes a generated network as a GTFS folder (so the bench can time the real feed reader). */
+export function writeNetworkAsGtfs(input: TimetableInput, dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  const bare = (id: string): string => id.slice(id.indexOf(':') + 1);
+  const day = (n: number): string => {
+    const d = new Date(n * 86_400_000);
+    return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+  };
+  const time = (s: number): string =>
+    `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+  const write = (name: string, header: string, rows: Iterable<string>): void => {
+    const fd = openSync(join(dir, name), 'w');
+    let chunk: string[] = [header];
+    for (const r of rows) {
+      chunk.push(r);
+      if (chunk.length >= 50_000) {
+        writeSync(fd, `${chunk.join('\n')}\n`);
+        chunk = [];
+      }
+    }
+    if (chunk.length > 0) writeSync(fd, `${chunk.join('\n')}\n`);
+    closeSync(fd);
+  };
+  const feed = input.feeds[0]!;
+  write('agency.txt', 'agency_id,agency_name,agency_url,agency_timezone', input.agencies.map((a) => `${bare(a.id)},${a.name},${a.url},${feed.timezone}`));
+  write('stops.txt', 'stop_id,stop_name,stop_lat,stop_lon,wheelchair_boarding', input.stops.map((s) => `${bare(s.id)},${s.name},${s.lat.toFixed(6)},${s.lon.toFixed(6)},${s.wheelchair}`));
+  write('routes.txt', 'route_id,agency_id,route_short_name,route_long_name,route_type', input.lines.map((l) => `${bare(l.id)},${bare(input.agencies[l.agency]!.id)},${l.shortName},${l.longName},${l.routeType}`));
+  const wd = (s: (typeof input.services)[number], i: number): number => (s.weekdays >> i) & 1;
+  write(
+    'calendar.txt',
+    'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date',
+    input.services.map((s) => `${bare(s.id)},${[0, 1, 2, 3, 4, 5, 6].map((i) => wd(s, i)).join(',')},${day(s.startDay)},${day(s.endDay)}`),
+  );
+  write(
+    'calendar_dates.txt',
+    'service_id,date,exception_type',
+    input.services.flatMap((s) => [...s.addedDays.map((d) => `${bare(s.id)},${day(d)},1`), ...s.removedDays.map((d) => `${bare(s.id)},${day(d)},2`)]),
+  );
+  // Frequency templates are written as their runs (each run one trip).
+  function* trips(): Generator<[string, TripInput, number]> {
+    for (const t of input.trips) {
+      const shifts = t.runShiftsSec ?? [0];
+      for (let i = 0; i < shifts.length; i++) yield [shifts.length > 1 ? `${bare(t.id)}_${i}` : bare(t.id), t, shifts[i]!];
+    }
+  }
+  write('trips.txt', 'route_id,service_id,trip_id,wheelchair_accessible', (function* () {
+    for (const [id, t] of trips()) yield `${bare(input.lines[t.line]!.id)},${bare(input.services[t.service]!.id)},${id},${t.wheelchair}`;
+  })());
+  write('stop_times.txt', 'trip_id,arrival_time,departure_time,stop_id,stop_sequence,pickup_type,drop_off_type', (function* () {
+    for (const [id, t, shift] of trips()) {
+      for (let p = 0; p < t.stops.length; p++) {
+        yield `${id},${time(t.arrivals[p]! + shift)},${time(t.departures[p]! + shift)},${bare(input.stops[t.stops[p]!]!.id)},${p + 1},${t.pickupType[p]},${t.dropOffType[p]}`;
+      }
+    }
+  })());
 }

@@ -21,9 +21,9 @@ interface Instance {
 const DAY = 86_400;
 
 /** Trip instances of days D−2 … D+2 that run, from the raw input. */
-export function listInstances(input: TimetableInput, queryDay: number): Instance[] {
+export function listInstances(input: TimetableInput, queryDay: number, daysAround = 2): Instance[] {
   const out: Instance[] = [];
-  for (let day = queryDay - 2; day <= queryDay + 2; day++) {
+  for (let day = queryDay - daysAround; day <= queryDay + daysAround; day++) {
     const weekday = (((day + 3) % 7) + 7) % 7;
     const runs = input.services.map((s) => {
       if (s.removedDays.includes(day)) return false;
@@ -105,8 +105,8 @@ export interface ReferenceNetwork {
   stopWheelchair: number[];
 }
 
-export function makeReferenceNetwork(input: TimetableInput, tt: Timetable, queryDay: number): ReferenceNetwork {
-  const instances = listInstances(input, queryDay);
+export function makeReferenceNetwork(input: TimetableInput, tt: Timetable, queryDay: number, daysAround = 2): ReferenceNetwork {
+  const instances = listInstances(input, queryDay, daysAround);
   const at: [number, number][][] = input.stops.map(() => []);
   instances.forEach((inst, i) => inst.stops.forEach((s, p) => at[s]!.push([i, p])));
   return { instances, at, tt, stopWheelchair: input.stops.map((s) => s.wheelchair) };
@@ -116,12 +116,24 @@ export function makeReferenceNetwork(input: TimetableInput, tt: Timetable, query
  * Best (time, walk) at the destination with exactly k vehicles, for k = 0 … maxRides
  * (index 0 unused: walking only is not a transit journey).
  */
-export function referenceEarliest(net: ReferenceNetwork, startSec: number, access: AccessLeg[], egress: AccessLeg[], maxRides: number, wheelchair: boolean): (RefLabel | undefined)[] {
+export function referenceEarliest(
+  net: ReferenceNetwork,
+  startSec: number,
+  access: AccessLeg[],
+  egress: AccessLeg[],
+  maxRides: number,
+  wheelchair: boolean,
+  /** Stop exploring past this time: results arriving later are then not reported. */
+  cutoffSec = Infinity,
+): (RefLabel | undefined)[] {
   const a = net.tt.a;
   const okStop = (s: number): boolean => !wheelchair || net.stopWheelchair[s] !== 2;
   type Node = { kind: 'ready' | 'arrived'; stop: number; k: number } | { kind: 'onboard'; inst: number; pos: number; k: number };
-  const key = (n: Node): string => (n.kind === 'onboard' ? `o${n.inst}.${n.pos}.${n.k}` : `${n.kind[0]}${n.stop}.${n.k}`);
-  const best = new Map<string, RefLabel>();
+  const S = net.stopWheelchair.length;
+  const K = maxRides + 1;
+  const key = (n: Node): number =>
+    n.kind === 'onboard' ? 2 * S * K + ((n.inst * 512 + n.pos) * K + n.k) : (n.kind === 'ready' ? 0 : S * K) + n.k * S + n.stop;
+  const best = new Map<number, RefLabel>();
   const heap = new Heap<Node>();
   const relax = (n: Node, time: number, walk: number): void => {
     const k = key(n);
@@ -134,6 +146,7 @@ export function referenceEarliest(net: ReferenceNetwork, startSec: number, acces
   const target: (RefLabel | undefined)[] = new Array(maxRides + 1).fill(undefined);
   while (heap.size > 0) {
     const { time, walk, v: n } = heap.pop();
+    if (time > cutoffSec) break;
     const cur = best.get(key(n))!;
     if (cur.time !== time || cur.walk !== walk) continue;
     if (n.kind === 'ready') {
@@ -160,6 +173,7 @@ export function referenceEarliest(net: ReferenceNetwork, startSec: number, acces
       for (const eg of egress) {
         if (eg.stopIdx !== n.stop) continue;
         const cand = { time: time + eg.durationSec, walk: walk + eg.durationSec };
+        if (cand.time > cutoffSec) continue;
         const old = target[n.k];
         if (!old || less(cand, old)) target[n.k] = cand;
       }
