@@ -8,17 +8,28 @@ mkdirSync(SHOTS, { recursive: true });
 
 /** Zero serious or critical axe violations on the page as it is now. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
   const bad = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} → ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
   expect(bad, `axe on ${screen}`).toEqual([]);
 }
 
 /** Full-page screenshots at desktop (1280×800) and phone (390×844) sizes into e2e/screenshots/. */
 export async function snap(page: Page, name: string, waitFor?: () => Promise<void>): Promise<void> {
   const original = page.viewportSize();
-  for (const [w, h, tag] of [[1280, 800, 'desktop'], [390, 844, 'phone']] as const) {
+  for (const [w, h, tag] of [
+    [1280, 800, 'desktop'],
+    [390, 844, 'phone'],
+  ] as const) {
     await page.setViewportSize({ width: w, height: h });
     if (waitFor) await waitFor();
     await page.waitForTimeout(150);
@@ -41,7 +52,12 @@ export function inputDate(daysAhead: number, hhmm: string): string {
 }
 
 /** Types into an address box and picks the first suggestion that contains `pick`. */
-export async function chooseAddress(page: Page, label: 'From' | 'To', text: string, pick: string): Promise<void> {
+export async function chooseAddress(
+  page: Page,
+  label: 'From' | 'To',
+  text: string,
+  pick: string,
+): Promise<void> {
   const input = page.getByRole('combobox', { name: label, exact: true });
   await input.fill(text);
   const option = page.getByRole('option', { name: new RegExp(pick, 'i') }).first();
@@ -76,5 +92,7 @@ export async function waitForResults(page: Page): Promise<void> {
 
 /** Waits for the MapLibre map to have drawn (its `idle` event). */
 export async function waitForMapIdle(page: Page): Promise<void> {
-  await expect(page.locator('[data-testid="journey-map"][data-map-idle="true"]').first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('[data-testid="journey-map"][data-map-idle="true"]').first()).toBeVisible({
+    timeout: 60_000,
+  });
 }

@@ -10,7 +10,9 @@ async function openOption(page: Page, filterLabel: string | null, index = 0): Pr
   await expect(page.getByRole('heading', { name: 'Journey details', level: 1 })).toBeVisible();
 }
 
-test('Return journey: details, depart/return toggle, modals, map with tiles and route, print', async ({ page }) => {
+test('Return journey: details, depart/return toggle, modals, map with tiles and route, print', async ({
+  page,
+}) => {
   const tiles: number[] = [];
   page.on('response', (r) => {
     if (/\/v1\/tiles\/\d+\/\d+\/\d+\.pbf/.test(r.url())) tiles.push(r.status());
@@ -47,7 +49,12 @@ test('Return journey: details, depart/return toggle, modals, map with tiles and 
   // Map: tiles and the route drawn, markers per step; then the return leg.
   await page.getByRole('link', { name: 'Map of journey' }).click();
   await waitForMapIdle(page);
-  await expect.soft.poll(() => tiles.filter((s) => s === 200).length, { message: 'street tiles with content', timeout: 10_000 }).toBeGreaterThan(0);
+  await expect.soft
+    .poll(() => tiles.filter((s) => s === 200).length, {
+      message: 'street tiles with content',
+      timeout: 10_000,
+    })
+    .toBeGreaterThan(0);
   await expect(page.locator('.map-pin')).toHaveCount(2);
   expect(await page.locator('.map-marker').count()).toBeGreaterThan(0);
   await page.getByRole('radiogroup', { name: 'Map shows' }).getByRole('radio', { name: 'Return' }).check();
@@ -74,7 +81,9 @@ test('Return journey: details, depart/return toggle, modals, map with tiles and 
   // Modals.
   await page.getByRole('button', { name: 'Pricing Breakdown' }).click();
   const pricing = page.getByRole('dialog', { name: 'Pricing Breakdown' });
-  await expect(pricing.getByText('The price displayed in your journey plan is an estimate only')).toBeVisible();
+  await expect(
+    pricing.getByText('The price displayed in your journey plan is an estimate only'),
+  ).toBeVisible();
   await expect(pricing.getByText('Total Price')).toBeVisible();
   await expectAccessible(page, 'pricing modal');
   await snap(page, 'modal-pricing');
@@ -104,7 +113,10 @@ test('Stage view: timetable modal, useful-link guard, previous/next and back', a
   await planJourney(page, { from: ['Aviemore', 'Aviemore'], to: ['Kingussie', 'Kingussie'] });
   await waitForResults(page);
   await openOption(page, 'Journeys with train');
-  const trainStep = page.locator('li.step').filter({ has: page.getByRole('img', { name: 'train' }) }).first();
+  const trainStep = page
+    .locator('li.step')
+    .filter({ has: page.getByRole('img', { name: 'train' }) })
+    .first();
   await trainStep.getByRole('button', { name: /Stage details/ }).click();
   await expect(page.getByRole('heading', { name: /Step \d+ of \d+ \(outbound\): train/ })).toBeVisible();
   await waitForMapIdle(page);
@@ -125,7 +137,9 @@ test('Stage view: timetable modal, useful-link guard, previous/next and back', a
   if (await useful.count()) {
     await useful.click();
     const guard = page.getByRole('dialog', { name: 'Are you sure?' });
-    await expect(guard.getByText(/You are about to leave .+ to visit .+, are you sure you want to do this\?/)).toBeVisible();
+    await expect(
+      guard.getByText(/You are about to leave .+ to visit .+, are you sure you want to do this\?/),
+    ).toBeVisible();
     await expect(guard.getByRole('link', { name: "Yes, I'm sure" })).toHaveAttribute('target', '_blank');
     await guard.getByRole('button', { name: 'No, take me back' }).click();
     await expect(guard).toHaveCount(0);
@@ -159,7 +173,8 @@ test('Taxi journey: Local taxi operators modal with tel links', async ({ page })
   const modal = page.getByRole('dialog', { name: 'Local taxi operators' });
   await expect(modal.getByText(/estimate only/)).toBeVisible();
   const tel = modal.locator('a[href^="tel:"]');
-  if ((await tel.count()) === 0) await expect(modal.getByText('There are no local taxi operators.')).toBeVisible();
+  if ((await tel.count()) === 0)
+    await expect(modal.getByText('There are no local taxi operators.')).toBeVisible();
   else await expect(tel.first()).toBeVisible();
   await expectAccessible(page, 'taxi modal');
   await snap(page, 'modal-taxi');

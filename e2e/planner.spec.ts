@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, chooseAddress, expectAccessible, inputDate, planJourney, snap, waitForResults } from './helpers.ts';
+import {
+  acceptCookies,
+  chooseAddress,
+  expectAccessible,
+  inputDate,
+  planJourney,
+  snap,
+  waitForResults,
+} from './helpers.ts';
 
 // Feature under test: the Home planner and the Results screen (SPEC §2 Home, Results; §4; §5).
 
@@ -7,7 +15,9 @@ test('Home: Your Journey form, accessible on desktop and phone', async ({ page }
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Your Journey' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeAttached();
-  await expect(page.getByText('Demo data: timetables, fares and places are generated for demonstration')).toBeVisible();
+  await expect(
+    page.getByText('Demo data: timetables, fares and places are generated for demonstration'),
+  ).toBeVisible();
   await expectAccessible(page, 'home with cookie banner');
   await acceptCookies(page);
   await expect(page.getByRole('button', { name: 'Accept Cookies' })).toHaveCount(0);
@@ -63,7 +73,9 @@ test('Home: server field errors are shown per field and listed, and clear on foc
   await expect(fieldError).toHaveCount(0);
 });
 
-test('Results: journeys stream in, then filter by stage and sort, kept in the query string', async ({ page }) => {
+test('Results: journeys stream in, then filter by stage and sort, kept in the query string', async ({
+  page,
+}) => {
   // Hold back the stored-results snapshot so every journey has to come through the channel.
   await page.route(/\/v1\/journey-planner\/search\/[0-9a-f]+$/, async (route) => {
     await new Promise((r) => setTimeout(r, 5_000));
@@ -73,7 +85,11 @@ test('Results: journeys stream in, then filter by stage and sort, kept in the qu
   page.on('response', (r) => {
     if (/\/v1\/journey-planner\/search\/[0-9a-f]+\/[^/]+$/.test(r.url())) seen.push(r.status());
   });
-  await planJourney(page, { from: ['Aviemore', 'Aviemore'], to: ['Kingussie', 'Kingussie'], outTime: inputDate(1, '09:00') });
+  await planJourney(page, {
+    from: ['Aviemore', 'Aviemore'],
+    to: ['Kingussie', 'Kingussie'],
+    outTime: inputDate(1, '09:00'),
+  });
   await expect(page.getByRole('heading', { name: /Select journey option/ })).toBeVisible();
   await waitForResults(page);
   const hash = /search\/([0-9a-f]+)\//.exec(page.url())![1]!;
@@ -82,7 +98,10 @@ test('Results: journeys stream in, then filter by stage and sort, kept in the qu
   expect(expected).toBeGreaterThan(0);
   const cards = page.locator('.journey-card');
   await expect(cards).toHaveCount(expected);
-  expect(seen.filter((s) => s === 200).length, 'journeys fetched one by one as journey.processed arrived').toBe(expected);
+  expect(
+    seen.filter((s) => s === 200).length,
+    'journeys fetched one by one as journey.processed arrived',
+  ).toBe(expected);
   await expect(page.locator('.skeleton')).toHaveCount(0);
   await expect(page.locator('.results-header')).toContainText('Aviemore');
   await expect(page.locator('.results-header')).toContainText('Kingussie');
@@ -99,7 +118,8 @@ test('Results: journeys stream in, then filter by stage and sort, kept in the qu
   const filtered = await cards.count();
   expect(filtered).toBeGreaterThan(0);
   expect(filtered).toBeLessThanOrEqual(expected);
-  for (const card of await cards.all()) await expect(card.getByRole('img', { name: 'walk' }).first()).toBeVisible();
+  for (const card of await cards.all())
+    await expect(card.getByRole('img', { name: 'walk' }).first()).toBeVisible();
   await filter.selectOption('all');
   await expect(cards).toHaveCount(expected);
 
@@ -107,7 +127,8 @@ test('Results: journeys stream in, then filter by stage and sort, kept in the qu
   await page.getByLabel('Sort by').selectOption('cost');
   await expect(page).toHaveURL(/sort=cost/);
   const costs = await page.locator('.journey-card dt:text-is("Cost") + dd').allTextContents();
-  const value = (t: string) => (/free/i.test(t) ? 0 : /unknown/i.test(t) ? Infinity : Number(t.replace(/[^\d.]/g, '')));
+  const value = (t: string) =>
+    /free/i.test(t) ? 0 : /unknown/i.test(t) ? Infinity : Number(t.replace(/[^\d.]/g, ''));
   const numbers = costs.map(value);
   expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
   await page.reload();
@@ -149,7 +170,10 @@ test('Results: No search results view with the three suggestions', async ({ page
 });
 
 test('Home: current location fills From with the reverse-geocoded place', async ({ browser }) => {
-  const context = await browser.newContext({ geolocation: { latitude: 57.1955, longitude: -3.8259 }, permissions: ['geolocation'] });
+  const context = await browser.newContext({
+    geolocation: { latitude: 57.1955, longitude: -3.8259 },
+    permissions: ['geolocation'],
+  });
   const page = await context.newPage();
   await page.goto('/');
   await page.getByRole('button', { name: 'Use my current location as From' }).click();

@@ -25,14 +25,25 @@ for (const page of PAGES) {
   });
 }
 
-test('terms state clauses 13–15 and the age limit; cookie policy lists the SPEC cookies', async ({ page }) => {
+test('terms state clauses 13–15 and the age limit; cookie policy lists the SPEC cookies', async ({
+  page,
+}) => {
   await page.goto('/terms-and-conditions');
-  for (const text of [/higher of the price you paid or the price quoted in your Journey Plan/, /no liability to you for any business use/, /indemnify the company/, /We may transfer this contract/, /at least 12 years old/, /mainly four council areas/]) {
+  for (const text of [
+    /higher of the price you paid or the price quoted in your Journey Plan/,
+    /no liability to you for any business use/,
+    /indemnify the company/,
+    /We may transfer this contract/,
+    /at least 12 years old/,
+    /mainly four council areas/,
+  ]) {
     await expect(page.getByText(text)).toBeVisible();
   }
   await page.goto('/cookie-policy');
   const table = page.getByRole('table');
-  await expect(table.getByRole('row', { name: /Anti-forgery token.*Essential.*End of session/ })).toBeVisible();
+  await expect(
+    table.getByRole('row', { name: /Anti-forgery token.*Essential.*End of session/ }),
+  ).toBeVisible();
   await expect(table.getByRole('row', { name: /Session cookie.*Essential.*End of session/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Analytics/ })).toBeVisible();
 });
@@ -47,7 +58,9 @@ test('site map lists Home, Privacy Policy, Terms & Conditions, Cookie Policy', a
   await snap(page, 'page-site-map');
 });
 
-test('layout: skip link, footer blocks by brand setting, scroll to top after navigation', async ({ page }) => {
+test('layout: skip link, footer blocks by brand setting, scroll to top after navigation', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
@@ -58,7 +71,17 @@ test('layout: skip link, footer blocks by brand setting, scroll to top after nav
   await expect(page.getByText(/COVID-19 updates/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Need support or advice?' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Send an enquiry' })).toBeVisible();
-  for (const name of ['News', 'Media enquiries', 'Filming', 'Careers', 'Website feedback', 'Terms and conditions', 'Site map', 'Cookie policy', 'Privacy policy']) {
+  for (const name of [
+    'News',
+    'Media enquiries',
+    'Filming',
+    'Careers',
+    'Website feedback',
+    'Terms and conditions',
+    'Site map',
+    'Cookie policy',
+    'Privacy policy',
+  ]) {
     await expect(page.getByRole('contentinfo').getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(page.getByText('Supported by')).toBeVisible();
@@ -72,13 +95,17 @@ test('layout: skip link, footer blocks by brand setting, scroll to top after nav
 
 test('Download App appears on a phone and points at its store', async ({ browser }) => {
   const context = await browser.newContext({
-    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
     viewport: { width: 390, height: 844 },
   });
   const page = await context.newPage();
   await page.goto('/');
   const config = await (await page.request.get('/v1/config')).json();
-  await expect(page.getByRole('link', { name: 'Download App' })).toHaveAttribute('href', config.data.brand.appStoreLinks.android);
+  await expect(page.getByRole('link', { name: 'Download App' })).toHaveAttribute(
+    'href',
+    config.data.brand.appStoreLinks.android,
+  );
   await context.close();
 });
 

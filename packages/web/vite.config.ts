@@ -5,5 +5,7 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1200 },
-  server: { proxy: { '/v1': { target: process.env.CAIRN_API ?? 'http://127.0.0.1:8080', changeOrigin: true } } },
+  server: {
+    proxy: { '/v1': { target: process.env.CAIRN_API ?? 'http://127.0.0.1:8080', changeOrigin: true } },
+  },
 });

@@ -16,7 +16,9 @@ export function gzipBytes(file: string): number {
 /** The JS files index.html loads before anything else: the entry module and its preloads. */
 export function listFirstScreenScripts(indexHtml: string): string[] {
   const srcs = [...indexHtml.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)].map((m) => m[1]!);
-  const preloads = [...indexHtml.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]!);
+  const preloads = [...indexHtml.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map(
+    (m) => m[1]!,
+  );
   return [...new Set([...srcs, ...preloads])].filter((p) => p.endsWith('.js'));
 }
 
@@ -30,14 +32,31 @@ function main(): void {
   const first = listFirstScreenScripts(html).map((p) => join(DIST, p.replace(/^\//, '')));
   const firstBytes = first.reduce((sum, f) => sum + gzipBytes(f), 0);
   const assets = readdirSync(join(DIST, 'assets'));
-  const mapFiles = assets.filter((f) => /^JourneyMap-.*\.js$/.test(f) || /^maplibre-gl-worker-.*\.mjs$/.test(f));
-  const cssFirst = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="(\/assets\/[^"]+)"/g)].map((m) => join(DIST, m[1]!.slice(1)));
+  const mapFiles = assets.filter(
+    (f) => /^JourneyMap-.*\.js$/.test(f) || /^maplibre-gl-worker-.*\.mjs$/.test(f),
+  );
+  const cssFirst = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="(\/assets\/[^"]+)"/g)].map((m) =>
+    join(DIST, m[1]!.slice(1)),
+  );
   const kb = (b: number) => (b / 1024).toFixed(1);
   const rows: [string, string, string][] = [
-    ['first screen JS (gzip)', `${kb(firstBytes)} KB`, `${first.length} files, target ≤ ${TARGET_FIRST_SCREEN_KB} KB ${firstBytes / 1024 <= TARGET_FIRST_SCREEN_KB ? 'met' : 'NOT met'}`],
-    ['first screen CSS (gzip)', `${kb(cssFirst.reduce((s, f) => s + gzipBytes(f), 0))} KB`, `${cssFirst.length} files`],
+    [
+      'first screen JS (gzip)',
+      `${kb(firstBytes)} KB`,
+      `${first.length} files, target ≤ ${TARGET_FIRST_SCREEN_KB} KB ${firstBytes / 1024 <= TARGET_FIRST_SCREEN_KB ? 'met' : 'NOT met'}`,
+    ],
+    [
+      'first screen CSS (gzip)',
+      `${kb(cssFirst.reduce((s, f) => s + gzipBytes(f), 0))} KB`,
+      `${cssFirst.length} files`,
+    ],
   ];
-  for (const f of mapFiles) rows.push([`map chunk ${f.startsWith('JourneyMap') ? 'JS' : 'worker'} (gzip)`, `${kb(gzipBytes(join(DIST, 'assets', f)))} KB`, f]);
+  for (const f of mapFiles)
+    rows.push([
+      `map chunk ${f.startsWith('JourneyMap') ? 'JS' : 'worker'} (gzip)`,
+      `${kb(gzipBytes(join(DIST, 'assets', f)))} KB`,
+      f,
+    ]);
   console.log('| measure | size | note |\n|---|---|---|');
   for (const [a, b, c] of rows) console.log(`| ${a} | ${b} | ${c} |`);
 }

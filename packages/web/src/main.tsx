@@ -29,7 +29,9 @@ async function start() {
   }
   setCredentials({ apiKey: config.apiKey ?? null });
   document.title = config.brand.title;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 60_000 } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 60_000 } },
+  });
   const router = createBrowserRouter(buildRoutes(config.brand.enableUserAccounts ? accountRoutes : []));
   root.render(
     <StrictMode>

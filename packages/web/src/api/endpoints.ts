@@ -39,7 +39,8 @@ export async function fetchReverse(lat: number, lng: number): Promise<PlaceSugge
 
 /** POST /v1/journey-planner/search: stores the query and answers its hash. */
 export async function createSearch(form: SearchRequestInput): Promise<string> {
-  return SearchCreated.parse(await apiRequest('/v1/journey-planner/search', { method: 'POST', body: form })).data.hash;
+  return SearchCreated.parse(await apiRequest('/v1/journey-planner/search', { method: 'POST', body: form }))
+    .data.hash;
 }
 
 /** GET /v1/journey-planner/search/{hash}: the stored query and the journeys found so far. */
@@ -56,7 +57,8 @@ export async function fetchJourney(hash: string, journeyId: string): Promise<Jou
 /** POST update-return-time: re-plans the return and answers the new search's hash. */
 export async function updateReturnTime(hash: string, returnTime: string): Promise<string> {
   const path = `/v1/journey-planner/search/${encodeURIComponent(hash)}/update-return-time`;
-  return SearchCreated.parse(await apiRequest(path, { method: 'POST', body: { return_time: returnTime } })).data.hash;
+  return SearchCreated.parse(await apiRequest(path, { method: 'POST', body: { return_time: returnTime } }))
+    .data.hash;
 }
 
 /** POST /v1/journey/save/{id}. */

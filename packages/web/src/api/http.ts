@@ -35,7 +35,12 @@ export function apiHeaders(): Record<string, string> {
   return headers;
 }
 
-type RequestOptions = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; query?: Record<string, string | number | undefined>; signal?: AbortSignal };
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+};
 
 /** Calls the API and returns the parsed JSON body; throws ApiError for non-2xx answers. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -50,13 +55,21 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     response = await fetch(url, {
       method: options.method ?? 'GET',
       headers: apiHeaders(),
-      body: options.body === undefined ? (options.method && options.method !== 'GET' ? '{}' : undefined) : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? options.method && options.method !== 'GET'
+            ? '{}'
+            : undefined
+          : JSON.stringify(options.body),
       signal,
     });
   } catch (error) {
-    if (timeout.aborted) throw new ApiError(0, { message: 'The server took too long to answer. Please try again.' });
+    if (timeout.aborted)
+      throw new ApiError(0, { message: 'The server took too long to answer. Please try again.' });
     if (options.signal?.aborted) throw error;
-    throw new ApiError(0, { message: 'Cannot reach the journey planner. Check your connection and try again.' });
+    throw new ApiError(0, {
+      message: 'Cannot reach the journey planner. Check your connection and try again.',
+    });
   }
   const text = await response.text();
   let body: unknown = null;
@@ -73,8 +86,16 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
 function toErrorBody(body: unknown, status: number): ErrorBody {
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
-    const errors = 'errors' in body && body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string[]>) : undefined;
+    const errors =
+      'errors' in body && body.errors && typeof body.errors === 'object'
+        ? (body.errors as Record<string, string[]>)
+        : undefined;
     return errors ? { message: body.message, errors } : { message: body.message };
   }
-  return { message: status >= 500 ? 'Something went wrong on our side. Please try again.' : `The request failed (${status}).` };
+  return {
+    message:
+      status >= 500
+        ? 'Something went wrong on our side. Please try again.'
+        : `The request failed (${status}).`,
+  };
 }

@@ -16,7 +16,10 @@ export function subscribeToQuery(hash: string, onEvent: (event: QueryEvent) => v
     } catch {
       return;
     }
-    const wrapped = payload && typeof payload === 'object' && 'event' in payload ? payload : { event: message.type, data: payload };
+    const wrapped =
+      payload && typeof payload === 'object' && 'event' in payload
+        ? payload
+        : { event: message.type, data: payload };
     const parsed = QueryEvent.safeParse(wrapped);
     if (parsed.success) onEvent(parsed.data);
   };

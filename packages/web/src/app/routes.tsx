@@ -19,10 +19,21 @@ const resultsCrumbs: RouteHandle = {
   ],
 };
 const journeyCrumbs: RouteHandle = {
-  crumbs: (p) => [...resultsCrumbs.crumbs!(p), { label: 'Journey details', to: `/search/${p.hash}/results/${p.journeyId}` }],
+  crumbs: (p) => [
+    ...resultsCrumbs.crumbs!(p),
+    { label: 'Journey details', to: `/search/${p.hash}/results/${p.journeyId}` },
+  ],
 };
 
-const STATIC_PAGES: StaticPageId[] = ['about', 'privacy-policy', 'hear-more', 'terms-and-conditions', 'contact-us', 'cookie-policy', 'statement'];
+const STATIC_PAGES: StaticPageId[] = [
+  'about',
+  'privacy-policy',
+  'hear-more',
+  'terms-and-conditions',
+  'contact-us',
+  'cookie-policy',
+  'statement',
+];
 
 /** Routes always available (SPEC §2); account routes are added by the brand's enableUserAccounts. */
 export function buildRoutes(accountRoutes: RouteObject[]): RouteObject[] {
@@ -31,10 +42,22 @@ export function buildRoutes(accountRoutes: RouteObject[]): RouteObject[] {
       element: <Layout />,
       children: [
         { index: true, element: <HomePage />, handle: { campaign: 'journey-planner' } },
-        { path: 'plan/:origin/:destination?', element: <HomePage />, handle: { campaign: 'journey-planner' } },
-        { path: 'search/:hash/results', element: <ResultsPage />, handle: { ...resultsCrumbs, campaign: 'journey-results' } },
+        {
+          path: 'plan/:origin/:destination?',
+          element: <HomePage />,
+          handle: { campaign: 'journey-planner' },
+        },
+        {
+          path: 'search/:hash/results',
+          element: <ResultsPage />,
+          handle: { ...resultsCrumbs, campaign: 'journey-results' },
+        },
         { path: 'search/:hash/results/:journeyId/print', element: <PrintJourneyPage /> },
-        { path: 'search/:hash/results/:journeyId/:journeyType?', element: <JourneyPage />, handle: { ...journeyCrumbs, campaign: 'journey-details' } },
+        {
+          path: 'search/:hash/results/:journeyId/:journeyType?',
+          element: <JourneyPage />,
+          handle: { ...journeyCrumbs, campaign: 'journey-details' },
+        },
         ...STATIC_PAGES.map((id) => ({ path: id, element: <StaticPage id={id} /> })),
         { path: 'site-map', element: <SiteMap /> },
         ...accountRoutes,

@@ -25,11 +25,36 @@ function Svg({ inner, size = 24, label, className }: SvgProps) {
 }
 
 /** The icon of a transport mode (SPEC §3 mapping); labelled unless decorative. */
-export function ModeIcon({ mode, size, decorative, className }: { mode: TravelType; size?: number; decorative?: boolean; className?: string }) {
-  return <Svg inner={MODE_ICONS[MODE_TO_ICON[mode]] ?? MODE_ICONS.walk} size={size ?? 24} label={decorative ? undefined : mode} className={className} />;
+export function ModeIcon({
+  mode,
+  size,
+  decorative,
+  className,
+}: {
+  mode: TravelType;
+  size?: number;
+  decorative?: boolean;
+  className?: string;
+}) {
+  return (
+    <Svg
+      inner={MODE_ICONS[MODE_TO_ICON[mode]] ?? MODE_ICONS.walk}
+      size={size ?? 24}
+      label={decorative ? undefined : mode}
+      className={className}
+    />
+  );
 }
 
 /** The icon of a place category (used by points of interest only). */
-export function PoiIcon({ type, size, decorative }: { type: PoiCategory; size?: number; decorative?: boolean }) {
+export function PoiIcon({
+  type,
+  size,
+  decorative,
+}: {
+  type: PoiCategory;
+  size?: number;
+  decorative?: boolean;
+}) {
   return <Svg inner={POI_ICONS[type]} size={size ?? 24} label={decorative ? undefined : POI_LABELS[type]} />;
 }

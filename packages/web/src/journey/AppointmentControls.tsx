@@ -45,22 +45,38 @@ export function AppointmentControls({ hash, journey, minutes, onMinutes }: Props
           <label htmlFor="appointment-length">Appointment length</label>
           <select id="appointment-length" value={minutes} onChange={(e) => onMinutes(Number(e.target.value))}>
             {APPOINTMENT_LENGTHS_MIN.map((m) => (
-              <option key={m} value={m}>{m} minutes</option>
+              <option key={m} value={m}>
+                {m} minutes
+              </option>
             ))}
           </select>
         </div>
-        <button type="submit" className="button" disabled={busy}>Update</button>
+        <button type="submit" className="button" disabled={busy}>
+          Update
+        </button>
       </form>
       <div className="actions">
-        <button type="button" className="button" disabled={busy} onClick={() => void submit(shiftedReturnTime(ret.departure_datetime, -1))}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => void submit(shiftedReturnTime(ret.departure_datetime, -1))}
+        >
           Earlier return option
         </button>
-        <button type="button" className="button" disabled={busy} onClick={() => void submit(shiftedReturnTime(ret.departure_datetime, 1))}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => void submit(shiftedReturnTime(ret.departure_datetime, 1))}
+        >
           Later return option
         </button>
       </div>
       {Object.entries(errors).map(([field, message]) => (
-        <p key={field} className="field-error" role="alert">{message}</p>
+        <p key={field} className="field-error" role="alert">
+          {message}
+        </p>
       ))}
     </section>
   );

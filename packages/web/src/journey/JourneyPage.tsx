@@ -44,7 +44,10 @@ export default function JourneyPage() {
     return (
       <div className="page-narrow">
         <h1>Journey not found</h1>
-        <p>This journey is no longer available. <Link to={`/search/${hash}/results`}>Back to the journey options</Link>.</p>
+        <p>
+          This journey is no longer available.{' '}
+          <Link to={`/search/${hash}/results`}>Back to the journey options</Link>.
+        </p>
       </div>
     );
   }
@@ -80,30 +83,60 @@ export default function JourneyPage() {
                 </label>
               ))}
             </div>
-            <button type="button" className="link-button" aria-expanded={showReturn} onClick={() => setShowReturn((s) => !s)}>
+            <button
+              type="button"
+              className="link-button"
+              aria-expanded={showReturn}
+              onClick={() => setShowReturn((s) => !s)}
+            >
               {showReturn ? 'Hide return journey' : 'Show return journey'}
             </button>
           </div>
         )}
         <SummaryCard journey={journey} showReturn={showReturn} hospitalDeparture={brand.appointmentMode} />
         <div className="actions no-print">
-          <button type="button" className="button" onClick={() => setModal('pricing')} aria-haspopup="dialog">Pricing Breakdown</button>
+          <button type="button" className="button" onClick={() => setModal('pricing')} aria-haspopup="dialog">
+            Pricing Breakdown
+          </button>
           {journey.transport_mode === 'transit' && (
-            <button type="button" className="button" onClick={() => setModal('payments')} aria-haspopup="dialog">Accepted payment methods</button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => setModal('payments')}
+              aria-haspopup="dialog"
+            >
+              Accepted payment methods
+            </button>
           )}
           {firstStage === 'taxi' && (
-            <button type="button" className="button" onClick={() => setModal('taxis')} aria-haspopup="dialog">Local taxi operators</button>
+            <button type="button" className="button" onClick={() => setModal('taxis')} aria-haspopup="dialog">
+              Local taxi operators
+            </button>
           )}
           {journey.drt_operator && (
-            <a className="button" href={journey.drt_operator.booking_website} target="_blank" rel="noopener noreferrer">
-              More information<span className="visually-hidden"> about {journey.drt_operator.name} (opens in a new window)</span>
+            <a
+              className="button"
+              href={journey.drt_operator.booking_website}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              More information
+              <span className="visually-hidden">
+                {' '}
+                about {journey.drt_operator.name} (opens in a new window)
+              </span>
             </a>
           )}
           <SaveButton journey={journey} onSaved={replace} />
         </div>
         <CarClubPromo firstStep={journey.depart.steps[0]} />
         {brand.appointmentMode && (
-          <AppointmentControls hash={hash} journey={journey} minutes={appointment} onMinutes={setAppointment} />
+          <AppointmentControls
+            hash={hash}
+            journey={journey}
+            minutes={appointment}
+            onMinutes={setAppointment}
+          />
         )}
         {brand.showPois && <PoiCards pois={current.pois} />}
       </section>

@@ -8,7 +8,15 @@ import { legPicture, listShowOnMapOptions, overlayFor, type ShowOnMap } from '..
 const SHOW_LABELS: Record<string, string> = { ...POI_LABELS, none: 'None', all: 'All', toilets: 'Toilets' };
 
 /** Map of journey: Outbound/Return toggle, Show on map filter, the position marker switch. */
-export function MapSection({ journey, leg, onLeg }: { journey: Journey; leg: 'depart' | 'return'; onLeg: (l: 'depart' | 'return') => void }) {
+export function MapSection({
+  journey,
+  leg,
+  onLeg,
+}: {
+  journey: Journey;
+  leg: 'depart' | 'return';
+  onLeg: (l: 'depart' | 'return') => void;
+}) {
   const brand = useBrand();
   const [show, setShow] = useState<ShowOnMap>('none');
   const [track, setTrack] = useState(false);
@@ -37,7 +45,9 @@ export function MapSection({ journey, leg, onLeg }: { journey: Journey; leg: 'de
           <label htmlFor="show-on-map">Show on map</label>
           <select id="show-on-map" value={chosen} onChange={(e) => setShow(e.target.value as ShowOnMap)}>
             {options.map((o) => (
-              <option key={o} value={o}>{SHOW_LABELS[o] ?? o}</option>
+              <option key={o} value={o}>
+                {SHOW_LABELS[o] ?? o}
+              </option>
             ))}
           </select>
         </div>
@@ -46,9 +56,7 @@ export function MapSection({ journey, leg, onLeg }: { journey: Journey; leg: 'de
           Show my position
         </label>
       </div>
-      {brand.toiletDataNotice && (
-        <p className="notice">{brand.toiletDataNotice}</p>
-      )}
+      {brand.toiletDataNotice && <p className="notice">{brand.toiletDataNotice}</p>}
       <LazyMap picture={picture} toiletNotice={brand.toiletDataNotice} trackPosition={track} />
     </>
   );

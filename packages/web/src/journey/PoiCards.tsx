@@ -12,8 +12,12 @@ export function PoiCards({ pois }: { pois: Poi[] }) {
         {pois.map((p) => (
           <li key={`${p.type}-${p.name}`} className="poi-card">
             <PoiIcon type={p.type} decorative />
-            <a href={p.link} target="_blank" rel="noopener noreferrer">{p.name || POI_LABELS[p.type]}</a>
-            <span className="badge" aria-label={`${p.count} places`}>{p.count}</span>
+            <a href={p.link} target="_blank" rel="noopener noreferrer">
+              {p.name || POI_LABELS[p.type]}
+            </a>
+            <span className="badge" aria-label={`${p.count} places`}>
+              {p.count}
+            </span>
           </li>
         ))}
       </ul>

@@ -13,11 +13,18 @@ export function SaveButton({ journey, onSaved }: { journey: Journey; onSaved: (j
   const { showSuccess } = useFlash();
   const [busy, setBusy] = useState(false);
   if (journey.user_status === 'saved') {
-    return <button type="button" className="button" disabled>Journey Saved</button>;
+    return (
+      <button type="button" className="button" disabled>
+        Journey Saved
+      </button>
+    );
   }
   if (loggedIn) {
     return (
-      <button type="button" className="button" disabled={busy}
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
         onClick={async () => {
           setBusy(true);
           try {
@@ -29,11 +36,16 @@ export function SaveButton({ journey, onSaved }: { journey: Journey; onSaved: (j
           } finally {
             setBusy(false);
           }
-        }}>
+        }}
+      >
         Save Journey
       </button>
     );
   }
   if (!brand.enableUserAccounts) return null;
-  return <Link className="button" to="/register">Create account to save journey</Link>;
+  return (
+    <Link className="button" to="/register">
+      Create account to save journey
+    </Link>
+  );
 }

@@ -35,21 +35,38 @@ export function StageView({ steps, index, legLabel, colour, onIndex, onBack }: P
   return (
     <div className="stage-view">
       <div className="stage-nav no-print">
-        <button type="button" className="button" onClick={onBack}>Back to journey details</button>
+        <button type="button" className="button" onClick={onBack}>
+          Back to journey details
+        </button>
         <div className="actions">
-          <button type="button" className="button" disabled={index === 0} onClick={() => onIndex(index - 1)}>Previous step</button>
-          <button type="button" className="button" disabled={index >= steps.length - 1} onClick={() => onIndex(index + 1)}>Next step</button>
+          <button type="button" className="button" disabled={index === 0} onClick={() => onIndex(index - 1)}>
+            Previous step
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={index >= steps.length - 1}
+            onClick={() => onIndex(index + 1)}
+          >
+            Next step
+          </button>
         </div>
       </div>
       <section className="section" aria-labelledby="stage-heading">
         <h1 id="stage-heading" ref={heading} tabIndex={-1}>
-          <ModeIcon mode={step.type} size={28} decorative /> Step {index + 1} of {steps.length} ({legLabel}): {step.type}
+          <ModeIcon mode={step.type} size={28} decorative /> Step {index + 1} of {steps.length} ({legLabel}):{' '}
+          {step.type}
         </h1>
         <p>{step.description}</p>
         <p>
-          {step.departure_time} – {step.arrival_time} · {step.duration.text} · {step.distance.text} · {formatCostText(step.cost)}
+          {step.departure_time} – {step.arrival_time} · {step.duration.text} · {step.distance.text} ·{' '}
+          {formatCostText(step.cost)}
         </p>
-        {step.booking_phone && <p>Booking: <a href={`tel:${step.booking_phone.replace(/[^\d+]/g, '')}`}>{step.booking_phone}</a></p>}
+        {step.booking_phone && (
+          <p>
+            Booking: <a href={`tel:${step.booking_phone.replace(/[^\d+]/g, '')}`}>{step.booking_phone}</a>
+          </p>
+        )}
         <LazyMap picture={stepPicture(step, colour)} toiletNotice={null} trackPosition={false} />
         {step.how_to_guide && (
           <section aria-labelledby="guide-heading">
@@ -62,29 +79,49 @@ export function StageView({ steps, index, legLabel, colour, onIndex, onBack }: P
         {step.stops && step.stops.length > 0 && (
           <section aria-labelledby="stops-heading">
             <h2 id="stops-heading">Stops</h2>
-            <ol>{step.stops.map((s, i) => <li key={i}>{s.time} {s.name}</li>)}</ol>
+            <ol>
+              {step.stops.map((s, i) => (
+                <li key={i}>
+                  {s.time} {s.name}
+                </li>
+              ))}
+            </ol>
           </section>
         )}
         {step.directions.length > 0 && (
           <section aria-labelledby="directions-heading">
             <h2 id="directions-heading">Directions</h2>
-            <ol>{step.directions.map((d, i) => <li key={i}>{stripTags(d.html_instructions)} ({d.distance.text})</li>)}</ol>
+            <ol>
+              {step.directions.map((d, i) => (
+                <li key={i}>
+                  {stripTags(d.html_instructions)} ({d.distance.text})
+                </li>
+              ))}
+            </ol>
           </section>
         )}
         <div className="actions">
           {step.timetable && (
-            <button type="button" className="button" onClick={() => setTimetable(true)}>View timetable</button>
+            <button type="button" className="button" onClick={() => setTimetable(true)}>
+              View timetable
+            </button>
           )}
           {website && (
             <>
               <h2 className="visually-hidden">Useful links</h2>
-              <button type="button" className="button" onClick={() => setLeaving(true)}>Useful links: {step.how_to_guide?.service.name ?? step.agency?.name ?? 'service website'}</button>
+              <button type="button" className="button" onClick={() => setLeaving(true)}>
+                Useful links: {step.how_to_guide?.service.name ?? step.agency?.name ?? 'service website'}
+              </button>
             </>
           )}
         </div>
       </section>
-      {website && <LeaveSiteModal site={siteName} url={website} open={leaving} onClose={() => setLeaving(false)} />}
-      {step.timetable && <TimetableModal timetable={step.timetable} open={timetable} onClose={() => setTimetable(false)} />}
+      {website && (
+        <LeaveSiteModal site={siteName} url={website} open={leaving} onClose={() => setLeaving(false)} />
+      )}
+      {step.timetable && (
+        <TimetableModal timetable={step.timetable} open={timetable} onClose={() => setTimetable(false)} />
+      )}
     </div>
   );
 }

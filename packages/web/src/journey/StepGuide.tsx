@@ -18,13 +18,14 @@ export function StepCard({ step, onDetails }: { step: Step; onDetails: () => voi
       <div className="step-head">
         <ModeIcon mode={step.type} size={28} />
         <span className="step-time">{step.departure_time}</span>
-        {step.agency && (
-          step.agency.url ? (
-            <a href={step.agency.url} target="_blank" rel="noopener noreferrer">{step.agency.name}</a>
+        {step.agency &&
+          (step.agency.url ? (
+            <a href={step.agency.url} target="_blank" rel="noopener noreferrer">
+              {step.agency.name}
+            </a>
           ) : (
             <span>{step.agency.name}</span>
-          )
-        )}
+          ))}
       </div>
       <p className="step-description">{step.description}</p>
       <div className="step-meta">
@@ -39,7 +40,12 @@ export function StepCard({ step, onDetails }: { step: Step; onDetails: () => voi
           Stage details<span className="visually-hidden">: {step.description}</span>
         </button>
         {count > 0 && (
-          <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+          >
             {open ? 'Hide instructions' : 'Show instructions'} ({count})
           </button>
         )}
@@ -74,7 +80,15 @@ type GuideProps = {
 };
 
 /** Outbound steps, Arrive at the destination, (Attend Appointment), return steps and Return Home. */
-export function StepGuide({ depart, ret, showReturn, destination, origin, appointmentMinutes, onStep }: GuideProps) {
+export function StepGuide({
+  depart,
+  ret,
+  showReturn,
+  destination,
+  origin,
+  appointmentMinutes,
+  onStep,
+}: GuideProps) {
   const attend = appointmentMinutes === null ? null : appointmentText(appointmentMinutes);
   return (
     <div className="guide">
@@ -85,7 +99,9 @@ export function StepGuide({ depart, ret, showReturn, destination, origin, appoin
         ))}
         <li className="step step-end">
           <strong>Arrive at the destination</strong>
-          <span>{depart.arrival_at} at {destination}</span>
+          <span>
+            {depart.arrival_at} at {destination}
+          </span>
         </li>
         {appointmentMinutes !== null && (
           <li className="step step-end">
@@ -103,7 +119,9 @@ export function StepGuide({ depart, ret, showReturn, destination, origin, appoin
             ))}
             <li className="step step-end">
               <strong>Return Home</strong>
-              <span>{ret.arrival_at} at {origin}</span>
+              <span>
+                {ret.arrival_at} at {origin}
+              </span>
             </li>
           </ol>
         </>

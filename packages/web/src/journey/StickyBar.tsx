@@ -29,19 +29,24 @@ export function StickyBar({ printTo }: { printTo: string }) {
       <ul>
         {SECTIONS.map((s) => (
           <li key={s.id}>
-            <a href={`#${s.id}`} aria-current={active === s.id ? 'true' : undefined}
+            <a
+              href={`#${s.id}`}
+              aria-current={active === s.id ? 'true' : undefined}
               onClick={(e) => {
                 e.preventDefault();
                 const el = document.getElementById(s.id);
                 el?.scrollIntoView({ behavior: 'smooth', block: 'start' });
                 el?.focus({ preventScroll: true });
                 setActive(s.id);
-              }}>
+              }}
+            >
               {s.label}
             </a>
           </li>
         ))}
-        <li><Link to={printTo}>Print</Link></li>
+        <li>
+          <Link to={printTo}>Print</Link>
+        </li>
       </ul>
     </nav>
   );

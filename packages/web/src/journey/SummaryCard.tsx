@@ -10,11 +10,22 @@ function LegBox({ title, leg, from, to }: { title: string; leg: Leg; from: strin
       <h3>{title}</h3>
       <p>{formatDayLabel(leg.departure_date)}</p>
       <dl>
-        <div><dt>Depart</dt><dd>{leg.departure_at}</dd></div>
-        <div><dt>Arrive</dt><dd>{leg.arrival_at}</dd></div>
-        <div><dt>Duration</dt><dd>{leg.duration.text}</dd></div>
+        <div>
+          <dt>Depart</dt>
+          <dd>{leg.departure_at}</dd>
+        </div>
+        <div>
+          <dt>Arrive</dt>
+          <dd>{leg.arrival_at}</dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{leg.duration.text}</dd>
+        </div>
       </dl>
-      <p>From <strong>{from}</strong> to <strong>{to}</strong></p>
+      <p>
+        From <strong>{from}</strong> to <strong>{to}</strong>
+      </p>
     </section>
   );
 }
@@ -28,20 +39,51 @@ export function SummaryCard({ journey, showReturn, hospitalDeparture }: Props) {
     <div className="summary">
       <ul className="modes" aria-label="Transport methods">
         {[...new Set(journey.depart.stages)].map((s) => (
-          <li key={s}><ModeIcon mode={s} size={22} /></li>
+          <li key={s}>
+            <ModeIcon mode={s} size={22} />
+          </li>
         ))}
       </ul>
       <div className="summary-grid">
-        <LegBox title="Outbound journey" leg={journey.depart} from={journey.origin} to={journey.destination} />
-        {ret && showReturn && <LegBox title="Return journey" leg={ret} from={journey.destination} to={journey.origin} />}
+        <LegBox
+          title="Outbound journey"
+          leg={journey.depart}
+          from={journey.origin}
+          to={journey.destination}
+        />
+        {ret && showReturn && (
+          <LegBox title="Return journey" leg={ret} from={journey.destination} to={journey.origin} />
+        )}
       </div>
       <dl>
-        {ret && <div><dt>Estimated return time</dt><dd>{ret.arrival_at}</dd></div>}
-        {ret && hospitalDeparture && <div><dt>Departure from hospital</dt><dd>{ret.departure_at}</dd></div>}
-        <div><dt>Walking distance</dt><dd>{formatMiles(journey.total_walking_distance.value)}</dd></div>
-        <div><dt>Wait time</dt><dd>{journey.total_wait_time.text}</dd></div>
-        <div><dt>CO2 emissions</dt><dd>{formatCo2(journey.carbon_emission)}</dd></div>
-        <div><dt>Total estimated cost</dt><dd className="total-cost">{costLabel(journey)}</dd></div>
+        {ret && (
+          <div>
+            <dt>Estimated return time</dt>
+            <dd>{ret.arrival_at}</dd>
+          </div>
+        )}
+        {ret && hospitalDeparture && (
+          <div>
+            <dt>Departure from hospital</dt>
+            <dd>{ret.departure_at}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Walking distance</dt>
+          <dd>{formatMiles(journey.total_walking_distance.value)}</dd>
+        </div>
+        <div>
+          <dt>Wait time</dt>
+          <dd>{journey.total_wait_time.text}</dd>
+        </div>
+        <div>
+          <dt>CO2 emissions</dt>
+          <dd>{formatCo2(journey.carbon_emission)}</dd>
+        </div>
+        <div>
+          <dt>Total estimated cost</dt>
+          <dd className="total-cost">{costLabel(journey)}</dd>
+        </div>
       </dl>
     </div>
   );

@@ -16,7 +16,11 @@ export function Breadcrumbs() {
       <ol>
         {crumbs.map((crumb, i) => (
           <li key={crumb.label}>
-            {i === crumbs.length - 1 ? <span aria-current="page">{crumb.label}</span> : <Link to={crumb.to}>{crumb.label}</Link>}
+            {i === crumbs.length - 1 ? (
+              <span aria-current="page">{crumb.label}</span>
+            ) : (
+              <Link to={crumb.to}>{crumb.label}</Link>
+            )}
           </li>
         ))}
       </ol>

@@ -9,7 +9,13 @@ const POLICY_LINKS = [
 ];
 
 function SmartLink({ to, children }: { to: string; children: string }) {
-  return to.startsWith('/') ? <Link to={to}>{children}</Link> : <a href={to} target="_blank" rel="noopener noreferrer">{children}</a>;
+  return to.startsWith('/') ? (
+    <Link to={to}>{children}</Link>
+  ) : (
+    <a href={to} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
 }
 
 /** Optional blocks by brand setting (updates banner, need help) and the main footer. */
@@ -22,7 +28,9 @@ export function Footer() {
         <div className="footer-updates">
           <p>
             {brand.updatesFooter.text}{' '}
-            <a href={brand.updatesFooter.url} target="_blank" rel="noopener noreferrer">Read the latest guidance</a>
+            <a href={brand.updatesFooter.url} target="_blank" rel="noopener noreferrer">
+              Read the latest guidance
+            </a>
           </p>
         </div>
       )}
@@ -39,7 +47,10 @@ export function Footer() {
             <h2 id="footer-contact">Contact</h2>
             <address>
               {brand.footer.address.map((line) => (
-                <span key={line}>{line}<br /></span>
+                <span key={line}>
+                  {line}
+                  <br />
+                </span>
               ))}
               <a href={`mailto:${brand.contactEmail}`}>{brand.contactEmail}</a>
             </address>
@@ -48,7 +59,9 @@ export function Footer() {
             <h2 id="footer-quick">Quick links</h2>
             <ul>
               {brand.footer.quickLinks.map((l) => (
-                <li key={l.label}><SmartLink to={l.url}>{l.label}</SmartLink></li>
+                <li key={l.label}>
+                  <SmartLink to={l.url}>{l.label}</SmartLink>
+                </li>
               ))}
             </ul>
           </section>
@@ -57,7 +70,9 @@ export function Footer() {
               <h2 id="footer-social">Follow us</h2>
               <ul>
                 {brand.footer.socialLinks.map((l) => (
-                  <li key={l.label}><SmartLink to={l.url}>{l.label}</SmartLink></li>
+                  <li key={l.label}>
+                    <SmartLink to={l.url}>{l.label}</SmartLink>
+                  </li>
                 ))}
               </ul>
             </section>
@@ -66,7 +81,9 @@ export function Footer() {
             <h2 id="footer-policies">Policies</h2>
             <ul>
               {POLICY_LINKS.map((l) => (
-                <li key={l.to}><Link to={l.to}>{l.label}</Link></li>
+                <li key={l.to}>
+                  <Link to={l.to}>{l.label}</Link>
+                </li>
               ))}
             </ul>
           </section>
@@ -76,13 +93,21 @@ export function Footer() {
             <h2>Supported by</h2>
             <ul>
               {brand.footer.supportedBy.map((s) => (
-                <li key={s.name}>{s.logo ? <img src={s.logo} alt={s.name} height={40} /> : <span className="supporter-name">{s.name}</span>}</li>
+                <li key={s.name}>
+                  {s.logo ? (
+                    <img src={s.logo} alt={s.name} height={40} />
+                  ) : (
+                    <span className="supporter-name">{s.name}</span>
+                  )}
+                </li>
               ))}
             </ul>
           </div>
         )}
         {region.demo && (
-          <p className="footer-demo">Demo data: timetables, fares and places are generated for demonstration</p>
+          <p className="footer-demo">
+            Demo data: timetables, fares and places are generated for demonstration
+          </p>
         )}
         <p className="footer-attribution">Map data: {region.attribution}</p>
       </div>

@@ -19,7 +19,9 @@ export function Layout() {
   }, [location.pathname]);
   return (
     <>
-      <a className="skip-link" href="#main-content">Skip to main content</a>
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
       <TopBar />
       <Breadcrumbs />
       <FlashBanner />

@@ -18,16 +18,30 @@ export function TopBar() {
           <ul>
             {brand.enableUserAccounts && loggedIn && (
               <>
-                <li><NavLink to="/" end>Planner</NavLink></li>
-                <li><NavLink to="/searches">My Trips</NavLink></li>
-                <li><NavLink to="/account">Account</NavLink></li>
+                <li>
+                  <NavLink to="/" end>
+                    Planner
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/searches">My Trips</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/account">Account</NavLink>
+                </li>
               </>
             )}
             {brand.enableUserAccounts && !loggedIn && (
-              <li><NavLink to="/login">Login</NavLink></li>
+              <li>
+                <NavLink to="/login">Login</NavLink>
+              </li>
             )}
             {storeLink && (
-              <li><a href={storeLink} target="_blank" rel="noopener noreferrer">Download App</a></li>
+              <li>
+                <a href={storeLink} target="_blank" rel="noopener noreferrer">
+                  Download App
+                </a>
+              </li>
             )}
           </ul>
         </nav>

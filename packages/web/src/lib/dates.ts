@@ -14,7 +14,14 @@ export function formatSearchDate(date: Date): string {
 export function parseSearchDate(text: string): Date | undefined {
   const m = /^(\d{4})[/-](\d{2})[/-](\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
   if (!m) return undefined;
-  const date = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
+  const date = new Date(
+    Number(m[1]),
+    Number(m[2]) - 1,
+    Number(m[3]),
+    Number(m[4]),
+    Number(m[5]),
+    Number(m[6] ?? 0),
+  );
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
@@ -60,7 +67,12 @@ export function dateLimits(now: Date, outbound: Date | undefined): DateLimits {
 }
 
 /** Why a chosen time is outside the window, or null when it is fine. */
-export function checkDateInWindow(value: Date | undefined, min: Date, max: Date, label: string): string | null {
+export function checkDateInWindow(
+  value: Date | undefined,
+  min: Date,
+  max: Date,
+  label: string,
+): string | null {
   if (!value) return `Choose the ${label} date and time.`;
   if (value.getTime() < min.getTime()) return `The ${label} time cannot be earlier than ${formatHuman(min)}.`;
   if (value.getTime() > max.getTime()) return `The ${label} time must be within ${WINDOW_MONTHS} months.`;
@@ -69,14 +81,26 @@ export function checkDateInWindow(value: Date | undefined, min: Date, max: Date,
 
 /** `Sat 22 Nov 2026, 09:05` in British English. */
 export function formatHuman(date: Date): string {
-  return date.toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return date.toLocaleString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }
 
 /** `YYYY-MM-DD` to `Sat 22 Nov 2026`. */
 export function formatDayLabel(isoDate: string): string {
   const [y, m, d] = isoDate.split('-').map(Number);
   if (!y || !m || !d) return isoDate;
-  return new Date(y, m - 1, d).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+  return new Date(y, m - 1, d).toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
 }
 
 /** `YYYY-MM-DD` (dob on the wire) to `DD-MM-YYYY` (dob on screen). */

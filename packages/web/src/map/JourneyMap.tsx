@@ -51,7 +51,9 @@ export default function JourneyMap({ picture, toiletNotice, trackPosition }: Pro
     // Collapsed attribution (the page footer carries it in full) so it does not cover the route.
     m.addControl(new maplibregl.AttributionControl({ compact: true }), 'bottom-right');
     m.on('load', () => {
-      container.current?.querySelector('.maplibregl-ctrl-attrib')?.classList.remove('maplibregl-compact-show');
+      container.current
+        ?.querySelector('.maplibregl-ctrl-attrib')
+        ?.classList.remove('maplibregl-compact-show');
       setReady(true);
     });
     m.on('idle', () => container.current?.setAttribute('data-map-idle', 'true'));
@@ -75,9 +77,24 @@ export default function JourneyMap({ picture, toiletNotice, trackPosition }: Pro
     const bounds = new maplibregl.LngLatBounds();
     for (const line of picture.lines) {
       if (line.coords.length < 2) continue;
-      m.addSource(`route-${line.id}`, { type: 'geojson', data: { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: line.coords } } });
-      m.addLayer({ id: `route-${line.id}-casing`, type: 'line', source: `route-${line.id}`, layout: { 'line-cap': 'round', 'line-join': 'round' }, paint: { 'line-color': '#ffffff', 'line-width': ROUTE_WEIGHT + 3 } });
-      m.addLayer({ id: `route-${line.id}`, type: 'line', source: `route-${line.id}`, layout: { 'line-cap': 'round', 'line-join': 'round' }, paint: { 'line-color': line.colour, 'line-width': ROUTE_WEIGHT } });
+      m.addSource(`route-${line.id}`, {
+        type: 'geojson',
+        data: { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: line.coords } },
+      });
+      m.addLayer({
+        id: `route-${line.id}-casing`,
+        type: 'line',
+        source: `route-${line.id}`,
+        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        paint: { 'line-color': '#ffffff', 'line-width': ROUTE_WEIGHT + 3 },
+      });
+      m.addLayer({
+        id: `route-${line.id}`,
+        type: 'line',
+        source: `route-${line.id}`,
+        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        paint: { 'line-color': line.colour, 'line-width': ROUTE_WEIGHT },
+      });
       for (const c of line.coords) bounds.extend(c);
     }
     const add = (el: HTMLElement, lngLat: [number, number], popup?: maplibregl.Popup) => {
@@ -101,7 +118,10 @@ export default function JourneyMap({ picture, toiletNotice, trackPosition }: Pro
       el.style.background = point.colour;
       el.textContent = point.kind === 'start' ? 'Start' : 'End';
       el.title = point.label;
-      const marker = new maplibregl.Marker({ element: el, anchor: 'bottom', offset: [0, -24] }).setLngLat([point.location.lng, point.location.lat]);
+      const marker = new maplibregl.Marker({ element: el, anchor: 'bottom', offset: [0, -24] }).setLngLat([
+        point.location.lng,
+        point.location.lat,
+      ]);
       marker.addTo(m);
       markers.current.push(marker);
       bounds.extend([point.location.lng, point.location.lat]);
@@ -121,10 +141,17 @@ export default function JourneyMap({ picture, toiletNotice, trackPosition }: Pro
       el.className = 'map-poi map-toilet';
       el.innerHTML = svgMarkup(POI_ICONS.toilets, 18);
       el.setAttribute('aria-label', `Toilet: ${toilet.name}`);
-      const popup = new maplibregl.Popup({ offset: 16, maxWidth: '280px' }).setDOMContent(toiletInfoElement(toilet, toiletNotice));
+      const popup = new maplibregl.Popup({ offset: 16, maxWidth: '280px' }).setDOMContent(
+        toiletInfoElement(toilet, toiletNotice),
+      );
       add(el, [toilet.location.lng, toilet.location.lat], popup);
     }
-    if (!bounds.isEmpty()) m.fitBounds(bounds, { padding: { top: 80, bottom: 72, left: 48, right: 48 }, maxZoom: DEFAULT_ZOOM + 2, duration: 0 });
+    if (!bounds.isEmpty())
+      m.fitBounds(bounds, {
+        padding: { top: 80, bottom: 72, left: 48, right: 48 },
+        maxZoom: DEFAULT_ZOOM + 2,
+        duration: 0,
+      });
   }, [picture, ready, toiletNotice]);
 
   // The user's position marker, refreshed every 10 seconds while tracking is on.

@@ -7,7 +7,13 @@ const JourneyMap = lazy(() => import('./JourneyMap.tsx'));
 /** The map, lazily loaded; a described box while the chunk arrives. */
 export function LazyMap(props: { picture: MapPicture; toiletNotice: string | null; trackPosition: boolean }) {
   return (
-    <Suspense fallback={<div className="map-box" aria-busy="true"><p className="spinner">Loading map</p></div>}>
+    <Suspense
+      fallback={
+        <div className="map-box" aria-busy="true">
+          <p className="spinner">Loading map</p>
+        </div>
+      }
+    >
       <JourneyMap {...props} />
     </Suspense>
   );

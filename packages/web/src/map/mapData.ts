@@ -21,17 +21,32 @@ export function legCoords(leg: Leg): [number, number][] {
 }
 
 /** Lines and markers of one leg: route line, start/end markers, start-of-step markers. */
-export function legPicture(leg: Leg, colour: string, id: string): Pick<MapPicture, 'lines' | 'points' | 'steps'> {
+export function legPicture(
+  leg: Leg,
+  colour: string,
+  id: string,
+): Pick<MapPicture, 'lines' | 'points' | 'steps'> {
   const coords = legCoords(leg);
   const first = leg.steps[0];
   const last = leg.steps[leg.steps.length - 1];
   const points: MapPoint[] = [];
-  if (first) points.push({ kind: 'start', location: first.start_location, colour, label: `Start: ${first.start_address}` });
-  if (last) points.push({ kind: 'end', location: last.end_location, colour, label: `End: ${last.end_address}` });
+  if (first)
+    points.push({
+      kind: 'start',
+      location: first.start_location,
+      colour,
+      label: `Start: ${first.start_address}`,
+    });
+  if (last)
+    points.push({ kind: 'end', location: last.end_location, colour, label: `End: ${last.end_address}` });
   return {
     lines: [{ id, colour, coords }],
     points,
-    steps: leg.steps.map((s) => ({ mode: s.type, location: s.start_location, label: `${s.departure_time} ${s.description}` })),
+    steps: leg.steps.map((s) => ({
+      mode: s.type,
+      location: s.start_location,
+      label: `${s.departure_time} ${s.description}`,
+    })),
   };
 }
 
@@ -39,7 +54,19 @@ export function legPicture(leg: Leg, colour: string, id: string): Pick<MapPictur
 export function stepPicture(step: Step, colour: string): MapPicture {
   const coords = decodePolyline(step.polyline);
   return {
-    lines: [{ id: 'stage', colour, coords: coords.length >= 2 ? coords : [[step.start_location.lng, step.start_location.lat], [step.end_location.lng, step.end_location.lat]] }],
+    lines: [
+      {
+        id: 'stage',
+        colour,
+        coords:
+          coords.length >= 2
+            ? coords
+            : [
+                [step.start_location.lng, step.start_location.lat],
+                [step.end_location.lng, step.end_location.lat],
+              ],
+      },
+    ],
     points: [
       { kind: 'start', location: step.start_location, colour, label: `Start: ${step.start_address}` },
       { kind: 'end', location: step.end_location, colour, label: `End: ${step.end_address}` },
@@ -55,7 +82,9 @@ export type ShowOnMap = 'none' | 'all' | 'toilets' | PoiCategory;
 
 export function listShowOnMapOptions(leg: Leg): ShowOnMap[] {
   const options: ShowOnMap[] = ['none', 'all'];
-  const cats = [...new Set(leg.pois.filter((p) => p.markers.length > 0 || p.count > 0).map((p) => p.type))].sort();
+  const cats = [
+    ...new Set(leg.pois.filter((p) => p.markers.length > 0 || p.count > 0).map((p) => p.type)),
+  ].sort();
   for (const c of cats) if (c !== 'toilets') options.push(c);
   if (leg.destination_toilets.count > 0) options.push('toilets');
   return options;
@@ -64,7 +93,10 @@ export function listShowOnMapOptions(leg: Leg): ShowOnMap[] {
 /** POI and toilet markers for the chosen filter. */
 export function overlayFor(leg: Leg, show: ShowOnMap): Pick<MapPicture, 'pois' | 'toilets'> {
   if (show === 'none') return { pois: [], toilets: [] };
-  const toilets = (show === 'all' || show === 'toilets') && leg.destination_toilets.count > 0 ? leg.destination_toilets.markers : [];
+  const toilets =
+    (show === 'all' || show === 'toilets') && leg.destination_toilets.count > 0
+      ? leg.destination_toilets.markers
+      : [];
   const pois = leg.pois
     .filter((p: Poi) => show === 'all' || p.type === show)
     .filter((p) => p.type !== 'toilets')

@@ -19,7 +19,13 @@ export function toiletFeatures(t: ToiletMarker): string[] {
 }
 
 const DAY_LABEL: Record<(typeof WEEKDAYS)[number], string> = {
-  monday: 'Monday', tuesday: 'Tuesday', wednesday: 'Wednesday', thursday: 'Thursday', friday: 'Friday', saturday: 'Saturday', sunday: 'Sunday',
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
 };
 
 /** The info window's content as a DOM element (MapLibre popups take DOM nodes). */

@@ -8,10 +8,18 @@ export default function SiteMap() {
     <div className="page-narrow prose">
       <h1>Site map</h1>
       <ul>
-        <li><Link to="/">Home</Link></li>
-        <li><Link to="/privacy-policy">Privacy Policy</Link></li>
-        <li><Link to="/terms-and-conditions">Terms &amp; Conditions</Link></li>
-        <li><Link to="/cookie-policy">Cookie Policy</Link></li>
+        <li>
+          <Link to="/">Home</Link>
+        </li>
+        <li>
+          <Link to="/privacy-policy">Privacy Policy</Link>
+        </li>
+        <li>
+          <Link to="/terms-and-conditions">Terms &amp; Conditions</Link>
+        </li>
+        <li>
+          <Link to="/cookie-policy">Cookie Policy</Link>
+        </li>
       </ul>
     </div>
   );

@@ -98,7 +98,13 @@ export function AddressInput({ label, name, value, error, onChange, onFocus }: P
           }
         }}
       />
-      <ul id={listId} role="listbox" aria-label={`${label} suggestions`} className="suggestions" hidden={!expanded}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={`${label} suggestions`}
+        className="suggestions"
+        hidden={!expanded}
+      >
         {suggestions.map((s, i) => (
           <li
             key={s.id}

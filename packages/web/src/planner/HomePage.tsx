@@ -22,7 +22,10 @@ export default function HomePage() {
   return (
     <div className="home">
       <div className="home-hero">
-        <p className="home-intro">{brand.title}: plan door-to-door journeys by bus, train, ferry, bike, car and on foot, with prices and carbon estimates.</p>
+        <p className="home-intro">
+          {brand.title}: plan door-to-door journeys by bus, train, ferry, bike, car and on foot, with prices
+          and carbon estimates.
+        </p>
       </div>
       <div className="home-columns">
         <div className="home-card">

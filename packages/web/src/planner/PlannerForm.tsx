@@ -27,7 +27,12 @@ const FIELD_LABELS: Record<string, string> = {
 
 export const LOCATION_ERROR = 'Cannot get the current location';
 
-type Props = { initial: PlannerValues; submitLabel: string; headingLevel?: 'h1' | 'h2'; onSubmitted?: (hash: string) => void };
+type Props = {
+  initial: PlannerValues;
+  submitLabel: string;
+  headingLevel?: 'h1' | 'h2';
+  onSubmitted?: (hash: string) => void;
+};
 
 /** "Your Journey": the planner form used on Home and in the Edit journey panel. */
 export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmitted }: Props) {
@@ -63,7 +68,10 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
         const location = { lat: pos.coords.latitude, lng: pos.coords.longitude };
         try {
           const place = await fetchReverse(location.lat, location.lng);
-          set({ origin: place ? place.label : `${location.lat.toFixed(5)}, ${location.lng.toFixed(5)}`, originLocation: location });
+          set({
+            origin: place ? place.label : `${location.lat.toFixed(5)}, ${location.lng.toFixed(5)}`,
+            originLocation: location,
+          });
         } catch {
           set({ origin: `${location.lat.toFixed(5)}, ${location.lng.toFixed(5)}`, originLocation: location });
         } finally {
@@ -103,7 +111,12 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
   const errorList = Object.entries(errors);
   const summaryId = `${formId}-summary`;
   return (
-    <form className="planner" onSubmit={submit} noValidate aria-describedby={errorList.length > 0 ? summaryId : undefined}>
+    <form
+      className="planner"
+      onSubmit={submit}
+      noValidate
+      aria-describedby={errorList.length > 0 ? summaryId : undefined}
+    >
       <Heading className="planner-title">Your Journey</Heading>
       {errorList.length > 0 && (
         <div className="error-summary" id={summaryId} role="alert">
@@ -128,8 +141,22 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
             onFocus={() => clearError('origin')}
             onChange={(origin, originLocation) => set({ origin, originLocation })}
           />
-          <button type="button" className="swap-button" onClick={() => setValues(swapEnds)} aria-label="Swap From and To">
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <button
+            type="button"
+            className="swap-button"
+            onClick={() => setValues(swapEnds)}
+            aria-label="Swap From and To"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              width="20"
+              height="20"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M7 4v16M7 4L3 8M7 4l4 4M17 20V4M17 20l-4-4M17 20l4-4" />
             </svg>
           </button>
@@ -142,13 +169,21 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
             onChange={(destination, destinationLocation) => set({ destination, destinationLocation })}
           />
         </div>
-        <button type="button" className="link-button locate-button" onClick={useCurrentLocation} disabled={locating}>
+        <button
+          type="button"
+          className="link-button locate-button"
+          onClick={useCurrentLocation}
+          disabled={locating}
+        >
           {locating ? 'Finding your location…' : 'Use my current location as From'}
         </button>
 
         <div className="toggle-group" role="radiogroup" aria-label="Journey type">
           {(['Single', 'Return'] as const).map((kind) => (
-            <label key={kind} className={`toggle ${values.isReturn === (kind === 'Return') ? 'toggle-on' : ''}`}>
+            <label
+              key={kind}
+              className={`toggle ${values.isReturn === (kind === 'Return') ? 'toggle-on' : ''}`}
+            >
               <input
                 type="radio"
                 name={`${formId}-kind`}
@@ -163,7 +198,9 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
 
         <div className="times">
           <div className="field">
-            <label htmlFor={`${formId}-out`}>{values.arriveBy ? 'Appointment time (arrive by)' : 'Outbound'}</label>
+            <label htmlFor={`${formId}-out`}>
+              {values.arriveBy ? 'Appointment time (arrive by)' : 'Outbound'}
+            </label>
             <input
               id={`${formId}-out`}
               name="out_time"
@@ -178,7 +215,11 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
               onChange={(e) => set({ outTime: e.target.value })}
               required
             />
-            {errors.out_time && <p className="field-error" id={`${formId}-out-error`}>{errors.out_time}</p>}
+            {errors.out_time && (
+              <p className="field-error" id={`${formId}-out-error`}>
+                {errors.out_time}
+              </p>
+            )}
           </div>
           {values.isReturn && (
             <div className="field">
@@ -196,14 +237,22 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
                 onFocus={() => clearError('return_time')}
                 onChange={(e) => set({ returnTime: e.target.value || null })}
               />
-              {errors.return_time && <p className="field-error" id={`${formId}-ret-error`}>{errors.return_time}</p>}
+              {errors.return_time && (
+                <p className="field-error" id={`${formId}-ret-error`}>
+                  {errors.return_time}
+                </p>
+              )}
             </div>
           )}
         </div>
 
         {brand.appointmentMode && (
           <label className="checkbox">
-            <input type="checkbox" checked={values.arriveBy} onChange={(e) => set({ arriveBy: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={values.arriveBy}
+              onChange={(e) => set({ arriveBy: e.target.checked })}
+            />
             Plan to arrive by this time (for an appointment)
           </label>
         )}
@@ -212,20 +261,39 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
           <details className="travel-options">
             <summary>Travel options</summary>
             <label className="checkbox">
-              <input type="checkbox" checked={values.hasAccessToCar} onChange={(e) => set({ hasAccessToCar: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={values.hasAccessToCar}
+                onChange={(e) => set({ hasAccessToCar: e.target.checked })}
+              />
               I have access to a car
             </label>
             <label className="checkbox">
-              <input type="checkbox" checked={values.hasRailcard} onChange={(e) => set({ hasRailcard: e.target.checked, railcardType: e.target.checked ? values.railcardType : null })} />
+              <input
+                type="checkbox"
+                checked={values.hasRailcard}
+                onChange={(e) =>
+                  set({
+                    hasRailcard: e.target.checked,
+                    railcardType: e.target.checked ? values.railcardType : null,
+                  })
+                }
+              />
               I have a railcard
             </label>
             {values.hasRailcard && (
               <div className="field">
                 <label htmlFor={`${formId}-railcard`}>Railcard</label>
-                <select id={`${formId}-railcard`} value={values.railcardType ?? ''} onChange={(e) => set({ railcardType: (e.target.value || null) as Railcard | null })}>
+                <select
+                  id={`${formId}-railcard`}
+                  value={values.railcardType ?? ''}
+                  onChange={(e) => set({ railcardType: (e.target.value || null) as Railcard | null })}
+                >
                   <option value="">Choose a railcard</option>
                   {RAILCARDS.map((r) => (
-                    <option key={r} value={r}>{r}</option>
+                    <option key={r} value={r}>
+                      {r}
+                    </option>
                   ))}
                 </select>
               </div>
@@ -245,10 +313,17 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
             }}
           />
           <span>
-            I accept the <Link to="/terms-and-conditions" target="_blank">Terms and Conditions</Link>
+            I accept the{' '}
+            <Link to="/terms-and-conditions" target="_blank">
+              Terms and Conditions
+            </Link>
           </span>
         </label>
-        {errors.terms && <p className="field-error" id={`${formId}-terms-error`}>{errors.terms}</p>}
+        {errors.terms && (
+          <p className="field-error" id={`${formId}-terms-error`}>
+            {errors.terms}
+          </p>
+        )}
 
         <button type="submit" className="button button-primary button-wide" aria-busy={submitting}>
           {submitting && <span className="spinner-wheel spinner-inline" aria-hidden="true" />}

@@ -1,5 +1,11 @@
 import type { LatLng, Profile, Railcard, SearchQuery, SearchRequestInput } from '@cairn/contracts';
-import { formatSearchDate, fromInputValue, parseSearchDate, roundUpToStep, toInputValue } from '../lib/dates.ts';
+import {
+  formatSearchDate,
+  fromInputValue,
+  parseSearchDate,
+  roundUpToStep,
+  toInputValue,
+} from '../lib/dates.ts';
 
 /** The planner form as the person fills it in (SPEC §3 "Search form"). */
 export type PlannerValues = {
@@ -25,7 +31,10 @@ export const ARRIVE_BY_BUFFER_MIN = 30;
 const DEFAULT_RETURN_AFTER_H = 3;
 
 /** A fresh form: leave now (next 5-minute step), single journey. */
-export function initialPlannerValues(now: Date, prefill: { origin?: string | null; destination?: string | null } = {}): PlannerValues {
+export function initialPlannerValues(
+  now: Date,
+  prefill: { origin?: string | null; destination?: string | null } = {},
+): PlannerValues {
   return {
     origin: prefill.origin ?? '',
     originLocation: null,
@@ -44,7 +53,10 @@ export function initialPlannerValues(now: Date, prefill: { origin?: string | nul
 
 /** The form of a stored query (Edit journey): a loaded return time switches the toggle to Return. */
 export function valuesFromQuery(query: SearchQuery, now: Date): PlannerValues {
-  const base = initialPlannerValues(now, { origin: query.origin_address, destination: query.destination_address });
+  const base = initialPlannerValues(now, {
+    origin: query.origin_address,
+    destination: query.destination_address,
+  });
   const out = parseSearchDate(query.out_departure_at) ?? parseSearchDate(query.arrive_at_time ?? '');
   const ret = query.return_departure_at ? parseSearchDate(query.return_departure_at) : undefined;
   return {

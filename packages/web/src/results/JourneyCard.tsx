@@ -18,7 +18,15 @@ export function ModeList({ leg, label }: { leg: Leg; label: string }) {
 }
 
 /** One option in the results list, linking to its details. */
-export function JourneyCard({ hash, journey, position }: { hash: string; journey: Journey; position: number }) {
+export function JourneyCard({
+  hash,
+  journey,
+  position,
+}: {
+  hash: string;
+  journey: Journey;
+  position: number;
+}) {
   const leg = journey.depart;
   const changes = Math.max(0, leg.stages.filter((s) => s !== 'walk').length - 1);
   return (
@@ -31,12 +39,30 @@ export function JourneyCard({ hash, journey, position }: { hash: string; journey
       </h2>
       <ModeList leg={leg} label="Outbound stages" />
       <dl>
-        <div><dt>Duration</dt><dd>{leg.duration.text}</dd></div>
-        <div><dt>Cost</dt><dd>{costLabel(journey)}</dd></div>
-        <div><dt>CO2</dt><dd>{formatCo2(journey.carbon_emission)}</dd></div>
-        <div><dt>Changes</dt><dd>{changes}</dd></div>
-        <div><dt>Walking</dt><dd>{formatMiles(journey.total_walking_distance.value)}</dd></div>
-        <div><dt>Waiting</dt><dd>{journey.total_wait_time.text}</dd></div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{leg.duration.text}</dd>
+        </div>
+        <div>
+          <dt>Cost</dt>
+          <dd>{costLabel(journey)}</dd>
+        </div>
+        <div>
+          <dt>CO2</dt>
+          <dd>{formatCo2(journey.carbon_emission)}</dd>
+        </div>
+        <div>
+          <dt>Changes</dt>
+          <dd>{changes}</dd>
+        </div>
+        <div>
+          <dt>Walking</dt>
+          <dd>{formatMiles(journey.total_walking_distance.value)}</dd>
+        </div>
+        <div>
+          <dt>Waiting</dt>
+          <dd>{journey.total_wait_time.text}</dd>
+        </div>
       </dl>
       {journey.return && (
         <p className="muted">

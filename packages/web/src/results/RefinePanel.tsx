@@ -19,7 +19,11 @@ export function RefinePanel({ mode, stages, selected, sort, onFilter, onSort }: 
       {mode === 'single' ? (
         <div className="field">
           <label htmlFor="filter-stage">Showing</label>
-          <select id="filter-stage" value={selected?.[0] ?? 'all'} onChange={(e) => onFilter(e.target.value === 'all' ? null : [e.target.value])}>
+          <select
+            id="filter-stage"
+            value={selected?.[0] ?? 'all'}
+            onChange={(e) => onFilter(e.target.value === 'all' ? null : [e.target.value])}
+          >
             <option value="all">All journeys</option>
             {stages.map((s) => (
               <option key={s} value={s}>

@@ -26,8 +26,13 @@ export default function ResultsPage() {
   const sort = sortParsed.success ? sortParsed.data : DEFAULT_SORT;
   const selected = parseFilters(params.get('filters'));
   const mode = brand.enableMultipleJourneyTypeFilter ? 'multiple' : 'single';
-  const stages = useMemo(() => listStageOptions(results.journeys, brand.blockedTravelTypes), [results.journeys, brand.blockedTravelTypes]);
-  const visible = results.journeys.filter((j) => passesStageFilter(j, mode, selected, stages, brand.blockedTravelTypes));
+  const stages = useMemo(
+    () => listStageOptions(results.journeys, brand.blockedTravelTypes),
+    [results.journeys, brand.blockedTravelTypes],
+  );
+  const visible = results.journeys.filter((j) =>
+    passesStageFilter(j, mode, selected, stages, brand.blockedTravelTypes),
+  );
   const loading = isLoading(results);
   const cards = sortCards(visible, placeholderCount(results), sort);
   const waiting = useCountdown(results.startAt);
@@ -77,9 +82,15 @@ export default function ResultsPage() {
         <div className="results-main">
           {waiting > 0 && (
             <div className="panel" role="status">
-              <p>Gathering your results: we wait a few seconds so every operator can answer ({waiting} s left).</p>
+              <p>
+                Gathering your results: we wait a few seconds so every operator can answer ({waiting} s left).
+              </p>
               <div className="progress" aria-hidden="true">
-                <span style={{ width: `${Math.round(((brand.resultsDelaySec - waiting) / Math.max(1, brand.resultsDelaySec)) * 100)}%` }} />
+                <span
+                  style={{
+                    width: `${Math.round(((brand.resultsDelaySec - waiting) / Math.max(1, brand.resultsDelaySec)) * 100)}%`,
+                  }}
+                />
               </div>
             </div>
           )}
@@ -95,7 +106,9 @@ export default function ResultsPage() {
               <p>{results.failed}</p>
             </div>
           )}
-          {!loading && !results.failed && visible.length === 0 && <NoResults filtered={results.journeys.length > 0} />}
+          {!loading && !results.failed && visible.length === 0 && (
+            <NoResults filtered={results.journeys.length > 0} />
+          )}
           <ol className="cards" aria-label="Journey options" aria-busy={loading}>
             {cards.map((card, i) =>
               card.kind === 'journey' ? (
@@ -108,9 +121,23 @@ export default function ResultsPage() {
                 </li>
               ),
             )}
-            {loading && results.expected === null && [0, 1, 2].map((i) => <li key={`pending-${i}`}><SkeletonCard /></li>)}
+            {loading &&
+              results.expected === null &&
+              [0, 1, 2].map((i) => (
+                <li key={`pending-${i}`}>
+                  <SkeletonCard />
+                </li>
+              ))}
           </ol>
-          {brand.adBannerUrl && <iframe className="ad-banner" src={brand.adBannerUrl} title="Advertisement" loading="lazy" sandbox="allow-scripts allow-popups" />}
+          {brand.adBannerUrl && (
+            <iframe
+              className="ad-banner"
+              src={brand.adBannerUrl}
+              title="Advertisement"
+              loading="lazy"
+              sandbox="allow-scripts allow-popups"
+            />
+          )}
         </div>
         <RefinePanel
           mode={mode}
@@ -156,10 +183,21 @@ function EditPanel({ children, onClose }: { children: React.ReactNode; onClose: 
   return (
     <>
       <div className="side-panel-backdrop" onClick={onClose} />
-      <div className="side-panel" role="dialog" aria-modal="true" aria-label="Edit journey" ref={ref} tabIndex={-1}>
+      <div
+        className="side-panel"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Edit journey"
+        ref={ref}
+        tabIndex={-1}
+      >
         <div className="side-panel-header">
-          <p className="side-panel-title"><strong>Edit journey</strong></p>
-          <button type="button" className="icon-button" onClick={onClose} aria-label="Close edit journey">×</button>
+          <p className="side-panel-title">
+            <strong>Edit journey</strong>
+          </p>
+          <button type="button" className="icon-button" onClick={onClose} aria-label="Close edit journey">
+            ×
+          </button>
         </div>
         {children}
       </div>

@@ -13,7 +13,13 @@ export type ResultsState = {
 export type ResultsAction =
   | { type: 'retrieved'; count: number }
   | { type: 'journey'; journey: Journey }
-  | { type: 'snapshot'; journeys: Journey[]; expected: number | null; failed: string | null; query: SearchQuery | null }
+  | {
+      type: 'snapshot';
+      journeys: Journey[];
+      expected: number | null;
+      failed: string | null;
+      query: SearchQuery | null;
+    }
   | { type: 'failed'; message: string };
 
 export const initialResults: ResultsState = { expected: null, journeys: [], failed: null, query: null };
@@ -25,13 +31,22 @@ export function resultsReducer(state: ResultsState, action: ResultsAction): Resu
       return { ...state, expected: action.count };
     case 'journey': {
       const i = state.journeys.findIndex((j) => j.id === action.journey.id);
-      const journeys = i === -1 ? [...state.journeys, action.journey] : state.journeys.map((j, k) => (k === i ? action.journey : j));
+      const journeys =
+        i === -1
+          ? [...state.journeys, action.journey]
+          : state.journeys.map((j, k) => (k === i ? action.journey : j));
       return { ...state, journeys };
     }
     case 'snapshot': {
       let journeys = state.journeys;
-      for (const journey of action.journeys) journeys = resultsReducer({ ...state, journeys }, { type: 'journey', journey }).journeys;
-      return { expected: action.expected ?? state.expected, journeys, failed: action.failed ?? state.failed, query: action.query ?? state.query };
+      for (const journey of action.journeys)
+        journeys = resultsReducer({ ...state, journeys }, { type: 'journey', journey }).journeys;
+      return {
+        expected: action.expected ?? state.expected,
+        journeys,
+        failed: action.failed ?? state.failed,
+        query: action.query ?? state.query,
+      };
     }
     case 'failed':
       return { ...state, failed: action.message };

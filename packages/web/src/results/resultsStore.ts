@@ -2,7 +2,13 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { Journey } from '@cairn/contracts';
 import { fetchJourney, fetchSearch } from '../api/endpoints.ts';
 import { subscribeToQuery } from '../api/realtime.ts';
-import { initialResults, isLoading, resultsReducer, type ResultsAction, type ResultsState } from './resultsState.ts';
+import {
+  initialResults,
+  isLoading,
+  resultsReducer,
+  type ResultsAction,
+  type ResultsState,
+} from './resultsState.ts';
 
 /**
  * One live result set per search hash, kept outside React so the Results view can be re-created
@@ -53,9 +59,11 @@ function start(hash: string): void {
   entry.started = true;
   // Subscribe first, then read the snapshot, so no event falls between the two.
   entry.close = subscribeToQuery(hash, (event) => {
-    if (event.event === 'results.retrieved') dispatch(hash, { type: 'retrieved', count: event.data.journey_count });
+    if (event.event === 'results.retrieved')
+      dispatch(hash, { type: 'retrieved', count: event.data.journey_count });
     else if (event.event === 'journey.processed') {
-      if (!getEntry(hash).state.journeys.some((j) => j.id === event.data.journeyID)) void loadJourney(hash, event.data.journeyID);
+      if (!getEntry(hash).state.journeys.some((j) => j.id === event.data.journeyID))
+        void loadJourney(hash, event.data.journeyID);
     } else dispatch(hash, { type: 'failed', message: event.data.message });
   });
   fetchSearch(hash)
@@ -71,7 +79,10 @@ function start(hash: string): void {
     .catch((error) => {
       console.warn('results fetch failed', error);
       if (error && typeof error === 'object' && 'status' in error && error.status === 404) {
-        dispatch(hash, { type: 'failed', message: 'This search no longer exists. Please plan your journey again.' });
+        dispatch(hash, {
+          type: 'failed',
+          message: 'This search no longer exists. Please plan your journey again.',
+        });
       }
     });
 }

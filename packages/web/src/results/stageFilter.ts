@@ -39,5 +39,8 @@ export function passesStageFilter(
 /** Reads `?filters=` (comma list) into a selection; null is the default "all". */
 export function parseFilters(param: string | null): string[] | null {
   if (param === null || param.trim() === '' || param === 'all') return null;
-  return param.split(',').map((s) => s.trim()).filter(Boolean);
+  return param
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -4,7 +4,12 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 export const SUCCESS_BANNER_MS = 10_000;
 
 type Flash = { kind: 'success' | 'error'; text: string; id: number };
-type FlashApi = { flash: Flash | null; showSuccess: (text: string) => void; showError: (text: string) => void; clear: () => void };
+type FlashApi = {
+  flash: Flash | null;
+  showSuccess: (text: string) => void;
+  showError: (text: string) => void;
+  clear: () => void;
+};
 
 const FlashContext = createContext<FlashApi | null>(null);
 
@@ -16,10 +21,16 @@ export function FlashProvider({ children }: { children: ReactNode }) {
   const clear = useCallback(() => setFlash(null), []);
   useEffect(() => {
     if (flash?.kind !== 'success') return;
-    const timer = window.setTimeout(() => setFlash((f) => (f?.id === flash.id ? null : f)), SUCCESS_BANNER_MS);
+    const timer = window.setTimeout(
+      () => setFlash((f) => (f?.id === flash.id ? null : f)),
+      SUCCESS_BANNER_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [flash]);
-  const api = useMemo(() => ({ flash, showSuccess, showError, clear }), [flash, showSuccess, showError, clear]);
+  const api = useMemo(
+    () => ({ flash, showSuccess, showError, clear }),
+    [flash, showSuccess, showError, clear],
+  );
   return <FlashContext.Provider value={api}>{children}</FlashContext.Provider>;
 }
 

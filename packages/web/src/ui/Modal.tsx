@@ -1,6 +1,13 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-type Props = { title: string; open: boolean; onClose: () => void; children: ReactNode; footer?: ReactNode; wide?: boolean };
+type Props = {
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+};
 
 /** A modal dialog on the native <dialog> element: focus trap, Escape and backdrop come with it. */
 export function Modal({ title, open, onClose, children, footer, wide }: Props) {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { APPOINTMENT_LENGTHS_MIN, appointmentText, DEFAULT_APPOINTMENT_MIN, returnTimeForAppointment, shiftedReturnTime } from '../../src/journey/appointment.ts';
+import {
+  APPOINTMENT_LENGTHS_MIN,
+  appointmentText,
+  DEFAULT_APPOINTMENT_MIN,
+  returnTimeForAppointment,
+  shiftedReturnTime,
+} from '../../src/journey/appointment.ts';
 import { parseSearchDate } from '../../src/lib/dates.ts';
 
 describe('appointment (SPEC §4)', () => {

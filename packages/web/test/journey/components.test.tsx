@@ -14,21 +14,51 @@ const taxi = loadJourney('taxi-single');
 
 describe('step-by-step guide', () => {
   it('shows steps, Arrive at the destination, return steps and Return Home', () => {
-    render(<StepGuide depart={wbw.depart} ret={wbw.return} showReturn origin={wbw.origin} destination={wbw.destination} appointmentMinutes={null} onStep={() => {}} />);
+    render(
+      <StepGuide
+        depart={wbw.depart}
+        ret={wbw.return}
+        showReturn
+        origin={wbw.origin}
+        destination={wbw.destination}
+        appointmentMinutes={null}
+        onStep={() => {}}
+      />,
+    );
     expect(screen.getByText('Arrive at the destination')).toBeTruthy();
     expect(screen.getByText('Return Home')).toBeTruthy();
     expect(screen.queryByText('Attend Appointment')).toBeNull();
     expect(screen.getAllByText('Stage details', { exact: false })).toHaveLength(6);
   });
   it('toggles instructions with their count', () => {
-    render(<StepGuide depart={wbw.depart} ret={null} showReturn={false} origin="A" destination="B" appointmentMinutes={null} onStep={() => {}} />);
+    render(
+      <StepGuide
+        depart={wbw.depart}
+        ret={null}
+        showReturn={false}
+        origin="A"
+        destination="B"
+        appointmentMinutes={null}
+        onStep={() => {}}
+      />,
+    );
     const toggle = screen.getByRole('button', { name: 'Show instructions (2)' });
     fireEvent.click(toggle);
     expect(screen.getByRole('button', { name: 'Hide instructions (2)' })).toBeTruthy();
     expect(screen.getByText('Head south on Grampian Road')).toBeTruthy();
   });
   it('adds the Attend Appointment card for appointment brands', () => {
-    render(<StepGuide depart={wbw.depart} ret={null} showReturn={false} origin="A" destination="B" appointmentMinutes={30} onStep={() => {}} />);
+    render(
+      <StepGuide
+        depart={wbw.depart}
+        ret={null}
+        showReturn={false}
+        origin="A"
+        destination="B"
+        appointmentMinutes={30}
+        onStep={() => {}}
+      />,
+    );
     expect(screen.getByText('Attend Appointment')).toBeTruthy();
     expect(screen.getByText('30 mins')).toBeTruthy();
   });
@@ -62,7 +92,11 @@ describe('modals', () => {
   it('leave-site guard has the SPEC texts', () => {
     render(<LeaveSiteModal site="Cairn" url="https://buses.example/31" open onClose={() => {}} />);
     expect(screen.getByText('Are you sure?')).toBeTruthy();
-    expect(screen.getByText('You are about to leave Cairn to visit https://buses.example/31, are you sure you want to do this?')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'You are about to leave Cairn to visit https://buses.example/31, are you sure you want to do this?',
+      ),
+    ).toBeTruthy();
     expect(screen.getByText("Yes, I'm sure")).toBeTruthy();
     expect(screen.getByText('No, take me back')).toBeTruthy();
   });

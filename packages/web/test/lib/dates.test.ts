@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, checkDateInWindow, dateLimits, formatDob, formatSearchDate, fromInputValue, parseSearchDate, roundUpToStep, toInputValue } from '../../src/lib/dates.ts';
+import {
+  addMonths,
+  checkDateInWindow,
+  dateLimits,
+  formatDob,
+  formatSearchDate,
+  fromInputValue,
+  parseSearchDate,
+  roundUpToStep,
+  toInputValue,
+} from '../../src/lib/dates.ts';
 
 describe('dates (SPEC §5)', () => {
   it('formats search dates as YYYY/MM/DD HH:mm:ss', () => {

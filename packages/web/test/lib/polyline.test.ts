@@ -11,7 +11,11 @@ describe('polyline', () => {
     ]);
   });
   it('round-trips', () => {
-    const coords: [number, number][] = [[-3.8255, 57.1954], [-3.693, 57.167], [-4.028, 57.0986]];
+    const coords: [number, number][] = [
+      [-3.8255, 57.1954],
+      [-3.693, 57.167],
+      [-4.028, 57.0986],
+    ];
     expect(decodePolyline(encodePolyline(coords))).toEqual(coords);
   });
   it('stops at truncated input', () => expect(decodePolyline('_p~iF')).toEqual([]));

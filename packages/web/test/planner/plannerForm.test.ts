@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { SearchRequest, type SearchQuery } from '@cairn/contracts';
-import { firstMessages, initialPlannerValues, swapEnds, TERMS_MESSAGE, toSearchRequest, validatePlanner, valuesFromQuery, withReturnToggle } from '../../src/planner/plannerForm.ts';
+import {
+  firstMessages,
+  initialPlannerValues,
+  swapEnds,
+  TERMS_MESSAGE,
+  toSearchRequest,
+  validatePlanner,
+  valuesFromQuery,
+  withReturnToggle,
+} from '../../src/planner/plannerForm.ts';
 
 const now = new Date(2026, 10, 22, 9, 2);
 
@@ -24,8 +33,16 @@ describe('planner form rules', () => {
   });
   it('a loaded return time switches the toggle to Return', () => {
     const query: SearchQuery = {
-      hash: 'h', origin_address: 'A', destination_address: 'B', out_departure_at: '2026/11/23 09:00:00', return_departure_at: '2026/11/23 17:00:00',
-      arrive_at_time: null, return_time: '2026/11/23 17:00:00', results_retrieved: 3, status: 'done', has_return: true,
+      hash: 'h',
+      origin_address: 'A',
+      destination_address: 'B',
+      out_departure_at: '2026/11/23 09:00:00',
+      return_departure_at: '2026/11/23 17:00:00',
+      arrive_at_time: null,
+      return_time: '2026/11/23 17:00:00',
+      results_retrieved: 3,
+      status: 'done',
+      has_return: true,
     };
     const v = valuesFromQuery(query, now);
     expect(v.isReturn).toBe(true);
@@ -33,12 +50,18 @@ describe('planner form rules', () => {
     expect(v.origin).toBe('A');
   });
   it('swaps From and To with their coordinates', () => {
-    const v = { ...initialPlannerValues(now, { origin: 'A', destination: 'B' }), originLocation: { lat: 1, lng: 2 } };
+    const v = {
+      ...initialPlannerValues(now, { origin: 'A', destination: 'B' }),
+      originLocation: { lat: 1, lng: 2 },
+    };
     const s = swapEnds(v);
     expect([s.origin, s.destination, s.destinationLocation]).toEqual(['B', 'A', { lat: 1, lng: 2 }]);
   });
   it('builds a request the contracts accept, without arrive_time, with the buffer', () => {
-    const v = { ...withReturnToggle(initialPlannerValues(now, { origin: 'Aviemore', destination: 'Glenmore' }), true), acceptTerms: true };
+    const v = {
+      ...withReturnToggle(initialPlannerValues(now, { origin: 'Aviemore', destination: 'Glenmore' }), true),
+      acceptTerms: true,
+    };
     const request = toSearchRequest(v, null);
     expect(request).not.toHaveProperty('arrive_time');
     expect(request.out_time).toBe('2026/11/22 09:05:00');
@@ -48,7 +71,14 @@ describe('planner form rules', () => {
   });
   it('adds the profile fields when signed in', () => {
     const v = { ...initialPlannerValues(now, { origin: 'A', destination: 'B' }), acceptTerms: true };
-    const profile = { has_car_access: true, has_concessionary_pass: true, has_young_scot_card: false, has_new_young_scot_card: false, railcard: null, user_age: 70 };
+    const profile = {
+      has_car_access: true,
+      has_concessionary_pass: true,
+      has_young_scot_card: false,
+      has_new_young_scot_card: false,
+      railcard: null,
+      user_age: 70,
+    };
     const request = toSearchRequest(v, profile);
     expect(request.has_concessionary_pass).toBe(true);
     expect(request.user_age).toBe(70);

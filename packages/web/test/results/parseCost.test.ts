@@ -12,6 +12,12 @@ describe('parseCost (SPEC §4 cost sort)', () => {
   });
   it('orders prices numerically', () => {
     const texts = ['£10.00', 'unknown', 'free', '£9.99', '£2.50'];
-    expect([...texts].sort((a, b) => parseCost(a) - parseCost(b))).toEqual(['free', '£2.50', '£9.99', '£10.00', 'unknown']);
+    expect([...texts].sort((a, b) => parseCost(a) - parseCost(b))).toEqual([
+      'free',
+      '£2.50',
+      '£9.99',
+      '£10.00',
+      'unknown',
+    ]);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { initialResults, isLoading, placeholderCount, resultsReducer } from '../../src/results/resultsState.ts';
+import {
+  initialResults,
+  isLoading,
+  placeholderCount,
+  resultsReducer,
+} from '../../src/results/resultsState.ts';
 import { loadJourney } from '../fixtures.ts';
 
 const wbw = loadJourney('walk-bus-walk-return');
@@ -27,7 +32,13 @@ describe('results loading (SPEC §4)', () => {
   });
   it('merges a snapshot with journeys that came by event', () => {
     let s = resultsReducer(initialResults, { type: 'journey', journey: wbw });
-    s = resultsReducer(s, { type: 'snapshot', journeys: [wbw, taxi], expected: 2, failed: null, query: null });
+    s = resultsReducer(s, {
+      type: 'snapshot',
+      journeys: [wbw, taxi],
+      expected: 2,
+      failed: null,
+      query: null,
+    });
     expect(s.journeys.map((j) => j.id)).toEqual(['wbw-return', 'taxi-single']);
     expect(isLoading(s)).toBe(false);
   });

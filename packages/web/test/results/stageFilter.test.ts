@@ -16,13 +16,18 @@ describe('stage filter', () => {
   it('single filter: all by default, otherwise journeys using the stage', () => {
     const offered = listStageOptions(all, []);
     expect(all.filter((j) => passesStageFilter(j, 'single', null, offered, [])).length).toBe(4);
-    expect(all.filter((j) => passesStageFilter(j, 'single', ['bus'], offered, [])).map((j) => j.id)).toEqual(['wbw-return', 'drt-bus']);
+    expect(all.filter((j) => passesStageFilter(j, 'single', ['bus'], offered, [])).map((j) => j.id)).toEqual([
+      'wbw-return',
+      'drt-bus',
+    ]);
   });
   it('multiple filter: starts with every stage; unticking a stage hides journeys using it', () => {
     const offered = listStageOptions(all, []);
     expect(all.filter((j) => passesStageFilter(j, 'multiple', null, offered, [])).length).toBe(4);
     const withoutTaxi = offered.filter((s) => s !== 'taxi');
-    expect(all.filter((j) => passesStageFilter(j, 'multiple', withoutTaxi, offered, [])).map((j) => j.id)).toEqual(['wbw-return', 'drt-bus', 'carclub-single']);
+    expect(
+      all.filter((j) => passesStageFilter(j, 'multiple', withoutTaxi, offered, [])).map((j) => j.id),
+    ).toEqual(['wbw-return', 'drt-bus', 'carclub-single']);
   });
   it('blocked travel types never show', () => {
     const blocked = ['taxi', 'own car', 'cycle'];

@@ -2,7 +2,15 @@ import type { Journey } from '@cairn/contracts';
 import { Modal } from '../../ui/Modal.tsx';
 
 /** Accepted payment methods per operator (transit journeys only). */
-export function PaymentMethodsModal({ journey, open, onClose }: { journey: Journey; open: boolean; onClose: () => void }) {
+export function PaymentMethodsModal({
+  journey,
+  open,
+  onClose,
+}: {
+  journey: Journey;
+  open: boolean;
+  onClose: () => void;
+}) {
   return (
     <Modal title="Accepted payment methods" open={open} onClose={onClose}>
       {journey.payment_methods_breakdown.length === 0 ? (
@@ -11,7 +19,11 @@ export function PaymentMethodsModal({ journey, open, onClose }: { journey: Journ
         journey.payment_methods_breakdown.map((entry) => (
           <section key={entry.agency_name}>
             <h3>{entry.agency_name}</h3>
-            <ul>{entry.methods.map((m) => <li key={m}>{m}</li>)}</ul>
+            <ul>
+              {entry.methods.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
           </section>
         ))
       )}

@@ -9,7 +9,15 @@ export function timetableCell(time: string | null | undefined): string {
 }
 
 /** A row per stop, a column per trip. */
-export function TimetableModal({ timetable, open, onClose }: { timetable: Timetable; open: boolean; onClose: () => void }) {
+export function TimetableModal({
+  timetable,
+  open,
+  onClose,
+}: {
+  timetable: Timetable;
+  open: boolean;
+  onClose: () => void;
+}) {
   const title = `${timetable.Mode} ${timetable.ServiceNumber} timetable`;
   return (
     <Modal title={title} open={open} onClose={onClose} wide>
@@ -20,7 +28,9 @@ export function TimetableModal({ timetable, open, onClose }: { timetable: Timeta
             <tr>
               <th scope="col">Stop</th>
               {timetable.columns.map((c, i) => (
-                <th scope="col" key={i}>{c.headsign ?? `Trip ${i + 1}`}</th>
+                <th scope="col" key={i}>
+                  {c.headsign ?? `Trip ${i + 1}`}
+                </th>
               ))}
             </tr>
           </thead>

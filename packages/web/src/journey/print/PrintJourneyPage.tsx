@@ -22,13 +22,19 @@ export function gradientText(step: Pick<Step, 'elevationHighest' | 'elevationLow
 function PrintSteps({ leg, title }: { leg: Leg; title: string }) {
   return (
     <section className="print-leg">
-      <h2>{title}: {formatDayLabel(leg.departure_date)}, {leg.departure_at} – {leg.arrival_at} ({leg.duration.text})</h2>
+      <h2>
+        {title}: {formatDayLabel(leg.departure_date)}, {leg.departure_at} – {leg.arrival_at} (
+        {leg.duration.text})
+      </h2>
       <ol className="steps">
         {leg.steps.map((step, i) => {
           const gradient = gradientText(step);
           return (
             <li key={i} className="step">
-              <strong>{step.departure_time} {step.type}{step.agency ? ` · ${step.agency.name}` : ''}</strong>
+              <strong>
+                {step.departure_time} {step.type}
+                {step.agency ? ` · ${step.agency.name}` : ''}
+              </strong>
               <span>{step.description}</span>
               <span className="step-meta">
                 <span>{step.duration.text}</span>
@@ -38,7 +44,11 @@ function PrintSteps({ leg, title }: { leg: Leg; title: string }) {
               </span>
               {step.directions.length > 0 && (
                 <ol className="directions">
-                  {step.directions.map((d, k) => <li key={k}>{stripTags(d.html_instructions)} ({d.distance.text})</li>)}
+                  {step.directions.map((d, k) => (
+                    <li key={k}>
+                      {stripTags(d.html_instructions)} ({d.distance.text})
+                    </li>
+                  ))}
                 </ol>
               )}
             </li>
@@ -56,31 +66,62 @@ export default function PrintJourneyPage() {
   const { data: journey, isPending, isError } = useJourney(hash, journeyId, false);
   useDocumentTitle('Print journey');
   if (isPending) return <Spinner />;
-  if (isError || !journey) return <div className="page-narrow"><h1>Journey not found</h1></div>;
+  if (isError || !journey)
+    return (
+      <div className="page-narrow">
+        <h1>Journey not found</h1>
+      </div>
+    );
   return (
     <article className="print-page page-narrow">
       <img src={BRAND_LOGO_URL} alt={brand.title} width={220} height={48} />
-      <h1>Your journey: {journey.origin} to {journey.destination}</h1>
+      <h1>
+        Your journey: {journey.origin} to {journey.destination}
+      </h1>
       <div className="actions no-print">
-        <button type="button" className="button button-primary" onClick={() => window.print()}>Print this page</button>
-        <Link className="button" to={`/search/${hash}/results/${journeyId}`}>Back to journey details</Link>
+        <button type="button" className="button button-primary" onClick={() => window.print()}>
+          Print this page
+        </button>
+        <Link className="button" to={`/search/${hash}/results/${journeyId}`}>
+          Back to journey details
+        </Link>
       </div>
       <dl className="summary">
-        <div><dt>Total estimated cost</dt><dd>{costLabel(journey)}</dd></div>
-        <div><dt>Walking distance</dt><dd>{formatMiles(journey.total_walking_distance.value)}</dd></div>
-        <div><dt>Wait time</dt><dd>{journey.total_wait_time.text}</dd></div>
-        <div><dt>CO2 emissions</dt><dd>{formatCo2(journey.carbon_emission)}</dd></div>
+        <div>
+          <dt>Total estimated cost</dt>
+          <dd>{costLabel(journey)}</dd>
+        </div>
+        <div>
+          <dt>Walking distance</dt>
+          <dd>{formatMiles(journey.total_walking_distance.value)}</dd>
+        </div>
+        <div>
+          <dt>Wait time</dt>
+          <dd>{journey.total_wait_time.text}</dd>
+        </div>
+        <div>
+          <dt>CO2 emissions</dt>
+          <dd>{formatCo2(journey.carbon_emission)}</dd>
+        </div>
       </dl>
       <PrintSteps leg={journey.depart} title="Outbound" />
       <ol className="steps">
-        <li className="step step-end"><strong>Arrive at the destination</strong> {journey.depart.arrival_at}, {journey.destination}</li>
-        {brand.appointmentMode && <li className="step step-end"><strong>Attend appointment</strong> 1 hour</li>}
+        <li className="step step-end">
+          <strong>Arrive at the destination</strong> {journey.depart.arrival_at}, {journey.destination}
+        </li>
+        {brand.appointmentMode && (
+          <li className="step step-end">
+            <strong>Attend appointment</strong> 1 hour
+          </li>
+        )}
       </ol>
       {journey.return && (
         <>
           <PrintSteps leg={journey.return} title="Return" />
           <ol className="steps">
-            <li className="step step-end"><strong>Return home</strong> {journey.return.arrival_at}, {journey.origin}</li>
+            <li className="step step-end">
+              <strong>Return home</strong> {journey.return.arrival_at}, {journey.origin}
+            </li>
           </ol>
         </>
       )}
