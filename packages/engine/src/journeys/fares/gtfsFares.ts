@@ -14,6 +14,10 @@ export interface FareAttributeV1 {
   fareId: string;
   pricePence: number;
   agencyId: string;
+  /** Changes allowed on one ticket; null = unlimited (an empty `transfers` field). */
+  transfers: number | null;
+  /** Seconds from the first boarding during which changes are allowed; null = no limit. */
+  transferDurationSec: number | null;
 }
 
 export interface FareRuleV1 {
@@ -41,7 +45,11 @@ export interface FareProductV2 {
 
 export interface GtfsFares {
   feedId: string;
-  v1: { attributes: Map<string, FareAttributeV1>; rules: FareRuleV1[] } | null;
+  v1: {
+    attributes: Map<string, FareAttributeV1>;
+    rules: FareRuleV1[];
+    rulesByFare: Map<string, FareRuleV1[]>;
+  } | null;
   v2: {
     products: FareProductV2[];
     legRules: FareLegRuleV2[];
@@ -113,7 +121,15 @@ export function parseGtfsFares(feedId: string, read: (file: string) => string | 
     for (const r of attrRows) {
       const pence = toPence(r.price ?? '');
       if (!r.fare_id || pence === undefined) continue;
-      attributes.set(r.fare_id, { fareId: r.fare_id, pricePence: pence, agencyId: r.agency_id ?? '' });
+      const transfers = r.transfers ?? '';
+      const duration = r.transfer_duration ?? '';
+      attributes.set(r.fare_id, {
+        fareId: r.fare_id,
+        pricePence: pence,
+        agencyId: r.agency_id ?? '',
+        transfers: transfers === '' ? null : Number(transfers),
+        transferDurationSec: duration === '' ? null : Number(duration),
+      });
     }
     const rules = readRows(read('fare_rules.txt'))
       .filter((r) => r.fare_id && attributes.has(r.fare_id))
@@ -124,7 +140,13 @@ export function parseGtfsFares(feedId: string, read: (file: string) => string | 
         destinationId: r.destination_id ?? '',
         containsId: r.contains_id ?? '',
       }));
-    v1 = { attributes, rules };
+    const rulesByFare = new Map<string, FareRuleV1[]>();
+    for (const r of rules) {
+      const list = rulesByFare.get(r.fareId) ?? [];
+      list.push(r);
+      rulesByFare.set(r.fareId, list);
+    }
+    v1 = { attributes, rules, rulesByFare };
   }
 
   let v2: GtfsFares['v2'] = null;
@@ -186,6 +208,7 @@ export function priceWithGtfsFares(
 function priceV1(
   fares: GtfsFares,
   ride: RideForFare,
+  allows: (attr: FareAttributeV1) => boolean = () => true,
 ): { adult: number; child?: number; source: string } | undefined {
   const v1 = fares.v1;
   if (!v1) return undefined;
@@ -196,16 +219,11 @@ function priceV1(
     const z = fares.stopZone.get(s);
     if (z) passed.add(z);
   }
-  const rulesByFare = new Map<string, FareRuleV1[]>();
-  for (const r of v1.rules) {
-    let list = rulesByFare.get(r.fareId);
-    if (!list) rulesByFare.set(r.fareId, (list = []));
-    list.push(r);
-  }
   let best: FareAttributeV1 | undefined;
   for (const attr of v1.attributes.values()) {
     if (attr.agencyId !== '' && ride.agencyId !== null && attr.agencyId !== ride.agencyId) continue;
-    const rules = rulesByFare.get(attr.fareId);
+    if (!allows(attr)) continue;
+    const rules = v1.rulesByFare.get(attr.fareId);
     let matches: boolean;
     if (!rules) matches = true;
     else {
@@ -286,4 +304,44 @@ function narrow(
 ): FareLegRuleV2[] {
   const exact = rules.filter((r) => field(r) !== '' && matches(field(r)));
   return exact.length > 0 ? exact : rules.filter((r) => field(r) === '');
+}
+
+/**
+ * A through ticket for consecutive rides of one feed (fares v1): a fare from the first boarding
+ * zone to the last alighting zone that allows that many changes (empty `transfers` = unlimited)
+ * within its transfer_duration. Undefined when no such fare exists.
+ */
+export function priceThroughWithGtfsFares(
+  fares: GtfsFares,
+  rides: readonly RideForFare[],
+  childPercent: number,
+  concessionsFree: boolean,
+): AdultFare | undefined {
+  const first = rides[0];
+  const last = rides[rides.length - 1];
+  if (!fares.v1 || !first || !last || rides.length < 2) return undefined;
+  const same = <T>(values: T[]): T | undefined =>
+    values.every((v) => v === values[0]) ? values[0] : undefined;
+  const combined: RideForFare = {
+    ...first,
+    routeId: same(rides.map((r) => r.routeId)) ?? null,
+    // Rides of several agencies only match fares that name no agency.
+    agencyId: same(rides.map((r) => r.agencyId)) ?? '\u0000several',
+    alightStopId: last.alightStopId,
+    stopIds: rides.flatMap((r) => r.stopIds),
+    alight: last.alight,
+    distanceM: rides.reduce((sum, r) => sum + r.distanceM, 0),
+    endSec: last.endSec,
+  };
+  const changes = rides.length - 1;
+  const spanSec = last.startSec - first.startSec;
+  const found = priceV1(
+    fares,
+    combined,
+    (attr) =>
+      (attr.transfers === null || attr.transfers >= changes) &&
+      (attr.transferDurationSec === null || attr.transferDurationSec >= spanSec),
+  );
+  if (!found) return undefined;
+  return { singlePence: found.adult, returnPence: null, childPercent, concessionsFree, source: found.source };
 }

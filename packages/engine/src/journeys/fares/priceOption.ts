@@ -7,7 +7,7 @@ import type { PlannedLeg, PlannedOption, PlannedStep } from '../model.ts';
 import { applyEntitlements } from './entitlements.ts';
 import type { FareQuote } from './entitlements.ts';
 import type { GtfsFares } from './gtfsFares.ts';
-import { priceWithGtfsFares } from './gtfsFares.ts';
+import { priceThroughWithGtfsFares, priceWithGtfsFares } from './gtfsFares.ts';
 import { findFareRule, priceWithRegionRule } from './regionFares.ts';
 import type { AdultFare, RideForFare } from './rideFare.ts';
 import { bikeHirePence, carClubPence, ownCarRunningPence, parkingPence, taxiFarePence } from './tariffs.ts';
@@ -47,6 +47,8 @@ export function priceOption(option: PlannedOption, ctx: PricingContext): OptionP
   const ret = (option.ret?.steps ?? []).map(() => undefined as StepPrice | undefined);
 
   priceReturnTickets(option, ctx, depart, ret);
+  priceThroughTickets(option.depart, ctx, depart);
+  if (option.ret) priceThroughTickets(option.ret, ctx, ret);
   priceVehicles(option, ctx, depart, ret);
   const fill = (leg: PlannedLeg | null, prices: Array<StepPrice | undefined>) => {
     leg?.steps.forEach((step, i) => {
@@ -275,6 +277,82 @@ function priceReturnTickets(
     };
     ret[j] = INCLUDED;
   });
+}
+
+/** The GTFS fares of a ride's feed when they (not a region rule) price it. */
+function gtfsFaresFor(
+  step: PlannedStep,
+  ctx: PricingContext,
+): { fares: GtfsFares; childPercent: number; concessionsFree: boolean } | undefined {
+  const ride = rideForFare(step, ctx.region);
+  if (!ride.feedId || step.flexibleServiceId) return undefined;
+  const rule = findFareRule(ctx.region, ride);
+  if (rule && rule.kind !== 'gtfs') return undefined;
+  const fares = ctx.gtfsFares.get(rule?.kind === 'gtfs' ? rule.feedId : ride.feedId);
+  return fares && fares.feedId === ride.feedId
+    ? { fares, childPercent: rule?.childPercent ?? 50, concessionsFree: rule?.concessionsFree ?? false }
+    : undefined;
+}
+
+/**
+ * Sells one through ticket for consecutive rides of the same feed and mode (a change of train at
+ * Perth on an Edinburgh–Aviemore ticket) when the feed's fares allow the change and it is cheaper
+ * for the traveller than the separate tickets. Walking between the rides keeps the run going.
+ */
+function priceThroughTickets(
+  leg: PlannedLeg,
+  ctx: PricingContext,
+  prices: Array<StepPrice | undefined>,
+): void {
+  const runs: number[][] = [];
+  let run: number[] = [];
+  leg.steps.forEach((step, i) => {
+    if (step.ride && prices[i] === undefined && gtfsFaresFor(step, ctx)) {
+      const prev = leg.steps[run[run.length - 1] ?? -1];
+      if (prev && (prev.ride?.feedId !== step.ride.feedId || prev.type !== step.type)) {
+        runs.push(run);
+        run = [];
+      }
+      run.push(i);
+    } else if (step.type !== 'walk') {
+      runs.push(run);
+      run = [];
+    }
+  });
+  runs.push(run);
+  for (const r of runs.filter((x) => x.length >= 2)) {
+    const steps = r.map((i) => leg.steps[i]).filter((x): x is PlannedStep => x !== undefined);
+    const first = steps[0];
+    const source = first ? gtfsFaresFor(first, ctx) : undefined;
+    if (!first || !source) continue;
+    const through = priceThroughWithGtfsFares(
+      source.fares,
+      steps.map((x) => rideForFare(x, ctx.region)),
+      source.childPercent,
+      source.concessionsFree,
+    );
+    if (!through) continue;
+    const q = applyEntitlements(ctx.traveller, ctx.region.fares.concessions, {
+      mode: first.type,
+      adultPence: through.singlePence,
+      childPercent: through.childPercent,
+      ruleConcessionsFree: through.concessionsFree,
+      ticket: 'single',
+    });
+    // A known through fare beats separate tickets that are dearer or not known at all.
+    const separate = steps.map((x) => priceStep(x, ctx).pence);
+    const separateKnown = separate.every((p) => p !== null);
+    if (separateKnown && q.pence >= separate.reduce<number>((sum, p) => sum + (p ?? 0), 0)) continue;
+    const last = steps[steps.length - 1] ?? first;
+    const label = `${rideLabel({ ...first, to: last.to })} (through ticket, ${steps.length - 1} change${steps.length > 2 ? 's' : ''})`;
+    prices[r[0] ?? 0] = {
+      pence: q.pence,
+      text: formatPence(q.pence),
+      lines: [{ description: `${label}: ${q.basis} (${through.source})`, cost: formatPence(q.pence) }],
+      estimate: false,
+    };
+    for (const i of r.slice(1)) prices[i] = INCLUDED;
+  }
 }
 
 /** Own car and car club: running costs, parking and car-club booking across both legs. */

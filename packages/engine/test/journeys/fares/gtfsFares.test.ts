@@ -1,6 +1,10 @@
 // Feature under test: GTFS fares v1 (routes, origin/destination/contains zones) and v2 (networks, areas, priority, rider categories).
 import { describe, expect, it } from 'vitest';
-import { parseGtfsFares, priceWithGtfsFares } from '../../../src/journeys/fares/gtfsFares.ts';
+import {
+  parseGtfsFares,
+  priceThroughWithGtfsFares,
+  priceWithGtfsFares,
+} from '../../../src/journeys/fares/gtfsFares.ts';
 import type { RideForFare } from '../../../src/journeys/fares/rideFare.ts';
 
 const files = (map: Record<string, string>) => (name: string) => map[name];
@@ -99,4 +103,40 @@ describe('GTFS fares v2', () => {
     expect(priceWithGtfsFares(fares, ride({ routeId: 'R2' }), 50, false)?.singlePence).toBe(400));
   it('has no price for a network without rules', () =>
     expect(priceWithGtfsFares(fares, ride({ routeId: 'R9' }), 50, false)).toBeUndefined());
+});
+
+describe('GTFS fares v1 through tickets', () => {
+  const fares = parseGtfsFares(
+    'f',
+    files({
+      'stops.txt': STOPS,
+      'fare_attributes.txt':
+        'fare_id,price,currency_type,payment_method,transfers,agency_id,transfer_duration\nab,3.00,GBP,1,,A,\nbd,3.00,GBP,1,,A,\nad,4.50,GBP,1,,A,\nad-once,4.00,GBP,1,0,A,\nad-short,2.00,GBP,1,1,A,600\n',
+      'fare_rules.txt':
+        'fare_id,route_id,origin_id,destination_id,contains_id\nab,,Z1,Z2,\nbd,,Z2,Z3,\nad,,Z1,Z3,\nad-once,,Z1,Z3,\nad-short,,Z1,Z3,\n',
+    }),
+  );
+  const leg1 = ride({ boardStopId: 'a', alightStopId: 'b', stopIds: ['a', 'b'], startSec: 0, endSec: 900 });
+  const leg2 = ride({
+    routeId: 'R2',
+    boardStopId: 'b',
+    alightStopId: 'd',
+    stopIds: ['b', 'd'],
+    startSec: 1800,
+    endSec: 2700,
+  });
+  it('prices two rides as one ticket from the first to the last zone when changes are allowed', () => {
+    // ad-once allows no change, ad-short only 10 minutes from the first boarding: ad (unlimited) at 4.50 wins.
+    expect(priceThroughWithGtfsFares(fares, [leg1, leg2], 50, false)).toMatchObject({
+      singlePence: 450,
+      source: 'f fare ad',
+    });
+    expect(priceThroughWithGtfsFares(fares, [leg1, { ...leg2, startSec: 500 }], 50, false)?.singlePence).toBe(
+      200,
+    );
+  });
+  it('has no through fare for one ride or across agencies with agency fares', () => {
+    expect(priceThroughWithGtfsFares(fares, [leg1], 50, false)).toBeUndefined();
+    expect(priceThroughWithGtfsFares(fares, [leg1, { ...leg2, agencyId: 'B' }], 50, false)).toBeUndefined();
+  });
 });

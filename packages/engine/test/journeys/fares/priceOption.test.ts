@@ -109,4 +109,57 @@ describe('priceOption', () => {
       { agency_name: 'Test DRT', methods: ['cash', 'national entitlement card'] },
     ]);
   });
+  it('sells a through ticket across a change of train when cheaper than two singles', async () => {
+    const { parseGtfsFares } = await import('../../../src/journeys/fares/gtfsFares.ts');
+    const fares = parseGtfsFares(
+      'rail',
+      (f) =>
+        ({
+          'stops.txt':
+            'stop_id,stop_name,stop_lat,stop_lon,zone_id\nAVM,Aviemore,57.19,-3.83,AVM\nPTH,Perth,56.39,-3.44,PTH\nEDB,Edinburgh,55.95,-3.19,EDB\n',
+          'fare_attributes.txt':
+            'fare_id,price,currency_type,payment_method,transfers,agency_id\nAP,20.00,GBP,1,,R\nPE,15.00,GBP,1,,R\nAE,30.00,GBP,1,,R\n',
+          'fare_rules.txt':
+            'fare_id,route_id,origin_id,destination_id\nAP,,AVM,PTH\nPE,,PTH,EDB\nAE,,AVM,EDB\n',
+        })[f],
+    );
+    const perth = { name: 'Perth', lat: 56.39, lng: -3.44 };
+    const stops = (a: string, b: string) => ({
+      feedId: 'rail',
+      agencyId: 'R',
+      operatorId: 'rail-op',
+      stops: [
+        { stopId: a, name: a, lat: 0, lng: 0, timeSec: 0 },
+        { stopId: b, name: b, lat: 0, lng: 0, timeSec: 0 },
+      ],
+    });
+    const t1 = rideStep('train', aviemoreStation, perth, MON_0900, 5400, {
+      ...stops('AVM', 'PTH'),
+      routeId: 'HML',
+    });
+    const walk = streetStep('walk', perth, perth, t1.endSec, 1.3);
+    const t2 = rideStep('train', perth, PLACES.edinburgh, t1.endSec + 900, 4800, {
+      ...stops('PTH', 'EDB'),
+      routeId: 'ECML',
+    });
+    const region = testRegion();
+    region.fares.rules = [
+      {
+        id: 'rail',
+        kind: 'gtfs',
+        feedId: 'rail',
+        description: 'Rail',
+        appliesTo: { operatorIds: ['rail-op'], modes: [] },
+        childPercent: 50,
+        concessionsFree: false,
+      },
+    ];
+    const p = priceOption(
+      { kind: 'transit', depart: { steps: [t1, walk, t2] }, ret: null },
+      { region, traveller: adult, gtfsFares: new Map([['rail', fares]]) },
+    );
+    expect(p.totalPence).toBe(3000);
+    expect(p.stepCosts.depart).toEqual(['£30.00', 'free', 'included']);
+    expect(p.lines[0]?.description).toMatch(/through ticket, 1 change.*rail fare AE/);
+  });
 });
