@@ -1,4 +1,4 @@
-import { gtfsDate, isoDate } from './calendar.ts';
+import { gtfsDate } from './calendar.ts';
 import type { Validity } from './calendar.ts';
 import { distanceM, fmtCoord, polylineLengthM } from './geo.ts';
 import type { Point } from './geo.ts';
@@ -365,13 +365,5 @@ function flexFiles(zones: FlexZones): Record<string, string> {
       ],
     ),
     'locations.geojson': JSON.stringify(geojson, null, 1) + '\n',
-  };
-}
-
-/** Dates covered by a feed's calendar, for the summary and tests. */
-export function serviceSpan(services: readonly DemoService[]): { start: string; end: string } {
-  return {
-    start: isoDate(Math.min(...services.map((s) => s.start))),
-    end: isoDate(Math.max(...services.map((s) => s.end))),
   };
 }

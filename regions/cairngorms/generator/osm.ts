@@ -508,12 +508,12 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
     name: 'Glasgow Subway (demo)',
   });
   lineThrough(byKind('funicular'), { railway: 'funicular', name: 'Cairngorm Mountain Railway (demo)' });
-  const piers = byKind('ferry');
-  const ferryShape = network.shapes.find((s) => s.id.startsWith('WATERBUS-0'));
-  if (ferryShape) {
-    const nodes = ferryShape.points.map((p) => b.node(p));
+  // The water bus sails along its GTFS shape (on the loch, not over the hills).
+  for (const ferryShape of network.shapes.filter((s) => s.id.startsWith('WATERBUS-0'))) {
+    const pierAt = new Map(byKind('ferry').map((st) => [`${st.lat},${st.lon}`, stopNode.get(st.id)!]));
+    const nodes = ferryShape.points.map((p) => pierAt.get(`${p.lat},${p.lon}`) ?? b.node(p));
     b.way(nodes, { route: 'ferry', name: 'Loch Ness Water Bus (demo)', foot: 'yes', motor_vehicle: 'no' });
-  } else lineThrough(piers, { route: 'ferry' });
+  }
 
   // -------------------------------------------------------------- transport facilities
   for (const s of stations) {
