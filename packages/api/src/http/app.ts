@@ -6,7 +6,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { registerAccountRoutes } from '../accounts/accountRoutes.ts';
 import { registerBrandRoutes } from '../brands/brandRoutes.ts';
 import { resolveBrand } from '../brands/resolveBrand.ts';
@@ -35,7 +35,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
     // Malformed or over-long path segments: the SPEC error shape, without echoing the path.
     frameworkErrors: (error, _request, reply) =>
-      reply.code(error.statusCode ?? 400).send({ message: error.statusCode === 414 ? 'A part of the address is too long.' : 'The address is not valid.' }),
+      (reply as unknown as FastifyReply)
+        .code(error.statusCode ?? 400)
+        .send({ message: error.statusCode === 414 ? 'A part of the address is too long.' : 'The address is not valid.' }),
   });
 
   // The SPEC client sends `Content-Type: application/json` on body-less POSTs too.

@@ -30,6 +30,7 @@ export interface TestServer {
   url: string;
   runtime: Runtime;
   config: Config;
+  /** The fixture planner (undefined when the real engine was loaded). */
   planner: TestPlanner;
   dataDir: string;
   /** JSON call helper: answers status, parsed body and headers. */
@@ -52,7 +53,7 @@ export interface CallResult {
 
 /** Starts the whole API (HTTP on 127.0.0.1, in-process worker) on a fresh database. */
 export async function startTestServer(
-  options: { env?: Record<string, string>; planner?: Planner; worker?: boolean; now?: () => Date } = {},
+  options: { env?: Record<string, string>; planner?: Planner | 'engine'; worker?: boolean; now?: () => Date } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cairn-api-test-'));
   const config = loadConfig({
@@ -65,11 +66,12 @@ export async function startTestServer(
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     ...options.env,
   });
-  const planner = (options.planner as TestPlanner | undefined) ?? createTestPlanner();
+  // 'engine': load the real planner the way `cairn serve` does (PLANNER_MODULE, REGION_DIR).
+  const planner = options.planner === 'engine' ? undefined : ((options.planner as TestPlanner | undefined) ?? createTestPlanner());
   const runtime = await startRuntime(config, {
     http: true,
     worker: options.worker ?? true,
-    planner,
+    ...(planner ? { planner } : {}),
     logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
     ...(options.now ? { now: options.now } : {}),
   });
@@ -79,7 +81,7 @@ export async function startTestServer(
     url,
     runtime,
     config,
-    planner,
+    planner: planner as TestPlanner,
     dataDir,
     async call(method, path, call = {}) {
       const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', ...call.headers };
