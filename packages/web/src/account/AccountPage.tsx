@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useFlash } from '../ui/FlashContext.tsx';
@@ -13,14 +14,25 @@ export default function AccountPage() {
   const { user, signOut } = useAuth();
   const { showSuccess } = useFlash();
   const navigate = useNavigate();
+  // Logout signs out once this guarded page has gone: signing out while it is still shown
+  // would make the guard send the user to Login instead of Home.
+  const leaving = useRef(false);
+  const finish = useRef<() => void>(() => undefined);
+  finish.current = () => {
+    signOut();
+    showSuccess('Successfully logged out');
+  };
+  useEffect(
+    () => () => {
+      if (leaving.current) finish.current();
+    },
+    [],
+  );
   if (!user) return <Spinner />;
   const passes = listPasses(user.profile);
   const logout = () => {
-    // Leave first: signing out while still on this guarded page would bounce to Login.
-    void Promise.resolve(navigate('/')).then(() => {
-      signOut();
-      showSuccess('Successfully logged out');
-    });
+    leaving.current = true;
+    void navigate('/');
   };
   return (
     <div className="page-narrow account-page">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { TravelType, type RecentSearchItem, type SavedJourneyItem } from '@cairn/contracts';
@@ -26,15 +26,18 @@ function logged<T>(p: Promise<T>): Promise<T> {
 export default function SearchesPage() {
   useDocumentTitle('My Trips');
   const [params, setParams] = useSearchParams();
-  const kind: ListKind = params.get('list') === 'saved' ? 'saved' : 'recent';
-  const page = parsePage(params.get('page'));
+  // The list and page live in state so the toggle answers at once; the URL mirrors them for reloads.
+  const [kind, setKind] = useState<ListKind>(() => (params.get('list') === 'saved' ? 'saved' : 'recent'));
+  const [page, setPage] = useState(() => parsePage(params.get('page')));
   const go = (next: { kind?: ListKind; page?: number }) => {
     const k = next.kind ?? kind;
     const p = next.page ?? 1;
+    setKind(k);
+    setPage(p);
     const q = new URLSearchParams();
     if (k === 'saved') q.set('list', 'saved');
     if (p > 1) q.set('page', String(p));
-    setParams(q);
+    setParams(q, { replace: true });
   };
   return (
     <div className="page-narrow account-page searches-page">
