@@ -1,5 +1,5 @@
 import { findSnapPoint } from '../streets/snap.ts';
-import { findStreetPath } from '../streets/search.ts';
+import { routeSnapped } from '../streets/streetNetwork.ts';
 import { describeStreetPath } from '../streets/directions.ts';
 import { MAX_SNAP_M } from '../streets/streetNetwork.ts';
 import type { FlexibleService } from '../region/regionConfig.ts';
@@ -35,7 +35,7 @@ export function planFlexibleRide(ctx: ModeContext, service: FlexibleService, fro
   if (!inGeoPolygon(to.lat, to.lon, service.zone)) return { ok: false, reason: `${to.name} is outside the ${service.name} zone` };
   const a = findSnapPoint(ctx.net.snap, from.lat, from.lon, 'car', MAX_SNAP_M);
   const b = findSnapPoint(ctx.net.snap, to.lat, to.lon, 'car', MAX_SNAP_M);
-  const path = a && b ? findStreetPath(ctx.net.graph, a, b, 'car', undefined, ctx.net.landmarks.car) : null;
+  const path = a && b ? routeSnapped(ctx.net, a, b, 'car') : null;
   if (!path) return { ok: false, reason: `no road route from ${from.name} to ${to.name}` };
   const route = describeStreetPath(ctx.net.graph, path);
   // Shared rides detour to pick others up: time comes from the service's average door-to-door speed.

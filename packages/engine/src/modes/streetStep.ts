@@ -1,8 +1,7 @@
 import { findSnapPoint } from '../streets/snap.ts';
-import { findStreetPath } from '../streets/search.ts';
 import type { SnapPoint } from '../streets/search.ts';
 import { describeStreetPath } from '../streets/directions.ts';
-import { MAX_SNAP_M } from '../streets/streetNetwork.ts';
+import { MAX_SNAP_M, routeSnapped } from '../streets/streetNetwork.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
 import type { RegionMode } from '../region/regionConfig.ts';
 import type { ModeContext, ModeStep, NamedPoint } from './types.ts';
@@ -35,7 +34,7 @@ export function planStreetStep(
   if (!a) return { ok: false, reason: `${from.name} is not near a street usable by ${streetMode}` };
   const b = snapped.to ?? findSnapPoint(ctx.net.snap, to.lat, to.lon, streetMode, MAX_SNAP_M);
   if (!b) return { ok: false, reason: `${to.name} is not near a street usable by ${streetMode}` };
-  const path = findStreetPath(ctx.net.graph, a, b, streetMode, undefined, ctx.net.landmarks[streetMode]);
+  const path = routeSnapped(ctx.net, a, b, streetMode);
   if (!path) return { ok: false, reason: `no ${streetMode} route from ${from.name} to ${to.name}` };
   const route = describeStreetPath(ctx.net.graph, path);
   return {

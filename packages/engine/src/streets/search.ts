@@ -2,6 +2,8 @@ import { MinHeap } from './heap.ts';
 import { MODE_INDEX } from './graph.ts';
 import type { StreetGraph } from './graph.ts';
 import { componentsOf } from './components.ts';
+import { queryHierarchy } from './contraction.ts';
+import type { ContractionHierarchy } from './contraction.ts';
 import { landmarkLowerBound } from './landmarks.ts';
 import type { Landmarks } from './landmarks.ts';
 import { MODE_BIT } from '../osm/wayAccess.ts';
@@ -327,4 +329,50 @@ export function reachTargets(
     if (bestSec <= maxSec) out.push({ target: t, durationSec: bestSec, distanceM: bestM });
   }
   return out;
+}
+
+/**
+ * Fastest path for the hierarchy's mode using a contraction hierarchy (cars across a region).
+ * Same answer as `findStreetPath`, found by climbing the hierarchy from both ends.
+ */
+export function findStreetPathInHierarchy(g: StreetGraph, ch: ContractionHierarchy, from: SnapPoint, to: SnapPoint, stats?: SearchStats): StreetPath | null {
+  const mode = ch.mode;
+  const bit = MODE_BIT[mode];
+  const direct = sameEdge(g, from, to, mode);
+  const deps = departures(g, from, mode);
+  const arr = arrivals(g, to, mode);
+  const found = queryHierarchy(
+    ch,
+    deps.map((d) => ({ vertex: d.vertex, costSec: d.costSec })),
+    arr.map((a) => ({ vertex: a.vertex, costSec: a.costSec })),
+    direct ? direct.costSec : Infinity,
+  );
+  if (stats && found) stats.settled += found.settled;
+  if (!found) {
+    if (!direct) return null;
+    return {
+      mode,
+      durationSec: direct.costSec,
+      distanceM: direct.distanceM,
+      pieces: [
+        {
+          edge: from.edge,
+          reverse: to.fraction < from.fraction || (to.fraction === from.fraction && !(g.edgeForward[from.edge]! & bit)),
+          fromFraction: from.fraction,
+          toFraction: to.fraction,
+        },
+      ],
+    };
+  }
+  const dep = deps[found.seedFrom]!;
+  const last = arr[found.seedTo]!;
+  const pieces: PathPiece[] = [{ edge: from.edge, reverse: dep.reverse, fromFraction: from.fraction, toFraction: dep.reverse ? 0 : 1 }];
+  let distanceM = dep.distanceM + last.distanceM;
+  for (const a of found.arcs) {
+    const reverse = g.arcReverse[a] === 1;
+    pieces.push({ edge: g.arcEdge[a]!, reverse, fromFraction: reverse ? 1 : 0, toFraction: reverse ? 0 : 1 });
+    distanceM += g.edgeLengthM[g.arcEdge[a]!]!;
+  }
+  pieces.push({ edge: to.edge, reverse: last.reverse, fromFraction: last.reverse ? 1 : 0, toFraction: to.fraction });
+  return { mode, durationSec: found.costSec, distanceM, pieces };
 }

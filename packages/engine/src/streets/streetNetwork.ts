@@ -1,7 +1,9 @@
 import { buildSnapIndex, findSnapPoint } from './snap.ts';
 import type { SnapIndex } from './snap.ts';
-import { findStreetPath } from './search.ts';
-import type { SearchStats } from './search.ts';
+import { findStreetPath, findStreetPathInHierarchy } from './search.ts';
+import type { SearchStats, SnapPoint, StreetPath } from './search.ts';
+import { buildContractionHierarchy } from './contraction.ts';
+import type { ContractionHierarchy } from './contraction.ts';
 import { describeStreetPath } from './directions.ts';
 import type { StreetRoute } from './directions.ts';
 import type { StreetGraph } from './graph.ts';
@@ -15,6 +17,13 @@ export interface StreetNetwork {
   snap: SnapIndex;
   /** ALT landmarks for the modes with long trips (car, bicycle); walking uses straight-line bounds. */
   landmarks: Partial<Record<StreetMode, Landmarks>>;
+  /** Contraction hierarchies, built for cars (trips across the whole region). */
+  hierarchies: Partial<Record<StreetMode, ContractionHierarchy>>;
+}
+
+export interface StreetNetworkOptions {
+  /** Build the car contraction hierarchy (default true; a few seconds for a city region). */
+  carHierarchy?: boolean;
 }
 
 /** A WGS84 coordinate. */
@@ -29,13 +38,21 @@ export const MAX_SNAP_M = 1000;
 /** Landmarks per mode; 8 keeps the preprocessing to 32 full searches per graph. */
 const LANDMARK_COUNT = 8;
 
-/** Wrap a graph with its snapping index and routing landmarks. */
-export function createStreetNetwork(graph: StreetGraph): StreetNetwork {
+/** Wrap a graph with its snapping index and routing speed-ups (landmarks, car hierarchy). */
+export function createStreetNetwork(graph: StreetGraph, options: StreetNetworkOptions = {}): StreetNetwork {
   return {
     graph,
     snap: buildSnapIndex(graph),
     landmarks: { car: buildLandmarks(graph, 'car', LANDMARK_COUNT), bicycle: buildLandmarks(graph, 'bicycle', LANDMARK_COUNT) },
+    hierarchies: options.carHierarchy === false ? {} : { car: buildContractionHierarchy(graph, 'car') },
   };
+}
+
+/** Fastest path between snapped points with the best search the network has for the mode. */
+export function routeSnapped(net: StreetNetwork, from: SnapPoint, to: SnapPoint, mode: StreetMode, stats?: SearchStats): StreetPath | null {
+  const ch = net.hierarchies[mode];
+  if (ch) return findStreetPathInHierarchy(net.graph, ch, from, to, stats);
+  return findStreetPath(net.graph, from, to, mode, stats, net.landmarks[mode]);
 }
 
 /**
@@ -52,6 +69,6 @@ export function findStreetRoute(
   const a = findSnapPoint(net.snap, from.lat, from.lon, mode, MAX_SNAP_M);
   const b = findSnapPoint(net.snap, to.lat, to.lon, mode, MAX_SNAP_M);
   if (!a || !b) return undefined;
-  const path = findStreetPath(net.graph, a, b, mode, stats, net.landmarks[mode]);
+  const path = routeSnapped(net, a, b, mode, stats);
   return path ? describeStreetPath(net.graph, path) : undefined;
 }

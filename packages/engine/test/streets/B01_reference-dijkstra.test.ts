@@ -1,12 +1,13 @@
-// Feature under test: A* (plain and with landmarks) and bounded one-to-many searches give the same costs as a plain Dijkstra.
+// Feature under test: A* (plain and with landmarks), contraction hierarchies and bounded one-to-many searches give the same costs as a plain Dijkstra.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildStreetGraph, MODE_INDEX } from '../../src/streets/graph.ts';
 import type { StreetGraph } from '../../src/streets/graph.ts';
 import { buildSnapIndex, findSnapPoint } from '../../src/streets/snap.ts';
-import { findStreetPath, reachTargets } from '../../src/streets/search.ts';
+import { findStreetPath, findStreetPathInHierarchy, reachTargets } from '../../src/streets/search.ts';
+import { buildContractionHierarchy } from '../../src/streets/contraction.ts';
 import { buildLandmarks } from '../../src/streets/landmarks.ts';
-import type { SnapPoint } from '../../src/streets/search.ts';
+import type { SnapPoint, StreetPath } from '../../src/streets/search.ts';
 import { MODE_BIT, wayRouting } from '../../src/osm/wayAccess.ts';
 import type { StreetMode } from '../../src/osm/wayAccess.ts';
 
@@ -83,6 +84,22 @@ function referenceCost(g: StreetGraph, from: SnapPoint, to: SnapPoint, mode: Str
   return best;
 }
 
+/** The pieces must be legal for the mode, join up end to end, and add up to the reported cost. */
+function checkPath(g: StreetGraph, path: StreetPath, mode: StreetMode, expected: number): void {
+  let sum = 0;
+  let at: number | null = null;
+  path.pieces.forEach((piece, i) => {
+    const allowed = piece.reverse ? g.edgeBackward[piece.edge]! : g.edgeForward[piece.edge]!;
+    if (piece.fromFraction !== piece.toFraction) expect(allowed & MODE_BIT[mode]).not.toBe(0);
+    sum += Math.abs(piece.toFraction - piece.fromFraction) * g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + piece.edge]!;
+    const startV = piece.reverse ? g.edgeTo[piece.edge]! : g.edgeFrom[piece.edge]!;
+    const endV = piece.reverse ? g.edgeFrom[piece.edge]! : g.edgeTo[piece.edge]!;
+    if (i > 0) expect(startV).toBe(at);
+    at = endV;
+  });
+  expect(sum).toBeCloseTo(expected, 6);
+}
+
 const wayArb = fc.record({
   horizontal: fc.boolean(),
   line: fc.integer({ min: 0, max: N - 1 }),
@@ -106,6 +123,7 @@ describe('street search against a plain Dijkstra', () => {
           if (g.edgeCount === 0) return;
           const index = buildSnapIndex(g);
           const landmarks = buildLandmarks(g, mode, 3);
+          const hierarchy = buildContractionHierarchy(g, mode);
           for (const [[ax, ay], [bx, by]] of pairs) {
             const a = findSnapPoint(index, 57 + ay * STEP_DEG, -3.8 + ax * STEP_DEG, mode, 5000);
             const b = findSnapPoint(index, 57 + by * STEP_DEG, -3.8 + bx * STEP_DEG, mode, 5000);
@@ -114,22 +132,20 @@ describe('street search against a plain Dijkstra', () => {
             const path = findStreetPath(g, a, b, mode);
             // The same search steered by landmark bounds (ALT) must find the same cost.
             const alt = findStreetPath(g, a, b, mode, undefined, landmarks);
+            // And the contraction hierarchy, whose path must also be legal and add up.
+            const ch = findStreetPathInHierarchy(g, hierarchy, a, b);
             if (expected === Infinity) {
               expect(path).toBeNull();
               expect(alt).toBeNull();
+              expect(ch).toBeNull();
               continue;
             }
             expect(alt!.durationSec).toBeCloseTo(expected, 6);
+            expect(ch!.durationSec).toBeCloseTo(expected, 6);
+            checkPath(g, ch!, mode, expected);
             expect(path).not.toBeNull();
             expect(path!.durationSec).toBeCloseTo(expected, 6);
-            // The pieces must be legal for the mode and add up to the reported cost.
-            let sum = 0;
-            for (const piece of path!.pieces) {
-              const allowed = piece.reverse ? g.edgeBackward[piece.edge]! : g.edgeForward[piece.edge]!;
-              expect(allowed & MODE_BIT[mode]).not.toBe(0);
-              sum += Math.abs(piece.toFraction - piece.fromFraction) * g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + piece.edge]!;
-            }
-            expect(sum).toBeCloseTo(expected, 6);
+            checkPath(g, path!, mode, expected);
           }
         },
       ),
