@@ -23,6 +23,7 @@ import { Rng } from './rng.ts';
 import { routeShapesAlongRoads } from './roadShapes.ts';
 import { buildServices } from './services.ts';
 import { logoSvg } from './logos.ts';
+import { writeGbfs } from './gbfs.ts';
 
 export interface GenerateOptions {
   outDir: string;
@@ -89,6 +90,7 @@ export async function generateDemoRegion(options: GenerateOptions): Promise<Gene
 
   rmSync(join(outDir, 'gtfs'), { recursive: true, force: true });
   rmSync(join(outDir, 'logos'), { recursive: true, force: true });
+  rmSync(join(outDir, 'gbfs'), { recursive: true, force: true });
   let files = 0;
   const write = (path: string, text: string) => {
     mkdirSync(join(path, '..'), { recursive: true });
@@ -102,6 +104,11 @@ export async function generateDemoRegion(options: GenerateOptions): Promise<Gene
   write(join(outDir, OSM_PATH), osmXml);
   write(join(outDir, 'region.json'), JSON.stringify(region, null, 2) + '\n');
   for (const p of checked.config.carClub.providers) write(join(outDir, p.logo), logoSvg(p.name));
+  if (region.bikeHire) {
+    const stamp = parseDay(date) / 1000;
+    for (const [name, text] of Object.entries(writeGbfs(region.bikeHire, stamp, 'gbfs/')))
+      write(join(outDir, 'gbfs', name), text);
+  }
 
   const feeds: GenerateSummary['feeds'] = {};
   for (const feed of FEED_IDS) {

@@ -82,6 +82,30 @@ describe('region.json', () => {
   });
 });
 
+describe('GBFS', () => {
+  it('publishes the bike-hire docks of region.json with availability within capacity', async () => {
+    const { config } = await loadRegionConfig(outA);
+    const read = (name: string) =>
+      JSON.parse(readFileSync(join(outA, 'gbfs', name), 'utf8')) as {
+        version: string;
+        data: Record<string, unknown>;
+      };
+    const info = read('station_information.json');
+    expect(info.version).toBe('2.3');
+    const stations = info.data.stations as { station_id: string; capacity: number }[];
+    expect(stations.map((s) => s.station_id)).toEqual(config!.bikeHire!.stations.map((s) => s.station_id));
+    const status = read('station_status.json').data.stations as {
+      station_id: string;
+      num_bikes_available: number;
+      num_docks_available: number;
+    }[];
+    for (const s of status) {
+      const capacity = stations.find((x) => x.station_id === s.station_id)!.capacity;
+      expect(s.num_bikes_available + s.num_docks_available).toBe(capacity);
+    }
+  });
+});
+
 describe('GTFS', () => {
   it.each(FEEDS)('%s: is labelled demo data and names only fictional agencies', (feed) => {
     const dir = join(outA, 'gtfs', feed);
