@@ -124,7 +124,8 @@ function extrasFor(data: RegionData, raptorFor: (date: DateInt) => { view: Trans
   return {
     poisNear: (lat: number, lng: number, name: string) =>
       showPois ? listPoisNear(data.places.pois, lat, lng, name) : [],
-    toiletsNear: (lat: number, lng: number) => listToiletMarkersNear(data.places.toilets, lat, lng),
+    toiletsNear: (lat: number, lng: number, visitSec: number) =>
+      listToiletMarkersNear(data.places.toilets, lat, lng, new Date(visitSec * 1000)),
     taxisAt: (lat: number, lng: number) => listTaxisAt(data.region, lat, lng),
     timetableFor: (step: PlannedStep) => {
       const first = step.ride?.stops[0];

@@ -14,7 +14,8 @@ import { optionId } from '../ranking/optionId.ts';
 /** Extras looked up per place or ride; supplied by the planner from its loaded data. */
 export interface ExtrasLookup {
   poisNear(lat: number, lng: number, placeName: string): Poi[];
-  toiletsNear(lat: number, lng: number): ToiletMarker[];
+  /** Toilets near a place, opening times for the week of the visit (epoch seconds). */
+  toiletsNear(lat: number, lng: number, visitSec: number): ToiletMarker[];
   taxisAt(lat: number, lng: number): Taxi[];
   /** Stops × nearby trips of the ride's route, or undefined when the timetable cannot say. */
   timetableFor(step: PlannedStep): Timetable | undefined;
@@ -155,7 +156,7 @@ function buildLeg(
   const end = leg.steps[leg.steps.length - 1]?.endSec ?? start;
   const coords = leg.steps.flatMap((s) => s.coords);
   const { high, low } = elevationRange(leg.steps);
-  const toilets = ctx.extras.toiletsNear(to.lat, to.lng);
+  const toilets = ctx.extras.toiletsNear(to.lat, to.lng, end);
   return {
     departure_date: formatLocalDate(tz, start),
     departure_at: formatLocalTime(tz, start),

@@ -1,5 +1,6 @@
 import type { OpeningTime, ToiletMarker } from '@cairn/contracts';
 import { WEEKDAYS } from '@cairn/contracts';
+import { listWeekOpening } from '../../places/openingHours.ts';
 
 type Week = NonNullable<ToiletMarker['openingTimes']>;
 
@@ -64,4 +65,27 @@ function expandDays(text: string): number[] | undefined {
     }
   }
   return out;
+}
+
+/**
+ * Opening times of the week of a visit: the common forms read directly, anything else (public
+ * holidays, months, sunrise) through the opening_hours library for that calendar week. Null when
+ * neither can read the value.
+ */
+export function visitWeekOpeningTimes(openingHours: string | null, visit: Date): Week | null {
+  const simple = weeklyOpeningTimes(openingHours);
+  if (simple || !openingHours) return simple;
+  const days = listWeekOpening(openingHours, visit);
+  if (days.every((d) => d.text === 'n/a')) return null;
+  const week = {} as Record<(typeof WEEKDAYS)[number], OpeningTime | null>;
+  days.forEach((d, i) => {
+    const key = WEEKDAYS[i] ?? 'monday';
+    const only = d.periods[0];
+    if (d.periods.length === 0) week[key] = 'closed';
+    else if (d.periods.length === 1 && only && only.start === '00:00' && only.end === '24:00')
+      week[key] = '24 hours';
+    else if (d.periods.length === 1 && only) week[key] = { start: only.start, end: only.end };
+    else week[key] = d.periods.map((p) => `${p.start}–${p.end}`).join(', ');
+  });
+  return week;
 }

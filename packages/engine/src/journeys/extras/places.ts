@@ -2,7 +2,7 @@ import type { Poi, PoiCategory, Taxi, ToiletMarker } from '@cairn/contracts';
 import type { PoiCategory as OsmPoiCategory, Poi as OsmPoi, Toilet } from '../../places/types.ts';
 import type { RegionConfig } from '../../region/regionConfig.ts';
 import { haversineM, pointInPolygon } from '../geo.ts';
-import { weeklyOpeningTimes } from './openingTimes.ts';
+import { visitWeekOpeningTimes } from './openingTimes.ts';
 
 /** OSM place categories to the product's POI categories (SPEC §3 icons). */
 const CATEGORY: Record<OsmPoiCategory, PoiCategory> = {
@@ -71,6 +71,7 @@ export function listToiletMarkersNear(
   toilets: readonly Toilet[],
   lat: number,
   lng: number,
+  visit: Date,
   radiusM = TOILET_RADIUS_M,
 ): ToiletMarker[] {
   return toilets
@@ -86,7 +87,7 @@ export function listToiletMarkersNear(
       women: t.female === true || t.unisex === true,
       babyChange: t.changingTable === true,
       paymentDetails: t.fee === true ? 'A charge applies' : t.fee === null ? 'Charge not known' : null,
-      openingTimes: weeklyOpeningTimes(t.openingHours),
+      openingTimes: visitWeekOpeningTimes(t.openingHours, visit),
       notes: t.notes,
     }));
 }

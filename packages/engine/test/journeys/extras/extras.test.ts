@@ -1,6 +1,6 @@
 // Feature under test: destination toilets with weekly opening times, POIs by category, taxis at the origin.
 import { describe, expect, it } from 'vitest';
-import { weeklyOpeningTimes } from '../../../src/journeys/extras/openingTimes.ts';
+import { visitWeekOpeningTimes, weeklyOpeningTimes } from '../../../src/journeys/extras/openingTimes.ts';
 import { listPoisNear, listTaxisAt, listToiletMarkersNear } from '../../../src/journeys/extras/places.ts';
 import type { Poi, Toilet } from '../../../src/places/types.ts';
 import { testRegion } from '../fixtures/region.ts';
@@ -14,6 +14,16 @@ describe('weeklyOpeningTimes', () => {
     expect(w?.sunday).toBe('closed');
     expect(weeklyOpeningTimes('24/7')?.wednesday).toBe('24 hours');
     expect(weeklyOpeningTimes('Sa,Su 10:00-12:00,13:00-16:00')?.sunday).toBe('10:00–12:00, 13:00–16:00');
+  });
+  it('reads public holidays for the week of the visit through the opening_hours library', () => {
+    const value = 'Mo-Fr 09:00-17:00; PH off';
+    expect(visitWeekOpeningTimes(value, new Date('2026-12-16T12:00:00Z'))?.friday).toEqual({
+      start: '09:00',
+      end: '17:00',
+    });
+    // Christmas Day 2026 is a Friday and a Scottish public holiday.
+    expect(visitWeekOpeningTimes(value, new Date('2026-12-23T12:00:00Z'))?.friday).toBe('closed');
+    expect(visitWeekOpeningTimes('no idea', new Date('2026-12-16T12:00:00Z'))).toBeNull();
   });
   it('is null rather than a guess for syntax it does not understand', () => {
     expect(weeklyOpeningTimes(null)).toBeNull();
@@ -47,6 +57,7 @@ describe('places near the destination', () => {
       ],
       57.1953,
       -3.8263,
+      new Date('2026-06-15T12:00:00Z'),
     );
     expect(markers.map((m) => m.name)).toEqual(['Square toilets', 'Station toilets']);
     expect(markers[0]).toMatchObject({
