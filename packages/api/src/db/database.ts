@@ -69,6 +69,9 @@ async function openPGlite(dir: string): Promise<Database> {
 function openPostgres(url: string, poolSize: number, logger: Logger | undefined): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', (error) => logger?.warn({ err: error }, 'idle PostgreSQL connection failed'));
+  // A checked-out client whose server goes away emits 'error' with no pool listener attached:
+  // unhandled, that kills the process. Its query fails on its own; the pool then drops it.
+  pool.on('connect', (client) => client.on('error', (error) => logger?.warn({ err: error }, 'PostgreSQL connection lost')));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const notifications = new PostgresNotifications(url, logger);
   return {

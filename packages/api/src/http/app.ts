@@ -87,6 +87,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
             : error.message;
       return reply.code(status).send({ message });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ message: 'The service is briefly unavailable. Please try again in a few seconds.' });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
@@ -175,4 +179,11 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
     socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
   }
   socket.destroy(error);
+}
+
+const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+/** The database is down or restarting (not a bug): the client may retry, so 503 rather than 500. */
+function isDatabaseUnavailable(error: { code?: unknown; message?: unknown }): boolean {
+  return (typeof error.code === 'string' && DATABASE_DOWN_CODES.has(error.code)) || /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/.test(String(error.message));
 }

@@ -58,7 +58,12 @@ export class Worker {
         logger.error({ err: error }, 'claiming a job failed');
       }
       if (job) {
-        await this.#process(job);
+        try {
+          await this.#process(job);
+        } catch (error) {
+          // Recording the outcome failed (database gone): the claim lapses and the job runs again.
+          logger.error({ err: error, job: job.id }, 'processing a job failed; it will be retried');
+        }
         continue;
       }
       await new Promise<void>((resolve) => {

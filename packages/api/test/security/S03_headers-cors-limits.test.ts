@@ -88,7 +88,7 @@ describe('rate limits', () => {
   it('count per client IP (behind a trusted proxy), per API key, and tighter on login', async () => {
     const previous = process.env.TRUST_PROXY;
     process.env.TRUST_PROXY = '1';
-    const limited = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '4', AUTH_RATE_LIMIT_PER_MINUTE: '2', API_KEYS: 'key-a,key-b' } });
+    const limited = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '4', AUTH_RATE_LIMIT_PER_MINUTE: '2', API_KEYS: 'key-a,key-b', TRUST_PROXY: '1' } });
     if (previous === undefined) delete process.env.TRUST_PROXY;
     else process.env.TRUST_PROXY = previous;
     try {
