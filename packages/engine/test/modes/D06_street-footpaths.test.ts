@@ -1,6 +1,8 @@
 // Feature under test: walking times between stops along streets, for the timetable's transfers.
 import { describe, expect, it } from 'vitest';
-import { listStreetFootpaths } from '../../src/modes/footpaths.ts';
+import { listStreetFootpaths, streetFootpathSource } from '../../src/modes/footpaths.ts';
+import type { FootpathSource } from '../../src/timetable/footpaths.ts';
+import { DEFAULT_TRANSFER_SETTINGS } from '../../src/timetable/types.ts';
 import { at } from '../streets/osmFixture.ts';
 import { net } from './modeFixture.ts';
 
@@ -29,5 +31,17 @@ describe('street footpaths', () => {
     expect(ab.durationSec).toBeCloseTo(210 / WALK_MPS, -1);
     const bc = paths.find((p) => p.from === 1 && p.to === 2)!;
     expect(bc.durationSec).toBeCloseTo(310 / WALK_MPS, -1);
+  });
+
+  it('plugs into the timetable as its footpath source', () => {
+    const source: FootpathSource = streetFootpathSource(net);
+    const pts = [at(0, 5), at(300, 5)];
+    const stops = { count: 2, lat: Float64Array.from(pts.map((p) => p.lat)), lon: Float64Array.from(pts.map((p) => p.lon)) };
+    const paths = source(stops, DEFAULT_TRANSFER_SETTINGS);
+    expect(paths.map((p) => [p.from, p.to])).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
+    expect(paths[0]!.durationSec).toBeCloseTo(310 / WALK_MPS, -1);
   });
 });
