@@ -1,0 +1,196 @@
+import { expect, test, type Page } from '@playwright/test';
+import { acceptCookies, expectAccessible, inputDate, planJourney, snap, waitForResults } from './helpers.ts';
+
+// Feature under test: the demo brands (SPEC §1 brand variations), each served by the one e2e
+// server and chosen by hostname (BRAND_BY_HOST; *.localhost is loopback in Chromium).
+
+const PORT = Number(process.env.E2E_PORT ?? 8092);
+const at = (host: string) => `http://${host}:${PORT}`;
+
+/** The stored search behind the Results page, as the API serves it to this brand. */
+async function storedSearch(page: Page) {
+  const hash = /\/search\/([0-9a-f]+)\/results/.exec(page.url())![1]!;
+  // Fetched by the page: Node's resolver does not know *.localhost, Chromium does.
+  const body = await page.evaluate(
+    async (h) => (await fetch(`/v1/journey-planner/search/${h}`)).json(),
+    hash,
+  );
+  return (body as { data: { journeys: { id: string; depart: { stages: string[] } }[] } }).data;
+}
+
+const BLOCKED = ['taxi', 'own car', 'cycle'];
+
+/** Plans Aviemore → Kingussie through the API as the server's default brand (no blocked types). */
+async function stagesOnDefaultHost(page: Page): Promise<string[]> {
+  const base = `http://127.0.0.1:${PORT}`;
+  const d = new Date(Date.now() + 86_400_000);
+  const day = `${d.getFullYear()}/${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}`;
+  const created = await page.request.post(`${base}/v1/journey-planner/search`, {
+    data: { origin: 'Aviemore', destination: 'Kingussie', out_time: `${day} 09:00:00` },
+  });
+  expect(created.ok()).toBe(true);
+  const hash = (await created.json()).data.hash as string;
+  let stages: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        const body = (await (await page.request.get(`${base}/v1/journey-planner/search/${hash}`)).json())
+          .data;
+        stages = body.journeys.flatMap((j: { depart: { stages: string[] } }) => j.depart.stages);
+        return body.query.status;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe('done');
+  return stages;
+}
+
+test.describe('council brand', () => {
+  test.use({ baseURL: at('council.localhost') });
+
+  test('no accounts; waits 10 s with visible progress before results; toilet-data notice on the journey', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.goto('/');
+    await expect(page).toHaveTitle(/Glentarrow/);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+    ).toHaveCount(0);
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toHaveCount(0);
+
+    await planJourney(page, { from: ['Aviemore', 'Aviemore'], to: ['Kingussie', 'Kingussie'] });
+    const started = Date.now();
+    const progress = page.getByRole('status').filter({ hasText: /we wait a few seconds/ });
+    await expect(progress).toBeVisible();
+    await expect(progress).toContainText(/\d+ s left/);
+    await expect(page.locator('.progress')).toBeVisible();
+    await snap(page, 'brand-council-waiting');
+    await expect(page.locator('article.journey-card').first()).toBeVisible({ timeout: 60_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
+    await waitForResults(page);
+
+    await page.locator('article.journey-card').first().getByRole('link').first().click();
+    await expect(
+      page
+        .getByText(
+          /Toilet locations and opening hours come from OpenStreetMap contributors and council records/,
+        )
+        .first(),
+    ).toBeVisible();
+    await expectAccessible(page, 'council journey');
+    await snap(page, 'brand-council-journey');
+  });
+});
+
+test.describe('multiple-filter brand with blocked types', () => {
+  test.use({ baseURL: at('greenway.localhost') });
+
+  test('stage checkboxes start all ticked and never list taxi, own car or cycle', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.goto('/');
+    await expect(page).toHaveTitle(/Greenway/);
+    await planJourney(page, { from: ['Aviemore', 'Aviemore'], to: ['Kingussie', 'Kingussie'] });
+    await waitForResults(page);
+    const showing = page.getByRole('group', { name: 'Showing' });
+    await expect(showing).toBeVisible();
+    const boxes = showing.getByRole('checkbox');
+    const labels = (await showing.locator('label').allInnerTexts()).map((t) => t.trim().toLowerCase());
+    expect(labels.length).toBeGreaterThan(0);
+    for (const blocked of BLOCKED) expect(labels).not.toContain(blocked);
+    for (let i = 0; i < (await boxes.count()); i++) await expect(boxes.nth(i)).toBeChecked();
+    expect([...labels].sort()).toEqual(labels);
+    // This brand is not offered the blocked types at all, while the same trip on a brand without
+    // blocks does include some: their absence is the brand's doing, not the trip's.
+    const offered = new Set((await storedSearch(page)).journeys.flatMap((j) => j.depart.stages));
+    expect([...offered].filter((s) => BLOCKED.includes(s))).toEqual([]);
+    const elsewhere = await stagesOnDefaultHost(page);
+    expect(elsewhere.filter((s) => BLOCKED.includes(s)).length).toBeGreaterThan(0);
+    await expectAccessible(page, 'greenway results');
+    await snap(page, 'brand-greenway-results');
+  });
+});
+
+test.describe('health brand', () => {
+  test.use({ baseURL: at('health.localhost') });
+
+  test('appointment flow: departure from hospital, Attend Appointment, length Update and earlier/later returns, print rows', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await page.goto('/');
+    await expect(page).toHaveTitle(/Strathbrae/);
+    await acceptCookies(page);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+    ).toHaveCount(0);
+    await expect(page.getByLabel('Plan to arrive by this time (for an appointment)')).toBeVisible();
+
+    const first = await planJourney(page, {
+      from: ['Aviemore', 'Aviemore'],
+      to: ['Kingussie', 'Kingussie'],
+      outTime: inputDate(1, '09:00'),
+      returnTime: inputDate(1, '11:00'),
+    });
+    await waitForResults(page);
+    await page
+      .locator('article.journey-card')
+      .filter({ hasText: 'Return' })
+      .first()
+      .getByRole('link')
+      .first()
+      .click();
+    await expect(page.getByText('Departure from hospital')).toBeVisible();
+    const guide = page.locator('#step-by-step');
+    await expect(guide.getByText('Attend Appointment')).toBeVisible();
+    await expect(guide.getByText('1 hour')).toBeVisible();
+
+    const length = page.getByLabel('Appointment length');
+    await expect(length.locator('option')).toHaveText([
+      '30 minutes',
+      '60 minutes',
+      '90 minutes',
+      '120 minutes',
+      '150 minutes',
+      '180 minutes',
+    ]);
+    await expect(length).toHaveValue('60');
+    await length.selectOption('30');
+    await expect(guide.getByText('30 mins')).toBeVisible();
+    await expectAccessible(page, 'health journey');
+    await snap(page, 'brand-health-journey');
+
+    const journeyUrl = page.url();
+    const printUrl = journeyUrl.replace(/\/results\/([^/]+).*$/, '/results/$1/print');
+    const updated = page.waitForRequest(
+      (r) => r.url().endsWith('/update-return-time') && r.method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Update' }).click();
+    const body = (await updated).postDataJSON() as { return_time: string };
+    expect(body.return_time).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
+    await page.waitForURL((url) => /\/search\/[0-9a-f]+\/results$/.test(url.pathname) && url.href !== first);
+    await waitForResults(page);
+
+    await page
+      .locator('article.journey-card')
+      .filter({ hasText: 'Return' })
+      .first()
+      .getByRole('link')
+      .first()
+      .click();
+    const later = page.waitForRequest((r) => r.url().endsWith('/update-return-time'));
+    const second = page.url();
+    await page.getByRole('button', { name: 'Later return option' }).click();
+    expect(((await later).postDataJSON() as { return_time: string }).return_time).toMatch(
+      /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/,
+    );
+    await page.waitForURL((url) => /\/results$/.test(url.pathname) && url.href !== second);
+    await expect(page.getByRole('button', { name: 'Earlier return option' })).toHaveCount(0);
+
+    await page.goto(printUrl);
+    await expect(page.getByText('Attend appointment', { exact: false }).first()).toBeVisible();
+    await expect(page.getByText('Return home', { exact: false }).first()).toBeVisible();
+    await snap(page, 'brand-health-print');
+  });
+});
