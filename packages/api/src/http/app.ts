@@ -30,7 +30,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: answerClientError,
     // Malformed or over-long path segments: the SPEC error shape, without echoing the path.
@@ -109,16 +109,21 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const webIndex = join(config.webDist, 'index.html');
   const serveWeb = existsSync(webIndex);
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // Vite puts content-hashed files under assets/: those never change.
+      setHeaders: (res, filePath) =>
+        res.header('cache-control', /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // History-mode routes of the SPA get index.html; API paths and files get a JSON 404.
     if (serveWeb && request.method === 'GET' && !path.startsWith('/v1/') && !/\.[a-z0-9]+$/i.test(path)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    if (serveWeb && request.method === 'GET' && !path.startsWith('/v1/')) {
-      return reply.sendFile(path.slice(1), { maxAge: path.startsWith('/assets/') ? '365d' : '1h', immutable: path.startsWith('/assets/') });
     }
     return reply.code(404).send({ message: 'Not found.' });
   });

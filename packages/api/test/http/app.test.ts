@@ -1,4 +1,8 @@
 // Feature under test: the HTTP shell — health/ready, OpenAPI, brand config and pages, places, map tiles, headers, keys, limits.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { VectorTile } from '@mapbox/vector-tile';
 import { AppConfig, PlacesResponse, ReverseResponse, StaticPage } from '@cairn/contracts';
 import { PbfReader } from 'pbf';
@@ -11,6 +15,7 @@ beforeAll(async () => {
     env: {
       API_KEYS: 'explorer-key:cairngorms-explorer,health-key:strathbrae-health',
       PUBLIC_URL: 'https://explorer.localhost',
+      BRAND_BY_HOST: '1',
     },
   });
 });
@@ -86,6 +91,22 @@ describe('API keys and brands', () => {
     expect(health.data.brand.appointmentMode).toBe(true);
     // Merged over brands/default: a field only the default sets is present.
     expect(health.data.brand.footer.quickLinks.length).toBeGreaterThan(0);
+  });
+
+  it('picks the brand by hostname when BRAND_BY_HOST=1 and no key names one', async () => {
+    const brandOf = (host: string) =>
+      new Promise<string>((resolve, reject) => {
+        const req = request(`${server.url}/v1/config`, { headers: { host } }, (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve(AppConfig.parse(JSON.parse(text)).data.brand.brand));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await brandOf('council.localhost')).toBe('glentarrow-council');
+    expect(await brandOf('health.localhost:8080')).toBe('strathbrae-health');
+    expect(await brandOf('unknown.example')).toBe('cairngorms-explorer');
   });
 
   it('serves static pages of the brand, with a title, and 404 for unknown pages', async () => {
@@ -207,7 +228,31 @@ describe('headers and limits', () => {
   });
 });
 
-describe('rate limits', () => {
+describe('a second server: the built web app and rate limits', () => {
+  it('serves the SPA with a history-mode fallback, its assets, and JSON 404s under /v1', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'cairn-web-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Cairn</title><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    const web = await startTestServer({ env: { WEB_DIST: dist } });
+    try {
+      for (const path of ['/', '/search/abc/results', '/terms-and-conditions']) {
+        const page = await fetch(`${web.url}${path}`);
+        expect(page.status).toBe(200);
+        expect(page.headers.get('content-type')).toContain('text/html');
+        expect(await page.text()).toContain('<div id="root">');
+      }
+      const asset = await fetch(`${web.url}/assets/app-1234.js`);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('cache-control')).toContain('immutable');
+      expect((await fetch(`${web.url}/assets/missing.js`)).status).toBe(404);
+      expect((await web.call('GET', '/v1/missing')).body).toEqual({ message: 'Not found.' });
+    } finally {
+      await web.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   it('answers 429 with the SPEC error shape once a client passes the limit', async () => {
     const limited = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '5', AUTH_RATE_LIMIT_PER_MINUTE: '2' } });
     try {
