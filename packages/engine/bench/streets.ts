@@ -56,7 +56,12 @@ function timeIt(name: string, run: (i: number) => void, note: string): void {
   t.sort((a, b) => a - b);
   cpu.sort((a, b) => a - b);
   // CPU time per query is shown too: on a shared machine wall-clock p95 includes waiting for a core.
-  row(name, `p50 ${pct(t, 0.5).toFixed(2)} ms`, `p95 ${pct(t, 0.95).toFixed(2)} ms (cpu p95 ${pct(cpu, 0.95).toFixed(2)} ms)`, note);
+  row(
+    name,
+    `p50 ${pct(t, 0.5).toFixed(2)} ms`,
+    `p95 ${pct(t, 0.95).toFixed(2)} ms (cpu p95 ${pct(cpu, 0.95).toFixed(2)} ms)`,
+    note,
+  );
 }
 
 function cpuMs(start: NodeJS.CpuUsage): number {
@@ -102,7 +107,13 @@ function randomPoints(net: StreetNetwork, mode: StreetMode, n: number): SnapPoin
   return out;
 }
 
-function routeBench(label: string, net: StreetNetwork, mode: StreetMode, maxStraightM: number, useHierarchy = true): void {
+function routeBench(
+  label: string,
+  net: StreetNetwork,
+  mode: StreetMode,
+  maxStraightM: number,
+  useHierarchy = true,
+): void {
   const pts = randomPoints(net, mode, 4000);
   const pairs: Array<[SnapPoint, SnapPoint]> = [];
   for (let i = 0; pairs.length < QUERIES + WARMUP && i < 200_000; i++) {
@@ -118,7 +129,9 @@ function routeBench(label: string, net: StreetNetwork, mode: StreetMode, maxStra
     (i) => {
       const [a, b] = pairs[i % pairs.length]!;
       const st = i >= WARMUP ? stats : undefined;
-      const p = useHierarchy ? routeSnapped(net, a, b, mode, st) : findStreetPath(net.graph, a, b, mode, st, net.landmarks[mode]);
+      const p = useHierarchy
+        ? routeSnapped(net, a, b, mode, st)
+        : findStreetPath(net.graph, a, b, mode, st, net.landmarks[mode]);
       if (p && i >= WARMUP) {
         found++;
         km += p.distanceM / 1000;
@@ -126,31 +139,49 @@ function routeBench(label: string, net: StreetNetwork, mode: StreetMode, maxStra
     },
     '',
   );
-  rows[rows.length - 1]![3] = `${found}/${QUERIES} found, mean ${(km / Math.max(1, found)).toFixed(1)} km, ${(stats.settled / QUERIES).toFixed(0)} vertices settled/query`;
+  rows[rows.length - 1]![3] =
+    `${found}/${QUERIES} found, mean ${(km / Math.max(1, found)).toFixed(1)} km, ${(stats.settled / QUERIES).toFixed(0)} vertices settled/query`;
 }
 
 /** An OSM XML grid town: `n`×`n` junctions 80 m apart, ways of 10 blocks, mixed classes. */
 function writeGrid(path: string, n: number): void {
-  const parts: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n<osm version="0.6" generator="cairn-bench">\n'];
+  const parts: string[] = [
+    '<?xml version="1.0" encoding="UTF-8"?>\n<osm version="0.6" generator="cairn-bench">\n',
+  ];
   const dLat = 80 / 111_195;
   const dLon = 80 / (111_195 * Math.cos((57 * Math.PI) / 180));
   for (let r = 0; r < n; r++) {
     const chunk: string[] = [];
     for (let c = 0; c < n; c++) {
-      chunk.push(`<node id="${r * n + c + 1}" lat="${(56.6 + r * dLat).toFixed(7)}" lon="${(-4.5 + c * dLon).toFixed(7)}"/>\n`);
+      chunk.push(
+        `<node id="${r * n + c + 1}" lat="${(56.6 + r * dLat).toFixed(7)}" lon="${(-4.5 + c * dLon).toFixed(7)}"/>\n`,
+      );
     }
     parts.push(chunk.join(''));
   }
   let wayId = 1;
-  const classes = ['residential', 'residential', 'residential', 'tertiary', 'secondary', 'footway', 'cycleway', 'service', 'primary'];
+  const classes = [
+    'residential',
+    'residential',
+    'residential',
+    'tertiary',
+    'secondary',
+    'footway',
+    'cycleway',
+    'service',
+    'primary',
+  ];
   for (const horizontal of [true, false]) {
     for (let line = 0; line < n; line++) {
       for (let start = 0; start < n - 1; start += 10) {
         const refs: string[] = [];
-        for (let k = start; k <= Math.min(n - 1, start + 10); k++) refs.push(`<nd ref="${(horizontal ? line * n + k : k * n + line) + 1}"/>`);
+        for (let k = start; k <= Math.min(n - 1, start + 10); k++)
+          refs.push(`<nd ref="${(horizontal ? line * n + k : k * n + line) + 1}"/>`);
         const cls = line % 50 === 0 ? 'primary' : classes[Math.floor(rnd() * classes.length)]!;
         const oneway = rnd() < 0.1 ? '<tag k="oneway" v="yes"/>' : '';
-        parts.push(`<way id="${wayId++}">${refs.join('')}<tag k="highway" v="${cls}"/><tag k="name" v="${horizontal ? 'Row' : 'Column'} ${line} Road"/>${oneway}</way>\n`);
+        parts.push(
+          `<way id="${wayId++}">${refs.join('')}<tag k="highway" v="${cls}"/><tag k="name" v="${horizontal ? 'Row' : 'Column'} ${line} Road"/>${oneway}</way>\n`,
+        );
       }
     }
   }
@@ -175,7 +206,8 @@ if (existsSync(RNV)) {
     },
     '',
   );
-  rows[rows.length - 1]![3] = `${(reached / QUERIES).toFixed(1)} stops reached/query (stops: 2,000 random street points)`;
+  rows[rows.length - 1]![3] =
+    `${(reached / QUERIES).toFixed(1)} stops reached/query (stops: 2,000 random street points)`;
   const t0 = performance.now();
   const geo = buildGeocoder({ places: data.places, network: net }, { restrictTo: null });
   const built = performance.now() - t0;
@@ -194,7 +226,8 @@ if (existsSync(RNV)) {
     },
     '',
   );
-  rows[rows.length - 1]![3] = `${geo.docs.length} entries indexed in ${built.toFixed(0)} ms; ${hits}/${QUERIES} queries with results (GB filter off: RNV is in Germany)`;
+  rows[rows.length - 1]![3] =
+    `${geo.docs.length} entries indexed in ${built.toFixed(0)} ms; ${hits}/${QUERIES} queries with results (GB filter off: RNV is in Germany)`;
 } else {
   row('rnv', 'skipped', '', `${RNV} not found`);
 }
@@ -216,4 +249,5 @@ try {
 const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
 console.log(`| ${['measure', 'a', 'b', 'notes'].map((h, c) => h.padEnd(widths[c]!)).join(' | ')} |`);
 console.log(`| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`);
-for (const r of rows) console.log(`| ${[0, 1, 2, 3].map((c) => (r[c] ?? '').padEnd(widths[c]!)).join(' | ')} |`);
+for (const r of rows)
+  console.log(`| ${[0, 1, 2, 3].map((c) => (r[c] ?? '').padEnd(widths[c]!)).join(' | ')} |`);

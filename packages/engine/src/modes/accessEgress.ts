@@ -60,8 +60,14 @@ export const DOCK_SEC = 2 * 60;
 
 /** Snap every stop for each street mode once. */
 export function prepareStops(net: StreetNetwork, stops: readonly StopLocation[]): PreparedStops {
-  const snap = (s: StopLocation, mode: 'foot' | 'bicycle' | 'car') => findSnapPoint(net.snap, s.lat, s.lon, mode, STOP_SNAP_M);
-  return { stops, foot: stops.map((s) => snap(s, 'foot')), bicycle: stops.map((s) => snap(s, 'bicycle')), car: stops.map((s) => snap(s, 'car')) };
+  const snap = (s: StopLocation, mode: 'foot' | 'bicycle' | 'car') =>
+    findSnapPoint(net.snap, s.lat, s.lon, mode, STOP_SNAP_M);
+  return {
+    stops,
+    foot: stops.map((s) => snap(s, 'foot')),
+    bicycle: stops.map((s) => snap(s, 'bicycle')),
+    car: stops.map((s) => snap(s, 'car')),
+  };
 }
 
 function reachStops(
@@ -81,24 +87,44 @@ function reachStops(
       targets.push(snap);
     }
   });
-  return reachTargets(net.graph, point, mode, maxSec, targets, direction === 'access' ? 'from' : 'to').map((r) => ({
-    stop: prepared.stops[idx[r.target]!]!,
-    durationSec: r.durationSec,
+  return reachTargets(net.graph, point, mode, maxSec, targets, direction === 'access' ? 'from' : 'to').map(
+    (r) => ({
+      stop: prepared.stops[idx[r.target]!]!,
+      durationSec: r.durationSec,
+      distanceM: r.distanceM,
+    }),
+  );
+}
+
+const snapPoint = (net: StreetNetwork, p: { lat: number; lon: number }, mode: 'foot' | 'bicycle' | 'car') =>
+  findSnapPoint(net.snap, p.lat, p.lon, mode, MAX_SNAP_M);
+
+/** Stops within a walk (default 15 minutes). */
+export function listWalkAccess(
+  net: StreetNetwork,
+  prepared: PreparedStops,
+  point: NamedPoint,
+  direction: AccessDirection,
+  maxSec = WALK_ACCESS_MAX_SEC,
+): StopAccess[] {
+  const p = snapPoint(net, point, 'foot');
+  if (!p) return [];
+  return reachStops(net, prepared, p, 'foot', maxSec, direction).map((r) => ({
+    stopIdx: r.stop.stopIdx,
+    durationSec: Math.ceil(r.durationSec),
     distanceM: r.distanceM,
+    mode: 'walk',
   }));
 }
 
-const snapPoint = (net: StreetNetwork, p: { lat: number; lon: number }, mode: 'foot' | 'bicycle' | 'car') => findSnapPoint(net.snap, p.lat, p.lon, mode, MAX_SNAP_M);
-
-/** Stops within a walk (default 15 minutes). */
-export function listWalkAccess(net: StreetNetwork, prepared: PreparedStops, point: NamedPoint, direction: AccessDirection, maxSec = WALK_ACCESS_MAX_SEC): StopAccess[] {
-  const p = snapPoint(net, point, 'foot');
-  if (!p) return [];
-  return reachStops(net, prepared, p, 'foot', maxSec, direction).map((r) => ({ stopIdx: r.stop.stopIdx, durationSec: Math.ceil(r.durationSec), distanceM: r.distanceM, mode: 'walk' }));
-}
-
 /** Stops within a ride on the traveller's own bike (bike & ride; default 30 minutes). */
-export function listCycleAccess(net: StreetNetwork, prepared: PreparedStops, point: NamedPoint, direction: AccessDirection, maxSec = CYCLE_ACCESS_MAX_SEC): StopAccess[] {
+export function listCycleAccess(
+  net: StreetNetwork,
+  prepared: PreparedStops,
+  point: NamedPoint,
+  direction: AccessDirection,
+  maxSec = CYCLE_ACCESS_MAX_SEC,
+): StopAccess[] {
   const p = snapPoint(net, point, 'bicycle');
   if (!p) return [];
   return reachStops(net, prepared, p, 'bicycle', maxSec, direction).map((r) => ({
@@ -110,7 +136,13 @@ export function listCycleAccess(net: StreetNetwork, prepared: PreparedStops, poi
 }
 
 /** Stations by taxi (default within 30 minutes' drive). */
-export function listTaxiAccess(net: StreetNetwork, prepared: PreparedStops, point: NamedPoint, direction: AccessDirection, maxSec = DRIVE_ACCESS_MAX_SEC): StopAccess[] {
+export function listTaxiAccess(
+  net: StreetNetwork,
+  prepared: PreparedStops,
+  point: NamedPoint,
+  direction: AccessDirection,
+  maxSec = DRIVE_ACCESS_MAX_SEC,
+): StopAccess[] {
   const p = snapPoint(net, point, 'car');
   if (!p) return [];
   return reachStops(net, prepared, p, 'car', maxSec, direction, (s) => s.isStation === true).map((r) => ({
@@ -135,18 +167,37 @@ function keepFastest(list: StopAccess[]): StopAccess[] {
  * any car park counts) within 30 minutes, park, and walk to stops within 5 minutes of it.
  * Access only: the car stays at the car park. Needs car access.
  */
-export function listParkAndRideAccess(ctx: ModeContext, prepared: PreparedStops, point: NamedPoint, traveller: Traveller, maxDriveSec = DRIVE_ACCESS_MAX_SEC): StopAccess[] {
+export function listParkAndRideAccess(
+  ctx: ModeContext,
+  prepared: PreparedStops,
+  point: NamedPoint,
+  traveller: Traveller,
+  maxDriveSec = DRIVE_ACCESS_MAX_SEC,
+): StopAccess[] {
   if (!traveller.hasCarAccess) return [];
   const p = snapPoint(ctx.net, point, 'car');
   if (!p) return [];
   const parks = ctx.carParks.filter((c) => c.car && c.foot);
-  const drives = reachTargets(ctx.net.graph, p, 'car', maxDriveSec, parks.map((c) => c.car!), 'from');
+  const drives = reachTargets(
+    ctx.net.graph,
+    p,
+    'car',
+    maxDriveSec,
+    parks.map((c) => c.car!),
+    'from',
+  );
   const out: StopAccess[] = [];
   for (const d of drives) {
     const park = parks[d.target]!;
     const via = { name: park.carPark.name ?? 'car park', lat: park.carPark.lat, lon: park.carPark.lon };
     for (const w of reachStops(ctx.net, prepared, park.foot!, 'foot', TRANSFER_WALK_MAX_SEC, 'access')) {
-      out.push({ stopIdx: w.stop.stopIdx, durationSec: Math.ceil(d.durationSec + PARK_SEC + w.durationSec), distanceM: d.distanceM + w.distanceM, mode: 'own car', via });
+      out.push({
+        stopIdx: w.stop.stopIdx,
+        durationSec: Math.ceil(d.durationSec + PARK_SEC + w.durationSec),
+        distanceM: d.distanceM + w.distanceM,
+        mode: 'own car',
+        via,
+      });
     }
   }
   return keepFastest(out);
@@ -190,16 +241,35 @@ export function listFlexibleAccess(
  * Bike hire to or from stops: walk to the nearest dock (10 min), ride to any dock within 30
  * minutes, walk to stops within 5 minutes of that dock. Egress runs the same chain backwards.
  */
-export function listBikeHireAccess(ctx: ModeContext, prepared: PreparedStops, point: NamedPoint, direction: AccessDirection): StopAccess[] {
+export function listBikeHireAccess(
+  ctx: ModeContext,
+  prepared: PreparedStops,
+  point: NamedPoint,
+  direction: AccessDirection,
+): StopAccess[] {
   const docks = ctx.bikeDocks.filter((d) => d.foot && d.bicycle && d.station.capacity > 0);
   if (docks.length < 2) return [];
   const p = snapPoint(ctx.net, point, 'foot');
   if (!p) return [];
   const searchDir = direction === 'access' ? 'from' : 'to';
-  const near = reachTargets(ctx.net.graph, p, 'foot', 10 * 60, docks.map((d) => d.foot!), searchDir).sort((a, b) => a.durationSec - b.durationSec)[0];
+  const near = reachTargets(
+    ctx.net.graph,
+    p,
+    'foot',
+    10 * 60,
+    docks.map((d) => d.foot!),
+    searchDir,
+  ).sort((a, b) => a.durationSec - b.durationSec)[0];
   if (!near) return [];
   const home = docks[near.target]!;
-  const rides = reachTargets(ctx.net.graph, home.bicycle!, 'bicycle', CYCLE_ACCESS_MAX_SEC, docks.map((d) => d.bicycle!), searchDir);
+  const rides = reachTargets(
+    ctx.net.graph,
+    home.bicycle!,
+    'bicycle',
+    CYCLE_ACCESS_MAX_SEC,
+    docks.map((d) => d.bicycle!),
+    searchDir,
+  );
   const out: StopAccess[] = [];
   for (const ride of rides) {
     if (ride.target === near.target) continue;

@@ -14,6 +14,14 @@ export const carMode: TravelMode = {
     if (!r.ok) return r;
     r.step.description = `Get a lift from ${req.from.name} to ${req.to.name}`;
     const steps = [r.step];
-    return { ok: true, option: { mode: 'car', steps, ...totals(steps), cost: { pence: 0, estimate: false, lines: [{ description: 'Lift as a passenger', pence: 0 }] } } };
+    return {
+      ok: true,
+      option: {
+        mode: 'car',
+        steps,
+        ...totals(steps),
+        cost: { pence: 0, estimate: false, lines: [{ description: 'Lift as a passenger', pence: 0 }] },
+      },
+    };
   },
 };

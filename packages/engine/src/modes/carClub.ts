@@ -10,12 +10,28 @@ import type { ModeContext, TravelMode } from './types.ts';
 export const MAX_WALK_TO_BAY_SEC = 20 * 60;
 
 /** Car-club bays within walking reach of a point, nearest first. */
-export function listBaysNear(ctx: ModeContext, lat: number, lon: number, maxSec = MAX_WALK_TO_BAY_SEC): Array<{ index: number; walkSec: number }> {
+export function listBaysNear(
+  ctx: ModeContext,
+  lat: number,
+  lon: number,
+  maxSec = MAX_WALK_TO_BAY_SEC,
+): Array<{ index: number; walkSec: number }> {
   const origin = findSnapPoint(ctx.net.snap, lat, lon, 'foot', MAX_SNAP_M);
   if (!origin) return [];
-  const usable = ctx.carClubBays.map((b, index) => ({ index, snap: b.foot })).filter((b): b is { index: number; snap: SnapPoint } => b.snap !== undefined);
-  const reached = reachTargets(ctx.net.graph, origin, 'foot', maxSec, usable.map((b) => b.snap), 'from');
-  return reached.map((r) => ({ index: usable[r.target]!.index, walkSec: r.durationSec })).sort((a, b) => a.walkSec - b.walkSec);
+  const usable = ctx.carClubBays
+    .map((b, index) => ({ index, snap: b.foot }))
+    .filter((b): b is { index: number; snap: SnapPoint } => b.snap !== undefined);
+  const reached = reachTargets(
+    ctx.net.graph,
+    origin,
+    'foot',
+    maxSec,
+    usable.map((b) => b.snap),
+    'from',
+  );
+  return reached
+    .map((r) => ({ index: usable[r.target]!.index, walkSec: r.durationSec }))
+    .sort((a, b) => a.walkSec - b.walkSec);
 }
 
 /**
@@ -45,8 +61,18 @@ export const carClubMode: TravelMode = {
           mode: 'car club',
           steps,
           ...totals(steps),
-          cost: { pence, estimate: true, lines: [{ description: `${provider.name}: ${bookedMin} minutes booked and mileage`, pence }] },
-          carClub: { providerId: provider.id, name: provider.name, promoLink: provider.promoLink, logo: provider.logo, bayName: bay.name },
+          cost: {
+            pence,
+            estimate: true,
+            lines: [{ description: `${provider.name}: ${bookedMin} minutes booked and mileage`, pence }],
+          },
+          carClub: {
+            providerId: provider.id,
+            name: provider.name,
+            promoLink: provider.promoLink,
+            logo: provider.logo,
+            bayName: bay.name,
+          },
         },
       };
     }

@@ -8,18 +8,31 @@ import type { ModeContext } from './types.ts';
 const POINT_SNAP_M = 300;
 
 /** Snap the region's bays, docks and car parks once, for the modes that use them. */
-export function createModeContext(net: StreetNetwork, region: RegionConfig, places: PlaceCatalogue): ModeContext {
-  const snap = (lat: number, lon: number, mode: 'foot' | 'bicycle' | 'car') => findSnapPoint(net.snap, lat, lon, mode, POINT_SNAP_M);
+export function createModeContext(
+  net: StreetNetwork,
+  region: RegionConfig,
+  places: PlaceCatalogue,
+): ModeContext {
+  const snap = (lat: number, lon: number, mode: 'foot' | 'bicycle' | 'car') =>
+    findSnapPoint(net.snap, lat, lon, mode, POINT_SNAP_M);
   return {
     net,
     region,
     places,
-    carClubBays: region.carClub.bays.map((bay) => ({ bay, foot: snap(bay.lat, bay.lon, 'foot'), car: snap(bay.lat, bay.lon, 'car') })),
+    carClubBays: region.carClub.bays.map((bay) => ({
+      bay,
+      foot: snap(bay.lat, bay.lon, 'foot'),
+      car: snap(bay.lat, bay.lon, 'car'),
+    })),
     bikeDocks: (region.bikeHire?.stations ?? []).map((station) => ({
       station,
       foot: snap(station.lat, station.lon, 'foot'),
       bicycle: snap(station.lat, station.lon, 'bicycle'),
     })),
-    carParks: places.carParks.map((carPark) => ({ carPark, foot: snap(carPark.lat, carPark.lon, 'foot'), car: snap(carPark.lat, carPark.lon, 'car') })),
+    carParks: places.carParks.map((carPark) => ({
+      carPark,
+      foot: snap(carPark.lat, carPark.lon, 'foot'),
+      car: snap(carPark.lat, carPark.lon, 'car'),
+    })),
   };
 }

@@ -12,6 +12,14 @@ export const cycleMode: TravelMode = {
     if (!r.ok) return r;
     if (r.step.durationSec > MAX_CYCLE_SEC) return { ok: false, reason: 'the ride takes more than 3 hours' };
     const steps = [r.step];
-    return { ok: true, option: { mode: 'cycle', steps, ...totals(steps), cost: { pence: 0, estimate: false, lines: [{ description: 'Cycling (own bike)', pence: 0 }] } } };
+    return {
+      ok: true,
+      option: {
+        mode: 'cycle',
+        steps,
+        ...totals(steps),
+        cost: { pence: 0, estimate: false, lines: [{ description: 'Cycling (own bike)', pence: 0 }] },
+      },
+    };
   },
 };

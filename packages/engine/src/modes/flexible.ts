@@ -7,32 +7,58 @@ import { inGeoPolygon, isScottishBankHoliday, localDayTime, minutesOfDay } from 
 import type { ModeAnswer, ModeContext, NamedPoint, Traveller, TravelMode, TripRequest } from './types.ts';
 
 /** Why a flexible service cannot take a trip at a time, or null when it can. */
-export function checkServiceTime(service: FlexibleService, timeZone: string, departSec: number, durationSec: number, nowSec: number): string | null {
+export function checkServiceTime(
+  service: FlexibleService,
+  timeZone: string,
+  departSec: number,
+  durationSec: number,
+  nowSec: number,
+): string | null {
   const start = localDayTime(timeZone, departSec);
   if (!service.days.includes(start.weekday)) return `${service.name} does not run on ${start.weekday}`;
-  if (!service.runsOnBankHolidays && isScottishBankHoliday(start.date)) return `${service.name} does not run on bank holidays`;
+  if (!service.runsOnBankHolidays && isScottishBankHoliday(start.date))
+    return `${service.name} does not run on bank holidays`;
   const first = minutesOfDay(service.hours.start);
   const last = minutesOfDay(service.hours.end);
   const arrive = start.minutes + Math.ceil(durationSec / 60);
-  if (start.minutes < first || arrive > last) return `${service.name} runs ${service.hours.start}-${service.hours.end}`;
+  if (start.minutes < first || arrive > last)
+    return `${service.name} runs ${service.hours.start}-${service.hours.end}`;
   const noticeMin = service.booking.advanceBookingMin;
-  if (departSec - nowSec < noticeMin * 60) return `${service.name} must be booked at least ${noticeMin} minutes ahead`;
+  if (departSec - nowSec < noticeMin * 60)
+    return `${service.name} must be booked at least ${noticeMin} minutes ahead`;
   return null;
 }
 
 /** Fare for one passenger: free with a concession pass where the service says so, child fare by age. */
-export function flexibleFarePence(ctx: ModeContext, service: FlexibleService, traveller: Traveller): { pence: number; basis: string } {
-  if (traveller.hasConcessionaryPass && service.fare.concessionsFree) return { pence: 0, basis: 'free with National Entitlement Card' };
+export function flexibleFarePence(
+  ctx: ModeContext,
+  service: FlexibleService,
+  traveller: Traveller,
+): { pence: number; basis: string } {
+  if (traveller.hasConcessionaryPass && service.fare.concessionsFree)
+    return { pence: 0, basis: 'free with National Entitlement Card' };
   const c = ctx.region.fares.concessions;
-  if (traveller.ageYears !== null && traveller.ageYears <= c.infantFreeMaxAge) return { pence: 0, basis: 'infant, free' };
-  if (traveller.ageYears !== null && traveller.ageYears <= c.childMaxAge) return { pence: service.fare.childSinglePence, basis: 'child single' };
+  if (traveller.ageYears !== null && traveller.ageYears <= c.infantFreeMaxAge)
+    return { pence: 0, basis: 'infant, free' };
+  if (traveller.ageYears !== null && traveller.ageYears <= c.childMaxAge)
+    return { pence: service.fare.childSinglePence, basis: 'child single' };
   return { pence: service.fare.adultSinglePence, basis: 'adult single' };
 }
 
 /** Plan a ride with one flexible service between two points inside its zone. */
-export function planFlexibleRide(ctx: ModeContext, service: FlexibleService, from: NamedPoint, to: NamedPoint, departSec: number, traveller: Traveller, nowSec: number): ModeAnswer {
-  if (!inGeoPolygon(from.lat, from.lon, service.zone)) return { ok: false, reason: `${from.name} is outside the ${service.name} zone` };
-  if (!inGeoPolygon(to.lat, to.lon, service.zone)) return { ok: false, reason: `${to.name} is outside the ${service.name} zone` };
+export function planFlexibleRide(
+  ctx: ModeContext,
+  service: FlexibleService,
+  from: NamedPoint,
+  to: NamedPoint,
+  departSec: number,
+  traveller: Traveller,
+  nowSec: number,
+): ModeAnswer {
+  if (!inGeoPolygon(from.lat, from.lon, service.zone))
+    return { ok: false, reason: `${from.name} is outside the ${service.name} zone` };
+  if (!inGeoPolygon(to.lat, to.lon, service.zone))
+    return { ok: false, reason: `${to.name} is outside the ${service.name} zone` };
   const a = findSnapPoint(ctx.net.snap, from.lat, from.lon, 'car', MAX_SNAP_M);
   const b = findSnapPoint(ctx.net.snap, to.lat, to.lon, 'car', MAX_SNAP_M);
   const path = a && b ? routeSnapped(ctx.net, a, b, 'car') : null;
@@ -63,7 +89,11 @@ export function planFlexibleRide(ctx: ModeContext, service: FlexibleService, fro
       ],
       durationSec,
       distanceM: route.distanceM,
-      cost: { pence: fare.pence, estimate: false, lines: [{ description: `${service.name}: ${fare.basis}`, pence: fare.pence }] },
+      cost: {
+        pence: fare.pence,
+        estimate: false,
+        lines: [{ description: `${service.name}: ${fare.basis}`, pence: fare.pence }],
+      },
       booking: {
         serviceName: service.name,
         website: service.booking.website,

@@ -28,10 +28,15 @@ const STOP_SNAP_M = 400;
  * walking time for detours. Pass as the timetable's footpath source. Stops that cannot be
  * snapped get no footpaths from here.
  */
-export function listStreetFootpaths(net: StreetNetwork, stops: StopCoordinates, settings: { footpathRadiusM: number }): StopFootpath[] {
+export function listStreetFootpaths(
+  net: StreetNetwork,
+  stops: StopCoordinates,
+  settings: { footpathRadiusM: number },
+): StopFootpath[] {
   const { kx, ky } = net.graph.projection;
   const snaps: Array<SnapPoint | undefined> = [];
-  for (let i = 0; i < stops.count; i++) snaps.push(findSnapPoint(net.snap, stops.lat[i]!, stops.lon[i]!, 'foot', STOP_SNAP_M));
+  for (let i = 0; i < stops.count; i++)
+    snaps.push(findSnapPoint(net.snap, stops.lat[i]!, stops.lon[i]!, 'foot', STOP_SNAP_M));
   const out: StopFootpath[] = [];
   if (stops.count < 2) return out;
   const index = new KDBush(stops.count);
@@ -41,15 +46,33 @@ export function listStreetFootpaths(net: StreetNetwork, stops: StopCoordinates, 
   for (let i = 0; i < stops.count; i++) {
     const from = snaps[i];
     if (!from) continue;
-    const near = index.within(stops.lon[i]! * kx, stops.lat[i]! * ky, settings.footpathRadiusM).filter((j) => j !== i && snaps[j]);
+    const near = index
+      .within(stops.lon[i]! * kx, stops.lat[i]! * ky, settings.footpathRadiusM)
+      .filter((j) => j !== i && snaps[j]);
     if (near.length === 0) continue;
-    const reached = reachTargets(net.graph, from, 'foot', maxSec, near.map((j) => snaps[j]!), 'from');
-    for (const r of reached) out.push({ from: i, to: near[r.target]!, durationSec: Math.ceil(r.durationSec + from.distanceM / WALK_MPS + snaps[near[r.target]!]!.distanceM / WALK_MPS) });
+    const reached = reachTargets(
+      net.graph,
+      from,
+      'foot',
+      maxSec,
+      near.map((j) => snaps[j]!),
+      'from',
+    );
+    for (const r of reached)
+      out.push({
+        from: i,
+        to: near[r.target]!,
+        durationSec: Math.ceil(
+          r.durationSec + from.distanceM / WALK_MPS + snaps[near[r.target]!]!.distanceM / WALK_MPS,
+        ),
+      });
   }
   return out;
 }
 
 /** A footpath source for the timetable builder that walks the street network. */
-export function streetFootpathSource(net: StreetNetwork): (stops: StopCoordinates, settings: { footpathRadiusM: number }) => StopFootpath[] {
+export function streetFootpathSource(
+  net: StreetNetwork,
+): (stops: StopCoordinates, settings: { footpathRadiusM: number }) => StopFootpath[] {
   return (stops, settings) => listStreetFootpaths(net, stops, settings);
 }

@@ -7,7 +7,10 @@ import type { ModeContext, ModeStep, NamedPoint, TravelMode } from './types.ts';
 export const PARK_WALK_MAX_M = 800;
 
 /** Nearest mapped car park within walking reach of a destination, if any. */
-export function findCarParkNear(ctx: ModeContext, to: NamedPoint): ModeContext['carParks'][number] | undefined {
+export function findCarParkNear(
+  ctx: ModeContext,
+  to: NamedPoint,
+): ModeContext['carParks'][number] | undefined {
   let best: ModeContext['carParks'][number] | undefined;
   let bestD = PARK_WALK_MAX_M;
   for (const cp of ctx.carParks) {
@@ -31,7 +34,9 @@ export const ownCarMode: TravelMode = {
   plan(ctx, req) {
     if (!req.traveller.hasCarAccess) return { ok: false, reason: 'the traveller has no car access' };
     const park = findCarParkNear(ctx, req.to);
-    const parkPoint: NamedPoint = park ? { name: park.carPark.name ?? 'car park', lat: park.carPark.lat, lon: park.carPark.lon } : req.to;
+    const parkPoint: NamedPoint = park
+      ? { name: park.carPark.name ?? 'car park', lat: park.carPark.lat, lon: park.carPark.lon }
+      : req.to;
     const drive = planStreetStep(ctx, 'own car', 'car', req.from, parkPoint, { to: park?.car });
     if (!drive.ok) return drive;
     drive.step.leavesVehicleAt = parkPoint;
@@ -48,6 +53,9 @@ export const ownCarMode: TravelMode = {
     ];
     if (park?.carPark.fee === false) lines.push({ description: `Parking at ${parkPoint.name}`, pence: 0 });
     else lines.push({ description: `Parking at ${parkPoint.name}: depends on your stay`, pence: null });
-    return { ok: true, option: { mode: 'own car', steps, ...totals(steps), cost: { pence: running, estimate: true, lines } } };
+    return {
+      ok: true,
+      option: { mode: 'own car', steps, ...totals(steps), cost: { pence: running, estimate: true, lines } },
+    };
   },
 };

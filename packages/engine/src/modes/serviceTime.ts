@@ -5,9 +5,16 @@ import type { GeoPolygon, TaxiArea, Weekday } from '../region/regionConfig.ts';
 import { haversineM, pointInPolygon } from '../streets/geo.ts';
 
 /** Local weekday and minutes after midnight of an instant in a time zone. */
-export function localDayTime(timeZone: string, epochSec: number): { weekday: Weekday; minutes: number; date: number } {
+export function localDayTime(
+  timeZone: string,
+  epochSec: number,
+): { weekday: Weekday; minutes: number; date: number } {
   const { date, secondsOfDay } = epochToLocal(timeZone, epochSec);
-  return { weekday: WEEKDAYS[weekdayOfDayNumber(dateToDayNumber(date))]!, minutes: Math.floor(secondsOfDay / 60), date };
+  return {
+    weekday: WEEKDAYS[weekdayOfDayNumber(dateToDayNumber(date))]!,
+    minutes: Math.floor(secondsOfDay / 60),
+    date,
+  };
 }
 
 /** Minutes after midnight of "HH:MM". */
@@ -17,7 +24,11 @@ export function minutesOfDay(hhmm: string): number {
 }
 
 // Scottish public holidays as the opening_hours library knows them ("PH" rule).
-const SCOTTISH_HOLIDAYS = new OpeningHours('PH', { lat: 57.1, lon: -3.8, address: { country_code: 'gb', state: 'Scotland' } });
+const SCOTTISH_HOLIDAYS = new OpeningHours('PH', {
+  lat: 57.1,
+  lon: -3.8,
+  address: { country_code: 'gb', state: 'Scotland' },
+});
 
 /** Whether a local calendar date (YYYYMMDD) is a Scottish public (bank) holiday. */
 export function isScottishBankHoliday(date: number): boolean {

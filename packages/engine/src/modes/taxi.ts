@@ -4,12 +4,23 @@ import { planStreetStep, totals } from './streetStep.ts';
 import type { ModeContext, TravelMode } from './types.ts';
 
 /** Local taxi operators whose area covers a pick-up point (name and phone, SPEC Taxi). */
-export function listTaxiOperators(ctx: ModeContext, lat: number, lon: number): Array<{ name: string; phone: string }> {
-  return ctx.region.taxi.operators.filter((op) => inTaxiArea(lat, lon, op.area)).map((op) => ({ name: op.name, phone: op.phone }));
+export function listTaxiOperators(
+  ctx: ModeContext,
+  lat: number,
+  lon: number,
+): Array<{ name: string; phone: string }> {
+  return ctx.region.taxi.operators
+    .filter((op) => inTaxiArea(lat, lon, op.area))
+    .map((op) => ({ name: op.name, phone: op.phone }));
 }
 
 /** Estimated metered fare for a ride starting at `startSec`, with night and bank-holiday uplifts. */
-export function estimateTaxiFare(ctx: ModeContext, distanceM: number, durationSec: number, startSec: number): { pence: number; notes: string[] } {
+export function estimateTaxiFare(
+  ctx: ModeContext,
+  distanceM: number,
+  durationSec: number,
+  startSec: number,
+): { pence: number; notes: string[] } {
   const tariff = ctx.region.taxi.tariff;
   const local = localDayTime(ctx.region.timeZone, startSec);
   const { pence, night } = taxiFarePence(tariff, distanceM, durationSec, local.minutes);

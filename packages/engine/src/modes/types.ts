@@ -63,7 +63,13 @@ export interface ModeOption {
   /** Local taxi operators serving the pick-up (taxi mode; may be empty: "There are no local taxi operators."). */
   taxis?: Array<{ name: string; phone: string }>;
   /** Booking for DRT and community transport. */
-  booking?: { serviceName: string; website: string; phone: string; advanceBookingMin: number; eligibility: string | null };
+  booking?: {
+    serviceName: string;
+    website: string;
+    phone: string;
+    advanceBookingMin: number;
+    eligibility: string | null;
+  };
   /** Car-club provider shown with its logo and promo link. */
   carClub?: { providerId: string; name: string; promoLink: string; logo: string; bayName: string };
 }
@@ -77,8 +83,16 @@ export interface ModeContext {
   region: RegionConfig;
   places: PlaceCatalogue;
   /** Region points snapped once for each mode that reaches them. */
-  carClubBays: Array<{ bay: RegionConfig['carClub']['bays'][number]; foot: SnapPoint | undefined; car: SnapPoint | undefined }>;
-  bikeDocks: Array<{ station: NonNullable<RegionConfig['bikeHire']>['stations'][number]; foot: SnapPoint | undefined; bicycle: SnapPoint | undefined }>;
+  carClubBays: Array<{
+    bay: RegionConfig['carClub']['bays'][number];
+    foot: SnapPoint | undefined;
+    car: SnapPoint | undefined;
+  }>;
+  bikeDocks: Array<{
+    station: NonNullable<RegionConfig['bikeHire']>['stations'][number];
+    foot: SnapPoint | undefined;
+    bicycle: SnapPoint | undefined;
+  }>;
   carParks: Array<{ carPark: CarPark; foot: SnapPoint | undefined; car: SnapPoint | undefined }>;
 }
 

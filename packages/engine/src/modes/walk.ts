@@ -12,6 +12,14 @@ export const walkMode: TravelMode = {
     if (!r.ok) return r;
     if (r.step.durationSec > MAX_WALK_SEC) return { ok: false, reason: 'the walk takes more than 2 hours' };
     const steps = [r.step];
-    return { ok: true, option: { mode: 'walk', steps, ...totals(steps), cost: { pence: 0, estimate: false, lines: [{ description: 'Walking', pence: 0 }] } } };
+    return {
+      ok: true,
+      option: {
+        mode: 'walk',
+        steps,
+        ...totals(steps),
+        cost: { pence: 0, estimate: false, lines: [{ description: 'Walking', pence: 0 }] },
+      },
+    };
   },
 };

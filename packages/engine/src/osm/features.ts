@@ -58,12 +58,23 @@ function stopMode(tags: OsmTags): { mode: TransitStopMode; station: boolean } | 
  * File one tagged node or area (given at its centroid) into the catalogue under every
  * heading it belongs to. A station with a car park on the same node counts as both.
  */
-export function addFeature(cat: PlaceCatalogue, osmId: string, lat: number, lon: number, tags: OsmTags): void {
+export function addFeature(
+  cat: PlaceCatalogue,
+  osmId: string,
+  lat: number,
+  lon: number,
+  tags: OsmTags,
+): void {
   const name = tags.name ?? null;
   const base = { osmId, name, lat, lon };
   const place = tags.place;
   if (place === 'city' || place === 'town' || place === 'village' || place === 'hamlet') {
-    if (name) cat.settlements.push({ ...base, placeType: place as SettlementType, population: intOrNull(tags.population) });
+    if (name)
+      cat.settlements.push({
+        ...base,
+        placeType: place as SettlementType,
+        population: intOrNull(tags.population),
+      });
   }
   const housenumber = tags['addr:housenumber'];
   if (housenumber) {
@@ -76,9 +87,15 @@ export function addFeature(cat: PlaceCatalogue, osmId: string, lat: number, lon:
     });
   }
   const stop = stopMode(tags);
-  if (stop) cat.transitStops.push({ ...base, stopMode: stop.mode, isStation: stop.station, ref: tags.ref ?? tags['naptan:AtcoCode'] ?? null });
+  if (stop)
+    cat.transitStops.push({
+      ...base,
+      stopMode: stop.mode,
+      isStation: stop.station,
+      ref: tags.ref ?? tags['naptan:AtcoCode'] ?? null,
+    });
   const amenity = tags.amenity;
-  if (amenity === 'parking' || tags.park_ride !== undefined && tags.park_ride !== 'no') {
+  if (amenity === 'parking' || (tags.park_ride !== undefined && tags.park_ride !== 'no')) {
     if (amenity === 'parking' || amenity === undefined) {
       cat.carParks.push({
         ...base,
@@ -88,11 +105,18 @@ export function addFeature(cat: PlaceCatalogue, osmId: string, lat: number, lon:
       });
     }
   }
-  if (amenity === 'bicycle_parking') cat.bicycleParking.push({ ...base, capacity: intOrNull(tags.capacity), covered: yesNo(tags.covered) });
-  if (amenity === 'bicycle_rental') cat.bikeHireDocks.push({ ...base, network: tags.network ?? tags.operator ?? null, capacity: intOrNull(tags.capacity) });
-  if (amenity === 'car_sharing') cat.carClubBays.push({ ...base, operator: tags.operator ?? tags.network ?? null });
+  if (amenity === 'bicycle_parking')
+    cat.bicycleParking.push({ ...base, capacity: intOrNull(tags.capacity), covered: yesNo(tags.covered) });
+  if (amenity === 'bicycle_rental')
+    cat.bikeHireDocks.push({
+      ...base,
+      network: tags.network ?? tags.operator ?? null,
+      capacity: intOrNull(tags.capacity),
+    });
+  if (amenity === 'car_sharing')
+    cat.carClubBays.push({ ...base, operator: tags.operator ?? tags.network ?? null });
   if (amenity === 'taxi') cat.taxiRanks.push(base);
-  if (amenity === 'toilets' || tags.toilets === 'yes' && amenity === undefined) {
+  if (amenity === 'toilets' || (tags.toilets === 'yes' && amenity === undefined)) {
     const unisex = yesNo(tags.unisex);
     cat.toilets.push({
       ...base,
@@ -107,7 +131,8 @@ export function addFeature(cat: PlaceCatalogue, osmId: string, lat: number, lon:
     });
   }
   const category = poiCategory(tags);
-  if (category && name) cat.pois.push({ ...base, category, website: tags.website ?? tags['contact:website'] ?? null });
+  if (category && name)
+    cat.pois.push({ ...base, category, website: tags.website ?? tags['contact:website'] ?? null });
 }
 
 /** Whether a tagged element may be a catalogue feature, so its way geometry is worth a centroid. */

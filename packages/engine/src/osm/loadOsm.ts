@@ -95,13 +95,22 @@ class OsmCollector implements OsmSink {
     for (const [k, v] of this.ele) ele[k] = v;
     const graph = buildStreetGraph({ lat: this.lat.data, lon: this.lon.data, ele, count }, this.ways);
     if (this.missingNodeRefs > 0) {
-      warnings.push({ file, position: 0, message: `${this.missingNodeRefs} way node references point at nodes not in the file; those nodes were left out` });
+      warnings.push({
+        file,
+        position: 0,
+        message: `${this.missingNodeRefs} way node references point at nodes not in the file; those nodes were left out`,
+      });
     }
     return {
       graph,
       places: this.places,
       warnings,
-      stats: { nodes: count, ways: this.wayCount, highwayWays: this.ways.length, missingNodeRefs: this.missingNodeRefs },
+      stats: {
+        nodes: count,
+        ways: this.wayCount,
+        highwayWays: this.ways.length,
+        missingNodeRefs: this.missingNodeRefs,
+      },
     };
   }
 }

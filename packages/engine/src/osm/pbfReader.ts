@@ -146,7 +146,12 @@ function decodeDense(pbf: PbfReader, end: number, b: Block, sink: OsmSink, scale
       k += 2;
     }
     k++;
-    sink.node(id, scale * (b.latOffset + b.granularity * lat), scale * (b.lonOffset + b.granularity * lon), tags);
+    sink.node(
+      id,
+      scale * (b.latOffset + b.granularity * lat),
+      scale * (b.lonOffset + b.granularity * lon),
+      tags,
+    );
   }
 }
 
@@ -198,7 +203,11 @@ export function readOsmPbf(data: Uint8Array, sink: OsmSink, file = 'input.osm.pb
       });
     } catch (error) {
       // Without a readable header the next blob cannot be found: keep what was read so far.
-      warnings.push({ file, position: pos, message: `damaged blob header (${(error as Error).message}); the rest of the file is skipped` });
+      warnings.push({
+        file,
+        position: pos,
+        message: `damaged blob header (${(error as Error).message}); the rest of the file is skipped`,
+      });
       break;
     }
     const blobStart = headerStart + headerLen;
@@ -216,19 +225,34 @@ export function readOsmPbf(data: Uint8Array, sink: OsmSink, file = 'input.osm.pb
       let payload: Uint8Array | null = blob.raw;
       if (blob.zlib) payload = inflateSync(blob.zlib);
       if (!payload) {
-        warnings.push({ file, position: pos, message: `blob compression ${blob.unsupported ?? 'unknown'} is not supported; blob skipped` });
+        warnings.push({
+          file,
+          position: pos,
+          message: `blob compression ${blob.unsupported ?? 'unknown'} is not supported; blob skipped`,
+        });
       } else if (header.type === 'OSMHeader') {
         const required = new PbfReader(payload).readFields(readHeaderBlock, [] as string[]);
         for (const feature of required) {
-          if (!SUPPORTED_FEATURES.has(feature)) warnings.push({ file, position: pos, message: `required feature ${feature} is not supported` });
+          if (!SUPPORTED_FEATURES.has(feature))
+            warnings.push({ file, position: pos, message: `required feature ${feature} is not supported` });
         }
       } else if (header.type === 'OSMData') {
         const pbf = new PbfReader(payload);
-        const block = pbf.readFields(readBlock, { strings: [], groups: [], granularity: 100, latOffset: 0, lonOffset: 0 } as Block);
+        const block = pbf.readFields(readBlock, {
+          strings: [],
+          groups: [],
+          granularity: 100,
+          latOffset: 0,
+          lonOffset: 0,
+        } as Block);
         for (const [start, end] of block.groups) decodeGroup(pbf, start, end, block, sink);
       }
     } catch (error) {
-      warnings.push({ file, position: pos, message: `damaged ${header.type || 'unknown'} blob (${(error as Error).message}); blob skipped` });
+      warnings.push({
+        file,
+        position: pos,
+        message: `damaged ${header.type || 'unknown'} blob (${(error as Error).message}); blob skipped`,
+      });
     }
     pos = blobEnd;
   }

@@ -95,7 +95,16 @@ export interface WayRouting {
   ref: string | null;
 }
 
-const YES = new Set(['yes', 'designated', 'permissive', 'destination', 'customers', 'delivery', 'official', 'permit']);
+const YES = new Set([
+  'yes',
+  'designated',
+  'permissive',
+  'destination',
+  'customers',
+  'delivery',
+  'official',
+  'permit',
+]);
 const NO = new Set(['no', 'private', 'use_sidepath', 'agricultural', 'forestry', 'discouraged']);
 
 /** Apply one access tag value: yes-like sets the bits, no-like clears them, others leave them. */
@@ -141,7 +150,18 @@ function parseDurationSec(value: string | undefined): number | null {
   return mins ? Number(mins[1]) * 60 : null;
 }
 
-const ROUGH_SURFACES = new Set(['unpaved', 'gravel', 'fine_gravel', 'dirt', 'grass', 'ground', 'mud', 'sand', 'pebblestone', 'earth']);
+const ROUGH_SURFACES = new Set([
+  'unpaved',
+  'gravel',
+  'fine_gravel',
+  'dirt',
+  'grass',
+  'ground',
+  'mud',
+  'sand',
+  'pebblestone',
+  'earth',
+]);
 
 /** Decide how a way may be routed; null when it is not part of the street network. */
 export function wayRouting(tags: OsmTags): WayRouting | null {
@@ -171,11 +191,14 @@ export function wayRouting(tags: OsmTags): WayRouting | null {
   let forward = modes;
   let backward = modes;
   const oneway = tags.oneway;
-  const impliedOneway = tags.junction === 'roundabout' || tags.junction === 'circular' || highway === 'motorway';
-  if (oneway === 'yes' || oneway === 'true' || oneway === '1' || (impliedOneway && oneway !== 'no')) backward &= ~(B | C);
+  const impliedOneway =
+    tags.junction === 'roundabout' || tags.junction === 'circular' || highway === 'motorway';
+  if (oneway === 'yes' || oneway === 'true' || oneway === '1' || (impliedOneway && oneway !== 'no'))
+    backward &= ~(B | C);
   else if (oneway === '-1' || oneway === 'reverse') forward &= ~(B | C);
   const bikeOneway = tags['oneway:bicycle'];
-  const contraflow = tags.cycleway === 'opposite' || tags.cycleway === 'opposite_lane' || tags.cycleway === 'opposite_track';
+  const contraflow =
+    tags.cycleway === 'opposite' || tags.cycleway === 'opposite_lane' || tags.cycleway === 'opposite_track';
   if ((bikeOneway === 'no' || contraflow) && modes & B) {
     forward |= B;
     backward |= B;
@@ -192,7 +215,8 @@ export function wayRouting(tags: OsmTags): WayRouting | null {
     forward,
     backward,
     footMps: highway === 'steps' ? WALK_MPS / 2 : isFerry ? FERRY_KMH / 3.6 : WALK_MPS,
-    cycleMps: highway === 'steps' ? WALK_MPS / 3 : isFerry ? FERRY_KMH / 3.6 : rough ? CYCLE_ROUGH_MPS : CYCLE_MPS,
+    cycleMps:
+      highway === 'steps' ? WALK_MPS / 3 : isFerry ? FERRY_KMH / 3.6 : rough ? CYCLE_ROUGH_MPS : CYCLE_MPS,
     carMps: (isFerry ? FERRY_KMH : Math.max(5, carKmh)) / 3.6,
     durationSec,
     name: tags.name ?? null,

@@ -27,7 +27,11 @@ function makeParser(sink: OsmSink, file: string, warnings: OsmWarning[]): SaxesP
       const lat = Number(a.lat);
       const lon = Number(a.lon);
       if (!Number.isFinite(id) || (tag.name === 'node' && !(Number.isFinite(lat) && Number.isFinite(lon)))) {
-        warnings.push({ file, position: parser.line, message: `${tag.name} without a valid id/lat/lon skipped` });
+        warnings.push({
+          file,
+          position: parser.line,
+          message: `${tag.name} without a valid id/lat/lon skipped`,
+        });
         current = null;
         return;
       }

@@ -57,7 +57,14 @@ export interface Geocoder {
   network: StreetNetwork | null;
 }
 
-const KIND_WEIGHT: Record<GeocodeKind, number> = { place: 2.2, station: 2, stop: 1.2, street: 1.3, poi: 1.1, address: 1 };
+const KIND_WEIGHT: Record<GeocodeKind, number> = {
+  place: 2.2,
+  station: 2,
+  stop: 1.2,
+  street: 1.3,
+  poi: 1.1,
+  address: 1,
+};
 const SETTLEMENT_WEIGHT: Record<string, number> = { city: 1.5, town: 1.3, village: 1.1, hamlet: 0.9 };
 /** Streets of the same name closer than this are one street. */
 const STREET_MERGE_M = 1500;
@@ -86,7 +93,9 @@ export function buildGeocoder(
     minLat = Math.min(minLat, s.lat);
     maxLat = Math.max(maxLat, s.lat);
   }
-  const projection = sources.network ? sources.network.graph.projection : projectionFor(minLat === Infinity ? 55 : minLat, maxLat === -Infinity ? 55 : maxLat);
+  const projection = sources.network
+    ? sources.network.graph.projection
+    : projectionFor(minLat === Infinity ? 55 : minLat, maxLat === -Infinity ? 55 : maxLat);
   const settlementIndex = pointIndex(settlements, projection);
   const contextOf = (lat: number, lon: number, self?: string): string | null => {
     const s = nearestSettlement(settlements, settlementIndex, projection, lat, lon, CONTEXT_MAX_M);
@@ -96,7 +105,15 @@ export function buildGeocoder(
   const docs: GeocodeResult[] = [];
   const weights: number[] = [];
   const seen = new Set<string>();
-  const add = (kind: GeocodeKind, id: string, name: string, lat: number, lon: number, weight: number, context: string | null): void => {
+  const add = (
+    kind: GeocodeKind,
+    id: string,
+    name: string,
+    lat: number,
+    lon: number,
+    weight: number,
+    context: string | null,
+  ): void => {
     if (!ok(lat, lon)) return;
     // The same stop mapped in OSM and listed in GTFS, or a street split in two, appears once.
     const key = `${kind === 'stop' || kind === 'station' ? 'stop' : kind}|${normalise(name)}|${Math.round(lat * 500)}|${Math.round(lon * 300)}`;
@@ -117,14 +134,27 @@ export function buildGeocoder(
     weights.push(w);
   };
 
-  for (const s of settlements) add('place', s.osmId, s.name!, s.lat, s.lon, SETTLEMENT_WEIGHT[s.placeType] ?? 1, null);
-  for (const s of sources.stops ?? []) add('stop', `stop:${s.id}`, s.name, s.lat, s.lon, 1, contextOf(s.lat, s.lon, s.name));
+  for (const s of settlements)
+    add('place', s.osmId, s.name!, s.lat, s.lon, SETTLEMENT_WEIGHT[s.placeType] ?? 1, null);
+  for (const s of sources.stops ?? [])
+    add('stop', `stop:${s.id}`, s.name, s.lat, s.lon, 1, contextOf(s.lat, s.lon, s.name));
   for (const s of places.transitStops) {
     if (!s.name) continue;
-    add(s.isStation ? 'station' : 'stop', s.osmId, s.isStation && !/station/i.test(s.name) ? `${s.name} station` : s.name, s.lat, s.lon, 1, contextOf(s.lat, s.lon, s.name));
+    add(
+      s.isStation ? 'station' : 'stop',
+      s.osmId,
+      s.isStation && !/station/i.test(s.name) ? `${s.name} station` : s.name,
+      s.lat,
+      s.lon,
+      1,
+      contextOf(s.lat, s.lon, s.name),
+    );
   }
-  if (sources.network) for (const st of listStreets(sources.network)) add('street', st.id, st.name, st.lat, st.lon, 1, contextOf(st.lat, st.lon));
-  for (const p of places.pois) if (p.name) add('poi', p.osmId, p.name, p.lat, p.lon, 1, contextOf(p.lat, p.lon));
+  if (sources.network)
+    for (const st of listStreets(sources.network))
+      add('street', st.id, st.name, st.lat, st.lon, 1, contextOf(st.lat, st.lon));
+  for (const p of places.pois)
+    if (p.name) add('poi', p.osmId, p.name, p.lat, p.lon, 1, contextOf(p.lat, p.lon));
   const addresses: GeocodeResult[] = [];
   for (const a of places.addresses) {
     const name = a.street ? `${a.housenumber} ${a.street}` : a.housenumber;
@@ -167,7 +197,14 @@ function pointIndex(points: ReadonlyArray<{ lat: number; lon: number }>, p: Proj
   return index.finish();
 }
 
-function nearestIn<T extends { lat: number; lon: number }>(items: readonly T[], index: KDBush | null, p: Projection, lat: number, lon: number, maxM: number): T | null {
+function nearestIn<T extends { lat: number; lon: number }>(
+  items: readonly T[],
+  index: KDBush | null,
+  p: Projection,
+  lat: number,
+  lon: number,
+  maxM: number,
+): T | null {
   if (!index) return null;
   let best: T | null = null;
   let bestD = Infinity;
@@ -182,14 +219,26 @@ function nearestIn<T extends { lat: number; lon: number }>(items: readonly T[], 
   return best;
 }
 
-function nearestSettlement(settlements: readonly Settlement[], index: KDBush | null, p: Projection, lat: number, lon: number, maxM: number): Settlement | null {
+function nearestSettlement(
+  settlements: readonly Settlement[],
+  index: KDBush | null,
+  p: Projection,
+  lat: number,
+  lon: number,
+  maxM: number,
+): Settlement | null {
   return nearestIn(settlements, index, p, lat, lon, maxM);
 }
 
 /** Named streets of the network, one entry per name and locality (edges within 1.5 km merged). */
-export function listStreets(net: StreetNetwork): Array<{ id: string; name: string; lat: number; lon: number }> {
+export function listStreets(
+  net: StreetNetwork,
+): Array<{ id: string; name: string; lat: number; lon: number }> {
   const g = net.graph;
-  const clusters = new Map<string, Array<{ lat: number; lon: number; bestLen: number; rep: { lat: number; lon: number } }>>();
+  const clusters = new Map<
+    string,
+    Array<{ lat: number; lon: number; bestLen: number; rep: { lat: number; lon: number } }>
+  >();
   for (let e = 0; e < g.edgeCount; e++) {
     const name = findEdgeName(g, e);
     if (!name || edgeHighwayClass(g, e) === 'ferry') continue;
@@ -208,7 +257,8 @@ export function listStreets(net: StreetNetwork): Array<{ id: string; name: strin
     } else list.push({ lat, lon, bestLen: len, rep: { lat, lon } });
   }
   const out: Array<{ id: string; name: string; lat: number; lon: number }> = [];
-  for (const [name, list] of clusters) list.forEach((c, i) => out.push({ id: `street:${name}:${i}`, name, lat: c.rep.lat, lon: c.rep.lon }));
+  for (const [name, list] of clusters)
+    list.forEach((c, i) => out.push({ id: `street:${name}:${i}`, name, lat: c.rep.lat, lon: c.rep.lon }));
   return out;
 }
 
@@ -224,12 +274,32 @@ export function listSuggestions(geo: Geocoder, query: string, limit = 8): Geocod
 export function reverseGeocode(geo: Geocoder, lat: number, lon: number): GeocodeResult {
   const address = nearestIn(geo.addresses, geo.addressIndex, geo.projection, lat, lon, 40);
   if (address) return address;
-  const context = nearestSettlement(geo.settlements, geo.settlementIndex, geo.projection, lat, lon, CONTEXT_MAX_M)?.name ?? null;
+  const context =
+    nearestSettlement(geo.settlements, geo.settlementIndex, geo.projection, lat, lon, CONTEXT_MAX_M)?.name ??
+    null;
   if (geo.network) {
     const name = findNearestStreetName(geo.network.snap, lat, lon, 150);
-    if (name) return { id: `street:${name}`, label: context ? `${name}, ${context}` : name, name, context, kind: 'street', lat, lon };
+    if (name)
+      return {
+        id: `street:${name}`,
+        label: context ? `${name}, ${context}` : name,
+        name,
+        context,
+        kind: 'street',
+        lat,
+        lon,
+      };
   }
-  if (context) return { id: `near:${context}`, label: `Near ${context}`, name: `Near ${context}`, context, kind: 'place', lat, lon };
+  if (context)
+    return {
+      id: `near:${context}`,
+      label: `Near ${context}`,
+      name: `Near ${context}`,
+      context,
+      kind: 'place',
+      lat,
+      lon,
+    };
   const name = `${lat.toFixed(5)}, ${lon.toFixed(5)}`;
   return { id: `coord:${name}`, label: name, name, context: null, kind: 'place', lat, lon };
 }

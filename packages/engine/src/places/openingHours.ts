@@ -1,6 +1,14 @@
 import OpeningHours from 'opening_hours';
 
-export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export const WEEKDAY_NAMES = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
 
 /** Opening times of one weekday: open periods as "HH:MM" pairs, and a short text. */
 export interface DayOpening {
@@ -26,7 +34,8 @@ export function parseOpeningHours(value: string): ParsedOpeningHours {
   }
 }
 
-const hhmm = (d: Date): string => `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+const hhmm = (d: Date): string =>
+  `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 
 /**
  * Opening times per weekday (Monday first) for the week containing `weekOf`, as the toilet
@@ -34,7 +43,11 @@ const hhmm = (d: Date): string => `${String(d.getHours()).padStart(2, '0')}:${St
  */
 export function listWeekOpening(value: string | null, weekOf: Date): DayOpening[] {
   const parsed = value ? parseOpeningHours(value) : null;
-  const monday = new Date(weekOf.getFullYear(), weekOf.getMonth(), weekOf.getDate() - ((weekOf.getDay() + 6) % 7));
+  const monday = new Date(
+    weekOf.getFullYear(),
+    weekOf.getMonth(),
+    weekOf.getDate() - ((weekOf.getDay() + 6) % 7),
+  );
   return WEEKDAY_NAMES.map((day, i) => {
     if (!parsed || !parsed.ok) return { day, periods: [], text: 'n/a' };
     const from = new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + i);
@@ -45,7 +58,8 @@ export function listWeekOpening(value: string | null, weekOf: Date): DayOpening[
     }));
     let text: string;
     if (periods.length === 0) text = 'Closed';
-    else if (periods.length === 1 && periods[0]!.start === '00:00' && periods[0]!.end === '24:00') text = 'Open 24 hours';
+    else if (periods.length === 1 && periods[0]!.start === '00:00' && periods[0]!.end === '24:00')
+      text = 'Open 24 hours';
     else text = periods.map((p) => `${p.start}-${p.end}`).join(', ');
     return { day, periods, text };
   });

@@ -145,7 +145,8 @@ export function buildContractionHierarchy(g: StreetGraph, mode: StreetMode): Con
   // Edge difference, contracted neighbours and hierarchy level: the level term keeps
   // contraction spread evenly over the network (grids otherwise build deep, costly cores).
   const level = new Int32Array(V);
-  const score = (v: number, shortcutCount: number): number => 2 * (shortcutCount - degree(v)) + deleted[v]! + level[v]!;
+  const score = (v: number, shortcutCount: number): number =>
+    2 * (shortcutCount - degree(v)) + deleted[v]! + level[v]!;
   const priority = (v: number): number => score(v, shortcutsFor(v).length);
 
   const queue = new MinHeap(V + 16);

@@ -83,7 +83,11 @@ function piecePoints(g: StreetGraph, piece: PathPiece): PiecePoints {
   const start = g.edgeShapeStart[piece.edge]!;
   const end = g.edgeShapeStart[piece.edge + 1]!;
   const cum: number[] = [0];
-  for (let p = start + 1; p < end; p++) cum.push(cum[cum.length - 1]! + haversineM(g.shapeLat[p - 1]!, g.shapeLon[p - 1]!, g.shapeLat[p]!, g.shapeLon[p]!));
+  for (let p = start + 1; p < end; p++)
+    cum.push(
+      cum[cum.length - 1]! +
+        haversineM(g.shapeLat[p - 1]!, g.shapeLon[p - 1]!, g.shapeLat[p]!, g.shapeLon[p]!),
+    );
   const total = cum[cum.length - 1]!;
   const at = (fraction: number): [number, number, number] => {
     const d = fraction * total;
@@ -109,7 +113,8 @@ function piecePoints(g: StreetGraph, piece: PathPiece): PiecePoints {
   };
   push(at(Math.min(piece.fromFraction, piece.toFraction)));
   for (let i = 0; i < cum.length; i++) {
-    if (cum[i]! > lo && cum[i]! < hi) push([g.shapeLat[start + i]!, g.shapeLon[start + i]!, g.shapeEle[start + i]!]);
+    if (cum[i]! > lo && cum[i]! < hi)
+      push([g.shapeLat[start + i]!, g.shapeLon[start + i]!, g.shapeEle[start + i]!]);
   }
   push(at(Math.max(piece.fromFraction, piece.toFraction)));
   if (piece.reverse) {
@@ -125,11 +130,13 @@ function bearingAt(pts: PiecePoints, fromEnd: boolean): number | null {
   const n = pts.lat.length;
   if (fromEnd) {
     for (let i = n - 1; i > 0; i--) {
-      if (pts.lat[i] !== pts.lat[i - 1] || pts.lon[i] !== pts.lon[i - 1]) return bearingDeg(pts.lat[i - 1]!, pts.lon[i - 1]!, pts.lat[i]!, pts.lon[i]!);
+      if (pts.lat[i] !== pts.lat[i - 1] || pts.lon[i] !== pts.lon[i - 1])
+        return bearingDeg(pts.lat[i - 1]!, pts.lon[i - 1]!, pts.lat[i]!, pts.lon[i]!);
     }
   } else {
     for (let i = 1; i < n; i++) {
-      if (pts.lat[i] !== pts.lat[i - 1] || pts.lon[i] !== pts.lon[i - 1]) return bearingDeg(pts.lat[i - 1]!, pts.lon[i - 1]!, pts.lat[i]!, pts.lon[i]!);
+      if (pts.lat[i] !== pts.lat[i - 1] || pts.lon[i] !== pts.lon[i - 1])
+        return bearingDeg(pts.lat[i - 1]!, pts.lon[i - 1]!, pts.lat[i]!, pts.lon[i]!);
     }
   }
   return null;

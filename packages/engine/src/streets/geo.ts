@@ -13,7 +13,9 @@ export function haversineM(lat1: number, lon1: number, lat2: number, lon2: numbe
 /** Initial compass bearing from point 1 to point 2, degrees 0..360 (0 = north). */
 export function bearingDeg(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const y = Math.sin((lon2 - lon1) * RAD) * Math.cos(lat2 * RAD);
-  const x = Math.cos(lat1 * RAD) * Math.sin(lat2 * RAD) - Math.sin(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.cos((lon2 - lon1) * RAD);
+  const x =
+    Math.cos(lat1 * RAD) * Math.sin(lat2 * RAD) -
+    Math.sin(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.cos((lon2 - lon1) * RAD);
   return (Math.atan2(y, x) / RAD + 360) % 360;
 }
 
@@ -34,7 +36,14 @@ export function projectionFor(minLat: number, maxLat: number): Projection {
 }
 
 /** Distance from point p to segment a-b in projected metres, with the fraction t along a-b of the nearest point. */
-export function pointSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number): { distM: number; t: number } {
+export function pointSegment(
+  px: number,
+  py: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+): { distM: number; t: number } {
   const dx = bx - ax;
   const dy = by - ay;
   const len2 = dx * dx + dy * dy;
@@ -46,7 +55,11 @@ export function pointSegment(px: number, py: number, ax: number, ay: number, bx:
 }
 
 /** Whether a point lies inside a polygon given as rings of [lon, lat] (first outline, then holes). */
-export function pointInPolygon(lat: number, lon: number, rings: ReadonlyArray<ReadonlyArray<readonly [number, number]>>): boolean {
+export function pointInPolygon(
+  lat: number,
+  lon: number,
+  rings: ReadonlyArray<ReadonlyArray<readonly [number, number]>>,
+): boolean {
   let inside = false;
   for (const ring of rings) {
     for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {

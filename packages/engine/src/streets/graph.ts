@@ -154,7 +154,8 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
     const n = way.nodes.length;
     if (n < 2) continue;
     let wayLength = 0;
-    if (r.durationSec !== null) for (let i = 1; i < n; i++) wayLength += segLen(nodes, way.nodes[i - 1]!, way.nodes[i]!);
+    if (r.durationSec !== null)
+      for (let i = 1; i < n; i++) wayLength += segLen(nodes, way.nodes[i - 1]!, way.nodes[i]!);
     const name = intern(r.name);
     const ref = intern(r.ref);
     let start = 0;

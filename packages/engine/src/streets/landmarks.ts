@@ -22,7 +22,12 @@ export interface Landmarks {
 }
 
 /** Exact travel times from (direction 'from') or to ('to') one vertex to/from every vertex. */
-export function allVertexCosts(g: StreetGraph, mode: StreetMode, source: number, direction: 'from' | 'to'): Float64Array {
+export function allVertexCosts(
+  g: StreetGraph,
+  mode: StreetMode,
+  source: number,
+  direction: 'from' | 'to',
+): Float64Array {
   const dist = new Float64Array(g.vertexCount).fill(Infinity);
   const heap = new MinHeap(1024);
   const bit = MODE_BIT[mode];
@@ -100,7 +105,13 @@ export function buildLandmarks(g: StreetGraph, mode: StreetMode, count = 8): Lan
     if (pick < 0 || near[pick] === 0) break;
     next = pick;
   }
-  return { mode, count: chosen === count ? count : chosen, vertices, fromL: chosen === count ? fromL : shrink(fromL, V, count, chosen), toL: chosen === count ? toL : shrink(toL, V, count, chosen) };
+  return {
+    mode,
+    count: chosen === count ? count : chosen,
+    vertices,
+    fromL: chosen === count ? fromL : shrink(fromL, V, count, chosen),
+    toL: chosen === count ? toL : shrink(toL, V, count, chosen),
+  };
 }
 
 function shrink(a: Float32Array, V: number, from: number, to: number): Float32Array {

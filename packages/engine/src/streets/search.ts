@@ -102,8 +102,15 @@ function departures(g: StreetGraph, p: SnapPoint, mode: StreetMode): Link[] {
   const len = g.edgeLengthM[e]!;
   const bit = MODE_BIT[mode];
   const out: Link[] = [];
-  if (g.edgeForward[e]! & bit) out.push({ vertex: g.edgeTo[e]!, costSec: (1 - p.fraction) * c, distanceM: (1 - p.fraction) * len, reverse: false });
-  if (g.edgeBackward[e]! & bit) out.push({ vertex: g.edgeFrom[e]!, costSec: p.fraction * c, distanceM: p.fraction * len, reverse: true });
+  if (g.edgeForward[e]! & bit)
+    out.push({
+      vertex: g.edgeTo[e]!,
+      costSec: (1 - p.fraction) * c,
+      distanceM: (1 - p.fraction) * len,
+      reverse: false,
+    });
+  if (g.edgeBackward[e]! & bit)
+    out.push({ vertex: g.edgeFrom[e]!, costSec: p.fraction * c, distanceM: p.fraction * len, reverse: true });
   return out;
 }
 
@@ -114,13 +121,30 @@ function arrivals(g: StreetGraph, p: SnapPoint, mode: StreetMode): Link[] {
   const len = g.edgeLengthM[e]!;
   const bit = MODE_BIT[mode];
   const out: Link[] = [];
-  if (g.edgeForward[e]! & bit) out.push({ vertex: g.edgeFrom[e]!, costSec: p.fraction * c, distanceM: p.fraction * len, reverse: false });
-  if (g.edgeBackward[e]! & bit) out.push({ vertex: g.edgeTo[e]!, costSec: (1 - p.fraction) * c, distanceM: (1 - p.fraction) * len, reverse: true });
+  if (g.edgeForward[e]! & bit)
+    out.push({
+      vertex: g.edgeFrom[e]!,
+      costSec: p.fraction * c,
+      distanceM: p.fraction * len,
+      reverse: false,
+    });
+  if (g.edgeBackward[e]! & bit)
+    out.push({
+      vertex: g.edgeTo[e]!,
+      costSec: (1 - p.fraction) * c,
+      distanceM: (1 - p.fraction) * len,
+      reverse: true,
+    });
   return out;
 }
 
 /** Cost of going from a to b without leaving their shared edge, or null. */
-function sameEdge(g: StreetGraph, a: SnapPoint, b: SnapPoint, mode: StreetMode): { costSec: number; distanceM: number } | null {
+function sameEdge(
+  g: StreetGraph,
+  a: SnapPoint,
+  b: SnapPoint,
+  mode: StreetMode,
+): { costSec: number; distanceM: number } | null {
   if (a.edge !== b.edge) return null;
   const e = a.edge;
   const bit = MODE_BIT[mode];
@@ -128,7 +152,10 @@ function sameEdge(g: StreetGraph, a: SnapPoint, b: SnapPoint, mode: StreetMode):
   const allowed = b.fraction > a.fraction ? g.edgeForward[e]! & bit : g.edgeBackward[e]! & bit;
   if (!allowed) return null;
   const f = Math.abs(b.fraction - a.fraction);
-  return { costSec: f * g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!, distanceM: f * g.edgeLengthM[e]! };
+  return {
+    costSec: f * g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!,
+    distanceM: f * g.edgeLengthM[e]!,
+  };
 }
 
 /**
@@ -224,7 +251,9 @@ export function findStreetPath(
       pieces: [
         {
           edge: from.edge,
-          reverse: to.fraction < from.fraction || (to.fraction === from.fraction && !(g.edgeForward[from.edge]! & bit)),
+          reverse:
+            to.fraction < from.fraction ||
+            (to.fraction === from.fraction && !(g.edgeForward[from.edge]! & bit)),
           fromFraction: from.fraction,
           toFraction: to.fraction,
         },
@@ -232,7 +261,12 @@ export function findStreetPath(
     };
   }
   const pieces: PathPiece[] = [
-    { edge: to.edge, reverse: bestArrival.reverse, fromFraction: bestArrival.reverse ? 1 : 0, toFraction: to.fraction },
+    {
+      edge: to.edge,
+      reverse: bestArrival.reverse,
+      fromFraction: bestArrival.reverse ? 1 : 0,
+      toFraction: to.fraction,
+    },
   ];
   let v = bestArrival.vertex;
   for (;;) {
@@ -335,7 +369,13 @@ export function reachTargets(
  * Fastest path for the hierarchy's mode using a contraction hierarchy (cars across a region).
  * Same answer as `findStreetPath`, found by climbing the hierarchy from both ends.
  */
-export function findStreetPathInHierarchy(g: StreetGraph, ch: ContractionHierarchy, from: SnapPoint, to: SnapPoint, stats?: SearchStats): StreetPath | null {
+export function findStreetPathInHierarchy(
+  g: StreetGraph,
+  ch: ContractionHierarchy,
+  from: SnapPoint,
+  to: SnapPoint,
+  stats?: SearchStats,
+): StreetPath | null {
   const mode = ch.mode;
   const bit = MODE_BIT[mode];
   const direct = sameEdge(g, from, to, mode);
@@ -357,7 +397,9 @@ export function findStreetPathInHierarchy(g: StreetGraph, ch: ContractionHierarc
       pieces: [
         {
           edge: from.edge,
-          reverse: to.fraction < from.fraction || (to.fraction === from.fraction && !(g.edgeForward[from.edge]! & bit)),
+          reverse:
+            to.fraction < from.fraction ||
+            (to.fraction === from.fraction && !(g.edgeForward[from.edge]! & bit)),
           fromFraction: from.fraction,
           toFraction: to.fraction,
         },
@@ -366,13 +408,20 @@ export function findStreetPathInHierarchy(g: StreetGraph, ch: ContractionHierarc
   }
   const dep = deps[found.seedFrom]!;
   const last = arr[found.seedTo]!;
-  const pieces: PathPiece[] = [{ edge: from.edge, reverse: dep.reverse, fromFraction: from.fraction, toFraction: dep.reverse ? 0 : 1 }];
+  const pieces: PathPiece[] = [
+    { edge: from.edge, reverse: dep.reverse, fromFraction: from.fraction, toFraction: dep.reverse ? 0 : 1 },
+  ];
   let distanceM = dep.distanceM + last.distanceM;
   for (const a of found.arcs) {
     const reverse = g.arcReverse[a] === 1;
     pieces.push({ edge: g.arcEdge[a]!, reverse, fromFraction: reverse ? 1 : 0, toFraction: reverse ? 0 : 1 });
     distanceM += g.edgeLengthM[g.arcEdge[a]!]!;
   }
-  pieces.push({ edge: to.edge, reverse: last.reverse, fromFraction: last.reverse ? 1 : 0, toFraction: to.fraction });
+  pieces.push({
+    edge: to.edge,
+    reverse: last.reverse,
+    fromFraction: last.reverse ? 1 : 0,
+    toFraction: to.fraction,
+  });
   return { mode, durationSec: found.costSec, distanceM, pieces };
 }

@@ -44,7 +44,8 @@ export function buildSnapIndex(g: StreetGraph): SnapIndex {
     }
   }
   let segments = 0;
-  for (let e = 0; e < g.edgeCount; e++) if (snappable[e]) segments += g.edgeShapeStart[e + 1]! - g.edgeShapeStart[e]! - 1;
+  for (let e = 0; e < g.edgeCount; e++)
+    if (snappable[e]) segments += g.edgeShapeStart[e + 1]! - g.edgeShapeStart[e]! - 1;
   const tree = new Flatbush(Math.max(1, segments));
   const segEdge = new Int32Array(segments);
   const segPoint = new Int32Array(segments);
@@ -69,7 +70,13 @@ export function buildSnapIndex(g: StreetGraph): SnapIndex {
 }
 
 /** Nearest point on an edge usable by `mode` within `maxDistanceM`, or undefined. */
-export function findSnapPoint(index: SnapIndex, lat: number, lon: number, mode: StreetMode, maxDistanceM = 1000): SnapPoint | undefined {
+export function findSnapPoint(
+  index: SnapIndex,
+  lat: number,
+  lon: number,
+  mode: StreetMode,
+  maxDistanceM = 1000,
+): SnapPoint | undefined {
   const g = index.graph;
   if (index.segEdge.length === 0) return undefined;
   const { kx, ky } = g.projection;
@@ -78,18 +85,32 @@ export function findSnapPoint(index: SnapIndex, lat: number, lon: number, mode: 
   const bit = MODE_BIT[mode];
   // Boxes come back nearest first; the true segment distance is at least the box distance,
   // so a handful of candidates is enough to find the nearest segment.
-  const candidates = index.tree.neighbors(px, py, 16, maxDistanceM, (i) => (index.snappable[index.segEdge[i]!]! & bit) !== 0);
+  const candidates = index.tree.neighbors(
+    px,
+    py,
+    16,
+    maxDistanceM,
+    (i) => (index.snappable[index.segEdge[i]!]! & bit) !== 0,
+  );
   let best: { seg: number; distM: number; t: number } | null = null;
   for (const seg of candidates) {
     const p = index.segPoint[seg]!;
-    const r = pointSegment(px, py, g.shapeLon[p]! * kx, g.shapeLat[p]! * ky, g.shapeLon[p + 1]! * kx, g.shapeLat[p + 1]! * ky);
+    const r = pointSegment(
+      px,
+      py,
+      g.shapeLon[p]! * kx,
+      g.shapeLat[p]! * ky,
+      g.shapeLon[p + 1]! * kx,
+      g.shapeLat[p + 1]! * ky,
+    );
     if (!best || r.distM < best.distM) best = { seg, distM: r.distM, t: r.t };
   }
   if (!best || best.distM > maxDistanceM) return undefined;
   const e = index.segEdge[best.seg]!;
   const p = index.segPoint[best.seg]!;
   let along = 0;
-  for (let q = g.edgeShapeStart[e]!; q < p; q++) along += haversineM(g.shapeLat[q]!, g.shapeLon[q]!, g.shapeLat[q + 1]!, g.shapeLon[q + 1]!);
+  for (let q = g.edgeShapeStart[e]!; q < p; q++)
+    along += haversineM(g.shapeLat[q]!, g.shapeLon[q]!, g.shapeLat[q + 1]!, g.shapeLon[q + 1]!);
   along += best.t * haversineM(g.shapeLat[p]!, g.shapeLon[p]!, g.shapeLat[p + 1]!, g.shapeLon[p + 1]!);
   const len = g.edgeLengthM[e]!;
   const fraction = len > 0 ? Math.min(1, Math.max(0, along / len)) : 0;
@@ -99,18 +120,36 @@ export function findSnapPoint(index: SnapIndex, lat: number, lon: number, mode: 
 }
 
 /** Name of the nearest named street within `maxDistanceM` (for "current location"), or null. */
-export function findNearestStreetName(index: SnapIndex, lat: number, lon: number, maxDistanceM: number): string | null {
+export function findNearestStreetName(
+  index: SnapIndex,
+  lat: number,
+  lon: number,
+  maxDistanceM: number,
+): string | null {
   const g = index.graph;
   if (index.segEdge.length === 0) return null;
   const { kx, ky } = g.projection;
   const px = lon * kx;
   const py = lat * ky;
-  const candidates = index.tree.neighbors(px, py, 16, maxDistanceM, (i) => g.edgeName[index.segEdge[i]!]! >= 0);
+  const candidates = index.tree.neighbors(
+    px,
+    py,
+    16,
+    maxDistanceM,
+    (i) => g.edgeName[index.segEdge[i]!]! >= 0,
+  );
   let best: string | null = null;
   let bestD = Infinity;
   for (const seg of candidates) {
     const p = index.segPoint[seg]!;
-    const r = pointSegment(px, py, g.shapeLon[p]! * kx, g.shapeLat[p]! * ky, g.shapeLon[p + 1]! * kx, g.shapeLat[p + 1]! * ky);
+    const r = pointSegment(
+      px,
+      py,
+      g.shapeLon[p]! * kx,
+      g.shapeLat[p]! * ky,
+      g.shapeLon[p + 1]! * kx,
+      g.shapeLat[p + 1]! * ky,
+    );
     if (r.distM < bestD && r.distM <= maxDistanceM) {
       bestD = r.distM;
       best = findEdgeName(g, index.segEdge[seg]!);

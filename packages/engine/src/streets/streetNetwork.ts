@@ -43,13 +43,22 @@ export function createStreetNetwork(graph: StreetGraph, options: StreetNetworkOp
   return {
     graph,
     snap: buildSnapIndex(graph),
-    landmarks: { car: buildLandmarks(graph, 'car', LANDMARK_COUNT), bicycle: buildLandmarks(graph, 'bicycle', LANDMARK_COUNT) },
+    landmarks: {
+      car: buildLandmarks(graph, 'car', LANDMARK_COUNT),
+      bicycle: buildLandmarks(graph, 'bicycle', LANDMARK_COUNT),
+    },
     hierarchies: options.carHierarchy === false ? {} : { car: buildContractionHierarchy(graph, 'car') },
   };
 }
 
 /** Fastest path between snapped points with the best search the network has for the mode. */
-export function routeSnapped(net: StreetNetwork, from: SnapPoint, to: SnapPoint, mode: StreetMode, stats?: SearchStats): StreetPath | null {
+export function routeSnapped(
+  net: StreetNetwork,
+  from: SnapPoint,
+  to: SnapPoint,
+  mode: StreetMode,
+  stats?: SearchStats,
+): StreetPath | null {
   const ch = net.hierarchies[mode];
   if (ch) return findStreetPathInHierarchy(net.graph, ch, from, to, stats);
   return findStreetPath(net.graph, from, to, mode, stats, net.landmarks[mode]);

@@ -36,7 +36,10 @@ describe('walk and cycle', () => {
 
 describe('own car', () => {
   it('needs car access', () => {
-    expect(ownCarMode.plan(ctx, trip([-1000, 0], [1950, 0]))).toEqual({ ok: false, reason: 'the traveller has no car access' });
+    expect(ownCarMode.plan(ctx, trip([-1000, 0], [1950, 0]))).toEqual({
+      ok: false,
+      reason: 'the traveller has no car access',
+    });
   });
 
   it('drives to the car park nearest the destination, parks free there and walks on', () => {
@@ -74,14 +77,36 @@ describe('car (a lift)', () => {
     // West end of Main Street to the east end of Far Road: via Station Road and the 60 mph road.
     const a = carMode.plan(ctx, trip([-1000, 0], [5000, 1000]));
     if (!a.ok) throw new Error(a.reason);
-    expect(a.option.steps[0]!.route!.directions.map((d) => d.road)).toEqual(['Main Street', 'Station Road', 'Far Road']);
+    expect(a.option.steps[0]!.route!.directions.map((d) => d.road)).toEqual([
+      'Main Street',
+      'Station Road',
+      'Far Road',
+    ]);
   });
 });
 
 describe('all modes at once', () => {
   it('answers every mode with an option or a reason', () => {
     const answers = planDoorToDoor(ctx, trip([-1000, 0], [1000, 0]));
-    expect(answers.map((a) => a.mode)).toEqual(['walk', 'cycle', 'own car', 'car', 'taxi', 'car club', 'bike hire', 'drt', 'community transport']);
-    expect(answers.filter((a) => a.answer.ok).map((a) => a.mode)).toEqual(['walk', 'cycle', 'car', 'taxi', 'car club', 'bike hire', 'drt']);
+    expect(answers.map((a) => a.mode)).toEqual([
+      'walk',
+      'cycle',
+      'own car',
+      'car',
+      'taxi',
+      'car club',
+      'bike hire',
+      'drt',
+      'community transport',
+    ]);
+    expect(answers.filter((a) => a.answer.ok).map((a) => a.mode)).toEqual([
+      'walk',
+      'cycle',
+      'car',
+      'taxi',
+      'car club',
+      'bike hire',
+      'drt',
+    ]);
   });
 });

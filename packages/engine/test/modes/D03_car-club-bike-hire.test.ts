@@ -19,11 +19,20 @@ describe('car club', () => {
     expect(drive!.carClubProviderId).toBe('cowheels');
     expect(drive!.distanceM).toBeCloseTo(900, -1);
     expect(a.option.cost.pence).toBe(Math.round(500 + 20 * drive!.distanceM * 0.00062137));
-    expect(a.option.carClub).toEqual({ providerId: 'cowheels', name: 'Co Wheels', promoLink: 'https://example.org/cw/promo', logo: 'cw.svg', bayName: 'Station bay' });
+    expect(a.option.carClub).toEqual({
+      providerId: 'cowheels',
+      name: 'Co Wheels',
+      promoLink: 'https://example.org/cw/promo',
+      logo: 'cw.svg',
+      bayName: 'Station bay',
+    });
   });
 
   it('is not offered beyond a 20-minute walk from a bay', () => {
-    expect(carClubMode.plan(ctx, trip([5000, 1000], [1000, 0]))).toEqual({ ok: false, reason: 'no car-club bay within a 20-minute walk' });
+    expect(carClubMode.plan(ctx, trip([5000, 1000], [1000, 0]))).toEqual({
+      ok: false,
+      reason: 'no car-club bay within a 20-minute walk',
+    });
   });
 });
 

@@ -17,7 +17,11 @@ describe('street footpaths', () => {
       [0, 3000],
     ];
     const pts = xy.map(([x, y]) => at(x, y));
-    const stops = { count: pts.length, lat: Float64Array.from(pts.map((p) => p.lat)), lon: Float64Array.from(pts.map((p) => p.lon)) };
+    const stops = {
+      count: pts.length,
+      lat: Float64Array.from(pts.map((p) => p.lat)),
+      lon: Float64Array.from(pts.map((p) => p.lon)),
+    };
     const paths = listStreetFootpaths(net, stops, { footpathRadiusM: 400 });
     const pairs = paths.map((p) => [p.from, p.to]).sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
     expect(pairs).toEqual([
@@ -36,7 +40,11 @@ describe('street footpaths', () => {
   it('plugs into the timetable as its footpath source', () => {
     const source: FootpathSource = streetFootpathSource(net);
     const pts = [at(0, 5), at(300, 5)];
-    const stops = { count: 2, lat: Float64Array.from(pts.map((p) => p.lat)), lon: Float64Array.from(pts.map((p) => p.lon)) };
+    const stops = {
+      count: 2,
+      lat: Float64Array.from(pts.map((p) => p.lat)),
+      lon: Float64Array.from(pts.map((p) => p.lon)),
+    };
     const paths = source(stops, DEFAULT_TRANSFER_SETTINGS);
     expect(paths.map((p) => [p.from, p.to])).toEqual([
       [0, 1],

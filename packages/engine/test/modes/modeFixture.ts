@@ -66,10 +66,26 @@ export const regionInput: RegionConfigInput = {
   operators: [{ id: 'glenbus', name: 'Glen Buses', modes: ['drt', 'community transport'] }],
   taxi: {
     operators: [
-      { id: 'local', name: 'Glen Cabs', phone: '01479 000001', area: { kind: 'circle', centre: at(0, 0), radiusM: 3000 } },
-      { id: 'far', name: 'Far Taxis', phone: '01479 000002', area: { kind: 'polygon', polygon: square(5000, 1000, 1500) } },
+      {
+        id: 'local',
+        name: 'Glen Cabs',
+        phone: '01479 000001',
+        area: { kind: 'circle', centre: at(0, 0), radiusM: 3000 },
+      },
+      {
+        id: 'far',
+        name: 'Far Taxis',
+        phone: '01479 000002',
+        area: { kind: 'polygon', polygon: square(5000, 1000, 1500) },
+      },
     ],
-    tariff: { flagFallPence: 300, perMilePence: 200, perMinuteWaitingPence: 40, night: { from: '22:00', to: '06:00', upliftPercent: 50 }, holidayUpliftPercent: 50 },
+    tariff: {
+      flagFallPence: 300,
+      perMilePence: 200,
+      perMinuteWaitingPence: 40,
+      night: { from: '22:00', to: '06:00', upliftPercent: 50 },
+      holidayUpliftPercent: 50,
+    },
   },
   carClub: {
     providers: [
@@ -85,7 +101,12 @@ export const regionInput: RegionConfigInput = {
     bays: [{ id: 'bay1', name: 'Station bay', ...at(100, 10), providerId: 'cowheels' }],
   },
   bikeHire: {
-    system_information: { system_id: 'glenbikes', language: 'en', name: 'Glen Bikes', timezone: 'Europe/London' },
+    system_information: {
+      system_id: 'glenbikes',
+      language: 'en',
+      name: 'Glen Bikes',
+      timezone: 'Europe/London',
+    },
     stations: [
       { station_id: 'west', name: 'West dock', ...at(-1500, 10), capacity: 10 },
       { station_id: 'east', name: 'East dock', ...at(1500, 10), capacity: 10 },
@@ -124,7 +145,12 @@ export const regionInput: RegionConfigInput = {
       zone: square(0, 0, 2500),
       days: ['sat'],
       hours: { start: '09:00', end: '17:00' },
-      booking: { website: 'https://example.org/ct', phone: '01479 000004', advanceBookingMin: 1440, eligibility: 'Residents unable to use buses' },
+      booking: {
+        website: 'https://example.org/ct',
+        phone: '01479 000004',
+        advanceBookingMin: 1440,
+        eligibility: 'Residents unable to use buses',
+      },
       fare: { adultSinglePence: 400, childSinglePence: 200, concessionsFree: false },
     },
   ],
@@ -136,7 +162,10 @@ export const regionInput: RegionConfigInput = {
       railcards: [],
     },
   },
-  ownCar: { runningCostPerMilePence: 20, parking: { defaultPerHourPence: 150, maxPerDayPence: 800, stationParkAndRideFree: true } },
+  ownCar: {
+    runningCostPerMilePence: 20,
+    parking: { defaultPerHourPence: 150, maxPerDayPence: 800, stationParkAndRideFree: true },
+  },
 };
 
 export const region = RegionConfig.parse(regionInput);
@@ -150,7 +179,12 @@ export const monday = (hh: number, mm = 0): number => Date.UTC(2026, 10, 23, hh,
 export const adult = { hasCarAccess: false, hasConcessionaryPass: false, ageYears: 40 };
 
 /** A trip between two fixture positions (metres). */
-export function trip(fromXY: [number, number], toXY: [number, number], departSec = monday(10), traveller = adult): TripRequest {
+export function trip(
+  fromXY: [number, number],
+  toXY: [number, number],
+  departSec = monday(10),
+  traveller = adult,
+): TripRequest {
   return {
     from: { name: 'Home', ...at(fromXY[0], fromXY[1]) },
     to: { name: 'Work', ...at(toXY[0], toXY[1]) },

@@ -45,8 +45,12 @@ describe('wayRouting', () => {
   });
 
   it('honours oneway:bicycle=no and contraflow cycle lanes', () => {
-    expect(wayRouting({ highway: 'residential', oneway: 'yes', 'oneway:bicycle': 'no' })!.backward).toBe(F | B);
-    expect(wayRouting({ highway: 'residential', oneway: 'yes', cycleway: 'opposite_lane' })!.backward).toBe(F | B);
+    expect(wayRouting({ highway: 'residential', oneway: 'yes', 'oneway:bicycle': 'no' })!.backward).toBe(
+      F | B,
+    );
+    expect(wayRouting({ highway: 'residential', oneway: 'yes', cycleway: 'opposite_lane' })!.backward).toBe(
+      F | B,
+    );
     expect(wayRouting({ highway: 'cycleway', 'oneway:bicycle': 'yes' })!.backward).toBe(F);
   });
 
@@ -55,7 +59,10 @@ describe('wayRouting', () => {
   });
 
   it('uses maxspeed when tagged, else the class default', () => {
-    expect(wayRouting({ highway: 'primary', maxspeed: '30 mph' })!.carMps).toBeCloseTo((30 * 1.609344 * 0.9) / 3.6, 6);
+    expect(wayRouting({ highway: 'primary', maxspeed: '30 mph' })!.carMps).toBeCloseTo(
+      (30 * 1.609344 * 0.9) / 3.6,
+      6,
+    );
     expect(wayRouting({ highway: 'residential' })!.carMps).toBeCloseTo(30 / 3.6, 6);
     expect(parseMaxspeedKmh('GB:nsl_single')).toBeCloseTo(96.56, 2);
     expect(parseMaxspeedKmh('50')).toBe(50);

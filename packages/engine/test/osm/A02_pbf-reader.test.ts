@@ -37,35 +37,63 @@ const delta = (xs: number[]): number[] => xs.map((x, i) => x - (i > 0 ? xs[i - 1
 function dataBlock(): Uint8Array {
   const strings = ['', 'highway', 'residential', 'name', 'Grampian Road', 'amenity', 'toilets'];
   const w = new PbfWriter();
-  w.writeMessage(1, (_: null, pw: PbfWriter) => {
-    for (const s of strings) pw.writeBytesField(1, new TextEncoder().encode(s));
-  }, null);
+  w.writeMessage(
+    1,
+    (_: null, pw: PbfWriter) => {
+      for (const s of strings) pw.writeBytesField(1, new TextEncoder().encode(s));
+    },
+    null,
+  );
   // granularity 100 nanodegrees (default), lat_offset 0: lat = 1e-7 * value
   const lats = [571900000, 571910000, 571920000];
   const lons = [-38300000, -38300000, -38310000];
-  w.writeMessage(2, (_: null, group: PbfWriter) => {
-    group.writeMessage(2, (_x: null, dense: PbfWriter) => {
-      dense.writePackedSVarint(1, delta([1, 2, 3]));
-      dense.writePackedSVarint(8, delta(lats));
-      dense.writePackedSVarint(9, delta(lons));
-      dense.writePackedVarint(10, [0, 5, 6, 0, 0]);
-    }, null);
-  }, null);
-  w.writeMessage(2, (_: null, group: PbfWriter) => {
-    group.writeMessage(1, (_x: null, node: PbfWriter) => {
-      node.writeSVarintField(1, 4);
-      node.writeSVarintField(8, 571930000);
-      node.writeSVarintField(9, -38320000);
-    }, null);
-  }, null);
-  w.writeMessage(2, (_: null, group: PbfWriter) => {
-    group.writeMessage(3, (_x: null, way: PbfWriter) => {
-      way.writeVarintField(1, 77);
-      way.writePackedVarint(2, [1, 3]);
-      way.writePackedVarint(3, [2, 4]);
-      way.writePackedSVarint(8, delta([1, 2, 3, 4]));
-    }, null);
-  }, null);
+  w.writeMessage(
+    2,
+    (_: null, group: PbfWriter) => {
+      group.writeMessage(
+        2,
+        (_x: null, dense: PbfWriter) => {
+          dense.writePackedSVarint(1, delta([1, 2, 3]));
+          dense.writePackedSVarint(8, delta(lats));
+          dense.writePackedSVarint(9, delta(lons));
+          dense.writePackedVarint(10, [0, 5, 6, 0, 0]);
+        },
+        null,
+      );
+    },
+    null,
+  );
+  w.writeMessage(
+    2,
+    (_: null, group: PbfWriter) => {
+      group.writeMessage(
+        1,
+        (_x: null, node: PbfWriter) => {
+          node.writeSVarintField(1, 4);
+          node.writeSVarintField(8, 571930000);
+          node.writeSVarintField(9, -38320000);
+        },
+        null,
+      );
+    },
+    null,
+  );
+  w.writeMessage(
+    2,
+    (_: null, group: PbfWriter) => {
+      group.writeMessage(
+        3,
+        (_x: null, way: PbfWriter) => {
+          way.writeVarintField(1, 77);
+          way.writePackedVarint(2, [1, 3]);
+          way.writePackedVarint(3, [2, 4]);
+          way.writePackedSVarint(8, delta([1, 2, 3, 4]));
+        },
+        null,
+      );
+    },
+    null,
+  );
   return w.finish();
 }
 
@@ -82,7 +110,10 @@ function concat(parts: Uint8Array[]): Uint8Array {
 describe('readOsmPbf', () => {
   for (const compress of [true, false]) {
     it(`decodes nodes, tags and ways from a ${compress ? 'zlib' : 'raw'} blob`, () => {
-      const file = concat([fileBlock('OSMHeader', headerBlock(['OsmSchema-V0.6', 'DenseNodes']), compress), fileBlock('OSMData', dataBlock(), compress)]);
+      const file = concat([
+        fileBlock('OSMHeader', headerBlock(['OsmSchema-V0.6', 'DenseNodes']), compress),
+        fileBlock('OSMData', dataBlock(), compress),
+      ]);
       const nodes: Array<[number, number, number, OsmTags | null]> = [];
       const ways: Array<[number, number[], OsmTags | null]> = [];
       const warnings = readOsmPbf(file, {
@@ -101,10 +132,15 @@ describe('readOsmPbf', () => {
   }
 
   it('warns about required features it cannot honour and about truncation', () => {
-    const file = concat([fileBlock('OSMHeader', headerBlock(['OsmSchema-V0.6', 'HistoricalInformation']), true)]);
+    const file = concat([
+      fileBlock('OSMHeader', headerBlock(['OsmSchema-V0.6', 'HistoricalInformation']), true),
+    ]);
     const truncated = concat([file, new Uint8Array([0, 0, 0, 50, 1, 2])]);
     const messages = readOsmPbf(truncated, { node: () => {}, way: () => {} }).map((w) => w.message);
-    expect(messages).toEqual(['required feature HistoricalInformation is not supported', 'truncated file: incomplete blob header']);
+    expect(messages).toEqual([
+      'required feature HistoricalInformation is not supported',
+      'truncated file: incomplete blob header',
+    ]);
   });
 
   it('feeds the graph builder and the place catalogue', () => {

@@ -11,8 +11,17 @@ describe('loadOsmFile with .osm XML', () => {
     const nodes: Record<string, { x: number; y: number; tags?: Record<string, string> }> = {};
     const ways: Array<{ nodes: string[]; tags: Record<string, string> }> = [];
     // About 1.5 MB of XML so the 1 MB read buffer splits it, with non-ASCII names across the split.
-    for (let i = 0; i < 14_000; i++) nodes[`n${i}`] = { x: (i % 100) * 20, y: Math.floor(i / 100) * 20, tags: i % 7 ? undefined : { amenity: 'cafe', name: `Café Ærø ${i}` } };
-    for (let r = 0; r < 140; r++) ways.push({ nodes: Array.from({ length: 100 }, (_, c) => `n${r * 100 + c}`), tags: { highway: 'residential', name: `Straße ${r}` } });
+    for (let i = 0; i < 14_000; i++)
+      nodes[`n${i}`] = {
+        x: (i % 100) * 20,
+        y: Math.floor(i / 100) * 20,
+        tags: i % 7 ? undefined : { amenity: 'cafe', name: `Café Ærø ${i}` },
+      };
+    for (let r = 0; r < 140; r++)
+      ways.push({
+        nodes: Array.from({ length: 100 }, (_, c) => `n${r * 100 + c}`),
+        tags: { highway: 'residential', name: `Straße ${r}` },
+      });
     const xml = osmXml(nodes, ways);
     expect(Buffer.byteLength(xml)).toBeGreaterThan(1 << 20);
     const dir = mkdtempSync(join(tmpdir(), 'cairn-osm-'));

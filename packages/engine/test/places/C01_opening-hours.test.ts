@@ -24,7 +24,11 @@ describe('listWeekOpening', () => {
   });
 
   it('says open 24 hours for 24/7', () => {
-    expect(listWeekOpening('24/7', WEEK)[0]).toEqual({ day: 'Monday', periods: [{ start: '00:00', end: '24:00' }], text: 'Open 24 hours' });
+    expect(listWeekOpening('24/7', WEEK)[0]).toEqual({
+      day: 'Monday',
+      periods: [{ start: '00:00', end: '24:00' }],
+      text: 'Open 24 hours',
+    });
   });
 
   it('gives n/a when hours are missing or do not parse', () => {

@@ -12,7 +12,11 @@ const xml = osmXml(
     village: { x: 5000, y: 3000, tags: { place: 'village', name: 'Boat of Garten' } },
     stn: { x: 50, y: 30, tags: { railway: 'station', name: 'Aviemore' } },
     cafe: { x: 60, y: 40, tags: { amenity: 'cafe', name: 'Mountain Cafe' } },
-    house: { x: 10, y: 100, tags: { 'addr:housenumber': '12', 'addr:street': 'Grampian Road', 'addr:postcode': 'PH22 1PD' } },
+    house: {
+      x: 10,
+      y: 100,
+      tags: { 'addr:housenumber': '12', 'addr:street': 'Grampian Road', 'addr:postcode': 'PH22 1PD' },
+    },
     a: { x: 0, y: 0 },
     b: { x: 0, y: 400 },
     c: { x: 5000, y: 3000 },
@@ -26,7 +30,11 @@ const xml = osmXml(
 const data = loadOsmXml(xml);
 const net = createStreetNetwork(data.graph);
 const geo = buildGeocoder(
-  { places: data.places, network: net, stops: [{ id: 'SP1', name: 'Aviemore, Tesco', lat: at(30, 200).lat, lon: at(30, 200).lon }] },
+  {
+    places: data.places,
+    network: net,
+    stops: [{ id: 'SP1', name: 'Aviemore, Tesco', lat: at(30, 200).lat, lon: at(30, 200).lon }],
+  },
   {},
 );
 
@@ -39,9 +47,17 @@ describe('autocomplete', () => {
   });
 
   it('finds streets with their locality, addresses and POIs', () => {
-    expect(listSuggestions(geo, 'grampian ro')[0]).toMatchObject({ kind: 'street', label: 'Grampian Road, Aviemore' });
-    expect(listSuggestions(geo, '12 Grampian').map((x) => x.label)).toContain('12 Grampian Road, Aviemore PH22 1PD');
-    expect(listSuggestions(geo, 'mountain')[0]).toMatchObject({ kind: 'poi', label: 'Mountain Cafe, Aviemore' });
+    expect(listSuggestions(geo, 'grampian ro')[0]).toMatchObject({
+      kind: 'street',
+      label: 'Grampian Road, Aviemore',
+    });
+    expect(listSuggestions(geo, '12 Grampian').map((x) => x.label)).toContain(
+      '12 Grampian Road, Aviemore PH22 1PD',
+    );
+    expect(listSuggestions(geo, 'mountain')[0]).toMatchObject({
+      kind: 'poi',
+      label: 'Mountain Cafe, Aviemore',
+    });
     expect(listSuggestions(geo, 'Deshar')[0]).toMatchObject({ label: 'Deshar Road, Boat of Garten' });
   });
 
@@ -53,9 +69,15 @@ describe('autocomplete', () => {
   it('waits for two characters', () => expect(listSuggestions(geo, 'a')).toEqual([]));
 
   it('ranks results inside the brand box first', () => {
-    const far = buildGeocoder({ places: data.places, network: net }, { biasBox: { minLat: 57.2, maxLat: 57.3, minLon: -3.8, maxLon: -3.7 } });
+    const far = buildGeocoder(
+      { places: data.places, network: net },
+      { biasBox: { minLat: 57.2, maxLat: 57.3, minLon: -3.8, maxLon: -3.7 } },
+    );
     expect(listSuggestions(far, 'road')[0]!.name).toBe('Deshar Road');
-    const near = buildGeocoder({ places: data.places, network: net }, { biasBox: { minLat: 57.18, maxLat: 57.195, minLon: -3.84, maxLon: -3.82 } });
+    const near = buildGeocoder(
+      { places: data.places, network: net },
+      { biasBox: { minLat: 57.18, maxLat: 57.195, minLon: -3.84, maxLon: -3.82 } },
+    );
     expect(listSuggestions(near, 'road')[0]!.name).toBe('Grampian Road');
   });
 });
@@ -79,7 +101,9 @@ describe('Great Britain restriction', () => {
     const g = buildGeocoder({ places: foreign.places });
     expect(listSuggestions(g, 'Belfast')).toEqual([]);
     expect(listSuggestions(g, 'Inverness')).toHaveLength(1);
-    expect(listSuggestions(buildGeocoder({ places: foreign.places }, { restrictTo: null }), 'Belfast')).toHaveLength(1);
+    expect(
+      listSuggestions(buildGeocoder({ places: foreign.places }, { restrictTo: null }), 'Belfast'),
+    ).toHaveLength(1);
   });
 });
 
@@ -88,7 +112,10 @@ describe('reverse geocoding', () => {
     const p = at(12, 102);
     expect(reverseGeocode(geo, p.lat, p.lon).label).toBe('12 Grampian Road, Aviemore PH22 1PD');
     const q = at(20, 300);
-    expect(reverseGeocode(geo, q.lat, q.lon)).toMatchObject({ kind: 'street', label: 'Grampian Road, Aviemore' });
+    expect(reverseGeocode(geo, q.lat, q.lon)).toMatchObject({
+      kind: 'street',
+      label: 'Grampian Road, Aviemore',
+    });
     const r = at(2000, -500);
     expect(reverseGeocode(geo, r.lat, r.lon).label).toBe('Near Aviemore');
     expect(reverseGeocode(geo, 58.5, -3.5).label).toBe('58.50000, -3.50000');

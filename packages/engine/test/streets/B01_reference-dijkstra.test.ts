@@ -47,7 +47,8 @@ function makeGraph(ways: WaySpec[], jitter: number[]): StreetGraph {
   }
   const input = ways.flatMap((w) => {
     const nodes: number[] = [];
-    for (let k = w.start; k <= Math.min(N - 1, w.start + w.len); k++) nodes.push(w.horizontal ? w.line * N + k : k * N + w.line);
+    for (let k = w.start; k <= Math.min(N - 1, w.start + w.len); k++)
+      nodes.push(w.horizontal ? w.line * N + k : k * N + w.line);
     const routing = wayRouting(TAG_POOL[w.tags]!);
     return routing && nodes.length >= 2 ? [{ nodes, routing }] : [];
   });
@@ -61,16 +62,21 @@ function referenceCost(g: StreetGraph, from: SnapPoint, to: SnapPoint, mode: Str
   const dist = new Array<number>(g.vertexCount).fill(Infinity);
   const done = new Array<boolean>(g.vertexCount).fill(false);
   const fe = from.edge;
-  if (g.edgeForward[fe]! & bit) dist[g.edgeTo[fe]!] = Math.min(dist[g.edgeTo[fe]!]!, (1 - from.fraction) * cost(fe));
-  if (g.edgeBackward[fe]! & bit) dist[g.edgeFrom[fe]!] = Math.min(dist[g.edgeFrom[fe]!]!, from.fraction * cost(fe));
+  if (g.edgeForward[fe]! & bit)
+    dist[g.edgeTo[fe]!] = Math.min(dist[g.edgeTo[fe]!]!, (1 - from.fraction) * cost(fe));
+  if (g.edgeBackward[fe]! & bit)
+    dist[g.edgeFrom[fe]!] = Math.min(dist[g.edgeFrom[fe]!]!, from.fraction * cost(fe));
   for (;;) {
     let u = -1;
-    for (let v = 0; v < g.vertexCount; v++) if (!done[v] && dist[v]! < Infinity && (u < 0 || dist[v]! < dist[u]!)) u = v;
+    for (let v = 0; v < g.vertexCount; v++)
+      if (!done[v] && dist[v]! < Infinity && (u < 0 || dist[v]! < dist[u]!)) u = v;
     if (u < 0) break;
     done[u] = true;
     for (let e = 0; e < g.edgeCount; e++) {
-      if (g.edgeFrom[e] === u && g.edgeForward[e]! & bit) dist[g.edgeTo[e]!] = Math.min(dist[g.edgeTo[e]!]!, dist[u]! + cost(e));
-      if (g.edgeTo[e] === u && g.edgeBackward[e]! & bit) dist[g.edgeFrom[e]!] = Math.min(dist[g.edgeFrom[e]!]!, dist[u]! + cost(e));
+      if (g.edgeFrom[e] === u && g.edgeForward[e]! & bit)
+        dist[g.edgeTo[e]!] = Math.min(dist[g.edgeTo[e]!]!, dist[u]! + cost(e));
+      if (g.edgeTo[e] === u && g.edgeBackward[e]! & bit)
+        dist[g.edgeFrom[e]!] = Math.min(dist[g.edgeFrom[e]!]!, dist[u]! + cost(e));
     }
   }
   const te = to.edge;
@@ -78,8 +84,10 @@ function referenceCost(g: StreetGraph, from: SnapPoint, to: SnapPoint, mode: Str
   if (g.edgeForward[te]! & bit) best = Math.min(best, dist[g.edgeFrom[te]!]! + to.fraction * cost(te));
   if (g.edgeBackward[te]! & bit) best = Math.min(best, dist[g.edgeTo[te]!]! + (1 - to.fraction) * cost(te));
   if (fe === te) {
-    if (to.fraction >= from.fraction && g.edgeForward[fe]! & bit) best = Math.min(best, (to.fraction - from.fraction) * cost(fe));
-    if (to.fraction <= from.fraction && g.edgeBackward[fe]! & bit) best = Math.min(best, (from.fraction - to.fraction) * cost(fe));
+    if (to.fraction >= from.fraction && g.edgeForward[fe]! & bit)
+      best = Math.min(best, (to.fraction - from.fraction) * cost(fe));
+    if (to.fraction <= from.fraction && g.edgeBackward[fe]! & bit)
+      best = Math.min(best, (from.fraction - to.fraction) * cost(fe));
   }
   return best;
 }
@@ -91,7 +99,9 @@ function checkPath(g: StreetGraph, path: StreetPath, mode: StreetMode, expected:
   path.pieces.forEach((piece, i) => {
     const allowed = piece.reverse ? g.edgeBackward[piece.edge]! : g.edgeForward[piece.edge]!;
     if (piece.fromFraction !== piece.toFraction) expect(allowed & MODE_BIT[mode]).not.toBe(0);
-    sum += Math.abs(piece.toFraction - piece.fromFraction) * g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + piece.edge]!;
+    sum +=
+      Math.abs(piece.toFraction - piece.fromFraction) *
+      g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + piece.edge]!;
     const startV = piece.reverse ? g.edgeTo[piece.edge]! : g.edgeFrom[piece.edge]!;
     const endV = piece.reverse ? g.edgeFrom[piece.edge]! : g.edgeTo[piece.edge]!;
     if (i > 0) expect(startV).toBe(at);
@@ -107,7 +117,10 @@ const wayArb = fc.record({
   len: fc.integer({ min: 1, max: N - 1 }),
   tags: fc.integer({ min: 0, max: TAG_POOL.length - 1 }),
 });
-const pointArb = fc.tuple(fc.double({ min: 0, max: N - 1, noNaN: true }), fc.double({ min: 0, max: N - 1, noNaN: true }));
+const pointArb = fc.tuple(
+  fc.double({ min: 0, max: N - 1, noNaN: true }),
+  fc.double({ min: 0, max: N - 1, noNaN: true }),
+);
 const modeArb = fc.constantFrom<StreetMode>('foot', 'bicycle', 'car');
 
 describe('street search against a plain Dijkstra', () => {
@@ -168,11 +181,16 @@ describe('street search against a plain Dijkstra', () => {
           const index = buildSnapIndex(g);
           const p = findSnapPoint(index, 57 + py * STEP_DEG, -3.8 + px * STEP_DEG, mode, 5000);
           if (!p) return;
-          const targets = targetXY.flatMap(([x, y]) => findSnapPoint(index, 57 + y * STEP_DEG, -3.8 + x * STEP_DEG, mode, 5000) ?? []);
+          const targets = targetXY.flatMap(
+            ([x, y]) => findSnapPoint(index, 57 + y * STEP_DEG, -3.8 + x * STEP_DEG, mode, 5000) ?? [],
+          );
           for (const direction of ['from', 'to'] as const) {
-            const got = new Map(reachTargets(g, p, mode, maxSec, targets, direction).map((r) => [r.target, r.durationSec]));
+            const got = new Map(
+              reachTargets(g, p, mode, maxSec, targets, direction).map((r) => [r.target, r.durationSec]),
+            );
             targets.forEach((t, i) => {
-              const expected = direction === 'from' ? referenceCost(g, p, t, mode) : referenceCost(g, t, p, mode);
+              const expected =
+                direction === 'from' ? referenceCost(g, p, t, mode) : referenceCost(g, t, p, mode);
               if (expected <= maxSec - 1e-6) expect(got.get(i)).toBeCloseTo(expected, 6);
               else if (expected > maxSec + 1e-6) expect(got.has(i)).toBe(false);
             });

@@ -53,7 +53,10 @@ describe('fixture network', () => {
   it('drives with the one-way street and gives directions', () => {
     const r = findStreetRoute(net, at(-3, 0), at(300, 203), 'car')!;
     expect(r.distanceM).toBeCloseTo(500, -1);
-    expect(r.directions.map((d) => d.instruction)).toEqual(['Head north on High Street', 'Turn right onto Grampian Road (B970)']);
+    expect(r.directions.map((d) => d.instruction)).toEqual([
+      'Head north on High Street',
+      'Turn right onto Grampian Road (B970)',
+    ]);
     expect(r.directions[1]!.html_instructions).toBe('Turn <b>right</b> onto <b>Grampian Road (B970)</b>');
     expect(r.directions[0]!.distanceText).toBe('0.1 miles');
     expect(r.directions[1]!.distanceText).toBe('0.2 miles');
@@ -89,7 +92,10 @@ describe('fixture network', () => {
     const r = findStreetRoute(net, at(300, 100), at(150, 0), 'foot')!;
     expect(r.elevationHighestM).toBeNull();
     expect(r.elevationLowestM).toBeNull();
-    expect(r.directions.map((d) => d.instruction)).toEqual(['Head south on Dalfaber Road', 'Turn right onto Riverside Path']);
+    expect(r.directions.map((d) => d.instruction)).toEqual([
+      'Head south on Dalfaber Road',
+      'Turn right onto Riverside Path',
+    ]);
   });
 });
 

@@ -11,8 +11,17 @@ for (let r = 0; r < 6; r++) for (let c = 0; c < 6; c++) nodes[`n${r}_${c}`] = { 
 const ways: FixtureWay[] = [];
 for (let r = 0; r < 6; r++) {
   const row = [0, 1, 2, 3, 4, 5].map((c) => `n${r}_${c}`);
-  ways.push({ nodes: row, tags: r === 0 || r === 5 ? { highway: 'primary', maxspeed: '50 mph' } : { highway: 'residential', oneway: r % 2 ? 'yes' : '-1' } });
-  ways.push({ nodes: [0, 1, 2, 3, 4, 5].map((x) => `n${x}_${r}`), tags: { highway: r === 0 || r === 5 ? 'primary' : 'residential' } });
+  ways.push({
+    nodes: row,
+    tags:
+      r === 0 || r === 5
+        ? { highway: 'primary', maxspeed: '50 mph' }
+        : { highway: 'residential', oneway: r % 2 ? 'yes' : '-1' },
+  });
+  ways.push({
+    nodes: [0, 1, 2, 3, 4, 5].map((x) => `n${x}_${r}`),
+    tags: { highway: r === 0 || r === 5 ? 'primary' : 'residential' },
+  });
 }
 const g = loadOsmXml(osmXml(nodes, ways)).graph;
 

@@ -8,7 +8,10 @@ const M_PER_DEG_LAT = 111_195;
 
 /** Position of a point `x` metres east and `y` metres north of the base. */
 export function at(x: number, y: number): { lat: number; lon: number } {
-  return { lat: BASE_LAT + y / M_PER_DEG_LAT, lon: BASE_LON + x / (M_PER_DEG_LAT * Math.cos((BASE_LAT * Math.PI) / 180)) };
+  return {
+    lat: BASE_LAT + y / M_PER_DEG_LAT,
+    lon: BASE_LON + x / (M_PER_DEG_LAT * Math.cos((BASE_LAT * Math.PI) / 180)),
+  };
 }
 
 export interface FixtureNode {
@@ -40,7 +43,9 @@ export function osmXml(nodes: Record<string, FixtureNode>, ways: FixtureWay[]): 
   for (const [name, n] of Object.entries(nodes)) {
     ids.set(name, id);
     const p = at(n.x, n.y);
-    parts.push(`<node id="${id}" lat="${p.lat.toFixed(7)}" lon="${p.lon.toFixed(7)}">${tagXml(n.tags)}</node>`);
+    parts.push(
+      `<node id="${id}" lat="${p.lat.toFixed(7)}" lon="${p.lon.toFixed(7)}">${tagXml(n.tags)}</node>`,
+    );
     id++;
   }
   ways.forEach((w, i) => {
