@@ -62,6 +62,7 @@ test('layout: skip link, footer blocks by brand setting, scroll to top after nav
   page,
 }) => {
   await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Your Journey' })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skip).toBeFocused();
