@@ -141,8 +141,7 @@ export class Raptor {
   ): number[] {
     const d = this.data;
     const S = this.S;
-    const { tTime, tWalk, tTrip, tShift, tBoardPos, tAlightPos, tSrc, rTime, rWalk, rFrom, rSec, rIsWalk, rSrc, markedT, markedR, queuePos } = this;
-    const hit = this.hit;
+    const { tTime, tWalk, rTime, rWalk, rFrom, rSec, rIsWalk, rSrc, markedR, queuePos } = this;
     let markedRList: number[] = [];
     let prevMarkedT: number[] = [];
     for (let i = 0; i < starts.length; i++) {
@@ -165,12 +164,6 @@ export class Raptor {
     }
     const improved: number[] = [];
     const improvedThisIteration = new Uint8Array(rounds + 1);
-    const stopsOut = d.stopPatternOffsets;
-    const flagsBoard = fwd ? POS_NO_PICKUP : POS_NO_DROP_OFF;
-    const flagsAlight = fwd ? POS_NO_DROP_OFF : POS_NO_PICKUP;
-    const boardTimes = fwd ? d.departures : d.arrivals;
-    const alightTimes = fwd ? d.arrivals : d.departures;
-    const sign = fwd ? 1 : -1;
 
     for (let k = 1; k <= rounds && markedRList.length > 0; k++) {
       stats.rounds++;
@@ -187,113 +180,22 @@ export class Raptor {
       // Queue each pattern at its first (forward) or last (backward) marked position.
       const queued: number[] = [];
       const boardable = this.boardable;
-      for (const s of markedRList) {
-        markedR[s] = 0;
-        boardable[s] = 1;
-        for (let i = stopsOut[s]!; i < stopsOut[s + 1]!; i++) {
-          const r = d.stopPatterns[i]!;
-          const pos = d.stopPatternPos[i]!;
-          const q = queuePos[r]!;
-          if (q === -1) {
-            queuePos[r] = pos;
-            queued.push(r);
-          } else if (fwd ? pos < q : pos > q) queuePos[r] = pos;
-        }
-      }
+      this.queuePatterns(markedRList, fwd, queued);
       const boardFrom = markedRList;
       markedRList = [];
       const markedTList: number[] = [];
       const target = this.targetTime[k]!;
-      // Scan patterns.
+      // Scan patterns (separate methods keep V8's optimiser on the hot loops).
       for (const r of queued) {
         const from = queuePos[r]!;
         queuePos[r] = -1;
         stats.patternsScanned++;
-        const base = d.patternStopOffsets[r]!;
-        const n = d.patternStopOffsets[r + 1]! - base;
-        let trip = -1;
-        let shift = 0;
-        let tto = 0;
-        let walk = 0;
-        let boardPos = 0;
-        for (let pos = from; fwd ? pos < n : pos >= 0; pos += sign) {
-          const s = d.patternStops[base + pos]!;
-          const flags = d.patternPosFlags[base + pos]!;
-          const stopOk = !wheelchair || d.stopWheelchairOk(s);
-          if (trip >= 0 && !(flags & flagsAlight) && stopOk) {
-            const time = sign * (alightTimes[tto + pos]! + shift);
-            const idx = cur + s;
-            if ((time < tTime[idx]! || (time === tTime[idx]! && walk < tWalk[idx]!)) && time <= target) {
-              tTime[idx] = time;
-              tWalk[idx] = walk;
-              tTrip[idx] = trip;
-              tShift[idx] = shift;
-              tBoardPos[idx] = boardPos;
-              tAlightPos[idx] = pos;
-              tSrc[idx] = k - 1;
-              if (!markedT[s]) {
-                markedT[s] = 1;
-                markedTList.push(s);
-              }
-            }
-          }
-          if (boardable[s] && !(flags & flagsBoard) && stopOk) {
-            const ready = rTime[prev + s]!;
-            const currentBoard = trip >= 0 ? sign * (boardTimes[tto + pos]! + shift) : INF;
-            if (ready <= currentBoard) {
-              const ok = fwd
-                ? d.findEarliestDeparture(r, pos, ready, wheelchair, hit)
-                : d.findLatestArrival(r, pos, -ready, wheelchair, hit);
-              if (ok) {
-                const t = hit.trip as number;
-                const bt = sign * (boardTimes[d.tripTimeOffsets[t]! + pos]! + hit.shiftSec);
-                const w = rWalk[prev + s]!;
-                if (bt < currentBoard || (bt === currentBoard && w < walk)) {
-                  trip = t;
-                  shift = hit.shiftSec;
-                  tto = d.tripTimeOffsets[t]!;
-                  walk = w;
-                  boardPos = pos;
-                }
-              }
-            }
-          }
-        }
+        this.scanPattern(r, from, k, target, fwd, wheelchair, markedTList);
       }
       for (const s of boardFrom) boardable[s] = 0;
       // Transfers and changes from stops reached by a vehicle this round.
-      const tOff = fwd ? d.transferOffsets : d.transferInOffsets;
-      const tOther = fwd ? d.transferTo : d.transferInFrom;
-      const tSecs = fwd ? d.transferSec : d.transferInSec;
-      const tWalkFlag = fwd ? d.transferIsWalk : d.transferInIsWalk;
       prevMarkedT = markedTList;
-      const roundImproved: number[] = [];
-      for (const s of markedTList) {
-        markedT[s] = 0;
-        const base = tTime[cur + s]!;
-        const w0 = tWalk[cur + s]!;
-        for (let i = tOff[s]!; i < tOff[s + 1]!; i++) {
-          stats.transfersRelaxed++;
-          const q = tOther[i]!;
-          if (wheelchair && !d.stopWheelchairOk(q)) continue;
-          const time = base + tSecs[i]!;
-          const w = w0 + (tWalkFlag[i] ? tSecs[i]! : 0);
-          const idx = cur + q;
-          if (time < rTime[idx]! || (time === rTime[idx]! && w < rWalk[idx]!)) {
-            rTime[idx] = time;
-            rWalk[idx] = w;
-            rFrom[idx] = s;
-            rSec[idx] = tSecs[i]!;
-            rIsWalk[idx] = tWalkFlag[i]!;
-            rSrc[idx] = k;
-            if (!markedR[q]) {
-              markedR[q] = 1;
-              markedRList.push(q);
-            }
-          }
-        }
-        roundImproved.push(s);
-      }
+      stats.transfersRelaxed += this.relaxTransfers(markedTList, k, fwd, wheelchair, markedRList);
       stats.stopsImproved += markedTList.length;
       // Destination.
       for (let i = 0; i < ends.length; i++) {
@@ -309,11 +211,139 @@ export class Raptor {
           improvedThisIteration[k] = 1;
         }
       }
-      if (trace) trace({ iterationStartSec: fwd ? start : -start, round: k, improvedStops: roundImproved });
+      if (trace) trace({ iterationStartSec: fwd ? start : -start, round: k, improvedStops: [...markedTList] });
     }
     for (const s of markedRList) markedR[s] = 0;
     for (let k = 1; k <= rounds; k++) if (improvedThisIteration[k] && this.targetEgress[k]! >= 0) improved.push(k);
     return improved;
+  }
+
+  /** Marks stops as boardable and queues their patterns at the earliest position to scan from. */
+  private queuePatterns(markedRList: number[], fwd: boolean, queued: number[]): void {
+    const d = this.data;
+    const { markedR, boardable, queuePos } = this;
+    const stopsOut = d.stopPatternOffsets;
+    for (let m = 0; m < markedRList.length; m++) {
+      const s = markedRList[m]!;
+      markedR[s] = 0;
+      boardable[s] = 1;
+      const end = stopsOut[s + 1]!;
+      for (let i = stopsOut[s]!; i < end; i++) {
+        const r = d.stopPatterns[i]!;
+        const pos = d.stopPatternPos[i]!;
+        const q = queuePos[r]!;
+        if (q === -1) {
+          queuePos[r] = pos;
+          queued.push(r);
+        } else if (fwd ? pos < q : pos > q) queuePos[r] = pos;
+      }
+    }
+  }
+
+  /** Scans pattern r from position `from`: alight where it improves, board the earliest catchable trip. */
+  private scanPattern(r: number, from: number, k: number, target: number, fwd: boolean, wheelchair: boolean, markedTList: number[]): void {
+    const d = this.data;
+    const S = this.S;
+    const prev = (k - 1) * S;
+    const cur = k * S;
+    const { tTime, tWalk, tTrip, tShift, tBoardPos, tAlightPos, tSrc, rTime, rWalk, markedT, boardable, hit } = this;
+    const sign = fwd ? 1 : -1;
+    const flagsBoard = fwd ? POS_NO_PICKUP : POS_NO_DROP_OFF;
+    const flagsAlight = fwd ? POS_NO_DROP_OFF : POS_NO_PICKUP;
+    const boardTimes = fwd ? d.departures : d.arrivals;
+    const alightTimes = fwd ? d.arrivals : d.departures;
+    const patternStops = d.patternStops;
+    const patternPosFlags = d.patternPosFlags;
+    const tripTimeOffsets = d.tripTimeOffsets;
+    const base = d.patternStopOffsets[r]!;
+    const n = d.patternStopOffsets[r + 1]! - base;
+    let trip = -1;
+    let shift = 0;
+    let tto = 0;
+    let walk = 0;
+    let boardPos = 0;
+    for (let pos = from; fwd ? pos < n : pos >= 0; pos += sign) {
+      const s = patternStops[base + pos]!;
+      const flags = patternPosFlags[base + pos]!;
+      const stopOk = !wheelchair || d.stopWheelchairOk(s);
+      if (trip >= 0 && (flags & flagsAlight) === 0 && stopOk) {
+        const time = sign * (alightTimes[tto + pos]! + shift);
+        const idx = cur + s;
+        if ((time < tTime[idx]! || (time === tTime[idx]! && walk < tWalk[idx]!)) && time <= target) {
+          tTime[idx] = time;
+          tWalk[idx] = walk;
+          tTrip[idx] = trip;
+          tShift[idx] = shift;
+          tBoardPos[idx] = boardPos;
+          tAlightPos[idx] = pos;
+          tSrc[idx] = k - 1;
+          if (markedT[s] === 0) {
+            markedT[s] = 1;
+            markedTList.push(s);
+          }
+        }
+      }
+      if (boardable[s] === 1 && (flags & flagsBoard) === 0 && stopOk) {
+        const ready = rTime[prev + s]!;
+        const currentBoard = trip >= 0 ? sign * (boardTimes[tto + pos]! + shift) : INF;
+        if (ready <= currentBoard) {
+          const ok = fwd ? d.findEarliestDeparture(r, pos, ready, wheelchair, hit) : d.findLatestArrival(r, pos, -ready, wheelchair, hit);
+          if (ok) {
+            const t = hit.trip as number;
+            const bt = sign * (boardTimes[tripTimeOffsets[t]! + pos]! + hit.shiftSec);
+            const w = rWalk[prev + s]!;
+            if (bt < currentBoard || (bt === currentBoard && w < walk)) {
+              trip = t;
+              shift = hit.shiftSec;
+              tto = tripTimeOffsets[t]!;
+              walk = w;
+              boardPos = pos;
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** Relaxes transfers (walks and same-stop changes) from stops reached by a vehicle in round k; returns edges seen. */
+  private relaxTransfers(markedTList: number[], k: number, fwd: boolean, wheelchair: boolean, markedRList: number[]): number {
+    const d = this.data;
+    const cur = k * this.S;
+    const { tTime, tWalk, rTime, rWalk, rFrom, rSec, rIsWalk, rSrc, markedT, markedR } = this;
+    const tOff = fwd ? d.transferOffsets : d.transferInOffsets;
+    const tOther = fwd ? d.transferTo : d.transferInFrom;
+    const tSecs = fwd ? d.transferSec : d.transferInSec;
+    const tWalkFlag = fwd ? d.transferIsWalk : d.transferInIsWalk;
+    let relaxed = 0;
+    for (let m = 0; m < markedTList.length; m++) {
+      const s = markedTList[m]!;
+      markedT[s] = 0;
+      const base = tTime[cur + s]!;
+      const w0 = tWalk[cur + s]!;
+      const end = tOff[s + 1]!;
+      for (let i = tOff[s]!; i < end; i++) {
+        relaxed++;
+        const q = tOther[i]!;
+        if (wheelchair && !d.stopWheelchairOk(q)) continue;
+        const sec = tSecs[i]!;
+        const time = base + sec;
+        const w = w0 + (tWalkFlag[i] === 1 ? sec : 0);
+        const idx = cur + q;
+        if (time < rTime[idx]! || (time === rTime[idx]! && w < rWalk[idx]!)) {
+          rTime[idx] = time;
+          rWalk[idx] = w;
+          rFrom[idx] = s;
+          rSec[idx] = sec;
+          rIsWalk[idx] = tWalkFlag[i]!;
+          rSrc[idx] = k;
+          if (markedR[q] === 0) {
+            markedR[q] = 1;
+            markedRList.push(q);
+          }
+        }
+      }
+    }
+    return relaxed;
   }
 
   /** Copies a round-(k−1) label into round k when better (r-layer or t-layer). */
