@@ -1,21 +1,38 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies, expectAccessible, planJourney, snap, waitForResults } from './helpers.ts';
 import { PASSWORD, createActiveAccount, linkFromOutbox, signIn, uniqueEmail } from './accounts-support.ts';
 
 // Feature under test: accounts end to end (SPEC §2 account routes, §4 Authentication and profile
-// rules, §5 validation, §8 messages) on the national-park brand, which has accounts switched on.
+// rules, §5 validation, §8 messages) on the brands that switch accounts on.
 
-test('register → activate from the outbox → sign in → concessionary pass makes the bus free → save → My Trips → logout', async ({
-  page,
-}) => {
+// Both brands with accounts: the national park on the server's own address, the active-travel
+// brand by its hostname (*.localhost is loopback in Chromium).
+const PORT = Number(process.env.E2E_PORT ?? 8092);
+const ACCOUNT_BRANDS = [
+  { tag: 'explorer', baseURL: `http://127.0.0.1:${PORT}` },
+  { tag: 'greenway', baseURL: `http://greenway.localhost:${PORT}` },
+];
+
+for (const brand of ACCOUNT_BRANDS) {
+  test.describe(`accounts on ${brand.tag}`, () => {
+    test.use({ baseURL: brand.baseURL });
+    test('register → activate from the outbox → sign in → concessionary pass makes the bus free → save → My Trips → logout', async ({
+      page,
+    }) => {
+      await registerToLogout(page, brand.tag);
+    });
+  });
+}
+
+async function registerToLogout(page: Page, tag: string): Promise<void> {
   test.setTimeout(240_000);
-  const email = uniqueEmail('register');
+  const email = uniqueEmail(`register-${tag}`);
 
   await page.goto('/register');
   await acceptCookies(page);
   await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
   await expectAccessible(page, 'register');
-  await snap(page, 'account-register');
+  await snap(page, `account-register-${tag}`);
 
   // Local checks first: under 12 and terms unticked never reach the server.
   await page.getByLabel('Date of birth').fill(`${new Date().getFullYear() - 11}-01-01`);
@@ -24,7 +41,7 @@ test('register → activate from the outbox → sign in → concessionary pass m
   await expect(summary).toContainText('You must be 12 or over to create an account.');
   await expect(summary).toContainText('Please accept the Terms and Conditions');
   await expectAccessible(page, 'register with errors');
-  await snap(page, 'account-register-errors');
+  await snap(page, `account-register-errors-${tag}`);
   // Focusing a field clears its error, here and in the list.
   await page.getByLabel('Date of birth').focus();
   await expect(page.getByText('You must be 12 or over to create an account.')).toHaveCount(0);
@@ -75,13 +92,13 @@ test('register → activate from the outbox → sign in → concessionary pass m
   await page.goto(activation);
   await expect(page.getByText('Activating your account')).toBeVisible();
   await expectAccessible(page, 'activation');
-  await snap(page, 'account-activation');
+  await snap(page, `account-activation-${tag}`);
   release();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Your account is active. You can now log in.')).toBeVisible();
   await page.unroute('**/v1/users/activation/**');
   await expectAccessible(page, 'login');
-  await snap(page, 'account-login');
+  await snap(page, `account-login-${tag}`);
 
   await signIn(page, email);
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -99,7 +116,7 @@ test('register → activate from the outbox → sign in → concessionary pass m
     'Concessionary Pass',
   ]);
   await expectAccessible(page, 'account');
-  await snap(page, 'account-your-account');
+  await snap(page, `account-your-account-${tag}`);
 
   // Edit Account: add a railcard; Railcard No would empty it again.
   await page.getByRole('link', { name: 'Edit Account' }).click();
@@ -108,7 +125,7 @@ test('register → activate from the outbox → sign in → concessionary pass m
   await answer(/railcard/, 'Yes');
   await page.getByLabel('Which railcard?').selectOption('Senior Railcard');
   await expectAccessible(page, 'edit account');
-  await snap(page, 'account-edit');
+  await snap(page, `account-edit-${tag}`);
   await page.getByRole('button', { name: 'Update Details' }).click();
   await expect(page.getByText('Account successfully updated')).toBeVisible();
   await expect(page).toHaveURL(/\/account$/);
@@ -159,7 +176,7 @@ test('register → activate from the outbox → sign in → concessionary pass m
     page.getByRole('link', { name: /Plan again: from .*Aviemore.* to .*Kingussie/ }).first(),
   ).toBeVisible();
   await expectAccessible(page, 'my trips recent');
-  await snap(page, 'account-trips-recent');
+  await snap(page, `account-trips-recent-${tag}`);
   await page.getByRole('radio', { name: 'Saved' }).check();
   await expect(page.getByText('Select a journey to view details.')).toBeVisible();
   const saved = page.locator('.trip-card').first();
@@ -168,7 +185,7 @@ test('register → activate from the outbox → sign in → concessionary pass m
   await expect(saved).toContainText('Free');
   await expect(saved.getByRole('list', { name: 'Outbound stages' })).toContainText('Bus');
   await expectAccessible(page, 'my trips saved');
-  await snap(page, 'account-trips-saved');
+  await snap(page, `account-trips-saved-${tag}`);
 
   // Logout clears the session and returns Home.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
@@ -181,7 +198,7 @@ test('register → activate from the outbox → sign in → concessionary pass m
   expect((await page.context().cookies()).find((c) => c.name === 'user-token')).toBeUndefined();
   await page.goto('/searches');
   await expect(page).toHaveURL(/\/login$/);
-});
+}
 
 test('guards: logged-out visitors are sent from Account, Edit and Searches to Sign in; a bad token is cleared', async ({
   page,
