@@ -2,6 +2,9 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import { JOBS_CHANNEL, type Job, type JobQueue } from './jobQueue.ts';
 
+const PRUNE_EVERY_MS = 3_600_000;
+const KEEP_FINISHED_SEC = 7 * 24 * 3600;
+
 export interface JobHandler {
   run(job: Job): Promise<void>;
   /** Called once when the job has used all its attempts. */
@@ -28,6 +31,7 @@ export class Worker {
   #loop: Promise<void> | null = null;
   #wake: (() => void) | null = null;
   #unlisten: (() => Promise<void>) | null = null;
+  #lastPrune = 0;
 
   constructor(options: WorkerOptions) {
     this.#options = options;
@@ -74,6 +78,18 @@ export class Worker {
         };
       });
       this.#wake = null;
+    }
+  }
+
+  /** Finished jobs are kept a week for inspection, then removed (checked hourly, when idle). */
+  async #pruneNowAndThen(): Promise<void> {
+    if (Date.now() - this.#lastPrune < PRUNE_EVERY_MS) return;
+    this.#lastPrune = Date.now();
+    try {
+      const removed = await this.#options.queue.prune(KEEP_FINISHED_SEC);
+      if (removed > 0) this.#options.logger.info({ removed }, 'pruned finished jobs');
+    } catch (error) {
+      this.#options.logger.warn({ err: error }, 'pruning jobs failed');
     }
   }
 

@@ -71,6 +71,19 @@ describe('JobQueue', () => {
     const row = await database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'failed', attempts: 2, last_error: 'boom again' });
   });
+
+  it('prunes finished jobs older than the given age, keeping queued and recent ones', async () => {
+    await clear();
+    const queue = new JobQueue(database, 60);
+    const old = await queue.enqueue('demo', {});
+    const recent = await queue.enqueue('demo', {});
+    const waiting = await queue.enqueue('demo', {});
+    await database.db.updateTable('jobs').set({ status: 'done', updated_at: new Date(Date.now() - 8 * 86_400_000) }).where('id', '=', old).execute();
+    await database.db.updateTable('jobs').set({ status: 'failed', updated_at: new Date() }).where('id', '=', recent).execute();
+    expect(await queue.prune(7 * 86_400)).toBe(1);
+    const left = (await database.db.selectFrom('jobs').select('id').execute()).map((r) => String(r.id)).sort();
+    expect(left).toEqual([recent, waiting].sort());
+  });
 });
 
 describe('Worker', () => {
