@@ -9,6 +9,13 @@ export async function serveCommand(args: string[]): Promise<void> {
   if (values.port) config.port = Number(values.port);
   const runtime = await startRuntime(config, { http: true, worker: !values['no-worker'] });
   onShutdown(runtime);
+  // Unusable region data: refuse to run (rather than accept searches no worker will ever plan).
+  runtime.ready.catch((error: unknown) => {
+    console.error(`cairn serve: cannot start: the region in ${config.regionDir} could not be loaded: ${(error as Error).message}`);
+    const force = setTimeout(() => process.exit(1), 5_000);
+    force.unref();
+    void runtime.close().finally(() => process.exit(1));
+  });
   await runtime.app!.listen({ port: config.port, host: config.host });
 }
 
