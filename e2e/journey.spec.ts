@@ -179,3 +179,20 @@ test('Taxi journey: Local taxi operators modal with tel links', async ({ page })
   await expectAccessible(page, 'taxi modal');
   await snap(page, 'modal-taxi');
 });
+
+test('Demand-responsive transport: More information opens the booking website in a new window', async ({
+  page,
+}) => {
+  await planJourney(page, {
+    from: ['Braemar', 'Braemar'],
+    to: ['Ballater', 'Ballater'],
+    outTime: inputDate(1, '10:00'),
+  });
+  await waitForResults(page);
+  await openOption(page, 'Journeys with drt');
+  const more = page.getByRole('link', { name: /More information/ });
+  await expect(more).toHaveAttribute('target', '_blank');
+  await expect(more).toHaveAttribute('href', /^https?:\/\//);
+  await expectAccessible(page, 'drt journey');
+  await snap(page, 'journey-drt', () => waitForMapIdle(page));
+});
