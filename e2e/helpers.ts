@@ -40,6 +40,8 @@ export async function snap(page: Page, name: string, waitFor?: () => Promise<voi
 
 /** Accepts cookies so the banner does not cover the page in screenshots. */
 export async function acceptCookies(page: Page): Promise<void> {
+  // The app renders after /v1/config: wait for the frame before looking for the banner.
+  await page.getByRole('contentinfo').waitFor();
   const button = page.getByRole('button', { name: 'Accept Cookies' });
   if (await button.isVisible()) await button.click();
 }
