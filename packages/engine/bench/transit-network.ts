@@ -45,7 +45,15 @@ export function generateNetwork(o: NetworkOptions): TimetableInput {
   const int = (lo: number, hi: number): number => lo + Math.floor(rnd() * (hi - lo + 1));
   const [south, west, north, east] = o.bbox;
   const input: TimetableInput = {
-    feeds: [{ id: 'gen', timezone: 'UTC', generateFootpaths: true, publisher: 'generated', version: String(o.seed) }],
+    feeds: [
+      {
+        id: 'gen',
+        timezone: 'UTC',
+        generateFootpaths: true,
+        publisher: 'generated',
+        version: String(o.seed),
+      },
+    ],
     agencies: [{ feed: 0, id: 'gen:A', name: 'Generated Buses', url: 'https://example.invalid', phone: '' }],
     lines: [],
     stops: [],
@@ -69,9 +77,33 @@ export function generateNetwork(o: NetworkOptions): TimetableInput {
   }
   // Services: daily, weekdays, weekends, and one with exceptions.
   const end = o.firstDay + 400;
-  input.services.push({ feed: 0, id: 'gen:daily', weekdays: 0x7f, startDay: o.firstDay, endDay: end, addedDays: [], removedDays: [] });
-  input.services.push({ feed: 0, id: 'gen:weekdays', weekdays: 0x1f, startDay: o.firstDay, endDay: end, addedDays: [], removedDays: [] });
-  input.services.push({ feed: 0, id: 'gen:weekends', weekdays: 0x60, startDay: o.firstDay, endDay: end, addedDays: [], removedDays: [] });
+  input.services.push({
+    feed: 0,
+    id: 'gen:daily',
+    weekdays: 0x7f,
+    startDay: o.firstDay,
+    endDay: end,
+    addedDays: [],
+    removedDays: [],
+  });
+  input.services.push({
+    feed: 0,
+    id: 'gen:weekdays',
+    weekdays: 0x1f,
+    startDay: o.firstDay,
+    endDay: end,
+    addedDays: [],
+    removedDays: [],
+  });
+  input.services.push({
+    feed: 0,
+    id: 'gen:weekends',
+    weekdays: 0x60,
+    startDay: o.firstDay,
+    endDay: end,
+    addedDays: [],
+    removedDays: [],
+  });
   input.services.push({
     feed: 0,
     id: 'gen:odd',
@@ -143,7 +175,8 @@ export function generateNetwork(o: NetworkOptions): TimetableInput {
     if (seq.length < 2) continue;
     const speedKmh = mode === 'train' ? 70 : 25;
     const hops: number[] = [];
-    for (let i = 1; i < seq.length; i++) hops.push(Math.max(60, Math.round((distKm(seq[i - 1]!, seq[i]!) / speedKmh) * 3600)));
+    for (let i = 1; i < seq.length; i++)
+      hops.push(Math.max(60, Math.round((distKm(seq[i - 1]!, seq[i]!) / speedKmh) * 3600)));
     const nTrips = Math.max(1, Math.round(tripsPerRoute * (0.2 + rnd() * 1.6)));
     const service = int(0, input.services.length - 1);
     const stops = Int32Array.from(seq);
@@ -230,35 +263,66 @@ export function writeNetworkAsGtfs(input: TimetableInput, dir: string): void {
     closeSync(fd);
   };
   const feed = input.feeds[0]!;
-  write('agency.txt', 'agency_id,agency_name,agency_url,agency_timezone', input.agencies.map((a) => `${bare(a.id)},${a.name},${a.url},${feed.timezone}`));
-  write('stops.txt', 'stop_id,stop_name,stop_lat,stop_lon,wheelchair_boarding', input.stops.map((s) => `${bare(s.id)},${s.name},${s.lat.toFixed(6)},${s.lon.toFixed(6)},${s.wheelchair}`));
-  write('routes.txt', 'route_id,agency_id,route_short_name,route_long_name,route_type', input.lines.map((l) => `${bare(l.id)},${bare(input.agencies[l.agency]!.id)},${l.shortName},${l.longName},${l.routeType}`));
+  write(
+    'agency.txt',
+    'agency_id,agency_name,agency_url,agency_timezone',
+    input.agencies.map((a) => `${bare(a.id)},${a.name},${a.url},${feed.timezone}`),
+  );
+  write(
+    'stops.txt',
+    'stop_id,stop_name,stop_lat,stop_lon,wheelchair_boarding',
+    input.stops.map((s) => `${bare(s.id)},${s.name},${s.lat.toFixed(6)},${s.lon.toFixed(6)},${s.wheelchair}`),
+  );
+  write(
+    'routes.txt',
+    'route_id,agency_id,route_short_name,route_long_name,route_type',
+    input.lines.map(
+      (l) =>
+        `${bare(l.id)},${bare(input.agencies[l.agency]!.id)},${l.shortName},${l.longName},${l.routeType}`,
+    ),
+  );
   const wd = (s: (typeof input.services)[number], i: number): number => (s.weekdays >> i) & 1;
   write(
     'calendar.txt',
     'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date',
-    input.services.map((s) => `${bare(s.id)},${[0, 1, 2, 3, 4, 5, 6].map((i) => wd(s, i)).join(',')},${day(s.startDay)},${day(s.endDay)}`),
+    input.services.map(
+      (s) =>
+        `${bare(s.id)},${[0, 1, 2, 3, 4, 5, 6].map((i) => wd(s, i)).join(',')},${day(s.startDay)},${day(s.endDay)}`,
+    ),
   );
   write(
     'calendar_dates.txt',
     'service_id,date,exception_type',
-    input.services.flatMap((s) => [...s.addedDays.map((d) => `${bare(s.id)},${day(d)},1`), ...s.removedDays.map((d) => `${bare(s.id)},${day(d)},2`)]),
+    input.services.flatMap((s) => [
+      ...s.addedDays.map((d) => `${bare(s.id)},${day(d)},1`),
+      ...s.removedDays.map((d) => `${bare(s.id)},${day(d)},2`),
+    ]),
   );
   // Frequency templates are written as their runs (each run one trip).
   function* trips(): Generator<[string, TripInput, number]> {
     for (const t of input.trips) {
       const shifts = t.runShiftsSec ?? [0];
-      for (let i = 0; i < shifts.length; i++) yield [shifts.length > 1 ? `${bare(t.id)}_${i}` : bare(t.id), t, shifts[i]!];
+      for (let i = 0; i < shifts.length; i++)
+        yield [shifts.length > 1 ? `${bare(t.id)}_${i}` : bare(t.id), t, shifts[i]!];
     }
   }
-  write('trips.txt', 'route_id,service_id,trip_id,wheelchair_accessible', (function* () {
-    for (const [id, t] of trips()) yield `${bare(input.lines[t.line]!.id)},${bare(input.services[t.service]!.id)},${id},${t.wheelchair}`;
-  })());
-  write('stop_times.txt', 'trip_id,arrival_time,departure_time,stop_id,stop_sequence,pickup_type,drop_off_type', (function* () {
-    for (const [id, t, shift] of trips()) {
-      for (let p = 0; p < t.stops.length; p++) {
-        yield `${id},${time(t.arrivals[p]! + shift)},${time(t.departures[p]! + shift)},${bare(input.stops[t.stops[p]!]!.id)},${p + 1},${t.pickupType[p]},${t.dropOffType[p]}`;
+  write(
+    'trips.txt',
+    'route_id,service_id,trip_id,wheelchair_accessible',
+    (function* () {
+      for (const [id, t] of trips())
+        yield `${bare(input.lines[t.line]!.id)},${bare(input.services[t.service]!.id)},${id},${t.wheelchair}`;
+    })(),
+  );
+  write(
+    'stop_times.txt',
+    'trip_id,arrival_time,departure_time,stop_id,stop_sequence,pickup_type,drop_off_type',
+    (function* () {
+      for (const [id, t, shift] of trips()) {
+        for (let p = 0; p < t.stops.length; p++) {
+          yield `${id},${time(t.arrivals[p]! + shift)},${time(t.departures[p]! + shift)},${bare(input.stops[t.stops[p]!]!.id)},${p + 1},${t.pickupType[p]},${t.dropOffType[p]}`;
+        }
       }
-    }
-  })());
+    })(),
+  );
 }

@@ -46,13 +46,17 @@ function childMain(snapshot: string, date: number, queries: number): void {
   const snapshotLoadMs = performance.now() - t0;
   const raptor = new Raptor(view, 5);
   const served: number[] = [];
-  for (let s = 0; s < tt.stopCount; s++) if (tt.a.stopPatternOffsets[s + 1]! > tt.a.stopPatternOffsets[s]!) served.push(s);
+  for (let s = 0; s < tt.stopCount; s++)
+    if (tt.a.stopPatternOffsets[s + 1]! > tt.a.stopPatternOffsets[s]!) served.push(s);
   const rnd = makeRandom(2026);
   const ea: number[] = [];
   const range: number[] = [];
   let eaFound = 0;
   let rangeFound = 0;
-  const pointNear = (s: number): [number, number] => [tt.a.stopLat[s]! + (rnd() - 0.5) * 0.004, tt.a.stopLon[s]! + (rnd() - 0.5) * 0.006];
+  const pointNear = (s: number): [number, number] => [
+    tt.a.stopLat[s]! + (rnd() - 0.5) * 0.004,
+    tt.a.stopLon[s]! + (rnd() - 0.5) * 0.006,
+  ];
   for (let q = 0; q < queries * 2; q++) {
     const [fLat, fLon] = pointNear(served[Math.floor(rnd() * served.length)]!);
     const [tLat, tLon] = pointNear(served[Math.floor(rnd() * served.length)]!);
@@ -66,7 +70,14 @@ function childMain(snapshot: string, date: number, queries: number): void {
     const timeSec = localToEpochSec(tt.timezone, date, local) - view.epochZeroSec;
     const isRange = q % 2 === 1;
     const started = performance.now();
-    const res = raptor.route({ direction: 'depart-after', timeSec, windowSec: isRange ? 2 * 3600 : 0, access, egress, maxTransfers: 5 });
+    const res = raptor.route({
+      direction: 'depart-after',
+      timeSec,
+      windowSec: isRange ? 2 * 3600 : 0,
+      access,
+      egress,
+      maxTransfers: 5,
+    });
     const ms = performance.now() - started;
     if (isRange) {
       range.push(ms);
@@ -93,7 +104,13 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-function measureNetwork(name: string, gtfsDirs: string[], date: number, queries: number, workDir: string): Row[] {
+function measureNetwork(
+  name: string,
+  gtfsDirs: string[],
+  date: number,
+  queries: number,
+  workDir: string,
+): Row[] {
   const rows: Row[] = [];
   const add = (metric: string, value: string, target = ''): void => {
     rows.push({ network: name, metric, value, target });
@@ -104,20 +121,34 @@ function measureNetwork(name: string, gtfsDirs: string[], date: number, queries:
   if (!loaded.ok) throw new Error(`${name}: feed not usable`);
   const feedMs = performance.now() - t0;
   const tt = loaded.timetable;
-  add('size', `${tt.stopCount} stops, ${tt.patternCount} patterns, ${tt.tripCount} trips, ${tt.stopTimeCount} stop times`);
+  add(
+    'size',
+    `${tt.stopCount} stops, ${tt.patternCount} patterns, ${tt.tripCount} trips, ${tt.stopTimeCount} stop times`,
+  );
   add('feed load (parse GTFS + build)', `${(feedMs / 1000).toFixed(2)} s`);
   const snapshot = join(workDir, `${name.replace(/\W+/g, '-')}.bin`);
   const { bytes } = writeTimetableSnapshot(tt, snapshot);
   add('snapshot size', `${(bytes / 1e6).toFixed(1)} MB`);
-  const child = spawnSync(process.execPath, [THIS_FILE, '--child', snapshot, String(date), String(queries)], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const child = spawnSync(process.execPath, [THIS_FILE, '--child', snapshot, String(date), String(queries)], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (child.status !== 0) throw new Error(`${name}: query process failed: ${child.stderr}`);
   const f = JSON.parse(child.stdout.trim().split('\n').pop()!) as ChildFigures;
   const ea = [...f.ea].sort((a, b) => a - b);
   const range = [...f.range].sort((a, b) => a - b);
   add('snapshot load (read + day view)', `${(f.snapshotLoadMs / 1000).toFixed(2)} s`, '≤ 3 s');
   add('resident memory after queries', `${f.rssMb.toFixed(0)} MB`, '≤ 1500 MB');
-  add(`earliest arrival p50/p95/max (${ea.length} queries, ${f.eaFound} with a journey)`, `${percentile(ea, 50).toFixed(1)} / ${percentile(ea, 95).toFixed(1)} / ${ea[ea.length - 1]!.toFixed(1)} ms`, 'p50 ≤ 10 ms');
-  add(`2-hour range p50/p95/max (${range.length} queries, ${f.rangeFound} with a journey)`, `${percentile(range, 50).toFixed(1)} / ${percentile(range, 95).toFixed(1)} / ${range[range.length - 1]!.toFixed(1)} ms`, 'p95 ≤ 60 ms');
+  add(
+    `earliest arrival p50/p95/max (${ea.length} queries, ${f.eaFound} with a journey)`,
+    `${percentile(ea, 50).toFixed(1)} / ${percentile(ea, 95).toFixed(1)} / ${ea[ea.length - 1]!.toFixed(1)} ms`,
+    'p50 ≤ 10 ms',
+  );
+  add(
+    `2-hour range p50/p95/max (${range.length} queries, ${f.rangeFound} with a journey)`,
+    `${percentile(range, 50).toFixed(1)} / ${percentile(range, 95).toFixed(1)} / ${range[range.length - 1]!.toFixed(1)} ms`,
+    'p95 ≤ 60 ms',
+  );
   return rows;
 }
 
@@ -128,10 +159,17 @@ export async function runTransitBench(options: { small?: boolean } = {}): Promis
   try {
     const demo = new URL('../../../regions/cairngorms/build/gtfs/', import.meta.url).pathname;
     if (existsSync(demo)) {
-      const dirs = readdirSync(demo).map((d) => join(demo, d)).filter((d) => statSync(d).isDirectory() || d.endsWith('.zip'));
+      const dirs = readdirSync(demo)
+        .map((d) => join(demo, d))
+        .filter((d) => statSync(d).isDirectory() || d.endsWith('.zip'));
       rows.push(...measureNetwork('demo region (cairngorms)', dirs, todayInLondon(), QUERIES, workDir));
     } else {
-      rows.push({ network: 'demo region', metric: 'skipped', value: 'regions/cairngorms/build not generated', target: '' });
+      rows.push({
+        network: 'demo region',
+        metric: 'skipped',
+        value: 'regions/cairngorms/build not generated',
+        target: '',
+      });
     }
     const scale = options.small ? 0.1 : 1;
     const input = generateNetwork({
@@ -146,7 +184,15 @@ export async function runTransitBench(options: { small?: boolean } = {}): Promis
     });
     const gtfsDir = join(workDir, 'scotland-gtfs');
     writeNetworkAsGtfs(input, gtfsDir);
-    rows.push(...measureNetwork(options.small ? 'generated (10% of Scotland scale)' : 'generated Scotland scale', [gtfsDir], BENCH_DATE, QUERIES, workDir));
+    rows.push(
+      ...measureNetwork(
+        options.small ? 'generated (10% of Scotland scale)' : 'generated Scotland scale',
+        [gtfsDir],
+        BENCH_DATE,
+        QUERIES,
+        workDir,
+      ),
+    );
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
@@ -155,14 +201,20 @@ export async function runTransitBench(options: { small?: boolean } = {}): Promis
 
 /** The demo region is generated around the current date, so its timetable runs today. */
 function todayInLondon(): number {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
   return Number(parts.replaceAll('-', ''));
 }
 
 function printTable(rows: Row[]): void {
   const widths = [0, 0, 0, 0];
   const cells = rows.map((r) => [r.network, r.metric, r.value, r.target]);
-  for (const c of [['network', 'metric', 'value', 'target'], ...cells]) c.forEach((v, i) => (widths[i] = Math.max(widths[i]!, v.length)));
+  for (const c of [['network', 'metric', 'value', 'target'], ...cells])
+    c.forEach((v, i) => (widths[i] = Math.max(widths[i]!, v.length)));
   const line = (c: string[]): string => `| ${c.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(line(['network', 'metric', 'value', 'target']));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
@@ -170,6 +222,7 @@ function printTable(rows: Row[]): void {
 }
 
 if (process.argv[1] === THIS_FILE) {
-  if (process.argv[2] === '--child') childMain(process.argv[3]!, Number(process.argv[4]), Number(process.argv[5]));
+  if (process.argv[2] === '--child')
+    childMain(process.argv[3]!, Number(process.argv[4]), Number(process.argv[5]));
   else printTable(await runTransitBench({ small: process.argv.includes('--small') }));
 }

@@ -7,7 +7,8 @@ import { EXIT, parseCommandArgs, reportWarnings, say } from './common.ts';
 export const TIMETABLE_SNAPSHOT_FILE = 'timetable.bin';
 export const FEED_REPORT_FILE = 'gtfs-report.json';
 
-const USAGE = 'usage: cairn build-region --gtfs FILE_OR_DIR [--gtfs [ID=]FILE_OR_DIR …] [--osm FILE] --out DIR';
+const USAGE =
+  'usage: cairn build-region --gtfs FILE_OR_DIR [--gtfs [ID=]FILE_OR_DIR …] [--osm FILE] --out DIR';
 
 /** `cairn build-region`: reads GTFS feeds and writes the timetable snapshot (and a warnings report) to DIR. */
 export async function buildRegionCommand(argv: string[]): Promise<number> {
@@ -30,7 +31,10 @@ export async function buildRegionCommand(argv: string[]): Promise<number> {
     say(USAGE);
     return EXIT.usage;
   }
-  if (v.osm) say(`note: --osm is not used yet: footpaths are straight lines until the street graph is wired in (${v.osm} ignored)`);
+  if (v.osm)
+    say(
+      `note: --osm is not used yet: footpaths are straight lines until the street graph is wired in (${v.osm} ignored)`,
+    );
   const started = performance.now();
   const loaded = loadGtfsFeeds(v.gtfs.map(parseFeedSpec), { onProgress: (m) => say(m) });
   if (!loaded.ok) {
@@ -46,7 +50,15 @@ export async function buildRegionCommand(argv: string[]): Promise<number> {
     const { bytes } = writeTimetableSnapshot(tt, file);
     writeFileSync(
       join(v.out, FEED_REPORT_FILE),
-      JSON.stringify({ feeds: tt.meta.feeds, warnings: loaded.warnings, warningCounts: Object.fromEntries(loaded.warningCounts) }, null, 2),
+      JSON.stringify(
+        {
+          feeds: tt.meta.feeds,
+          warnings: loaded.warnings,
+          warningCounts: Object.fromEntries(loaded.warningCounts),
+        },
+        null,
+        2,
+      ),
     );
     say(
       `wrote ${file} (${(bytes / 1e6).toFixed(1)} MB): ${tt.stopCount} stops, ${tt.patternCount} patterns, ${tt.tripCount} trips, ` +

@@ -15,7 +15,14 @@ export function say(message: string): void {
 export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(
   argv: string[],
   options: T,
-): { ok: true; values: ReturnType<typeof parseArgs<{ options: T; args: string[]; strict: true; allowPositionals: false }>>['values'] } | { ok: false; message: string } {
+):
+  | {
+      ok: true;
+      values: ReturnType<
+        typeof parseArgs<{ options: T; args: string[]; strict: true; allowPositionals: false }>
+      >['values'];
+    }
+  | { ok: false; message: string } {
   try {
     const parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
     return { ok: true, values: parsed.values };
@@ -31,5 +38,6 @@ export function reportWarnings(warnings: FeedWarning[], counts?: Map<string, num
   const rest = warnings.filter((w) => w.severity === 'warning');
   for (const w of rest.slice(0, limit)) say(`warning: ${formatWarning(w)}`);
   const total = counts ? [...counts.values()].reduce((x, y) => x + y, 0) : rest.length;
-  if (total > Math.min(limit, rest.length)) say(`… ${total - Math.min(limit, rest.length)} more warnings (rows skipped or repaired)`);
+  if (total > Math.min(limit, rest.length))
+    say(`… ${total - Math.min(limit, rest.length)} more warnings (rows skipped or repaired)`);
 }

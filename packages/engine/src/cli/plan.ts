@@ -81,12 +81,14 @@ export async function planCommand(argv: string[]): Promise<number> {
   const maxTransfers = v['max-transfers'] === undefined ? 4 : Number(v['max-transfers']);
   const radiusM = v['walk-radius'] === undefined ? DEFAULT_WALK_RADIUS_M : Number(v['walk-radius']);
   const problems: string[] = [];
-  if (!v.gtfs?.length && !v.region) problems.push('give --gtfs (one or more feeds) or --region (a folder made by build-region)');
+  if (!v.gtfs?.length && !v.region)
+    problems.push('give --gtfs (one or more feeds) or --region (a folder made by build-region)');
   if (!from) problems.push('--from must be LAT,LON');
   if (!to) problems.push('--to must be LAT,LON');
   if (!when) problems.push('--depart must be YYYY-MM-DDTHH:mm (local time of the feed)');
   if (!(windowMin >= 0 && windowMin <= 24 * 60)) problems.push('--window must be 0 to 1440 minutes');
-  if (!(Number.isInteger(maxTransfers) && maxTransfers >= 0 && maxTransfers <= 8)) problems.push('--max-transfers must be 0 to 8');
+  if (!(Number.isInteger(maxTransfers) && maxTransfers >= 0 && maxTransfers <= 8))
+    problems.push('--max-transfers must be 0 to 8');
   if (!(radiusM > 0 && radiusM <= 5000)) problems.push('--walk-radius must be 1 to 5000 metres');
   if (problems.length > 0 || !from || !to || !when) {
     for (const p of problems) say(`error: ${p}`);
@@ -99,7 +101,9 @@ export async function planCommand(argv: string[]): Promise<number> {
   if (v.region) {
     const file = join(v.region, TIMETABLE_SNAPSHOT_FILE);
     if (!existsSync(file)) {
-      say(`error: ${v.region} has no ${TIMETABLE_SNAPSHOT_FILE}; region folders are not read yet, build one with cairn build-region --out ${v.region}`);
+      say(
+        `error: ${v.region} has no ${TIMETABLE_SNAPSHOT_FILE}; region folders are not read yet, build one with cairn build-region --out ${v.region}`,
+      );
       return EXIT.failed;
     }
     say(`loading ${file}`);
@@ -140,7 +144,9 @@ export async function planCommand(argv: string[]): Promise<number> {
     maxTransfers,
     wheelchair: v.wheelchair === true,
   });
-  say(`searched in ${result.stats.durationMs.toFixed(1)} ms (${result.stats.iterations} departures, ${result.stats.rounds} rounds)`);
+  say(
+    `searched in ${result.stats.durationMs.toFixed(1)} ms (${result.stats.iterations} departures, ${result.stats.rounds} rounds)`,
+  );
   const itineraries = result.journeys.map((j) => buildItinerary(view, j));
   const origin: PlanJsonPlace = { name: 'Origin', lat: from.lat, lon: from.lon };
   const destination: PlanJsonPlace = { name: 'Destination', lat: to.lat, lon: to.lon };
@@ -151,8 +157,14 @@ export async function planCommand(argv: string[]): Promise<number> {
 }
 
 /** The `--json` shape: ISO times with offsets, legs with mode, route and ends; sorted by arrival. */
-export function toPlanJson(itineraries: TransitItinerary[], tz: string, origin: PlanJsonPlace, destination: PlanJsonPlace): PlanJson {
-  const place = (s: ItineraryStop | undefined, fallback: PlanJsonPlace): PlanJsonPlace => (s ? { name: s.name, lat: s.lat, lon: s.lon } : fallback);
+export function toPlanJson(
+  itineraries: TransitItinerary[],
+  tz: string,
+  origin: PlanJsonPlace,
+  destination: PlanJsonPlace,
+): PlanJson {
+  const place = (s: ItineraryStop | undefined, fallback: PlanJsonPlace): PlanJsonPlace =>
+    s ? { name: s.name, lat: s.lat, lon: s.lon } : fallback;
   const leg = (l: ItineraryLeg): PlanJsonLeg => ({
     mode: l.mode,
     route: l.kind === 'transit' ? l.route.shortName || l.route.longName || l.route.id : null,
@@ -179,10 +191,14 @@ export function formatPlanTable(json: PlanJson): string {
   const hhmm = (iso: string): string => iso.slice(11, 16);
   const lines: string[] = [];
   json.itineraries.forEach((it, i) => {
-    lines.push(`${i + 1}. ${hhmm(it.departure)} → ${hhmm(it.arrival)}  (${it.transfers} change${it.transfers === 1 ? '' : 's'})`);
+    lines.push(
+      `${i + 1}. ${hhmm(it.departure)} → ${hhmm(it.arrival)}  (${it.transfers} change${it.transfers === 1 ? '' : 's'})`,
+    );
     for (const l of it.legs) {
       const what = l.route ? `${l.mode} ${l.route}` : l.mode;
-      lines.push(`     ${hhmm(l.departure)}–${hhmm(l.arrival)}  ${what.padEnd(14)} ${l.from.name} → ${l.to.name}`);
+      lines.push(
+        `     ${hhmm(l.departure)}–${hhmm(l.arrival)}  ${what.padEnd(14)} ${l.from.name} → ${l.to.name}`,
+      );
     }
   });
   return `${lines.join('\n')}\n`;

@@ -32,7 +32,11 @@ export function loadGtfsFeeds(specs: FeedSpec[], options: BuildOptions = {}): Lo
   const warningCounts = new Map<string, number>();
   const used = new Set<string>();
   for (const spec of specs) {
-    let id = spec.id ?? basename(spec.path).replace(/\.zip$/i, '').replace(/[^A-Za-z0-9_-]+/g, '-');
+    let id =
+      spec.id ??
+      basename(spec.path)
+        .replace(/\.zip$/i, '')
+        .replace(/[^A-Za-z0-9_-]+/g, '-');
     for (let n = 2; used.has(id); n++) id = `${spec.id ?? id}-${n}`;
     used.add(id);
     progress(`reading GTFS feed ${id} from ${spec.path}`);

@@ -89,7 +89,11 @@ export function readGtfsFeed(path: string, options: ReadFeedOptions): ReadFeedRe
 }
 
 /** As readGtfsFeed, from an already opened source (tests build sources from inline text). */
-export function readGtfsSource(source: GtfsSource, options: ReadFeedOptions, log = new WarningLog(options.feedId)): ReadFeedResult {
+export function readGtfsSource(
+  source: GtfsSource,
+  options: ReadFeedOptions,
+  log = new WarningLog(options.feedId),
+): ReadFeedResult {
   const progress = options.onProgress ?? (() => {});
 
   // agency.txt
@@ -107,12 +111,23 @@ export function readGtfsSource(source: GtfsSource, options: ReadFeedOptions, log
       return;
     }
     agencyById.set(id, agencies.length);
-    agencies.push({ id, name: get('agency_name'), url: get('agency_url'), timezone, phone: get('agency_phone') });
+    agencies.push({
+      id,
+      name: get('agency_name'),
+      url: get('agency_url'),
+      timezone,
+      phone: get('agency_phone'),
+    });
   });
   const timezone = agencies[0]?.timezone ?? '';
   if (agencies.length === 0 && !log.hasErrors) log.add('agency.txt', 0, '', 'no agency defined', 'error');
   if (agencies.some((a) => a.timezone !== timezone)) {
-    log.add('agency.txt', 0, 'agency_timezone', `agencies disagree on the time zone; using ${timezone} for all`);
+    log.add(
+      'agency.txt',
+      0,
+      'agency_timezone',
+      `agencies disagree on the time zone; using ${timezone} for all`,
+    );
   }
 
   // stops.txt
@@ -123,7 +138,8 @@ export function readGtfsSource(source: GtfsSource, options: ReadFeedOptions, log
   eachRow(source, log, 'stops.txt', ['stop_id'], (get, line) => {
     const id = get('stop_id');
     if (id === '') return log.add('stops.txt', line, 'stop_id', 'empty stop_id; row skipped');
-    if (stopById.has(id)) return log.add('stops.txt', line, 'stop_id', `duplicate stop_id "${id}"; row skipped`);
+    if (stopById.has(id))
+      return log.add('stops.txt', line, 'stop_id', `duplicate stop_id "${id}"; row skipped`);
     const locationType = parseIntField(get('location_type'), 0);
     const lat = Number(get('stop_lat'));
     const lon = Number(get('stop_lon'));
@@ -152,7 +168,8 @@ export function readGtfsSource(source: GtfsSource, options: ReadFeedOptions, log
     const pid = parentIds[i] ?? '';
     if (pid === '') return;
     const p = stopById.get(pid);
-    if (p === undefined) log.add('stops.txt', 0, 'parent_station', `stop "${s.id}" names unknown parent "${pid}"`);
+    if (p === undefined)
+      log.add('stops.txt', 0, 'parent_station', `stop "${s.id}" names unknown parent "${pid}"`);
     else s.parentIdx = p;
   });
   for (const s of stops) {
@@ -165,7 +182,8 @@ export function readGtfsSource(source: GtfsSource, options: ReadFeedOptions, log
   const routeById = new Map<string, number>();
   eachRow(source, log, 'routes.txt', ['route_id', 'route_type'], (get, line) => {
     const id = get('route_id');
-    if (routeById.has(id)) return log.add('routes.txt', line, 'route_id', `duplicate route_id "${id}"; row skipped`);
+    if (routeById.has(id))
+      return log.add('routes.txt', line, 'route_id', `duplicate route_id "${id}"; row skipped`);
     const routeType = parseIntField(get('route_type'), Number.NaN);
     let mode = findModeForRouteType(routeType);
     if (!mode) {
@@ -207,47 +225,93 @@ export function readGtfsSource(source: GtfsSource, options: ReadFeedOptions, log
   const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
   const hasCalendar = source.has('calendar.txt');
   const hasCalendarDates = source.has('calendar_dates.txt');
-  if (!hasCalendar && !hasCalendarDates) log.add('calendar.txt', 0, '', 'neither calendar.txt nor calendar_dates.txt is present', 'error');
-  eachRow(source, log, 'calendar.txt', ['service_id', ...days, 'start_date', 'end_date'], (get, line) => {
-    const start = parseGtfsDate(get('start_date'));
-    const end = parseGtfsDate(get('end_date'));
-    if (start === undefined) return log.add('calendar.txt', line, 'start_date', `not a YYYYMMDD date: "${get('start_date')}"; row skipped`);
-    if (end === undefined) return log.add('calendar.txt', line, 'end_date', `not a YYYYMMDD date: "${get('end_date')}"; row skipped`);
-    const s = serviceFor(get('service_id'));
-    let mask = 0;
-    days.forEach((d, i) => {
-      if (get(d) === '1') mask |= 1 << i;
-    });
-    s.weekdays = mask;
-    s.startDate = start;
-    s.endDate = end;
-  }, false);
-  eachRow(source, log, 'calendar_dates.txt', ['service_id', 'date', 'exception_type'], (get, line) => {
-    const date = parseGtfsDate(get('date'));
-    if (date === undefined) return log.add('calendar_dates.txt', line, 'date', `not a YYYYMMDD date: "${get('date')}"; row skipped`);
-    const type = get('exception_type');
-    if (type !== '1' && type !== '2') return log.add('calendar_dates.txt', line, 'exception_type', `must be 1 or 2, got "${type}"; row skipped`);
-    const s = serviceFor(get('service_id'));
-    (type === '1' ? s.added : s.removed).push(date);
-  }, false);
+  if (!hasCalendar && !hasCalendarDates)
+    log.add('calendar.txt', 0, '', 'neither calendar.txt nor calendar_dates.txt is present', 'error');
+  eachRow(
+    source,
+    log,
+    'calendar.txt',
+    ['service_id', ...days, 'start_date', 'end_date'],
+    (get, line) => {
+      const start = parseGtfsDate(get('start_date'));
+      const end = parseGtfsDate(get('end_date'));
+      if (start === undefined)
+        return log.add(
+          'calendar.txt',
+          line,
+          'start_date',
+          `not a YYYYMMDD date: "${get('start_date')}"; row skipped`,
+        );
+      if (end === undefined)
+        return log.add(
+          'calendar.txt',
+          line,
+          'end_date',
+          `not a YYYYMMDD date: "${get('end_date')}"; row skipped`,
+        );
+      const s = serviceFor(get('service_id'));
+      let mask = 0;
+      days.forEach((d, i) => {
+        if (get(d) === '1') mask |= 1 << i;
+      });
+      s.weekdays = mask;
+      s.startDate = start;
+      s.endDate = end;
+    },
+    false,
+  );
+  eachRow(
+    source,
+    log,
+    'calendar_dates.txt',
+    ['service_id', 'date', 'exception_type'],
+    (get, line) => {
+      const date = parseGtfsDate(get('date'));
+      if (date === undefined)
+        return log.add(
+          'calendar_dates.txt',
+          line,
+          'date',
+          `not a YYYYMMDD date: "${get('date')}"; row skipped`,
+        );
+      const type = get('exception_type');
+      if (type !== '1' && type !== '2')
+        return log.add(
+          'calendar_dates.txt',
+          line,
+          'exception_type',
+          `must be 1 or 2, got "${type}"; row skipped`,
+        );
+      const s = serviceFor(get('service_id'));
+      (type === '1' ? s.added : s.removed).push(date);
+    },
+    false,
+  );
 
   // shapes.txt (optional)
   const shapes: GtfsShape[] = [];
   const shapeById = new Map<string, number>();
   {
     const pts = new Map<string, { seq: number; lat: number; lon: number }[]>();
-    eachRow(source, log, 'shapes.txt', ['shape_id', 'shape_pt_lat', 'shape_pt_lon', 'shape_pt_sequence'], (get, line) => {
-      const lat = Number(get('shape_pt_lat'));
-      const lon = Number(get('shape_pt_lon'));
-      const seq = Number(get('shape_pt_sequence'));
-      if (!Number.isFinite(lat) || !Number.isFinite(lon) || !Number.isFinite(seq)) {
-        return log.add('shapes.txt', line, 'shape_pt_lat', 'bad coordinate or sequence; point skipped');
-      }
-      const id = get('shape_id');
-      let list = pts.get(id);
-      if (!list) pts.set(id, (list = []));
-      list.push({ seq, lat, lon });
-    }, false);
+    eachRow(
+      source,
+      log,
+      'shapes.txt',
+      ['shape_id', 'shape_pt_lat', 'shape_pt_lon', 'shape_pt_sequence'],
+      (get, line) => {
+        const lat = Number(get('shape_pt_lat'));
+        const lon = Number(get('shape_pt_lon'));
+        const seq = Number(get('shape_pt_sequence'));
+        if (!Number.isFinite(lat) || !Number.isFinite(lon) || !Number.isFinite(seq)) {
+          return log.add('shapes.txt', line, 'shape_pt_lat', 'bad coordinate or sequence; point skipped');
+        }
+        const id = get('shape_id');
+        let list = pts.get(id);
+        if (!list) pts.set(id, (list = []));
+        list.push({ seq, lat, lon });
+      },
+      false,
+    );
     for (const [id, list] of pts) {
       list.sort((a, b) => a.seq - b.seq);
       const coords = new Float64Array(list.length * 2);
@@ -266,12 +330,19 @@ export function readGtfsSource(source: GtfsSource, options: ReadFeedOptions, log
   const tripById = new Map<string, number>();
   eachRow(source, log, 'trips.txt', ['route_id', 'service_id', 'trip_id'], (get, line) => {
     const id = get('trip_id');
-    if (tripById.has(id)) return log.add('trips.txt', line, 'trip_id', `duplicate trip_id "${id}"; row skipped`);
+    if (tripById.has(id))
+      return log.add('trips.txt', line, 'trip_id', `duplicate trip_id "${id}"; row skipped`);
     const routeIdx = routeById.get(get('route_id'));
-    if (routeIdx === undefined) return log.add('trips.txt', line, 'route_id', `unknown route_id "${get('route_id')}"; row skipped`);
+    if (routeIdx === undefined)
+      return log.add('trips.txt', line, 'route_id', `unknown route_id "${get('route_id')}"; row skipped`);
     const serviceIdx = serviceById.get(get('service_id'));
     if (serviceIdx === undefined) {
-      return log.add('trips.txt', line, 'service_id', `service_id "${get('service_id')}" is in neither calendar file; row skipped`);
+      return log.add(
+        'trips.txt',
+        line,
+        'service_id',
+        `service_id "${get('service_id')}" is in neither calendar file; row skipped`,
+      );
     }
     const shapeId = get('shape_id');
     tripById.set(id, trips.length);
@@ -294,45 +365,109 @@ export function readGtfsSource(source: GtfsSource, options: ReadFeedOptions, log
 
   // frequencies.txt (optional)
   const frequencies: GtfsFrequency[] = [];
-  eachRow(source, log, 'frequencies.txt', ['trip_id', 'start_time', 'end_time', 'headway_secs'], (get, line) => {
-    const tripIdx = tripById.get(get('trip_id'));
-    if (tripIdx === undefined) return log.add('frequencies.txt', line, 'trip_id', `unknown trip_id "${get('trip_id')}"; row skipped`);
-    const startSec = parseGtfsTime(get('start_time'));
-    const endSec = parseGtfsTime(get('end_time'));
-    const headwaySec = parseIntField(get('headway_secs'), Number.NaN);
-    if (startSec === undefined) return log.add('frequencies.txt', line, 'start_time', 'not a time; row skipped');
-    if (endSec === undefined || endSec < startSec) return log.add('frequencies.txt', line, 'end_time', 'not a time after start_time; row skipped');
-    if (!(headwaySec > 0)) return log.add('frequencies.txt', line, 'headway_secs', 'must be a positive integer; row skipped');
-    frequencies.push({ tripIdx, startSec, endSec, headwaySec, exactTimes: get('exact_times') === '1' });
-  }, false);
+  eachRow(
+    source,
+    log,
+    'frequencies.txt',
+    ['trip_id', 'start_time', 'end_time', 'headway_secs'],
+    (get, line) => {
+      const tripIdx = tripById.get(get('trip_id'));
+      if (tripIdx === undefined)
+        return log.add(
+          'frequencies.txt',
+          line,
+          'trip_id',
+          `unknown trip_id "${get('trip_id')}"; row skipped`,
+        );
+      const startSec = parseGtfsTime(get('start_time'));
+      const endSec = parseGtfsTime(get('end_time'));
+      const headwaySec = parseIntField(get('headway_secs'), Number.NaN);
+      if (startSec === undefined)
+        return log.add('frequencies.txt', line, 'start_time', 'not a time; row skipped');
+      if (endSec === undefined || endSec < startSec)
+        return log.add('frequencies.txt', line, 'end_time', 'not a time after start_time; row skipped');
+      if (!(headwaySec > 0))
+        return log.add('frequencies.txt', line, 'headway_secs', 'must be a positive integer; row skipped');
+      frequencies.push({ tripIdx, startSec, endSec, headwaySec, exactTimes: get('exact_times') === '1' });
+    },
+    false,
+  );
 
   // transfers.txt (optional)
   const transfers: GtfsTransfer[] = [];
-  const hasTransfersFile = eachRow(source, log, 'transfers.txt', ['from_stop_id', 'to_stop_id', 'transfer_type'], (get, line) => {
-    const fromStopIdx = stopById.get(get('from_stop_id'));
-    const toStopIdx = stopById.get(get('to_stop_id'));
-    if (fromStopIdx === undefined) return log.add('transfers.txt', line, 'from_stop_id', `unknown stop "${get('from_stop_id')}"; row skipped`);
-    if (toStopIdx === undefined) return log.add('transfers.txt', line, 'to_stop_id', `unknown stop "${get('to_stop_id')}"; row skipped`);
-    if (get('from_trip_id') !== '' || get('to_trip_id') !== '' || get('from_route_id') !== '' || get('to_route_id') !== '') {
-      return log.add('transfers.txt', line, 'from_trip_id', 'trip- or route-specific transfers are not supported; row skipped');
-    }
-    const type = parseIntField(get('transfer_type'), 0);
-    if (!(type >= 0 && type <= 3)) return log.add('transfers.txt', line, 'transfer_type', `must be 0–3 here, got "${get('transfer_type')}"; row skipped`);
-    const min = parseIntField(get('min_transfer_time'), -1);
-    if (type === 2 && !(min >= 0)) return log.add('transfers.txt', line, 'min_transfer_time', 'type 2 needs a non-negative min_transfer_time; row skipped');
-    transfers.push({ fromStopIdx, toStopIdx, type, minTransferSec: Number.isNaN(min) ? -1 : min });
-  }, false);
+  const hasTransfersFile = eachRow(
+    source,
+    log,
+    'transfers.txt',
+    ['from_stop_id', 'to_stop_id', 'transfer_type'],
+    (get, line) => {
+      const fromStopIdx = stopById.get(get('from_stop_id'));
+      const toStopIdx = stopById.get(get('to_stop_id'));
+      if (fromStopIdx === undefined)
+        return log.add(
+          'transfers.txt',
+          line,
+          'from_stop_id',
+          `unknown stop "${get('from_stop_id')}"; row skipped`,
+        );
+      if (toStopIdx === undefined)
+        return log.add(
+          'transfers.txt',
+          line,
+          'to_stop_id',
+          `unknown stop "${get('to_stop_id')}"; row skipped`,
+        );
+      if (
+        get('from_trip_id') !== '' ||
+        get('to_trip_id') !== '' ||
+        get('from_route_id') !== '' ||
+        get('to_route_id') !== ''
+      ) {
+        return log.add(
+          'transfers.txt',
+          line,
+          'from_trip_id',
+          'trip- or route-specific transfers are not supported; row skipped',
+        );
+      }
+      const type = parseIntField(get('transfer_type'), 0);
+      if (!(type >= 0 && type <= 3))
+        return log.add(
+          'transfers.txt',
+          line,
+          'transfer_type',
+          `must be 0–3 here, got "${get('transfer_type')}"; row skipped`,
+        );
+      const min = parseIntField(get('min_transfer_time'), -1);
+      if (type === 2 && !(min >= 0))
+        return log.add(
+          'transfers.txt',
+          line,
+          'min_transfer_time',
+          'type 2 needs a non-negative min_transfer_time; row skipped',
+        );
+      transfers.push({ fromStopIdx, toStopIdx, type, minTransferSec: Number.isNaN(min) ? -1 : min });
+    },
+    false,
+  );
 
   // feed_info.txt (optional)
   let feedInfo: GtfsFeedInfo | undefined;
-  eachRow(source, log, 'feed_info.txt', ['feed_publisher_name'], (get) => {
-    feedInfo ??= {
-      publisherName: get('feed_publisher_name'),
-      version: get('feed_version'),
-      startDate: parseGtfsDate(get('feed_start_date')) ?? 0,
-      endDate: parseGtfsDate(get('feed_end_date')) ?? 0,
-    };
-  }, false);
+  eachRow(
+    source,
+    log,
+    'feed_info.txt',
+    ['feed_publisher_name'],
+    (get) => {
+      feedInfo ??= {
+        publisherName: get('feed_publisher_name'),
+        version: get('feed_version'),
+        startDate: parseGtfsDate(get('feed_start_date')) ?? 0,
+        endDate: parseGtfsDate(get('feed_end_date')) ?? 0,
+      };
+    },
+    false,
+  );
 
   if (log.hasErrors) return { ok: false, warnings: log.list };
   const feed: GtfsFeed = {
@@ -399,7 +534,13 @@ function readStopTimes(
       cDep = at('departure_time');
       cPick = at('pickup_type');
       cDrop = at('drop_off_type');
-      for (const [name, c] of [['trip_id', cTrip], ['stop_id', cStop], ['stop_sequence', cSeq], ['arrival_time', cArr], ['departure_time', cDep]] as const) {
+      for (const [name, c] of [
+        ['trip_id', cTrip],
+        ['stop_id', cStop],
+        ['stop_sequence', cSeq],
+        ['arrival_time', cArr],
+        ['departure_time', cDep],
+      ] as const) {
         if (c < 0) {
           log.add('stop_times.txt', 1, name, 'required column is missing', 'error');
           usable = false;
@@ -415,18 +556,28 @@ function readStopTimes(
         lastTripId = tripId;
         lastTripIdx = tripIdx;
       }
-      if (tripIdx < 0) return log.add('stop_times.txt', line, 'trip_id', `unknown trip_id "${tripId}"; row skipped`);
+      if (tripIdx < 0)
+        return log.add('stop_times.txt', line, 'trip_id', `unknown trip_id "${tripId}"; row skipped`);
       const stopId = (f[cStop] ?? '').trim();
       const stopIdx = stopIdByIdx.get(stopId);
-      if (stopIdx === undefined) return log.add('stop_times.txt', line, 'stop_id', `unknown stop_id "${stopId}"; row skipped`);
+      if (stopIdx === undefined)
+        return log.add('stop_times.txt', line, 'stop_id', `unknown stop_id "${stopId}"; row skipped`);
       const seq = Number(f[cSeq]);
-      if (!Number.isInteger(seq) || seq < 0) return log.add('stop_times.txt', line, 'stop_sequence', `not a non-negative integer: "${f[cSeq]}"; row skipped`);
+      if (!Number.isInteger(seq) || seq < 0)
+        return log.add(
+          'stop_times.txt',
+          line,
+          'stop_sequence',
+          `not a non-negative integer: "${f[cSeq]}"; row skipped`,
+        );
       const arrText = (f[cArr] ?? '').trim();
       const depText = (f[cDep] ?? '').trim();
       let arr = arrText === '' ? -1 : (parseGtfsTime(arrText) ?? -2);
       let dep = depText === '' ? -1 : (parseGtfsTime(depText) ?? -2);
-      if (arr === -2) return log.add('stop_times.txt', line, 'arrival_time', `not a time: "${arrText}"; row skipped`);
-      if (dep === -2) return log.add('stop_times.txt', line, 'departure_time', `not a time: "${depText}"; row skipped`);
+      if (arr === -2)
+        return log.add('stop_times.txt', line, 'arrival_time', `not a time: "${arrText}"; row skipped`);
+      if (dep === -2)
+        return log.add('stop_times.txt', line, 'departure_time', `not a time: "${depText}"; row skipped`);
       if (arr < 0) arr = dep;
       if (dep < 0) dep = arr;
       rowTrip[n] = tripIdx;
@@ -468,7 +619,12 @@ function readStopTimes(
     const trip = trips[t]!;
     const problem = checkTrip(rows, rowSeq, rowArr, rowDep, rowLine, stops, rowStop);
     if (problem) {
-      log.add('stop_times.txt', problem.line, problem.field, `trip "${trip.id}": ${problem.message}; trip skipped`);
+      log.add(
+        'stop_times.txt',
+        problem.line,
+        problem.field,
+        `trip "${trip.id}": ${problem.message}; trip skipped`,
+      );
       trip.valid = false;
       continue;
     }
@@ -517,14 +673,22 @@ function checkTrip(
   rowStop: Int32Array,
 ): { line: number; field: string; message: string } | undefined {
   if (rows.length === 0) return undefined;
-  if (rows.length < 2) return { line: rowLine[rows[0]!]!, field: 'stop_sequence', message: 'has fewer than two stops' };
+  if (rows.length < 2)
+    return { line: rowLine[rows[0]!]!, field: 'stop_sequence', message: 'has fewer than two stops' };
   for (let i = 1; i < rows.length; i++) {
-    if (rowSeq[rows[i]!] === rowSeq[rows[i - 1]!]) return { line: rowLine[rows[i]!]!, field: 'stop_sequence', message: `stop_sequence ${rowSeq[rows[i]!]} repeats` };
+    if (rowSeq[rows[i]!] === rowSeq[rows[i - 1]!])
+      return {
+        line: rowLine[rows[i]!]!,
+        field: 'stop_sequence',
+        message: `stop_sequence ${rowSeq[rows[i]!]} repeats`,
+      };
   }
   const first = rows[0]!;
   const last = rows[rows.length - 1]!;
-  if (rowArr[first]! < 0) return { line: rowLine[first]!, field: 'departure_time', message: 'first stop has no time' };
-  if (rowArr[last]! < 0) return { line: rowLine[last]!, field: 'arrival_time', message: 'last stop has no time' };
+  if (rowArr[first]! < 0)
+    return { line: rowLine[first]!, field: 'departure_time', message: 'first stop has no time' };
+  if (rowArr[last]! < 0)
+    return { line: rowLine[last]!, field: 'arrival_time', message: 'last stop has no time' };
   let prev = 0;
   for (let i = 1; i < rows.length; i++) {
     const r = rows[i]!;
@@ -535,18 +699,36 @@ function checkTrip(
   }
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
-    if (rowDep[r]! < rowArr[r]!) return { line: rowLine[r]!, field: 'departure_time', message: 'departs before it arrives' };
-    if (i > 0 && rowArr[r]! < rowDep[rows[i - 1]!]!) return { line: rowLine[r]!, field: 'arrival_time', message: 'arrives before the previous stop departs (times go backwards)' };
+    if (rowDep[r]! < rowArr[r]!)
+      return { line: rowLine[r]!, field: 'departure_time', message: 'departs before it arrives' };
+    if (i > 0 && rowArr[r]! < rowDep[rows[i - 1]!]!)
+      return {
+        line: rowLine[r]!,
+        field: 'arrival_time',
+        message: 'arrives before the previous stop departs (times go backwards)',
+      };
   }
   return undefined;
 }
 
-function interpolate(rows: number[], a: number, b: number, rowArr: Int32Array, rowDep: Int32Array, stops: GtfsStop[], rowStop: Int32Array): void {
+function interpolate(
+  rows: number[],
+  a: number,
+  b: number,
+  rowArr: Int32Array,
+  rowDep: Int32Array,
+  stops: GtfsStop[],
+  rowStop: Int32Array,
+): void {
   const dist: number[] = [0];
   for (let i = a + 1; i <= b; i++) {
     const p = stops[rowStop[rows[i - 1]!]!]!;
     const q = stops[rowStop[rows[i]!]!]!;
-    dist.push(dist[dist.length - 1]! + Math.hypot(p.lat - q.lat, (p.lon - q.lon) * Math.cos((p.lat * Math.PI) / 180)) + 1e-9);
+    dist.push(
+      dist[dist.length - 1]! +
+        Math.hypot(p.lat - q.lat, (p.lon - q.lon) * Math.cos((p.lat * Math.PI) / 180)) +
+        1e-9,
+    );
   }
   const total = dist[dist.length - 1]!;
   const t0 = rowDep[rows[a]!]!;

@@ -35,7 +35,9 @@ export function openGtfsSource(path: string): OpenSourceResult {
   let files: Record<string, Uint8Array>;
   try {
     // Keep only .txt entries; feeds are sometimes zipped inside one folder, so match on the base name.
-    files = unzipSync(readFileSync(path), { filter: (f) => f.name.endsWith('.txt') && !f.name.startsWith('__MACOSX') });
+    files = unzipSync(readFileSync(path), {
+      filter: (f) => f.name.endsWith('.txt') && !f.name.startsWith('__MACOSX'),
+    });
   } catch (e) {
     return { ok: false, message: `${path}: not a readable zip archive (${(e as Error).message})` };
   }

@@ -8,7 +8,16 @@ import type { GtfsFeed } from './types.ts';
  * are applied to every platform of those stations (NYC's feed names only parent stations).
  */
 export function feedsToTimetableInput(feeds: GtfsFeed[]): TimetableInput {
-  const input: TimetableInput = { feeds: [], agencies: [], lines: [], stops: [], services: [], shapes: [], trips: [], transfers: [] };
+  const input: TimetableInput = {
+    feeds: [],
+    agencies: [],
+    lines: [],
+    stops: [],
+    services: [],
+    shapes: [],
+    trips: [],
+    transfers: [],
+  };
   feeds.forEach((feed, f) => {
     const ns = (id: string): string => `${feed.id}:${id}`;
     const stopBase = input.stops.length;
@@ -23,7 +32,8 @@ export function feedsToTimetableInput(feeds: GtfsFeed[]): TimetableInput {
       publisher: feed.feedInfo?.publisherName ?? '',
       version: feed.feedInfo?.version ?? '',
     });
-    for (const a of feed.agencies) input.agencies.push({ feed: f, id: ns(a.id), name: a.name, url: a.url, phone: a.phone });
+    for (const a of feed.agencies)
+      input.agencies.push({ feed: f, id: ns(a.id), name: a.name, url: a.url, phone: a.phone });
     for (const s of feed.stops) {
       input.stops.push({
         feed: f,
@@ -107,7 +117,8 @@ export function feedsToTimetableInput(feeds: GtfsFeed[]): TimetableInput {
         let headway = 0;
         for (const fr of freqs) {
           if (fr.exactTimes !== exact) continue;
-          for (let start = fr.startSec; start < fr.endSec; start += fr.headwaySec) shifts.push(start - firstDep);
+          for (let start = fr.startSec; start < fr.endSec; start += fr.headwaySec)
+            shifts.push(start - firstDep);
           headway = Math.max(headway, fr.headwaySec);
         }
         if (shifts.length === 0) continue;
@@ -124,16 +135,25 @@ export function feedsToTimetableInput(feeds: GtfsFeed[]): TimetableInput {
         list.push(i);
       }
     });
-    const platformsOf = (i: number): number[] => (feed.stops[i]!.locationType === 1 ? (children.get(i) ?? []) : [i]);
+    const platformsOf = (i: number): number[] =>
+      feed.stops[i]!.locationType === 1 ? (children.get(i) ?? []) : [i];
     const rank = (i: number): number => (feed.stops[i]!.locationType === 1 ? 0 : 1);
-    const rows = [...feed.transfers].sort((a, b) => rank(a.fromStopIdx) + rank(a.toStopIdx) - (rank(b.fromStopIdx) + rank(b.toStopIdx)));
+    const rows = [...feed.transfers].sort(
+      (a, b) => rank(a.fromStopIdx) + rank(a.toStopIdx) - (rank(b.fromStopIdx) + rank(b.toStopIdx)),
+    );
     const byPair = new Map<string, { from: number; to: number; durationSec: number; forbidden: boolean }>();
     for (const tr of rows) {
       for (const a of platformsOf(tr.fromStopIdx)) {
         for (const b of platformsOf(tr.toStopIdx)) {
           // Type 0/1: recommended or timed; a walk between different platforms is still estimated (-1).
-          const durationSec = tr.type === 2 ? tr.minTransferSec : tr.minTransferSec >= 0 ? tr.minTransferSec : a === b ? 0 : -1;
-          byPair.set(`${a},${b}`, { from: stopBase + a, to: stopBase + b, durationSec, forbidden: tr.type === 3 });
+          const durationSec =
+            tr.type === 2 ? tr.minTransferSec : tr.minTransferSec >= 0 ? tr.minTransferSec : a === b ? 0 : -1;
+          byPair.set(`${a},${b}`, {
+            from: stopBase + a,
+            to: stopBase + b,
+            durationSec,
+            forbidden: tr.type === 3,
+          });
         }
       }
     }

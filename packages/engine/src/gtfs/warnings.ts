@@ -24,11 +24,18 @@ export class WarningLog {
     this.keepPerKind = keepPerKind;
   }
 
-  add(file: string, line: number, field: string, message: string, severity: 'error' | 'warning' = 'warning'): void {
+  add(
+    file: string,
+    line: number,
+    field: string,
+    message: string,
+    severity: 'error' | 'warning' = 'warning',
+  ): void {
     const key = `${file}:${field}:${message}`;
     const n = (this.counts.get(key) ?? 0) + 1;
     this.counts.set(key, n);
-    if (severity === 'error' || n <= this.keepPerKind) this.list.push({ feed: this.feed, file, line, field, message, severity });
+    if (severity === 'error' || n <= this.keepPerKind)
+      this.list.push({ feed: this.feed, file, line, field, message, severity });
   }
 
   get hasErrors(): boolean {

@@ -81,7 +81,14 @@ export class Raptor {
     const started = performance.now();
     const fwd = query.direction === 'depart-after';
     const rounds = Math.min(this.maxRounds, (query.maxTransfers ?? this.maxRounds - 1) + 1);
-    const stats: RaptorStats = { iterations: 0, rounds: 0, patternsScanned: 0, stopsImproved: 0, transfersRelaxed: 0, durationMs: 0 };
+    const stats: RaptorStats = {
+      iterations: 0,
+      rounds: 0,
+      patternsScanned: 0,
+      stopsImproved: 0,
+      transfersRelaxed: 0,
+      durationMs: 0,
+    };
     // Origin-side legs in search order: access forward, egress backward.
     const starts = fwd ? query.access : query.egress;
     const ends = fwd ? query.egress : query.access;
@@ -120,8 +127,26 @@ export class Raptor {
         const pos = d.stopPatternPos[i]!;
         const flags = d.patternPosFlags[d.patternStopOffsets[pattern]! + pos]!;
         if (flags & (fwd ? POS_NO_PICKUP : POS_NO_DROP_OFF)) continue;
-        if (fwd) d.forEachInstanceTime(pattern, pos, t0 + a.durationSec, t0 + window + a.durationSec, false, wheelchair, (t) => set.add(t - a.durationSec));
-        else d.forEachInstanceTime(pattern, pos, -t0 - window - a.durationSec, -t0 - a.durationSec, true, wheelchair, (t) => set.add(-(t + a.durationSec)));
+        if (fwd)
+          d.forEachInstanceTime(
+            pattern,
+            pos,
+            t0 + a.durationSec,
+            t0 + window + a.durationSec,
+            false,
+            wheelchair,
+            (t) => set.add(t - a.durationSec),
+          );
+        else
+          d.forEachInstanceTime(
+            pattern,
+            pos,
+            -t0 - window - a.durationSec,
+            -t0 - a.durationSec,
+            true,
+            wheelchair,
+            (t) => set.add(-(t + a.durationSec)),
+          );
       }
     }
     set.add(t0);
@@ -172,7 +197,10 @@ export class Raptor {
       // Inherit: at most k vehicles is never worse than at most k−1.
       for (const s of markedRList) this.inherit(prev + s, cur + s, true);
       for (const s of prevMarkedT) this.inherit(prev + s, cur + s, false);
-      if (this.targetTime[k - 1]! < this.targetTime[k]! || (this.targetTime[k - 1] === this.targetTime[k] && this.targetWalk[k - 1]! < this.targetWalk[k]!)) {
+      if (
+        this.targetTime[k - 1]! < this.targetTime[k]! ||
+        (this.targetTime[k - 1] === this.targetTime[k] && this.targetWalk[k - 1]! < this.targetWalk[k]!)
+      ) {
         this.targetTime[k] = this.targetTime[k - 1]!;
         this.targetWalk[k] = this.targetWalk[k - 1]!;
         this.targetEgress[k] = -1;
@@ -211,10 +239,12 @@ export class Raptor {
           improvedThisIteration[k] = 1;
         }
       }
-      if (trace) trace({ iterationStartSec: fwd ? start : -start, round: k, improvedStops: [...markedTList] });
+      if (trace)
+        trace({ iterationStartSec: fwd ? start : -start, round: k, improvedStops: [...markedTList] });
     }
     for (const s of markedRList) markedR[s] = 0;
-    for (let k = 1; k <= rounds; k++) if (improvedThisIteration[k] && this.targetEgress[k]! >= 0) improved.push(k);
+    for (let k = 1; k <= rounds; k++)
+      if (improvedThisIteration[k] && this.targetEgress[k]! >= 0) improved.push(k);
     return improved;
   }
 
@@ -241,12 +271,33 @@ export class Raptor {
   }
 
   /** Scans pattern r from position `from`: alight where it improves, board the earliest catchable trip. */
-  private scanPattern(r: number, from: number, k: number, target: number, fwd: boolean, wheelchair: boolean, markedTList: number[]): void {
+  private scanPattern(
+    r: number,
+    from: number,
+    k: number,
+    target: number,
+    fwd: boolean,
+    wheelchair: boolean,
+    markedTList: number[],
+  ): void {
     const d = this.data;
     const S = this.S;
     const prev = (k - 1) * S;
     const cur = k * S;
-    const { tTime, tWalk, tTrip, tShift, tBoardPos, tAlightPos, tSrc, rTime, rWalk, markedT, boardable, hit } = this;
+    const {
+      tTime,
+      tWalk,
+      tTrip,
+      tShift,
+      tBoardPos,
+      tAlightPos,
+      tSrc,
+      rTime,
+      rWalk,
+      markedT,
+      boardable,
+      hit,
+    } = this;
     const sign = fwd ? 1 : -1;
     const flagsBoard = fwd ? POS_NO_PICKUP : POS_NO_DROP_OFF;
     const flagsAlight = fwd ? POS_NO_DROP_OFF : POS_NO_PICKUP;
@@ -287,7 +338,9 @@ export class Raptor {
         const ready = rTime[prev + s]!;
         const currentBoard = trip >= 0 ? sign * (boardTimes[tto + pos]! + shift) : INF;
         if (ready <= currentBoard) {
-          const ok = fwd ? d.findEarliestDeparture(r, pos, ready, wheelchair, hit) : d.findLatestArrival(r, pos, -ready, wheelchair, hit);
+          const ok = fwd
+            ? d.findEarliestDeparture(r, pos, ready, wheelchair, hit)
+            : d.findLatestArrival(r, pos, -ready, wheelchair, hit);
           if (ok) {
             const t = hit.trip as number;
             const bt = sign * (boardTimes[tripTimeOffsets[t]! + pos]! + hit.shiftSec);
@@ -306,7 +359,13 @@ export class Raptor {
   }
 
   /** Relaxes transfers (walks and same-stop changes) from stops reached by a vehicle in round k; returns edges seen. */
-  private relaxTransfers(markedTList: number[], k: number, fwd: boolean, wheelchair: boolean, markedRList: number[]): number {
+  private relaxTransfers(
+    markedTList: number[],
+    k: number,
+    fwd: boolean,
+    wheelchair: boolean,
+    markedRList: number[],
+  ): number {
     const d = this.data;
     const cur = k * this.S;
     const { tTime, tWalk, rTime, rWalk, rFrom, rSec, rIsWalk, rSrc, markedT, markedR } = this;
@@ -381,7 +440,14 @@ export class Raptor {
     let s = egress.stopIdx;
     let round = k;
     const endSearch = this.tTime[k * S + s]!;
-    legs.push({ kind: 'egress', stop: s as StopIdx, durationSec: egress.durationSec, mode: egress.mode, startSec: endSearch, endSec: endSearch + egress.durationSec });
+    legs.push({
+      kind: 'egress',
+      stop: s as StopIdx,
+      durationSec: egress.durationSec,
+      mode: egress.mode,
+      startSec: endSearch,
+      endSec: endSearch + egress.durationSec,
+    });
     // Walk down: t-label (vehicle) at round, then r-label at round−1.
     for (;;) {
       const ti = round * S + s;
@@ -394,8 +460,12 @@ export class Raptor {
       const boardStop = d.patternStops[base + boardPos]!;
       const tto = d.tripTimeOffsets[trip]!;
       // Search-time start/end of the ride.
-      const boardSearch = fwd ? d.departures[tto + boardPos]! + shift : -(d.arrivals[tto + boardPos]! + shift);
-      const alightSearch = fwd ? d.arrivals[tto + alightPos]! + shift : -(d.departures[tto + alightPos]! + shift);
+      const boardSearch = fwd
+        ? d.departures[tto + boardPos]! + shift
+        : -(d.arrivals[tto + boardPos]! + shift);
+      const alightSearch = fwd
+        ? d.arrivals[tto + alightPos]! + shift
+        : -(d.departures[tto + alightPos]! + shift);
       legs.push({
         kind: 'transit',
         pattern: pattern as PatternIdx,
@@ -413,14 +483,29 @@ export class Raptor {
       const from = this.rFrom[ri]!;
       if (from === -1) {
         const a = starts[this.rSec[ri]!]!;
-        legs.push({ kind: 'access', stop: boardStop as StopIdx, durationSec: a.durationSec, mode: a.mode, startSec: boardSearch - a.durationSec, endSec: boardSearch });
+        legs.push({
+          kind: 'access',
+          stop: boardStop as StopIdx,
+          durationSec: a.durationSec,
+          mode: a.mode,
+          startSec: boardSearch - a.durationSec,
+          endSec: boardSearch,
+        });
         break;
       }
       const sec = this.rSec[ri]!;
       const isWalk = this.rIsWalk[ri] === 1;
       if (from !== boardStop || isWalk) {
         const arrive = this.rTime[ri]!;
-        legs.push({ kind: 'transfer', from: from as StopIdx, to: boardStop as StopIdx, durationSec: sec, isWalk, startSec: arrive - sec, endSec: arrive });
+        legs.push({
+          kind: 'transfer',
+          from: from as StopIdx,
+          to: boardStop as StopIdx,
+          durationSec: sec,
+          isWalk,
+          startSec: arrive - sec,
+          endSec: arrive,
+        });
       }
       round = this.rSrc[ri]!;
       s = from;
@@ -442,7 +527,15 @@ function toJourney(searchLegs: RaptorLeg[], fwd: boolean): RaptorJourney {
     if (l.kind === 'egress') return { ...l, kind: 'access', startSec, endSec };
     if (l.kind === 'transfer') return { ...l, from: l.to, to: l.from, startSec, endSec };
     if (l.kind === 'transit') {
-      return { ...l, boardPos: l.alightPos, alightPos: l.boardPos, boardStop: l.alightStop, alightStop: l.boardStop, startSec, endSec };
+      return {
+        ...l,
+        boardPos: l.alightPos,
+        alightPos: l.boardPos,
+        boardStop: l.alightStop,
+        alightStop: l.boardStop,
+        startSec,
+        endSec,
+      };
     }
     return l;
   });
@@ -451,7 +544,8 @@ function toJourney(searchLegs: RaptorLeg[], fwd: boolean): RaptorJourney {
   let vehicles = 0;
   for (const l of real) {
     if (l.kind === 'transit') vehicles++;
-    else if (l.kind === 'access' || l.kind === 'egress' || (l.kind === 'transfer' && l.isWalk)) walkSec += l.durationSec;
+    else if (l.kind === 'access' || l.kind === 'egress' || (l.kind === 'transfer' && l.isWalk))
+      walkSec += l.durationSec;
   }
   const firstRide = real.find((l) => l.kind === 'transit')!;
   const lastRide = [...real].reverse().find((l) => l.kind === 'transit')!;
@@ -494,5 +588,7 @@ function paretoSort(list: RaptorJourney[], fwd: boolean): RaptorJourney[] {
     return o.walkSec < j.walkSec || (o.walkSec === j.walkSec && oi < ji);
   };
   const keep = list.filter((j, ji) => !list.some((o, oi) => oi !== ji && dominates(o, j, oi, ji)));
-  return keep.sort((a, b) => a.arrivalSec - b.arrivalSec || b.departureSec - a.departureSec || a.transfers - b.transfers);
+  return keep.sort(
+    (a, b) => a.arrivalSec - b.arrivalSec || b.departureSec - a.departureSec || a.transfers - b.transfers,
+  );
 }

@@ -61,9 +61,29 @@ export interface TransitData {
    * Earliest instance of pattern `pattern` departing position `pos` at or after `timeSec` that runs
    * (and is wheelchair accessible when asked). Returns false when none.
    */
-  findEarliestDeparture(pattern: number, pos: number, timeSec: number, wheelchair: boolean, out: TripHit): boolean;
+  findEarliestDeparture(
+    pattern: number,
+    pos: number,
+    timeSec: number,
+    wheelchair: boolean,
+    out: TripHit,
+  ): boolean;
   /** Latest instance arriving at position `pos` at or before `timeSec` (for arrive-by searches). */
-  findLatestArrival(pattern: number, pos: number, timeSec: number, wheelchair: boolean, out: TripHit): boolean;
+  findLatestArrival(
+    pattern: number,
+    pos: number,
+    timeSec: number,
+    wheelchair: boolean,
+    out: TripHit,
+  ): boolean;
   /** Calls `visit` with each running instance's departure (or arrival when `byArrival`) time at `pos` within [fromSec, toSec]. */
-  forEachInstanceTime(pattern: number, pos: number, fromSec: number, toSec: number, byArrival: boolean, wheelchair: boolean, visit: (timeSec: number) => void): void;
+  forEachInstanceTime(
+    pattern: number,
+    pos: number,
+    fromSec: number,
+    toSec: number,
+    byArrival: boolean,
+    wheelchair: boolean,
+    visit: (timeSec: number) => void,
+  ): void;
 }

@@ -47,7 +47,15 @@ export type RaptorLeg =
       startSec: number;
       endSec: number;
     }
-  | { kind: 'transfer'; from: StopIdx; to: StopIdx; durationSec: number; isWalk: boolean; startSec: number; endSec: number }
+  | {
+      kind: 'transfer';
+      from: StopIdx;
+      to: StopIdx;
+      durationSec: number;
+      isWalk: boolean;
+      startSec: number;
+      endSec: number;
+    }
   | { kind: 'egress'; stop: StopIdx; durationSec: number; mode: string; startSec: number; endSec: number };
 
 export interface RaptorJourney {

@@ -45,7 +45,8 @@ export function isValidTimeZone(timeZone: string): boolean {
 export function utcOffsetSec(timeZone: string, epochSec: number): number {
   const parts = formatterFor(timeZone).formatToParts(new Date(epochSec * 1000));
   const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) / 1000;
+  const asUtc =
+    Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) / 1000;
   return asUtc - Math.floor(epochSec);
 }
 
@@ -110,7 +111,10 @@ export function parseGtfsTime(text: string): number | undefined {
 }
 
 /** Local date and seconds-of-day of an instant. */
-export function epochToLocal(timeZone: string, epochSec: number): { date: DateInt; secondsOfDay: number; offsetSec: number } {
+export function epochToLocal(
+  timeZone: string,
+  epochSec: number,
+): { date: DateInt; secondsOfDay: number; offsetSec: number } {
   const offsetSec = utcOffsetSec(timeZone, epochSec);
   const local = epochSec + offsetSec;
   const day = Math.floor(local / DAY_SEC);

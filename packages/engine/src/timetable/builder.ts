@@ -46,7 +46,10 @@ export function buildTimetable(input: TimetableInput, options: BuildOptions = {}
     runs.sort((a, b) => {
       const ta = input.trips[a.info]!;
       const tb = input.trips[b.info]!;
-      return ta.departures[0]! + a.shiftSec - (tb.departures[0]! + b.shiftSec) || ta.arrivals[n - 1]! + a.shiftSec - (tb.arrivals[n - 1]! + b.shiftSec);
+      return (
+        ta.departures[0]! + a.shiftSec - (tb.departures[0]! + b.shiftSec) ||
+        ta.arrivals[n - 1]! + a.shiftSec - (tb.arrivals[n - 1]! + b.shiftSec)
+      );
     });
     const subs: Run[][] = [];
     for (const run of runs) {

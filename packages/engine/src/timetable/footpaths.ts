@@ -55,7 +55,8 @@ export const straightLineFootpaths: FootpathSource = (stops, settings) => {
     for (const j of index.range(x - pad, y - pad, x + pad, y + pad)) {
       if (j === i) continue;
       const d = haversineM(stops.lat[i]!, stops.lon[i]!, stops.lat[j]!, stops.lon[j]!);
-      if (d <= settings.footpathRadiusM) out.push({ from: i, to: j, durationSec: straightLineWalkSec(d, settings) });
+      if (d <= settings.footpathRadiusM)
+        out.push({ from: i, to: j, durationSec: straightLineWalkSec(d, settings) });
     }
   }
   return out;

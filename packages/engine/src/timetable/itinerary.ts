@@ -22,9 +22,22 @@ export interface ItineraryStop {
 export interface TransitItineraryLeg {
   kind: 'transit';
   mode: string;
-  route: { id: string; shortName: string; longName: string; routeType: number; color: string; textColor: string; url: string };
+  route: {
+    id: string;
+    shortName: string;
+    longName: string;
+    routeType: number;
+    color: string;
+    textColor: string;
+    url: string;
+  };
   agency: { id: string; name: string; url: string; phone: string };
-  trip: { id: string; headsign: string; shortName: string; /** >0 for headway-based frequencies: times are nominal. */ headwaySec: number };
+  trip: {
+    id: string;
+    headsign: string;
+    shortName: string;
+    /** >0 for headway-based frequencies: times are nominal. */ headwaySec: number;
+  };
   from: ItineraryStop;
   to: ItineraryStop;
   departureEpochSec: number;
@@ -66,11 +79,33 @@ export function buildItinerary(view: TransitView, journey: RaptorJourney): Trans
     else if (l.kind === 'transfer') {
       // A change at the same stop is waiting, not a leg.
       if (l.from === l.to) continue;
-      legs.push({ kind: 'transfer', mode: 'walk', from: stopOf(view, l.from), to: stopOf(view, l.to), durationSec: l.durationSec, departureEpochSec: zero + l.startSec, arrivalEpochSec: zero + l.endSec });
+      legs.push({
+        kind: 'transfer',
+        mode: 'walk',
+        from: stopOf(view, l.from),
+        to: stopOf(view, l.to),
+        durationSec: l.durationSec,
+        departureEpochSec: zero + l.startSec,
+        arrivalEpochSec: zero + l.endSec,
+      });
     } else if (l.kind === 'access') {
-      legs.push({ kind: 'access', mode: l.mode, to: stopOf(view, l.stop), durationSec: l.durationSec, departureEpochSec: zero + l.startSec, arrivalEpochSec: zero + l.endSec });
+      legs.push({
+        kind: 'access',
+        mode: l.mode,
+        to: stopOf(view, l.stop),
+        durationSec: l.durationSec,
+        departureEpochSec: zero + l.startSec,
+        arrivalEpochSec: zero + l.endSec,
+      });
     } else {
-      legs.push({ kind: 'egress', mode: l.mode, from: stopOf(view, l.stop), durationSec: l.durationSec, departureEpochSec: zero + l.startSec, arrivalEpochSec: zero + l.endSec });
+      legs.push({
+        kind: 'egress',
+        mode: l.mode,
+        from: stopOf(view, l.stop),
+        durationSec: l.durationSec,
+        departureEpochSec: zero + l.startSec,
+        arrivalEpochSec: zero + l.endSec,
+      });
     }
   }
   return {
@@ -121,9 +156,27 @@ function transitLeg(view: TransitView, l: Extract<RaptorLeg, { kind: 'transit' }
   return {
     kind: 'transit',
     mode: line.mode,
-    route: { id: line.id, shortName: line.shortName, longName: line.longName, routeType: line.routeType, color: line.color, textColor: line.textColor, url: line.url },
-    agency: { id: agency?.id ?? '', name: agency?.name ?? '', url: agency?.url ?? '', phone: agency?.phone ?? '' },
-    trip: { id: tt.meta.tripInfoIds[info] ?? '', headsign: tt.meta.tripInfoHeadsigns[info] ?? '', shortName: tt.meta.tripInfoShortNames[info] ?? '', headwaySec: a.tripHeadwaySec[l.trip]! },
+    route: {
+      id: line.id,
+      shortName: line.shortName,
+      longName: line.longName,
+      routeType: line.routeType,
+      color: line.color,
+      textColor: line.textColor,
+      url: line.url,
+    },
+    agency: {
+      id: agency?.id ?? '',
+      name: agency?.name ?? '',
+      url: agency?.url ?? '',
+      phone: agency?.phone ?? '',
+    },
+    trip: {
+      id: tt.meta.tripInfoIds[info] ?? '',
+      headsign: tt.meta.tripInfoHeadsigns[info] ?? '',
+      shortName: tt.meta.tripInfoShortNames[info] ?? '',
+      headwaySec: a.tripHeadwaySec[l.trip]!,
+    },
     from: stops[0]!,
     to: stops[stops.length - 1]!,
     departureEpochSec: zero + l.startSec,

@@ -28,7 +28,10 @@ interface ArrayEntry {
 export function writeTimetableSnapshot(tt: Timetable, path: string): { bytes: number } {
   const entries: ArrayEntry[] = [];
   let offset = 0;
-  for (const [name, arr] of Object.entries(tt.a) as [keyof TimetableArrays, TimetableArrays[keyof TimetableArrays]][]) {
+  for (const [name, arr] of Object.entries(tt.a) as [
+    keyof TimetableArrays,
+    TimetableArrays[keyof TimetableArrays],
+  ][]) {
     const type = arr.constructor.name as TypeName;
     if (!(type in TYPES)) throw new Error(`unexpected column type ${type} for ${name}`);
     entries.push({ name, type, offset, length: arr.length });
@@ -67,7 +70,8 @@ export function readTimetableSnapshot(path: string): ReadSnapshotResult {
   } catch {
     return { ok: false, message: `${path}: cannot read the file` };
   }
-  if (buf.length < 12 || buf.toString('latin1', 0, 8) !== MAGIC) return { ok: false, message: `${path}: not a Cairn timetable snapshot` };
+  if (buf.length < 12 || buf.toString('latin1', 0, 8) !== MAGIC)
+    return { ok: false, message: `${path}: not a Cairn timetable snapshot` };
   if (buf.byteOffset % 8 !== 0) buf = Buffer.from(new Uint8Array(buf)); // typed-array views need 8-byte alignment
   const headerLength = buf.readUInt32LE(8);
   if (12 + headerLength > buf.length) return { ok: false, message: `${path}: truncated header` };
@@ -77,7 +81,11 @@ export function readTimetableSnapshot(path: string): ReadSnapshotResult {
   } catch {
     return { ok: false, message: `${path}: unreadable header` };
   }
-  if (header.version !== VERSION) return { ok: false, message: `${path}: snapshot version ${header.version}, expected ${VERSION}; rebuild it with cairn build-region` };
+  if (header.version !== VERSION)
+    return {
+      ok: false,
+      message: `${path}: snapshot version ${header.version}, expected ${VERSION}; rebuild it with cairn build-region`,
+    };
   const dataStart = buf.byteOffset + 12 + headerLength;
   const arrays: Partial<Record<keyof TimetableArrays, unknown>> = {};
   for (const e of header.arrays) {
@@ -88,7 +96,9 @@ export function readTimetableSnapshot(path: string): ReadSnapshotResult {
     arrays[e.name] = new Ctor(buf.buffer as ArrayBuffer, dataStart + e.offset, e.length);
   }
   const tt = new Timetable(arrays as TimetableArrays, header.meta);
-  const missing = Object.keys(requiredColumns()).filter((k) => arrays[k as keyof TimetableArrays] === undefined);
+  const missing = Object.keys(requiredColumns()).filter(
+    (k) => arrays[k as keyof TimetableArrays] === undefined,
+  );
   if (missing.length > 0) return { ok: false, message: `${path}: missing columns ${missing.join(', ')}` };
   return { ok: true, timetable: tt };
 }
@@ -96,14 +106,49 @@ export function readTimetableSnapshot(path: string): ReadSnapshotResult {
 /** The column names a timetable must have (from a type-complete literal, so a new column cannot be forgotten). */
 function requiredColumns(): Record<keyof TimetableArrays, true> {
   return {
-    stopLat: true, stopLon: true, stopParent: true, stopWheelchair: true, stopFeed: true,
-    patternStopOffsets: true, patternStops: true, patternPosFlags: true, patternTripOffsets: true, patternLine: true, patternFeed: true,
-    tripTimeOffsets: true, tripPattern: true, tripService: true, tripInfo: true, tripWheelchair: true, tripHeadwaySec: true,
-    arrivals: true, departures: true, stopPatternOffsets: true, stopPatterns: true, stopPatternPos: true,
-    transferOffsets: true, transferTo: true, transferSec: true, transferIsWalk: true,
-    transferInOffsets: true, transferInFrom: true, transferInSec: true, transferInIsWalk: true,
-    explicitFrom: true, explicitTo: true, explicitSec: true, explicitForbidden: true,
-    serviceWeekdays: true, serviceStartDay: true, serviceEndDay: true, serviceExcOffsets: true, serviceExcDay: true, serviceExcAdd: true,
-    shapeOffsets: true, shapeCoords: true, tripInfoShape: true, tripInfoLine: true,
+    stopLat: true,
+    stopLon: true,
+    stopParent: true,
+    stopWheelchair: true,
+    stopFeed: true,
+    patternStopOffsets: true,
+    patternStops: true,
+    patternPosFlags: true,
+    patternTripOffsets: true,
+    patternLine: true,
+    patternFeed: true,
+    tripTimeOffsets: true,
+    tripPattern: true,
+    tripService: true,
+    tripInfo: true,
+    tripWheelchair: true,
+    tripHeadwaySec: true,
+    arrivals: true,
+    departures: true,
+    stopPatternOffsets: true,
+    stopPatterns: true,
+    stopPatternPos: true,
+    transferOffsets: true,
+    transferTo: true,
+    transferSec: true,
+    transferIsWalk: true,
+    transferInOffsets: true,
+    transferInFrom: true,
+    transferInSec: true,
+    transferInIsWalk: true,
+    explicitFrom: true,
+    explicitTo: true,
+    explicitSec: true,
+    explicitForbidden: true,
+    serviceWeekdays: true,
+    serviceStartDay: true,
+    serviceEndDay: true,
+    serviceExcOffsets: true,
+    serviceExcDay: true,
+    serviceExcAdd: true,
+    shapeOffsets: true,
+    shapeCoords: true,
+    tripInfoShape: true,
+    tripInfoLine: true,
   };
 }

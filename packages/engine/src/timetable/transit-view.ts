@@ -1,4 +1,9 @@
-import { dateToDayNumber, dayNumberToDate, serviceDayStartEpochSec, weekdayOfDayNumber } from '../time/service-day.ts';
+import {
+  dateToDayNumber,
+  dayNumberToDate,
+  serviceDayStartEpochSec,
+  weekdayOfDayNumber,
+} from '../time/service-day.ts';
 import type { DateInt } from '../time/service-day.ts';
 import type { TransitData, TripHit, TripIdx } from '../raptor/transit-data.ts';
 import type { Timetable } from './timetable.ts';
@@ -101,7 +106,10 @@ export class TransitView implements TransitData {
       }
       const weekdayBit = 1 << weekdayOfDayNumber(day);
       for (let v = 0; v < this.serviceCount; v++) {
-        let on = (a.serviceWeekdays[v]! & weekdayBit) !== 0 && day >= a.serviceStartDay[v]! && day <= a.serviceEndDay[v]!;
+        let on =
+          (a.serviceWeekdays[v]! & weekdayBit) !== 0 &&
+          day >= a.serviceStartDay[v]! &&
+          day <= a.serviceEndDay[v]!;
         for (let e = a.serviceExcOffsets[v]!; e < a.serviceExcOffsets[v + 1]!; e++) {
           if (a.serviceExcDay[e] === day) on = a.serviceExcAdd[e] === 1;
         }
@@ -136,7 +144,13 @@ export class TransitView implements TransitData {
     return this.shifts[slot * this.feedCount + this.patternFeed[pattern]!]!;
   }
 
-  findEarliestDeparture(pattern: number, pos: number, timeSec: number, wheelchair: boolean, out: TripHit): boolean {
+  findEarliestDeparture(
+    pattern: number,
+    pos: number,
+    timeSec: number,
+    wheelchair: boolean,
+    out: TripHit,
+  ): boolean {
     const feed = this.patternFeed[pattern]!;
     let best = Infinity;
     for (let slot = 0; slot < this.slotTrips.length; slot++) {
@@ -169,7 +183,13 @@ export class TransitView implements TransitData {
     return best !== Infinity;
   }
 
-  findLatestArrival(pattern: number, pos: number, timeSec: number, wheelchair: boolean, out: TripHit): boolean {
+  findLatestArrival(
+    pattern: number,
+    pos: number,
+    timeSec: number,
+    wheelchair: boolean,
+    out: TripHit,
+  ): boolean {
     const feed = this.patternFeed[pattern]!;
     let best = -Infinity;
     for (let slot = 0; slot < this.slotTrips.length; slot++) {
@@ -202,7 +222,15 @@ export class TransitView implements TransitData {
     return best !== -Infinity;
   }
 
-  forEachInstanceTime(pattern: number, pos: number, fromSec: number, toSec: number, byArrival: boolean, wheelchair: boolean, visit: (timeSec: number) => void): void {
+  forEachInstanceTime(
+    pattern: number,
+    pos: number,
+    fromSec: number,
+    toSec: number,
+    byArrival: boolean,
+    wheelchair: boolean,
+    visit: (timeSec: number) => void,
+  ): void {
     const feed = this.patternFeed[pattern]!;
     const times = byArrival ? this.arrivals : this.departures;
     for (let slot = 0; slot < this.slotTrips.length; slot++) {

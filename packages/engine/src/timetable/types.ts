@@ -156,7 +156,15 @@ export interface TimetableInput {
     wheelchair: number;
     platformCode: string;
   }[];
-  services: { feed: number; id: string; weekdays: number; startDay: number; endDay: number; addedDays: number[]; removedDays: number[] }[];
+  services: {
+    feed: number;
+    id: string;
+    weekdays: number;
+    startDay: number;
+    endDay: number;
+    addedDays: number[];
+    removedDays: number[];
+  }[];
   shapes: Float64Array[];
   trips: TripInput[];
   /** Transfers fixed by the feeds between stops (not stations). */

@@ -9,7 +9,8 @@ import { baseFeed } from '../gtfs/support/inline-feed.ts';
 
 function writeFeed(dir: string, files: Record<string, string>): void {
   mkdirSync(dir, { recursive: true });
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text.replace(/^[ \t]+/gm, ''));
+  for (const [name, text] of Object.entries(files))
+    writeFileSync(join(dir, name), text.replace(/^[ \t]+/gm, ''));
 }
 
 describe('engine commands', () => {
@@ -18,8 +19,12 @@ describe('engine commands', () => {
   beforeEach(() => {
     out = '';
     err = '';
-    vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => ((out += String(s)), true));
-    vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => ((err += String(s)), true));
+    vi.spyOn(process.stdout, 'write').mockImplementation(
+      (s: string | Uint8Array) => ((out += String(s)), true),
+    );
+    vi.spyOn(process.stderr, 'write').mockImplementation(
+      (s: string | Uint8Array) => ((err += String(s)), true),
+    );
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -27,14 +32,25 @@ describe('engine commands', () => {
   const feed = join(dir, 'feed');
   writeFeed(feed, baseFeed());
   // Alpha is 57.000,-3.800 and Charlie 57.020,-3.800; the trip leaves Alpha 09:00 and reaches Charlie 09:20 (BST in June).
-  const planArgs = ['--from', '57.0005,-3.8', '--to', '57.0195,-3.8', '--depart', '2026-06-03T08:50', '--json'];
+  const planArgs = [
+    '--from',
+    '57.0005,-3.8',
+    '--to',
+    '57.0195,-3.8',
+    '--depart',
+    '2026-06-03T08:50',
+    '--json',
+  ];
 
   it('plan --json prints itineraries with ISO times carrying the offset, sorted by arrival', async () => {
     expect(await planCommand(['--gtfs', feed, ...planArgs])).toBe(0);
     const json = JSON.parse(out);
     expect(json.itineraries).toHaveLength(1);
     const it0 = json.itineraries[0];
-    expect(it0).toMatchObject({ transfers: 0, arrival: expect.stringMatching(/^2026-06-03T09:2\d:\d\d\+01:00$/) });
+    expect(it0).toMatchObject({
+      transfers: 0,
+      arrival: expect.stringMatching(/^2026-06-03T09:2\d:\d\d\+01:00$/),
+    });
     const ride = it0.legs.find((l: { route: string | null }) => l.route !== null);
     expect(ride).toEqual({
       mode: 'bus',
@@ -53,7 +69,9 @@ describe('engine commands', () => {
     expect(err).toMatch(/wrote .*timetable\.bin/);
     out = '';
     expect(await planCommand(['--region', region, ...planArgs])).toBe(0);
-    expect(JSON.parse(out).itineraries[0].legs.some((l: { route: string | null }) => l.route === '1')).toBe(true);
+    expect(JSON.parse(out).itineraries[0].legs.some((l: { route: string | null }) => l.route === '1')).toBe(
+      true,
+    );
   });
 
   it('without --json prints a readable table', async () => {

@@ -9,13 +9,17 @@ describe('malformed feeds', () => {
     delete files['stops.txt'];
     const r = readInline(files);
     expect(r.ok).toBe(false);
-    expect(r.warnings).toContainEqual(expect.objectContaining({ file: 'stops.txt', severity: 'error', message: 'required file is missing' }));
+    expect(r.warnings).toContainEqual(
+      expect.objectContaining({ file: 'stops.txt', severity: 'error', message: 'required file is missing' }),
+    );
   });
 
   it('a missing required column is an error naming file, line 1 and the column', () => {
     const r = readInline(baseFeed({ 'trips.txt': 'route_id,trip_id\nR1,T1' }));
     expect(r.ok).toBe(false);
-    expect(r.warnings).toContainEqual(expect.objectContaining({ file: 'trips.txt', line: 1, field: 'service_id', severity: 'error' }));
+    expect(r.warnings).toContainEqual(
+      expect.objectContaining({ file: 'trips.txt', line: 1, field: 'service_id', severity: 'error' }),
+    );
   });
 
   it('an unknown stop id skips that row with a warning; the rest loads', () => {
@@ -28,7 +32,9 @@ describe('malformed feeds', () => {
       }),
     );
     expect(r.ok).toBe(true);
-    expect(r.warnings).toContainEqual(expect.objectContaining({ file: 'stop_times.txt', line: 3, field: 'stop_id', severity: 'warning' }));
+    expect(r.warnings).toContainEqual(
+      expect.objectContaining({ file: 'stop_times.txt', line: 3, field: 'stop_id', severity: 'warning' }),
+    );
     if (r.ok) expect(r.feed.stopTimes.tripOffsets[1]).toBe(2);
   });
 
@@ -44,7 +50,9 @@ describe('malformed feeds', () => {
       }),
     );
     expect(r.ok).toBe(true);
-    expect(r.warnings).toContainEqual(expect.objectContaining({ file: 'stop_times.txt', line: 3, field: 'arrival_time' }));
+    expect(r.warnings).toContainEqual(
+      expect.objectContaining({ file: 'stop_times.txt', line: 3, field: 'arrival_time' }),
+    );
     if (r.ok) {
       expect(r.feed.trips.map((t) => t.valid)).toEqual([false, true]);
     }
@@ -71,14 +79,28 @@ describe('malformed feeds', () => {
     expect(r.ok).toBe(true);
     const where = r.warnings.map((w) => `${w.file}:${w.line}:${w.field}`);
     expect(where).toEqual(
-      expect.arrayContaining(['stops.txt:5:stop_lat', 'calendar.txt:3:start_date', 'trips.txt:3:route_id', 'stop_times.txt:3:arrival_time']),
+      expect.arrayContaining([
+        'stops.txt:5:stop_lat',
+        'calendar.txt:3:start_date',
+        'trips.txt:3:route_id',
+        'stop_times.txt:3:arrival_time',
+      ]),
     );
   });
 
   it('an unknown time zone is an error on agency.txt', () => {
-    const r = readInline(baseFeed({ 'agency.txt': 'agency_id,agency_name,agency_url,agency_timezone\nAG,X,https://x.invalid,Mars/Olympus' }));
+    const r = readInline(
+      baseFeed({
+        'agency.txt': 'agency_id,agency_name,agency_url,agency_timezone\nAG,X,https://x.invalid,Mars/Olympus',
+      }),
+    );
     expect(r.ok).toBe(false);
-    expect(r.warnings[0]).toMatchObject({ file: 'agency.txt', line: 2, field: 'agency_timezone', severity: 'error' });
+    expect(r.warnings[0]).toMatchObject({
+      file: 'agency.txt',
+      line: 2,
+      field: 'agency_timezone',
+      severity: 'error',
+    });
   });
 
   it('a file that is not a zip, or a path that does not exist, comes back as an error value', () => {
@@ -91,10 +113,12 @@ describe('malformed feeds', () => {
   it('quoted fields, a byte-order mark, CRLF and space-padded coordinates are read', () => {
     const r = readInline(
       baseFeed({
-        'stops.txt': '\uFEFFstop_id,stop_name,stop_lat,stop_lon\r\n"A","Alpha, ""the first""", 57.0 , -3.8 \r\nB,Bravo,57.01,-3.8\r\nC,Charlie,57.02,-3.8\r\n',
+        'stops.txt':
+          '\uFEFFstop_id,stop_name,stop_lat,stop_lon\r\n"A","Alpha, ""the first""", 57.0 , -3.8 \r\nB,Bravo,57.01,-3.8\r\nC,Charlie,57.02,-3.8\r\n',
       }),
     );
     expect(r.ok).toBe(true);
-    if (r.ok) expect(r.feed.stops[0]).toMatchObject({ id: 'A', name: 'Alpha, "the first"', lat: 57, lon: -3.8 });
+    if (r.ok)
+      expect(r.feed.stops[0]).toMatchObject({ id: 'A', name: 'Alpha, "the first"', lat: 57, lon: -3.8 });
   });
 });

@@ -21,7 +21,9 @@ describe('overnight trips', () => {
     expect(planPaths(tt, 'f:B', 'f:C', 20260602, '00:10')).toEqual(['Bravo ~ BUS 1 00:20 01:05 ~ Charlie']);
   });
   it('arrive-by on Tuesday 01:30 finds Monday’s trip', () => {
-    expect(planPaths(tt, 'f:A', 'f:C', 20260602, '01:30', 'arrive-by')).toEqual(['Alpha ~ BUS 1 23:50 01:05 ~ Charlie']);
+    expect(planPaths(tt, 'f:A', 'f:C', 20260602, '01:30', 'arrive-by')).toEqual([
+      'Alpha ~ BUS 1 23:50 01:05 ~ Charlie',
+    ]);
   });
   it('Tuesday night has no such trip (Monday-only service)', () => {
     expect(planPaths(tt, 'f:B', 'f:C', 20260603, '00:10')).toEqual([]);

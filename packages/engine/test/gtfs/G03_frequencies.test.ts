@@ -30,7 +30,11 @@ describe('frequencies', () => {
   });
 
   it('a frequency row with a zero headway is skipped with a warning', () => {
-    const r = readInline(baseFeed({ 'frequencies.txt': 'trip_id,start_time,end_time,headway_secs\nT1,08:00:00,09:00:00,0' }));
-    expect(r.warnings).toContainEqual(expect.objectContaining({ file: 'frequencies.txt', line: 2, field: 'headway_secs' }));
+    const r = readInline(
+      baseFeed({ 'frequencies.txt': 'trip_id,start_time,end_time,headway_secs\nT1,08:00:00,09:00:00,0' }),
+    );
+    expect(r.warnings).toContainEqual(
+      expect.objectContaining({ file: 'frequencies.txt', line: 2, field: 'headway_secs' }),
+    );
   });
 });

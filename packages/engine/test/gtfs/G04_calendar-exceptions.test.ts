@@ -19,13 +19,16 @@ const tt = timetableFrom(
   }),
 );
 /** First boarding (local ISO, minutes) searching from 08:00 on `date`; the search also sees the next day. */
-const at = (date: number): string | undefined => firstBoardingIso(tt, 'f:A', 'f:B', date, '08:00')?.slice(0, 16);
+const at = (date: number): string | undefined =>
+  firstBoardingIso(tt, 'f:A', 'f:B', date, '08:00')?.slice(0, 16);
 
 describe('calendars', () => {
   it('runs on weekdays in range', () => expect(at(20260609)).toBe('2026-06-09T09:00'));
-  it('not on a removed weekday (exception_type 2): next run is the day after', () => expect(at(20260610)).toBe('2026-06-11T09:00'));
+  it('not on a removed weekday (exception_type 2): next run is the day after', () =>
+    expect(at(20260610)).toBe('2026-06-11T09:00'));
   it('on an added Saturday (exception_type 1)', () => expect(at(20260613)).toBe('2026-06-13T09:00'));
   it('not on an ordinary Saturday or Sunday', () => expect(at(20260620)).toBeUndefined());
   it('not after end_date', () => expect(at(20260701)).toBeUndefined());
-  it('a service defined only in calendar_dates runs on its date', () => expect(at(20260614)).toBe('2026-06-14T11:00'));
+  it('a service defined only in calendar_dates runs on its date', () =>
+    expect(at(20260614)).toBe('2026-06-14T11:00'));
 });

@@ -4,14 +4,30 @@ import { findModeForRouteType } from '../../src/gtfs/route-types.ts';
 
 describe('route types', () => {
   it.each([
-    [0, 'tram'], [900, 'tram'], [906, 'tram'],
-    [1, 'subway'], [400, 'subway'], [404, 'subway'],
-    [2, 'train'], [100, 'train'], [117, 'train'],
-    [3, 'bus'], [700, 'bus'], [716, 'bus'], [11, 'bus'],
-    [200, 'intercity bus'], [209, 'intercity bus'],
-    [4, 'ferry'], [1000, 'ferry'], [1200, 'ferry'],
+    [0, 'tram'],
+    [900, 'tram'],
+    [906, 'tram'],
+    [1, 'subway'],
+    [400, 'subway'],
+    [404, 'subway'],
+    [2, 'train'],
+    [100, 'train'],
+    [117, 'train'],
+    [3, 'bus'],
+    [700, 'bus'],
+    [716, 'bus'],
+    [11, 'bus'],
+    [200, 'intercity bus'],
+    [209, 'intercity bus'],
+    [4, 'ferry'],
+    [1000, 'ferry'],
+    [1200, 'ferry'],
     [715, 'drt'],
-    [5, 'train'], [6, 'train'], [7, 'train'], [1300, 'train'], [1400, 'train'],
+    [5, 'train'],
+    [6, 'train'],
+    [7, 'train'],
+    [1300, 'train'],
+    [1400, 'train'],
   ])('%i → %s', (type, mode) => expect(findModeForRouteType(type)).toBe(mode));
   it('unknown codes are undefined (the reader warns and shows them as bus)', () => {
     expect(findModeForRouteType(99)).toBeUndefined();

@@ -22,7 +22,9 @@ describe('scenarios', () => {
   it('A01 the direct bus wins; with one change more it is not shown as it arrives later', () => {
     const tt = timetableFrom(twoLines());
     expect(planPaths(tt, 'f:A', 'f:D', 20260603, '08:55')).toEqual(['Alpha ~ BUS 3 09:05 09:20 ~ Delta']);
-    expect(planPaths(tt, 'f:A', 'f:D', 20260603, '09:35', 'arrive-by')).toEqual(['Alpha ~ BUS 3 09:05 09:20 ~ Delta']);
+    expect(planPaths(tt, 'f:A', 'f:D', 20260603, '09:35', 'arrive-by')).toEqual([
+      'Alpha ~ BUS 3 09:05 09:20 ~ Delta',
+    ]);
   });
 
   it('W01 a wheelchair search avoids the inaccessible trip and changes instead', () => {
@@ -38,7 +40,12 @@ describe('scenarios', () => {
         access: [{ stopIdx: tt.findStopById('f:A')!, durationSec: 0, mode: 'walk' }],
         egress: [{ stopIdx: tt.findStopById('f:D')!, durationSec: 0, mode: 'walk' }],
       });
-      return res.journeys.map((j) => j.legs.filter((l) => l.kind === 'transit').map((l) => (l.kind === 'transit' ? tt.meta.lines[tt.a.patternLine[l.pattern]!]!.shortName : '')).join('+'));
+      return res.journeys.map((j) =>
+        j.legs
+          .filter((l) => l.kind === 'transit')
+          .map((l) => (l.kind === 'transit' ? tt.meta.lines[tt.a.patternLine[l.pattern]!]!.shortName : ''))
+          .join('+'),
+      );
     };
     expect(wheelchairPaths('depart-after', '08:55')).toEqual(['1+2']);
     expect(wheelchairPaths('arrive-by', '09:35')).toEqual(['1+2']);

@@ -14,15 +14,29 @@ import {
 
 describe('service days', () => {
   it('service day zero is noon minus 12 h: one hour off midnight on clock-change days', () => {
-    expect(formatIsoLocal('Europe/London', serviceDayStartEpochSec('Europe/London', 20260328))).toBe('2026-03-28T00:00:00+00:00');
-    expect(formatIsoLocal('Europe/London', serviceDayStartEpochSec('Europe/London', 20260329))).toBe('2026-03-28T23:00:00+00:00');
-    expect(formatIsoLocal('Europe/London', serviceDayStartEpochSec('Europe/London', 20261025))).toBe('2026-10-25T01:00:00+01:00');
-    expect(formatIsoLocal('Europe/London', serviceDayStartEpochSec('Europe/London', 20270328))).toBe('2027-03-27T23:00:00+00:00');
+    expect(formatIsoLocal('Europe/London', serviceDayStartEpochSec('Europe/London', 20260328))).toBe(
+      '2026-03-28T00:00:00+00:00',
+    );
+    expect(formatIsoLocal('Europe/London', serviceDayStartEpochSec('Europe/London', 20260329))).toBe(
+      '2026-03-28T23:00:00+00:00',
+    );
+    expect(formatIsoLocal('Europe/London', serviceDayStartEpochSec('Europe/London', 20261025))).toBe(
+      '2026-10-25T01:00:00+01:00',
+    );
+    expect(formatIsoLocal('Europe/London', serviceDayStartEpochSec('Europe/London', 20270328))).toBe(
+      '2027-03-27T23:00:00+00:00',
+    );
   });
   it('local times in the skipped hour move forward; in the repeated hour the first is taken', () => {
-    expect(formatIsoLocal('Europe/London', localToEpochSec('Europe/London', 20260329, 1.5 * 3600))).toBe('2026-03-29T02:30:00+01:00');
-    expect(formatIsoLocal('Europe/London', localToEpochSec('Europe/London', 20261025, 1.5 * 3600))).toBe('2026-10-25T01:30:00+01:00');
-    expect(formatIsoLocal('America/New_York', localToEpochSec('America/New_York', 20260601, 8 * 3600))).toBe('2026-06-01T08:00:00-04:00');
+    expect(formatIsoLocal('Europe/London', localToEpochSec('Europe/London', 20260329, 1.5 * 3600))).toBe(
+      '2026-03-29T02:30:00+01:00',
+    );
+    expect(formatIsoLocal('Europe/London', localToEpochSec('Europe/London', 20261025, 1.5 * 3600))).toBe(
+      '2026-10-25T01:30:00+01:00',
+    );
+    expect(formatIsoLocal('America/New_York', localToEpochSec('America/New_York', 20260601, 8 * 3600))).toBe(
+      '2026-06-01T08:00:00-04:00',
+    );
   });
   it('parses GTFS times past 24:00 and rejects malformed ones', () => {
     expect(parseGtfsTime('25:35:00')).toBe(25 * 3600 + 35 * 60);
@@ -37,7 +51,10 @@ describe('service days', () => {
     expect(dayNumberToDate(dateToDayNumber(20261025))).toBe(20261025);
     expect(weekdayOfDayNumber(dateToDayNumber(20260601))).toBe(0); // a Monday
     expect(weekdayOfDayNumber(dateToDayNumber(20260607))).toBe(6); // a Sunday
-    expect(parseLocalDateTime('2026-06-01T09:05')).toEqual({ date: 20260601, secondsOfDay: 9 * 3600 + 5 * 60 });
+    expect(parseLocalDateTime('2026-06-01T09:05')).toEqual({
+      date: 20260601,
+      secondsOfDay: 9 * 3600 + 5 * 60,
+    });
     expect(parseLocalDateTime('2026-13-01T09:05')).toBeUndefined();
   });
 });

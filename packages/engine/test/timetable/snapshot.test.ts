@@ -11,7 +11,16 @@ import { Raptor } from '../../src/raptor/raptor.ts';
 import { dateToDayNumber } from '../../src/time/service-day.ts';
 
 describe('timetable snapshot', () => {
-  const input = generateNetwork({ seed: 7, stops: 200, routes: 30, trips: 600, routeLength: [4, 12], bbox: [57, -4, 57.1, -3.8], quirks: true, firstDay: dateToDayNumber(20260601) });
+  const input = generateNetwork({
+    seed: 7,
+    stops: 200,
+    routes: 30,
+    trips: 600,
+    routeLength: [4, 12],
+    bbox: [57, -4, 57.1, -3.8],
+    quirks: true,
+    firstDay: dateToDayNumber(20260601),
+  });
   const tt = buildTimetable(input);
   const dir = mkdtempSync(join(tmpdir(), 'cairn-snap-'));
   const file = join(dir, 'timetable.bin');
@@ -22,7 +31,9 @@ describe('timetable snapshot', () => {
     expect(back.ok).toBe(true);
     if (!back.ok) return;
     for (const [name, arr] of Object.entries(tt.a)) {
-      expect(Array.from(back.timetable.a[name as keyof typeof tt.a] as ArrayLike<number>), name).toEqual(Array.from(arr as ArrayLike<number>));
+      expect(Array.from(back.timetable.a[name as keyof typeof tt.a] as ArrayLike<number>), name).toEqual(
+        Array.from(arr as ArrayLike<number>),
+      );
     }
     expect(back.timetable.meta).toEqual(tt.meta);
   });
@@ -33,7 +44,12 @@ describe('timetable snapshot', () => {
     const r1 = new Raptor(new TransitView(tt, 20260603));
     const r2 = new Raptor(new TransitView(back.timetable, 20260603));
     for (let i = 0; i < 50; i++) {
-      const q = { direction: 'depart-after' as const, timeSec: 7 * 3600 + i * 600, access: [{ stopIdx: i, durationSec: 60, mode: 'walk' }], egress: [{ stopIdx: 199 - i, durationSec: 0, mode: 'walk' }] };
+      const q = {
+        direction: 'depart-after' as const,
+        timeSec: 7 * 3600 + i * 600,
+        access: [{ stopIdx: i, durationSec: 60, mode: 'walk' }],
+        egress: [{ stopIdx: 199 - i, durationSec: 0, mode: 'walk' }],
+      };
       expect(r2.route(q).journeys).toEqual(r1.route(q).journeys);
     }
   });
@@ -41,10 +57,16 @@ describe('timetable snapshot', () => {
   it('a foreign, truncated or missing file is an error value', () => {
     const foreign = join(dir, 'foreign.bin');
     writeFileSync(foreign, 'hello world, not a timetable');
-    expect(readTimetableSnapshot(foreign)).toMatchObject({ ok: false, message: expect.stringMatching(/not a Cairn timetable/) });
+    expect(readTimetableSnapshot(foreign)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/not a Cairn timetable/),
+    });
     const truncated = join(dir, 'truncated.bin');
     writeFileSync(truncated, readFileSync(file).subarray(0, 5000));
-    expect(readTimetableSnapshot(truncated)).toMatchObject({ ok: false, message: expect.stringMatching(/truncated/) });
+    expect(readTimetableSnapshot(truncated)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/truncated/),
+    });
     expect(readTimetableSnapshot(join(dir, 'missing.bin'))).toMatchObject({ ok: false });
   });
 });

@@ -22,14 +22,19 @@ export function readInline(files: Record<string, string>, feedId = 'f'): ReadFee
 }
 
 /** Reads and builds, failing loudly if the feed is not usable. */
-export function timetableFrom(files: Record<string, string> | Record<string, string>[], settings: Partial<TransferSettings> = {}): Timetable {
+export function timetableFrom(
+  files: Record<string, string> | Record<string, string>[],
+  settings: Partial<TransferSettings> = {},
+): Timetable {
   const list = Array.isArray(files) ? files : [files];
   const feeds = list.map((f, i) => {
     const r = readInline(f, list.length === 1 ? 'f' : `f${i + 1}`);
     if (!r.ok) throw new Error(`feed not usable: ${JSON.stringify(r.warnings)}`);
     return r.feed;
   });
-  return buildTimetable(feedsToTimetableInput(feeds), { transferSettings: { sameStopTransferSec: 0, ...settings } });
+  return buildTimetable(feedsToTimetableInput(feeds), {
+    transferSettings: { sameStopTransferSec: 0, ...settings },
+  });
 }
 
 /**
@@ -65,15 +70,25 @@ export function planPaths(
     for (const l of it.legs) {
       if (l.kind === 'transit') {
         if (parts.length === 0) parts.push(l.from.name);
-        parts.push(`${l.mode.toUpperCase()} ${l.route.shortName} ${clock(l.departureEpochSec)} ${clock(l.arrivalEpochSec)}`, l.to.name);
-      } else if (l.kind === 'transfer') parts.push(`Walk ${Math.round(l.durationSec / 60)}m`, l.to?.name ?? '');
+        parts.push(
+          `${l.mode.toUpperCase()} ${l.route.shortName} ${clock(l.departureEpochSec)} ${clock(l.arrivalEpochSec)}`,
+          l.to.name,
+        );
+      } else if (l.kind === 'transfer')
+        parts.push(`Walk ${Math.round(l.durationSec / 60)}m`, l.to?.name ?? '');
     }
     return parts.join(' ~ ');
   });
 }
 
 /** The ISO local departure of the first vehicle of the first itinerary. */
-export function firstBoardingIso(tt: Timetable, fromStopId: string, toStopId: string, date: number, hhmm: string): string | undefined {
+export function firstBoardingIso(
+  tt: Timetable,
+  fromStopId: string,
+  toStopId: string,
+  date: number,
+  hhmm: string,
+): string | undefined {
   const view = new TransitView(tt, date);
   const [h, m] = hhmm.split(':').map(Number);
   const timeSec = localToEpochSec(tt.timezone, date, h! * 3600 + m! * 60) - view.epochZeroSec;

@@ -3,14 +3,21 @@ import type { TransitData } from '../../../src/raptor/transit-data.ts';
 import type { AccessLeg, RaptorJourney } from '../../../src/raptor/types.ts';
 
 /** Returns a description of the first way the journey breaks the timetable, or undefined when it is feasible. */
-export function findJourneyProblem(d: TransitData, j: RaptorJourney, access: AccessLeg[], egress: AccessLeg[]): string | undefined {
+export function findJourneyProblem(
+  d: TransitData,
+  j: RaptorJourney,
+  access: AccessLeg[],
+  egress: AccessLeg[],
+): string | undefined {
   const legs = j.legs;
   const first = legs[0];
   const last = legs[legs.length - 1];
   if (first?.kind !== 'access') return 'does not start with access';
   if (last?.kind !== 'egress') return 'does not end with egress';
-  if (!access.some((a) => a.stopIdx === first.stop && a.durationSec === first.durationSec)) return 'access leg not offered';
-  if (!egress.some((a) => a.stopIdx === last.stop && a.durationSec === last.durationSec)) return 'egress leg not offered';
+  if (!access.some((a) => a.stopIdx === first.stop && a.durationSec === first.durationSec))
+    return 'access leg not offered';
+  if (!egress.some((a) => a.stopIdx === last.stop && a.durationSec === last.durationSec))
+    return 'egress leg not offered';
   let at = first.stop as number;
   let time = first.endSec;
   let afterRide = false;
@@ -21,12 +28,19 @@ export function findJourneyProblem(d: TransitData, j: RaptorJourney, access: Acc
       const base = d.patternStopOffsets[l.pattern]!;
       if (d.tripPattern[l.trip] !== l.pattern) return `trip ${l.trip} not in pattern ${l.pattern}`;
       if (!(l.boardPos < l.alightPos)) return 'rides backwards';
-      if (d.patternStops[base + l.boardPos] !== l.boardStop || d.patternStops[base + l.alightPos] !== l.alightStop) return 'stops do not match positions';
+      if (
+        d.patternStops[base + l.boardPos] !== l.boardStop ||
+        d.patternStops[base + l.alightPos] !== l.alightStop
+      )
+        return 'stops do not match positions';
       if (d.patternPosFlags[base + l.boardPos]! & POS_NO_PICKUP) return 'boards where pickup is not allowed';
-      if (d.patternPosFlags[base + l.alightPos]! & POS_NO_DROP_OFF) return 'alights where drop-off is not allowed';
+      if (d.patternPosFlags[base + l.alightPos]! & POS_NO_DROP_OFF)
+        return 'alights where drop-off is not allowed';
       const tto = d.tripTimeOffsets[l.trip]!;
-      if (d.departures[tto + l.boardPos]! + l.shiftSec !== l.startSec) return 'boarding time differs from timetable';
-      if (d.arrivals[tto + l.alightPos]! + l.shiftSec !== l.endSec) return 'alighting time differs from timetable';
+      if (d.departures[tto + l.boardPos]! + l.shiftSec !== l.startSec)
+        return 'boarding time differs from timetable';
+      if (d.arrivals[tto + l.alightPos]! + l.shiftSec !== l.endSec)
+        return 'alighting time differs from timetable';
       let ready = time;
       if (afterRide) {
         // A change at the same stop needs that stop's own transfer entry.
@@ -48,7 +62,8 @@ export function findJourneyProblem(d: TransitData, j: RaptorJourney, access: Acc
     } else if (l.kind === 'transfer') {
       if (l.from !== at) return 'transfer starts elsewhere';
       let ok = false;
-      for (let e = d.transferOffsets[at]!; e < d.transferOffsets[at + 1]!; e++) if (d.transferTo[e] === l.to && d.transferSec[e] === l.durationSec) ok = true;
+      for (let e = d.transferOffsets[at]!; e < d.transferOffsets[at + 1]!; e++)
+        if (d.transferTo[e] === l.to && d.transferSec[e] === l.durationSec) ok = true;
       if (!ok) return 'transfer not in the transfer set';
       if (l.startSec < time) return 'transfer starts before arriving';
       at = l.to;
@@ -61,6 +76,7 @@ export function findJourneyProblem(d: TransitData, j: RaptorJourney, access: Acc
     } else return 'access in the middle';
   }
   if (rides !== j.transfers + 1) return 'transfer count wrong';
-  if (j.arrivalSec !== last.endSec || j.departureSec !== first.startSec) return 'journey times do not match legs';
+  if (j.arrivalSec !== last.endSec || j.departureSec !== first.startSec)
+    return 'journey times do not match legs';
   return undefined;
 }

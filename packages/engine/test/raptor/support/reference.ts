@@ -105,7 +105,12 @@ export interface ReferenceNetwork {
   stopWheelchair: number[];
 }
 
-export function makeReferenceNetwork(input: TimetableInput, tt: Timetable, queryDay: number, daysAround = 2): ReferenceNetwork {
+export function makeReferenceNetwork(
+  input: TimetableInput,
+  tt: Timetable,
+  queryDay: number,
+  daysAround = 2,
+): ReferenceNetwork {
   const instances = listInstances(input, queryDay, daysAround);
   const at: [number, number][][] = input.stops.map(() => []);
   instances.forEach((inst, i) => inst.stops.forEach((s, p) => at[s]!.push([i, p])));
@@ -128,11 +133,15 @@ export function referenceEarliest(
 ): (RefLabel | undefined)[] {
   const a = net.tt.a;
   const okStop = (s: number): boolean => !wheelchair || net.stopWheelchair[s] !== 2;
-  type Node = { kind: 'ready' | 'arrived'; stop: number; k: number } | { kind: 'onboard'; inst: number; pos: number; k: number };
+  type Node =
+    | { kind: 'ready' | 'arrived'; stop: number; k: number }
+    | { kind: 'onboard'; inst: number; pos: number; k: number };
   const S = net.stopWheelchair.length;
   const K = maxRides + 1;
   const key = (n: Node): number =>
-    n.kind === 'onboard' ? 2 * S * K + ((n.inst * 512 + n.pos) * K + n.k) : (n.kind === 'ready' ? 0 : S * K) + n.k * S + n.stop;
+    n.kind === 'onboard'
+      ? 2 * S * K + ((n.inst * 512 + n.pos) * K + n.k)
+      : (n.kind === 'ready' ? 0 : S * K) + n.k * S + n.stop;
   const best = new Map<number, RefLabel>();
   const heap = new Heap<Node>();
   const relax = (n: Node, time: number, walk: number): void => {
@@ -142,7 +151,9 @@ export function referenceEarliest(
     best.set(k, { time, walk });
     heap.push(time, walk, n);
   };
-  for (const acc of access) if (okStop(acc.stopIdx)) relax({ kind: 'ready', stop: acc.stopIdx, k: 0 }, startSec + acc.durationSec, acc.durationSec);
+  for (const acc of access)
+    if (okStop(acc.stopIdx))
+      relax({ kind: 'ready', stop: acc.stopIdx, k: 0 }, startSec + acc.durationSec, acc.durationSec);
   const target: (RefLabel | undefined)[] = new Array(maxRides + 1).fill(undefined);
   while (heap.size > 0) {
     const { time, walk, v: n } = heap.pop();
@@ -162,7 +173,8 @@ export function referenceEarliest(
       const q = n.pos + 1;
       if (q >= inst.stops.length) continue;
       relax({ kind: 'onboard', inst: n.inst, pos: q, k: n.k }, inst.dep[q]!, walk);
-      if (!inst.noDrop[q] && okStop(inst.stops[q]!)) relax({ kind: 'arrived', stop: inst.stops[q]!, k: n.k }, inst.arr[q]!, walk);
+      if (!inst.noDrop[q] && okStop(inst.stops[q]!))
+        relax({ kind: 'arrived', stop: inst.stops[q]!, k: n.k }, inst.arr[q]!, walk);
     } else {
       for (let e = a.transferOffsets[n.stop]!; e < a.transferOffsets[n.stop + 1]!; e++) {
         const to = a.transferTo[e]!;
@@ -183,7 +195,9 @@ export function referenceEarliest(
 }
 
 /** Pareto (arrival, rides) from per-k results: keep k only when it arrives strictly earlier than with fewer rides. */
-export function paretoFromPerK(perK: (RefLabel | undefined)[]): { rides: number; time: number; walk: number }[] {
+export function paretoFromPerK(
+  perK: (RefLabel | undefined)[],
+): { rides: number; time: number; walk: number }[] {
   const out: { rides: number; time: number; walk: number }[] = [];
   let bestTime = Infinity;
   for (let k = 1; k < perK.length; k++) {
@@ -197,7 +211,13 @@ export function paretoFromPerK(perK: (RefLabel | undefined)[]): { rides: number;
 }
 
 /** The range-query candidates: every running departure at an access stop within the window, minus the access time. */
-export function listStartTimes(net: ReferenceNetwork, t0: number, windowSec: number, access: AccessLeg[], wheelchair: boolean): number[] {
+export function listStartTimes(
+  net: ReferenceNetwork,
+  t0: number,
+  windowSec: number,
+  access: AccessLeg[],
+  wheelchair: boolean,
+): number[] {
   const set = new Set<number>([t0]);
   for (const acc of access) {
     for (const [i, p] of net.at[acc.stopIdx]!) {
