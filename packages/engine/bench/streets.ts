@@ -13,6 +13,7 @@ import type { StreetNetwork } from '../src/streets/streetNetwork.ts';
 import { findSnapPoint } from '../src/streets/snap.ts';
 import { findStreetPath, reachTargets } from '../src/streets/search.ts';
 import { buildContractionHierarchy } from '../src/streets/contraction.ts';
+import { listStreetFootpaths } from '../src/modes/footpaths.ts';
 import type { SnapPoint } from '../src/streets/search.ts';
 import { haversineM } from '../src/streets/geo.ts';
 import { buildGeocoder, listSuggestions } from '../src/places/geocoder.ts';
@@ -208,6 +209,19 @@ if (existsSync(RNV)) {
   );
   rows[rows.length - 1]![3] =
     `${(reached / QUERIES).toFixed(1)} stops reached/query (stops: 2,000 random street points)`;
+  const stopCoords = {
+    count: stops.length,
+    lat: Float64Array.from(stops.map((p) => p.lat)),
+    lon: Float64Array.from(stops.map((p) => p.lon)),
+  };
+  const fc = process.cpuUsage();
+  const footpaths = listStreetFootpaths(net, stopCoords, { footpathRadiusM: 400 });
+  row(
+    'street footpaths, 2,000 stops, 400 m (cpu)',
+    `${cpuMs(fc).toFixed(0)} ms total`,
+    '',
+    `${footpaths.length} footpaths`,
+  );
   const t0 = performance.now();
   const geo = buildGeocoder({ places: data.places, network: net }, { restrictTo: null });
   const built = performance.now() - t0;
