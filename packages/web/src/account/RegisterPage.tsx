@@ -30,9 +30,14 @@ export default function RegisterPage() {
     e.preventDefault();
     reset();
     const today = new Date();
-    const local = validateUserForm(values, today, { requireTerms: true, termsAccepted: terms });
+    const { terms: termsError, ...local } = validateUserForm(values, today, {
+      requireTerms: true,
+      termsAccepted: terms,
+    });
+    // Listed in the order of the form: details, passwords, then the terms.
     if (password.length < 8) local.password = 'Use at least 8 characters.';
     if (password !== confirmation) local.password_confirmation = 'The passwords do not match.';
+    if (termsError) local.terms = termsError;
     if (Object.keys(local).length > 0) {
       setErrors(local);
       return;
