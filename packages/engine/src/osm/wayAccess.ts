@@ -91,6 +91,8 @@ export interface WayRouting {
   carMps: number;
   /** Ferry crossing time when tagged (seconds), else null. */
   durationSec: number | null;
+  /** Part of a roundabout (directions count its exits). */
+  roundabout: boolean;
   name: string | null;
   ref: string | null;
 }
@@ -212,6 +214,7 @@ export function wayRouting(tags: OsmTags): WayRouting | null {
   const durationSec = isFerry ? parseDurationSec(tags.duration) : null;
   return {
     highwayClass: cls,
+    roundabout: tags.junction === 'roundabout' || tags.junction === 'circular',
     forward,
     backward,
     footMps: highway === 'steps' ? WALK_MPS / 2 : isFerry ? FERRY_KMH / 3.6 : WALK_MPS,

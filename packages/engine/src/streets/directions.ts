@@ -1,9 +1,10 @@
 import polyline from '@mapbox/polyline';
 import { bearingDeg, haversineM } from './geo.ts';
-import { MODE_INDEX, edgeHighwayClass, findEdgeName, findEdgeRef } from './graph.ts';
+import { EDGE_FLAG, MODE_INDEX, edgeHighwayClass, findEdgeName, findEdgeRef } from './graph.ts';
 import type { StreetGraph } from './graph.ts';
 import type { PathPiece, StreetPath } from './search.ts';
 import { distanceText, escapeHtml, metresToMiles } from './format.ts';
+import { MODE_BIT } from '../osm/wayAccess.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
 
 /** How a direction step starts. */
@@ -17,6 +18,7 @@ export type Maneuver =
   | 'turn-sharp-left'
   | 'turn-sharp-right'
   | 'uturn'
+  | 'roundabout'
   | 'ferry';
 
 /** One turn-by-turn instruction (a SPEC step's directions entry). */
@@ -153,7 +155,10 @@ export function turnManeuver(delta: number): Maneuver {
   return 'uturn';
 }
 
-const TURN_WORDS: Record<Exclude<Maneuver, 'depart' | 'straight' | 'uturn' | 'ferry'>, string> = {
+const TURN_WORDS: Record<
+  Exclude<Maneuver, 'depart' | 'straight' | 'uturn' | 'ferry' | 'roundabout'>,
+  string
+> = {
   'turn-slight-left': 'slight left',
   'turn-slight-right': 'slight right',
   'turn-left': 'left',
@@ -173,11 +178,33 @@ function texts(maneuver: Maneuver, road: string, heading: string): { plain: stri
       return { plain: `Make a U-turn onto ${road}`, html: `Make a <b>U-turn</b> onto <b>${r}</b>` };
     case 'ferry':
       return { plain: 'Take the ferry', html: 'Take the <b>ferry</b>' };
+    case 'roundabout':
+      return { plain: 'Enter the roundabout', html: 'Enter the <b>roundabout</b>' };
     default: {
       const w = TURN_WORDS[maneuver];
       return { plain: `Turn ${w} onto ${road}`, html: `Turn <b>${w}</b> onto <b>${r}</b>` };
     }
   }
+}
+
+/** Ways off a roundabout at a vertex for the mode: arcs onto edges that are not part of it. */
+function countExits(g: StreetGraph, v: number, mode: StreetMode): number {
+  const bit = MODE_BIT[mode];
+  let n = 0;
+  for (let i = g.outStart[v]!; i < g.outStart[v + 1]!; i++) {
+    if (g.arcModes[i]! & bit && !(g.edgeFlags[g.arcEdge[i]!]! & EDGE_FLAG.roundabout)) n++;
+  }
+  return n;
+}
+
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth'];
+
+function roundaboutTexts(exit: number, road: string): { plain: string; html: string } {
+  const nth = ORDINALS[exit - 1] ?? `${exit}th`;
+  return {
+    plain: `At the roundabout, take the ${nth} exit onto ${road}`,
+    html: `At the roundabout, take the <b>${nth}</b> exit onto <b>${escapeHtml(road)}</b>`,
+  };
 }
 
 /** Turn a street path into a displayable route with polyline, elevation and directions. */
@@ -189,6 +216,7 @@ export function describeStreetPath(g: StreetGraph, path: StreetPath): StreetRout
   let prevBearing: number | null = null;
   let prevRoad: string | null = null;
   let prevFerry = false;
+  let roundabout: { exits: number } | null = null;
   const off = MODE_INDEX[path.mode] * g.edgeCount;
   path.pieces.forEach((piece, pieceIndex) => {
     const pts = piecePoints(g, piece);
@@ -208,9 +236,45 @@ export function describeStreetPath(g: StreetGraph, path: StreetPath): StreetRout
     const durationSec = f * g.edgeCostSec[off + piece.edge]!;
     const road = roadLabel(g, piece.edge);
     const ferry = edgeHighwayClass(g, piece.edge) === 'ferry';
+    const onRoundabout = (g.edgeFlags[piece.edge]! & EDGE_FLAG.roundabout) !== 0;
     const inBearing = bearingAt(pts, false);
     const current = directions[directions.length - 1];
-    if (current && road === prevRoad && ferry === prevFerry) {
+    if (onRoundabout && path.mode !== 'foot') {
+      // Round the roundabout: one instruction, counting the exits passed on the way.
+      if (roundabout && current) {
+        roundabout.exits += countExits(
+          g,
+          piece.reverse ? g.edgeTo[piece.edge]! : g.edgeFrom[piece.edge]!,
+          path.mode,
+        );
+        current.distanceM += distanceM;
+        current.durationSec += durationSec;
+      } else {
+        roundabout = { exits: 0 };
+        directions.push({
+          maneuver: 'roundabout',
+          instruction: 'Enter the roundabout',
+          html_instructions: 'Enter the <b>roundabout</b>',
+          distanceM,
+          distanceText: '',
+          durationSec,
+          start: { lat: pts.lat[0]!, lon: pts.lon[0]! },
+          road: 'roundabout',
+        });
+      }
+      prevRoad = null;
+    } else if (roundabout && current) {
+      // Leaving the roundabout: the instruction names the exit and the road it leads onto.
+      const t = roundaboutTexts(roundabout.exits + 1, road);
+      current.instruction = t.plain;
+      current.html_instructions = t.html;
+      current.road = road;
+      current.distanceM += distanceM;
+      current.durationSec += durationSec;
+      roundabout = null;
+      prevRoad = road;
+      prevFerry = ferry;
+    } else if (current && road === prevRoad && ferry === prevFerry) {
       current.distanceM += distanceM;
       current.durationSec += durationSec;
     } else if (distanceM >= MIN_STEP_M || (!current && pieceIndex === path.pieces.length - 1)) {

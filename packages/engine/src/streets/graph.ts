@@ -18,6 +18,7 @@ export type EdgeIdx = number & { readonly __brand: 'EdgeIdx' };
  *                  edgeCostSec          Float32[3E]     travel time, index mode*E + e (foot, bicycle, car)
  *                  edgeForward/Backward Uint8[E]        MODE_BIT mask allowed along / against the shape
  *                  edgeClass            Uint8[E]        index into HIGHWAY_CLASSES
+ *                  edgeFlags            Uint8[E]        EDGE_FLAG bits (roundabout)
  *                  edgeName/edgeRef     Int32[E]        index into `strings`, -1 when none
  *                  edgeShapeStart       Int32[E+1]      edge e's shape is points [start[e], start[e+1])
  *   shape points   shapeLat/shapeLon    Float64[P]      both end vertices included
@@ -45,6 +46,7 @@ export interface StreetGraph {
   edgeForward: Uint8Array;
   edgeBackward: Uint8Array;
   edgeClass: Uint8Array;
+  edgeFlags: Uint8Array;
   edgeName: Int32Array;
   edgeRef: Int32Array;
   edgeShapeStart: Int32Array;
@@ -65,6 +67,9 @@ export interface StreetGraph {
 }
 
 export const MODE_INDEX: Record<StreetMode, number> = { foot: 0, bicycle: 1, car: 2 };
+
+/** Bits of `edgeFlags`. */
+export const EDGE_FLAG = { roundabout: 1 } as const;
 
 /** One highway way with its nodes already resolved to positions. */
 export interface GraphWayInput {
@@ -142,6 +147,7 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
   const eFwd = new Growable();
   const eBwd = new Growable();
   const eCls = new Growable();
+  const eFlags = new Growable();
   const eName = new Growable();
   const eRef = new Growable();
   const eShape = new Growable();
@@ -184,6 +190,7 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
       eFwd.push(r.forward);
       eBwd.push(r.backward);
       eCls.push(r.highwayClass);
+      eFlags.push(r.roundabout ? EDGE_FLAG.roundabout : 0);
       eName.push(name);
       eRef.push(ref);
       start = i;
@@ -281,6 +288,7 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
     edgeForward,
     edgeBackward,
     edgeClass: Uint8Array.from(eCls.data.subarray(0, E)),
+    edgeFlags: Uint8Array.from(eFlags.data.subarray(0, E)),
     edgeName: Int32Array.from(eName.data.subarray(0, E)),
     edgeRef: Int32Array.from(eRef.data.subarray(0, E)),
     edgeShapeStart: Int32Array.from(eShape.data.subarray(0, E + 1)),
