@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { expect, test, type Page } from '@playwright/test';
 
 // Feature under test: keyboard only — plan a journey, open a result and its details, and expand
@@ -16,7 +17,8 @@ interface Focused {
 async function focused(page: Page): Promise<Focused> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return { tag: 'body', role: null, name: '', text: '', visible: false, outlined: false };
+    if (!el || el === document.body)
+      return { tag: 'body', role: null, name: '', text: '', visible: false, outlined: false };
     const rect = el.getBoundingClientRect();
     const style = getComputedStyle(el);
     const labelled = el.getAttribute('aria-labelledby');
@@ -43,13 +45,21 @@ async function focused(page: Page): Promise<Focused> {
 }
 
 /** Presses Tab until `match` holds for the focused element; every stop on the way must be visible and show focus. */
-async function tabTo(page: Page, what: string, match: (f: Focused) => boolean, maxTabs = 80): Promise<Focused> {
+async function tabTo(
+  page: Page,
+  what: string,
+  match: (f: Focused) => boolean,
+  maxTabs = 80,
+): Promise<Focused> {
   for (let i = 0; i < maxTabs; i++) {
     await page.keyboard.press('Tab');
     const f = await focused(page);
     if (f.tag === 'body') continue;
     expect(f.visible, `focus stop ${i} (${f.tag} "${f.name || f.text.slice(0, 40)}") is visible`).toBe(true);
-    expect(f.outlined, `focus stop ${i} (${f.tag} "${f.name || f.text.slice(0, 40)}") shows a focus indicator`).toBe(true);
+    expect(
+      f.outlined,
+      `focus stop ${i} (${f.tag} "${f.name || f.text.slice(0, 40)}") shows a focus indicator`,
+    ).toBe(true);
     if (match(f)) return f;
   }
   throw new Error(`${what} was not reached with ${maxTabs} presses of Tab`);
@@ -75,7 +85,11 @@ test('Keyboard only: plan → results → journey details → step instructions'
   const skip = await focused(page);
   expect(skip.text).toBe('Skip to main content');
   await page.keyboard.press('Enter');
-  expect(await page.evaluate(() => !!document.activeElement?.closest('main') || document.activeElement?.tagName === 'MAIN')).toBe(true);
+  expect(
+    await page.evaluate(
+      () => !!document.activeElement?.closest('main') || document.activeElement?.tagName === 'MAIN',
+    ),
+  ).toBe(true);
 
   // The cookie banner can be dismissed from the keyboard.
   const cookies = page.getByRole('button', { name: 'Accept Cookies' });
@@ -108,12 +122,20 @@ test('Keyboard only: plan → results → journey details → step instructions'
   await expect(page.getByRole('button', { name: /Show instructions/ }).first()).toBeVisible();
   await tabTo(page, 'Show instructions', (f) => f.tag === 'button' && /Show instructions/.test(f.text), 150);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('button', { name: /Hide instructions/ }).first()).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('button', { name: /Hide instructions/ }).first()).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   await expect(page.locator('ol.directions').first()).toBeVisible();
   await page.keyboard.press('Space');
   await expect(page.locator('ol.directions')).toHaveCount(0);
   // And back to the results through the breadcrumb, still by keyboard.
-  await tabTo(page, 'the Select journey option breadcrumb', (f) => f.tag === 'a' && f.text === 'Select journey option', 200);
+  await tabTo(
+    page,
+    'the Select journey option breadcrumb',
+    (f) => f.tag === 'a' && f.text === 'Select journey option',
+    200,
+  );
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/results$/);
 });

@@ -112,7 +112,12 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Runs `task` in `connections` closed loops for `seconds`; answers latencies and outcomes. */
-async function closedLoop(seconds: number, connections: number, task: (i: number) => Promise<boolean>, maxRequests = Infinity) {
+async function closedLoop(
+  seconds: number,
+  connections: number,
+  task: (i: number) => Promise<boolean>,
+  maxRequests = Infinity,
+) {
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + seconds * 1000;
@@ -138,7 +143,12 @@ async function closedLoop(seconds: number, connections: number, task: (i: number
   return { latencies, errors, elapsedSec };
 }
 
-function record(db: string, scenario: string, r: { latencies: number[]; errors: number; elapsedSec: number }, note = ''): void {
+function record(
+  db: string,
+  scenario: string,
+  r: { latencies: number[]; errors: number; elapsedSec: number },
+  note = '',
+): void {
   rows.push({
     db,
     scenario,
@@ -153,12 +163,19 @@ function record(db: string, scenario: string, r: { latencies: number[]; errors: 
 }
 
 /** Waits on the search's SSE stream for its last journey (or failure); true when all arrived. */
-async function awaitSearch(base: string, hash: string, timeoutMs = 60_000): Promise<{ ok: boolean; journeys: string[] }> {
+async function awaitSearch(
+  base: string,
+  hash: string,
+  timeoutMs = 60_000,
+): Promise<{ ok: boolean; journeys: string[] }> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const journeys: string[] = [];
   try {
-    const res = await fetch(`${base}/v1/realtime/query.${hash}`, { signal: controller.signal, headers: { accept: 'text/event-stream' } });
+    const res = await fetch(`${base}/v1/realtime/query.${hash}`, {
+      signal: controller.signal,
+      headers: { accept: 'text/event-stream' },
+    });
     if (!res.ok || !res.body) return { ok: false, journeys };
     const decoder = new TextDecoder();
     let buffer = '';
@@ -187,15 +204,49 @@ async function awaitSearch(base: string, hash: string, timeoutMs = 60_000): Prom
 
 function localTime(daysAhead: number, minutes: number): string {
   const d = new Date(Date.now() + daysAhead * 86_400_000);
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(d);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(d);
   const get = (t: string) => parts.find((p) => p.type === t)!.value;
   const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
   const mm = String(minutes % 60).padStart(2, '0');
   return `${get('year')}/${get('month')}/${get('day')} ${hh}:${mm}:00`;
 }
 
-const PLACE_NAMES = ['Aviemore', 'Glenmore', 'Braemar', 'Kingussie', 'Grantown-on-Spey', 'Carrbridge', 'Nethy Bridge', 'Tomintoul', 'Ballater', 'Newtonmore', 'Boat of Garten', 'Inverness'];
-const PREFIXES = ['Avie', 'Glen', 'Brae', 'King', 'Gran', 'Carr', 'Neth', 'Tomi', 'Ball', 'Newt', 'Boat', 'Inve', 'Loch', 'Stat', 'Cair'];
+const PLACE_NAMES = [
+  'Aviemore',
+  'Glenmore',
+  'Braemar',
+  'Kingussie',
+  'Grantown-on-Spey',
+  'Carrbridge',
+  'Nethy Bridge',
+  'Tomintoul',
+  'Ballater',
+  'Newtonmore',
+  'Boat of Garten',
+  'Inverness',
+];
+const PREFIXES = [
+  'Avie',
+  'Glen',
+  'Brae',
+  'King',
+  'Gran',
+  'Carr',
+  'Neth',
+  'Tomi',
+  'Ball',
+  'Newt',
+  'Boat',
+  'Inve',
+  'Loch',
+  'Stat',
+  'Cair',
+];
 
 function tileOf(lat: number, lng: number, z: number): [number, number] {
   const n = 2 ** z;
@@ -224,23 +275,31 @@ async function benchOne(db: 'pglite' | 'postgres', databaseUrl?: string): Promis
   try {
     const loadStart = performance.now();
     await waitReady(base, server);
-    console.error(`[${db}] server ready in ${((performance.now() - loadStart) / 1000).toFixed(1)} s (pid ${server.pid})`);
+    console.error(
+      `[${db}] server ready in ${((performance.now() - loadStart) / 1000).toFixed(1)} s (pid ${server.pid})`,
+    );
     // PGlite is in-process: only the serve process's own worker can plan. PostgreSQL takes more.
     const workers = db === 'postgres' ? EXTRA_WORKERS : 0;
     for (let i = 0; i < workers; i++) children.push(startCairn(['worker'], env));
-    const workerNote = db === 'postgres' ? `serve's worker + ${workers} worker process(es)` : "serve's in-process worker";
+    const workerNote =
+      db === 'postgres' ? `serve's worker + ${workers} worker process(es)` : "serve's in-process worker";
 
     // Places that geocode, with their coordinates, so every search plans real journeys.
     const places: Array<{ name: string; lat: number; lng: number }> = [];
     for (const name of PLACE_NAMES) {
-      const res = (await (await fetch(`${base}/v1/places?q=${encodeURIComponent(name)}&limit=1`)).json()) as { data: Array<{ label: string; location: { lat: number; lng: number } }> };
+      const res = (await (await fetch(`${base}/v1/places?q=${encodeURIComponent(name)}&limit=1`)).json()) as {
+        data: Array<{ label: string; location: { lat: number; lng: number } }>;
+      };
       const hit = res.data[0];
       if (hit) places.push({ name: hit.label, lat: hit.location.lat, lng: hit.location.lng });
     }
     if (places.length < 2) throw new Error('the demo region geocodes fewer than 2 places');
     const searchBody = (i: number) => {
       const a = places[i % places.length]!;
-      const b = places[(i * 7 + 3) % places.length] === a ? places[(i + 1) % places.length]! : places[(i * 7 + 3) % places.length]!;
+      const b =
+        places[(i * 7 + 3) % places.length] === a
+          ? places[(i + 1) % places.length]!
+          : places[(i * 7 + 3) % places.length]!;
       return {
         origin: a.name,
         destination: b.name,
@@ -251,7 +310,11 @@ async function benchOne(db: 'pglite' | 'postgres', databaseUrl?: string): Promis
       };
     };
     const post = (i: number) =>
-      fetch(`${base}/v1/journey-planner/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(searchBody(i)) });
+      fetch(`${base}/v1/journey-planner/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(searchBody(i)),
+      });
 
     // 1. Searches, end to end: POST, then the SSE stream until the last journey.
     const planned: Array<{ hash: string; journeys: string[] }> = [];
@@ -268,26 +331,46 @@ async function benchOne(db: 'pglite' | 'postgres', databaseUrl?: string): Promis
     console.error(`[${db}] ${planned.length} searches planned, ${withJourneys.length} with journeys`);
 
     // 2. Accepting searches (POST only): how fast the API takes them while the workers plan.
-    const acceptRun = await closedLoop(Math.max(3, SECONDS / 2), CONNECTIONS, async (i) => (await post(i + 10_000)).status === 201, 300);
+    const acceptRun = await closedLoop(
+      Math.max(3, SECONDS / 2),
+      CONNECTIONS,
+      async (i) => (await post(i + 10_000)).status === 201,
+      300,
+    );
     record(db, 'search POST (accept only)', acceptRun, `${CONNECTIONS} clients, at most 300; queue grows`);
     // Let the queue drain before the reads, so planning does not skew them.
     const drainStart = performance.now();
     const backlog = acceptRun.latencies.length;
     await new Promise((r) => setTimeout(r, 500));
-    const lastHash = await post(99_999).then(async (r) => ((await r.json()) as { data: { hash: string } }).data.hash);
+    const lastHash = await post(99_999).then(
+      async (r) => ((await r.json()) as { data: { hash: string } }).data.hash,
+    );
     await awaitSearch(base, lastHash, 600_000);
     const drainSec = (performance.now() - drainStart) / 1000;
-    rows.push({ db, scenario: 'queue drain (backlog planned)', requests: backlog, perSec: backlog / drainSec, p50: NaN, p95: NaN, p99: NaN, errors: 0, note: `${backlog} queued searches planned in ${drainSec.toFixed(1)} s` });
+    rows.push({
+      db,
+      scenario: 'queue drain (backlog planned)',
+      requests: backlog,
+      perSec: backlog / drainSec,
+      p50: NaN,
+      p95: NaN,
+      p99: NaN,
+      errors: 0,
+      note: `${backlog} queued searches planned in ${drainSec.toFixed(1)} s`,
+    });
 
     // 3. Reads.
     const sample = withJourneys.length > 0 ? withJourneys : planned;
     if (sample.length === 0) throw new Error('no search was planned; cannot bench reads');
-    const config = (await (await fetch(`${base}/v1/config`)).json()) as { data: { region: { center: { lat: number; lng: number } } } };
+    const config = (await (await fetch(`${base}/v1/config`)).json()) as {
+      data: { region: { center: { lat: number; lng: number } } };
+    };
     const { lat, lng } = config.data.region.center;
     const tiles: string[] = [];
     for (const z of [10, 11, 12, 13, 14]) {
       const [cx, cy] = tileOf(lat, lng, z);
-      for (let dx = -2; dx <= 2; dx++) for (let dy = -2; dy <= 2; dy++) tiles.push(`${z}/${cx + dx}/${cy + dy}`);
+      for (let dx = -2; dx <= 2; dx++)
+        for (let dy = -2; dy <= 2; dy++) tiles.push(`${z}/${cx + dx}/${cy + dy}`);
     }
     const get = async (path: string) => {
       const res = await fetch(base + path);
@@ -296,12 +379,20 @@ async function benchOne(db: 'pglite' | 'postgres', databaseUrl?: string): Promis
     };
     const reads: Array<[string, (i: number) => Promise<boolean>]> = [
       ['GET search (results)', (i) => get(`/v1/journey-planner/search/${sample[i % sample.length]!.hash}`)],
-      ['GET journey', (i) => {
-        const s = withJourneys[i % Math.max(1, withJourneys.length)];
-        return s ? get(`/v1/journey-planner/search/${s.hash}/${s.journeys[i % s.journeys.length]}`) : Promise.resolve(false);
-      }],
+      [
+        'GET journey',
+        (i) => {
+          const s = withJourneys[i % Math.max(1, withJourneys.length)];
+          return s
+            ? get(`/v1/journey-planner/search/${s.hash}/${s.journeys[i % s.journeys.length]}`)
+            : Promise.resolve(false);
+        },
+      ],
       ['GET tile (MVT)', (i) => get(`/v1/tiles/${tiles[i % tiles.length]}.pbf`)],
-      ['GET places (autocomplete)', (i) => get(`/v1/places?q=${encodeURIComponent(PREFIXES[i % PREFIXES.length]!)}`)],
+      [
+        'GET places (autocomplete)',
+        (i) => get(`/v1/places?q=${encodeURIComponent(PREFIXES[i % PREFIXES.length]!)}`),
+      ],
     ];
     for (const [name, task] of reads) {
       record(db, name, await closedLoop(SECONDS, CONNECTIONS, task), `${CONNECTIONS} connections`);
@@ -318,7 +409,11 @@ async function benchOne(db: 'pglite' | 'postgres', databaseUrl?: string): Promis
           workersMb: children.slice(1).reduce((s, c) => s + rssMb(c.pid), 0),
         });
       }, 5000);
-      samples.push({ tSec: 0, serverMb: rssMb(server.pid), workersMb: children.slice(1).reduce((s, c) => s + rssMb(c.pid), 0) });
+      samples.push({
+        tSec: 0,
+        serverMb: rssMb(server.pid),
+        workersMb: children.slice(1).reduce((s, c) => s + rssMb(c.pid), 0),
+      });
       const soakSec = SOAK_MIN * 60;
       const [soakSearch, soakRead] = await Promise.all([
         closedLoop(soakSec, 2, async (i) => {
@@ -329,12 +424,19 @@ async function benchOne(db: 'pglite' | 'postgres', databaseUrl?: string): Promis
         closedLoop(soakSec, 4, (i) => reads[i % reads.length]![1](i)),
       ]);
       clearInterval(sampler);
-      samples.push({ tSec: (performance.now() - t0) / 1000, serverMb: rssMb(server.pid), workersMb: children.slice(1).reduce((s, c) => s + rssMb(c.pid), 0) });
+      samples.push({
+        tSec: (performance.now() - t0) / 1000,
+        serverMb: rssMb(server.pid),
+        workersMb: children.slice(1).reduce((s, c) => s + rssMb(c.pid), 0),
+      });
       record(db, `soak: searches (${SOAK_MIN} min)`, soakSearch, '2 clients');
       record(db, `soak: mixed reads (${SOAK_MIN} min)`, soakRead, '4 connections');
       // Trend over the samples after the first fifth (warm-up: caches and JIT fill first).
       const steady = samples.filter((s) => s.tSec >= soakSec * 0.2);
       const slope = slopePerMin(steady.map((s) => [s.tSec, s.serverMb]));
+      const lastHalf = slopePerMin(
+        samples.filter((s) => s.tSec >= soakSec * 0.5).map((s) => [s.tSec, s.serverMb]),
+      );
       soaks.push({
         db,
         minutes: SOAK_MIN,
@@ -343,6 +445,7 @@ async function benchOne(db: 'pglite' | 'postgres', databaseUrl?: string): Promis
         serverRssEndMb: round(samples.at(-1)!.serverMb),
         serverRssMaxMb: round(Math.max(...samples.map((s) => s.serverMb))),
         serverRssSlopeMbPerMin: round(slope, 2),
+        serverRssSlopeLastHalfMbPerMin: round(lastHalf, 2),
         workersRssEndMb: round(samples.at(-1)!.workersMb),
         series: samples.map((s) => [round(s.tSec, 0), round(s.serverMb)]),
       });
@@ -370,11 +473,19 @@ function printTable(): void {
   const fmt = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '–');
   console.log('\n| db | scenario | requests | per s | p50 ms | p95 ms | p99 ms | errors | note |');
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---|');
-  for (const r of rows) console.log(`| ${r.db} | ${r.scenario} | ${r.requests} | ${fmt(r.perSec)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} | ${r.note} |`);
+  for (const r of rows)
+    console.log(
+      `| ${r.db} | ${r.scenario} | ${r.requests} | ${fmt(r.perSec)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} | ${r.note} |`,
+    );
   if (soaks.length > 0) {
-    console.log('\n| db | soak min | RSS start MB | RSS end MB | RSS max MB | RSS slope MB/min (after warm-up) | worker RSS end MB |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|');
-    for (const s of soaks) console.log(`| ${s.db} | ${s.minutes} | ${s.serverRssStartMb} | ${s.serverRssEndMb} | ${s.serverRssMaxMb} | ${s.serverRssSlopeMbPerMin} | ${s.workersRssEndMb || '–'} |`);
+    console.log(
+      '\n| db | soak min | RSS start MB | RSS end MB | RSS max MB | slope MB/min (after first 20 %) | slope MB/min (last half) | worker RSS end MB |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const s of soaks)
+      console.log(
+        `| ${s.db} | ${s.minutes} | ${s.serverRssStartMb} | ${s.serverRssEndMb} | ${s.serverRssMaxMb} | ${s.serverRssSlopeMbPerMin} | ${s.serverRssSlopeLastHalfMbPerMin} | ${s.workersRssEndMb || '–'} |`,
+      );
   }
 }
 
@@ -390,5 +501,7 @@ else if (opts.pg) {
   }
 }
 printTable();
-console.log(`\n${startedAt}; ${SECONDS} s per phase, ${CONNECTIONS} read connections, ${SEARCH_CONNECTIONS} search clients; client and server share this machine's CPUs (loopback).`);
+console.log(
+  `\n${startedAt}; ${SECONDS} s per phase, ${CONNECTIONS} read connections, ${SEARCH_CONNECTIONS} search clients; client and server share this machine's CPUs (loopback).`,
+);
 if (opts.json) writeFileSync(opts.json, JSON.stringify({ startedAt, options: opts, rows, soaks }, null, 2));

@@ -18,7 +18,7 @@ interface Endpoint {
 
 let server: TestServer;
 let smtp: SmtpPeer;
-let endpoints: Endpoint[] = [];
+const endpoints: Endpoint[] = [];
 let token = '';
 let hash = '';
 let journeyId = '';
@@ -26,10 +26,16 @@ let journeyId = '';
 beforeAll(async () => {
   smtp = await startSmtpPeer();
   server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-  const doc = (await server.call('GET', '/v1/docs')).body as { paths: Record<string, Record<string, any>> };
+  interface Operation {
+    parameters?: Array<{ name: string; in: string }>;
+    requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+  }
+  const doc = (await server.call('GET', '/v1/docs')).body as {
+    paths: Record<string, Record<string, Operation>>;
+  };
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
-      const params = (op.parameters ?? []) as Array<{ name: string; in: string }>;
+      const params = op.parameters ?? [];
       const schema = op.requestBody?.content?.['application/json']?.schema ?? {};
       endpoints.push({
         method: method.toUpperCase(),
@@ -41,12 +47,23 @@ beforeAll(async () => {
     }
   }
   token = (await activeUser(server, smtp)).token;
-  const created = await server.call('POST', '/v1/journey-planner/search', { body: { origin: 'Aviemore', destination: 'Glenmore', out_time: searchTime(1), return_time: searchTime(1, '17:00') } });
+  const created = await server.call('POST', '/v1/journey-planner/search', {
+    body: {
+      origin: 'Aviemore',
+      destination: 'Glenmore',
+      out_time: searchTime(1),
+      return_time: searchTime(1, '17:00'),
+    },
+  });
   hash = created.body.data.hash;
-  const results = await waitFor(async () => {
-    const r = await server.call('GET', `/v1/journey-planner/search/${hash}`);
-    return r.body.data?.journeys?.length > 0 ? r.body.data : undefined;
-  }, 20_000, 'journeys');
+  const results = await waitFor(
+    async () => {
+      const r = await server.call('GET', `/v1/journey-planner/search/${hash}`);
+      return r.body.data?.journeys?.length > 0 ? r.body.data : undefined;
+    },
+    20_000,
+    'journeys',
+  );
   journeyId = results.journeys[0].id;
 });
 afterAll(async () => {
@@ -55,17 +72,60 @@ afterAll(async () => {
 });
 
 const BOUNDARY_DATES = [
-  '0000/01/01 00:00:00', '9999/12/31 23:59:59', '2026/02/29 09:00:00', '2028/02/29 09:00:00', '2026/13/01 09:00:00',
-  '2026/12/32 09:00:00', '2026/03/29 01:30:00', '2026/10/25 01:30:00', '2026/06/01 24:00:00', '2026/06/01 23:59:60',
-  '2026-06-01T09:00:00Z', '1970-01-01', '-000001-01-01', '2026/6/1 9:0:0', '', ' ', searchTime(0, '00:00'), searchTime(183, '23:55'),
+  '0000/01/01 00:00:00',
+  '9999/12/31 23:59:59',
+  '2026/02/29 09:00:00',
+  '2028/02/29 09:00:00',
+  '2026/13/01 09:00:00',
+  '2026/12/32 09:00:00',
+  '2026/03/29 01:30:00',
+  '2026/10/25 01:30:00',
+  '2026/06/01 24:00:00',
+  '2026/06/01 23:59:60',
+  '2026-06-01T09:00:00Z',
+  '1970-01-01',
+  '-000001-01-01',
+  '2026/6/1 9:0:0',
+  '',
+  ' ',
+  searchTime(0, '00:00'),
+  searchTime(183, '23:55'),
 ];
 const ODD_STRINGS = [
-  '', ' ', '\u0000', '\u202e\u0041', '𝔄𝔳𝔦𝔢𝔪𝔬𝔯𝔢', 'Loch an Eilein 🏞️', 'e\u0301'.repeat(200), '\ud800', '\udfff\ud800', '%00', '%', '%zz',
-  '..', '../../etc/passwd', '<script>alert(1)</script>', "' or 1=1 --", '{"$gt":""}', '__proto__', 'constructor', 'NaN', 'Infinity',
-  '-0', '1e309', '9'.repeat(40), 'x'.repeat(10_000), 'é'.repeat(30_000),
+  '',
+  ' ',
+  '\u0000',
+  '\u202e\u0041',
+  '𝔄𝔳𝔦𝔢𝔪𝔬𝔯𝔢',
+  'Loch an Eilein 🏞️',
+  'e\u0301'.repeat(200),
+  '\ud800',
+  '\udfff\ud800',
+  '%00',
+  '%',
+  '%zz',
+  '..',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  "' or 1=1 --",
+  '{"$gt":""}',
+  '__proto__',
+  'constructor',
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e309',
+  '9'.repeat(40),
+  'x'.repeat(10_000),
+  'é'.repeat(30_000),
 ];
 
-const oddString = fc.oneof(fc.constantFrom(...ODD_STRINGS), fc.string({ maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 60 }), fc.string({ unit: 'grapheme', maxLength: 30 }));
+const oddString = fc.oneof(
+  fc.constantFrom(...ODD_STRINGS),
+  fc.string({ maxLength: 60 }),
+  fc.string({ unit: 'binary', maxLength: 60 }),
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+);
 const scalar = fc.oneof(
   fc.constant(null),
   fc.boolean(),
@@ -88,11 +148,31 @@ const idArb = (name: string) =>
   fc.oneof(
     hex32,
     hex32.map((h) => `${h}-${1 + (h.charCodeAt(0) % 9)}`),
-    fc.constantFrom(() => hash, () => journeyId, () => `query.${hash}`, () => `${hash}-99999`, () => `${hash}-0`).map((f) => f()),
+    fc
+      .constantFrom(
+        () => hash,
+        () => journeyId,
+        () => `query.${hash}`,
+        () => `${hash}-99999`,
+        () => `${hash}-0`,
+      )
+      .map((f) => f()),
     fc.uuid(),
     fc.integer({ min: -1, max: 2 ** 40 }).map(String),
     oddString.filter((s) => s.length > 0),
-    fc.constantFrom('1.pbf', '0', '-1', '22', '23', '4294967296', '1e3', '0x10', 'query.', 'query.' + '0'.repeat(32), 'style'),
+    fc.constantFrom(
+      '1.pbf',
+      '0',
+      '-1',
+      '22',
+      '23',
+      '4294967296',
+      '1e3',
+      '0x10',
+      'query.',
+      'query.' + '0'.repeat(32),
+      'style',
+    ),
     fc.constant('a'.repeat(name === 'code' ? 100 : 300)),
   );
 
@@ -101,7 +181,9 @@ function encodeAny(text: string): string {
   try {
     return encodeURIComponent(text);
   } catch {
-    return [...text].map((ch) => (/[\ud800-\udfff]/.test(ch) ? '%ED%A0%80' : encodeURIComponent(ch))).join('');
+    return [...text]
+      .map((ch) => (/[\ud800-\udfff]/.test(ch) ? '%ED%A0%80' : encodeURIComponent(ch)))
+      .join('');
   }
 }
 
@@ -109,38 +191,97 @@ type Body = { kind: 'none' } | { kind: 'raw'; text: string; type: string };
 
 const bodyArb = (endpoint: Endpoint): fc.Arbitrary<Body> => {
   const fields = endpoint.bodyFields.length > 0 ? endpoint.bodyFields : ['id', 'data'];
-  const json = (v: unknown) => ({ kind: 'raw' as const, text: JSON.stringify(v) ?? 'null', type: 'application/json' });
+  const json = (v: unknown) => ({
+    kind: 'raw' as const,
+    text: JSON.stringify(v) ?? 'null',
+    type: 'application/json',
+  });
   return fc.oneof(
     fc.constant<Body>({ kind: 'none' }),
-    fc.constantFrom('{', '[', '{"a":}', '{"a":1,}', "{'a':1}", 'null', 'true', '"text"', '1e999', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', '\u0000', '\ufeff{}', '[]'.repeat(5000), '['.repeat(3000) + ']'.repeat(3000)).map((text): Body => ({ kind: 'raw', text, type: 'application/json' })),
+    fc
+      .constantFrom(
+        '{',
+        '[',
+        '{"a":}',
+        '{"a":1,}',
+        "{'a':1}",
+        'null',
+        'true',
+        '"text"',
+        '1e999',
+        '{"__proto__":{"admin":true}}',
+        '{"constructor":{"prototype":{"x":1}}}',
+        '\u0000',
+        '\ufeff{}',
+        '[]'.repeat(5000),
+        '['.repeat(3000) + ']'.repeat(3000),
+      )
+      .map((text): Body => ({ kind: 'raw', text, type: 'application/json' })),
     fc.jsonValue({ maxDepth: 3 }).map(json),
     fc.record(Object.fromEntries(fields.map((f) => [f, value])), { requiredKeys: [] }).map(json),
     fc.tuple(fc.constantFrom(...fields), value).map(([f, v]) => json({ ...validBody(endpoint), [f]: v })),
-    fc.constant({ kind: 'raw', text: JSON.stringify({ origin: 'x'.repeat(70_000) }), type: 'application/json' } as Body),
-    fc.tuple(fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/xml'), fc.string({ maxLength: 40 })).map(([type, text]): Body => ({ kind: 'raw', text, type })),
+    fc.constant({
+      kind: 'raw',
+      text: JSON.stringify({ origin: 'x'.repeat(70_000) }),
+      type: 'application/json',
+    } as Body),
+    fc
+      .tuple(
+        fc.constantFrom(
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'application/json; charset=latin1',
+          'application/xml',
+        ),
+        fc.string({ maxLength: 40 }),
+      )
+      .map(([type, text]): Body => ({ kind: 'raw', text, type })),
   );
 };
 
 /** A valid body for the endpoints that have one, as the base for single-field mutations. */
 function validBody(endpoint: Endpoint): Record<string, unknown> {
-  if (endpoint.path === '/v1/journey-planner/search') return { origin: 'Aviemore', destination: 'Glenmore', out_time: searchTime(1) };
+  if (endpoint.path === '/v1/journey-planner/search')
+    return { origin: 'Aviemore', destination: 'Glenmore', out_time: searchTime(1) };
   if (endpoint.path.endsWith('/update-return-time')) return { return_time: searchTime(1, '18:00') };
-  if (endpoint.path === '/v1/auth/login') return { username: 'someone@example.org', password: 'not the password' };
+  if (endpoint.path === '/v1/auth/login')
+    return { username: 'someone@example.org', password: 'not the password' };
   if (endpoint.path === '/v1/users/register' || endpoint.path === '/v1/users/update') {
-    return { title: 'Ms', first_name: 'Fuzz', last_name: 'Case', email: `fuzz.${Math.random().toString(36).slice(2)}@example.org`, dob: '1990-01-01', password: 'fuzz password 1', password_confirmation: 'fuzz password 1', creation_origin: 'HOME_PAGE' };
+    return {
+      title: 'Ms',
+      first_name: 'Fuzz',
+      last_name: 'Case',
+      email: `fuzz.${Math.random().toString(36).slice(2)}@example.org`,
+      dob: '1990-01-01',
+      password: 'fuzz password 1',
+      password_confirmation: 'fuzz password 1',
+      creation_origin: 'HOME_PAGE',
+    };
   }
   if (endpoint.path === '/v1/users/password/reset') return { email: 'someone@example.org' };
-  if (endpoint.path.startsWith('/v1/users/password/reset/')) return { password: 'fuzz password 1', password_confirmation: 'fuzz password 1' };
-  if (endpoint.path.includes('/impression')) return { campaign_id: '00000000-0000-0000-0000-000000000000', action: 'view', impression_id: null };
+  if (endpoint.path.startsWith('/v1/users/password/reset/'))
+    return { password: 'fuzz password 1', password_confirmation: 'fuzz password 1' };
+  if (endpoint.path.includes('/impression'))
+    return { campaign_id: '00000000-0000-0000-0000-000000000000', action: 'view', impression_id: null };
   return {};
 }
 
 const queryArb = (endpoint: Endpoint) =>
-  fc.array(fc.tuple(fc.oneof(fc.constantFrom(...endpoint.queryParams, 'page', 'per_page', 'q', 'last_event_id'), fc.string({ maxLength: 10 })), value), { maxLength: 6 });
+  fc.array(
+    fc.tuple(
+      fc.oneof(
+        fc.constantFrom(...endpoint.queryParams, 'page', 'per_page', 'q', 'last_event_id'),
+        fc.string({ maxLength: 10 }),
+      ),
+      value,
+    ),
+    { maxLength: 6 },
+  );
 
 function errorShapeProblem(status: number, contentType: string, text: string): string | null {
   if (!contentType.includes('application/json')) return `content-type ${contentType}`;
-  let body: any;
+  let body: { message?: unknown; errors?: unknown };
   try {
     body = JSON.parse(text);
   } catch {
@@ -153,16 +294,25 @@ function errorShapeProblem(status: number, contentType: string, text: string): s
   if (body.errors !== undefined) {
     if (typeof body.errors !== 'object' || body.errors === null) return 'errors is not an object';
     for (const [field, list] of Object.entries(body.errors)) {
-      if (!Array.isArray(list) || list.length === 0 || !list.every((m) => typeof m === 'string')) return `errors.${field} is not a list of strings`;
+      if (!Array.isArray(list) || list.length === 0 || !list.every((m) => typeof m === 'string'))
+        return `errors.${field} is not a list of strings`;
     }
   }
   return status >= 400 ? null : 'unreachable';
 }
 
-async function send(endpoint: Endpoint, ids: string[], query: Array<[string, unknown]>, body: Body, withToken: boolean) {
+async function send(
+  endpoint: Endpoint,
+  ids: string[],
+  query: Array<[string, unknown]>,
+  body: Body,
+  withToken: boolean,
+) {
   let path = endpoint.path;
   endpoint.pathParams.forEach((name, i) => (path = path.replace(`{${name}}`, encodeAny(ids[i] ?? ''))));
-  const search = query.map(([k, v]) => `${encodeAny(k)}=${encodeAny(typeof v === 'string' ? v : JSON.stringify(v) ?? '')}`).join('&');
+  const search = query
+    .map(([k, v]) => `${encodeAny(k)}=${encodeAny(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`)
+    .join('&');
   const headers: Record<string, string> = { accept: 'application/json' };
   // Logging out with the shared token would end the session the other cases use.
   if (withToken && !endpoint.path.endsWith('/logout')) headers.authorization = `Bearer ${token}`;
@@ -203,12 +353,24 @@ describe('fuzzing every endpoint', () => {
           bodyArb(endpoint),
           fc.boolean(),
           async (ids, query, body, withToken) => {
-            const { status, contentType, text } = await send(endpoint, ids as string[], query, body, withToken);
+            const { status, contentType, text } = await send(
+              endpoint,
+              ids as string[],
+              query,
+              body,
+              withToken,
+            );
             statuses.set(status, (statuses.get(status) ?? 0) + 1);
-            if (status >= 500) throw new Error(`${endpoint.method} ${endpoint.path} answered ${status}: ${text.slice(0, 300)}`);
+            if (status >= 500)
+              throw new Error(
+                `${endpoint.method} ${endpoint.path} answered ${status}: ${text.slice(0, 300)}`,
+              );
             if (status >= 400) {
               const problem = errorShapeProblem(status, contentType, text);
-              if (problem) throw new Error(`${endpoint.method} ${endpoint.path} ${status}: ${problem}: ${text.slice(0, 200)}`);
+              if (problem)
+                throw new Error(
+                  `${endpoint.method} ${endpoint.path} ${status}: ${problem}: ${text.slice(0, 200)}`,
+                );
             }
           },
         ),

@@ -9,7 +9,9 @@ describe.runIf(onPostgres())('PostgreSQL restarted under the API', () => {
   let server: TestServer;
   beforeAll(async () => {
     cluster = await startRestartableCluster();
-    server = await startTestServer({ env: { DATABASE_URL: cluster.url, JOB_VISIBILITY_SEC: '3', JOB_POLL_MS: '200' } });
+    server = await startTestServer({
+      env: { DATABASE_URL: cluster.url, JOB_VISIBILITY_SEC: '3', JOB_POLL_MS: '200' },
+    });
     server.planner.journeyCount = 4;
   }, 120_000);
   afterAll(async () => {
@@ -17,7 +19,10 @@ describe.runIf(onPostgres())('PostgreSQL restarted under the API', () => {
     cluster?.destroy();
   });
 
-  const post = (origin: string) => server.call('POST', '/v1/journey-planner/search', { body: { origin, destination: 'Glenmore', out_time: searchTime(1) } });
+  const post = (origin: string) =>
+    server.call('POST', '/v1/journey-planner/search', {
+      body: { origin, destination: 'Glenmore', out_time: searchTime(1) },
+    });
 
   it('searches accepted before a crash are all planned after it, clients get every journey, new searches work', async () => {
     server.planner.delayMs = 1500;
@@ -27,9 +32,15 @@ describe.runIf(onPostgres())('PostgreSQL restarted under the API', () => {
       expect(res.status).toBe(201);
       accepted.push(res.body.data.hash);
     }
-    const followers = accepted.map((h) => followChannel(`${server.url}/v1/realtime/query.${h}`, allJourneysIn, 120_000));
+    const followers = accepted.map((h) =>
+      followChannel(`${server.url}/v1/realtime/query.${h}`, allJourneysIn, 120_000),
+    );
     // Crash while the first search is being planned.
-    await waitUntil(() => server.planner.calls.some((c) => c.request.origin === 'Before crash 0'), 20_000, 'planning to start');
+    await waitUntil(
+      () => server.planner.calls.some((c) => c.request.origin === 'Before crash 0'),
+      20_000,
+      'planning to start',
+    );
     cluster.crash();
 
     // During the outage: no search is accepted, and the answer says so in the SPEC shape.
@@ -40,7 +51,11 @@ describe.runIf(onPostgres())('PostgreSQL restarted under the API', () => {
     await new Promise((r) => setTimeout(r, 2000));
     cluster.start();
 
-    await waitUntil(async () => (await server.call('GET', '/v1/ready')).status === 200, 30_000, 'ready again');
+    await waitUntil(
+      async () => (await server.call('GET', '/v1/ready')).status === 200,
+      30_000,
+      'ready again',
+    );
     server.planner.delayMs = 0;
     for (const f of followers) {
       const events = await f.finished;
@@ -54,7 +69,11 @@ describe.runIf(onPostgres())('PostgreSQL restarted under the API', () => {
     }
     const after = await post('After restart');
     expect(after.status).toBe(201);
-    const events = await followChannel(`${server.url}/v1/realtime/query.${after.body.data.hash}`, allJourneysIn, 30_000).finished;
+    const events = await followChannel(
+      `${server.url}/v1/realtime/query.${after.body.data.hash}`,
+      allJourneysIn,
+      30_000,
+    ).finished;
     expect(allJourneysIn(events)).toBe(true);
   }, 240_000);
 });

@@ -13,15 +13,24 @@ afterAll(async () => {
 });
 
 async function newSearch(origin = 'Aviemore'): Promise<string> {
-  const res = await server.call('POST', '/v1/journey-planner/search', { body: { origin, destination: 'Glenmore', out_time: searchTime(1) } });
+  const res = await server.call('POST', '/v1/journey-planner/search', {
+    body: { origin, destination: 'Glenmore', out_time: searchTime(1) },
+  });
   expect(res.status).toBe(201);
   return res.body.data.hash;
 }
 
 /** Reads one connection until `take` events have been seen, then drops it (the client saw only those). */
-async function readThenDrop(url: string, take: number, headers: Record<string, string> = {}): Promise<ReceivedEvent[]> {
+async function readThenDrop(
+  url: string,
+  take: number,
+  headers: Record<string, string> = {},
+): Promise<ReceivedEvent[]> {
   const controller = new AbortController();
-  const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  const res = await fetch(url, {
+    headers: { accept: 'text/event-stream', ...headers },
+    signal: controller.signal,
+  });
   expect(res.status).toBe(200);
   const seen: ReceivedEvent[] = [];
   const decoder = new TextDecoder();
@@ -89,7 +98,9 @@ describe('reconnecting with Last-Event-ID', () => {
     server.planner.delayMs = 400;
     try {
       const hashes = await Promise.all(Array.from({ length: 5 }, (_, i) => newSearch(`Origin ${i}`)));
-      const followers = Array.from({ length: 20 }, (_, i) => followChannel(`${server.url}/v1/realtime/query.${hashes[i % 5]}`, allJourneysIn, 30_000));
+      const followers = Array.from({ length: 20 }, (_, i) =>
+        followChannel(`${server.url}/v1/realtime/query.${hashes[i % 5]}`, allJourneysIn, 30_000),
+      );
       for (let k = 0; k < 6; k++) {
         await new Promise((r) => setTimeout(r, 150));
         followers[(k * 7) % followers.length]!.drop();
@@ -111,11 +122,16 @@ describe('reconnecting with Last-Event-ID', () => {
     const controller = new AbortController();
     const res = await fetch(url, { headers: { 'last-event-id': '13' }, signal: controller.signal });
     const reader = res.body!.getReader();
-    const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), 700))]);
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<null>((r) => setTimeout(() => r(null), 700)),
+    ]);
     controller.abort();
     const text = chunk && chunk.value ? new TextDecoder().decode(chunk.value) : '';
     expect(text).not.toMatch(/^id:/m);
-    const bad = await server.call('GET', `/v1/realtime/query.${hash}`, { headers: { 'last-event-id': 'abc' } });
+    const bad = await server.call('GET', `/v1/realtime/query.${hash}`, {
+      headers: { 'last-event-id': 'abc' },
+    });
     expect(bad.status).toBe(400);
     expect(typeof bad.body.message).toBe('string');
   });

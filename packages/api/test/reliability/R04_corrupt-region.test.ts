@@ -26,9 +26,18 @@ function damagedRegion(name: string, damage: (regionDir: string) => void): strin
 /** Starts `cairn serve` on the region; answers its exit code and output (or fails if it keeps running). */
 async function serveOn(regionDir: string): Promise<{ code: number | null; output: string }> {
   const port = await freePort();
-  const p = startCairn(['serve'], { REGION_DIR: regionDir, DATA_DIR: join(dir, `data-${port}`), PGLITE_DIR: 'memory://', PORT: String(port), HOST: '127.0.0.1' });
+  const p = startCairn(['serve'], {
+    REGION_DIR: regionDir,
+    DATA_DIR: join(dir, `data-${port}`),
+    PGLITE_DIR: 'memory://',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  });
   try {
-    const code = await Promise.race([p.exited, new Promise<'running'>((r) => setTimeout(() => r('running'), 150_000))]);
+    const code = await Promise.race([
+      p.exited,
+      new Promise<'running'>((r) => setTimeout(() => r('running'), 150_000)),
+    ]);
     if (code === 'running') {
       await stopCairn(p);
       throw new Error(`cairn serve kept running on a damaged region:\n${p.output().slice(0, 2000)}`);

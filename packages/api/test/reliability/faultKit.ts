@@ -16,7 +16,11 @@ export interface CairnProcess {
 
 /** Runs `cairn <args>` on Node 24 (this process's binary) with `env` over the current environment. */
 export function startCairn(args: string[], env: Record<string, string>): CairnProcess {
-  const child = spawn(process.execPath, [CAIRN, ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CAIRN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   child.stdout!.on('data', (d: Buffer) => (text += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (text += d.toString()));
@@ -27,7 +31,10 @@ export function startCairn(args: string[], env: Record<string, string>): CairnPr
 export async function stopCairn(p: CairnProcess | undefined): Promise<void> {
   if (!p || p.child.exitCode !== null || p.child.signalCode !== null) return;
   p.child.kill('SIGTERM');
-  const done = await Promise.race([p.exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 15_000))]);
+  const done = await Promise.race([
+    p.exited.then(() => true),
+    new Promise<boolean>((r) => setTimeout(() => r(false), 15_000)),
+  ]);
   if (!done) p.child.kill('SIGKILL');
 }
 
@@ -42,7 +49,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function waitUntil<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs: number, what: string): Promise<T> {
+export async function waitUntil<T>(
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

@@ -12,7 +12,8 @@ export function loadPlanner(_regionDir: string) {
   planner.journeyCount = Number(process.env.FAULT_JOURNEYS ?? 3);
   const plan = planner.plan.bind(planner);
   planner.plan = async (request, profile, brand) => {
-    if (process.env.FAULT_MARKER_FILE) appendFileSync(process.env.FAULT_MARKER_FILE, `${process.pid} ${request.origin}\n`);
+    if (process.env.FAULT_MARKER_FILE)
+      appendFileSync(process.env.FAULT_MARKER_FILE, `${process.pid} ${request.origin}\n`);
     return plan(request, profile, brand);
   };
   return planner;

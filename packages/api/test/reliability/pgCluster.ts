@@ -33,7 +33,16 @@ export async function startRestartableCluster(): Promise<RestartableCluster> {
   const port = await freePort();
   run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const start = () =>
-    run('pg_ctl', ['-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100`, 'start']);
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100`,
+      'start',
+    ]);
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

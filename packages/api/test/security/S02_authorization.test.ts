@@ -22,12 +22,18 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   aliceHash = created.body.data.hash;
-  const results = await waitFor(async () => {
-    const r = await server.call('GET', `/v1/journey-planner/search/${aliceHash}`);
-    return r.body.data?.journeys?.length > 0 ? r.body.data : undefined;
-  }, 20_000, 'journeys');
+  const results = await waitFor(
+    async () => {
+      const r = await server.call('GET', `/v1/journey-planner/search/${aliceHash}`);
+      return r.body.data?.journeys?.length > 0 ? r.body.data : undefined;
+    },
+    20_000,
+    'journeys',
+  );
   aliceJourneyId = results.journeys[0].id;
-  expect((await server.call('POST', `/v1/journey/save/${aliceJourneyId}`, { token: alice.token })).status).toBe(200);
+  expect(
+    (await server.call('POST', `/v1/journey/save/${aliceJourneyId}`, { token: alice.token })).status,
+  ).toBe(200);
 });
 afterAll(async () => {
   await server?.close();
@@ -37,7 +43,11 @@ afterAll(async () => {
 /** Every call that reads or changes something of one user. */
 const OWNED: Array<{ method: string; path: () => string; body?: unknown }> = [
   { method: 'GET', path: () => '/v1/users/show' },
-  { method: 'PUT', path: () => '/v1/users/update', body: { title: 'Mr', first_name: 'X', last_name: 'Y', email: 'x@example.org', dob: '1980-01-01' } },
+  {
+    method: 'PUT',
+    path: () => '/v1/users/update',
+    body: { title: 'Mr', first_name: 'X', last_name: 'Y', email: 'x@example.org', dob: '1980-01-01' },
+  },
   { method: 'GET', path: () => '/v1/journey-planner/queries/user?page=1&per_page=10' },
   { method: 'GET', path: () => '/v1/journey/saved/user?page=1&per_page=10' },
   { method: 'POST', path: () => `/v1/journey/save/${aliceJourneyId}` },
@@ -59,7 +69,9 @@ describe('without a valid token', () => {
 
 describe("another user's resources", () => {
   it("Bob's lists never show Alice's searches or saved journeys", async () => {
-    const recent = await server.call('GET', '/v1/journey-planner/queries/user?page=1&per_page=50', { token: bob.token });
+    const recent = await server.call('GET', '/v1/journey-planner/queries/user?page=1&per_page=50', {
+      token: bob.token,
+    });
     expect(recent.status).toBe(200);
     expect(recent.body.data.map((r: { hash: string }) => r.hash)).not.toContain(aliceHash);
     expect(JSON.stringify(recent.body)).not.toContain('Alice House');
@@ -69,7 +81,9 @@ describe("another user's resources", () => {
     // Alice sees her own.
     const own = await server.call('GET', '/v1/journey/saved/user?page=1&per_page=50', { token: alice.token });
     expect(own.body.data.map((s: { journey_id: string }) => s.journey_id)).toContain(aliceJourneyId);
-    const ownRecent = await server.call('GET', '/v1/journey-planner/queries/user?page=1&per_page=50', { token: alice.token });
+    const ownRecent = await server.call('GET', '/v1/journey-planner/queries/user?page=1&per_page=50', {
+      token: alice.token,
+    });
     expect(ownRecent.body.data.map((r: { hash: string }) => r.hash)).toContain(aliceHash);
   });
 
@@ -82,10 +96,14 @@ describe("another user's resources", () => {
   });
 
   it("the saved mark is per user: Bob reading Alice's journey does not see it as saved", async () => {
-    const asBob = await server.call('GET', `/v1/journey-planner/search/${aliceHash}/${aliceJourneyId}`, { token: bob.token });
+    const asBob = await server.call('GET', `/v1/journey-planner/search/${aliceHash}/${aliceJourneyId}`, {
+      token: bob.token,
+    });
     expect(asBob.status).toBe(200);
     expect(asBob.body.data.user_status).toBeNull();
-    const asAlice = await server.call('GET', `/v1/journey-planner/search/${aliceHash}/${aliceJourneyId}`, { token: alice.token });
+    const asAlice = await server.call('GET', `/v1/journey-planner/search/${aliceHash}/${aliceJourneyId}`, {
+      token: alice.token,
+    });
     expect(asAlice.body.data.user_status).toBe('saved');
   });
 
@@ -105,18 +123,30 @@ describe("another user's resources", () => {
   it("Bob cannot take Alice's e-mail address through an update", async () => {
     const upd = await server.call('PUT', '/v1/users/update', {
       token: bob.token,
-      body: { title: 'Dr', first_name: 'Robert', last_name: 'Ross', email: alice.email.toUpperCase(), dob: '1985-06-01' },
+      body: {
+        title: 'Dr',
+        first_name: 'Robert',
+        last_name: 'Ross',
+        email: alice.email.toUpperCase(),
+        dob: '1985-06-01',
+      },
     });
     expect(upd.status).toBe(422);
     expectErrorShape(upd.body);
-    expect((await server.call('GET', '/v1/users/show', { token: bob.token })).body.data.email).toBe(bob.email);
+    expect((await server.call('GET', '/v1/users/show', { token: bob.token })).body.data.email).toBe(
+      bob.email,
+    );
   });
 
   it('a search made while logged out is attached to nobody', async () => {
-    const anon = await server.call('POST', '/v1/journey-planner/search', { body: { origin: 'Anon Cottage', destination: 'Glenmore', out_time: searchTime(2) } });
+    const anon = await server.call('POST', '/v1/journey-planner/search', {
+      body: { origin: 'Anon Cottage', destination: 'Glenmore', out_time: searchTime(2) },
+    });
     expect(anon.status).toBe(201);
     for (const user of [alice, bob]) {
-      const recent = await server.call('GET', '/v1/journey-planner/queries/user?page=1&per_page=50', { token: user.token });
+      const recent = await server.call('GET', '/v1/journey-planner/queries/user?page=1&per_page=50', {
+        token: user.token,
+      });
       expect(recent.body.data.map((r: { hash: string }) => r.hash)).not.toContain(anon.body.data.hash);
     }
   });
@@ -130,8 +160,13 @@ describe("another user's resources", () => {
       expectErrorShape(res.body);
     }
     // A journey id of one search cannot be read through another search's hash.
-    const other = await server.call('POST', '/v1/journey-planner/search', { body: { origin: 'Aviemore', destination: 'Glenmore', out_time: searchTime(3) } });
-    const cross = await server.call('GET', `/v1/journey-planner/search/${other.body.data.hash}/${aliceJourneyId}`);
+    const other = await server.call('POST', '/v1/journey-planner/search', {
+      body: { origin: 'Aviemore', destination: 'Glenmore', out_time: searchTime(3) },
+    });
+    const cross = await server.call(
+      'GET',
+      `/v1/journey-planner/search/${other.body.data.hash}/${aliceJourneyId}`,
+    );
     expect(cross.status).toBe(404);
   });
 });

@@ -14,7 +14,12 @@ afterAll(async () => {
 /** The headers every answer carries, whatever its status or content type. */
 function expectSecurityHeaders(headers: Headers, what: string): void {
   const csp = headers.get('content-security-policy') ?? '';
-  const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v]));
+  const directives = new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k!, v]),
+  );
   expect(directives.get('default-src'), what).toEqual(["'self'"]);
   expect(directives.get('script-src'), what).toEqual(["'self'"]);
   expect(directives.get('object-src'), what).toEqual(["'none'"]);
@@ -33,13 +38,21 @@ function expectSecurityHeaders(headers: Headers, what: string): void {
 
 describe('security headers', () => {
   it('are on success, client errors, not-found, SSE and binary answers alike', async () => {
-    const created = await server.call('POST', '/v1/journey-planner/search', { body: { origin: 'Aviemore', destination: 'Glenmore', out_time: searchTime(1) } });
+    const created = await server.call('POST', '/v1/journey-planner/search', {
+      body: { origin: 'Aviemore', destination: 'Glenmore', out_time: searchTime(1) },
+    });
     const hash = created.body.data.hash;
     const cases: Array<[string, () => Promise<Headers>]> = [
       ['201 search', async () => created.headers],
       ['200 config', async () => (await server.call('GET', '/v1/config')).headers],
-      ['422 validation', async () => (await server.call('POST', '/v1/journey-planner/search', { body: {} })).headers],
-      ['400 bad JSON', async () => (await server.call('POST', '/v1/journey-planner/search', { rawBody: '{' })).headers],
+      [
+        '422 validation',
+        async () => (await server.call('POST', '/v1/journey-planner/search', { body: {} })).headers,
+      ],
+      [
+        '400 bad JSON',
+        async () => (await server.call('POST', '/v1/journey-planner/search', { rawBody: '{' })).headers,
+      ],
       ['401 auth', async () => (await server.call('GET', '/v1/users/show')).headers],
       ['404 api', async () => (await server.call('GET', '/v1/nothing')).headers],
       ['tile', async () => (await fetch(`${server.url}/v1/tiles/12/2017/1267.pbf`)).headers],
@@ -57,7 +70,9 @@ describe('security headers', () => {
   });
 
   it('error answers never leak a stack trace or SQL', async () => {
-    const bad = await server.call('POST', '/v1/journey-planner/search', { rawBody: '{"origin": "x", "out_time": ' });
+    const bad = await server.call('POST', '/v1/journey-planner/search', {
+      rawBody: '{"origin": "x", "out_time": ',
+    });
     expect(bad.status).toBe(400);
     expectErrorShape(bad.body);
     expect(JSON.stringify(bad.body)).not.toMatch(/at \w+ \(|node_modules|SyntaxError|select |insert /i);
@@ -69,13 +84,22 @@ describe('CORS', () => {
     const preflight = (origin: string) =>
       fetch(`${server.url}/v1/journey-planner/search`, {
         method: 'OPTIONS',
-        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-api-key' },
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,x-api-key',
+        },
       });
     const ok = await preflight('https://explorer.localhost');
     expect(ok.status).toBeLessThan(300);
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://explorer.localhost');
     expect(ok.headers.get('access-control-allow-credentials')).toBeNull();
-    for (const origin of ['https://evil.example', 'https://explorer.localhost.evil.example', 'null', 'http://127.0.0.1:1']) {
+    for (const origin of [
+      'https://evil.example',
+      'https://explorer.localhost.evil.example',
+      'null',
+      'http://127.0.0.1:1',
+    ]) {
       const denied = await preflight(origin);
       expect(denied.headers.get('access-control-allow-origin'), origin).toBeNull();
     }
@@ -88,7 +112,14 @@ describe('rate limits', () => {
   it('count per client IP (behind a trusted proxy), per API key, and tighter on login', async () => {
     const previous = process.env.TRUST_PROXY;
     process.env.TRUST_PROXY = '1';
-    const limited = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '4', AUTH_RATE_LIMIT_PER_MINUTE: '2', API_KEYS: 'key-a,key-b', TRUST_PROXY: '1' } });
+    const limited = await startTestServer({
+      env: {
+        RATE_LIMIT_PER_MINUTE: '4',
+        AUTH_RATE_LIMIT_PER_MINUTE: '2',
+        API_KEYS: 'key-a,key-b',
+        TRUST_PROXY: '1',
+      },
+    });
     if (previous === undefined) delete process.env.TRUST_PROXY;
     else process.env.TRUST_PROXY = previous;
     try {
@@ -104,7 +135,9 @@ describe('rate limits', () => {
       expect(await run(4, '203.0.113.2', 'key-a')).toEqual([200, 200, 200, 200]);
       expect(await run(4, '203.0.113.1', 'key-b')).toEqual([200, 200, 200, 200]);
       // A 429 is in the SPEC shape and says when to come back.
-      const over = await limited.call('GET', '/v1/places?q=Avie', { headers: { 'x-forwarded-for': '203.0.113.1', 'x-api-key': 'key-a' } });
+      const over = await limited.call('GET', '/v1/places?q=Avie', {
+        headers: { 'x-forwarded-for': '203.0.113.1', 'x-api-key': 'key-a' },
+      });
       expect(over.status).toBe(429);
       expectErrorShape(over.body);
       expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -113,7 +146,12 @@ describe('rate limits', () => {
 
       // Login has its own, tighter limit (2 a minute here), whatever the credentials.
       const login = async () =>
-        (await limited.call('POST', '/v1/auth/login', { body: { username: 'nobody@example.org', password: 'x' }, headers: { 'x-forwarded-for': '198.51.100.9', 'x-api-key': 'key-a' } })).status;
+        (
+          await limited.call('POST', '/v1/auth/login', {
+            body: { username: 'nobody@example.org', password: 'x' },
+            headers: { 'x-forwarded-for': '198.51.100.9', 'x-api-key': 'key-a' },
+          })
+        ).status;
       expect([await login(), await login(), await login()]).toEqual([401, 401, 429]);
     } finally {
       await limited.close();

@@ -15,7 +15,8 @@ function listTs(dir: string): string[] {
   });
 }
 
-const SQL_WORDS = /\b(select\s|insert\s+into|update\s+\w+\s+set|delete\s+from|where\s|listen\s|notify\s|drop\s|create\s+(table|index|database))/i;
+const SQL_WORDS =
+  /\b(select\s|insert\s+into|update\s+\w+\s+set|delete\s+from|where\s|listen\s|notify\s|drop\s|create\s+(table|index|database))/i;
 
 /**
  * Finds SQL built from strings in one file: `sql.raw`/`sql.lit`/`sql.id` with anything but a
@@ -45,19 +46,28 @@ export function findStringBuiltSql(file: string, text: string, allowed: (line: s
 
 /** Reviewed exceptions, each with its reason. */
 const ALLOWED: Array<{ file: RegExp; line: RegExp; why: string }> = [
-  { file: /db\/migrations\//, line: /sql\.raw\(statement\)/, why: 'migrations run constant DDL strings written in the file' },
-  { file: /db\/database\.ts$/, line: /client\.query\(`listen \$\{quoteIdent\(channel\)\}`\)/, why: 'LISTEN takes an identifier, not a parameter; quoteIdent escapes it and channels are constants' },
+  {
+    file: /db\/migrations\//,
+    line: /sql\.raw\(statement\)/,
+    why: 'migrations run constant DDL strings written in the file',
+  },
+  {
+    file: /db\/database\.ts$/,
+    line: /client\.query\(`listen \$\{quoteIdent\(channel\)\}`\)/,
+    why: 'LISTEN takes an identifier, not a parameter; quoteIdent escapes it and channels are constants',
+  },
 ];
 
 describe('the source has no string-built SQL', () => {
   it('the scanner flags raw SQL and untagged interpolated SQL (so it can fail)', () => {
     const bad = [
-      'await sql.raw(`select * from users where email = \'${email}\'`).execute(db);',
+      "await sql.raw(`select * from users where email = '${email}'`).execute(db);",
       'await client.query(`select * from users where id = ${id}`);',
       "const q = 'select * from users where id = ' + id;",
     ].join('\n');
     expect(findStringBuiltSql('bad.ts', bad, () => false)).toHaveLength(4);
-    const good = 'await sql`select * from users where id = ${id}`.execute(db);\nawait sql<{ id: string }>`update jobs set a = ${a} where id = ${id}`.execute(db);';
+    const good =
+      'await sql`select * from users where id = ${id}`.execute(db);\nawait sql<{ id: string }>`update jobs set a = ${a} where id = ${id}`.execute(db);';
     expect(findStringBuiltSql('good.ts', good, () => false)).toEqual([]);
   });
 
@@ -67,7 +77,9 @@ describe('the source has no string-built SQL', () => {
     const problems = files.flatMap((path) => {
       const file = relative(SRC, path);
       const rules = ALLOWED.filter((a) => a.file.test(file));
-      return findStringBuiltSql(file, readFileSync(path, 'utf8'), (line) => rules.some((r) => r.line.test(line)));
+      return findStringBuiltSql(file, readFileSync(path, 'utf8'), (line) =>
+        rules.some((r) => r.line.test(line)),
+      );
     });
     expect(problems).toEqual([]);
   });
@@ -93,33 +105,85 @@ describe('injection attempts', () => {
     await smtp?.close();
   });
 
-  const PAYLOADS = ["' or '1'='1", "'; drop table users; --", '"; delete from journeys; --', "x' union select password_hash from users --", '$1', '\\x27 or 1=1'];
+  const PAYLOADS = [
+    "' or '1'='1",
+    "'; drop table users; --",
+    '"; delete from journeys; --',
+    "x' union select password_hash from users --",
+    '$1',
+    '\\x27 or 1=1',
+  ];
 
   it('are stored and returned as plain text, and the tables survive', async () => {
     const victim = await activeUser(server, smtp);
-    const count = async () => Number((await server.runtime.ctx.database.db.selectFrom('users').select(({ fn }) => fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await server.runtime.ctx.database.db
+            .selectFrom('users')
+            .select(({ fn }) => fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const usersBefore = await count();
     for (const payload of PAYLOADS) {
-      const created = await server.call('POST', '/v1/journey-planner/search', { body: { origin: payload, destination: `to ${payload}`, out_time: searchTime(1) } });
+      const created = await server.call('POST', '/v1/journey-planner/search', {
+        body: { origin: payload, destination: `to ${payload}`, out_time: searchTime(1) },
+      });
       expect(created.status, payload).toBe(201);
       const hash = created.body.data.hash;
-      const read = await waitFor(async () => {
-        const r = await server.call('GET', `/v1/journey-planner/search/${hash}`);
-        return r.body.data?.query.results_retrieved !== null ? r : undefined;
-      }, 20_000, 'planned');
+      const read = await waitFor(
+        async () => {
+          const r = await server.call('GET', `/v1/journey-planner/search/${hash}`);
+          return r.body.data?.query.results_retrieved !== null ? r : undefined;
+        },
+        20_000,
+        'planned',
+      );
       expect(read.body.data.query.origin_address).toBe(payload);
 
-      expect((await server.call('POST', '/v1/auth/login', { body: { username: `${payload}@example.org`, password: payload } })).status).toBeGreaterThanOrEqual(400);
-      expect([401, 429]).toContain((await server.call('POST', '/v1/auth/login', { body: { username: victim.email, password: payload } })).status);
-      expect((await server.call('GET', `/v1/journey-planner/search/${encodeURIComponent(payload)}`)).status).toBe(404);
-      expect((await server.call('POST', `/v1/journey/viewed/${encodeURIComponent(payload)}`)).status).toBe(404);
+      expect(
+        (
+          await server.call('POST', '/v1/auth/login', {
+            body: { username: `${payload}@example.org`, password: payload },
+          })
+        ).status,
+      ).toBeGreaterThanOrEqual(400);
+      expect([401, 429]).toContain(
+        (await server.call('POST', '/v1/auth/login', { body: { username: victim.email, password: payload } }))
+          .status,
+      );
+      expect(
+        (await server.call('GET', `/v1/journey-planner/search/${encodeURIComponent(payload)}`)).status,
+      ).toBe(404);
+      expect((await server.call('POST', `/v1/journey/viewed/${encodeURIComponent(payload)}`)).status).toBe(
+        404,
+      );
       expect((await server.call('GET', `/v1/places?q=${encodeURIComponent(payload)}`)).status).toBe(200);
-      expect((await server.call('GET', `/v1/campaign?impression_ids=${encodeURIComponent(payload)}`)).status).toBe(200);
-      expect((await server.call('POST', '/v1/users/password/reset', { body: { email: `a${payload}@example.org` } })).status).toBeLessThan(500);
+      expect(
+        (await server.call('GET', `/v1/campaign?impression_ids=${encodeURIComponent(payload)}`)).status,
+      ).toBe(200);
+      expect(
+        (
+          await server.call('POST', '/v1/users/password/reset', {
+            body: { email: `a${payload}@example.org` },
+          })
+        ).status,
+      ).toBeLessThan(500);
     }
     expect(await count()).toBe(usersBefore);
     // The victim can still log in: the failed attempts above did not lock them out early (one per payload < 5 is fine).
-    await server.runtime.ctx.database.db.updateTable('users').set({ failed_logins: 0, locked_until: null }).where('email', '=', victim.email).execute();
-    expect((await server.call('POST', '/v1/auth/login', { body: { username: victim.email, password: victim.password } })).status).toBe(200);
+    await server.runtime.ctx.database.db
+      .updateTable('users')
+      .set({ failed_logins: 0, locked_until: null })
+      .where('email', '=', victim.email)
+      .execute();
+    expect(
+      (
+        await server.call('POST', '/v1/auth/login', {
+          body: { username: victim.email, password: victim.password },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -5,7 +5,9 @@ import type { TestServer } from '../helpers/testServer.ts';
 let counter = 0;
 
 /** A valid registration body with a fresh e-mail address. */
-export function newUserBody(overrides: Record<string, unknown> = {}): Record<string, unknown> & { email: string; password: string } {
+export function newUserBody(
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> & { email: string; password: string } {
   return {
     title: 'Mr',
     first_name: 'Ewan',
@@ -20,14 +22,20 @@ export function newUserBody(overrides: Record<string, unknown> = {}): Record<str
 }
 
 /** Registers, activates through the mailed link and logs in; answers the body and the token. */
-export async function activeUser(server: TestServer, smtp: SmtpPeer, overrides: Record<string, unknown> = {}) {
+export async function activeUser(
+  server: TestServer,
+  smtp: SmtpPeer,
+  overrides: Record<string, unknown> = {},
+) {
   const body = newUserBody(overrides);
   const registered = await server.call('POST', '/v1/users/register', { body });
   expect(registered.status).toBe(201);
   const mail = await smtp.waitForMessage((m) => m.to.includes(body.email) && /Activate/i.test(m.subject));
   const { code } = linkIn(mail, '/auth/activation');
   expect((await server.call('POST', `/v1/users/activation/${code}`)).status).toBe(200);
-  const login = await server.call('POST', '/v1/auth/login', { body: { username: body.email, password: body.password } });
+  const login = await server.call('POST', '/v1/auth/login', {
+    body: { username: body.email, password: body.password },
+  });
   expect(login.status).toBe(200);
   return { ...body, token: login.body.data.access_token as string };
 }

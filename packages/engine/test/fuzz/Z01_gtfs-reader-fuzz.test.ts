@@ -16,19 +16,54 @@ const FERRY = join(import.meta.dirname, '../../../../regions/cairngorms/build/gt
 /** A small real feed (the demo region's water bus) when built, else a hand-written one. */
 function baseFiles(): Record<string, string> {
   if (existsSync(FERRY)) {
-    return Object.fromEntries(readdirSync(FERRY).filter((f) => f.endsWith('.txt')).map((f) => [f, readFileSync(join(FERRY, f), 'utf8')]));
+    return Object.fromEntries(
+      readdirSync(FERRY)
+        .filter((f) => f.endsWith('.txt'))
+        .map((f) => [f, readFileSync(join(FERRY, f), 'utf8')]),
+    );
   }
   return {
-    'agency.txt': 'agency_id,agency_name,agency_url,agency_timezone\nA,Loch Bus,https://example.org,Europe/London\n',
+    'agency.txt':
+      'agency_id,agency_name,agency_url,agency_timezone\nA,Loch Bus,https://example.org,Europe/London\n',
     'stops.txt': 'stop_id,stop_name,stop_lat,stop_lon\nS1,Pier,57.4,-4.4\nS2,Castle,57.33,-4.44\n',
     'routes.txt': 'route_id,agency_id,route_short_name,route_type\nR1,A,W1,4\n',
     'trips.txt': 'route_id,service_id,trip_id\nR1,D,T1\n',
-    'stop_times.txt': 'trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,10:00:00,10:00:00,S1,1\nT1,10:50:00,10:50:00,S2,2\n',
-    'calendar.txt': 'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nD,1,1,1,1,1,1,1,20260101,20271231\n',
+    'stop_times.txt':
+      'trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,10:00:00,10:00:00,S1,1\nT1,10:50:00,10:50:00,S2,2\n',
+    'calendar.txt':
+      'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nD,1,1,1,1,1,1,1,20260101,20271231\n',
   };
 }
 
-const JUNK = ['', ' ', '-1', '0', '99:99:99', '25:61:00', '-01:00:00', '1:2:3', '20261301', '20260230', '99999999', 'NaN', 'Infinity', '1e309', '"', '"a,b', 'a"b', '\u0000', '\ufeff', '🚌', 'e\u0301', '\ud800', 'x'.repeat(5000), 'Not/A_Zone', '1.5', '-91', '181'];
+const JUNK = [
+  '',
+  ' ',
+  '-1',
+  '0',
+  '99:99:99',
+  '25:61:00',
+  '-01:00:00',
+  '1:2:3',
+  '20261301',
+  '20260230',
+  '99999999',
+  'NaN',
+  'Infinity',
+  '1e309',
+  '"',
+  '"a,b',
+  'a"b',
+  '\u0000',
+  '\ufeff',
+  '🚌',
+  'e\u0301',
+  '\ud800',
+  'x'.repeat(5000),
+  'Not/A_Zone',
+  '1.5',
+  '-91',
+  '181',
+];
 
 type Edit =
   | { op: 'drop'; file: number }
@@ -41,12 +76,41 @@ type Edit =
 
 const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ op: fc.constant('drop' as const), file: fc.nat() }),
-  fc.record({ op: fc.constant('truncate' as const), file: fc.nat(), at: fc.double({ min: 0, max: 1, noNaN: true }) }),
-  fc.record({ op: fc.constant('field' as const), file: fc.nat(), line: fc.nat(), col: fc.nat(), junk: fc.oneof(fc.constantFrom(...JUNK), fc.string({ maxLength: 20 }), fc.string({ unit: 'binary', maxLength: 10 })) }),
+  fc.record({
+    op: fc.constant('truncate' as const),
+    file: fc.nat(),
+    at: fc.double({ min: 0, max: 1, noNaN: true }),
+  }),
+  fc.record({
+    op: fc.constant('field' as const),
+    file: fc.nat(),
+    line: fc.nat(),
+    col: fc.nat(),
+    junk: fc.oneof(
+      fc.constantFrom(...JUNK),
+      fc.string({ maxLength: 20 }),
+      fc.string({ unit: 'binary', maxLength: 10 }),
+    ),
+  }),
   fc.record({ op: fc.constant('dupLine' as const), file: fc.nat(), line: fc.nat() }),
-  fc.record({ op: fc.constant('garbage' as const), file: fc.nat(), line: fc.nat(), text: fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom(',,,,,,,', '"""', '\n\n\n', 'a,b\nc')) }),
+  fc.record({
+    op: fc.constant('garbage' as const),
+    file: fc.nat(),
+    line: fc.nat(),
+    text: fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom(',,,,,,,', '"""', '\n\n\n', 'a,b\nc')),
+  }),
   fc.record({ op: fc.constant('swapHeader' as const), file: fc.nat(), a: fc.nat(), b: fc.nat() }),
-  fc.record({ op: fc.constant('encoding' as const), file: fc.nat(), kind: fc.constantFrom('bom' as const, 'crlf' as const, 'cr' as const, 'empty' as const, 'headerOnly' as const) }),
+  fc.record({
+    op: fc.constant('encoding' as const),
+    file: fc.nat(),
+    kind: fc.constantFrom(
+      'bom' as const,
+      'crlf' as const,
+      'cr' as const,
+      'empty' as const,
+      'headerOnly' as const,
+    ),
+  }),
 );
 
 function apply(files: Record<string, string>, edits: Edit[]): Record<string, string> {
@@ -90,14 +154,27 @@ function apply(files: Record<string, string>, edits: Edit[]): Record<string, str
         break;
       }
       case 'encoding':
-        out[name] = e.kind === 'bom' ? `\ufeff${text}` : e.kind === 'crlf' ? text.replace(/\n/g, '\r\n') : e.kind === 'cr' ? text.replace(/\n/g, '\r') : e.kind === 'empty' ? '' : (lines[0] ?? '');
+        out[name] =
+          e.kind === 'bom'
+            ? `\ufeff${text}`
+            : e.kind === 'crlf'
+              ? text.replace(/\n/g, '\r\n')
+              : e.kind === 'cr'
+                ? text.replace(/\n/g, '\r')
+                : e.kind === 'empty'
+                  ? ''
+                  : (lines[0] ?? '');
         break;
     }
   }
   return out;
 }
 
-const sourceOf = (files: Record<string, string>): GtfsSource => ({ path: 'fuzz', has: (f) => f in files, read: (f) => files[f] });
+const sourceOf = (files: Record<string, string>): GtfsSource => ({
+  path: 'fuzz',
+  has: (f) => f in files,
+  read: (f) => files[f],
+});
 
 describe('GTFS reader fuzz', () => {
   const base = baseFiles();

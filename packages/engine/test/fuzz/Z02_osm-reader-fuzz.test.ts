@@ -22,7 +22,31 @@ const XML = `<?xml version="1.0" encoding="UTF-8"?>
 </osm>
 `;
 
-const JUNK_VALUES = ['', 'abc', '-91', '91', '181', 'NaN', '1e999', '-0', '9007199254740993', '0x10', '57,19', '"', '&', '&amp', '&#xD800;', '&#0;', '&unknown;', '<', '>', ']]>', '\u0000', '🚌', 'x'.repeat(3000)];
+const JUNK_VALUES = [
+  '',
+  'abc',
+  '-91',
+  '91',
+  '181',
+  'NaN',
+  '1e999',
+  '-0',
+  '9007199254740993',
+  '0x10',
+  '57,19',
+  '"',
+  '&',
+  '&amp',
+  '&#xD800;',
+  '&#0;',
+  '&unknown;',
+  '<',
+  '>',
+  ']]>',
+  '\u0000',
+  '🚌',
+  'x'.repeat(3000),
+];
 
 type XmlEdit =
   | { op: 'truncate'; at: number }
@@ -33,9 +57,36 @@ type XmlEdit =
 
 const xmlEdit: fc.Arbitrary<XmlEdit> = fc.oneof(
   fc.record({ op: fc.constant('truncate' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }),
-  fc.record({ op: fc.constant('attr' as const), nth: fc.nat(), value: fc.oneof(fc.constantFrom(...JUNK_VALUES), fc.string({ maxLength: 12 })) }),
-  fc.record({ op: fc.constant('insert' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), text: fc.oneof(fc.constantFrom('<', '>', '"', '</way>', '<node id="1" lat="1" lon="1">', '<nd ref="999"/>', '<tag k="highway"/>', '<!--', '<![CDATA[', '<?xml ?>', '<way id="10">'), fc.string({ maxLength: 30 })) }),
-  fc.record({ op: fc.constant('delete' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), length: fc.integer({ min: 1, max: 80 }) }),
+  fc.record({
+    op: fc.constant('attr' as const),
+    nth: fc.nat(),
+    value: fc.oneof(fc.constantFrom(...JUNK_VALUES), fc.string({ maxLength: 12 })),
+  }),
+  fc.record({
+    op: fc.constant('insert' as const),
+    at: fc.double({ min: 0, max: 1, noNaN: true }),
+    text: fc.oneof(
+      fc.constantFrom(
+        '<',
+        '>',
+        '"',
+        '</way>',
+        '<node id="1" lat="1" lon="1">',
+        '<nd ref="999"/>',
+        '<tag k="highway"/>',
+        '<!--',
+        '<![CDATA[',
+        '<?xml ?>',
+        '<way id="10">',
+      ),
+      fc.string({ maxLength: 30 }),
+    ),
+  }),
+  fc.record({
+    op: fc.constant('delete' as const),
+    at: fc.double({ min: 0, max: 1, noNaN: true }),
+    length: fc.integer({ min: 1, max: 80 }),
+  }),
   fc.record({ op: fc.constant('dupLine' as const), line: fc.nat() }),
 );
 
@@ -86,24 +137,45 @@ function validPbf(): Uint8Array {
   for (const f of ['OsmSchema-V0.6', 'DenseNodes']) head.writeBytesField(4, new TextEncoder().encode(f));
   const delta = (xs: number[]) => xs.map((x, i) => x - (i > 0 ? xs[i - 1]! : 0));
   const data = new PbfWriter();
-  data.writeMessage(1, (_: null, pw: PbfWriter) => {
-    for (const s of ['', 'highway', 'residential', 'name', 'Grampian Road']) pw.writeBytesField(1, new TextEncoder().encode(s));
-  }, null);
-  data.writeMessage(2, (_: null, group: PbfWriter) => {
-    group.writeMessage(2, (_x: null, dense: PbfWriter) => {
-      dense.writePackedSVarint(1, delta([1, 2, 3]));
-      dense.writePackedSVarint(8, delta([571900000, 571910000, 571920000]));
-      dense.writePackedSVarint(9, delta([-38300000, -38300000, -38310000]));
-    }, null);
-  }, null);
-  data.writeMessage(2, (_: null, group: PbfWriter) => {
-    group.writeMessage(3, (_x: null, way: PbfWriter) => {
-      way.writeVarintField(1, 77);
-      way.writePackedVarint(2, [1, 3]);
-      way.writePackedVarint(3, [2, 4]);
-      way.writePackedSVarint(8, delta([1, 2, 3]));
-    }, null);
-  }, null);
+  data.writeMessage(
+    1,
+    (_: null, pw: PbfWriter) => {
+      for (const s of ['', 'highway', 'residential', 'name', 'Grampian Road'])
+        pw.writeBytesField(1, new TextEncoder().encode(s));
+    },
+    null,
+  );
+  data.writeMessage(
+    2,
+    (_: null, group: PbfWriter) => {
+      group.writeMessage(
+        2,
+        (_x: null, dense: PbfWriter) => {
+          dense.writePackedSVarint(1, delta([1, 2, 3]));
+          dense.writePackedSVarint(8, delta([571900000, 571910000, 571920000]));
+          dense.writePackedSVarint(9, delta([-38300000, -38300000, -38310000]));
+        },
+        null,
+      );
+    },
+    null,
+  );
+  data.writeMessage(
+    2,
+    (_: null, group: PbfWriter) => {
+      group.writeMessage(
+        3,
+        (_x: null, way: PbfWriter) => {
+          way.writeVarintField(1, 77);
+          way.writePackedVarint(2, [1, 3]);
+          way.writePackedVarint(3, [2, 4]);
+          way.writePackedSVarint(8, delta([1, 2, 3]));
+        },
+        null,
+      );
+    },
+    null,
+  );
   const a = block('OSMHeader', head.finish());
   const b = block('OSMData', data.finish());
   const out = new Uint8Array(a.length + b.length);
@@ -140,9 +212,12 @@ describe('OSM XML reader fuzz', () => {
 
   it('arbitrary text is read without an exception', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 400 }), fc.string({ unit: 'binary', maxLength: 200 })), (text) => {
-        expectWarnings(loadOsmXml(text, 'junk.osm').warnings);
-      }),
+      fc.property(
+        fc.oneof(fc.string({ maxLength: 400 }), fc.string({ unit: 'binary', maxLength: 200 })),
+        (text) => {
+          expectWarnings(loadOsmXml(text, 'junk.osm').warnings);
+        },
+      ),
       { numRuns: Math.ceil(RUNS / 2) },
     );
   });
@@ -165,16 +240,20 @@ describe('OSM PBF reader fuzz', () => {
         copy[i % copy.length] = b;
         return copy;
       }),
-      fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 2, maxLength: 8 }).map((flips) => {
-        const copy = pbf.slice();
-        for (const [i, b] of flips) copy[i % copy.length] = b;
-        return copy;
-      }),
+      fc
+        .array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 2, maxLength: 8 })
+        .map((flips) => {
+          const copy = pbf.slice();
+          for (const [i, b] of flips) copy[i % copy.length] = b;
+          return copy;
+        }),
       fc.double({ min: 0, max: 1, noNaN: true }).map((f) => pbf.slice(0, Math.floor(pbf.length * f))),
-      fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.uint8Array({ maxLength: 40 })).map(([f, junk]) => {
-        const at = Math.floor(pbf.length * f);
-        return new Uint8Array([...pbf.slice(0, at), ...junk, ...pbf.slice(at)]);
-      }),
+      fc
+        .tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.uint8Array({ maxLength: 40 }))
+        .map(([f, junk]) => {
+          const at = Math.floor(pbf.length * f);
+          return new Uint8Array([...pbf.slice(0, at), ...junk, ...pbf.slice(at)]);
+        }),
       // A header claiming a huge blob.
       fc.integer({ min: 0, max: 2 ** 32 - 1 }).map((n) => {
         const copy = pbf.slice();
