@@ -5,8 +5,14 @@ import { API_COMMANDS } from '../src/cli/runCli.ts';
 
 const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promise<number | void> }> = {
   ...API_COMMANDS,
-  'build-region': { summary: 'read GTFS feeds and write the timetable snapshot (--gtfs … --out DIR)', run: buildRegionCommand },
-  plan: { summary: 'plan transit journeys between two coordinates (--gtfs … --from --to --depart)', run: planCommand },
+  'build-region': {
+    summary: 'read GTFS feeds and write the timetable snapshot (--gtfs … --out DIR)',
+    run: buildRegionCommand,
+  },
+  plan: {
+    summary: 'plan transit journeys between two coordinates (--gtfs … --from --to --depart)',
+    run: planCommand,
+  },
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -65,7 +65,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** `key1:brand-a,key2:brand-b,key3` — a key without a brand works for every brand. */
 export function parseApiKeys(text: string): Map<string, string | null> {
   const keys = new Map<string, string | null>();
-  for (const entry of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [key, brand] = entry.split(':');
     if (key) keys.set(key, brand || null);
   }

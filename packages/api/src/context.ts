@@ -14,7 +14,11 @@ export class PlannerSlot {
   error: string | undefined;
 
   getPlanner(): Planner {
-    if (!this.planner) throw new HttpError(503, this.error ? 'Journey planning is unavailable.' : 'Journey planning is starting; try again shortly.');
+    if (!this.planner)
+      throw new HttpError(
+        503,
+        this.error ? 'Journey planning is unavailable.' : 'Journey planning is starting; try again shortly.',
+      );
     return this.planner;
   }
 }

@@ -41,7 +41,14 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   const { registry: brands, issues } = loadBrands(config.brandsDir);
   for (const issue of issues) logger.warn(issue, 'brand ignored');
   if (!brands.find(config.brand)) {
-    throw new Error(`BRAND "${config.brand}" is not among the valid brands in ${config.brandsDir}: ${brands.list().map((b) => b.settings.brand).join(', ') || 'none'}`);
+    throw new Error(
+      `BRAND "${config.brand}" is not among the valid brands in ${config.brandsDir}: ${
+        brands
+          .list()
+          .map((b) => b.settings.brand)
+          .join(', ') || 'none'
+      }`,
+    );
   }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -61,7 +68,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     queue,
     events,
     hub,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), logger }),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: join(config.dataDir, 'outbox'),
+      logger,
+    }),
     now: options.now ?? (() => new Date()),
   };
 
@@ -71,17 +83,30 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     app = await buildApp(ctx);
   }
   const worker = options.worker
-    ? new Worker({ database, queue, logger: logger.child({ component: 'worker' }), handlers: { [PLAN_SEARCH_JOB]: planSearchHandler(ctx) }, pollMs: config.jobPollMs, visibilitySec: config.jobVisibilitySec })
+    ? new Worker({
+        database,
+        queue,
+        logger: logger.child({ component: 'worker' }),
+        handlers: { [PLAN_SEARCH_JOB]: planSearchHandler(ctx) },
+        pollMs: config.jobPollMs,
+        visibilitySec: config.jobVisibilitySec,
+      })
     : undefined;
 
   const ready = (async () => {
     try {
       const started = performance.now();
       planner.planner = await (options.planner ?? loadPlannerFrom(config.plannerModule, config.regionDir));
-      logger.info({ region: planner.planner.regionInfo().id, ms: Math.round(performance.now() - started) }, 'planner loaded');
+      logger.info(
+        { region: planner.planner.regionInfo().id, ms: Math.round(performance.now() - started) },
+        'planner loaded',
+      );
     } catch (error) {
       planner.error = (error as Error).message;
-      logger.error({ err: error, regionDir: config.regionDir }, 'the planner could not be loaded; searches wait until it can');
+      logger.error(
+        { err: error, regionDir: config.regionDir },
+        'the planner could not be loaded; searches wait until it can',
+      );
       throw error;
     }
     await worker?.start();

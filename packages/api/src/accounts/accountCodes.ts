@@ -24,7 +24,11 @@ export async function createCode(ctx: AppContext, userId: string, purpose: CodeP
  * Marks the code used and returns its user, or undefined when it is unknown, expired or used.
  * The conditional update makes two simultaneous uses impossible: only one sees a row.
  */
-export async function consumeCode(ctx: AppContext, code: string, purpose: CodePurpose): Promise<string | undefined> {
+export async function consumeCode(
+  ctx: AppContext,
+  code: string,
+  purpose: CodePurpose,
+): Promise<string | undefined> {
   const row = await ctx.database.db
     .updateTable('account_codes')
     .set({ used_at: ctx.now() })

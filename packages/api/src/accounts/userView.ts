@@ -20,7 +20,8 @@ export function toUser(row: UserRow): User {
 export function ageOn(dob: string, today: string): number | undefined {
   const [y, m, d] = dob.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return undefined;
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d)
+    return undefined;
   const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
   return ty - y - (tm < m || (tm === m && td < d) ? 1 : 0);
 }

@@ -32,7 +32,9 @@ export function loadBrands(brandsDir: string): { registry: BrandRegistry; issues
   const defaults = readJson(join(defaultDir, 'brand.json'), issues) ?? {};
   const ids = existsSync(brandsDir)
     ? readdirSync(brandsDir, { withFileTypes: true })
-        .filter((d) => d.isDirectory() && d.name !== 'default' && existsSync(join(brandsDir, d.name, 'brand.json')))
+        .filter(
+          (d) => d.isDirectory() && d.name !== 'default' && existsSync(join(brandsDir, d.name, 'brand.json')),
+        )
         .map((d) => d.name)
     : [];
   for (const id of ids) {
@@ -91,7 +93,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Objects merge key by key; arrays and scalars of `over` replace those of `base`. */
-export function mergeDeep(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+export function mergeDeep(
+  base: Record<string, unknown>,
+  over: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(over)) {
     const prev = out[key];

@@ -7,13 +7,22 @@ import { notFound } from '../http/httpError.ts';
 import type { RouteTable } from '../http/routeTable.ts';
 
 const PageEnvelope = z.object({ data: StaticPage });
-const ASSETS: Record<string, string> = { 'logo.svg': 'image/svg+xml', 'theme.css': 'text/css; charset=utf-8' };
+const ASSETS: Record<string, string> = {
+  'logo.svg': 'image/svg+xml',
+  'theme.css': 'text/css; charset=utf-8',
+};
 
 /** What the web app needs to dress itself: brand settings with region info, page texts, assets. */
 export function registerBrandRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
   routes.add(
     app,
-    { method: 'GET', url: '/v1/config', tag: 'brand', summary: 'The brand settings, the region and the brand\'s public API key', response: AppConfig },
+    {
+      method: 'GET',
+      url: '/v1/config',
+      tag: 'brand',
+      summary: "The brand settings, the region and the brand's public API key",
+      response: AppConfig,
+    },
     async (request) => ({
       data: {
         brand: request.brand.settings,
@@ -25,7 +34,13 @@ export function registerBrandRoutes(app: FastifyInstance, routes: RouteTable, ct
 
   routes.add(
     app,
-    { method: 'GET', url: '/v1/pages/:id', tag: 'brand', summary: 'A static page of the brand (markdown from brands/<id>/pages)', response: PageEnvelope },
+    {
+      method: 'GET',
+      url: '/v1/pages/:id',
+      tag: 'brand',
+      summary: 'A static page of the brand (markdown from brands/<id>/pages)',
+      response: PageEnvelope,
+    },
     async (request) => {
       const parsed = StaticPageId.safeParse((request.params as { id: string }).id);
       const page = parsed.success ? ctx.brands.findPage(request.brand, parsed.data) : undefined;
@@ -36,7 +51,13 @@ export function registerBrandRoutes(app: FastifyInstance, routes: RouteTable, ct
 
   routes.add(
     app,
-    { method: 'GET', url: '/v1/brand/:asset', tag: 'brand', summary: 'The brand\'s logo.svg or theme.css', produces: 'image/svg+xml' },
+    {
+      method: 'GET',
+      url: '/v1/brand/:asset',
+      tag: 'brand',
+      summary: "The brand's logo.svg or theme.css",
+      produces: 'image/svg+xml',
+    },
     async (request, reply) => {
       const { asset } = request.params as { asset: string };
       const type = ASSETS[asset];

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { APPEAR_ON, Campaign, CampaignListQuery, Impression, ImpressionRequest, PageMeta } from '@cairn/contracts';
+import {
+  APPEAR_ON,
+  Campaign,
+  CampaignListQuery,
+  Impression,
+  ImpressionRequest,
+  PageMeta,
+} from '@cairn/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
@@ -22,7 +29,14 @@ export function registerCampaignRoutes(app: FastifyInstance, routes: RouteTable,
 
   routes.add(
     app,
-    { method: 'GET', url: '/v1/campaign', tag: 'campaigns', summary: 'Running campaigns not yet seen (impression_ids), ordered by end_at', query: ListQuery, response: CampaignList },
+    {
+      method: 'GET',
+      url: '/v1/campaign',
+      tag: 'campaigns',
+      summary: 'Running campaigns not yet seen (impression_ids), ordered by end_at',
+      query: ListQuery,
+      response: CampaignList,
+    },
     async (request) => {
       const input = parseOr422(ListQuery, request.query);
       const now = ctx.now();
@@ -33,28 +47,56 @@ export function registerCampaignRoutes(app: FastifyInstance, routes: RouteTable,
         .where('end_at', '>', now)
         .where((eb) => eb.or([eb('brand', 'is', null), eb('brand', '=', request.brand.settings.brand)]));
       if (seen.length > 0) {
-        query = query.where('id', 'not in', db.selectFrom('campaign_impressions').select('campaign_id').where('id', 'in', seen));
+        query = query.where(
+          'id',
+          'not in',
+          db.selectFrom('campaign_impressions').select('campaign_id').where('id', 'in', seen),
+        );
       }
       if (input.appear_on) {
-        query = query.where((eb) => eb('appear_on', '@>', eb.val(JSON.stringify([input.appear_on])).$castTo<never>()));
+        query = query.where((eb) =>
+          eb('appear_on', '@>', eb.val(JSON.stringify([input.appear_on])).$castTo<never>()),
+        );
       }
-      const { total } = await query.select(({ fn }) => fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-      const rows = await query.selectAll().orderBy('end_at', input.order).orderBy('id').limit(input.per_page).execute();
+      const { total } = await query
+        .select(({ fn }) => fn.countAll<string>().as('total'))
+        .executeTakeFirstOrThrow();
+      const rows = await query
+        .selectAll()
+        .orderBy('end_at', input.order)
+        .orderBy('id')
+        .limit(input.per_page)
+        .execute();
       return {
         data: rows.map(toCampaign),
-        meta: { total: Number(total), page: 1, per_page: input.per_page, last_page: Math.ceil(Number(total) / input.per_page) },
+        meta: {
+          total: Number(total),
+          page: 1,
+          per_page: input.per_page,
+          last_page: Math.ceil(Number(total) / input.per_page),
+        },
       };
     },
   );
 
   routes.add(
     app,
-    { method: 'POST', url: '/v1/campaign/:campaignId/impression', tag: 'campaigns', summary: 'Record a view, or a clickthrough of an earlier view', body: ImpressionRequest, response: ImpressionResponse, responseStatus: 201 },
+    {
+      method: 'POST',
+      url: '/v1/campaign/:campaignId/impression',
+      tag: 'campaigns',
+      summary: 'Record a view, or a clickthrough of an earlier view',
+      body: ImpressionRequest,
+      response: ImpressionResponse,
+      responseStatus: 201,
+    },
     async (request, reply) => {
       const { campaignId } = request.params as { campaignId: string };
       const input = parseOr422(ImpressionRequest, request.body);
       if (input.campaign_id !== campaignId) {
-        throw new HttpError(422, INVALID_DATA, { campaign_id: ['Does not match the campaign in the address.'] });
+        throw new HttpError(422, INVALID_DATA, {
+          campaign_id: ['Does not match the campaign in the address.'],
+        });
       }
       const campaign = /^[0-9a-f-]{36}$/.test(campaignId)
         ? await db.selectFrom('campaigns').selectAll().where('id', '=', campaignId).executeTakeFirst()
@@ -63,17 +105,35 @@ export function registerCampaignRoutes(app: FastifyInstance, routes: RouteTable,
       if (campaign.end_at <= ctx.now()) throw new HttpError(410, 'This campaign has ended.');
       let parentId: string | null = null;
       if (input.action === 'clickthrough') {
-        const parent = input.impression_id && /^[0-9a-f-]{36}$/.test(input.impression_id)
-          ? await db.selectFrom('campaign_impressions').select('id').where('id', '=', input.impression_id).where('campaign_id', '=', campaignId).where('action', '=', 'view').executeTakeFirst()
-          : undefined;
-        if (!parent) throw new HttpError(422, INVALID_DATA, { impression_id: ['A clickthrough needs the id of a view of this campaign.'] });
+        const parent =
+          input.impression_id && /^[0-9a-f-]{36}$/.test(input.impression_id)
+            ? await db
+                .selectFrom('campaign_impressions')
+                .select('id')
+                .where('id', '=', input.impression_id)
+                .where('campaign_id', '=', campaignId)
+                .where('action', '=', 'view')
+                .executeTakeFirst()
+            : undefined;
+        if (!parent)
+          throw new HttpError(422, INVALID_DATA, {
+            impression_id: ['A clickthrough needs the id of a view of this campaign.'],
+          });
         parentId = parent.id;
       } else if (input.impression_id !== null) {
-        throw new HttpError(422, INVALID_DATA, { impression_id: ['A view has no impression_id (send null).'] });
+        throw new HttpError(422, INVALID_DATA, {
+          impression_id: ['A view has no impression_id (send null).'],
+        });
       }
       const row = await db
         .insertInto('campaign_impressions')
-        .values({ id: randomUUID(), campaign_id: campaignId, action: input.action, parent_id: parentId, expires_at: campaign.end_at })
+        .values({
+          id: randomUUID(),
+          campaign_id: campaignId,
+          action: input.action,
+          parent_id: parentId,
+          expires_at: campaign.end_at,
+        })
         .returning(['id', 'expires_at'])
         .executeTakeFirstOrThrow();
       reply.code(201);

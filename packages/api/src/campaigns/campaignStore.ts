@@ -32,9 +32,13 @@ export async function addCampaign(database: Database, input: NewCampaign): Promi
     .executeTakeFirstOrThrow();
 }
 
-export async function listCampaigns(database: Database, options: { activeAt?: Date } = {}): Promise<CampaignRow[]> {
+export async function listCampaigns(
+  database: Database,
+  options: { activeAt?: Date } = {},
+): Promise<CampaignRow[]> {
   let query = database.db.selectFrom('campaigns').selectAll().orderBy('end_at').orderBy('id');
-  if (options.activeAt) query = query.where('start_at', '<=', options.activeAt).where('end_at', '>', options.activeAt);
+  if (options.activeAt)
+    query = query.where('start_at', '<=', options.activeAt).where('end_at', '>', options.activeAt);
   return query.execute();
 }
 

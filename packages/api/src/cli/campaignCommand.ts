@@ -59,7 +59,9 @@ export async function campaignCommand(
       const { values } = parseArgs({ args: rest, options: { active: { type: 'boolean', default: false } } });
       const rows = await listCampaigns(database, values.active ? { activeAt: new Date() } : {});
       for (const r of rows) {
-        out(`${r.id}  ${r.start_at.toISOString()} → ${r.end_at.toISOString()}  [${(r.appear_on as unknown as string[]).join(',')}]${r.brand ? ` brand=${r.brand}` : ''}  ${r.title}`);
+        out(
+          `${r.id}  ${r.start_at.toISOString()} → ${r.end_at.toISOString()}  [${(r.appear_on as unknown as string[]).join(',')}]${r.brand ? ` brand=${r.brand}` : ''}  ${r.title}`,
+        );
       }
       if (rows.length === 0) out('no campaigns');
       return 0;

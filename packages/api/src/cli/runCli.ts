@@ -2,8 +2,14 @@ import { campaignCommand } from './campaignCommand.ts';
 import { serveCommand, workerCommand } from './serveCommand.ts';
 
 /** The API's subcommands of the `cairn` CLI. */
-export const API_COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promise<number | void> }> = {
-  serve: { summary: 'serve the API and web app (with an in-process worker unless --no-worker)', run: serveCommand },
+export const API_COMMANDS: Record<
+  string,
+  { summary: string; run: (args: string[]) => Promise<number | void> }
+> = {
+  serve: {
+    summary: 'serve the API and web app (with an in-process worker unless --no-worker)',
+    run: serveCommand,
+  },
   worker: { summary: 'consume search jobs from the queue', run: workerCommand },
   campaign: { summary: 'add, list or end campaigns (add|list|end)', run: (args) => campaignCommand(args) },
 };

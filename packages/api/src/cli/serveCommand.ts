@@ -4,14 +4,19 @@ import { startRuntime, type Runtime } from '../runtime.ts';
 
 /** `cairn serve [--no-worker]`: the API (and by default a worker in the same process). */
 export async function serveCommand(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { 'no-worker': { type: 'boolean', default: false }, port: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: { 'no-worker': { type: 'boolean', default: false }, port: { type: 'string' } },
+  });
   const config = loadConfig();
   if (values.port) config.port = Number(values.port);
   const runtime = await startRuntime(config, { http: true, worker: !values['no-worker'] });
   onShutdown(runtime);
   // Unusable region data: refuse to run (rather than accept searches no worker will ever plan).
   runtime.ready.catch((error: unknown) => {
-    console.error(`cairn serve: cannot start: the region in ${config.regionDir} could not be loaded: ${(error as Error).message}`);
+    console.error(
+      `cairn serve: cannot start: the region in ${config.regionDir} could not be loaded: ${(error as Error).message}`,
+    );
     const force = setTimeout(() => process.exit(1), 5_000);
     force.unref();
     void runtime.close().finally(() => process.exit(1));

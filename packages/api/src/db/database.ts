@@ -71,7 +71,9 @@ function openPostgres(url: string, poolSize: number, logger: Logger | undefined)
   pool.on('error', (error) => logger?.warn({ err: error }, 'idle PostgreSQL connection failed'));
   // A checked-out client whose server goes away emits 'error' with no pool listener attached:
   // unhandled, that kills the process. Its query fails on its own; the pool then drops it.
-  pool.on('connect', (client) => client.on('error', (error) => logger?.warn({ err: error }, 'PostgreSQL connection lost')));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => logger?.warn({ err: error }, 'PostgreSQL connection lost')),
+  );
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const notifications = new PostgresNotifications(url, logger);
   return {

@@ -6,7 +6,12 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+} from 'fastify';
 import { registerAccountRoutes } from '../accounts/accountRoutes.ts';
 import { registerBrandRoutes } from '../brands/brandRoutes.ts';
 import { resolveBrand } from '../brands/resolveBrand.ts';
@@ -35,9 +40,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
     // Malformed or over-long path segments: the SPEC error shape, without echoing the path.
     frameworkErrors: (error, _request, reply) =>
-      (reply as unknown as FastifyReply)
-        .code(error.statusCode ?? 400)
-        .send({ message: error.statusCode === 414 ? 'A part of the address is too long.' : 'The address is not valid.' }),
+      (reply as unknown as FastifyReply).code(error.statusCode ?? 400).send({
+        message:
+          error.statusCode === 414 ? 'A part of the address is too long.' : 'The address is not valid.',
+      }),
   });
 
   // The SPEC client sends `Content-Type: application/json` on body-less POSTs too.
@@ -89,7 +95,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send({ message: 'The service is briefly unavailable. Please try again in a few seconds.' });
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ message: 'The service is briefly unavailable. Please try again in a few seconds.' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
@@ -116,7 +125,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       cacheControl: false,
       // Vite puts content-hashed files under assets/: those never change.
       setHeaders: (res, filePath) =>
-        res.header('cache-control', /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'),
+        res.header(
+          'cache-control',
+          /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        ),
     });
   }
   app.setNotFoundHandler((request, reply) => {
@@ -181,14 +193,32 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
         : [400, 'Bad Request', 'The request could not be understood.'];
   const body = JSON.stringify({ message });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }
 
-const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const DATABASE_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 /** The database is down or restarting (not a bug): the client may retry, so 503 rather than 500. */
 function isDatabaseUnavailable(error: { code?: unknown; message?: unknown }): boolean {
-  return (typeof error.code === 'string' && DATABASE_DOWN_CODES.has(error.code)) || /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/.test(String(error.message));
+  return (
+    (typeof error.code === 'string' && DATABASE_DOWN_CODES.has(error.code)) ||
+    /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/.test(
+      String(error.message),
+    )
+  );
 }

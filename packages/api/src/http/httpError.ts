@@ -7,7 +7,12 @@ export class HttpError extends Error {
   readonly body: ErrorBody;
   readonly headers: Record<string, string>;
 
-  constructor(statusCode: number, message: string, errors?: Record<string, string[]>, headers: Record<string, string> = {}) {
+  constructor(
+    statusCode: number,
+    message: string,
+    errors?: Record<string, string[]>,
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.statusCode = statusCode;
     this.body = errors ? { message, errors } : { message };
@@ -22,8 +27,11 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string,
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-    const field = path[0] === 'profile' && path.length > 1 ? String(path[1]) : path.length > 0 ? String(path[0]) : 'body';
-    (errors[field] ??= []).push(issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required.' : issue.message);
+    const field =
+      path[0] === 'profile' && path.length > 1 ? String(path[1]) : path.length > 0 ? String(path[0]) : 'body';
+    (errors[field] ??= []).push(
+      issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required.' : issue.message,
+    );
   }
   return errors;
 }
@@ -45,7 +53,10 @@ export function parseWithChecks<S extends z.ZodType>(
   check: (raw: Record<string, unknown>) => Record<string, string[]>,
 ): z.output<S> {
   const result = schema.safeParse(value ?? {});
-  const raw = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const raw =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   const errors = result.success ? {} : fieldErrors(result.error.issues);
   for (const [field, messages] of Object.entries(check(raw))) errors[field] ??= messages;
   if (!result.success || Object.keys(errors).length > 0) throw new HttpError(422, INVALID_DATA, errors);

@@ -5,17 +5,29 @@ import type { RouteSpec } from './routeTable.ts';
 type JsonSchema = Record<string, unknown>;
 
 const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as JsonSchema;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'openapi-3.0',
+  }) as JsonSchema;
   return rest;
 };
 
 /** The OpenAPI 3 document of every registered route, from the same zod schemas that validate. */
-export function buildOpenApi(specs: readonly RouteSpec[], info: { title: string; version: string }): JsonSchema {
+export function buildOpenApi(
+  specs: readonly RouteSpec[],
+  info: { title: string; version: string },
+): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   const errorSchema = toSchema(ErrorBody, 'output');
   for (const spec of specs) {
     const path = spec.url.replace(/:([A-Za-z]+)/g, '{$1}');
-    const pathParams = [...spec.url.matchAll(/:([A-Za-z]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const pathParams = [...spec.url.matchAll(/:([A-Za-z]+)/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
     const queryParams = spec.query ? queryParameters(toSchema(spec.query, 'input')) : [];
     const okStatus = String(spec.responseStatus ?? 200);
     const okContent = spec.response
@@ -27,10 +39,17 @@ export function buildOpenApi(specs: readonly RouteSpec[], info: { title: string;
       parameters: [...pathParams, ...queryParams],
       responses: {
         [okStatus]: { description: 'Success', content: okContent },
-        '4XX': { description: 'The request was wrong: a message and per-field errors', content: { 'application/json': { schema: errorSchema } } },
+        '4XX': {
+          description: 'The request was wrong: a message and per-field errors',
+          content: { 'application/json': { schema: errorSchema } },
+        },
       },
     };
-    if (spec.body) operation.requestBody = { required: true, content: { 'application/json': { schema: toSchema(spec.body, 'input') } } };
+    if (spec.body)
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: toSchema(spec.body, 'input') } },
+      };
     if (spec.auth === 'required') operation.security = [{ bearer: [], apiKey: [] }];
     else operation.security = [{ apiKey: [] }, {}];
     (paths[path] ??= {})[spec.method.toLowerCase()] = operation;
@@ -51,5 +70,10 @@ export function buildOpenApi(specs: readonly RouteSpec[], info: { title: string;
 function queryParameters(schema: JsonSchema): unknown[] {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, s]) => ({ name, in: 'query', required: required.has(name), schema: s }));
+  return Object.entries(properties).map(([name, s]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: s,
+  }));
 }

@@ -30,7 +30,9 @@ export class RouteTable {
     handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   ): void {
     this.specs.push(spec);
-    const config = spec.rateLimitPerMinute ? { rateLimit: { max: spec.rateLimitPerMinute, timeWindow: 60_000 } } : {};
+    const config = spec.rateLimitPerMinute
+      ? { rateLimit: { max: spec.rateLimitPerMinute, timeWindow: 60_000 } }
+      : {};
     app.route({ method: spec.method, url: spec.url, handler, config });
   }
 }

@@ -10,11 +10,21 @@ const Ready = z.object({ status: z.enum(['ready', 'not-ready']), checks: z.recor
 
 /** Liveness, readiness (database reachable, planner loaded) and the OpenAPI document. */
 export function registerSystemRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
-  routes.add(app, { method: 'GET', url: '/v1/health', tag: 'system', summary: 'The process is up', response: Health }, async () => ({ status: 'ok' }));
+  routes.add(
+    app,
+    { method: 'GET', url: '/v1/health', tag: 'system', summary: 'The process is up', response: Health },
+    async () => ({ status: 'ok' }),
+  );
 
   routes.add(
     app,
-    { method: 'GET', url: '/v1/ready', tag: 'system', summary: 'Database reachable and planner loaded (503 otherwise)', response: Ready },
+    {
+      method: 'GET',
+      url: '/v1/ready',
+      tag: 'system',
+      summary: 'Database reachable and planner loaded (503 otherwise)',
+      response: Ready,
+    },
     async (_request, reply) => {
       const checks: Record<string, string> = {};
       try {
@@ -31,8 +41,12 @@ export function registerSystemRoutes(app: FastifyInstance, routes: RouteTable, c
   );
 
   let document: Record<string, unknown> | null = null;
-  routes.add(app, { method: 'GET', url: '/v1/docs', tag: 'system', summary: 'This OpenAPI document' }, async () => {
-    document ??= buildOpenApi(routes.specs, { title: 'Cairn journey planner API', version: '1' });
-    return document;
-  });
+  routes.add(
+    app,
+    { method: 'GET', url: '/v1/docs', tag: 'system', summary: 'This OpenAPI document' },
+    async () => {
+      document ??= buildOpenApi(routes.specs, { title: 'Cairn journey planner API', version: '1' });
+      return document;
+    },
+  );
 }

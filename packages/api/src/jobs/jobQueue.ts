@@ -65,7 +65,13 @@ export class JobQueue {
       returning id, kind, payload, attempts, max_attempts`.execute(this.#database.db);
     const row = result.rows[0];
     if (!row) return undefined;
-    return { id: String(row.id), kind: row.kind, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts };
+    return {
+      id: String(row.id),
+      kind: row.kind,
+      payload: row.payload,
+      attempts: row.attempts,
+      maxAttempts: row.max_attempts,
+    };
   }
 
   /** Extends the claim of a job still being worked on. */

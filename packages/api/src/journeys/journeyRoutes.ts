@@ -1,4 +1,11 @@
-import { MessageResponse, PageMeta, PageQuery, RecentSearchItem, SavedJourneyItem, type Journey } from '@cairn/contracts';
+import {
+  MessageResponse,
+  PageMeta,
+  PageQuery,
+  RecentSearchItem,
+  SavedJourneyItem,
+  type Journey,
+} from '@cairn/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAccounts } from '../accounts/accountRoutes.ts';
@@ -19,7 +26,14 @@ export function registerJourneyRoutes(app: FastifyInstance, routes: RouteTable, 
 
   routes.add(
     app,
-    { method: 'POST', url: '/v1/journey/save/:id', tag: 'journeys', summary: 'Save a journey for the logged-in user', auth: 'required', response: SavedResponse },
+    {
+      method: 'POST',
+      url: '/v1/journey/save/:id',
+      tag: 'journeys',
+      summary: 'Save a journey for the logged-in user',
+      auth: 'required',
+      response: SavedResponse,
+    },
     async (request) => {
       requireAccounts(request);
       const user = await getUser(ctx, request);
@@ -35,12 +49,23 @@ export function registerJourneyRoutes(app: FastifyInstance, routes: RouteTable, 
 
   routes.add(
     app,
-    { method: 'DELETE', url: '/v1/journey/saved/:id', tag: 'journeys', summary: 'Remove one of the logged-in user\'s saved journeys', auth: 'required', response: MessageResponse },
+    {
+      method: 'DELETE',
+      url: '/v1/journey/saved/:id',
+      tag: 'journeys',
+      summary: "Remove one of the logged-in user's saved journeys",
+      auth: 'required',
+      response: MessageResponse,
+    },
     async (request) => {
       requireAccounts(request);
       const user = await getUser(ctx, request);
       const { id } = request.params as { id: string };
-      const result = await db.deleteFrom('saved_journeys').where('user_id', '=', user.id).where('journey_id', '=', id).executeTakeFirst();
+      const result = await db
+        .deleteFrom('saved_journeys')
+        .where('user_id', '=', user.id)
+        .where('journey_id', '=', id)
+        .executeTakeFirst();
       if (result.numDeletedRows === 0n) throw notFound('You have no saved journey with this id.');
       return { message: 'Journey removed' };
     },
@@ -48,7 +73,14 @@ export function registerJourneyRoutes(app: FastifyInstance, routes: RouteTable, 
 
   routes.add(
     app,
-    { method: 'POST', url: '/v1/journey/viewed/:journeyId', tag: 'journeys', summary: 'Record that a journey was opened', auth: 'optional', response: ViewedResponse },
+    {
+      method: 'POST',
+      url: '/v1/journey/viewed/:journeyId',
+      tag: 'journeys',
+      summary: 'Record that a journey was opened',
+      auth: 'optional',
+      response: ViewedResponse,
+    },
     async (request) => {
       const { journeyId } = request.params as { journeyId: string };
       const row = hashOfJourneyId(journeyId)
@@ -66,15 +98,32 @@ export function registerJourneyRoutes(app: FastifyInstance, routes: RouteTable, 
 
   routes.add(
     app,
-    { method: 'GET', url: '/v1/journey-planner/queries/user', tag: 'journeys', summary: 'The logged-in user\'s recent searches, newest first', auth: 'required', query: PageQuery, response: RecentList },
+    {
+      method: 'GET',
+      url: '/v1/journey-planner/queries/user',
+      tag: 'journeys',
+      summary: "The logged-in user's recent searches, newest first",
+      auth: 'required',
+      query: PageQuery,
+      response: RecentList,
+    },
     async (request) => {
       requireAccounts(request);
       const user = await getUser(ctx, request);
       const page = parseOr422(PageQuery, request.query);
       const base = db.selectFrom('search_queries').where('user_id', '=', user.id);
-      const { total } = await base.select(({ fn }) => fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+      const { total } = await base
+        .select(({ fn }) => fn.countAll<string>().as('total'))
+        .executeTakeFirstOrThrow();
       const rows = await base
-        .select(['hash', 'origin_address', 'destination_address', 'out_departure_at', 'return_departure_at', 'created_at'])
+        .select([
+          'hash',
+          'origin_address',
+          'destination_address',
+          'out_departure_at',
+          'return_departure_at',
+          'created_at',
+        ])
         .orderBy('created_at', 'desc')
         .orderBy('hash')
         .limit(page.per_page)
@@ -89,13 +138,23 @@ export function registerJourneyRoutes(app: FastifyInstance, routes: RouteTable, 
 
   routes.add(
     app,
-    { method: 'GET', url: '/v1/journey/saved/user', tag: 'journeys', summary: 'The logged-in user\'s saved journeys, newest first', auth: 'required', query: PageQuery, response: SavedList },
+    {
+      method: 'GET',
+      url: '/v1/journey/saved/user',
+      tag: 'journeys',
+      summary: "The logged-in user's saved journeys, newest first",
+      auth: 'required',
+      query: PageQuery,
+      response: SavedList,
+    },
     async (request) => {
       requireAccounts(request);
       const user = await getUser(ctx, request);
       const page = parseOr422(PageQuery, request.query);
       const base = db.selectFrom('saved_journeys').where('saved_journeys.user_id', '=', user.id);
-      const { total } = await base.select(({ fn }) => fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+      const { total } = await base
+        .select(({ fn }) => fn.countAll<string>().as('total'))
+        .executeTakeFirstOrThrow();
       const rows = await base
         .innerJoin('journeys', 'journeys.id', 'saved_journeys.journey_id')
         .select(['journeys.document'])
@@ -112,7 +171,12 @@ export function registerJourneyRoutes(app: FastifyInstance, routes: RouteTable, 
   );
 }
 
-async function getJourney(ctx: AppContext, request: FastifyRequest, param: string, userId: string): Promise<Journey> {
+async function getJourney(
+  ctx: AppContext,
+  request: FastifyRequest,
+  param: string,
+  userId: string,
+): Promise<Journey> {
   const id = (request.params as Record<string, string>)[param] ?? '';
   const journey = hashOfJourneyId(id) ? await findJourney(ctx, id, userId) : undefined;
   if (!journey) throw notFound('This journey does not exist.');

@@ -9,7 +9,11 @@ export function accountLink(ctx: AppContext, request: FastifyRequest, path: stri
   return `${base}${path}?code=${encodeURIComponent(code)}`;
 }
 
-export function activationMail(brand: BrandSettings, user: { email: string; first_name: string }, link: string): Mail {
+export function activationMail(
+  brand: BrandSettings,
+  user: { email: string; first_name: string },
+  link: string,
+): Mail {
   return {
     to: user.email,
     subject: `Activate your ${brand.shortTitle} account`,
@@ -25,7 +29,11 @@ export function activationMail(brand: BrandSettings, user: { email: string; firs
   };
 }
 
-export function resetMail(brand: BrandSettings, user: { email: string; first_name: string }, link: string): Mail {
+export function resetMail(
+  brand: BrandSettings,
+  user: { email: string; first_name: string },
+  link: string,
+): Mail {
   return {
     to: user.email,
     subject: `Reset your ${brand.shortTitle} password`,
@@ -42,7 +50,11 @@ export function resetMail(brand: BrandSettings, user: { email: string; first_nam
 }
 
 /** Sent instead of an activation when someone registers an address that already has an account. */
-export function existingAccountMail(brand: BrandSettings, user: { email: string; first_name: string }, resetLink: string): Mail {
+export function existingAccountMail(
+  brand: BrandSettings,
+  user: { email: string; first_name: string },
+  resetLink: string,
+): Mail {
   return {
     to: user.email,
     subject: `Your ${brand.shortTitle} account`,

@@ -19,7 +19,12 @@ export interface Mailer {
  * SMTP when `smtpUrl` is set (nodemailer); otherwise every message is written to
  * `<outboxDir>/*.eml` and its links are logged, so a laptop install can activate accounts.
  */
-export function createMailer(options: { smtpUrl?: string | undefined; from: string; outboxDir: string; logger: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}): Mailer {
   const { smtpUrl, from, outboxDir, logger } = options;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
@@ -36,10 +41,16 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
     async send(mail) {
       const info = await builder.sendMail({ from, ...mail });
       mkdirSync(outboxDir, { recursive: true });
-      const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
+      const file = join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
+      );
       writeFileSync(file, info.message as Buffer);
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-      logger.info({ to: mail.to, subject: mail.subject, file, links }, 'mail written to the outbox (SMTP_URL is not set)');
+      logger.info(
+        { to: mail.to, subject: mail.subject, file, links },
+        'mail written to the outbox (SMTP_URL is not set)',
+      );
     },
     close: () => builder.close(),
   };

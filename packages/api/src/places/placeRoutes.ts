@@ -8,7 +8,14 @@ import type { RouteTable } from '../http/routeTable.ts';
 export function registerPlaceRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
   routes.add(
     app,
-    { method: 'GET', url: '/v1/places', tag: 'places', summary: 'Place suggestions for the address inputs', query: PlacesQuery, response: PlacesResponse },
+    {
+      method: 'GET',
+      url: '/v1/places',
+      tag: 'places',
+      summary: 'Place suggestions for the address inputs',
+      query: PlacesQuery,
+      response: PlacesResponse,
+    },
     async (request) => {
       const input = parseOr422(PlacesQuery, request.query);
       return { data: await ctx.planner.getPlanner().autocomplete(input.q, input.limit) };
@@ -17,7 +24,14 @@ export function registerPlaceRoutes(app: FastifyInstance, routes: RouteTable, ct
 
   routes.add(
     app,
-    { method: 'GET', url: '/v1/places/reverse', tag: 'places', summary: 'The nearest named place to a point (current location)', query: ReverseQuery, response: ReverseResponse },
+    {
+      method: 'GET',
+      url: '/v1/places/reverse',
+      tag: 'places',
+      summary: 'The nearest named place to a point (current location)',
+      query: ReverseQuery,
+      response: ReverseResponse,
+    },
     async (request) => {
       const input = parseOr422(ReverseQuery, request.query);
       return { data: await ctx.planner.getPlanner().reverse(input.lat, input.lng) };

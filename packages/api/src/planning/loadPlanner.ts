@@ -16,7 +16,8 @@ export async function loadPlannerFrom(moduleName: string, regionDir: string): Pr
   }
   const planner = (await mod.loadPlanner(regionDir)) as Record<string, unknown>;
   for (const method of METHODS) {
-    if (typeof planner[method] !== 'function') throw new Error(`The planner of ${moduleName} has no ${method}() method`);
+    if (typeof planner[method] !== 'function')
+      throw new Error(`The planner of ${moduleName} has no ${method}() method`);
   }
   return planner as unknown as Planner;
 }

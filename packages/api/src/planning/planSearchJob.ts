@@ -15,9 +15,15 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
   return {
     async run(job: Job) {
       const hash = String(job.payload.hash);
-      const query = await db.selectFrom('search_queries').selectAll().where('hash', '=', hash).executeTakeFirst();
+      const query = await db
+        .selectFrom('search_queries')
+        .selectAll()
+        .where('hash', '=', hash)
+        .executeTakeFirst();
       if (!query) return;
-      let ids = (await db.selectFrom('journeys').select('id').where('hash', '=', hash).orderBy('position').execute()).map((r) => r.id);
+      let ids = (
+        await db.selectFrom('journeys').select('id').where('hash', '=', hash).orderBy('position').execute()
+      ).map((r) => r.id);
       if (query.results_retrieved === null) {
         await db.updateTable('search_queries').set({ status: 'planning' }).where('hash', '=', hash).execute();
         const brand = ctx.brands.find(query.brand) ?? ctx.brands.find(ctx.config.brand);
@@ -28,7 +34,12 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
         const journeys = planned.map((journey, position) => {
           const checked = Journey.safeParse(journey);
           if (!checked.success) {
-            throw new Error(`The planner returned an invalid journey ${position}: ${checked.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+            throw new Error(
+              `The planner returned an invalid journey ${position}: ${checked.error.issues
+                .slice(0, 3)
+                .map((i) => `${i.path.join('.')}: ${i.message}`)
+                .join('; ')}`,
+            );
           }
           return { ...checked.data, id: journeyIdFor(hash, position), user_status: null };
         });
@@ -37,26 +48,50 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
           if (journeys.length > 0) {
             await trx
               .insertInto('journeys')
-              .values(journeys.map((j, position) => ({ id: j.id, hash, position, document: JSON.stringify(j) })))
+              .values(
+                journeys.map((j, position) => ({ id: j.id, hash, position, document: JSON.stringify(j) })),
+              )
               .onConflict((oc) => oc.column('id').doNothing())
               .execute();
           }
-          await trx.updateTable('search_queries').set({ results_retrieved: journeys.length }).where('hash', '=', hash).execute();
+          await trx
+            .updateTable('search_queries')
+            .set({ results_retrieved: journeys.length })
+            .where('hash', '=', hash)
+            .execute();
         });
       }
       const events: StoredEvent[] = [
         { seq: 1, event: { event: 'results.retrieved', data: { journey_count: ids.length } } },
-        ...ids.map((id, i): StoredEvent => ({ seq: i + 2, event: { event: 'journey.processed', data: { journeyID: id } } })),
+        ...ids.map((id, i): StoredEvent => ({
+          seq: i + 2,
+          event: { event: 'journey.processed', data: { journeyID: id } },
+        })),
       ];
       await ctx.events.append(hash, events);
-      await db.updateTable('search_queries').set({ status: 'done', error: null }).where('hash', '=', hash).execute();
+      await db
+        .updateTable('search_queries')
+        .set({ status: 'done', error: null })
+        .where('hash', '=', hash)
+        .execute();
     },
 
     async giveUp(job: Job, error: string) {
       const hash = String(job.payload.hash);
-      await db.updateTable('search_queries').set({ status: 'failed', error }).where('hash', '=', hash).execute();
-      const last = await db.selectFrom('query_events').select(({ fn }) => fn.max('seq').as('seq')).where('hash', '=', hash).executeTakeFirst();
-      const failed: QueryEvent = { event: 'search.failed', data: { message: 'Sorry, we could not plan this journey. Please try again.' } };
+      await db
+        .updateTable('search_queries')
+        .set({ status: 'failed', error })
+        .where('hash', '=', hash)
+        .execute();
+      const last = await db
+        .selectFrom('query_events')
+        .select(({ fn }) => fn.max('seq').as('seq'))
+        .where('hash', '=', hash)
+        .executeTakeFirst();
+      const failed: QueryEvent = {
+        event: 'search.failed',
+        data: { message: 'Sorry, we could not plan this journey. Please try again.' },
+      };
       await ctx.events.append(hash, [{ seq: (last?.seq ?? 0) + 1, event: failed }]);
     },
   };

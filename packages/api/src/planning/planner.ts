@@ -13,7 +13,9 @@ import type {
  */
 export interface MapFeature {
   type: 'Feature';
-  geometry: { type: 'LineString'; coordinates: Array<[number, number]> } | { type: 'Point'; coordinates: [number, number] };
+  geometry:
+    | { type: 'LineString'; coordinates: Array<[number, number]> }
+    | { type: 'Point'; coordinates: [number, number] };
   properties: Record<string, string | number | boolean | null>;
 }
 

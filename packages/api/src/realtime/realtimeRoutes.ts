@@ -20,15 +20,26 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
 
   routes.add(
     app,
-    { method: 'GET', url: '/v1/realtime/:channel', tag: 'realtime', summary: 'Server-Sent Events of channel query.{hash}: results.retrieved, journey.processed, search.failed', produces: 'text/event-stream' },
+    {
+      method: 'GET',
+      url: '/v1/realtime/:channel',
+      tag: 'realtime',
+      summary:
+        'Server-Sent Events of channel query.{hash}: results.retrieved, journey.processed, search.failed',
+      produces: 'text/event-stream',
+    },
     async (request, reply) => {
       const { channel } = request.params as { channel: string };
       const hash = channel.startsWith('query.') ? channel.slice('query.'.length) : '';
       const query = await findSearch(ctx, hash);
       if (!query) throw notFound('This channel does not exist.');
-      const lastIdText = request.headers['last-event-id'] ?? (request.query as { last_event_id?: string }).last_event_id ?? '0';
+      const lastIdText =
+        request.headers['last-event-id'] ??
+        (request.query as { last_event_id?: string }).last_event_id ??
+        '0';
       let lastSeq = Number(lastIdText);
-      if (!Number.isInteger(lastSeq) || lastSeq < 0) throw new HttpError(400, 'Last-Event-ID must be a whole number.');
+      if (!Number.isInteger(lastSeq) || lastSeq < 0)
+        throw new HttpError(400, 'Last-Event-ID must be a whole number.');
 
       reply.hijack();
       const raw = reply.raw;
@@ -54,7 +65,9 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
           try {
             for (const stored of await ctx.events.listAfter(hash, lastSeq)) {
               if (closed) return;
-              raw.write(`id: ${stored.seq}\nevent: ${stored.event.event}\ndata: ${JSON.stringify(stored.event)}\n\n`);
+              raw.write(
+                `id: ${stored.seq}\nevent: ${stored.event.event}\ndata: ${JSON.stringify(stored.event)}\n\n`,
+              );
               lastSeq = stored.seq;
             }
           } catch (error) {

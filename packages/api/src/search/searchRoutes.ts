@@ -12,14 +12,31 @@ import type { AppContext } from '../context.ts';
 import { findUser, type UserRow } from '../accounts/session.ts';
 import { HttpError, INVALID_DATA, notFound, parseOr422 } from '../http/httpError.ts';
 import type { RouteTable } from '../http/routeTable.ts';
-import { createSearch, findJourney, findSearch, hashOfJourneyId, listJourneys, toSearchQuery, type SearchRow } from './searchStore.ts';
+import {
+  createSearch,
+  findJourney,
+  findSearch,
+  hashOfJourneyId,
+  listJourneys,
+  toSearchQuery,
+  type SearchRow,
+} from './searchStore.ts';
 import { checkSearchWindow } from './searchWindow.ts';
 
 /** The search calls of SPEC §7: create, results, one journey, and a new return time. */
 export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
   routes.add(
     app,
-    { method: 'POST', url: '/v1/journey-planner/search', tag: 'search', summary: 'Store a search and start planning it; events follow on channel query.{hash}', auth: 'optional', body: SearchRequest, response: SearchCreated, responseStatus: 201 },
+    {
+      method: 'POST',
+      url: '/v1/journey-planner/search',
+      tag: 'search',
+      summary: 'Store a search and start planning it; events follow on channel query.{hash}',
+      auth: 'optional',
+      body: SearchRequest,
+      response: SearchCreated,
+      responseStatus: 201,
+    },
     async (request, reply) => {
       const input = parseOr422(SearchRequest, request.body);
       const errors = checkSearchWindow(input, ctx.now(), ctx.config.timeZone);
@@ -38,17 +55,36 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
 
   routes.add(
     app,
-    { method: 'GET', url: '/v1/journey-planner/search/:hash', tag: 'search', summary: 'The search and the journeys planned so far', auth: 'optional', response: SearchResults },
+    {
+      method: 'GET',
+      url: '/v1/journey-planner/search/:hash',
+      tag: 'search',
+      summary: 'The search and the journeys planned so far',
+      auth: 'optional',
+      response: SearchResults,
+    },
     async (request) => {
       const query = await getSearch(ctx, request);
       const user = await findUser(ctx, request);
-      return { data: { journeys: await listJourneys(ctx, query.hash, user?.id ?? null), query: toSearchQuery(query) } };
+      return {
+        data: {
+          journeys: await listJourneys(ctx, query.hash, user?.id ?? null),
+          query: toSearchQuery(query),
+        },
+      };
     },
   );
 
   routes.add(
     app,
-    { method: 'GET', url: '/v1/journey-planner/search/:hash/:journeyId', tag: 'search', summary: 'One journey of a search', auth: 'optional', response: JourneyResponse },
+    {
+      method: 'GET',
+      url: '/v1/journey-planner/search/:hash/:journeyId',
+      tag: 'search',
+      summary: 'One journey of a search',
+      auth: 'optional',
+      response: JourneyResponse,
+    },
     async (request) => {
       const query = await getSearch(ctx, request);
       const { journeyId } = request.params as { journeyId: string };
@@ -62,7 +98,16 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
 
   routes.add(
     app,
-    { method: 'POST', url: '/v1/journey-planner/search/:hash/update-return-time', tag: 'search', summary: 'Plan the search again with a new return time; answers the new hash', auth: 'optional', body: UpdateReturnTimeRequest, response: SearchCreated, responseStatus: 201 },
+    {
+      method: 'POST',
+      url: '/v1/journey-planner/search/:hash/update-return-time',
+      tag: 'search',
+      summary: 'Plan the search again with a new return time; answers the new hash',
+      auth: 'optional',
+      body: UpdateReturnTimeRequest,
+      response: SearchCreated,
+      responseStatus: 201,
+    },
     async (request, reply) => {
       const query = await getSearch(ctx, request);
       const input = parseOr422(UpdateReturnTimeRequest, request.body);
@@ -97,7 +142,16 @@ async function getSearch(ctx: AppContext, request: FastifyRequest): Promise<Sear
 function profileFor(user: UserRow, request: SearchRequest): ProfileT {
   const stored = Profile.parse(user.profile ?? {});
   const sent = Object.fromEntries(
-    (['has_car_access', 'railcard', 'has_concessionary_pass', 'has_young_scot_card', 'has_new_young_scot_card', 'user_age'] as const)
+    (
+      [
+        'has_car_access',
+        'railcard',
+        'has_concessionary_pass',
+        'has_young_scot_card',
+        'has_new_young_scot_card',
+        'user_age',
+      ] as const
+    )
       .filter((k) => request[k] !== undefined)
       .map((k) => [k, request[k]]),
   );

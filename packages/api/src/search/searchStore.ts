@@ -30,7 +30,13 @@ export function hashOfJourneyId(id: string): string | undefined {
 /** Stores the search and queues its planning; answers the hash. */
 export async function createSearch(
   ctx: AppContext,
-  input: { request: SearchRequest; profile: Profile | null; userId: string | null; brand: string; parentHash?: string },
+  input: {
+    request: SearchRequest;
+    profile: Profile | null;
+    userId: string | null;
+    brand: string;
+    parentHash?: string;
+  },
 ): Promise<string> {
   const { request } = input;
   const hash = newSearchHash();
@@ -86,12 +92,24 @@ export async function listJourneys(ctx: AppContext, hash: string, userId: string
     .where('hash', '=', hash)
     .orderBy('position')
     .execute();
-  const saved = await savedIds(ctx, userId, rows.map((r) => r.id));
+  const saved = await savedIds(
+    ctx,
+    userId,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => withStatus(r.document as unknown as Journey, saved.has(r.id)));
 }
 
-export async function findJourney(ctx: AppContext, id: string, userId: string | null): Promise<Journey | undefined> {
-  const row = await ctx.database.db.selectFrom('journeys').select(['id', 'document']).where('id', '=', id).executeTakeFirst();
+export async function findJourney(
+  ctx: AppContext,
+  id: string,
+  userId: string | null,
+): Promise<Journey | undefined> {
+  const row = await ctx.database.db
+    .selectFrom('journeys')
+    .select(['id', 'document'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) return undefined;
   const saved = await savedIds(ctx, userId, [row.id]);
   return withStatus(row.document as unknown as Journey, saved.has(row.id));

@@ -27,8 +27,12 @@ export function isRealSearchDate(text: string): boolean {
   const [y, mo, d, h, mi, s] = text.split(/[/ :]/).map(Number) as number[];
   const date = new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s!));
   return (
-    date.getUTCFullYear() === y && date.getUTCMonth() === mo! - 1 && date.getUTCDate() === d &&
-    date.getUTCHours() === h && date.getUTCMinutes() === mi && date.getUTCSeconds() === s
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === mo! - 1 &&
+    date.getUTCDate() === d &&
+    date.getUTCHours() === h &&
+    date.getUTCMinutes() === mi &&
+    date.getUTCSeconds() === s
   );
 }
 
@@ -55,7 +59,8 @@ export function checkSearchWindow(
   const check = (field: 'out_time' | 'return_time', value: string) => {
     if (!isRealSearchDate(value)) errors[field] = ['Enter a real date and time.'];
     else if (value < earliest) errors[field] = ['Choose a time from now on.'];
-    else if (value > latest) errors[field] = [`Choose a time within the next ${SEARCH_WINDOW_MONTHS} months.`];
+    else if (value > latest)
+      errors[field] = [`Choose a time within the next ${SEARCH_WINDOW_MONTHS} months.`];
   };
   check('out_time', times.out_time);
   if (times.return_time) {

@@ -5,8 +5,19 @@ import { MAX_TILE_ZOOM } from './mapTiles.ts';
  * A MapLibre style over our own tiles, coloured from the brand. It draws no text (labels would
  * need glyph PBFs, which are not shipped); stations and stops are circles.
  */
-export function buildMapStyle(brand: BrandSettings, region: RegionInfo, tilesUrl: string): Record<string, unknown> {
-  const line = (id: string, classes: string[], colour: string, width: [number, number], minzoom = 0, dashed = false) => ({
+export function buildMapStyle(
+  brand: BrandSettings,
+  region: RegionInfo,
+  tilesUrl: string,
+): Record<string, unknown> {
+  const line = (
+    id: string,
+    classes: string[],
+    colour: string,
+    width: [number, number],
+    minzoom = 0,
+    dashed = false,
+  ) => ({
     id,
     type: 'line',
     source: 'cairn',
@@ -27,7 +38,12 @@ export function buildMapStyle(brand: BrandSettings, region: RegionInfo, tilesUrl
     'source-layer': 'places',
     minzoom,
     filter: ['==', ['get', 'layer'], layer],
-    paint: { 'circle-color': colour, 'circle-radius': radius, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 1 },
+    paint: {
+      'circle-color': colour,
+      'circle-radius': radius,
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 1,
+    },
   });
   return {
     version: 8,
@@ -46,10 +62,32 @@ export function buildMapStyle(brand: BrandSettings, region: RegionInfo, tilesUrl
     },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': '#f4f1ea' } },
-      line('paths', ['footway', 'path', 'cycleway', 'bridleway', 'steps', 'pedestrian', 'track'], '#b9a88f', [0.5, 2], 12),
-      line('minor-streets', ['residential', 'service', 'unclassified', 'living_street', 'road'], '#ffffff', [0.5, 10], 10),
-      line('major-streets', ['primary', 'secondary', 'tertiary', 'primary_link', 'secondary_link', 'tertiary_link'], '#fbe3a0', [1, 14]),
-      line('trunk-roads', ['motorway', 'trunk', 'motorway_link', 'trunk_link'], brand.mapColours.accent, [1.5, 16]),
+      line(
+        'paths',
+        ['footway', 'path', 'cycleway', 'bridleway', 'steps', 'pedestrian', 'track'],
+        '#b9a88f',
+        [0.5, 2],
+        12,
+      ),
+      line(
+        'minor-streets',
+        ['residential', 'service', 'unclassified', 'living_street', 'road'],
+        '#ffffff',
+        [0.5, 10],
+        10,
+      ),
+      line(
+        'major-streets',
+        ['primary', 'secondary', 'tertiary', 'primary_link', 'secondary_link', 'tertiary_link'],
+        '#fbe3a0',
+        [1, 14],
+      ),
+      line(
+        'trunk-roads',
+        ['motorway', 'trunk', 'motorway_link', 'trunk_link'],
+        brand.mapColours.accent,
+        [1.5, 16],
+      ),
       line('ferries', ['ferry'], '#5b8fd6', [1, 3], 0, true),
       circle('stations', 'station', brand.mapColours.accent, 9, 4),
       circle('stops', 'stop', '#555555', 13, 3),

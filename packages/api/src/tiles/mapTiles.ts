@@ -34,7 +34,8 @@ export class MapTiles {
       const tile = index.getTile(z, x, y);
       if (tile && tile.features.length > 0) layers[name] = tile as never;
     }
-    const encoded = Object.keys(layers).length > 0 ? fromGeojsonVt(layers, { version: 2, extent: 4096 }) : null;
+    const encoded =
+      Object.keys(layers).length > 0 ? fromGeojsonVt(layers, { version: 2, extent: 4096 }) : null;
     this.#cache.set(key, encoded);
     if (this.#cache.size > CACHE_TILES) this.#cache.delete(this.#cache.keys().next().value!);
     return encoded;
@@ -49,7 +50,12 @@ export class MapTiles {
     this.#indexes = new Map(
       TILE_LAYERS.map((name) => [
         name,
-        new GeoJSONVT({ type: 'FeatureCollection', features: byLayer[name] } as never, { maxZoom: MAX_TILE_ZOOM, indexMaxZoom: 5, tolerance: 3, buffer: 64 }),
+        new GeoJSONVT({ type: 'FeatureCollection', features: byLayer[name] } as never, {
+          maxZoom: MAX_TILE_ZOOM,
+          indexMaxZoom: 5,
+          tolerance: 3,
+          buffer: 64,
+        }),
       ]),
     );
     return this.#indexes;

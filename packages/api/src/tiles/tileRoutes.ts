@@ -11,7 +11,12 @@ export function registerTileRoutes(app: FastifyInstance, routes: RouteTable, ctx
 
   routes.add(
     app,
-    { method: 'GET', url: '/v1/tiles/style.json', tag: 'map', summary: 'MapLibre style of the brand over the street tiles' },
+    {
+      method: 'GET',
+      url: '/v1/tiles/style.json',
+      tag: 'map',
+      summary: 'MapLibre style of the brand over the street tiles',
+    },
     async (request, reply) => {
       const region = ctx.planner.getPlanner().regionInfo();
       const base = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
@@ -22,13 +27,27 @@ export function registerTileRoutes(app: FastifyInstance, routes: RouteTable, ctx
 
   routes.add(
     app,
-    { method: 'GET', url: '/v1/tiles/:z/:x/:y.pbf', tag: 'map', summary: 'A vector tile (MVT: layers streets and places); 204 when empty', produces: 'application/vnd.mapbox-vector-tile' },
+    {
+      method: 'GET',
+      url: '/v1/tiles/:z/:x/:y.pbf',
+      tag: 'map',
+      summary: 'A vector tile (MVT: layers streets and places); 204 when empty',
+      produces: 'application/vnd.mapbox-vector-tile',
+    },
     async (request, reply) => {
       const { z, x, y } = request.params as Record<string, string>;
       const [zi, xi, yi] = [Number(z), Number(x), Number(y)];
-      const valid = [zi, xi, yi].every(Number.isInteger) && zi >= 0 && zi <= 22 && xi >= 0 && yi >= 0 && xi < 2 ** zi && yi < 2 ** zi;
+      const valid =
+        [zi, xi, yi].every(Number.isInteger) &&
+        zi >= 0 &&
+        zi <= 22 &&
+        xi >= 0 &&
+        yi >= 0 &&
+        xi < 2 ** zi &&
+        yi < 2 ** zi;
       if (!valid) throw new HttpError(400, 'Tile coordinates out of range.');
-      if (zi > MAX_TILE_ZOOM) throw new HttpError(404, `Tiles go up to zoom ${MAX_TILE_ZOOM}; over-zoom from there.`);
+      if (zi > MAX_TILE_ZOOM)
+        throw new HttpError(404, `Tiles go up to zoom ${MAX_TILE_ZOOM}; over-zoom from there.`);
       tiles ??= new MapTiles(ctx.planner.getPlanner());
       const tile = tiles.getTile(zi, xi, yi);
       reply.header('cache-control', 'public, max-age=86400');

@@ -11,7 +11,9 @@ let server: TestServer;
 let smtp: SmtpPeer;
 beforeAll(async () => {
   smtp = await startSmtpPeer();
-  server = await startTestServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Explorer <no-reply@explorer.example>' } });
+  server = await startTestServer({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Explorer <no-reply@explorer.example>' },
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -40,11 +42,17 @@ describe('registration and activation', () => {
     const registered = await server.call('POST', '/v1/users/register', { body: user });
     expect(registered.status).toBe(201);
     expect(registered.body.message).toMatch(/activate/i);
-    expect(User.parse(registered.body.data)).toMatchObject({ email: user.email, first_name: 'Isla', dob: '1990-04-12' });
+    expect(User.parse(registered.body.data)).toMatchObject({
+      email: user.email,
+      first_name: 'Isla',
+      dob: '1990-04-12',
+    });
     expect(registered.body.data).not.toHaveProperty('password_hash');
 
     // Not active yet: a correct password is refused with a clear reason.
-    const early = await server.call('POST', '/v1/auth/login', { body: { username: user.email, password: user.password } });
+    const early = await server.call('POST', '/v1/auth/login', {
+      body: { username: user.email, password: user.password },
+    });
     expect(early.status).toBe(403);
 
     const mail = await smtp.waitForMessage((m) => m.to.includes(user.email));
@@ -53,24 +61,36 @@ describe('registration and activation', () => {
     const { link, code } = linkIn(mail, '/auth/activation');
     expect(link.startsWith(server.url)).toBe(true);
 
-    const activated = await server.call('POST', `/v1/users/activation/${code}`, { headers: { 'content-type': 'application/json' } });
+    const activated = await server.call('POST', `/v1/users/activation/${code}`, {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(activated.status).toBe(200);
     const again = await server.call('POST', `/v1/users/activation/${code}`);
     expect(again.status).toBe(422);
     expect(again.body.message).toMatch(/already been used|invalid/);
 
-    const login = await server.call('POST', '/v1/auth/login', { body: { username: user.email.toUpperCase(), password: user.password } });
+    const login = await server.call('POST', '/v1/auth/login', {
+      body: { username: user.email.toUpperCase(), password: user.password },
+    });
     expect(login.status).toBe(200);
     const token = LoginResponse.parse(login.body).data.access_token;
     const me = await server.call('GET', '/v1/users/show', { token });
     expect(me.status).toBe(200);
-    expect(User.parse(me.body.data).profile).toMatchObject({ has_concessionary_pass: true, railcard: '26-30 Railcard', has_car_access: false });
+    expect(User.parse(me.body.data).profile).toMatchObject({
+      has_concessionary_pass: true,
+      railcard: '26-30 Railcard',
+      has_car_access: false,
+    });
   });
 
   it.each([
     ['a bad e-mail', { email: 'not-an-email' }, 'email'],
     ['a short password', { password: 'short', password_confirmation: 'short' }, 'password'],
-    ['mismatched confirmation', { password_confirmation: 'something else entirely' }, 'password_confirmation'],
+    [
+      'mismatched confirmation',
+      { password_confirmation: 'something else entirely' },
+      'password_confirmation',
+    ],
     ['an unknown title', { title: 'Captain' }, 'title'],
     ['a blank first name', { first_name: ' ' }, 'first_name'],
     ['a blank last name', { last_name: '' }, 'last_name'],
@@ -90,10 +110,16 @@ describe('registration and activation', () => {
     const user = newUser();
     const first = await server.call('POST', '/v1/users/register', { body: user });
     expect(first.status).toBe(201);
-    const twice = await server.call('POST', '/v1/users/register', { body: { ...user, email: user.email.toUpperCase() } });
+    const twice = await server.call('POST', '/v1/users/register', {
+      body: { ...user, email: user.email.toUpperCase() },
+    });
     expect(twice.status).toBe(201);
     expect(twice.body.message).toBe(first.body.message);
-    const rows = await server.runtime.ctx.database.db.selectFrom('users').select('id').where(({ fn }) => fn('lower', ['email']), '=', user.email.toLowerCase()).execute();
+    const rows = await server.runtime.ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where(({ fn }) => fn('lower', ['email']), '=', user.email.toLowerCase())
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -106,15 +132,21 @@ describe('registration and activation', () => {
 describe('login, lockout and logout', () => {
   it('answers the same 401 for an unknown e-mail and a wrong password', async () => {
     const user = await registeredUser(server, smtp);
-    const unknown = await server.call('POST', '/v1/auth/login', { body: { username: 'nobody@example.org', password: 'whatever123' } });
-    const wrong = await server.call('POST', '/v1/auth/login', { body: { username: user.email, password: 'wrong password' } });
+    const unknown = await server.call('POST', '/v1/auth/login', {
+      body: { username: 'nobody@example.org', password: 'whatever123' },
+    });
+    const wrong = await server.call('POST', '/v1/auth/login', {
+      body: { username: user.email, password: 'wrong password' },
+    });
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
   });
 
   it('validates the login form', async () => {
-    const response = await server.call('POST', '/v1/auth/login', { body: { username: 'nope', password: '' } });
+    const response = await server.call('POST', '/v1/auth/login', {
+      body: { username: 'nope', password: '' },
+    });
     expect(response.status).toBe(422);
     expect(Object.keys(response.body.errors).sort()).toEqual(['password', 'username']);
   });
@@ -122,9 +154,17 @@ describe('login, lockout and logout', () => {
   it('locks the account after 5 failures, even for the right password, and says when to retry', async () => {
     const user = await registeredUser(server, smtp);
     for (let i = 0; i < 5; i++) {
-      expect((await server.call('POST', '/v1/auth/login', { body: { username: user.email, password: `wrong ${i}` } })).status).toBe(401);
+      expect(
+        (
+          await server.call('POST', '/v1/auth/login', {
+            body: { username: user.email, password: `wrong ${i}` },
+          })
+        ).status,
+      ).toBe(401);
     }
-    const locked = await server.call('POST', '/v1/auth/login', { body: { username: user.email, password: user.password } });
+    const locked = await server.call('POST', '/v1/auth/login', {
+      body: { username: user.email, password: user.password },
+    });
     expect(locked.status).toBe(429);
     expect(locked.body.message).toMatch(/Try again in 15 minutes/);
     expect(Number(locked.headers.get('retry-after'))).toBe(900);
@@ -133,7 +173,10 @@ describe('login, lockout and logout', () => {
   it('logout revokes the token', async () => {
     const user = await registeredUser(server, smtp);
     expect((await server.call('GET', '/v1/users/show', { token: user.token })).status).toBe(200);
-    const out = await server.call('POST', '/v1/auth/logout', { token: user.token, headers: { 'content-type': 'application/json' } });
+    const out = await server.call('POST', '/v1/auth/logout', {
+      token: user.token,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(out.status).toBe(200);
     expect((await server.call('GET', '/v1/users/show', { token: user.token })).status).toBe(401);
     expect((await server.call('POST', '/v1/auth/logout', { token: user.token })).status).toBe(401);
@@ -151,27 +194,53 @@ describe('profile update', () => {
     const user = await registeredUser(server, smtp);
     const updated = await server.call('PUT', '/v1/users/update', {
       token: user.token,
-      body: { title: 'Dr', first_name: 'Isla', last_name: 'Fraser', dob: '1960-01-01', profile: { has_car_access: true, has_young_scot_card: false, has_new_young_scot_card: true } },
+      body: {
+        title: 'Dr',
+        first_name: 'Isla',
+        last_name: 'Fraser',
+        dob: '1960-01-01',
+        profile: { has_car_access: true, has_young_scot_card: false, has_new_young_scot_card: true },
+      },
     });
     expect(updated.status).toBe(200);
     expect(updated.body.message).toBe('Account successfully updated');
     expect(updated.body.data).toMatchObject({ title: 'Dr', last_name: 'Fraser', email: user.email });
-    expect(updated.body.data.profile).toMatchObject({ has_car_access: true, has_concessionary_pass: true, has_new_young_scot_card: false });
+    expect(updated.body.data.profile).toMatchObject({
+      has_car_access: true,
+      has_concessionary_pass: true,
+      has_new_young_scot_card: false,
+    });
 
     const created = await server.call('POST', '/v1/journey-planner/search', {
       token: user.token,
-      body: { origin: 'Aviemore', destination: 'Glenmore', out_time: searchTime(3), railcard: '16-25 Railcard' },
+      body: {
+        origin: 'Aviemore',
+        destination: 'Glenmore',
+        out_time: searchTime(3),
+        railcard: '16-25 Railcard',
+      },
     });
     expect(created.status).toBe(201);
-    await waitFor(async () => server.planner.calls.find((c) => c.request.out_time === searchTime(3) && c.profile !== null));
-    const call = server.planner.calls.find((c) => c.profile !== null && c.request.out_time === searchTime(3))!;
+    await waitFor(async () =>
+      server.planner.calls.find((c) => c.request.out_time === searchTime(3) && c.profile !== null),
+    );
+    const call = server.planner.calls.find(
+      (c) => c.profile !== null && c.request.out_time === searchTime(3),
+    )!;
     // Stored profile, overridden by what the logged-in form sent.
-    expect(call.profile).toMatchObject({ has_car_access: true, has_concessionary_pass: true, railcard: '16-25 Railcard' });
+    expect(call.profile).toMatchObject({
+      has_car_access: true,
+      has_concessionary_pass: true,
+      railcard: '16-25 Railcard',
+    });
   });
 
   it('validates the edit form', async () => {
     const user = await registeredUser(server, smtp);
-    const response = await server.call('PUT', '/v1/users/update', { token: user.token, body: { title: 'Ms', first_name: '', last_name: 'X', dob: '2030-01-01' } });
+    const response = await server.call('PUT', '/v1/users/update', {
+      token: user.token,
+      body: { title: 'Ms', first_name: '', last_name: 'X', dob: '2030-01-01' },
+    });
     expect(response.status).toBe(422);
     expect(Object.keys(response.body.errors).sort()).toEqual(['dob', 'first_name']);
   });
@@ -185,23 +254,43 @@ describe('password reset', () => {
     const mail = await smtp.waitForMessage((m) => m.to.includes(user.email) && /Reset/.test(m.subject));
     const { code } = linkIn(mail, '/auth/password-reset');
 
-    const mismatch = await server.call('POST', `/v1/users/password/reset/${code}`, { body: { password: 'new password 1', password_confirmation: 'other' } });
+    const mismatch = await server.call('POST', `/v1/users/password/reset/${code}`, {
+      body: { password: 'new password 1', password_confirmation: 'other' },
+    });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors.password_confirmation).toHaveLength(1);
 
-    const reset = await server.call('POST', `/v1/users/password/reset/${code}`, { body: { password: 'new password 1', password_confirmation: 'new password 1' } });
+    const reset = await server.call('POST', `/v1/users/password/reset/${code}`, {
+      body: { password: 'new password 1', password_confirmation: 'new password 1' },
+    });
     expect(reset.status).toBe(200);
-    const reused = await server.call('POST', `/v1/users/password/reset/${code}`, { body: { password: 'new password 2', password_confirmation: 'new password 2' } });
+    const reused = await server.call('POST', `/v1/users/password/reset/${code}`, {
+      body: { password: 'new password 2', password_confirmation: 'new password 2' },
+    });
     expect(reused.status).toBe(422);
 
     expect((await server.call('GET', '/v1/users/show', { token: user.token })).status).toBe(401);
-    expect((await server.call('POST', '/v1/auth/login', { body: { username: user.email, password: user.password } })).status).toBe(401);
-    expect((await server.call('POST', '/v1/auth/login', { body: { username: user.email, password: 'new password 1' } })).status).toBe(200);
+    expect(
+      (
+        await server.call('POST', '/v1/auth/login', {
+          body: { username: user.email, password: user.password },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await server.call('POST', '/v1/auth/login', {
+          body: { username: user.email, password: 'new password 1' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('answers an unknown e-mail exactly like a known one and sends nothing', async () => {
     const before = smtp.messages.length;
-    const unknown = await server.call('POST', '/v1/users/password/reset', { body: { email: 'nobody.here@example.org' } });
+    const unknown = await server.call('POST', '/v1/users/password/reset', {
+      body: { email: 'nobody.here@example.org' },
+    });
     expect(unknown.status).toBe(200);
     const user = await registeredUser(server, smtp);
     const known = await server.call('POST', '/v1/users/password/reset', { body: { email: user.email } });
@@ -220,7 +309,9 @@ describe('password reset', () => {
 describe('a second server: outbox mail (no SMTP_URL) and a brand without accounts', () => {
   let local: TestServer;
   beforeAll(async () => {
-    local = await startTestServer({ env: { API_KEYS: 'explorer-key:cairngorms-explorer,council-key:glentarrow-council' } });
+    local = await startTestServer({
+      env: { API_KEYS: 'explorer-key:cairngorms-explorer,council-key:glentarrow-council' },
+    });
   });
   afterAll(async () => {
     await local?.close();
@@ -228,7 +319,10 @@ describe('a second server: outbox mail (no SMTP_URL) and a brand without account
 
   it('writes the activation mail to DATA_DIR/outbox as .eml', async () => {
     const user = newUser();
-    const response = await local.call('POST', '/v1/users/register', { body: user, headers: { 'x-api-key': 'explorer-key' } });
+    const response = await local.call('POST', '/v1/users/register', {
+      body: user,
+      headers: { 'x-api-key': 'explorer-key' },
+    });
     expect(response.status).toBe(201);
     const files = readdirSync(join(local.dataDir, 'outbox'));
     expect(files).toHaveLength(1);
@@ -242,7 +336,10 @@ describe('a second server: outbox mail (no SMTP_URL) and a brand without account
     const response = await local.call('POST', '/v1/users/register', { body: newUser(), headers });
     expect(response.status).toBe(404);
     expect(response.body.message).toBe('User accounts are not available on this site.');
-    expect((await local.call('POST', '/v1/auth/login', { body: { username: 'a@b.org', password: 'x' }, headers })).status).toBe(404);
+    expect(
+      (await local.call('POST', '/v1/auth/login', { body: { username: 'a@b.org', password: 'x' }, headers }))
+        .status,
+    ).toBe(404);
     expect((await local.call('GET', '/v1/journey/saved/user', { headers })).status).toBe(404);
   });
 });

@@ -12,17 +12,19 @@ beforeAll(async () => {
   server = await startTestServer();
   const database = server.runtime.ctx.database;
   const add = async (name: string, extra: Partial<Parameters<typeof addCampaign>[1]>) => {
-    ids[name] = (await addCampaign(database, {
-      title: `${name} campaign`,
-      text: 'Leave the car at home this weekend.',
-      url: 'https://example.org/offer',
-      url_button_text: 'Find out more',
-      cover_url: '/v1/brand/logo.svg',
-      appear_on: ['journey-planner', 'journey-results'],
-      start_at: hours(-1),
-      end_at: hours(48),
-      ...extra,
-    })).id;
+    ids[name] = (
+      await addCampaign(database, {
+        title: `${name} campaign`,
+        text: 'Leave the car at home this weekend.',
+        url: 'https://example.org/offer',
+        url_button_text: 'Find out more',
+        cover_url: '/v1/brand/logo.svg',
+        appear_on: ['journey-planner', 'journey-results'],
+        start_at: hours(-1),
+        end_at: hours(48),
+        ...extra,
+      })
+    ).id;
   };
   await add('soon', { end_at: hours(5) });
   await add('later', { end_at: hours(24), appear_on: ['account-register'] });
@@ -42,7 +44,11 @@ describe('GET /v1/campaign', () => {
     expect(response.status).toBe(200);
     const campaigns = response.body.data.map((c: unknown) => Campaign.parse(c));
     expect(campaigns.map((c: Campaign) => c.id)).toEqual([ids.soon]);
-    expect(campaigns[0]).toMatchObject({ title: 'soon campaign', url_button_text: 'Find out more', thumbnail: { cover_url: '/v1/brand/logo.svg' } });
+    expect(campaigns[0]).toMatchObject({
+      title: 'soon campaign',
+      url_button_text: 'Find out more',
+      thumbnail: { cover_url: '/v1/brand/logo.svg' },
+    });
     expect(response.body.meta.total).toBe(2);
   });
 
@@ -57,11 +63,15 @@ describe('GET /v1/campaign', () => {
   });
 
   it('leaves out campaigns the visitor has impressions of (impression_ids, comma list or repeated)', async () => {
-    const view = await server.call('POST', `/v1/campaign/${ids.soon}/impression`, { body: { campaign_id: ids.soon, action: 'view', impression_id: null } });
+    const view = await server.call('POST', `/v1/campaign/${ids.soon}/impression`, {
+      body: { campaign_id: ids.soon, action: 'view', impression_id: null },
+    });
     const impressionId = view.body.data.id;
     const comma = await list(`per_page=1&impression_ids=${impressionId},not-an-id`);
     expect(comma.body.data.map((c: Campaign) => c.id)).toEqual([ids.later]);
-    const repeated = await list(`per_page=5&impression_ids=${impressionId}&impression_ids=00000000-0000-0000-0000-000000000000`);
+    const repeated = await list(
+      `per_page=5&impression_ids=${impressionId}&impression_ids=00000000-0000-0000-0000-000000000000`,
+    );
     expect(repeated.body.data.map((c: Campaign) => c.id)).toEqual([ids.later]);
   });
 
@@ -80,12 +90,16 @@ describe('GET /v1/campaign', () => {
 
 describe('POST /v1/campaign/{id}/impression', () => {
   it('records a view, then a clickthrough of that view; both expire when the campaign ends', async () => {
-    const view = await server.call('POST', `/v1/campaign/${ids.later}/impression`, { body: { campaign_id: ids.later, action: 'view', impression_id: null } });
+    const view = await server.call('POST', `/v1/campaign/${ids.later}/impression`, {
+      body: { campaign_id: ids.later, action: 'view', impression_id: null },
+    });
     expect(view.status).toBe(201);
     const viewed = Impression.parse(view.body.data);
     expect(Math.abs(new Date(viewed.expires_at).getTime() - hours(24).getTime())).toBeLessThan(60_000);
 
-    const click = await server.call('POST', `/v1/campaign/${ids.later}/impression`, { body: { campaign_id: ids.later, action: 'clickthrough', impression_id: viewed.id } });
+    const click = await server.call('POST', `/v1/campaign/${ids.later}/impression`, {
+      body: { campaign_id: ids.later, action: 'clickthrough', impression_id: viewed.id },
+    });
     expect(click.status).toBe(201);
     const clicked = Impression.parse(click.body.data);
     expect(clicked.id).not.toBe(viewed.id);
@@ -93,24 +107,43 @@ describe('POST /v1/campaign/{id}/impression', () => {
   });
 
   it('validates the body', async () => {
-    const post = (id: string, body: unknown) => server.call('POST', `/v1/campaign/${id}/impression`, { body });
+    const post = (id: string, body: unknown) =>
+      server.call('POST', `/v1/campaign/${id}/impression`, { body });
     const noAction = await post(ids.soon!, { campaign_id: ids.soon, impression_id: null });
     expect(noAction.status).toBe(422);
     expect(noAction.body.errors.action).toHaveLength(1);
     const mismatch = await post(ids.soon!, { campaign_id: ids.later, action: 'view', impression_id: null });
     expect(mismatch.body.errors.campaign_id).toHaveLength(1);
-    const clickWithout = await post(ids.soon!, { campaign_id: ids.soon, action: 'clickthrough', impression_id: null });
+    const clickWithout = await post(ids.soon!, {
+      campaign_id: ids.soon,
+      action: 'clickthrough',
+      impression_id: null,
+    });
     expect(clickWithout.status).toBe(422);
     expect(clickWithout.body.errors.impression_id).toHaveLength(1);
-    const viewOfOther = (await post(ids.later!, { campaign_id: ids.later, action: 'view', impression_id: null })).body.data.id;
-    const clickOfOther = await post(ids.soon!, { campaign_id: ids.soon, action: 'clickthrough', impression_id: viewOfOther });
+    const viewOfOther = (
+      await post(ids.later!, { campaign_id: ids.later, action: 'view', impression_id: null })
+    ).body.data.id;
+    const clickOfOther = await post(ids.soon!, {
+      campaign_id: ids.soon,
+      action: 'clickthrough',
+      impression_id: viewOfOther,
+    });
     expect(clickOfOther.status).toBe(422);
   });
 
   it('answers 404 for unknown campaigns and 410 for ended ones', async () => {
     const unknown = '00000000-0000-0000-0000-000000000000';
-    expect((await server.call('POST', `/v1/campaign/${unknown}/impression`, { body: { campaign_id: unknown, action: 'view', impression_id: null } })).status).toBe(404);
-    const past = await server.call('POST', `/v1/campaign/${ids.past}/impression`, { body: { campaign_id: ids.past, action: 'view', impression_id: null } });
+    expect(
+      (
+        await server.call('POST', `/v1/campaign/${unknown}/impression`, {
+          body: { campaign_id: unknown, action: 'view', impression_id: null },
+        })
+      ).status,
+    ).toBe(404);
+    const past = await server.call('POST', `/v1/campaign/${ids.past}/impression`, {
+      body: { campaign_id: ids.past, action: 'view', impression_id: null },
+    });
     expect(past.status).toBe(410);
   });
 

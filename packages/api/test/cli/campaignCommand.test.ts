@@ -22,7 +22,11 @@ beforeAll(async () => {
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function cairn(...args: string[]) {
-  const result = spawnSync(NODE, [CLI, 'campaign', ...args], { env: { ...process.env, ...env, LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(NODE, [CLI, 'campaign', ...args], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { code: result.status, out: result.stdout + result.stderr };
 }
 
@@ -34,23 +38,41 @@ async function inProcess(...args: string[]) {
 
 // Each command opens the database afresh (seconds for PGlite on a busy machine), hence the timeouts.
 describe('cairn campaign', () => {
-  it('adds and lists a campaign through the cairn binary, ends it in-process', { timeout: 240_000 }, async () => {
-    const end = new Date(Date.now() + 86_400_000).toISOString();
-    const added = cairn('add', '--title', 'Winter buses', '--text', 'Extra buses to the ski centre.', '--appear-on', 'journey-planner,journey-results', '--end', end, '--url', 'https://example.org/winter', '--button', 'See times');
-    expect(added.code).toBe(0);
-    const id = /added ([0-9a-f-]{36})/.exec(added.out)?.[1];
-    expect(id).toBeDefined();
+  it(
+    'adds and lists a campaign through the cairn binary, ends it in-process',
+    { timeout: 240_000 },
+    async () => {
+      const end = new Date(Date.now() + 86_400_000).toISOString();
+      const added = cairn(
+        'add',
+        '--title',
+        'Winter buses',
+        '--text',
+        'Extra buses to the ski centre.',
+        '--appear-on',
+        'journey-planner,journey-results',
+        '--end',
+        end,
+        '--url',
+        'https://example.org/winter',
+        '--button',
+        'See times',
+      );
+      expect(added.code).toBe(0);
+      const id = /added ([0-9a-f-]{36})/.exec(added.out)?.[1];
+      expect(id).toBeDefined();
 
-    const listed = cairn('list', '--active');
-    expect(listed.code).toBe(0);
-    expect(listed.out).toContain(id);
-    expect(listed.out).toContain('Winter buses');
-    expect(listed.out).toContain('[journey-planner,journey-results]');
+      const listed = cairn('list', '--active');
+      expect(listed.code).toBe(0);
+      expect(listed.out).toContain(id);
+      expect(listed.out).toContain('Winter buses');
+      expect(listed.out).toContain('[journey-planner,journey-results]');
 
-    expect(await inProcess('end', id!)).toEqual({ code: 0, out: `ended ${id}` });
-    expect((await inProcess('list', '--active')).out).toBe('no campaigns');
-    expect((await inProcess('end', id!)).code).toBe(1);
-  });
+      expect(await inProcess('end', id!)).toEqual({ code: 0, out: `ended ${id}` });
+      expect((await inProcess('list', '--active')).out).toBe('no campaigns');
+      expect((await inProcess('end', id!)).code).toBe(1);
+    },
+  );
 
   it('explains what is wrong with a bad campaign', { timeout: 120_000 }, async () => {
     const bad = await inProcess('add', '--title', 'No end', '--text', 'x', '--appear-on', 'homepage');

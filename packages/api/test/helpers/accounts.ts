@@ -6,7 +6,11 @@ import type { TestServer } from './testServer.ts';
 let counter = 0;
 
 /** Registers a user, activates it through the link in the mail the SMTP peer received, and logs in. */
-export async function registeredUser(server: TestServer, peer: SmtpPeer, overrides: Record<string, unknown> = {}) {
+export async function registeredUser(
+  server: TestServer,
+  peer: SmtpPeer,
+  overrides: Record<string, unknown> = {},
+) {
   const user = {
     title: 'Ms',
     first_name: 'Isla',
@@ -24,7 +28,9 @@ export async function registeredUser(server: TestServer, peer: SmtpPeer, overrid
   const mail = await peer.waitForMessage((m) => m.to.includes(user.email) && /Activate/.test(m.subject));
   const { code } = linkIn(mail, '/auth/activation');
   expect((await server.call('POST', `/v1/users/activation/${code}`)).status).toBe(200);
-  const login = await server.call('POST', '/v1/auth/login', { body: { username: user.email, password: user.password } });
+  const login = await server.call('POST', '/v1/auth/login', {
+    body: { username: user.email, password: user.password },
+  });
   expect(login.status).toBe(200);
   return { ...user, token: LoginResponse.parse(login.body).data.access_token };
 }

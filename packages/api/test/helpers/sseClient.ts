@@ -16,7 +16,10 @@ export interface SseStream {
 /** A minimal Server-Sent Events reader over fetch, as a browser's EventSource would see the stream. */
 export async function openEventStream(url: string, headers: Record<string, string> = {}): Promise<SseStream> {
   const controller = new AbortController();
-  const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  const response = await fetch(url, {
+    headers: { accept: 'text/event-stream', ...headers },
+    signal: controller.signal,
+  });
   const events: SseEvent[] = [];
   const waiters = new Set<() => void>();
   if (response.ok && response.body) {
@@ -40,7 +43,8 @@ export async function openEventStream(url: string, headers: Record<string, strin
               else if (name === 'event') fields.event = value;
               else if (name === 'data') fields.data.push(value);
             }
-            if (fields.data.length > 0) events.push({ id: fields.id, event: fields.event, data: fields.data.join('\n') });
+            if (fields.data.length > 0)
+              events.push({ id: fields.id, event: fields.event, data: fields.data.join('\n') });
             for (const wake of waiters) wake();
           }
         }

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Journey, type BrandSettings, type PlaceSuggestion, type Profile, type SearchRequest } from '@cairn/contracts';
+import {
+  Journey,
+  type BrandSettings,
+  type PlaceSuggestion,
+  type Profile,
+  type SearchRequest,
+} from '@cairn/contracts';
 import type { MapFeatureCollection, Planner } from '../../src/planning/planner.ts';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/journeys');
@@ -26,9 +32,27 @@ export interface TestPlanner extends Planner {
 }
 
 const PLACES: PlaceSuggestion[] = [
-  { id: 'p1', label: 'Aviemore', description: 'Town, Highland', kind: 'place', location: { lat: 57.1953, lng: -3.8286 } },
-  { id: 'p2', label: 'Aviemore Station', description: 'Railway station, Aviemore', kind: 'station', location: { lat: 57.1889, lng: -3.8286 } },
-  { id: 'p3', label: 'Glenmore', description: 'Village, Highland', kind: 'place', location: { lat: 57.1665, lng: -3.692 } },
+  {
+    id: 'p1',
+    label: 'Aviemore',
+    description: 'Town, Highland',
+    kind: 'place',
+    location: { lat: 57.1953, lng: -3.8286 },
+  },
+  {
+    id: 'p2',
+    label: 'Aviemore Station',
+    description: 'Railway station, Aviemore',
+    kind: 'station',
+    location: { lat: 57.1889, lng: -3.8286 },
+  },
+  {
+    id: 'p3',
+    label: 'Glenmore',
+    description: 'Village, Highland',
+    kind: 'place',
+    location: { lat: 57.1665, lng: -3.692 },
+  },
 ];
 
 /**
@@ -54,7 +78,9 @@ export function createTestPlanner(): TestPlanner {
         destination: request.destination,
         cost_pence: (fixture.cost_pence ?? 0) + i * 100,
         depart: { ...fixture.depart, departure_date: date },
-        return: request.return_time ? { ...fixture.return!, departure_date: request.return_time.slice(0, 10).replace(/\//g, '-') } : null,
+        return: request.return_time
+          ? { ...fixture.return!, departure_date: request.return_time.slice(0, 10).replace(/\//g, '-') }
+          : null,
       }));
     },
     autocomplete(q: string, limit: number) {
@@ -80,9 +106,35 @@ export function createTestPlanner(): TestPlanner {
       return {
         type: 'FeatureCollection',
         features: [
-          { type: 'Feature', geometry: { type: 'LineString', coordinates: [[-3.8286, 57.1953], [-3.827, 57.196], [-3.8, 57.19]] }, properties: { layer: 'street', highway: 'primary', name: 'Grampian Road' } },
-          { type: 'Feature', geometry: { type: 'LineString', coordinates: [[-3.8, 57.19], [-3.75, 57.18], [-3.692, 57.1665]] }, properties: { layer: 'street', highway: 'secondary', name: 'Ski Road' } },
-          { type: 'Feature', geometry: { type: 'Point', coordinates: [-3.8286, 57.1889] }, properties: { layer: 'station', name: 'Aviemore Station', modes: 'train' } },
+          {
+            type: 'Feature',
+            geometry: {
+              type: 'LineString',
+              coordinates: [
+                [-3.8286, 57.1953],
+                [-3.827, 57.196],
+                [-3.8, 57.19],
+              ],
+            },
+            properties: { layer: 'street', highway: 'primary', name: 'Grampian Road' },
+          },
+          {
+            type: 'Feature',
+            geometry: {
+              type: 'LineString',
+              coordinates: [
+                [-3.8, 57.19],
+                [-3.75, 57.18],
+                [-3.692, 57.1665],
+              ],
+            },
+            properties: { layer: 'street', highway: 'secondary', name: 'Ski Road' },
+          },
+          {
+            type: 'Feature',
+            geometry: { type: 'Point', coordinates: [-3.8286, 57.1889] },
+            properties: { layer: 'station', name: 'Aviemore Station', modes: 'train' },
+          },
         ],
       };
     },

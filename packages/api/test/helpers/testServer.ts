@@ -47,13 +47,20 @@ export interface CallOptions {
 
 export interface CallResult {
   status: number;
+  // Tests read answers loosely and check them with the contracts where it matters.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
   headers: Headers;
 }
 
 /** Starts the whole API (HTTP on 127.0.0.1, in-process worker) on a fresh database. */
 export async function startTestServer(
-  options: { env?: Record<string, string>; planner?: Planner | 'engine'; worker?: boolean; now?: () => Date } = {},
+  options: {
+    env?: Record<string, string>;
+    planner?: Planner | 'engine';
+    worker?: boolean;
+    now?: () => Date;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cairn-api-test-'));
   const config = loadConfig({
@@ -67,7 +74,10 @@ export async function startTestServer(
     ...options.env,
   });
   // 'engine': load the real planner the way `cairn serve` does (PLANNER_MODULE, REGION_DIR).
-  const planner = options.planner === 'engine' ? undefined : ((options.planner as TestPlanner | undefined) ?? createTestPlanner());
+  const planner =
+    options.planner === 'engine'
+      ? undefined
+      : ((options.planner as TestPlanner | undefined) ?? createTestPlanner());
   const runtime = await startRuntime(config, {
     http: true,
     worker: options.worker ?? true,
@@ -84,7 +94,11 @@ export async function startTestServer(
     planner: planner as TestPlanner,
     dataDir,
     async call(method, path, call = {}) {
-      const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', ...call.headers };
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        ...call.headers,
+      };
       const hasBody = call.body !== undefined || call.rawBody !== undefined;
       if (hasBody) headers['content-type'] ??= 'application/json';
       if (call.token) headers.authorization = `Bearer ${call.token}`;
@@ -112,7 +126,11 @@ export function searchTime(days: number, hhmm = '09:00'): string {
   return `${d.getUTCFullYear()}/${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())} ${hhmm}:00`;
 }
 
-export async function waitFor<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 15_000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 15_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -77,7 +77,9 @@ describe('API keys and brands', () => {
     const none = await server.call('GET', '/v1/places?q=avie');
     expect(none.status).toBe(401);
     expect(none.body.message).toMatch(/API key/);
-    expect((await server.call('GET', '/v1/places?q=avie', { headers: { 'x-api-key': 'wrong' } })).status).toBe(401);
+    expect(
+      (await server.call('GET', '/v1/places?q=avie', { headers: { 'x-api-key': 'wrong' } })).status,
+    ).toBe(401);
     expect((await server.call('GET', '/v1/places?q=avie', { headers: key })).status).toBe(200);
   });
 
@@ -86,7 +88,9 @@ describe('API keys and brands', () => {
     expect(config.data.brand.brand).toBe('cairngorms-explorer');
     expect(config.data.apiKey).toBe('explorer-key');
     expect(config.data.region.id).toBe('test-region');
-    const health = AppConfig.parse((await server.call('GET', '/v1/config', { headers: { 'x-api-key': 'health-key' } })).body);
+    const health = AppConfig.parse(
+      (await server.call('GET', '/v1/config', { headers: { 'x-api-key': 'health-key' } })).body,
+    );
     expect(health.data.brand.brand).toBe('strathbrae-health');
     expect(health.data.brand.appointmentMode).toBe(true);
     // Merged over brands/default: a field only the default sets is present.
@@ -124,19 +128,27 @@ describe('API keys and brands', () => {
     expect(logo.status).toBe(200);
     expect(logo.headers.get('content-type')).toBe('image/svg+xml');
     expect(await logo.text()).toContain('<svg');
-    expect((await fetch(`${server.url}/v1/brand/theme.css`)).headers.get('content-type')).toContain('text/css');
+    expect((await fetch(`${server.url}/v1/brand/theme.css`)).headers.get('content-type')).toContain(
+      'text/css',
+    );
     expect((await fetch(`${server.url}/v1/brand/brand.json`)).status).toBe(404);
   });
 });
 
 describe('places', () => {
   it('suggests places and reverse-geocodes', async () => {
-    const places = PlacesResponse.parse((await server.call('GET', '/v1/places?q=aviem&limit=1', { headers: key })).body);
+    const places = PlacesResponse.parse(
+      (await server.call('GET', '/v1/places?q=aviem&limit=1', { headers: key })).body,
+    );
     expect(places.data).toHaveLength(1);
     expect(places.data[0]!.label).toBe('Aviemore');
-    const reverse = ReverseResponse.parse((await server.call('GET', '/v1/places/reverse?lat=57.166&lng=-3.692', { headers: key })).body);
+    const reverse = ReverseResponse.parse(
+      (await server.call('GET', '/v1/places/reverse?lat=57.166&lng=-3.692', { headers: key })).body,
+    );
     expect(reverse.data?.label).toBe('Glenmore');
-    const nothing = ReverseResponse.parse((await server.call('GET', '/v1/places/reverse?lat=51.5&lng=-0.1', { headers: key })).body);
+    const nothing = ReverseResponse.parse(
+      (await server.call('GET', '/v1/places/reverse?lat=51.5&lng=-0.1', { headers: key })).body,
+    );
     expect(nothing.data).toBeNull();
   });
 
@@ -170,7 +182,10 @@ describe('map tiles', () => {
     const lng = -3.8286;
     const lat = 57.1953;
     const x = Math.floor(((lng + 180) / 360) * 2 ** z);
-    const y = Math.floor(((1 - Math.log(Math.tan((lat * Math.PI) / 180) + 1 / Math.cos((lat * Math.PI) / 180)) / Math.PI) / 2) * 2 ** z);
+    const y = Math.floor(
+      ((1 - Math.log(Math.tan((lat * Math.PI) / 180) + 1 / Math.cos((lat * Math.PI) / 180)) / Math.PI) / 2) *
+        2 ** z,
+    );
     const response = await fetch(`${server.url}/v1/tiles/${z}/${x}/${y}.pbf`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/vnd.mapbox-vector-tile');
@@ -208,8 +223,10 @@ describe('headers and limits', () => {
     expect(response.headers.get('x-request-id')).toBe('abc-123');
   });
 
-  it('allows cross-origin calls only from the brands\' hosts and PUBLIC_URL', async () => {
-    const allowed = await fetch(`${server.url}/v1/health`, { headers: { origin: 'http://explorer.localhost' } });
+  it("allows cross-origin calls only from the brands' hosts and PUBLIC_URL", async () => {
+    const allowed = await fetch(`${server.url}/v1/health`, {
+      headers: { origin: 'http://explorer.localhost' },
+    });
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://explorer.localhost');
     const denied = await fetch(`${server.url}/v1/health`, { headers: { origin: 'https://evil.example' } });
     expect(denied.headers.get('access-control-allow-origin')).toBeNull();
@@ -222,7 +239,10 @@ describe('headers and limits', () => {
   });
 
   it('rejects a body that is not JSON as 415', async () => {
-    const response = await server.call('POST', '/v1/journey-planner/search', { rawBody: 'a=b', headers: { ...key, 'content-type': 'text/plain' } });
+    const response = await server.call('POST', '/v1/journey-planner/search', {
+      rawBody: 'a=b',
+      headers: { ...key, 'content-type': 'text/plain' },
+    });
     expect(response.status).toBe(415);
     expect(response.body.message).toBe('Send the request body as application/json.');
   });
@@ -254,7 +274,9 @@ describe('a second server: the built web app and rate limits', () => {
   });
 
   it('answers 429 with the SPEC error shape once a client passes the limit', async () => {
-    const limited = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '5', AUTH_RATE_LIMIT_PER_MINUTE: '2' } });
+    const limited = await startTestServer({
+      env: { RATE_LIMIT_PER_MINUTE: '5', AUTH_RATE_LIMIT_PER_MINUTE: '2' },
+    });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 7; i++) statuses.push((await limited.call('GET', '/v1/health')).status);

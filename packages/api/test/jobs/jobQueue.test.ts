@@ -55,7 +55,11 @@ describe('JobQueue', () => {
       expect(await queue.claim()).toBeUndefined();
     }
     await queue.complete(job);
-    const row = await database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('done');
   });
 
@@ -68,7 +72,11 @@ describe('JobQueue', () => {
     expect(await queue.claim()).toBeUndefined(); // backing off (2 s)
     const second = await waitFor(async () => queue.claim(), 5_000, 'the retry');
     expect(await queue.fail(second, 'boom again')).toBe('failed');
-    const row = await database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'failed', attempts: 2, last_error: 'boom again' });
   });
 
@@ -78,10 +86,20 @@ describe('JobQueue', () => {
     const old = await queue.enqueue('demo', {});
     const recent = await queue.enqueue('demo', {});
     const waiting = await queue.enqueue('demo', {});
-    await database.db.updateTable('jobs').set({ status: 'done', updated_at: new Date(Date.now() - 8 * 86_400_000) }).where('id', '=', old).execute();
-    await database.db.updateTable('jobs').set({ status: 'failed', updated_at: new Date() }).where('id', '=', recent).execute();
+    await database.db
+      .updateTable('jobs')
+      .set({ status: 'done', updated_at: new Date(Date.now() - 8 * 86_400_000) })
+      .where('id', '=', old)
+      .execute();
+    await database.db
+      .updateTable('jobs')
+      .set({ status: 'failed', updated_at: new Date() })
+      .where('id', '=', recent)
+      .execute();
     expect(await queue.prune(7 * 86_400)).toBe(1);
-    const left = (await database.db.selectFrom('jobs').select('id').execute()).map((r) => String(r.id)).sort();
+    const left = (await database.db.selectFrom('jobs').select('id').execute())
+      .map((r) => String(r.id))
+      .sort();
     expect(left).toEqual([recent, waiting].sort());
   });
 });
@@ -98,7 +116,12 @@ describe('Worker', () => {
       logger: pino({ level: 'silent' }),
       pollMs: 60_000, // only NOTIFY can wake it in time
       visibilitySec: 1,
-      handlers: { demo: { run: async (job) => void ran.push(job.payload), giveUp: async (job) => void gaveUp.push(job.id) } },
+      handlers: {
+        demo: {
+          run: async (job) => void ran.push(job.payload),
+          giveUp: async (job) => void gaveUp.push(job.id),
+        },
+      },
     });
     await worker.start();
     try {
@@ -109,7 +132,16 @@ describe('Worker', () => {
       // A job whose claims lapsed more times than it may be attempted is failed, not run.
       const { id } = await database.db
         .insertInto('jobs')
-        .values({ kind: 'demo', payload: JSON.stringify({ abandoned: true }), status: 'running', attempts: 1, max_attempts: 1, run_at: new Date(), locked_until: new Date(Date.now() - 1000), updated_at: new Date() })
+        .values({
+          kind: 'demo',
+          payload: JSON.stringify({ abandoned: true }),
+          status: 'running',
+          attempts: 1,
+          max_attempts: 1,
+          run_at: new Date(),
+          locked_until: new Date(Date.now() - 1000),
+          updated_at: new Date(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const abandoned = String(id);

@@ -20,7 +20,9 @@ afterAll(async () => {
 });
 
 async function place(q: string) {
-  const places = PlacesResponse.parse((await server.call('GET', `/v1/places?q=${encodeURIComponent(q)}&limit=1`)).body);
+  const places = PlacesResponse.parse(
+    (await server.call('GET', `/v1/places?q=${encodeURIComponent(q)}&limit=1`)).body,
+  );
   expect(places.data).toHaveLength(1);
   return places.data[0]!;
 }
@@ -61,10 +63,12 @@ describe.skipIf(!built)('real engine on the demo region', () => {
       expect(journey.return).not.toBeNull();
     }
     const results = SearchResults.parse(
-      (await waitFor(async () => {
-        const r = await server.call('GET', `/v1/journey-planner/search/${hash}`);
-        return r.body.data.query.status === 'done' ? r : undefined;
-      })).body,
+      (
+        await waitFor(async () => {
+          const r = await server.call('GET', `/v1/journey-planner/search/${hash}`);
+          return r.body.data.query.status === 'done' ? r : undefined;
+        })
+      ).body,
     );
     expect(results.data.journeys).toHaveLength(count);
     expect(results.data.query.results_retrieved).toBe(count);
@@ -76,7 +80,10 @@ describe.skipIf(!built)('real engine on the demo region', () => {
     const z = 13;
     const { lat, lng } = config.body.data.region.center as { lat: number; lng: number };
     const x = Math.floor(((lng + 180) / 360) * 2 ** z);
-    const y = Math.floor(((1 - Math.log(Math.tan((lat * Math.PI) / 180) + 1 / Math.cos((lat * Math.PI) / 180)) / Math.PI) / 2) * 2 ** z);
+    const y = Math.floor(
+      ((1 - Math.log(Math.tan((lat * Math.PI) / 180) + 1 / Math.cos((lat * Math.PI) / 180)) / Math.PI) / 2) *
+        2 ** z,
+    );
     const response = await fetch(`${server.url}/v1/tiles/${z}/${x}/${y}.pbf`);
     expect(response.status).toBe(200);
     const tile = new VectorTile(new PbfReader(new Uint8Array(await response.arrayBuffer())));

@@ -66,7 +66,10 @@ afterAll(async () => {
 });
 
 async function readyUrl(proc: Proc): Promise<string> {
-  const url = await Promise.race([proc.url, proc.exited.then((code) => Promise.reject(new Error(`exited ${code}`)))]);
+  const url = await Promise.race([
+    proc.url,
+    proc.exited.then((code) => Promise.reject(new Error(`exited ${code}`))),
+  ]);
   await waitFor(async () => (await fetch(`${url}/v1/ready`)).ok, 60_000, 'readiness');
   return url;
 }
@@ -82,47 +85,57 @@ async function postSearch(url: string): Promise<string> {
 }
 
 describe.skipIf(!onPostgres())('fan-out across processes (PostgreSQL)', () => {
-  it('delivers a worker process\'s events to a subscriber on another API process', { timeout: 240_000 }, async () => {
-    const apiA = start(['serve', '--no-worker']);
-    const apiB = start(['serve', '--no-worker']);
-    const [urlA, urlB] = await Promise.all([readyUrl(apiA), readyUrl(apiB)]);
-    expect(urlA).not.toBe(urlB);
+  it(
+    "delivers a worker process's events to a subscriber on another API process",
+    { timeout: 240_000 },
+    async () => {
+      const apiA = start(['serve', '--no-worker']);
+      const apiB = start(['serve', '--no-worker']);
+      const [urlA, urlB] = await Promise.all([readyUrl(apiA), readyUrl(apiB)]);
+      expect(urlA).not.toBe(urlB);
 
-    // No worker runs yet: the search waits in the queue while A's subscriber connects.
-    const hash = await postSearch(urlB);
-    const stream = await openEventStream(`${urlA}/v1/realtime/query.${hash}`);
-    expect(stream.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(stream.events).toEqual([]);
+      // No worker runs yet: the search waits in the queue while A's subscriber connects.
+      const hash = await postSearch(urlB);
+      const stream = await openEventStream(`${urlA}/v1/realtime/query.${hash}`);
+      expect(stream.status).toBe(200);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(stream.events).toEqual([]);
 
-    const worker = start(['worker']);
-    const events = await stream.waitForCount(4, 120_000);
-    stream.close();
-    expect(events.map((e) => QueryEvent.parse(JSON.parse(e.data)).event)).toEqual([
-      'results.retrieved',
-      'journey.processed',
-      'journey.processed',
-      'journey.processed',
-    ]);
-    const first = QueryEvent.parse(JSON.parse(events[1]!.data));
-    if (first.event !== 'journey.processed') throw new Error('expected a journey');
-    const journey = await fetch(`${urlA}/v1/journey-planner/search/${hash}/${first.data.journeyID}`);
-    expect(journey.status).toBe(200);
+      const worker = start(['worker']);
+      const events = await stream.waitForCount(4, 120_000);
+      stream.close();
+      expect(events.map((e) => QueryEvent.parse(JSON.parse(e.data)).event)).toEqual([
+        'results.retrieved',
+        'journey.processed',
+        'journey.processed',
+        'journey.processed',
+      ]);
+      const first = QueryEvent.parse(JSON.parse(events[1]!.data));
+      if (first.event !== 'journey.processed') throw new Error('expected a journey');
+      const journey = await fetch(`${urlA}/v1/journey-planner/search/${hash}/${first.data.journeyID}`);
+      expect(journey.status).toBe(200);
 
-    // Graceful shutdown: SIGTERM lets each process finish and exit 0.
-    for (const p of [worker, apiA, apiB]) p.child.kill('SIGTERM');
-    expect(await Promise.all([worker.exited, apiA.exited, apiB.exited])).toEqual([0, 0, 0]);
-  });
+      // Graceful shutdown: SIGTERM lets each process finish and exit 0.
+      for (const p of [worker, apiA, apiB]) p.child.kill('SIGTERM');
+      expect(await Promise.all([worker.exited, apiA.exited, apiB.exited])).toEqual([0, 0, 0]);
+    },
+  );
 
   it('finishes the job of a worker killed mid-plan on another worker', { timeout: 240_000 }, async () => {
     const api = start(['serve', '--no-worker']);
     const url = await readyUrl(api);
     const slow = start(['worker'], { TEST_PLANNER_DELAY_MS: '60000' });
     const hash = await postSearch(url);
-    await waitFor(async () => {
-      const r = (await (await fetch(`${url}/v1/journey-planner/search/${hash}`)).json()) as { data: { query: { status: string } } };
-      return r.data.query.status === 'planning';
-    }, 120_000, 'the slow worker to start planning');
+    await waitFor(
+      async () => {
+        const r = (await (await fetch(`${url}/v1/journey-planner/search/${hash}`)).json()) as {
+          data: { query: { status: string } };
+        };
+        return r.data.query.status === 'planning';
+      },
+      120_000,
+      'the slow worker to start planning',
+    );
     slow.child.kill('SIGKILL');
     await slow.exited;
 

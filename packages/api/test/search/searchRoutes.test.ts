@@ -22,10 +22,14 @@ const search = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function waitForDone(hash: string) {
-  return waitFor(async () => {
-    const r = await server.call('GET', `/v1/journey-planner/search/${hash}`);
-    return r.body.data.query.status === 'done' ? r : undefined;
-  }, 15_000, 'the search to finish');
+  return waitFor(
+    async () => {
+      const r = await server.call('GET', `/v1/journey-planner/search/${hash}`);
+      return r.body.data.query.status === 'done' ? r : undefined;
+    },
+    15_000,
+    'the search to finish',
+  );
 }
 
 describe('search → realtime → results', () => {
@@ -42,7 +46,12 @@ describe('search → realtime → results', () => {
     const parsed = events.map((e) => QueryEvent.parse(JSON.parse(e.data)));
     expect(parsed[0]).toEqual({ event: 'results.retrieved', data: { journey_count: 3 } });
     expect(events.map((e) => e.id)).toEqual(['1', '2', '3', '4']);
-    expect(events.map((e) => e.event)).toEqual(['results.retrieved', 'journey.processed', 'journey.processed', 'journey.processed']);
+    expect(events.map((e) => e.event)).toEqual([
+      'results.retrieved',
+      'journey.processed',
+      'journey.processed',
+      'journey.processed',
+    ]);
 
     for (const event of parsed.slice(1)) {
       if (event.event !== 'journey.processed') throw new Error('unexpected event');
@@ -73,13 +82,20 @@ describe('search → realtime → results', () => {
     const late = await openEventStream(`${server.url}/v1/realtime/query.${hash}`);
     const events = await late.waitForCount(4);
     late.close();
-    expect(events.map((e) => e.event)).toEqual(['results.retrieved', 'journey.processed', 'journey.processed', 'journey.processed']);
+    expect(events.map((e) => e.event)).toEqual([
+      'results.retrieved',
+      'journey.processed',
+      'journey.processed',
+      'journey.processed',
+    ]);
   });
 
   it('sends a reconnecting client only what it missed after Last-Event-ID (header or query)', async () => {
     const { hash } = (await server.call('POST', '/v1/journey-planner/search', { body: search() })).body.data;
     await waitForDone(hash);
-    const resumed = await openEventStream(`${server.url}/v1/realtime/query.${hash}`, { 'last-event-id': '2' });
+    const resumed = await openEventStream(`${server.url}/v1/realtime/query.${hash}`, {
+      'last-event-id': '2',
+    });
     const events = await resumed.waitForCount(2);
     await new Promise((r) => setTimeout(r, 200));
     resumed.close();
@@ -94,7 +110,8 @@ describe('search → realtime → results', () => {
   it('announces search.failed when the planner keeps failing', async () => {
     server.planner.failing = true;
     try {
-      const { hash } = (await server.call('POST', '/v1/journey-planner/search', { body: search() })).body.data;
+      const { hash } = (await server.call('POST', '/v1/journey-planner/search', { body: search() })).body
+        .data;
       const stream = await openEventStream(`${server.url}/v1/realtime/query.${hash}`);
       // Three attempts with 2 s and 4 s back-off before giving up.
       const [event] = await stream.waitForCount(1, 20_000);
@@ -112,7 +129,9 @@ describe('search → realtime → results', () => {
     const { hash } = (await server.call('POST', '/v1/journey-planner/search', { body: search() })).body.data;
     await waitForDone(hash);
     const newReturn = searchTime(2, '18:30');
-    const updated = await server.call('POST', `/v1/journey-planner/search/${hash}/update-return-time`, { body: { return_time: newReturn } });
+    const updated = await server.call('POST', `/v1/journey-planner/search/${hash}/update-return-time`, {
+      body: { return_time: newReturn },
+    });
     expect(updated.status).toBe(201);
     const newHash = SearchCreated.parse(updated.body).data.hash;
     expect(newHash).not.toBe(hash);
@@ -138,7 +157,15 @@ describe('search validation', () => {
     ['origin blank', { origin: '  ' }, 'origin'],
     ['destination blank', { destination: '' }, 'destination'],
     ['out_time in the wrong format', { out_time: '2026-12-01T09:00' }, 'out_time'],
-    ['out_time not a real date', { out_time: searchTime(2).replace(/\/\d\d /, '/31 ').replace(/\/\d\d\//, '/02/') }, 'out_time'],
+    [
+      'out_time not a real date',
+      {
+        out_time: searchTime(2)
+          .replace(/\/\d\d /, '/31 ')
+          .replace(/\/\d\d\//, '/02/'),
+      },
+      'out_time',
+    ],
     ['out_time in the past', { out_time: searchTime(-1) }, 'out_time'],
     ['out_time beyond 6 months', { out_time: searchTime(200), return_time: null }, 'out_time'],
     ['return before outbound', { return_time: searchTime(2, '08:00') }, 'return_time'],
@@ -173,25 +200,39 @@ describe('search validation', () => {
   });
 
   it('answers 404 for unknown or malformed hashes and journey ids', async () => {
-    expect((await server.call('GET', '/v1/journey-planner/search/0123456789abcdef0123456789abcdef')).status).toBe(404);
+    expect(
+      (await server.call('GET', '/v1/journey-planner/search/0123456789abcdef0123456789abcdef')).status,
+    ).toBe(404);
     expect((await server.call('GET', '/v1/journey-planner/search/not-a-hash')).status).toBe(404);
     const { hash } = (await post(search())).body.data;
     await waitForDone(hash);
     expect((await server.call('GET', `/v1/journey-planner/search/${hash}/${hash}-99`)).status).toBe(404);
     expect((await server.call('GET', `/v1/journey-planner/search/${hash}/nonsense`)).status).toBe(404);
-    expect((await server.call('GET', '/v1/realtime/query.0123456789abcdef0123456789abcdef')).status).toBe(404);
-    expect((await server.call('GET', `/v1/realtime/query.${hash}`, { headers: { 'last-event-id': 'x' } })).status).toBe(400);
+    expect((await server.call('GET', '/v1/realtime/query.0123456789abcdef0123456789abcdef')).status).toBe(
+      404,
+    );
+    expect(
+      (await server.call('GET', `/v1/realtime/query.${hash}`, { headers: { 'last-event-id': 'x' } })).status,
+    ).toBe(400);
   });
 
   it('validates update-return-time', async () => {
     const { hash } = (await post(search())).body.data;
-    const bad = await server.call('POST', `/v1/journey-planner/search/${hash}/update-return-time`, { body: { return_time: 'tomorrow' } });
+    const bad = await server.call('POST', `/v1/journey-planner/search/${hash}/update-return-time`, {
+      body: { return_time: 'tomorrow' },
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors)).toEqual(['return_time']);
-    const early = await server.call('POST', `/v1/journey-planner/search/${hash}/update-return-time`, { body: { return_time: searchTime(2, '07:00') } });
+    const early = await server.call('POST', `/v1/journey-planner/search/${hash}/update-return-time`, {
+      body: { return_time: searchTime(2, '07:00') },
+    });
     expect(early.status).toBe(422);
     expect(early.body.errors.return_time).toEqual(['The return must be after the outbound journey.']);
-    const missing = await server.call('POST', '/v1/journey-planner/search/0123456789abcdef0123456789abcdef/update-return-time', { body: { return_time: searchTime(2, '18:00') } });
+    const missing = await server.call(
+      'POST',
+      '/v1/journey-planner/search/0123456789abcdef0123456789abcdef/update-return-time',
+      { body: { return_time: searchTime(2, '18:00') } },
+    );
     expect(missing.status).toBe(404);
   });
 });
