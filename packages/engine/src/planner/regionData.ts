@@ -5,6 +5,7 @@ import { loadOsmFile } from '../osm/loadOsm.ts';
 import type { PlaceCatalogue } from '../places/types.ts';
 import { loadRegionConfig, resolveRegionPath } from '../region/loadRegionConfig.ts';
 import type { RegionConfig } from '../region/regionConfig.ts';
+import KDBush from 'kdbush';
 import type { SnapPoint } from '../streets/search.ts';
 import { createStreetNetwork } from '../streets/streetNetwork.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
@@ -34,6 +35,8 @@ export interface RegionData {
   streets: StreetNetwork;
   places: PlaceCatalogue;
   gtfsFares: Map<string, GtfsFares>;
+  /** Timetable stops in a spatial index over projected metres (x = lon·kx, y = lat·ky). */
+  stopIndex: { index: KDBush; kx: number; ky: number };
   /** Timetable stops snapped once for the first/last-mile helpers of modes/. */
   preparedStops: PreparedStops;
   /** Car-club bays, bike-hire docks and car parks snapped for the modes of modes/. */
@@ -114,10 +117,24 @@ export async function loadRegionData(dir: string): Promise<RegionData> {
     gtfsFares,
     stopSnaps: { foot: prepared.foot, bicycle: prepared.bicycle, car: prepared.car },
     preparedStops: prepared,
+    stopIndex: buildStopIndex(timetable, config),
     modes: createModeContext(streets, config, osm.places),
     routeFlags,
     agencyFlags,
     operatorByAgency,
     warnings: messages,
   };
+}
+
+/** A KDBush over stop positions projected to metres around the region's middle latitude. */
+function buildStopIndex(timetable: Timetable, region: RegionConfig): RegionData['stopIndex'] {
+  const midLat = (region.bbox.minLat + region.bbox.maxLat) / 2;
+  const ky = 111_195;
+  const kx = ky * Math.cos((midLat * Math.PI) / 180);
+  const index = new KDBush(Math.max(1, timetable.stopCount));
+  for (let s = 0; s < timetable.stopCount; s++)
+    index.add((timetable.a.stopLon[s] ?? 0) * kx, (timetable.a.stopLat[s] ?? 0) * ky);
+  if (timetable.stopCount === 0) index.add(0, 0);
+  index.finish();
+  return { index, kx, ky };
 }

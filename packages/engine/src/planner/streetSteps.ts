@@ -77,6 +77,19 @@ export function buildStreetStep(
   };
 }
 
+/** Upper bounds of street speeds (m/s) for the straight-line pre-filter of stop searches. */
+const MAX_SPEED_MPS: Record<StreetMode, number> = { foot: 2, bicycle: 9, car: 36 };
+
+/** Timetable stops within a straight-line radius of a point. */
+export function listStopsWithin(
+  data: RegionData,
+  point: { lat: number; lng: number },
+  radiusM: number,
+): number[] {
+  const { index, kx, ky } = data.stopIndex;
+  return index.within(point.lng * kx, point.lat * ky, radiusM);
+}
+
 /**
  * Timetable stops reachable from (direction 'from') or to ('to') a point within `maxSec` by a
  * street mode, as RAPTOR access/egress legs labelled with the travel type; `speedKmh` times
@@ -97,12 +110,14 @@ export function listStopAccess(
   const snaps = data.stopSnaps[mode];
   const stopOf: number[] = [];
   const targets: SnapPoint[] = [];
-  snaps.forEach((s, stop) => {
+  // Only stops the mode could reach at its fastest in a straight line are searched for.
+  for (const stop of listStopsWithin(data, point, maxSec * MAX_SPEED_MPS[mode])) {
+    const s = snaps[stop];
     if (s && allow(stop)) {
       stopOf.push(stop);
       targets.push(s);
     }
-  });
+  }
   if (targets.length === 0) return [];
   return reachTargets(data.streets.graph, snap, mode, maxSec, targets, direction).map((r) => ({
     stopIdx: stopOf[r.target] ?? 0,
