@@ -45,6 +45,9 @@ export class Raptor {
   private readonly markedR: Uint8Array;
   /** Stops improved in the previous round: the only places where boarding can give something new. */
   private readonly boardable: Uint8Array;
+  /** Best vehicle arrival / ready time at each stop over the finished rounds of this iteration (local pruning). */
+  private readonly bestT: Int32Array;
+  private readonly bestR: Int32Array;
   private readonly queuePos: Int32Array;
   private readonly hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0 };
 
@@ -73,6 +76,8 @@ export class Raptor {
     this.markedT = new Uint8Array(this.S);
     this.markedR = new Uint8Array(this.S);
     this.boardable = new Uint8Array(this.S);
+    this.bestT = new Int32Array(this.S);
+    this.bestR = new Int32Array(this.S);
     this.queuePos = new Int32Array(data.patternCount).fill(-1);
   }
 
@@ -189,6 +194,11 @@ export class Raptor {
     }
     const improved: number[] = [];
     const improvedThisIteration = new Uint8Array(rounds + 1);
+    // Within one iteration a later arrival with more vehicles is dominated: prune against earlier rounds.
+    const { bestT, bestR } = this;
+    bestT.fill(INF);
+    bestR.fill(INF);
+    for (const s of markedRList) bestR[s] = rTime[s]!;
 
     for (let k = 1; k <= rounds && markedRList.length > 0; k++) {
       stats.rounds++;
@@ -225,6 +235,8 @@ export class Raptor {
       prevMarkedT = markedTList;
       stats.transfersRelaxed += this.relaxTransfers(markedTList, k, fwd, wheelchair, markedRList);
       stats.stopsImproved += markedTList.length;
+      for (const s of markedTList) if (tTime[cur + s]! < bestT[s]!) bestT[s] = tTime[cur + s]!;
+      for (const s of markedRList) if (rTime[cur + s]! < bestR[s]!) bestR[s] = rTime[cur + s]!;
       // Destination.
       for (let i = 0; i < ends.length; i++) {
         const e = ends[i]!;
@@ -297,6 +309,7 @@ export class Raptor {
       markedT,
       boardable,
       hit,
+      bestT,
     } = this;
     const sign = fwd ? 1 : -1;
     const flagsBoard = fwd ? POS_NO_PICKUP : POS_NO_DROP_OFF;
@@ -320,7 +333,11 @@ export class Raptor {
       if (trip >= 0 && (flags & flagsAlight) === 0 && stopOk) {
         const time = sign * (alightTimes[tto + pos]! + shift);
         const idx = cur + s;
-        if ((time < tTime[idx]! || (time === tTime[idx]! && walk < tWalk[idx]!)) && time <= target) {
+        if (
+          (time < tTime[idx]! || (time === tTime[idx]! && walk < tWalk[idx]!)) &&
+          time <= target &&
+          time < bestT[s]!
+        ) {
           tTime[idx] = time;
           tWalk[idx] = walk;
           tTrip[idx] = trip;
@@ -368,7 +385,7 @@ export class Raptor {
   ): number {
     const d = this.data;
     const cur = k * this.S;
-    const { tTime, tWalk, rTime, rWalk, rFrom, rSec, rIsWalk, rSrc, markedT, markedR } = this;
+    const { tTime, tWalk, rTime, rWalk, rFrom, rSec, rIsWalk, rSrc, markedT, markedR, bestR } = this;
     const tOff = fwd ? d.transferOffsets : d.transferInOffsets;
     const tOther = fwd ? d.transferTo : d.transferInFrom;
     const tSecs = fwd ? d.transferSec : d.transferInSec;
@@ -388,7 +405,7 @@ export class Raptor {
         const time = base + sec;
         const w = w0 + (tWalkFlag[i] === 1 ? sec : 0);
         const idx = cur + q;
-        if (time < rTime[idx]! || (time === rTime[idx]! && w < rWalk[idx]!)) {
+        if ((time < rTime[idx]! || (time === rTime[idx]! && w < rWalk[idx]!)) && time < bestR[q]!) {
           rTime[idx] = time;
           rWalk[idx] = w;
           rFrom[idx] = s;

@@ -161,8 +161,11 @@ export class TransitView implements TransitData {
       if (first === end) continue;
       const shift = this.shifts[slot * this.feedCount + feed]!;
       const target = timeSec - shift;
+      // Fast exits: every run of this day leaves before the target, or the first one already qualifies.
+      if (this.departures[this.tripTimeOffsets[list[end - 1]!]! + pos]! < target) continue;
       let lo = first;
       let hi = end;
+      if (this.departures[this.tripTimeOffsets[list[first]!]! + pos]! >= target) hi = first;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         if (this.departures[this.tripTimeOffsets[list[mid]!]! + pos]! < target) lo = mid + 1;
@@ -200,8 +203,11 @@ export class TransitView implements TransitData {
       if (first === end) continue;
       const shift = this.shifts[slot * this.feedCount + feed]!;
       const target = timeSec - shift;
+      // Fast exits: every run of this day arrives after the target, or the last one already qualifies.
+      if (this.arrivals[this.tripTimeOffsets[list[first]!]! + pos]! > target) continue;
       let lo = first;
       let hi = end;
+      if (this.arrivals[this.tripTimeOffsets[list[end - 1]!]! + pos]! <= target) lo = end;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         if (this.arrivals[this.tripTimeOffsets[list[mid]!]! + pos]! <= target) lo = mid + 1;
