@@ -26,6 +26,8 @@ export interface Config {
   jobVisibilitySec: number;
   jobPollMs: number;
   bodyLimitBytes: number;
+  /** Visitors' searches (no account, nothing saved) are deleted after this many days. */
+  searchRetentionDays: number;
   /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-*. */
   trustProxy: boolean;
 }
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobVisibilitySec: intOf(env.JOB_VISIBILITY_SEC, 120, 'JOB_VISIBILITY_SEC'),
     jobPollMs: intOf(env.JOB_POLL_MS, 1000, 'JOB_POLL_MS'),
     bodyLimitBytes: intOf(env.BODY_LIMIT_BYTES, 64 * 1024, 'BODY_LIMIT_BYTES'),
+    searchRetentionDays: intOf(env.SEARCH_RETENTION_DAYS, 30, 'SEARCH_RETENTION_DAYS'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 }

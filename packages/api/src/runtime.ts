@@ -13,7 +13,7 @@ import { loadPlannerFrom } from './planning/loadPlanner.ts';
 import type { Planner } from './planning/planner.ts';
 import { planSearchHandler } from './planning/planSearchJob.ts';
 import { EventHub, EventLog } from './realtime/eventLog.ts';
-import { PLAN_SEARCH_JOB } from './search/searchStore.ts';
+import { PLAN_SEARCH_JOB, pruneVisitorSearches } from './search/searchStore.ts';
 
 export interface RuntimeOptions {
   /** Serve HTTP (`cairn serve`). */
@@ -90,6 +90,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
         handlers: { [PLAN_SEARCH_JOB]: planSearchHandler(ctx) },
         pollMs: config.jobPollMs,
         visibilitySec: config.jobVisibilitySec,
+        housekeeping: () => pruneVisitorSearches(ctx, config.searchRetentionDays),
       })
     : undefined;
 

@@ -18,6 +18,8 @@ export interface WorkerOptions {
   logger: Logger;
   pollMs: number;
   visibilitySec: number;
+  /** Other clean-up to run with the hourly job pruning (answers how many rows it removed). */
+  housekeeping?: () => Promise<number>;
 }
 
 /**
@@ -81,15 +83,17 @@ export class Worker {
     }
   }
 
-  /** Finished jobs are kept a week for inspection, then removed (checked hourly, when idle). */
+  /** Finished jobs are kept a week for inspection, then removed, with other housekeeping (hourly, when idle). */
   async #pruneNowAndThen(): Promise<void> {
     if (Date.now() - this.#lastPrune < PRUNE_EVERY_MS) return;
     this.#lastPrune = Date.now();
     try {
       const removed = await this.#options.queue.prune(KEEP_FINISHED_SEC);
-      if (removed > 0) this.#options.logger.info({ removed }, 'pruned finished jobs');
+      const cleaned = (await this.#options.housekeeping?.()) ?? 0;
+      if (removed + cleaned > 0)
+        this.#options.logger.info({ removed, cleaned }, 'pruned finished jobs and old data');
     } catch (error) {
-      this.#options.logger.warn({ err: error }, 'pruning jobs failed');
+      this.#options.logger.warn({ err: error }, 'pruning failed');
     }
   }
 

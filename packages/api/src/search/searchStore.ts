@@ -129,3 +129,27 @@ async function savedIds(ctx: AppContext, userId: string | null, ids: string[]): 
 function withStatus(journey: Journey, saved: boolean): Journey {
   return { ...journey, user_status: saved ? 'saved' : null };
 }
+
+/**
+ * Removes searches older than `olderThanDays` that no account needs: made by visitors and with no
+ * saved journey. Their journeys and events go with them (cascade). Answers how many were removed.
+ */
+export async function pruneVisitorSearches(ctx: AppContext, olderThanDays: number): Promise<number> {
+  const { db } = ctx.database;
+  const result = await db
+    .deleteFrom('search_queries')
+    .where('user_id', 'is', null)
+    .where('created_at', '<', new Date(ctx.now().getTime() - olderThanDays * 86_400_000))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('journeys')
+            .innerJoin('saved_journeys', 'saved_journeys.journey_id', 'journeys.id')
+            .select('journeys.id')
+            .whereRef('journeys.hash', '=', 'search_queries.hash'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,6 +1,7 @@
 // Feature under test: saving and viewing journeys, recent searches and saved lists — each user sees only their own.
 import { SavedJourneyItem } from '@cairn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pruneVisitorSearches } from '../../src/search/searchStore.ts';
 import { registeredUser } from '../helpers/accounts.ts';
 import { startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
 import { searchTime, startTestServer, waitFor, type TestServer } from '../helpers/testServer.ts';
@@ -113,6 +114,24 @@ describe('saving journeys', () => {
     ).toBe(404);
     expect((await server.call('POST', '/v1/journey/save/garbage', { token: alice.token })).status).toBe(404);
     expect((await server.call('GET', '/v1/journey/saved/user')).status).toBe(401);
+  });
+});
+
+describe('retention', () => {
+  it('deletes old visitor searches, keeping those with a saved journey and those of accounts', async () => {
+    const kept = await plannedSearch(undefined, 'Saved From Visitor Search');
+    expect(
+      (await server.call('POST', `/v1/journey/save/${kept.ids[0]}`, { token: alice.token })).status,
+    ).toBe(200);
+    const dropped = await plannedSearch(undefined, 'Forgotten');
+    const own = await plannedSearch(alice.token, 'Alice Again');
+    const ctx = server.runtime.ctx;
+    const later = { ...ctx, now: () => new Date(Date.now() + 31 * 86_400_000) };
+    expect(await pruneVisitorSearches(later, 30)).toBeGreaterThanOrEqual(1);
+    expect((await server.call('GET', `/v1/journey-planner/search/${dropped.hash}`)).status).toBe(404);
+    expect((await server.call('GET', `/v1/journey-planner/search/${kept.hash}`)).status).toBe(200);
+    expect((await server.call('GET', `/v1/journey-planner/search/${own.hash}`)).status).toBe(200);
+    expect(await pruneVisitorSearches(ctx, 30)).toBe(0);
   });
 });
 
