@@ -3,9 +3,26 @@ import { formatLocalTime } from '../journeys/format/localTime.ts';
 import type { PlannedStep } from '../journeys/model.ts';
 import type { TripHit, TripIdx } from '../raptor/transit-data.ts';
 import type { TransitView } from '../timetable/transit-view.ts';
+import type { Timetable } from '../timetable/timetable.ts';
 import type { RegionData } from './regionData.ts';
 
 const COLUMNS = 5;
+
+const tripIndexes = new WeakMap<Timetable, Map<string, number>>();
+
+/** First stored trip of each namespaced trip id ("feed:trip"), built once per timetable. */
+function storedTripOf(tt: Timetable): Map<string, number> {
+  let map = tripIndexes.get(tt);
+  if (!map) {
+    map = new Map();
+    for (let t = 0; t < tt.a.tripInfo.length; t++) {
+      const id = tt.meta.tripInfoIds[tt.a.tripInfo[t] ?? 0];
+      if (id !== undefined && !map.has(id)) map.set(id, t);
+    }
+    tripIndexes.set(tt, map);
+  }
+  return map;
+}
 const BEFORE_SEC = 90 * 60;
 
 /**
@@ -22,15 +39,8 @@ export function buildStepTimetable(
   if (!ride) return undefined;
   const tt = data.timetable;
   const a = tt.a;
-  const tripInfo = tt.meta.tripInfoIds.indexOf(`${ride.feedId}:${ride.tripId}`);
-  if (tripInfo < 0) return undefined;
-  let trip = -1;
-  for (let t = 0; t < a.tripInfo.length; t++)
-    if (a.tripInfo[t] === tripInfo) {
-      trip = t;
-      break;
-    }
-  if (trip < 0) return undefined;
+  const trip = storedTripOf(tt).get(`${ride.feedId}:${ride.tripId}`);
+  if (trip === undefined) return undefined;
   const pattern = a.tripPattern[trip] ?? 0;
   const first = a.patternStopOffsets[pattern] ?? 0;
   const count = (a.patternStopOffsets[pattern + 1] ?? first) - first;
