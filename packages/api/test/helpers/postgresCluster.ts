@@ -1,10 +1,21 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/** The newest Debian-packaged PostgreSQL, unless PG_BIN names another bin folder. */
+const PG_BIN = process.env.PG_BIN ?? findPgBin();
+
+function findPgBin(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  return join(root, versions[0] ?? '15', 'bin');
+}
 
 export interface PostgresCluster {
   /** Connection string of the cluster's `postgres` database. */
