@@ -196,3 +196,32 @@ test('Demand-responsive transport: More information opens the booking website in
   await expectAccessible(page, 'drt journey');
   await snap(page, 'journey-drt', () => waitForMapIdle(page));
 });
+
+test('Journey route: journeyType return (with ?show) opens on the return leg, fetched by hash and id', async ({
+  page,
+}) => {
+  await planJourney(page, {
+    from: ['Aviemore', 'Aviemore'],
+    to: ['Kingussie', 'Kingussie'],
+    outTime: inputDate(1, '09:00'),
+    returnTime: inputDate(1, '17:00'),
+  });
+  await waitForResults(page);
+  const href = await page.locator('.journey-card h2 a').first().getAttribute('href');
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    if (
+      r.method() === 'GET' &&
+      r.url().endsWith(href!.replace('/results/', '/').replace(/^\/search/, '/v1/journey-planner/search'))
+    )
+      fetched.push(r.url());
+  });
+  await page.goto(`${href}/return?show`);
+  const shown = page.getByRole('radiogroup', { name: 'Journey shown' });
+  await expect(shown.getByRole('radio', { name: 'Return' })).toBeChecked();
+  await expect(
+    page.getByRole('radiogroup', { name: 'Map shows' }).getByRole('radio', { name: 'Return' }),
+  ).toBeChecked();
+  await expect.poll(() => fetched.length).toBeGreaterThan(0);
+  await expectAccessible(page, 'journey return leg');
+});
