@@ -31,20 +31,45 @@ export type { OsmData } from './osm/loadOsm.ts';
 export { readOsmPbf } from './osm/pbfReader.ts';
 export { readOsmXmlFile, readOsmXmlText } from './osm/xmlReader.ts';
 export type { OsmSink, OsmTags, OsmWarning } from './osm/types.ts';
-export { wayRouting, parseMaxspeedKmh, MODE_BIT, STREET_MODES, HIGHWAY_CLASSES, WALK_MPS, CYCLE_MPS } from './osm/wayAccess.ts';
+export {
+  wayRouting,
+  parseMaxspeedKmh,
+  MODE_BIT,
+  STREET_MODES,
+  HIGHWAY_CLASSES,
+  WALK_MPS,
+  CYCLE_MPS,
+} from './osm/wayAccess.ts';
 export type { StreetMode, WayRouting, HighwayClass } from './osm/wayAccess.ts';
-export { buildStreetGraph, graphBytes, findEdgeName, findEdgeRef, edgeHighwayClass } from './streets/graph.ts';
+export {
+  buildStreetGraph,
+  graphBytes,
+  findEdgeName,
+  findEdgeRef,
+  edgeHighwayClass,
+  EDGE_FLAG,
+} from './streets/graph.ts';
 export type { StreetGraph, VertexIdx, EdgeIdx } from './streets/graph.ts';
-export { createStreetNetwork, findStreetRoute, MAX_SNAP_M } from './streets/streetNetwork.ts';
-export type { StreetNetwork, Coordinate } from './streets/streetNetwork.ts';
+export { createStreetNetwork, findStreetRoute, routeSnapped, MAX_SNAP_M } from './streets/streetNetwork.ts';
+export type { StreetNetwork, StreetNetworkOptions, Coordinate } from './streets/streetNetwork.ts';
+export { buildContractionHierarchy } from './streets/contraction.ts';
+export type { ContractionHierarchy } from './streets/contraction.ts';
+export { buildLandmarks } from './streets/landmarks.ts';
+export type { Landmarks } from './streets/landmarks.ts';
+export { componentsOf } from './streets/components.ts';
 export { buildSnapIndex, findSnapPoint, findNearestStreetName } from './streets/snap.ts';
 export type { SnapIndex } from './streets/snap.ts';
-export { findStreetPath, reachTargets } from './streets/search.ts';
+export { findStreetPath, findStreetPathInHierarchy, reachTargets } from './streets/search.ts';
 export type { SnapPoint, StreetPath, PathPiece, Reached, SearchStats } from './streets/search.ts';
 export { describeStreetPath, turnManeuver } from './streets/directions.ts';
 export type { StreetRoute, Direction, Maneuver } from './streets/directions.ts';
 export { distanceText, metresToMiles, MILES_PER_METRE } from './streets/format.ts';
-export { emptyCatalogue, POI_CATEGORIES as OSM_POI_CATEGORIES, SETTLEMENT_TYPES, TRANSIT_STOP_MODES } from './places/types.ts';
+export {
+  emptyCatalogue,
+  POI_CATEGORIES as OSM_POI_CATEGORIES,
+  SETTLEMENT_TYPES,
+  TRANSIT_STOP_MODES,
+} from './places/types.ts';
 export type {
   PlaceCatalogue,
   Settlement,
@@ -63,9 +88,26 @@ export { listWeekOpening, findOpenAt, parseOpeningHours, WEEKDAY_NAMES } from '.
 export type { DayOpening } from './places/openingHours.ts';
 export { isInGreatBritain, GREAT_BRITAIN_OUTLINE } from './places/greatBritain.ts';
 export { buildGeocoder, listSuggestions, reverseGeocode, listStreets } from './places/geocoder.ts';
-export type { Geocoder, GeocodeResult, GeocodeKind, GeocoderOptions, StopEntry, BiasBox } from './places/geocoder.ts';
+export type {
+  Geocoder,
+  GeocodeResult,
+  GeocodeKind,
+  GeocoderOptions,
+  StopEntry,
+  BiasBox,
+} from './places/geocoder.ts';
 export { createModeContext } from './modes/context.ts';
-export type { ModeContext, ModeAnswer, ModeOption, ModeStep, CostEstimate, TravelMode, TripRequest, NamedPoint, Traveller as ModeTraveller } from './modes/types.ts';
+export type {
+  ModeContext,
+  ModeAnswer,
+  ModeOption,
+  ModeStep,
+  CostEstimate,
+  TravelMode,
+  TripRequest,
+  NamedPoint,
+  Traveller as ModeTraveller,
+} from './modes/types.ts';
 export { walkMode, MAX_WALK_SEC } from './modes/walk.ts';
 export { cycleMode, MAX_CYCLE_SEC } from './modes/cycle.ts';
 export { ownCarMode, findCarParkNear } from './modes/ownCar.ts';
@@ -84,7 +126,13 @@ export {
   listFlexibleAccess,
   listBikeHireAccess,
 } from './modes/accessEgress.ts';
-export type { StopLocation, PreparedStops, StopAccess, AccessMode, AccessDirection } from './modes/accessEgress.ts';
+export type {
+  StopLocation,
+  PreparedStops,
+  StopAccess,
+  AccessMode,
+  AccessDirection,
+} from './modes/accessEgress.ts';
 export { listStreetFootpaths, streetFootpathSource } from './modes/footpaths.ts';
 export type { StopFootpath, StopCoordinates } from './modes/footpaths.ts';
 export { regionConfigJsonSchema } from './region/jsonSchema.ts';

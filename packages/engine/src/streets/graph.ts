@@ -1,6 +1,6 @@
 import { haversineM, projectionFor } from './geo.ts';
 import type { Projection } from './geo.ts';
-import { HIGHWAY_CLASSES, MODE_BIT } from '../osm/wayAccess.ts';
+import { HIGHWAY_CLASSES } from '../osm/wayAccess.ts';
 import type { StreetMode, WayRouting } from '../osm/wayAccess.ts';
 
 export type VertexIdx = number & { readonly __brand: 'VertexIdx' };
@@ -310,16 +310,6 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
 
 function segLen(nodes: GraphNodeInput, a: number, b: number): number {
   return haversineM(nodes.lat[a]!, nodes.lon[a]!, nodes.lat[b]!, nodes.lon[b]!);
-}
-
-/** Travel time of a whole edge for a mode, seconds. */
-export function edgeCostSec(g: StreetGraph, e: number, mode: StreetMode): number {
-  return g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!;
-}
-
-/** Whether `mode` may travel edge e along (reverse=false) or against (reverse=true) its shape. */
-export function edgeAllows(g: StreetGraph, e: number, reverse: boolean, mode: StreetMode): boolean {
-  return ((reverse ? g.edgeBackward[e]! : g.edgeForward[e]!) & MODE_BIT[mode]) !== 0;
 }
 
 /** Highway class name of an edge ('ferry' for ferry crossings). */
