@@ -11,6 +11,7 @@ import {
 } from '../../src/modes/accessEgress.ts';
 import type { StopAccess } from '../../src/modes/accessEgress.ts';
 import { findStreetRoute } from '../../src/streets/streetNetwork.ts';
+import type { AccessLeg } from '../../src/raptor/types.ts';
 import { at } from '../streets/osmFixture.ts';
 import { adult, ctx, monday, net } from './modeFixture.ts';
 
@@ -38,6 +39,11 @@ describe('walk access and egress', () => {
       expect(list[i]!.durationSec).toBe(Math.ceil(route.durationSec));
       expect(list[i]!.mode).toBe('walk');
     }
+  });
+
+  it('hands RAPTOR its access legs as they are', () => {
+    const legs: AccessLeg[] = listWalkAccess(net, prepared, point(0, -300), 'access');
+    expect(legs.every((l) => Number.isInteger(l.durationSec) && l.mode === 'walk')).toBe(true);
   });
 
   it('gives the same stops for egress on two-way streets', () => {
