@@ -45,6 +45,37 @@ async function stagesOnDefaultHost(page: Page): Promise<string[]> {
   return stages;
 }
 
+/** The open journey's return departure, read from the API the page uses. */
+async function returnDeparture(page: Page): Promise<Date> {
+  const [, hash, id] = /\/search\/([0-9a-f]+)\/results\/([^/?]+)/.exec(new URL(page.url()).pathname)!;
+  const iso = await page.evaluate(
+    async ([h, j]) =>
+      (await (await fetch(`/v1/journey-planner/search/${h}/${j}`)).json()).data.return
+        .departure_datetime as string,
+    [hash!, id!] as const,
+  );
+  return new Date(iso);
+}
+
+/** `YYYY/MM/DD HH:mm:ss` in the region's time (the e2e browser runs in Europe/London too). */
+function formatSearchTime(date: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}/${parts.month}/${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
 test.describe('council brand', () => {
   test.use({ baseURL: at('council.localhost') });
 
@@ -179,14 +210,28 @@ test.describe('health brand', () => {
       .getByRole('link')
       .first()
       .click();
-    const later = page.waitForRequest((r) => r.url().endsWith('/update-return-time'));
-    const second = page.url();
-    await page.getByRole('button', { name: 'Later return option' }).click();
-    expect(((await later).postDataJSON() as { return_time: string }).return_time).toMatch(
-      /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/,
-    );
-    await page.waitForURL((url) => /\/results$/.test(url.pathname) && url.href !== second);
-    await expect(page.getByRole('button', { name: 'Earlier return option' })).toHaveCount(0);
+    // Later / Earlier re-plan the return 30 minutes after / before this journey's return departure.
+    for (const [button, shiftMin] of [
+      ['Later return option', 30],
+      ['Earlier return option', -30],
+    ] as const) {
+      const before = page.url();
+      const departure = await returnDeparture(page);
+      const sent = page.waitForRequest((r) => r.url().endsWith('/update-return-time'));
+      await page.getByRole('button', { name: button }).click();
+      const returnTime = ((await sent).postDataJSON() as { return_time: string }).return_time;
+      expect(returnTime).toBe(formatSearchTime(new Date(departure.getTime() + shiftMin * 60_000)));
+      await page.waitForURL((url) => /\/results$/.test(url.pathname) && url.href !== before);
+      await waitForResults(page);
+      await page
+        .locator('article.journey-card')
+        .filter({ hasText: 'Return' })
+        .first()
+        .getByRole('link')
+        .first()
+        .click();
+      await expect(page.getByRole('button', { name: 'Earlier return option' })).toBeVisible();
+    }
 
     await page.goto(printUrl);
     await expect(page.getByText('Attend appointment', { exact: false }).first()).toBeVisible();
