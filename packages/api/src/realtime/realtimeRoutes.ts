@@ -14,7 +14,8 @@ const HEARTBEAT_MS = 15_000;
  */
 export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
   const open = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  // preClose: before the server waits for connections to end, which open streams never would.
+  app.addHook('preClose', async () => {
     for (const close of [...open]) close();
   });
 

@@ -236,3 +236,17 @@ describe('search validation', () => {
     expect(missing.status).toBe(404);
   });
 });
+
+describe('shutdown', () => {
+  it('ends open event streams when the server closes, so shutdown does not hang', async () => {
+    const { hash } = (await server.call('POST', '/v1/journey-planner/search', { body: search() })).body.data;
+    const stream = await openEventStream(`${server.url}/v1/realtime/query.${hash}`);
+    await stream.waitForCount(4);
+    const started = Date.now();
+    await server.close();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const dead = await fetch(`${server.url}/v1/health`).catch(() => null);
+    expect(dead).toBeNull();
+    stream.close();
+  });
+});
