@@ -316,16 +316,36 @@ async function benchOne(db: 'pglite' | 'postgres', databaseUrl?: string): Promis
         body: JSON.stringify(searchBody(i)),
       });
 
+    // Warm-up (not measured): one search per travel date builds the day views and JITs the planner;
+    // the extra workers load the region meanwhile.
+    const warmStart = performance.now();
+    await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const res = await post(50_000 + i);
+        if (res.status === 201)
+          await awaitSearch(base, ((await res.json()) as { data: { hash: string } }).data.hash, 300_000);
+      }),
+    );
+    if (workers > 0) await new Promise((r) => setTimeout(r, 5_000));
+    console.error(`[${db}] warm-up took ${((performance.now() - warmStart) / 1000).toFixed(1)} s`);
+
     // 1. Searches, end to end: POST, then the SSE stream until the last journey.
     const planned: Array<{ hash: string; journeys: string[] }> = [];
+    let firstFailure = '';
     const searchRun = await closedLoop(SECONDS, SEARCH_CONNECTIONS, async (i) => {
       const res = await post(i);
-      if (res.status !== 201) return false;
+      if (res.status !== 201) {
+        firstFailure ||= `POST answered ${res.status}: ${(await res.text()).slice(0, 300)}`;
+        return false;
+      }
       const hash = ((await res.json()) as { data: { hash: string } }).data.hash;
       const done = await awaitSearch(base, hash);
       if (done.ok) planned.push({ hash, journeys: done.journeys });
+      else
+        firstFailure ||= `search ${hash} did not complete: ${done.journeys.length} journeys before the stream ended or failed`;
       return done.ok;
     });
+    if (firstFailure) console.error(`[${db}] first search failure: ${firstFailure}`);
     record(db, 'search POST → all journeys (SSE)', searchRun, `${SEARCH_CONNECTIONS} clients; ${workerNote}`);
     const withJourneys = planned.filter((p) => p.journeys.length > 0);
     console.error(`[${db}] ${planned.length} searches planned, ${withJourneys.length} with journeys`);
