@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { acceptCookies, expectAccessible, snap } from './helpers.ts';
 import { startCampaignServer, type CampaignServer } from './campaign-server.ts';
+import { PASSWORD, createActiveAccount, uniqueEmail } from './accounts-support.ts';
 
 // Feature under test: the campaign popup (SPEC §4 Campaign popup, §7 campaign calls), with a
 // campaign added by the operator's CLI and shown on Register/Account only.
@@ -46,7 +47,7 @@ const impressionPost = (page: Page, action: 'view' | 'clickthrough') =>
       (r.request().postDataJSON() as { action: string }).action === action,
   );
 
-test('shows on Register only, records one view, stays closed and is not offered again', async ({ page }) => {
+test('shows on Register (not on Home or Sign in), records one view, stays closed and is not offered again', async ({ page }) => {
   const listed = page.waitForResponse((r) => r.url().includes('/v1/campaign?'));
   await page.goto(`${server.baseURL}/`);
   const list = await listed;
@@ -116,4 +117,22 @@ test('the action button records a clickthrough of the view and opens the campaig
     impression_id: viewId,
   });
   await expect(dialog).toHaveCount(0);
+});
+
+test('the account-register placement also covers Your Account', async ({ page, request }) => {
+  const email = uniqueEmail('campaign');
+  await createActiveAccount(request, server.baseURL, email, {}, server.dataDir);
+  await page.goto(`${server.baseURL}/login`);
+  await acceptCookies(page);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Your Journey' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const viewed = impressionPost(page, 'view');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Your Account' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: TITLE })).toBeVisible();
+  expect((await viewed).status()).toBe(201);
 });
