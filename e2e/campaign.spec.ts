@@ -47,7 +47,9 @@ const impressionPost = (page: Page, action: 'view' | 'clickthrough') =>
       (r.request().postDataJSON() as { action: string }).action === action,
   );
 
-test('shows on Register (not on Home or Sign in), records one view, stays closed and is not offered again', async ({ page }) => {
+test('shows on Register (not on Home or Sign in), records one view, stays closed and is not offered again', async ({
+  page,
+}) => {
   const listed = page.waitForResponse((r) => r.url().includes('/v1/campaign?'));
   await page.goto(`${server.baseURL}/`);
   const list = await listed;
