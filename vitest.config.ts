@@ -5,7 +5,13 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
-      { extends: true, test: { name: 'engine', include: ['packages/engine/test/**/*.test.ts', 'regions/**/test/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'engine',
+          include: ['packages/engine/test/**/*.test.ts', 'regions/**/test/**/*.test.ts'],
+        },
+      },
       {
         extends: true,
         test: {

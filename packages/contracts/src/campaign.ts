@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
-export const APPEAR_ON = ['journey-planner', 'journey-results', 'journey-details', 'account-register'] as const;
+export const APPEAR_ON = [
+  'journey-planner',
+  'journey-results',
+  'journey-details',
+  'account-register',
+] as const;
 
 export const Campaign = z.object({
   id: z.string(),
@@ -22,7 +27,7 @@ export const CampaignListQuery = z.object({
   impression_ids: z
     .union([z.string(), z.array(z.string())])
     .optional()
-    .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : v.split(','))).filter(Boolean)),
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : v.split(',')).filter(Boolean)),
 });
 
 export const ImpressionRequest = z.object({

@@ -1,4 +1,12 @@
-export { TextValue, TextOnly, LatLng, PageMeta, PageQuery, SEARCH_DATE_PATTERN, DOB_PATTERN } from './common.ts';
+export {
+  TextValue,
+  TextOnly,
+  LatLng,
+  PageMeta,
+  PageQuery,
+  SEARCH_DATE_PATTERN,
+  DOB_PATTERN,
+} from './common.ts';
 export { ErrorBody, ERROR_FIELDS } from './errors.ts';
 export { TRAVEL_TYPES, TravelType, TIMETABLED_TYPES, POI_CATEGORIES, PoiCategory } from './modes.ts';
 export {
@@ -56,4 +64,11 @@ export type { Railcard } from './user.ts';
 export { APPEAR_ON, Campaign, CampaignListQuery, ImpressionRequest, Impression } from './campaign.ts';
 export { BrandSettings, StaticPageId, StaticPage, RegionInfo, AppConfig } from './brand.ts';
 export type { BrandSettingsInput } from './brand.ts';
-export { PLACE_KINDS, PlaceSuggestion, PlacesQuery, ReverseQuery, PlacesResponse, ReverseResponse } from './places.ts';
+export {
+  PLACE_KINDS,
+  PlaceSuggestion,
+  PlacesQuery,
+  ReverseQuery,
+  PlacesResponse,
+  ReverseResponse,
+} from './places.ts';

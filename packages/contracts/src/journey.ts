@@ -6,7 +6,15 @@ import { PoiCategory, TravelType } from './modes.ts';
 export const OpeningTime = z.union([z.string(), z.object({ start: z.string(), end: z.string() })]);
 export type OpeningTime = z.infer<typeof OpeningTime>;
 
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 
 export const ToiletMarker = z.object({
   name: z.string(),
@@ -24,7 +32,10 @@ export const ToiletMarker = z.object({
 });
 export type ToiletMarker = z.infer<typeof ToiletMarker>;
 
-export const DestinationToilets = z.object({ count: z.number().int().nonnegative(), markers: z.array(ToiletMarker) });
+export const DestinationToilets = z.object({
+  count: z.number().int().nonnegative(),
+  markers: z.array(ToiletMarker),
+});
 export type DestinationToilets = z.infer<typeof DestinationToilets>;
 
 export const Taxi = z.object({ name: z.string(), phone: z.string() });

@@ -46,8 +46,20 @@ export const UserFields = z.object({
   first_name: name('first name'),
   last_name: name('last name'),
   email: z.string().trim().max(254).email('Enter a valid e-mail address.'),
-  phone_number: z.string().trim().max(30).regex(/^[0-9 ()+-]*$/, 'Enter a valid phone number.').nullable().optional(),
-  country_code_phone_number: z.string().trim().max(6).regex(/^\+?[0-9]*$/, 'Enter a valid country code.').nullable().optional(),
+  phone_number: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^[0-9 ()+-]*$/, 'Enter a valid phone number.')
+    .nullable()
+    .optional(),
+  country_code_phone_number: z
+    .string()
+    .trim()
+    .max(6)
+    .regex(/^\+?[0-9]*$/, 'Enter a valid country code.')
+    .nullable()
+    .optional(),
   dob: z.string().regex(DOB_PATTERN, 'Use the format YYYY-MM-DD.'),
   profile: Profile.partial().optional(),
 });

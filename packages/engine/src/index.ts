@@ -22,7 +22,12 @@ export {
   WEEKDAYS,
 } from './region/regionConfig.ts';
 export type { RegionConfigInput } from './region/regionConfig.ts';
-export { loadRegionConfig, parseRegionConfig, resolveRegionPath, REGION_CONFIG_FILE } from './region/loadRegionConfig.ts';
+export {
+  loadRegionConfig,
+  parseRegionConfig,
+  resolveRegionPath,
+  REGION_CONFIG_FILE,
+} from './region/loadRegionConfig.ts';
 export type { RegionConfigIssue, RegionConfigResult } from './region/loadRegionConfig.ts';
 export { loadPlanner } from './planner/loadPlanner.ts';
 export type { Planner, MapFeatureCollection, MapFeature } from './planner/loadPlanner.ts';
@@ -154,18 +159,46 @@ export type { BuildOptions } from './timetable/builder.ts';
 export { Timetable } from './timetable/timetable.ts';
 export { TransitView } from './timetable/transit-view.ts';
 export { DEFAULT_TRANSFER_SETTINGS } from './timetable/types.ts';
-export type { TimetableArrays, TimetableMeta, TimetableInput, TripInput, TransferSettings, FeedMeta, LineMeta, AgencyMeta } from './timetable/types.ts';
-export { straightLineFootpaths, haversineM as stopDistanceM, straightLineWalkSec } from './timetable/footpaths.ts';
+export type {
+  TimetableArrays,
+  TimetableMeta,
+  TimetableInput,
+  TripInput,
+  TransferSettings,
+  FeedMeta,
+  LineMeta,
+  AgencyMeta,
+} from './timetable/types.ts';
+export {
+  straightLineFootpaths,
+  haversineM as stopDistanceM,
+  straightLineWalkSec,
+} from './timetable/footpaths.ts';
 export type { Footpath, FootpathSource, StopPositions } from './timetable/footpaths.ts';
 export { writeTimetableSnapshot, readTimetableSnapshot } from './timetable/snapshot.ts';
 export type { ReadSnapshotResult } from './timetable/snapshot.ts';
 export { buildItinerary } from './timetable/itinerary.ts';
-export type { TransitItinerary, ItineraryLeg, TransitItineraryLeg, NonTransitItineraryLeg, ItineraryStop } from './timetable/itinerary.ts';
+export type {
+  TransitItinerary,
+  ItineraryLeg,
+  TransitItineraryLeg,
+  NonTransitItineraryLeg,
+  ItineraryStop,
+} from './timetable/itinerary.ts';
 export { listStopsWithinWalk } from './timetable/nearby-stops.ts';
 export { Raptor } from './raptor/raptor.ts';
 export { POS_NO_PICKUP, POS_NO_DROP_OFF } from './raptor/transit-data.ts';
 export type { TransitData, TripHit, StopIdx, PatternIdx, TripIdx } from './raptor/transit-data.ts';
-export type { AccessLeg, RaptorQuery, RaptorJourney, RaptorLeg, RaptorResult, RaptorStats, RaptorTraceEvent, SearchDirection } from './raptor/types.ts';
+export type {
+  AccessLeg,
+  RaptorQuery,
+  RaptorJourney,
+  RaptorLeg,
+  RaptorResult,
+  RaptorStats,
+  RaptorTraceEvent,
+  SearchDirection,
+} from './raptor/types.ts';
 export {
   serviceDayStartEpochSec,
   localToEpochSec,
