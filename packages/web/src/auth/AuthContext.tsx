@@ -10,10 +10,12 @@ type Auth = {
   token: string | null;
   user: UserT | null;
   loggedIn: boolean;
+  /** Stores the token and loads the user; rejects (with the token cleared) when the user cannot be loaded. */
   signIn: (token: string) => Promise<void>;
   /** Ends the session here and asks the server to revoke the token. */
   signOut: () => void;
-  refreshUser: () => Promise<void>;
+  /** Reloads the user; answers false (and clears the token) when that fails. */
+  refreshUser: () => Promise<boolean>;
 };
 
 const AuthContext = createContext<Auth | null>(null);
@@ -38,8 +40,10 @@ export function AuthProvider({ enabled, children }: { enabled: boolean; children
   const refreshUser = useCallback(async () => {
     try {
       setUser(await fetchUser());
+      return true;
     } catch {
       clear();
+      return false;
     }
   }, [clear]);
 
@@ -54,7 +58,8 @@ export function AuthProvider({ enabled, children }: { enabled: boolean; children
       writeCookie(TOKEN_COOKIE, next);
       setCredentials({ token: next });
       setToken(next);
-      await refreshUser();
+      if (!(await refreshUser()))
+        throw new Error('You are signed in, but your account could not be loaded. Please try again.');
     },
     [refreshUser],
   );

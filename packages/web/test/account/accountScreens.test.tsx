@@ -141,6 +141,21 @@ describe('Sign in', () => {
     );
     expect(readCookie(TOKEN_COOKIE)).toBeNull();
   });
+  it('does not claim success when the user cannot be loaded after sign-in', async () => {
+    stubFetch((_m, url) => {
+      if (url.pathname === '/v1/auth/login') return { body: { data: { access_token: 'tok-new' } } };
+      if (url.pathname === '/v1/users/show') return { status: 500, body: { message: 'Server error' } };
+      return undefined;
+    });
+    const { router } = renderRoutes(routes, '/login');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ailsa@example.org' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('your account could not be loaded');
+    expect(screen.queryByText('Successfully logged in')).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(readCookie(TOKEN_COOKIE)).toBeNull();
+  });
 });
 
 describe('Create Account', () => {
