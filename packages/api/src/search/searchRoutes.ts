@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { findUser, type UserRow } from '../accounts/session.ts';
+import { ageOn } from '../accounts/userView.ts';
 import { HttpError, INVALID_DATA, notFound, parseOr422 } from '../http/httpError.ts';
 import type { RouteTable } from '../http/routeTable.ts';
 import {
@@ -44,7 +45,7 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
       const user = request.brand.settings.enableUserAccounts ? await findUser(ctx, request) : undefined;
       const hash = await createSearch(ctx, {
         request: input,
-        profile: user ? profileFor(user, input) : null,
+        profile: user ? profileFor(user, input, ctx.now()) : null,
         userId: user?.id ?? null,
         brand: request.brand.settings.brand,
       });
@@ -120,7 +121,11 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
       const user = request.brand.settings.enableUserAccounts ? await findUser(ctx, request) : undefined;
       const hash = await createSearch(ctx, {
         request: updated,
-        profile: user ? profileFor(user, updated) : query.profile ? Profile.parse(query.profile) : null,
+        profile: user
+          ? profileFor(user, updated, ctx.now())
+          : query.profile
+            ? Profile.parse(query.profile)
+            : null,
         userId: user?.id ?? query.user_id,
         brand: query.brand,
         parentHash: query.hash,
@@ -139,7 +144,7 @@ async function getSearch(ctx: AppContext, request: FastifyRequest): Promise<Sear
 }
 
 /** The stored profile, overridden by the entitlements the logged-in form sent with the search. */
-function profileFor(user: UserRow, request: SearchRequest): ProfileT {
+function profileFor(user: UserRow, request: SearchRequest, now: Date): ProfileT {
   const stored = Profile.parse(user.profile ?? {});
   const sent = Object.fromEntries(
     (
@@ -155,5 +160,8 @@ function profileFor(user: UserRow, request: SearchRequest): ProfileT {
       .filter((k) => request[k] !== undefined)
       .map((k) => [k, request[k]]),
   );
-  return Profile.parse({ ...stored, ...sent });
+  const profile = Profile.parse({ ...stored, ...sent });
+  // Age-based fares need an age: the account's date of birth gives it when none was sent.
+  profile.user_age ??= ageOn(user.dob, now.toISOString().slice(0, 10)) ?? null;
+  return profile;
 }

@@ -233,6 +233,8 @@ describe('profile update', () => {
       has_concessionary_pass: true,
       railcard: '16-25 Railcard',
     });
+    // No user_age was sent: it comes from the date of birth (1960-01-01).
+    expect(call.profile!.user_age).toBe(new Date().getUTCFullYear() - 1960);
   });
 
   it('validates the edit form', async () => {
