@@ -94,9 +94,13 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
     setSubmitting(true);
     clear();
     try {
-      const hash = await createSearch(toSearchRequest(values, user?.profile ?? null));
+      const request = toSearchRequest(values, user?.profile ?? null);
+      const hash = await createSearch(request);
       onSubmitted?.(hash);
-      navigate(`/search/${hash}/results`);
+      // The route shown in the Results header while its results are still on their way.
+      navigate(`/search/${hash}/results`, {
+        state: { origin: request.origin, destination: request.destination },
+      });
     } catch (error) {
       setSubmitting(false);
       if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {

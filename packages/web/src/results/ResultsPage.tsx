@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { SortKey } from '@cairn/contracts';
 import { useBrand } from '../brand/ConfigContext.tsx';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
@@ -16,7 +16,7 @@ import { listStageOptions, parseFilters, passesStageFilter } from './stageFilter
 export default function ResultsPage() {
   const { hash = '' } = useParams();
   const brand = useBrand();
-  const navigate = useNavigate();
+  const location = useLocation();
   const [params, setParams] = useSearchParams();
   const results = useResults(hash, brand.resultsDelaySec);
   const [editing, setEditing] = useState(false);
@@ -45,14 +45,17 @@ export default function ResultsPage() {
   };
 
   const query = results.query;
+  const route = query
+    ? { origin: query.origin_address, destination: query.destination_address }
+    : (location.state as { origin?: string; destination?: string } | null);
   return (
     <div>
       <div className="results-header">
         <h1>
           Select journey option
-          {query && (
+          {route?.origin && route.destination && (
             <span className="route">
-              {query.origin_address} to {query.destination_address}
+              {route.origin} to {route.destination}
             </span>
           )}
         </h1>
@@ -72,7 +75,6 @@ export default function ResultsPage() {
             onSubmitted={(next) => {
               clearResults(next);
               setEditing(false);
-              navigate(`/search/${next}/results`);
             }}
           />
         </EditPanel>
