@@ -189,3 +189,16 @@ test('Home: current location refused shows "Cannot get the current location"', a
   await expect(page.getByText('Cannot get the current location').first()).toBeVisible();
   await context.close();
 });
+
+test('Home: address suggestions work from the keyboard', async ({ page }) => {
+  await page.goto('/');
+  const to = page.getByRole('combobox', { name: 'To', exact: true });
+  await to.fill('Kingus');
+  await expect(page.getByRole('listbox', { name: 'To suggestions' })).toBeVisible();
+  await expect(to).toHaveAttribute('aria-expanded', 'true');
+  await to.press('ArrowDown');
+  await expect(to).toHaveAttribute('aria-activedescendant', /.+/);
+  await to.press('Enter');
+  await expect(to).toHaveValue(/Kingussie/);
+  await expect(to).toHaveAttribute('aria-expanded', 'false');
+});
