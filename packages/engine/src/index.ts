@@ -186,7 +186,7 @@ export type {
   ItineraryStop,
 } from './timetable/itinerary.ts';
 export { listStopsWithinWalk } from './timetable/nearby-stops.ts';
-export { Raptor } from './raptor/raptor.ts';
+export { Raptor, DEFAULT_MAX_DURATION_SEC } from './raptor/raptor.ts';
 export { POS_NO_PICKUP, POS_NO_DROP_OFF } from './raptor/transit-data.ts';
 export type { TransitData, TripHit, StopIdx, PatternIdx, TripIdx } from './raptor/transit-data.ts';
 export type {

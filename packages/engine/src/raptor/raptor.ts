@@ -3,6 +3,8 @@ import type { PatternIdx, StopIdx, TransitData, TripHit, TripIdx } from './trans
 import type { AccessLeg, RaptorJourney, RaptorLeg, RaptorQuery, RaptorResult, RaptorStats } from './types.ts';
 
 const INF = 0x3fffffff;
+/** Default bound on journey length (a day: rural services may mean waiting until the next morning). */
+export const DEFAULT_MAX_DURATION_SEC = 24 * 3600;
 
 /**
  * Round-based public transit routing (RAPTOR, Delling et al. 2012) with range iterations (rRAPTOR).
@@ -107,7 +109,17 @@ export class Raptor {
     const wheelchair = query.wheelchair === true;
     for (const start of startTimes) {
       stats.iterations++;
-      const improvedRounds = this.iterate(start, starts, ends, rounds, fwd, wheelchair, stats, query.trace);
+      const improvedRounds = this.iterate(
+        start,
+        starts,
+        ends,
+        rounds,
+        fwd,
+        wheelchair,
+        stats,
+        query.trace,
+        query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC,
+      );
       for (const k of improvedRounds) {
         const j = this.reconstruct(k, starts, ends, fwd);
         j.iterationSec = fwd ? start : -start;
@@ -168,6 +180,7 @@ export class Raptor {
     wheelchair: boolean,
     stats: RaptorStats,
     trace: RaptorQuery['trace'],
+    maxDurationSec: number,
   ): number[] {
     const d = this.data;
     const S = this.S;
@@ -222,7 +235,7 @@ export class Raptor {
       const boardFrom = markedRList;
       markedRList = [];
       const markedTList: number[] = [];
-      const target = this.targetTime[k]!;
+      const target = Math.min(this.targetTime[k]!, start + maxDurationSec);
       // Scan patterns (separate methods keep V8's optimiser on the hot loops).
       for (const r of queued) {
         const from = queuePos[r]!;

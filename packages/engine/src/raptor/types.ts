@@ -20,6 +20,8 @@ export interface RaptorQuery {
   egress: AccessLeg[];
   /** Changes allowed (default 5, i.e. 6 vehicles). */
   maxTransfers?: number;
+  /** Longest ride-to-last-vehicle time considered, from the search start (default 24 h): bounds the search when nothing is reachable. */
+  maxDurationSec?: number;
   /** Avoid trips and stops marked not wheelchair accessible (unknown counts as usable). */
   wheelchair?: boolean;
   /** Debug hook, called after each round with the stops it improved. */

@@ -21,6 +21,8 @@ const QUERY_DAY = dateToDayNumber(QUERY_DATE);
 const MAX_TRANSFERS = 3;
 /** A view holds trips of the query day and the next: journeys arriving before the day after that are all within reach. */
 const HORIZON = 48 * 3600;
+/** The reference has no journey-length bound, so neither may RAPTOR here. */
+const UNBOUNDED = 10 * 86_400;
 
 function setup(seed: number, sameStopSec: number) {
   const input = generateNetwork({
@@ -65,7 +67,14 @@ describe('RAPTOR against the reference search', () => {
           fc.integer({ min: 4 * 3600, max: 25 * 3600 }),
           fc.boolean(),
           (access, egress, timeSec, wheelchair) => {
-            const res = raptor.route({ direction: 'depart-after', timeSec, access, egress, wheelchair });
+            const res = raptor.route({
+              direction: 'depart-after',
+              timeSec,
+              access,
+              egress,
+              wheelchair,
+              maxDurationSec: UNBOUNDED,
+            });
             const expected = paretoFromPerK(
               referenceEarliest(ref, timeSec, access, egress, MAX_TRANSFERS + 1, wheelchair),
             ).filter((e) => e.time < HORIZON);
@@ -100,7 +109,13 @@ describe('RAPTOR against the reference search', () => {
           legsArb(tt.stopCount),
           fc.integer({ min: 6 * 3600, max: 26 * 3600 }),
           (access, egress, deadline) => {
-            const res = raptor.route({ direction: 'arrive-by', timeSec: deadline, access, egress });
+            const res = raptor.route({
+              direction: 'arrive-by',
+              timeSec: deadline,
+              access,
+              egress,
+              maxDurationSec: UNBOUNDED,
+            });
             // Reference: for each k, the latest candidate departure whose earliest arrival with ≤ k rides meets the deadline.
             const candidates = listStartTimes(ref, deadline - 6 * 3600, 6 * 3600, access, false).sort(
               (a, b) => a - b,
@@ -156,7 +171,14 @@ describe('RAPTOR against the reference search', () => {
           fc.integer({ min: 5 * 3600, max: 22 * 3600 }),
           (access, egress, t0) => {
             const windowSec = 2 * 3600;
-            const res = raptor.route({ direction: 'depart-after', timeSec: t0, windowSec, access, egress });
+            const res = raptor.route({
+              direction: 'depart-after',
+              timeSec: t0,
+              windowSec,
+              access,
+              egress,
+              maxDurationSec: UNBOUNDED,
+            });
             const expected = referenceRange(ref, t0, windowSec, access, egress).filter(
               (e) => e.time < HORIZON,
             );

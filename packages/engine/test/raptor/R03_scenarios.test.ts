@@ -82,4 +82,21 @@ describe('scenarios', () => {
     expect(planPaths(tt, 'f:A', 'f:D', 20260603, '09:30', 'arrive-by')).toEqual(expected);
     expect(planPaths(tt, 'f:A', 'f:D', 20260603, '09:29', 'arrive-by')).toEqual([]);
   });
+
+  it('D01 journeys longer than the maxDurationSec bound are not searched for', () => {
+    const tt = timetableFrom(twoLines());
+    const view = new TransitView(tt, 20260603);
+    const query = (maxDurationSec?: number) =>
+      new Raptor(view).route({
+        direction: 'depart-after',
+        timeSec: Date.UTC(2026, 5, 2, 20, 0) / 1000 - view.epochZeroSec, // 21:00 BST the evening before
+        maxDurationSec,
+        access: [{ stopIdx: tt.findStopById('f:A')!, durationSec: 0, mode: 'walk' }],
+        egress: [{ stopIdx: tt.findStopById('f:D')!, durationSec: 0, mode: 'walk' }],
+      }).journeys.length;
+    // The first vehicle reaches D at 09:20 next morning, 12 h 20 min after 21:00.
+    expect(query()).toBe(1);
+    expect(query(12 * 3600)).toBe(0);
+    expect(query(13 * 3600)).toBe(1);
+  });
 });
