@@ -40,6 +40,8 @@ import { listBikeHireAccess } from '../modes/accessEgress.ts';
 export const DIRECT_LIMITS_M = { walk: 6_000, cycle: 25_000, taxi: 60_000, bikeHire: 20_000 } as const;
 const ACCESS_MAX_SEC = { walk: 20 * 60, cycle: 20 * 60, car: 30 * 60, taxi: 25 * 60, drt: 40 * 60 } as const;
 const RANGE_WINDOW_SEC = 2 * 3600;
+/** Return legs want the first way home, so their range is short. */
+const RETURN_WINDOW_SEC = 30 * 60;
 /** Furthest a transit leg may leave after (arrive before) the asked time: rural services run a few times a day. */
 const MAX_SHIFT_SEC = 6 * 3600;
 const MAX_TRANSFERS = 3;
@@ -606,7 +608,7 @@ function returnFor(
           egress: [{ stopIdx: back.stop, durationSec: home.endSec - home.startSec, mode: back.type }],
           detail: (m) => ({ type: m as TravelType }),
         };
-        leg = firstArrival(runFamily(ctx, fam, destination, origin, at, RANGE_WINDOW_SEC));
+        leg = firstArrival(runFamily(ctx, fam, destination, origin, at, RETURN_WINDOW_SEC));
       }
       cache.set(key, leg);
     }
@@ -624,7 +626,7 @@ function returnFor(
     ];
     found = [];
     for (const fam of ordered) {
-      found = runFamily(ctx, fam, destination, origin, at, RANGE_WINDOW_SEC).map((x) => x.leg);
+      found = runFamily(ctx, fam, destination, origin, at, RETURN_WINDOW_SEC).map((x) => x.leg);
       if (found.length > 0) break;
     }
     if (found.length === 0 && ctx.allowed('taxi')) {
