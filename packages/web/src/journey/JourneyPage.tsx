@@ -129,7 +129,7 @@ export default function JourneyPage() {
           )}
           <SaveButton journey={journey} onSaved={replace} />
         </div>
-        <CarClubPromo firstStep={journey.depart.steps[0]} />
+        <CarClubPromo steps={journey.depart.steps} />
         {brand.appointmentMode && (
           <AppointmentControls
             hash={hash}

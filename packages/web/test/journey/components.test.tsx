@@ -6,6 +6,7 @@ import { TaxiModal } from '../../src/journey/modals/TaxiModal.tsx';
 import { PricingModal } from '../../src/journey/modals/PricingModal.tsx';
 import { TimetableModal, timetableCell } from '../../src/journey/modals/TimetableModal.tsx';
 import { LeaveSiteModal } from '../../src/journey/modals/LeaveSiteModal.tsx';
+import { CarClubPromo } from '../../src/journey/CarClubPromo.tsx';
 import { loadJourney } from '../fixtures.ts';
 
 afterEach(cleanup);
@@ -99,5 +100,19 @@ describe('modals', () => {
     ).toBeTruthy();
     expect(screen.getByText("Yes, I'm sure")).toBeTruthy();
     expect(screen.getByText('No, take me back')).toBeTruthy();
+  });
+});
+
+describe('car-club promo', () => {
+  it('shows the provider and promo link when the journey starts with a car-club drive', () => {
+    const carclub = loadJourney('carclub-single');
+    render(<CarClubPromo steps={carclub.depart.steps} />);
+    const link = screen.getByRole('link', { name: /Join Example Co-Wheels car club/ });
+    expect(link.getAttribute('href')).toBe('https://carclub.example/join?promo=CAIRN');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+  it('stays hidden for other journeys', () => {
+    const { container } = render(<CarClubPromo steps={wbw.depart.steps} />);
+    expect(container.textContent).toBe('');
   });
 });
