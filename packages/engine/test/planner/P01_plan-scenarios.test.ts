@@ -129,6 +129,13 @@ describe('P01 plan scenarios', () => {
     // The DRT runs Monday to Saturday only: none on a Sunday.
     const sunday = await plan(search({ out_time: '2026/06/14 08:50:00' }, WORLD.glenmore, WORLD.carrbridge));
     expect(sunday.some((j) => allSteps(j).some((s) => s.type === 'drt'))).toBe(false);
+    // Nor on Christmas Day (a Friday in 2026): the service does not run on bank holidays.
+    const christmas = await plan(
+      search({ out_time: '2026/12/25 08:50:00' }, WORLD.glenmore, WORLD.carrbridge),
+    );
+    expect(christmas.some((j) => allSteps(j).some((s) => s.type === 'drt'))).toBe(false);
+    const friday = await plan(search({ out_time: '2026/12/18 08:50:00' }, WORLD.glenmore, WORLD.carrbridge));
+    expect(friday.some((j) => allSteps(j).some((s) => s.type === 'drt'))).toBe(true);
   });
 
   it("never offers a brand's blocked travel types", async () => {

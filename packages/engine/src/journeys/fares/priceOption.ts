@@ -3,6 +3,7 @@ import type { RegionConfig } from '../../region/regionConfig.ts';
 import { epochToLocal } from '../../time/service-day.ts';
 import { formatPence } from '../format/money.ts';
 import { haversineM } from '../geo.ts';
+import { isPublicHoliday } from '../publicHoliday.ts';
 import type { PlannedLeg, PlannedOption, PlannedStep } from '../model.ts';
 import { applyEntitlements } from './entitlements.ts';
 import type { FareQuote } from './entitlements.ts';
@@ -157,13 +158,15 @@ function priceStep(step: PlannedStep, ctx: PricingContext): StepPrice {
     case 'car':
       return FREE;
     case 'taxi': {
-      const { pence, night } = taxiFarePence(
+      const { pence, night, holiday } = taxiFarePence(
         region.taxi.tariff,
         step.distanceM,
         step.endSec - step.startSec,
         localMinutes(region.timeZone, step.startSec),
+        isPublicHoliday(region.timeZone, step.startSec),
       );
-      const description = `Taxi ${step.from.name} to ${step.to.name}: estimated metered fare${night ? ' (night rate)' : ''}`;
+      const rate = night ? ' (night rate)' : holiday ? ' (public holiday rate)' : '';
+      const description = `Taxi ${step.from.name} to ${step.to.name}: estimated metered fare${rate}`;
       return {
         pence,
         text: formatPence(pence),

@@ -17,21 +17,26 @@ export function inTimeWindow(localMinutes: number, from: string, to: string): bo
 /**
  * Taxi fare estimate: flag fall + per mile, plus waiting time for the part of the ride slower than
  * the tariff's free-flow assumption (we charge waiting only for time beyond 30 mph average), with
- * the night uplift when the hiring starts in the night window. Rounded up to 10p as meters do.
+ * the night or public-holiday uplift when the hiring starts then. Rounded up to 10p as meters do.
  */
 export function taxiFarePence(
   tariff: TaxiTariff,
   distanceM: number,
   durationSec: number,
   startLocalMinutes: number,
-): { pence: number; night: boolean } {
+  publicHoliday = false,
+): { pence: number; night: boolean; holiday: boolean } {
   const miles = metresToMiles(distanceM);
   const freeFlowSec = (miles / 30) * 3600;
   const waitingMin = Math.max(0, (durationSec - freeFlowSec) / 60);
   let pence = tariff.flagFallPence + tariff.perMilePence * miles + tariff.perMinuteWaitingPence * waitingMin;
   const night = inTimeWindow(startLocalMinutes, tariff.night.from, tariff.night.to);
-  if (night) pence *= 1 + tariff.night.upliftPercent / 100;
-  return { pence: Math.ceil(pence / 10) * 10, night };
+  // The higher of the night and public-holiday uplifts applies, not both.
+  const nightUplift = night ? tariff.night.upliftPercent : 0;
+  const holidayUplift = publicHoliday ? tariff.holidayUpliftPercent : 0;
+  pence *= 1 + Math.max(nightUplift, holidayUplift) / 100;
+  const holiday = publicHoliday && holidayUplift >= nightUplift && holidayUplift > 0;
+  return { pence: Math.ceil(pence / 10) * 10, night: night && !holiday, holiday };
 }
 
 /** Own-car running cost (fuel, wear) for a distance, from the region's pence per mile. */

@@ -162,4 +162,15 @@ describe('priceOption', () => {
     expect(p.stepCosts.depart).toEqual(['£30.00', 'free', 'included']);
     expect(p.lines[0]?.description).toMatch(/through ticket, 1 change.*rail fare AE/);
   });
+  it('charges the public-holiday taxi rate on Christmas Day', () => {
+    const christmas = Date.UTC(2026, 11, 25, 10, 0) / 1000;
+    const normal = Date.UTC(2026, 11, 23, 10, 0) / 1000;
+    const price = (at: number) =>
+      priceOption(
+        { kind: 'taxi', depart: { steps: [streetStep('taxi', aviemore, carrbridge, at, 12)] }, ret: null },
+        ctx(),
+      );
+    expect(price(christmas).lines[0]?.description).toMatch(/public holiday rate/);
+    expect(price(christmas).totalPence).toBeGreaterThan(price(normal).totalPence ?? 0);
+  });
 });

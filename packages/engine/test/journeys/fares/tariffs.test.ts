@@ -16,11 +16,26 @@ const MILE = 1609.34;
 describe('tariffs', () => {
   it('prices a 5-mile daytime taxi as flag fall + miles, rounded up to 10p', () => {
     // 300 + 5 × 200 = 1300; 10 minutes is faster than 30 mph, so no waiting time.
-    expect(taxiFarePence(region.taxi.tariff, 5 * MILE, 600, 9 * 60)).toEqual({ pence: 1300, night: false });
+    expect(taxiFarePence(region.taxi.tariff, 5 * MILE, 600, 9 * 60)).toEqual({
+      pence: 1300,
+      night: false,
+      holiday: false,
+    });
   });
   it('adds waiting time and the night uplift', () => {
     // 5 miles in 20 minutes: 10 minutes beyond 30 mph at 40p → 1300 + 400 = 1700; × 1.5 at 23:00.
-    expect(taxiFarePence(region.taxi.tariff, 5 * MILE, 1200, 23 * 60)).toEqual({ pence: 2550, night: true });
+    expect(taxiFarePence(region.taxi.tariff, 5 * MILE, 1200, 23 * 60)).toEqual({
+      pence: 2550,
+      night: true,
+      holiday: false,
+    });
+    // A public holiday uplifts by the holiday rate, not on top of the night rate.
+    expect(taxiFarePence(region.taxi.tariff, 5 * MILE, 600, 9 * 60, true)).toEqual({
+      pence: 1950,
+      night: false,
+      holiday: true,
+    });
+    expect(taxiFarePence(region.taxi.tariff, 5 * MILE, 1200, 23 * 60, true).pence).toBe(2550);
   });
   it('handles night windows that wrap midnight', () => {
     expect(inTimeWindow(2 * 60, '22:00', '06:00')).toBe(true);
