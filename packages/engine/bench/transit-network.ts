@@ -23,6 +23,8 @@ export interface NetworkOptions {
   bbox: [number, number, number, number];
   /** Add quirks for the property tests: no-pickup/no-drop-off stops, overtaking trips, frequencies, wheelchair flags, overnight runs. */
   quirks: boolean;
+  /** Towns: the first `hubs` stops. Local routes start at a town and every fifth route links towns (0: pure random walks). */
+  hubs?: number;
   /** First service day as days since 1970. */
   firstDay: number;
 }
@@ -154,26 +156,46 @@ export function generateNetwork(o: NetworkOptions): TimetableInput {
       textColor: '',
       url: '',
     });
-    // Random walk with a preferred heading.
+    // Random walk with a preferred heading, or (with towns) an intercity line from town to nearby town.
     const len = int(o.routeLength[0], o.routeLength[1]);
-    const seq: number[] = [int(0, o.stops - 1)];
+    const hubs = o.hubs ?? 0;
+    const intercity = hubs > 0 && r % 5 === 0;
+    const seq: number[] = [hubs > 0 ? int(0, hubs - 1) : int(0, o.stops - 1)];
     const used = new Set(seq);
-    let [cy, cx] = cellOf(seq[0]!);
-    const dy = int(-1, 1);
-    const dx = dy === 0 ? (rnd() < 0.5 ? -1 : 1) : int(-1, 1);
-    for (let guard = 0; seq.length < len && guard < len * 6; guard++) {
-      const ny = Math.max(0, Math.min(cells - 1, cy + (rnd() < 0.6 ? dy : int(-1, 1))));
-      const nx = Math.max(0, Math.min(cells - 1, cx + (rnd() < 0.6 ? dx : int(-1, 1))));
-      const candidates = bucket.get(ny * cells + nx) ?? [];
-      const next = candidates[int(0, candidates.length - 1)];
-      if (next === undefined || used.has(next)) continue;
-      seq.push(next);
-      used.add(next);
-      cy = ny;
-      cx = nx;
+    if (intercity) {
+      while (seq.length < len) {
+        let best = -1;
+        let bestKm = Infinity;
+        for (let c = 0; c < 12; c++) {
+          const h = int(0, hubs - 1);
+          const km = used.has(h) ? Infinity : distKm(seq[seq.length - 1]!, h);
+          if (km < bestKm) {
+            bestKm = km;
+            best = h;
+          }
+        }
+        if (best < 0) break;
+        seq.push(best);
+        used.add(best);
+      }
+    } else {
+      let [cy, cx] = cellOf(seq[0]!);
+      const dy = int(-1, 1);
+      const dx = dy === 0 ? (rnd() < 0.5 ? -1 : 1) : int(-1, 1);
+      for (let guard = 0; seq.length < len && guard < len * 6; guard++) {
+        const ny = Math.max(0, Math.min(cells - 1, cy + (rnd() < 0.6 ? dy : int(-1, 1))));
+        const nx = Math.max(0, Math.min(cells - 1, cx + (rnd() < 0.6 ? dx : int(-1, 1))));
+        const candidates = bucket.get(ny * cells + nx) ?? [];
+        const next = candidates[int(0, candidates.length - 1)];
+        if (next === undefined || used.has(next)) continue;
+        seq.push(next);
+        used.add(next);
+        cy = ny;
+        cx = nx;
+      }
     }
     if (seq.length < 2) continue;
-    const speedKmh = mode === 'train' ? 70 : 25;
+    const speedKmh = mode === 'train' || intercity ? 70 : 25;
     const hops: number[] = [];
     for (let i = 1; i < seq.length; i++)
       hops.push(Math.max(60, Math.round((distKm(seq[i - 1]!, seq[i]!) / speedKmh) * 3600)));

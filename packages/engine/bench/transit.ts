@@ -180,6 +180,8 @@ export async function runTransitBench(options: { small?: boolean } = {}): Promis
       routeLength: [10, 30],
       bbox: [55.0, -6.2, 58.6, -1.8],
       quirks: false,
+      // About 400 towns (Scotland has some 480 settlements over 1,000 people): local routes start in one, intercity lines link them.
+      hubs: Math.round(400 * scale),
       firstDay: dateToDayNumber(BENCH_DATE) - 7,
     });
     const gtfsDir = join(workDir, 'scotland-gtfs');
