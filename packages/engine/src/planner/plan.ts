@@ -47,6 +47,7 @@ const MAX_SHIFT_SEC = 6 * 3600;
 const MAX_TRANSFERS = 3;
 const PER_FAMILY = 3;
 const CAR_CLUB_WALK_M = 1500;
+const SAME_PLACE_M = 100;
 const BIKE_RIDE_MIN_WALK_SEC = 10 * 60;
 const BIKE_HIRE_WALK_M = 800;
 
@@ -93,6 +94,8 @@ export function planSearch(
 
   const outSec = parseSearchDate(tz, request.out_time);
   if (outSec === undefined) return [];
+  // Origin and destination at the same spot: there is no journey to plan.
+  if (haversineM(origin.lat, origin.lng, destination.lat, destination.lng) < SAME_PLACE_M) return [];
   const arriveBy = request.arrive_by === true;
   const at = arriveBy ? { endSec: outSec - request.arrive_by_buffer * 60 } : { startSec: outSec };
   let returnSec = request.return_time ? parseSearchDate(tz, request.return_time) : undefined;

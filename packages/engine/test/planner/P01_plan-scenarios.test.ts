@@ -185,6 +185,31 @@ describe('P01 plan scenarios', () => {
     expect(buses.sort()).toEqual(['09:00', '10:00']);
   });
 
+  it('plans nothing when origin and destination are the same place, or the return is before the outbound', async () => {
+    expect(await plan(search({}, WORLD.aviemore, WORLD.aviemore))).toEqual([]);
+    expect(await plan(search({ return_time: '2026/06/15 07:00:00' }))).toEqual([]);
+  });
+
+  it('places search ends given as text through the place index', async () => {
+    const js = await planner.plan(
+      SearchRequest.parse({ origin: 'Aviemore', destination: 'Carrbridge', out_time: '2026/06/15 08:50:00' }),
+      null,
+      defaultBrand,
+    );
+    expect(js.length).toBeGreaterThan(0);
+    expect(
+      await planner.plan(
+        SearchRequest.parse({
+          origin: 'Nowhere at all',
+          destination: 'Carrbridge',
+          out_time: '2026/06/15 08:50:00',
+        }),
+        null,
+        defaultBrand,
+      ),
+    ).toEqual([]);
+  });
+
   it('answers place look-ups and describes the region', () => {
     expect(planner.autocomplete('Carrb', 3)[0]?.label).toBe('Carrbridge');
     expect(planner.reverse(57.2797, -3.8288)).not.toBeNull();
