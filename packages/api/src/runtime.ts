@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
+import { pruneLoginFailures } from './accounts/session.ts';
 import { loadBrands } from './brands/brandRegistry.ts';
 import type { Config } from './config.ts';
 import { PlannerSlot, type AppContext } from './context.ts';
@@ -90,7 +91,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
         handlers: { [PLAN_SEARCH_JOB]: planSearchHandler(ctx) },
         pollMs: config.jobPollMs,
         visibilitySec: config.jobVisibilitySec,
-        housekeeping: () => pruneVisitorSearches(ctx, config.searchRetentionDays),
+        housekeeping: async () =>
+          (await pruneVisitorSearches(ctx, config.searchRetentionDays)) + (await pruneLoginFailures(ctx)),
       })
     : undefined;
 

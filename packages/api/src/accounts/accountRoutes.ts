@@ -165,33 +165,42 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
         .where(({ fn }) => fn('lower', ['email']), '=', input.username.toLowerCase())
         .executeTakeFirst();
       const now = ctx.now();
-      if (user?.locked_until && user.locked_until > now) {
-        const minutes = Math.ceil((user.locked_until.getTime() - now.getTime()) / 60_000);
+      const email = input.username.toLowerCase();
+      // Addresses without an account are counted and locked the same way (login_failures), so
+      // neither the lock nor its timing tells whether an address is registered.
+      const stranger = user
+        ? undefined
+        : await db.selectFrom('login_failures').selectAll().where('email', '=', email).executeTakeFirst();
+      const lockedUntil = user ? user.locked_until : (stranger?.locked_until ?? null);
+      if (lockedUntil && lockedUntil > now) {
+        const minutes = Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000);
         throw new HttpError(
           429,
           `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
           undefined,
-          {
-            'retry-after': String(minutes * 60),
-          },
+          { 'retry-after': String(minutes * 60) },
         );
       }
       // Verify against a dummy hash for unknown e-mails so timing does not reveal who has an account.
       const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
       if (!user || !ok) {
+        const failures = (user ? user.failed_logins : (stranger?.failures ?? 0)) + 1;
+        const lockSec =
+          failures >= LOCK_AFTER_FAILURES
+            ? Math.min(LOCK_MAX_SEC, LOCK_BASE_SEC * 2 ** (failures - LOCK_AFTER_FAILURES))
+            : 0;
+        const locked_until = lockSec ? new Date(now.getTime() + lockSec * 1000) : null;
         if (user) {
-          const failures = user.failed_logins + 1;
-          const lockSec =
-            failures >= LOCK_AFTER_FAILURES
-              ? Math.min(LOCK_MAX_SEC, LOCK_BASE_SEC * 2 ** (failures - LOCK_AFTER_FAILURES))
-              : 0;
           await db
             .updateTable('users')
-            .set({
-              failed_logins: failures,
-              locked_until: lockSec ? new Date(now.getTime() + lockSec * 1000) : null,
-            })
+            .set({ failed_logins: failures, locked_until })
             .where('id', '=', user.id)
+            .execute();
+        } else {
+          await db
+            .insertInto('login_failures')
+            .values({ email, failures, locked_until, updated_at: now })
+            .onConflict((oc) => oc.column('email').doUpdateSet({ failures, locked_until, updated_at: now }))
             .execute();
         }
         throw new HttpError(401, 'These credentials do not match our records.');

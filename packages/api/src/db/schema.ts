@@ -120,6 +120,13 @@ export interface CampaignImpressionsTable {
   expires_at: Timestamp;
 }
 
+export interface LoginFailuresTable {
+  email: string;
+  failures: number;
+  locked_until: Timestamp | null;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   access_tokens: AccessTokensTable;
@@ -131,4 +138,5 @@ export interface DB {
   jobs: JobsTable;
   campaigns: CampaignsTable;
   campaign_impressions: CampaignImpressionsTable;
+  login_failures: LoginFailuresTable;
 }

@@ -3,6 +3,7 @@ import { LoginResponse, User } from '@cairn/contracts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pruneLoginFailures } from '../../src/accounts/session.ts';
 import { registeredUser } from '../helpers/accounts.ts';
 import { linkIn, startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
 import { searchTime, startTestServer, waitFor, type TestServer } from '../helpers/testServer.ts';
@@ -168,6 +169,25 @@ describe('login, lockout and logout', () => {
     expect(locked.status).toBe(429);
     expect(locked.body.message).toMatch(/Try again in 15 minutes/);
     expect(Number(locked.headers.get('retry-after'))).toBe(900);
+  });
+
+  it('locks an address without an account the same way, so a 429 reveals nothing', async () => {
+    const stranger = `nobody.${Date.now()}@example.org`;
+    const known = await registeredUser(server, smtp);
+    const answers: Record<string, { status: number; body: unknown }[]> = {
+      [stranger]: [],
+      [known.email]: [],
+    };
+    for (const username of [stranger, known.email]) {
+      for (let i = 0; i < 6; i++) {
+        const r = await server.call('POST', '/v1/auth/login', { body: { username, password: `wrong ${i}` } });
+        answers[username]!.push({ status: r.status, body: r.body });
+      }
+    }
+    expect(answers[stranger]).toEqual(answers[known.email]);
+    expect(answers[stranger]!.map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 429]);
+    // Housekeeping keeps the lock while it runs.
+    expect(await pruneLoginFailures(server.runtime.ctx)).toBe(0);
   });
 
   it('logout revokes the token', async () => {
