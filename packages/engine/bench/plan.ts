@@ -74,7 +74,7 @@ if (only !== 'large') {
     rows.push({ network: 'demo region', measure: 'skipped', value: `${demoDir} not generated` });
   else {
     const t0 = performance.now();
-    const planner = await loadPlanner(demoDir);
+    const planner = await loadPlanner(demoDir, { now: () => Date.UTC(2026, 10, 22, 9, 0) });
     const loadMs = performance.now() - t0;
     // Search ends are resolved once through autocomplete, as the web app does.
     const placeOf = (q: string) => {

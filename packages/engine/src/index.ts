@@ -30,7 +30,7 @@ export {
 } from './region/loadRegionConfig.ts';
 export type { RegionConfigIssue, RegionConfigResult } from './region/loadRegionConfig.ts';
 export { loadPlanner } from './planner/loadPlanner.ts';
-export type { Planner, MapFeatureCollection, MapFeature } from './planner/loadPlanner.ts';
+export type { Planner, PlannerOptions, MapFeatureCollection, MapFeature } from './planner/loadPlanner.ts';
 export { loadOsmFile, loadOsmXml, loadOsmPbf } from './osm/loadOsm.ts';
 export type { OsmData } from './osm/loadOsm.ts';
 export { readOsmPbf } from './osm/pbfReader.ts';

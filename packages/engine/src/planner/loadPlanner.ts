@@ -35,8 +35,15 @@ export interface Planner {
 
 const VIEW_CACHE = 4;
 
+/** Options of a loaded planner. */
+export interface PlannerOptions {
+  /** The clock (epoch milliseconds), for booking windows of DRT and community transport; Date.now by default. */
+  now?: () => number;
+}
+
 /** Loads a region folder (region.json, GTFS feeds, OSM extract) into a Planner. */
-export async function loadPlanner(regionDir: string): Promise<Planner> {
+export async function loadPlanner(regionDir: string, options: PlannerOptions = {}): Promise<Planner> {
+  const now = options.now ?? Date.now;
   const data = await loadRegionData(regionDir);
   const stops = data.timetable.meta.stopIds.map((id, s) => ({
     id,
@@ -69,7 +76,7 @@ export async function loadPlanner(regionDir: string): Promise<Planner> {
       if (!origin || !destination) return [];
       return planSearch(
         data,
-        { request, profile, brand, origin, destination },
+        { request, profile, brand, origin, destination, nowSec: Math.floor(now() / 1000) },
         extrasFor(data, raptorFor, brand.showPois),
         raptorFor,
       );

@@ -57,6 +57,8 @@ export interface PlanInput {
   brand: BrandSettings;
   origin: PlacePoint;
   destination: PlacePoint;
+  /** The time of the search (epoch seconds): services booked ahead must be bookable by then. */
+  nowSec: number;
 }
 
 /** A leg plus what its return must respect. */
@@ -119,9 +121,19 @@ export function planSearch(
     const ret = returnFor(ctx, c, origin, destination, returnSec, returnCache, publicCache);
     if (ret) options.push({ kind: c.kind, depart: c.leg, ret });
   }
+  // DRT and community transport are booked ahead: drop options whose booking window has closed.
+  const bookable = (leg: PlannedLeg | null) =>
+    !leg ||
+    leg.steps.every((s) => {
+      const svc = s.flexibleServiceId
+        ? data.region.flexibleServices.find((f) => f.id === s.flexibleServiceId)
+        : undefined;
+      return !svc || s.startSec >= input.nowSec + svc.booking.advanceBookingMin * 60;
+    });
+  const inTime = options.filter((o) => bookable(o.depart) && bookable(o.ret));
   const fams = new Map(candidates.map((c) => [c.leg, c.family]));
 
-  const priced = options.map((option) => ({
+  const priced = inTime.map((option) => ({
     option,
     price: priceOption(option, { region: data.region, traveller, gtfsFares: data.gtfsFares }),
   }));

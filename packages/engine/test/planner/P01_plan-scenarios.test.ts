@@ -11,9 +11,11 @@ const defaultBrand = BrandSettings.parse(
   JSON.parse(readFileSync(new URL('../../../../brands/default/brand.json', import.meta.url), 'utf8')),
 );
 let planner: Planner;
+/** The searches are made a fortnight ahead of 15 June 2026. */
+const NOW_MS = Date.UTC(2026, 5, 1, 9, 0);
 
 beforeAll(async () => {
-  planner = await loadPlanner(writeWorld());
+  planner = await loadPlanner(writeWorld(), { now: () => NOW_MS });
 });
 
 const at = (p: { lat: number; lng: number }) => ({ lat: p.lat, lng: p.lng });
@@ -136,6 +138,23 @@ describe('P01 plan scenarios', () => {
     expect(christmas.some((j) => allSteps(j).some((s) => s.type === 'drt'))).toBe(false);
     const friday = await plan(search({ out_time: '2026/12/18 08:50:00' }, WORLD.glenmore, WORLD.carrbridge));
     expect(friday.some((j) => allSteps(j).some((s) => s.type === 'drt'))).toBe(true);
+  });
+
+  it('drops DRT rides whose booking window has closed', async () => {
+    // Booked at 08:30 on the day with 60 minutes' notice: no DRT pick-up before 09:30.
+    const late = await loadPlanner(writeWorld(), { now: () => Date.UTC(2026, 5, 15, 7, 30) });
+    const js = await late.plan(search({}, WORLD.glenmore, WORLD.carrbridge), null, defaultBrand);
+    const drtStarts = js.flatMap((j) =>
+      allSteps(j)
+        .filter((s) => s.type === 'drt')
+        .map((s) => s.departure_time),
+    );
+    expect(drtStarts.length).toBeGreaterThan(0);
+    for (const t of drtStarts) expect(t >= '09:30').toBe(true);
+    const early = await plan(search({}, WORLD.glenmore, WORLD.carrbridge));
+    expect(early.some((j) => allSteps(j).some((s) => s.type === 'drt' && s.departure_time < '09:30'))).toBe(
+      true,
+    );
   });
 
   it("never offers a brand's blocked travel types", async () => {

@@ -21,7 +21,8 @@ let planner: Planner;
 
 beforeAll(async () => {
   await generateDemoRegion({ outDir: dir, seed: 1, date: '2026-11-22' });
-  planner = await loadPlanner(dir);
+  // The searches are made on the day the demo calendar starts.
+  planner = await loadPlanner(dir, { now: () => Date.UTC(2026, 10, 22, 9, 0) });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
