@@ -10,6 +10,12 @@ export async function serveCommand(args: string[]): Promise<void> {
   });
   const config = loadConfig();
   if (values.port) config.port = Number(values.port);
+  if (values['no-worker'] && !config.databaseUrl) {
+    // The embedded database serves one process, so no separate worker could ever plan.
+    throw new Error(
+      'cairn serve --no-worker needs DATABASE_URL (PostgreSQL) so `cairn worker` processes can share the queue',
+    );
+  }
   const runtime = await startRuntime(config, { http: true, worker: !values['no-worker'] });
   onShutdown(runtime);
   // Unusable region data: refuse to run (rather than accept searches no worker will ever plan).
@@ -27,7 +33,13 @@ export async function serveCommand(args: string[]): Promise<void> {
 /** `cairn worker`: consumes search jobs; run as many as there are cores to spare. */
 export async function workerCommand(args: string[]): Promise<void> {
   parseArgs({ args, options: {} });
-  const runtime = await startRuntime(loadConfig(), { http: false, worker: true });
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    throw new Error(
+      'cairn worker needs DATABASE_URL (PostgreSQL); with the embedded database `cairn serve` plans in-process',
+    );
+  }
+  const runtime = await startRuntime(config, { http: false, worker: true });
   onShutdown(runtime);
   await runtime.ready;
   runtime.ctx.logger.info('worker started');
