@@ -50,6 +50,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if (body === '') return done(null, undefined);
+    // PostgreSQL text cannot hold NUL: refuse it here rather than fail on insert with a 500.
+    if (/\\u0000|\0/.test(body as string))
+      return done(new HttpError(400, 'The request contains a NUL character.'), undefined);
     try {
       done(null, JSON.parse(body as string));
     } catch {
@@ -59,6 +62,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (/%00/.test(request.url)) throw new HttpError(400, 'The address contains a NUL character.');
     request.brand = resolveBrand(request, config, ctx.brands, fallbackBrand);
   });
 

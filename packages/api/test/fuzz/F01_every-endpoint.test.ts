@@ -337,6 +337,25 @@ async function send(
   }
 }
 
+describe('cases the fuzzing found', () => {
+  it('a NUL character in a path, a query or a JSON string is a 400, not a 500 from PostgreSQL', async () => {
+    const cases = [
+      await server.call('DELETE', '/v1/journey/saved/%00', { token }),
+      await server.call('GET', '/v1/places?q=a%00b'),
+      await server.call('POST', '/v1/journey-planner/search', {
+        body: { origin: '\u0000', destination: 'Glenmore', out_time: searchTime(1) },
+      }),
+      await server.call('POST', '/v1/users/password/reset', { rawBody: '{"email":"a\\u0000@example.org"}' }),
+    ];
+    for (const res of cases) {
+      expect(res.status).toBe(400);
+      expect(
+        errorShapeProblem(res.status, res.headers.get('content-type') ?? '', JSON.stringify(res.body)),
+      ).toBeNull();
+    }
+  });
+});
+
 describe('fuzzing every endpoint', () => {
   it('the OpenAPI document lists the endpoints to fuzz', () => {
     expect(endpoints.length).toBeGreaterThanOrEqual(20);
