@@ -1,6 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadGtfsFeeds, parseFeedSpec } from '../gtfs/load-feeds.ts';
+import { loadRegionTimetable } from '../planner/regionTimetable.ts';
+import { loadRegionConfig } from '../region/loadRegionConfig.ts';
 import { writeTimetableSnapshot } from '../timetable/snapshot.ts';
 import { EXIT, parseCommandArgs, reportWarnings, say } from './common.ts';
 
@@ -8,7 +10,8 @@ export const TIMETABLE_SNAPSHOT_FILE = 'timetable.bin';
 export const FEED_REPORT_FILE = 'gtfs-report.json';
 
 const USAGE =
-  'usage: cairn build-region --gtfs FILE_OR_DIR [--gtfs [ID=]FILE_OR_DIR …] [--osm FILE] --out DIR';
+  'usage: cairn build-region --gtfs FILE_OR_DIR [--gtfs [ID=]FILE_OR_DIR …] [--osm FILE] --out DIR\n' +
+  '       cairn build-region --region DIR   (the feeds of DIR/region.json → DIR/timetable.bin, which the server loads)';
 
 /** `cairn build-region`: reads GTFS feeds and writes the timetable snapshot (and a warnings report) to DIR. */
 export async function buildRegionCommand(argv: string[]): Promise<number> {
@@ -16,6 +19,7 @@ export async function buildRegionCommand(argv: string[]): Promise<number> {
     gtfs: { type: 'string', multiple: true },
     osm: { type: 'string' },
     out: { type: 'string' },
+    region: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (!args.ok) {
@@ -27,6 +31,7 @@ export async function buildRegionCommand(argv: string[]): Promise<number> {
     say(USAGE);
     return EXIT.ok;
   }
+  if (v.region && !v.gtfs?.length && !v.out) return buildRegionFolder(v.region);
   if (!v.gtfs?.length || !v.out) {
     say(USAGE);
     return EXIT.usage;
@@ -69,4 +74,18 @@ export async function buildRegionCommand(argv: string[]): Promise<number> {
     return EXIT.failed;
   }
   return EXIT.ok;
+}
+
+/** Writes `<dir>/timetable.bin` from the feeds region.json names, stamped so the server knows it is current. */
+async function buildRegionFolder(dir: string): Promise<number> {
+  const { config, warnings } = await loadRegionConfig(dir);
+  if (!config) {
+    for (const w of warnings) say(`error: ${w.path || w.file}: ${w.message}`);
+    say(`build-region failed: ${dir}/region.json is not usable`);
+    return EXIT.failed;
+  }
+  const loaded = loadRegionTimetable(dir, config, { rebuild: true });
+  for (const w of loaded.warnings) say(`warning: ${w}`);
+  say(loaded.note);
+  return loaded.note.includes(', wrote ') ? EXIT.ok : EXIT.failed;
 }

@@ -39,12 +39,14 @@ const VIEW_CACHE = 4;
 export interface PlannerOptions {
   /** The clock (epoch milliseconds), for booking windows of DRT and community transport; Date.now by default. */
   now?: () => number;
+  /** Where load progress goes (whether the timetable came from the snapshot or from GTFS); stderr by default. */
+  log?: (message: string) => void;
 }
 
-/** Loads a region folder (region.json, GTFS feeds, OSM extract) into a Planner. */
+/** Loads a region folder (region.json, timetable snapshot or GTFS feeds, OSM extract) into a Planner. */
 export async function loadPlanner(regionDir: string, options: PlannerOptions = {}): Promise<Planner> {
   const now = options.now ?? Date.now;
-  const data = await loadRegionData(regionDir);
+  const data = await loadRegionData(regionDir, options.log ? { log: options.log } : {});
   const stops = data.timetable.meta.stopIds.map((id, s) => ({
     id,
     name: data.timetable.meta.stopNames[s] ?? id,

@@ -1,6 +1,3 @@
-import { readGtfsFeed } from '../gtfs/read-feed.ts';
-import type { GtfsFeed } from '../gtfs/types.ts';
-import { feedsToTimetableInput } from '../gtfs/to-timetable-input.ts';
 import { loadOsmFile } from '../osm/loadOsm.ts';
 import type { PlaceCatalogue } from '../places/types.ts';
 import { loadRegionConfig, resolveRegionPath } from '../region/loadRegionConfig.ts';
@@ -10,7 +7,6 @@ import type { SnapPoint } from '../streets/search.ts';
 import { createStreetNetwork } from '../streets/streetNetwork.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
-import { buildTimetable } from '../timetable/builder.ts';
 import { streetFootpathSource } from '../modes/footpaths.ts';
 import { prepareStops } from '../modes/accessEgress.ts';
 import type { PreparedStops } from '../modes/accessEgress.ts';
@@ -19,6 +15,7 @@ import type { ModeContext } from '../modes/types.ts';
 import type { Timetable } from '../timetable/timetable.ts';
 import { readGtfsFares } from '../journeys/fares/gtfsFares.ts';
 import type { GtfsFares } from '../journeys/fares/gtfsFares.ts';
+import { loadRegionTimetable } from './regionTimetable.ts';
 
 /** How region.json says a route or agency's trips are shown and priced. */
 export interface RouteFlags {
@@ -53,28 +50,36 @@ export interface RegionData {
   warnings: string[];
 }
 
-/** Loads region.json, its GTFS feeds (timetable and fares) and its OSM extract. Rejects when region.json is invalid. */
-export async function loadRegionData(dir: string): Promise<RegionData> {
+/** Options of loadRegionData. */
+export interface LoadRegionOptions {
+  /** Where progress lines go (which timetable source was used); stderr by default. */
+  log?: (message: string) => void;
+}
+
+/**
+ * Loads region.json, the timetable (from `<dir>/timetable.bin` when current, else the GTFS feeds,
+ * then writing that snapshot), the feeds' fare files and the OSM extract. Rejects when region.json is invalid.
+ */
+export async function loadRegionData(dir: string, options: LoadRegionOptions = {}): Promise<RegionData> {
+  const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   const { config, warnings } = await loadRegionConfig(dir);
   if (!config) {
     const detail = warnings.map((w) => `${w.path || w.file}: ${w.message}`).join('; ');
     throw new Error(`region.json in ${dir} is not usable: ${detail}`);
   }
   const messages = warnings.map((w) => `${w.path}: ${w.message}`);
-  const feeds: GtfsFeed[] = [];
+  const loaded = loadRegionTimetable(dir, config);
+  log(loaded.note);
+  for (const w of loaded.warnings) log(`warning: ${w}`);
+  messages.push(...loaded.warnings);
+  const timetable = loaded.timetable;
+  // Fares are not in the snapshot: only the small fare files (and stops.txt for zones) are read.
   const gtfsFares = new Map<string, GtfsFares>();
   for (const feed of config.feeds) {
-    const path = resolveRegionPath(dir, feed.path);
-    const read = readGtfsFeed(path, { feedId: feed.id });
-    if (!read.ok) {
-      messages.push(`feed ${feed.id}: ${read.warnings.map((w) => w.message).join('; ')}`);
-      continue;
-    }
-    feeds.push(read.feed);
-    const fares = readGtfsFares(feed.id, path);
+    if (!loaded.feedIds.includes(feed.id)) continue;
+    const fares = readGtfsFares(feed.id, resolveRegionPath(dir, feed.path));
     if (fares) gtfsFares.set(feed.id, fares);
   }
-  const timetable = buildTimetable(feedsToTimetableInput(feeds));
   const osm = loadOsmFile(resolveRegionPath(dir, config.osm.path));
   const streets = createStreetNetwork(osm.graph);
   // Changes between nearby stops walk along real streets rather than straight lines.

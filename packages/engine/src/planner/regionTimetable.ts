@@ -1,0 +1,144 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { readGtfsFeed } from '../gtfs/read-feed.ts';
+import type { GtfsFeed } from '../gtfs/types.ts';
+import { feedsToTimetableInput } from '../gtfs/to-timetable-input.ts';
+import { resolveRegionPath } from '../region/loadRegionConfig.ts';
+import type { RegionConfig } from '../region/regionConfig.ts';
+import { buildTimetable } from '../timetable/builder.ts';
+import { readTimetableSnapshot, writeTimetableSnapshot } from '../timetable/snapshot.ts';
+import type { Timetable } from '../timetable/timetable.ts';
+
+/*
+ * A region's timetable comes from `<region>/timetable.bin` when that snapshot was written from the
+ * very feed files the folder holds now (same feed ids, paths, file names, sizes and modification
+ * times); otherwise the GTFS feeds are parsed and the snapshot is (re)written for the next start.
+ * The snapshot holds the timetable as the feeds give it (transfers.txt and straight-line
+ * footpaths); the loader replaces the footpaths with street ones afterwards either way, so the
+ * snapshot does not depend on the OSM extract.
+ */
+
+/** File name of a region's timetable snapshot, inside the region folder (beside region.json). */
+export const REGION_SNAPSHOT_FILE = 'timetable.bin';
+
+const SOURCE_KIND = 'cairn-region-feeds/1';
+
+/** What a region snapshot records about the feeds it was built from. */
+interface SnapshotSource {
+  kind: typeof SOURCE_KIND;
+  fingerprint: string;
+  /** Ids of the feeds that made it into the timetable (a feed that could not be read is left out). */
+  feedIds: string[];
+  /** Messages about feeds that could not be read, repeated to the operator on every load. */
+  messages: string[];
+}
+
+/** A region's timetable and how it was obtained. */
+export interface RegionTimetable {
+  timetable: Timetable;
+  /** Ids of the feeds in the timetable (their fares are read from the feed folders). */
+  feedIds: string[];
+  /** Feeds that could not be read, and snapshot problems (damaged file, folder not writable). */
+  warnings: string[];
+  /** One line saying whether the snapshot or the GTFS feeds were used, and how long it took. */
+  note: string;
+  source: 'snapshot' | 'gtfs';
+}
+
+/** The region's feed files as "feed id, path, then name:size:mtime per file", in a stable order. */
+export function feedFingerprint(dir: string, config: RegionConfig): string {
+  const parts: string[] = [];
+  for (const feed of config.feeds) {
+    const path = resolveRegionPath(dir, feed.path);
+    parts.push(`feed ${feed.id} ${feed.path}`);
+    try {
+      const st = statSync(path);
+      if (st.isDirectory()) {
+        for (const name of readdirSync(path).sort()) {
+          const f = statSync(join(path, name));
+          if (f.isFile()) parts.push(`${name}:${f.size}:${Math.round(f.mtimeMs)}`);
+        }
+      } else parts.push(`:${st.size}:${Math.round(st.mtimeMs)}`);
+    } catch {
+      parts.push('missing');
+    }
+  }
+  return parts.join('\n');
+}
+
+/**
+ * Loads the region's timetable from its current snapshot, else from GTFS (writing the snapshot when
+ * it can). `rebuild` ignores any snapshot (cairn build-region --region).
+ */
+export function loadRegionTimetable(
+  dir: string,
+  config: RegionConfig,
+  options: { rebuild?: boolean } = {},
+): RegionTimetable {
+  const started = performance.now();
+  const file = join(dir, REGION_SNAPSHOT_FILE);
+  const fingerprint = feedFingerprint(dir, config);
+  const warnings: string[] = [];
+  let why = options.rebuild ? 'rebuild asked for' : 'no snapshot';
+  const read = !options.rebuild && existsSync(file) ? readTimetableSnapshot(file) : undefined;
+  if (read?.ok) {
+    const source = read.source as Partial<SnapshotSource> | undefined;
+    if (source?.kind === SOURCE_KIND && source.fingerprint === fingerprint) {
+      return {
+        timetable: read.timetable,
+        feedIds: source.feedIds ?? [],
+        warnings: [...(source.messages ?? [])],
+        note: `timetable: snapshot ${file} (${elapsed(started)})`,
+        source: 'snapshot',
+      };
+    }
+    why = 'snapshot is out of date with the feeds';
+  } else if (read) {
+    why = 'snapshot unusable';
+    warnings.push(`timetable snapshot ignored, parsing GTFS instead: ${read.message}`);
+  }
+  const built = buildRegionTimetable(dir, config);
+  warnings.push(...built.messages);
+  let wrote = '';
+  try {
+    const { bytes } = writeTimetableSnapshot(built.timetable, file, {
+      source: { kind: SOURCE_KIND, fingerprint, feedIds: built.feedIds, messages: built.messages },
+    });
+    wrote = `, wrote ${file} (${(bytes / 1e6).toFixed(1)} MB)`;
+  } catch (e) {
+    warnings.push(`timetable snapshot not written to ${file}: ${(e as Error).message}`);
+  }
+  return {
+    timetable: built.timetable,
+    feedIds: built.feedIds,
+    warnings,
+    note: `timetable: parsed GTFS (${why}) in ${elapsed(started)}${wrote}`,
+    source: 'gtfs',
+  };
+}
+
+/** Parses the region's GTFS feeds into a timetable; a feed that cannot be read is left out with a message. */
+function buildRegionTimetable(
+  dir: string,
+  config: RegionConfig,
+): { timetable: Timetable; feedIds: string[]; messages: string[] } {
+  const feeds: GtfsFeed[] = [];
+  const messages: string[] = [];
+  for (const feed of config.feeds) {
+    const read = readGtfsFeed(resolveRegionPath(dir, feed.path), { feedId: feed.id });
+    if (!read.ok) {
+      messages.push(`feed ${feed.id}: ${read.warnings.map((w) => w.message).join('; ')}`);
+      continue;
+    }
+    feeds.push(read.feed);
+  }
+  return {
+    timetable: buildTimetable(feedsToTimetableInput(feeds)),
+    feedIds: feeds.map((f) => f.id),
+    messages,
+  };
+}
+
+function elapsed(started: number): string {
+  return `${Math.round(performance.now() - started)} ms`;
+}
