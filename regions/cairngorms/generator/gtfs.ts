@@ -235,7 +235,7 @@ export function writeGtfs(
           .filter((c) => usedStopIds.has(`rail:${c}`))
           .map((c) => [`rail:${c}`, `rail:${c}`, 2, c === 'EDB' || c === 'GLQ' ? 600 : 300]),
       );
-      Object.assign(files, railFares(stops));
+      Object.assign(files, railFares(stops, agencies, routes, trips));
     }
     if (feed === 'city') Object.assign(files, cityFares());
     if (feed === 'flex') Object.assign(files, flexFiles(zones));
@@ -263,17 +263,37 @@ function stopDesc(s: DemoStop): string {
   }
 }
 
-function railFares(stops: readonly DemoStop[]): Record<string, string> {
+/**
+ * Station-to-station fares per operator: each agency sells tickets between the stations its own
+ * trains call at, named by agency_id, so every train has a fare. The first agency (the main
+ * operator) keeps the short ids R-<from>-<to>; the others are R-<agency>-<from>-<to>. A ticket is
+ * valid with changes (empty `transfers`) but only on its own agency's trains, so a journey mixing
+ * operators gets a ticket per operator and never a through ticket.
+ */
+function railFares(
+  stops: readonly DemoStop[],
+  agencies: readonly { id: string }[],
+  routes: readonly { id: string; agencyId: string }[],
+  trips: readonly { routeId: string; stopTimes: readonly { stopId: string }[] }[],
+): Record<string, string> {
   const attrs: Row[] = [];
   const rules: Row[] = [];
-  for (const a of stops) {
-    for (const b of stops) {
-      if (a.id === b.id) continue;
-      const fareId = `R-${a.code}-${b.code}`;
-      attrs.push([fareId, (railFarePence(a, b) / 100).toFixed(2), 'GBP', 1, '', 'DHR']);
-      rules.push([fareId, '', a.zoneId!, b.zoneId!]);
+  agencies.forEach((agency, i) => {
+    const routeIds = new Set(routes.filter((r) => r.agencyId === agency.id).map((r) => r.id));
+    const served = new Set(
+      trips.filter((t) => routeIds.has(t.routeId)).flatMap((t) => t.stopTimes.map((st) => st.stopId)),
+    );
+    const own = stops.filter((s) => served.has(s.id));
+    const prefix = i === 0 ? 'R' : `R-${agency.id}`;
+    for (const a of own) {
+      for (const b of own) {
+        if (a.id === b.id) continue;
+        const fareId = `${prefix}-${a.code}-${b.code}`;
+        attrs.push([fareId, (railFarePence(a, b) / 100).toFixed(2), 'GBP', 1, '', agency.id]);
+        rules.push([fareId, '', a.zoneId!, b.zoneId!]);
+      }
     }
-  }
+  });
   return {
     'fare_attributes.txt': csv(
       ['fare_id', 'price', 'currency_type', 'payment_method', 'transfers', 'agency_id'],

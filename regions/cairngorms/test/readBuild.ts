@@ -33,6 +33,8 @@ export type GtfsColumn =
   | 'sunday'
   | 'fare_id'
   | 'price'
+  | 'origin_id'
+  | 'destination_id'
   | 'shape_pt_lat'
   | 'shape_pt_lon';
 export type CsvRow = Record<GtfsColumn, string>;
