@@ -104,6 +104,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
         { region: planner.planner.regionInfo().id, ms: Math.round(performance.now() - started) },
         'planner loaded',
       );
+      // Parts of the region that could not be used (e.g. an unreadable feed): the operator must see them.
+      for (const warning of (planner.planner as { warnings?: readonly string[] }).warnings ?? []) {
+        logger.warn({ warning }, 'region data problem: this part of the region is not used');
+      }
     } catch (error) {
       planner.error = (error as Error).message;
       logger.error(

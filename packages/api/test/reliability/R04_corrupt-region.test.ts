@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startCairn, stopCairn } from './faultKit.ts';
+import { freePort, startCairn, stopCairn, waitUntil } from './faultKit.ts';
 
 const REGION = resolve(import.meta.dirname, '../../../../regions/cairngorms/build');
 let dir = '';
@@ -66,6 +66,29 @@ describe.runIf(existsSync(join(REGION, 'region.json')))('corrupt or partial regi
     expect(r.code).toBe(1);
     expect(r.output).toMatch(/cannot start/);
     expect(r.output).toMatch(/cairngorms\.osm/);
+  }, 200_000);
+
+  it('an unreadable feed (stops.txt gone): serves the rest and logs which feed is not used', async () => {
+    const region = damagedRegion('no-ferry-stops', (d) => rmSync(join(d, 'gtfs/ferry/stops.txt')));
+    const port = await freePort();
+    const p = startCairn(['serve'], {
+      REGION_DIR: region,
+      DATA_DIR: join(dir, `data-${port}`),
+      PGLITE_DIR: 'memory://',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    });
+    try {
+      await waitUntil(
+        async () => (await fetch(`http://127.0.0.1:${port}/v1/ready`)).status === 200,
+        150_000,
+        'ready',
+      );
+      await waitUntil(() => /region data problem/.test(p.output()), 10_000, 'the warning');
+      expect(p.output()).toMatch(/"warning":"feed ferry: required file is missing/);
+    } finally {
+      await stopCairn(p);
+    }
   }, 200_000);
 
   it('a region folder that does not exist: exits 1 naming the folder', async () => {
