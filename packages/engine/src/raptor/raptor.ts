@@ -246,7 +246,7 @@ export class Raptor {
       for (const s of boardFrom) boardable[s] = 0;
       // Transfers and changes from stops reached by a vehicle this round.
       prevMarkedT = markedTList;
-      stats.transfersRelaxed += this.relaxTransfers(markedTList, k, fwd, wheelchair, markedRList);
+      stats.transfersRelaxed += this.relaxTransfers(markedTList, k, fwd, wheelchair, target, markedRList);
       stats.stopsImproved += markedTList.length;
       for (const s of markedTList) if (tTime[cur + s]! < bestT[s]!) bestT[s] = tTime[cur + s]!;
       for (const s of markedRList) if (rTime[cur + s]! < bestR[s]!) bestR[s] = rTime[cur + s]!;
@@ -367,7 +367,8 @@ export class Raptor {
       if (boardable[s] === 1 && (flags & flagsBoard) === 0 && stopOk) {
         const ready = rTime[prev + s]!;
         const currentBoard = trip >= 0 ? sign * (boardTimes[tto + pos]! + shift) : INF;
-        if (ready <= currentBoard) {
+        // Target pruning: a vehicle boarded after the target cannot arrive by it.
+        if (ready <= currentBoard && ready <= target) {
           const ok = fwd
             ? d.findEarliestDeparture(r, pos, ready, wheelchair, hit)
             : d.findLatestArrival(r, pos, -ready, wheelchair, hit);
@@ -394,6 +395,7 @@ export class Raptor {
     k: number,
     fwd: boolean,
     wheelchair: boolean,
+    target: number,
     markedRList: number[],
   ): number {
     const d = this.data;
@@ -418,7 +420,11 @@ export class Raptor {
         const time = base + sec;
         const w = w0 + (tWalkFlag[i] === 1 ? sec : 0);
         const idx = cur + q;
-        if ((time < rTime[idx]! || (time === rTime[idx]! && w < rWalk[idx]!)) && time < bestR[q]!) {
+        if (
+          (time < rTime[idx]! || (time === rTime[idx]! && w < rWalk[idx]!)) &&
+          time < bestR[q]! &&
+          time <= target
+        ) {
           rTime[idx] = time;
           rWalk[idx] = w;
           rFrom[idx] = s;
