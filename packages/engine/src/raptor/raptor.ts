@@ -51,7 +51,7 @@ export class Raptor {
   private readonly bestT: Int32Array;
   private readonly bestR: Int32Array;
   private readonly queuePos: Int32Array;
-  private readonly hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0 };
+  private readonly hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0, timeSec: 0 };
 
   /** Allocates label storage for up to `maxTransfers` changes; reuse one instance for many queries. */
   constructor(data: TransitData, maxTransfers = 5) {
@@ -374,7 +374,8 @@ export class Raptor {
             : d.findLatestArrival(r, pos, -ready, wheelchair, hit);
           if (ok) {
             const t = hit.trip as number;
-            const bt = sign * (boardTimes[tripTimeOffsets[t]! + pos]! + hit.shiftSec);
+            // The finder returns the time: no second read of the (cold) trip row when it is the same trip.
+            const bt = sign * hit.timeSec!;
             const w = rWalk[prev + s]!;
             if (bt < currentBoard || (bt === currentBoard && w < walk)) {
               trip = t;

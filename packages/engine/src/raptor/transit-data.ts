@@ -18,6 +18,8 @@ export const POS_NO_DROP_OFF = 2;
 export interface TripHit {
   trip: TripIdx;
   shiftSec: number;
+  /** View time of the instance at the searched position (departure, or arrival for findLatestArrival). Finders always set it; optional only so callers may create `out` without it. */
+  timeSec?: number;
 }
 
 export interface TransitData {

@@ -66,6 +66,12 @@ export class TransitView implements TransitData {
   private readonly instBlock: Int32Array;
   private readonly depBlock: Int32Array;
   private readonly arrBlock: Int32Array;
+  /** Per (pattern, slot): earliest departure and latest arrival stored in its block (skips a day without reading its rows). */
+  private readonly blockMinDep: Int32Array;
+  private readonly blockMaxArr: Int32Array;
+  /** Per (pattern, slot): latest departure and earliest arrival (skips a day that has left / not arrived yet). */
+  private readonly blockMaxDep: Int32Array;
+  private readonly blockMinArr: Int32Array;
 
   constructor(tt: Timetable, date: DateInt) {
     const a = tt.a;
@@ -150,6 +156,10 @@ export class TransitView implements TransitData {
     const instTrip = new Int32Array(instances);
     const depBlock = new Int32Array(cells);
     const arrBlock = new Int32Array(cells);
+    const blockMinDep = new Int32Array(P * slots);
+    const blockMaxArr = new Int32Array(P * slots);
+    const blockMaxDep = new Int32Array(P * slots);
+    const blockMinArr = new Int32Array(P * slots);
     for (let r = 0; r < P; r++) {
       const len = a.patternStopOffsets[r + 1]! - a.patternStopOffsets[r]!;
       for (let slot = 0; slot < slots; slot++) {
@@ -168,6 +178,20 @@ export class TransitView implements TransitData {
           }
           i++;
         }
+        let minDep = 0x3fffffff;
+        let maxArr = -0x3fffffff;
+        let maxDep = -0x3fffffff;
+        let minArr = 0x3fffffff;
+        for (let c = block; c < block + n * len; c++) {
+          if (depBlock[c]! < minDep) minDep = depBlock[c]!;
+          if (depBlock[c]! > maxDep) maxDep = depBlock[c]!;
+          if (arrBlock[c]! > maxArr) maxArr = arrBlock[c]!;
+          if (arrBlock[c]! < minArr) minArr = arrBlock[c]!;
+        }
+        blockMaxDep[r * slots + slot] = maxDep;
+        blockMinArr[r * slots + slot] = minArr;
+        blockMinDep[r * slots + slot] = minDep;
+        blockMaxArr[r * slots + slot] = maxArr;
       }
     }
     this.instOffsets = instOffsets;
@@ -175,6 +199,10 @@ export class TransitView implements TransitData {
     this.instBlock = instBlock;
     this.depBlock = depBlock;
     this.arrBlock = arrBlock;
+    this.blockMinDep = blockMinDep;
+    this.blockMaxArr = blockMaxArr;
+    this.blockMaxDep = blockMaxDep;
+    this.blockMinArr = blockMinArr;
   }
 
   stopWheelchairOk(stop: number): boolean {
@@ -203,7 +231,10 @@ export class TransitView implements TransitData {
       const n = instOffsets[o + slot + 1]! - first;
       if (n === 0) continue;
       const shift = shifts[slot * feedCount + feed]!;
+      // Nothing of this day leaves before the best found so far.
+      if (this.blockMinDep[o + slot]! + shift >= best) continue;
       const target = timeSec - shift;
+      if (this.blockMaxDep[o + slot]! < target) continue;
       const row = instBlock[o + slot]! + pos * n;
       // Fast exits: every run of this day leaves before the target, or the first one already qualifies.
       if (depBlock[row + n - 1]! < target) continue;
@@ -223,6 +254,7 @@ export class TransitView implements TransitData {
           best = dep;
           out.trip = t as TripIdx;
           out.shiftSec = shift;
+          out.timeSec = dep;
           break;
         }
       }
@@ -247,7 +279,10 @@ export class TransitView implements TransitData {
       const n = instOffsets[o + slot + 1]! - first;
       if (n === 0) continue;
       const shift = shifts[slot * feedCount + feed]!;
+      // Nothing of this day arrives after the best found so far.
+      if (this.blockMaxArr[o + slot]! + shift <= best) continue;
       const target = timeSec - shift;
+      if (this.blockMinArr[o + slot]! > target) continue;
       const row = instBlock[o + slot]! + pos * n;
       // Fast exits: every run of this day arrives after the target, or the last one already qualifies.
       if (arrBlock[row]! > target) continue;
@@ -267,6 +302,7 @@ export class TransitView implements TransitData {
           best = arr;
           out.trip = t as TripIdx;
           out.shiftSec = shift;
+          out.timeSec = arr;
           break;
         }
       }
