@@ -6,11 +6,12 @@ import { API_COMMANDS } from '../src/cli/runCli.ts';
 const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promise<number | void> }> = {
   ...API_COMMANDS,
   'build-region': {
-    summary: 'read GTFS feeds and write the timetable snapshot (--gtfs … --out DIR)',
+    summary: 'read GTFS feeds and write the timetable snapshot (--gtfs … --out DIR, or --region DIR)',
     run: buildRegionCommand,
   },
   plan: {
-    summary: 'plan transit journeys between two coordinates (--gtfs … --from --to --depart)',
+    summary:
+      'plan transit journeys between two coordinates (--gtfs … or --region DIR, [--osm], --from --to --depart)',
     run: planCommand,
   },
 };

@@ -1,11 +1,25 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadGtfsFeeds, parseFeedSpec } from '../gtfs/load-feeds.ts';
+import { prepareStops } from '../modes/accessEgress.ts';
+import type { AccessDirection, PreparedStops } from '../modes/accessEgress.ts';
+import { streetFootpathSource } from '../modes/footpaths.ts';
+import { loadOsmFile } from '../osm/loadOsm.ts';
+import { WALK_MPS } from '../osm/wayAccess.ts';
+import { loadRegionTimetable } from '../planner/regionTimetable.ts';
+import type { AccessLeg } from '../raptor/types.ts';
+import { loadRegionConfig, REGION_CONFIG_FILE, resolveRegionPath } from '../region/loadRegionConfig.ts';
+import { findSnapPoint } from '../streets/snap.ts';
+import { reachTargets } from '../streets/search.ts';
+import type { SnapPoint } from '../streets/search.ts';
+import { createStreetNetwork, MAX_SNAP_M } from '../streets/streetNetwork.ts';
+import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import { Raptor } from '../raptor/raptor.ts';
 import { formatIsoLocal, localToEpochSec, parseLocalDateTime } from '../time/service-day.ts';
 import { buildItinerary } from '../timetable/itinerary.ts';
 import type { ItineraryLeg, ItineraryStop, TransitItinerary } from '../timetable/itinerary.ts';
 import { listStopsWithinWalk } from '../timetable/nearby-stops.ts';
+import { straightLineWalkSec } from '../timetable/footpaths.ts';
 import { readTimetableSnapshot } from '../timetable/snapshot.ts';
 import type { Timetable } from '../timetable/timetable.ts';
 import { TransitView } from '../timetable/transit-view.ts';
@@ -15,7 +29,9 @@ import { EXIT, parseCommandArgs, reportWarnings, say } from './common.ts';
 const USAGE =
   'usage: cairn plan (--gtfs FILE_OR_DIR [--gtfs …] | --region DIR) [--osm FILE] --from LAT,LON --to LAT,LON\n' +
   '                  --depart YYYY-MM-DDTHH:mm [--arrive-by] [--window MINUTES] [--wheelchair] [--max-transfers N]\n' +
-  '                  [--walk-radius METRES] [--json]';
+  '                  [--walk-radius METRES] [--json]\n' +
+  '  --region DIR  a folder with region.json (its feeds, OSM file and timetable.bin) or one made by build-region --out\n' +
+  '  --osm FILE    walk along its streets to, from and between stops (a region.json folder names its own)';
 
 /** Walking reach to and from stops when the caller does not say. */
 const DEFAULT_WALK_RADIUS_M = 1000;
@@ -48,7 +64,7 @@ function parseLatLon(text: string | undefined): { lat: number; lon: number } | u
   return Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? { lat, lon } : undefined;
 }
 
-/** `cairn plan`: transit journeys between two coordinates, walking to and from stops in straight lines. */
+/** `cairn plan`: transit journeys between two coordinates, walking along the streets of --osm (else straight lines). */
 export async function planCommand(argv: string[]): Promise<number> {
   const args = parseCommandArgs(argv, {
     gtfs: { type: 'string', multiple: true },
@@ -82,7 +98,9 @@ export async function planCommand(argv: string[]): Promise<number> {
   const radiusM = v['walk-radius'] === undefined ? DEFAULT_WALK_RADIUS_M : Number(v['walk-radius']);
   const problems: string[] = [];
   if (!v.gtfs?.length && !v.region)
-    problems.push('give --gtfs (one or more feeds) or --region (a folder made by build-region)');
+    problems.push(
+      'give --gtfs (one or more feeds) or --region (a folder with region.json, or made by build-region)',
+    );
   if (!from) problems.push('--from must be LAT,LON');
   if (!to) problems.push('--to must be LAT,LON');
   if (!when) problems.push('--depart must be YYYY-MM-DDTHH:mm (local time of the feed)');
@@ -95,14 +113,18 @@ export async function planCommand(argv: string[]): Promise<number> {
     say(USAGE);
     return EXIT.usage;
   }
-  if (v.osm) say(`note: --osm is not used yet: walking is straight line × detour factor (${v.osm} ignored)`);
-
   let tt: Timetable;
-  if (v.region) {
+  let osmPath = v.osm;
+  if (v.region && existsSync(join(v.region, REGION_CONFIG_FILE))) {
+    const region = await loadRegionFolder(v.region);
+    if (!region) return EXIT.failed;
+    tt = region.timetable;
+    osmPath ??= region.osmPath;
+  } else if (v.region) {
     const file = join(v.region, TIMETABLE_SNAPSHOT_FILE);
     if (!existsSync(file)) {
       say(
-        `error: ${v.region} has no ${TIMETABLE_SNAPSHOT_FILE}; region folders are not read yet, build one with cairn build-region --out ${v.region}`,
+        `error: ${v.region} has neither ${REGION_CONFIG_FILE} nor ${TIMETABLE_SNAPSHOT_FILE}; make one with cairn build-region --out ${v.region}`,
       );
       return EXIT.failed;
     }
@@ -124,13 +146,40 @@ export async function planCommand(argv: string[]): Promise<number> {
     tt = loaded.timetable;
   }
 
+  // Street walks may take as long as the straight-line walk of --walk-radius would.
+  const walkMaxSec = straightLineWalkSec(radiusM, tt.meta.transferSettings);
+  let access: AccessLeg[];
+  let egress: AccessLeg[];
+  if (osmPath) {
+    const streets = loadStreets(osmPath);
+    if (!streets) return EXIT.failed;
+    let started = performance.now();
+    tt.replaceFootpaths(streetFootpathSource(streets));
+    say(
+      `footpaths between stops: ${tt.a.transferTo.length} transfers along streets in ${secondsSince(started)}`,
+    );
+    started = performance.now();
+    const prepared = prepareStops(streets, servedStops(tt));
+    access = listStreetWalks(streets, prepared, from, 'access', walkMaxSec, 'origin');
+    egress = listStreetWalks(streets, prepared, to, 'egress', walkMaxSec, 'destination');
+    say(
+      `walks to ${access.length} and from ${egress.length} stops along streets in ${secondsSince(started)}`,
+    );
+  } else {
+    access = listStopsWithinWalk(tt, from.lat, from.lon, radiusM);
+    egress = listStopsWithinWalk(tt, to.lat, to.lon, radiusM);
+  }
+
   const tz = tt.timezone;
   const view = new TransitView(tt, when.date);
   const timeSec = localToEpochSec(tz, when.date, when.secondsOfDay) - view.epochZeroSec;
-  const access = listStopsWithinWalk(tt, from.lat, from.lon, radiusM);
-  const egress = listStopsWithinWalk(tt, to.lat, to.lon, radiusM);
   if (access.length === 0 || egress.length === 0) {
-    say(`no stop within ${radiusM} m of the ${access.length === 0 ? 'origin' : 'destination'}`);
+    const end = access.length === 0 ? 'origin' : 'destination';
+    say(
+      osmPath
+        ? `no stop within a ${Math.round(walkMaxSec / 60)} min walk along streets of the ${end}`
+        : `no stop within ${radiusM} m of the ${end}`,
+    );
     if (v.json) process.stdout.write(`${JSON.stringify({ itineraries: [] })}\n`);
     return EXIT.ok;
   }
@@ -154,6 +203,114 @@ export async function planCommand(argv: string[]): Promise<number> {
   if (v.json) process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   else process.stdout.write(formatPlanTable(json));
   return EXIT.ok;
+}
+
+/** A region folder's timetable (its snapshot when current, else its GTFS) and its OSM file, from region.json. */
+async function loadRegionFolder(dir: string): Promise<{ timetable: Timetable; osmPath: string } | undefined> {
+  const { config, warnings } = await loadRegionConfig(dir);
+  for (const w of warnings)
+    say(
+      `${config ? 'warning' : 'error'}: ${w.path ? `${REGION_CONFIG_FILE} ${w.path}` : w.file}: ${w.message}`,
+    );
+  if (!config) {
+    say(`plan failed: ${join(dir, REGION_CONFIG_FILE)} is not usable`);
+    return undefined;
+  }
+  say(`loading the timetable of ${config.name} (${config.feeds.length} feeds)`);
+  const loaded = loadRegionTimetable(dir, config);
+  for (const w of loaded.warnings) say(`warning: ${w}`);
+  say(loaded.note);
+  if (loaded.feedIds.length === 0) {
+    say(`plan failed: none of the feeds of ${join(dir, REGION_CONFIG_FILE)} could be read`);
+    return undefined;
+  }
+  return { timetable: loaded.timetable, osmPath: resolveRegionPath(dir, config.osm.path) };
+}
+
+/** The street network of an OSM extract for walking; undefined (after saying why) when it cannot be used. */
+function loadStreets(path: string): StreetNetwork | undefined {
+  if (!existsSync(path)) {
+    say(`error: OSM file ${path} not found`);
+    return undefined;
+  }
+  say(`loading OSM ${path}`);
+  const started = performance.now();
+  let osm;
+  try {
+    osm = loadOsmFile(path);
+  } catch (e) {
+    say(`error: OSM file ${path} cannot be read: ${(e as Error).message}`);
+    return undefined;
+  }
+  for (const w of osm.warnings.slice(0, 5)) say(`warning: ${w.message}`);
+  if (osm.warnings.length > 5) say(`… ${osm.warnings.length - 5} more OSM warnings`);
+  if (osm.graph.edgeCount === 0) {
+    say(`error: OSM file ${path} has no streets or paths to walk on`);
+    return undefined;
+  }
+  // Only walking is asked for here, so the car hierarchy (seconds on a city) is skipped.
+  const streets = createStreetNetwork(osm.graph, { carHierarchy: false });
+  say(
+    `streets: ${osm.graph.vertexCount} junctions, ${osm.graph.edgeCount} street pieces from ${osm.stats.highwayWays} ways in ${secondsSince(started)}`,
+  );
+  return streets;
+}
+
+/** Stops some trip calls at, for snapping to the streets. */
+function servedStops(tt: Timetable): { stopIdx: number; lat: number; lon: number }[] {
+  const a = tt.a;
+  const out: { stopIdx: number; lat: number; lon: number }[] = [];
+  for (let s = 0; s < tt.stopCount; s++)
+    if (a.stopPatternOffsets[s + 1] !== a.stopPatternOffsets[s])
+      out.push({ stopIdx: s, lat: a.stopLat[s]!, lon: a.stopLon[s]! });
+  return out;
+}
+
+/**
+ * Walks along the streets between a point and the stops within `maxSec`, including the straight
+ * stretches from the point and from each stop to the street they snap to (as the street footpaths do).
+ */
+function listStreetWalks(
+  net: StreetNetwork,
+  prepared: PreparedStops,
+  point: { lat: number; lon: number },
+  direction: AccessDirection,
+  maxSec: number,
+  label: string,
+): AccessLeg[] {
+  const snap = findSnapPoint(net.snap, point.lat, point.lon, 'foot', MAX_SNAP_M);
+  if (!snap) {
+    say(`note: the ${label} is more than ${MAX_SNAP_M} m from any walkable street`);
+    return [];
+  }
+  const offStreetSec = snap.distanceM / WALK_MPS;
+  const idx: number[] = [];
+  const targets: SnapPoint[] = [];
+  prepared.foot.forEach((s, i) => {
+    if (s) {
+      idx.push(i);
+      targets.push(s);
+    }
+  });
+  const out: AccessLeg[] = [];
+  const reached = reachTargets(
+    net.graph,
+    snap,
+    'foot',
+    maxSec,
+    targets,
+    direction === 'access' ? 'from' : 'to',
+  );
+  for (const r of reached) {
+    const durationSec = Math.ceil(r.durationSec + offStreetSec + targets[r.target]!.distanceM / WALK_MPS);
+    if (durationSec <= maxSec)
+      out.push({ stopIdx: prepared.stops[idx[r.target]!]!.stopIdx, durationSec, mode: 'walk' });
+  }
+  return out;
+}
+
+function secondsSince(started: number): string {
+  return `${((performance.now() - started) / 1000).toFixed(1)} s`;
 }
 
 /** The `--json` shape: ISO times with offsets, legs with mode, route and ends; sorted by arrival. */
