@@ -54,24 +54,9 @@ export class TransitView implements TransitData {
   private readonly stopWheelchair: Uint8Array;
   private readonly patternTripOffsets: Int32Array;
   private readonly patternFeed: Uint16Array;
-  /**
-   * Running trip instances per (pattern, slot), pattern-major: instances of pattern r on slot s are
-   * instTrip[instOffsets[r·slots + s] …]. Their stored times are transposed into one block per
-   * (pattern, slot), row per position (depBlock[instBlock[r·slots + s] + pos·n + i]), so the trip
-   * search binary-searches a few contiguous cache lines instead of chasing trip offsets.
-   */
-  private readonly slotCount: number;
-  private readonly instOffsets: Int32Array;
-  private readonly instTrip: Int32Array;
-  private readonly instBlock: Int32Array;
-  private readonly depBlock: Int32Array;
-  private readonly arrBlock: Int32Array;
-  /** Per (pattern, slot): earliest departure and latest arrival stored in its block (skips a day without reading its rows). */
-  private readonly blockMinDep: Int32Array;
-  private readonly blockMaxArr: Int32Array;
-  /** Per (pattern, slot): latest departure and earliest arrival (skips a day that has left / not arrived yet). */
-  private readonly blockMaxDep: Int32Array;
-  private readonly blockMinArr: Int32Array;
+  /** Per service-day slot, the running trips of each pattern in pattern order: slotTrips[slot][slotTripOffsets[slot][r] …]. */
+  private readonly slotTripOffsets: Int32Array[] = [];
+  private readonly slotTrips: Int32Array[] = [];
 
   constructor(tt: Timetable, date: DateInt) {
     const a = tt.a;
@@ -130,79 +115,24 @@ export class TransitView implements TransitData {
         }
         this.active[slot * this.serviceCount + v] = on ? 1 : 0;
       }
-    });
-    // Lists of running trips make lookups independent of how many other days a pattern serves.
-    const P = this.patternCount;
-    const slots = this.dayNumbers.length;
-    this.slotCount = slots;
-    const instOffsets = new Int32Array(P * slots + 1);
-    const instBlock = new Int32Array(P * slots);
-    let instances = 0;
-    let cells = 0;
-    for (let r = 0; r < P; r++) {
-      const len = a.patternStopOffsets[r + 1]! - a.patternStopOffsets[r]!;
-      for (let slot = 0; slot < slots; slot++) {
-        instOffsets[r * slots + slot] = instances;
-        instBlock[r * slots + slot] = cells;
-        const base = slot * this.serviceCount;
-        let n = 0;
-        for (let t = this.patternTripOffsets[r]!; t < this.patternTripOffsets[r + 1]!; t++)
-          if (this.active[base + this.tripService[t]!]) n++;
-        instances += n;
-        cells += n * len;
-      }
-    }
-    instOffsets[P * slots] = instances;
-    const instTrip = new Int32Array(instances);
-    const depBlock = new Int32Array(cells);
-    const arrBlock = new Int32Array(cells);
-    const blockMinDep = new Int32Array(P * slots);
-    const blockMaxArr = new Int32Array(P * slots);
-    const blockMaxDep = new Int32Array(P * slots);
-    const blockMinArr = new Int32Array(P * slots);
-    for (let r = 0; r < P; r++) {
-      const len = a.patternStopOffsets[r + 1]! - a.patternStopOffsets[r]!;
-      for (let slot = 0; slot < slots; slot++) {
-        const base = slot * this.serviceCount;
-        const first = instOffsets[r * slots + slot]!;
-        const n = instOffsets[r * slots + slot + 1]! - first;
-        const block = instBlock[r * slots + slot]!;
-        let i = 0;
+      // Lists of running trips make lookups independent of how many other days a pattern serves.
+      const P = this.patternCount;
+      const offsets = new Int32Array(P + 1);
+      let count = 0;
+      const base = slot * this.serviceCount;
+      for (let t = 0; t < this.tripService.length; t++) if (this.active[base + this.tripService[t]!]) count++;
+      const list = new Int32Array(count);
+      let n = 0;
+      for (let r = 0; r < P; r++) {
+        offsets[r] = n;
         for (let t = this.patternTripOffsets[r]!; t < this.patternTripOffsets[r + 1]!; t++) {
-          if (!this.active[base + this.tripService[t]!]) continue;
-          instTrip[first + i] = t;
-          const tto = a.tripTimeOffsets[t]!;
-          for (let pos = 0; pos < len; pos++) {
-            depBlock[block + pos * n + i] = a.departures[tto + pos]!;
-            arrBlock[block + pos * n + i] = a.arrivals[tto + pos]!;
-          }
-          i++;
+          if (this.active[base + this.tripService[t]!]) list[n++] = t;
         }
-        let minDep = 0x3fffffff;
-        let maxArr = -0x3fffffff;
-        let maxDep = -0x3fffffff;
-        let minArr = 0x3fffffff;
-        for (let c = block; c < block + n * len; c++) {
-          if (depBlock[c]! < minDep) minDep = depBlock[c]!;
-          if (depBlock[c]! > maxDep) maxDep = depBlock[c]!;
-          if (arrBlock[c]! > maxArr) maxArr = arrBlock[c]!;
-          if (arrBlock[c]! < minArr) minArr = arrBlock[c]!;
-        }
-        blockMaxDep[r * slots + slot] = maxDep;
-        blockMinArr[r * slots + slot] = minArr;
-        blockMinDep[r * slots + slot] = minDep;
-        blockMaxArr[r * slots + slot] = maxArr;
       }
-    }
-    this.instOffsets = instOffsets;
-    this.instTrip = instTrip;
-    this.instBlock = instBlock;
-    this.depBlock = depBlock;
-    this.arrBlock = arrBlock;
-    this.blockMinDep = blockMinDep;
-    this.blockMaxArr = blockMaxArr;
-    this.blockMaxDep = blockMaxDep;
-    this.blockMinArr = blockMinArr;
+      offsets[P] = n;
+      this.slotTripOffsets.push(offsets);
+      this.slotTrips.push(list);
+    });
   }
 
   stopWheelchairOk(stop: number): boolean {
@@ -222,35 +152,30 @@ export class TransitView implements TransitData {
     out: TripHit,
   ): boolean {
     const feed = this.patternFeed[pattern]!;
-    const { instOffsets, instTrip, instBlock, depBlock, tripWheelchair, shifts, feedCount } = this;
-    const slots = this.slotCount;
-    const o = pattern * slots;
     let best = Infinity;
-    for (let slot = 0; slot < slots; slot++) {
-      const first = instOffsets[o + slot]!;
-      const n = instOffsets[o + slot + 1]! - first;
-      if (n === 0) continue;
-      const shift = shifts[slot * feedCount + feed]!;
-      // Nothing of this day leaves before the best found so far.
-      if (this.blockMinDep[o + slot]! + shift >= best) continue;
+    for (let slot = 0; slot < this.slotTrips.length; slot++) {
+      const list = this.slotTrips[slot]!;
+      const offsets = this.slotTripOffsets[slot]!;
+      const first = offsets[pattern]!;
+      const end = offsets[pattern + 1]!;
+      if (first === end) continue;
+      const shift = this.shifts[slot * this.feedCount + feed]!;
       const target = timeSec - shift;
-      if (this.blockMaxDep[o + slot]! < target) continue;
-      const row = instBlock[o + slot]! + pos * n;
       // Fast exits: every run of this day leaves before the target, or the first one already qualifies.
-      if (depBlock[row + n - 1]! < target) continue;
-      let lo = 0;
-      let hi = n;
-      if (depBlock[row]! >= target) hi = 0;
+      if (this.departures[this.tripTimeOffsets[list[end - 1]!]! + pos]! < target) continue;
+      let lo = first;
+      let hi = end;
+      if (this.departures[this.tripTimeOffsets[list[first]!]! + pos]! >= target) hi = first;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (depBlock[row + mid]! < target) lo = mid + 1;
+        if (this.departures[this.tripTimeOffsets[list[mid]!]! + pos]! < target) lo = mid + 1;
         else hi = mid;
       }
-      for (let i = lo; i < n; i++) {
-        const dep = depBlock[row + i]! + shift;
+      for (let i = lo; i < end; i++) {
+        const t = list[i]!;
+        const dep = this.departures[this.tripTimeOffsets[t]! + pos]! + shift;
         if (dep >= best) break;
-        const t = instTrip[first + i]!;
-        if (!wheelchair || tripWheelchair[t] !== 2) {
+        if (!wheelchair || this.tripWheelchair[t] !== 2) {
           best = dep;
           out.trip = t as TripIdx;
           out.shiftSec = shift;
@@ -270,35 +195,30 @@ export class TransitView implements TransitData {
     out: TripHit,
   ): boolean {
     const feed = this.patternFeed[pattern]!;
-    const { instOffsets, instTrip, instBlock, arrBlock, tripWheelchair, shifts, feedCount } = this;
-    const slots = this.slotCount;
-    const o = pattern * slots;
     let best = -Infinity;
-    for (let slot = 0; slot < slots; slot++) {
-      const first = instOffsets[o + slot]!;
-      const n = instOffsets[o + slot + 1]! - first;
-      if (n === 0) continue;
-      const shift = shifts[slot * feedCount + feed]!;
-      // Nothing of this day arrives after the best found so far.
-      if (this.blockMaxArr[o + slot]! + shift <= best) continue;
+    for (let slot = 0; slot < this.slotTrips.length; slot++) {
+      const list = this.slotTrips[slot]!;
+      const offsets = this.slotTripOffsets[slot]!;
+      const first = offsets[pattern]!;
+      const end = offsets[pattern + 1]!;
+      if (first === end) continue;
+      const shift = this.shifts[slot * this.feedCount + feed]!;
       const target = timeSec - shift;
-      if (this.blockMinArr[o + slot]! > target) continue;
-      const row = instBlock[o + slot]! + pos * n;
       // Fast exits: every run of this day arrives after the target, or the last one already qualifies.
-      if (arrBlock[row]! > target) continue;
-      let lo = 0;
-      let hi = n;
-      if (arrBlock[row + n - 1]! <= target) lo = n;
+      if (this.arrivals[this.tripTimeOffsets[list[first]!]! + pos]! > target) continue;
+      let lo = first;
+      let hi = end;
+      if (this.arrivals[this.tripTimeOffsets[list[end - 1]!]! + pos]! <= target) lo = end;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (arrBlock[row + mid]! <= target) lo = mid + 1;
+        if (this.arrivals[this.tripTimeOffsets[list[mid]!]! + pos]! <= target) lo = mid + 1;
         else hi = mid;
       }
-      for (let i = lo - 1; i >= 0; i--) {
-        const arr = arrBlock[row + i]! + shift;
+      for (let i = lo - 1; i >= first; i--) {
+        const t = list[i]!;
+        const arr = this.arrivals[this.tripTimeOffsets[t]! + pos]! + shift;
         if (arr <= best) break;
-        const t = instTrip[first + i]!;
-        if (!wheelchair || tripWheelchair[t] !== 2) {
+        if (!wheelchair || this.tripWheelchair[t] !== 2) {
           best = arr;
           out.trip = t as TripIdx;
           out.shiftSec = shift;
@@ -320,25 +240,25 @@ export class TransitView implements TransitData {
     visit: (timeSec: number) => void,
   ): void {
     const feed = this.patternFeed[pattern]!;
-    const times = byArrival ? this.arrBlock : this.depBlock;
-    const slots = this.slotCount;
-    const o = pattern * slots;
-    for (let slot = 0; slot < slots; slot++) {
-      const first = this.instOffsets[o + slot]!;
-      const n = this.instOffsets[o + slot + 1]! - first;
-      const row = this.instBlock[o + slot]! + pos * n;
+    const times = byArrival ? this.arrivals : this.departures;
+    for (let slot = 0; slot < this.slotTrips.length; slot++) {
+      const list = this.slotTrips[slot]!;
+      const offsets = this.slotTripOffsets[slot]!;
+      const first = offsets[pattern]!;
+      const end = offsets[pattern + 1]!;
       const shift = this.shifts[slot * this.feedCount + feed]!;
-      let lo = 0;
-      let hi = n;
+      let lo = first;
+      let hi = end;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (times[row + mid]! + shift < fromSec) lo = mid + 1;
+        if (times[this.tripTimeOffsets[list[mid]!]! + pos]! + shift < fromSec) lo = mid + 1;
         else hi = mid;
       }
-      for (let i = lo; i < n; i++) {
-        const time = times[row + i]! + shift;
+      for (let i = lo; i < end; i++) {
+        const t = list[i]!;
+        const time = times[this.tripTimeOffsets[t]! + pos]! + shift;
         if (time > toSec) break;
-        if (!wheelchair || this.tripWheelchair[this.instTrip[first + i]!] !== 2) visit(time);
+        if (!wheelchair || this.tripWheelchair[t] !== 2) visit(time);
       }
     }
   }
