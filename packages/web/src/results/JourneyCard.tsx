@@ -65,9 +65,13 @@ export function JourneyCard({
         </div>
       </dl>
       {journey.return && (
-        <p className="muted">
-          Return {journey.return.departure_at} – {journey.return.arrival_at} ({journey.return.duration.text})
-        </p>
+        <div className="journey-card-return">
+          <p className="muted">
+            Return {journey.return.departure_at} – {journey.return.arrival_at} ({journey.return.duration.text}
+            )
+          </p>
+          <ModeList leg={journey.return} label="Return stages" />
+        </div>
       )}
     </article>
   );
