@@ -1,3 +1,4 @@
+import { TRAVEL_TYPES } from '@cairn/contracts';
 import { z } from 'zod';
 
 /*
@@ -53,25 +54,8 @@ export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as con
 export const Weekday = z.enum(WEEKDAYS);
 export type Weekday = z.infer<typeof Weekday>;
 
-/** Travel types, spelt as the wire format's stage names (SPEC §3). */
-export const REGION_MODES = [
-  'walk',
-  'cycle',
-  'bike hire',
-  'own car',
-  'car',
-  'car club',
-  'taxi',
-  'bus',
-  'intercity bus',
-  'train',
-  'tram',
-  'subway',
-  'ferry',
-  'funicular',
-  'drt',
-  'community transport',
-] as const;
+/** Travel types: the wire format's stage names (SPEC §3), so region and journeys agree. */
+export const REGION_MODES = TRAVEL_TYPES;
 export const RegionMode = z.enum(REGION_MODES);
 export type RegionMode = z.infer<typeof RegionMode>;
 
