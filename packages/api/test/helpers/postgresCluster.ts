@@ -20,14 +20,24 @@ function findPgBin(): string {
 export interface PostgresCluster {
   /** Connection string of the cluster's `postgres` database. */
   url: string;
+  /** Stops the server the hard way (`-m immediate`: like a crash, no checkpoint); data is kept. */
+  crash(): void;
+  /** Starts the server again on the same port and data. */
+  start(): void;
+  /** Stops the server (if running) and deletes its folder. */
   stop(): void;
+}
+
+export interface ClusterOptions {
+  /** Keep fsync on, for tests that crash the server and expect its data back. */
+  durable?: boolean;
 }
 
 /**
  * Starts a throwaway PostgreSQL cluster on a free loopback port in a temp folder. PostgreSQL
  * refuses to run as root, so as root the binaries run as the `postgres` system user.
  */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export async function startPostgresCluster(options: ClusterOptions = {}): Promise<PostgresCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-pg-'));
   const dataDir = join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
@@ -44,21 +54,29 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   };
   const port = await freePort();
   run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-l',
-    join(dir, 'server.log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-    'start',
-  ]);
+  const fsync = options.durable ? '' : ' -c fsync=off';
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${fsync} -c max_connections=200`,
+      'start',
+    ]);
+  const crash = () => run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    crash,
+    start,
     stop() {
       try {
-        run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+        crash();
+      } catch {
+        // already stopped
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -2,13 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres, searchTime, startTestServer, type TestServer } from '../helpers/testServer.ts';
 import { allJourneysIn, followChannel, gaplessIds, waitUntil } from './faultKit.ts';
-import { startRestartableCluster, type RestartableCluster } from './pgCluster.ts';
+import { startPostgresCluster, type PostgresCluster } from '../helpers/postgresCluster.ts';
 
 describe.runIf(onPostgres())('PostgreSQL restarted under the API', () => {
-  let cluster: RestartableCluster;
+  let cluster: PostgresCluster;
   let server: TestServer;
   beforeAll(async () => {
-    cluster = await startRestartableCluster();
+    cluster = await startPostgresCluster({ durable: true });
     server = await startTestServer({
       env: { DATABASE_URL: cluster.url, JOB_VISIBILITY_SEC: '3', JOB_POLL_MS: '200' },
     });
@@ -16,7 +16,7 @@ describe.runIf(onPostgres())('PostgreSQL restarted under the API', () => {
   }, 120_000);
   afterAll(async () => {
     await server?.close().catch(() => undefined);
-    cluster?.destroy();
+    cluster?.stop();
   });
 
   const post = (origin: string) =>
