@@ -1,10 +1,14 @@
+import type { TravelType } from '@cairn/contracts';
+import type KDBush from 'kdbush';
+import type { StreetMode } from '../osm/wayAccess.ts';
+import type { AccessLeg } from '../raptor/types.ts';
 import { findSnapPoint } from '../streets/snap.ts';
 import { reachTargets } from '../streets/search.ts';
 import type { SnapPoint } from '../streets/search.ts';
 import { MAX_SNAP_M } from '../streets/streetNetwork.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
-import { inGeoPolygon } from './serviceTime.ts';
-import { checkServiceTime } from './flexible.ts';
+import { checkServiceTime, flexibleRideSec, inServiceZone } from './flexible.ts';
+import { streetModeFor } from './streetStep.ts';
 import type { ModeContext, NamedPoint, Traveller } from './types.ts';
 
 /*
@@ -220,14 +224,13 @@ export function listFlexibleAccess(
   const p = snapPoint(ctx.net, point, 'car');
   if (!p) return out;
   for (const service of ctx.region.flexibleServices) {
-    if (!inGeoPolygon(point.lat, point.lon, service.zone)) continue;
+    if (!inServiceZone(service, point.lat, point.lon)) continue;
     if (checkServiceTime(service, ctx.region.timeZone, timeSec, 0, nowSec)) continue;
-    const speed = service.speedKmh / 3.6;
-    const inZone = (s: StopLocation) => inGeoPolygon(s.lat, s.lon, service.zone);
+    const inZone = (s: StopLocation) => inServiceZone(service, s.lat, s.lon);
     for (const r of reachStops(ctx.net, prepared, p, 'car', 2 * 3600, direction, inZone)) {
       out.push({
         stopIdx: r.stop.stopIdx,
-        durationSec: Math.ceil(Math.max(r.durationSec, r.distanceM / speed)),
+        durationSec: Math.ceil(flexibleRideSec(service, r.distanceM, r.durationSec)),
         distanceM: r.distanceM,
         mode: service.kind,
         flexibleServiceId: service.id,
@@ -286,4 +289,63 @@ export function listBikeHireAccess(
     }
   }
   return keepFastest(out);
+}
+
+/** The stop data the planner's street searches read: the network, a spatial stop index and per-mode stop snaps. */
+export interface StopStreets {
+  streets: StreetNetwork;
+  /** Timetable stops in a spatial index over projected metres (x = lon·kx, y = lat·ky). */
+  stopIndex: { index: KDBush; kx: number; ky: number };
+  /** Timetable stops snapped to the street network per mode (undefined when too far from a street). */
+  stopSnaps: Record<StreetMode, Array<SnapPoint | undefined>>;
+}
+
+/** Upper bounds of street speeds (m/s) for the straight-line pre-filter of stop searches. */
+const MAX_SPEED_MPS: Record<StreetMode, number> = { foot: 2, bicycle: 9, car: 36 };
+
+/** Timetable stops within a straight-line radius of a point. */
+export function listStopsWithin(
+  data: StopStreets,
+  point: { lat: number; lng: number },
+  radiusM: number,
+): number[] {
+  const { index, kx, ky } = data.stopIndex;
+  return index.within(point.lng * kx, point.lat * ky, radiusM);
+}
+
+/**
+ * Timetable stops reachable from (direction 'from') or to ('to') a point within `maxSec` by the
+ * street mode of a travel type, as RAPTOR access/egress legs labelled with the travel type (the
+ * planner's first and last miles); `rideSec` re-times vehicles that do not drive at street
+ * speed (DRT).
+ */
+export function listStopAccess(
+  data: StopStreets,
+  point: { lat: number; lng: number },
+  type: TravelType,
+  maxSec: number,
+  direction: 'from' | 'to',
+  allow: (stop: number) => boolean = () => true,
+  rideSec?: (distanceM: number, streetSec: number) => number,
+): AccessLeg[] {
+  const mode = streetModeFor(type);
+  const snap = findSnapPoint(data.streets.snap, point.lat, point.lng, mode, MAX_SNAP_M);
+  if (!snap) return [];
+  const snaps = data.stopSnaps[mode];
+  const stopOf: number[] = [];
+  const targets: SnapPoint[] = [];
+  // Only stops the mode could reach at its fastest in a straight line are searched for.
+  for (const stop of listStopsWithin(data, point, maxSec * MAX_SPEED_MPS[mode])) {
+    const s = snaps[stop];
+    if (s && allow(stop)) {
+      stopOf.push(stop);
+      targets.push(s);
+    }
+  }
+  if (targets.length === 0) return [];
+  return reachTargets(data.streets.graph, snap, mode, maxSec, targets, direction).map((r) => ({
+    stopIdx: stopOf[r.target] ?? 0,
+    durationSec: Math.round(rideSec ? rideSec(r.distanceM, r.durationSec) : r.durationSec),
+    mode: type,
+  }));
 }

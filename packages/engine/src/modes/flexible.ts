@@ -6,13 +6,26 @@ import type { FlexibleService } from '../region/regionConfig.ts';
 import { inGeoPolygon, isScottishBankHoliday, localDayTime, minutesOfDay } from './serviceTime.ts';
 import type { ModeAnswer, ModeContext, NamedPoint, Traveller, TravelMode, TripRequest } from './types.ts';
 
-/** Why a flexible service cannot take a trip at a time, or null when it can. */
-export function checkServiceTime(
+/** True when a point is inside the service's zone. */
+export function inServiceZone(service: FlexibleService, lat: number, lon: number): boolean {
+  return inGeoPolygon(lat, lon, service.zone);
+}
+
+/**
+ * How long a ride of `distanceM` takes with the service, given the plain drive time: shared rides
+ * detour to pick others up, so the service's average door-to-door speed applies, and a ride is
+ * never faster than driving straight there.
+ */
+export function flexibleRideSec(service: FlexibleService, distanceM: number, driveSec: number): number {
+  return Math.max(driveSec, distanceM / (service.speedKmh / 3.6));
+}
+
+/** Why a flexible service does not run for a whole ride (days, bank holidays, hours), or null when it does. */
+export function checkServiceHours(
   service: FlexibleService,
   timeZone: string,
   departSec: number,
   durationSec: number,
-  nowSec: number,
 ): string | null {
   const start = localDayTime(timeZone, departSec);
   if (!service.days.includes(start.weekday)) return `${service.name} does not run on ${start.weekday}`;
@@ -23,10 +36,43 @@ export function checkServiceTime(
   const arrive = start.minutes + Math.ceil(durationSec / 60);
   if (start.minutes < first || arrive > last)
     return `${service.name} runs ${service.hours.start}-${service.hours.end}`;
+  return null;
+}
+
+/** Why a ride departing at departSec can no longer be booked at nowSec, or null when it can. */
+export function checkBookingNotice(
+  service: FlexibleService,
+  departSec: number,
+  nowSec: number,
+): string | null {
   const noticeMin = service.booking.advanceBookingMin;
   if (departSec - nowSec < noticeMin * 60)
     return `${service.name} must be booked at least ${noticeMin} minutes ahead`;
   return null;
+}
+
+/** Why a flexible service cannot take a trip at a time, or null when it can. */
+export function checkServiceTime(
+  service: FlexibleService,
+  timeZone: string,
+  departSec: number,
+  durationSec: number,
+  nowSec: number,
+): string | null {
+  return (
+    checkServiceHours(service, timeZone, departSec, durationSec) ??
+    checkBookingNotice(service, departSec, nowSec)
+  );
+}
+
+/** True when a ride from startSec to endSec (epoch) fits the service's days, hours and bank-holiday rule. */
+export function serviceRunsBetween(
+  service: FlexibleService,
+  timeZone: string,
+  startSec: number,
+  endSec: number,
+): boolean {
+  return checkServiceHours(service, timeZone, startSec, endSec - startSec) === null;
 }
 
 /** Fare for one passenger: free with a concession pass where the service says so, child fare by age. */
@@ -55,17 +101,16 @@ export function planFlexibleRide(
   traveller: Traveller,
   nowSec: number,
 ): ModeAnswer {
-  if (!inGeoPolygon(from.lat, from.lon, service.zone))
+  if (!inServiceZone(service, from.lat, from.lon))
     return { ok: false, reason: `${from.name} is outside the ${service.name} zone` };
-  if (!inGeoPolygon(to.lat, to.lon, service.zone))
+  if (!inServiceZone(service, to.lat, to.lon))
     return { ok: false, reason: `${to.name} is outside the ${service.name} zone` };
   const a = findSnapPoint(ctx.net.snap, from.lat, from.lon, 'car', MAX_SNAP_M);
   const b = findSnapPoint(ctx.net.snap, to.lat, to.lon, 'car', MAX_SNAP_M);
   const path = a && b ? routeSnapped(ctx.net, a, b, 'car') : null;
   if (!path) return { ok: false, reason: `no road route from ${from.name} to ${to.name}` };
   const route = describeStreetPath(ctx.net.graph, path);
-  // Shared rides detour to pick others up: time comes from the service's average door-to-door speed.
-  const durationSec = Math.max(route.durationSec, route.distanceM / (service.speedKmh / 3.6));
+  const durationSec = flexibleRideSec(service, route.distanceM, route.durationSec);
   const why = checkServiceTime(service, ctx.region.timeZone, departSec, durationSec, nowSec);
   if (why) return { ok: false, reason: why };
   const fare = flexibleFarePence(ctx, service, traveller);

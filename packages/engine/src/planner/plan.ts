@@ -18,13 +18,14 @@ import { Raptor } from '../raptor/raptor.ts';
 import { TransitView } from '../timetable/transit-view.ts';
 import { epochToLocal } from '../time/service-day.ts';
 import type { DateInt } from '../time/service-day.ts';
-import { inServiceZone, serviceRunsBetween } from './flexible.ts';
+import type { FlexibleService } from '../region/regionConfig.ts';
 import type { RegionData } from './regionData.ts';
-import { buildStreetChain, buildStreetStep, listStopAccess } from './streetSteps.ts';
-import type { At } from './streetSteps.ts';
 import { journeySteps, stopPlace } from './transitSteps.ts';
 import type { AccessDetail } from './transitSteps.ts';
-import { listBikeHireAccess } from '../modes/accessEgress.ts';
+import { listBikeHireAccess, listStopAccess } from '../modes/accessEgress.ts';
+import { checkBookingNotice, flexibleRideSec, inServiceZone, serviceRunsBetween } from '../modes/flexible.ts';
+import { buildStreetChain, buildStreetStep } from '../modes/streetStep.ts';
+import type { At } from '../modes/streetStep.ts';
 
 /*
  * The option set of one search. Outbound candidates: direct street modes sensible for the
@@ -128,7 +129,7 @@ export function planSearch(
       const svc = s.flexibleServiceId
         ? data.region.flexibleServices.find((f) => f.id === s.flexibleServiceId)
         : undefined;
-      return !svc || s.startSec >= input.nowSec + svc.booking.advanceBookingMin * 60;
+      return !svc || checkBookingNotice(svc, s.startSec, input.nowSec) === null;
     });
   const inTime = options.filter((o) => bookable(o.depart) && bookable(o.ret));
   const fams = new Map(candidates.map((c) => [c.leg, c.family]));
@@ -180,7 +181,7 @@ function directCandidates(
   const crowM = haversineM(origin.lat, origin.lng, destination.lat, destination.lng);
   const out: Candidate[] = [];
   const direct = (type: TravelType, extra?: Partial<PlannedStep>) => {
-    const leg = buildStreetChain(data, [{ type, from: origin, to: destination, extra }], at);
+    const leg = buildStreetChain(data.streets, [{ type, from: origin, to: destination, extra }], at);
     if (leg) out.push({ kind: type, family: type, leg, back: { rule: 'same', type } });
   };
   if (allowed('walk') && crowM <= DIRECT_LIMITS_M.walk) direct('walk');
@@ -202,7 +203,7 @@ function directCandidates(
     if (bay) {
       const bayPlace = { name: `${bay.name} car-club bay`, lat: bay.lat, lng: bay.lon };
       const leg = buildStreetChain(
-        data,
+        data.streets,
         [
           { type: 'walk', from: origin, to: bayPlace },
           { type: 'car club', from: bayPlace, to: destination, extra: { carClubProviderId: bay.providerId } },
@@ -229,7 +230,7 @@ function directCandidates(
       const pb = { name: b.name, lat: b.lat, lng: b.lon };
       const plan = hire.pricing_plans[0]?.plan_id;
       const leg = buildStreetChain(
-        data,
+        data.streets,
         [
           { type: 'walk', from: origin, to: pa },
           { type: 'bike hire', from: pa, to: pb, extra: plan ? { bikeHirePlanId: plan } : {} },
@@ -248,13 +249,13 @@ function directCandidates(
     if (!inServiceZone(svc, origin.lat, origin.lng) || !inServiceZone(svc, destination.lat, destination.lng))
       continue;
     const step = buildStreetStep(
-      data,
+      data.streets,
       svc.kind,
       origin,
       destination,
       at,
       { flexibleServiceId: svc.id },
-      svc.speedKmh,
+      rideTimer(svc),
     );
     if (step && serviceRunsBetween(svc, region.timeZone, step.startSec, step.endSec)) {
       out.push({
@@ -267,6 +268,12 @@ function directCandidates(
   }
   return out;
 }
+
+/** Times a flexible service's rides (modes/flexible.ts). */
+const rideTimer =
+  (svc: FlexibleService) =>
+  (distanceM: number, streetSec: number): number =>
+    flexibleRideSec(svc, distanceM, streetSec);
 
 /** Access or egress families of a transit search. */
 interface Family {
@@ -296,61 +303,36 @@ function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, star
   const families: Family[] = [];
   if (walkOut.length && walkIn.length)
     families.push({ name: 'walk', access: walkOut, egress: walkIn, detail: plain });
-  const walkable = new Set(
-    walkOut.filter((w) => w.durationSec <= BIKE_RIDE_MIN_WALK_SEC).map((w) => w.stopIdx),
-  );
-  if (allowed('cycle')) {
-    // Bike & ride: to stations beyond a short walk (cycle parking at stations; a bike is not taken on board).
-    const bike = listStopAccess(
-      data,
-      from,
-      'cycle',
-      ACCESS_MAX_SEC.cycle,
-      'from',
-      (s) => isTrainStop(data, s) && !walkable.has(s),
-    );
-    if (bike.length && walkIn.length)
+  // Stops within a short walk of either end: vehicles to or from those are not worth offering.
+  const near = (legs: AccessLeg[]) =>
+    new Set(legs.filter((w) => w.durationSec <= BIKE_RIDE_MIN_WALK_SEC).map((w) => w.stopIdx));
+  const walkable = near(walkOut);
+  const nearIn = near(walkIn);
+  /** Stations beyond a short walk reached from the origin by a vehicle. */
+  const stationsFrom = (type: TravelType, maxSec: number) =>
+    listStopAccess(data, from, type, maxSec, 'from', (s) => isTrainStop(data, s) && !walkable.has(s));
+  // Bike & ride and park & ride: the traveller's own vehicle to a station beyond a short walk,
+  // left there (cycle parking, car park; a bike is not taken on board).
+  const parkAndRide = [
+    { vehicle: 'cycle', name: 'bike & ride', maxSec: ACCESS_MAX_SEC.cycle },
+    { vehicle: 'own car', name: 'park & ride', maxSec: ACCESS_MAX_SEC.car },
+  ] as const;
+  for (const { vehicle, name, maxSec } of parkAndRide) {
+    if (!allowed(vehicle) || !walkIn.length) continue;
+    const access = stationsFrom(vehicle, maxSec);
+    if (access.length)
       families.push({
-        name: 'bike & ride',
-        access: bike,
+        name,
+        access,
         egress: walkIn,
-        detail: (m) => ({ type: m as TravelType, leavesVehicle: m === 'cycle' }),
-        vehicle: 'cycle',
-      });
-  }
-  if (allowed('own car')) {
-    // Park & ride: to stations beyond a short walk.
-    const car = listStopAccess(
-      data,
-      from,
-      'own car',
-      ACCESS_MAX_SEC.car,
-      'from',
-      (s) => isTrainStop(data, s) && !walkable.has(s),
-    );
-    if (car.length && walkIn.length)
-      families.push({
-        name: 'park & ride',
-        access: car,
-        egress: walkIn,
-        detail: (m) => ({ type: m as TravelType, leavesVehicle: m === 'own car' }),
-        vehicle: 'own car',
+        detail: (m) => ({ type: m as TravelType, leavesVehicle: m === vehicle }),
+        vehicle,
       });
   }
   if (allowed('taxi')) {
     // A taxi to or from the station only where the station is beyond a short walk.
-    const nearIn = new Set(
-      walkIn.filter((w) => w.durationSec <= BIKE_RIDE_MIN_WALK_SEC).map((w) => w.stopIdx),
-    );
     if (listTaxisAt(region, from.lat, from.lng).length > 0 && walkIn.length) {
-      const taxi = listStopAccess(
-        data,
-        from,
-        'taxi',
-        ACCESS_MAX_SEC.taxi,
-        'from',
-        (s) => isTrainStop(data, s) && !walkable.has(s),
-      );
+      const taxi = stationsFrom('taxi', ACCESS_MAX_SEC.taxi);
       if (taxi.length) families.push({ name: 'taxi out', access: taxi, egress: walkIn, detail: plain });
     }
     if (walkOut.length) {
@@ -370,42 +352,33 @@ function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, star
   }
   const hire = region.bikeHire;
   if (allowed('bike hire') && hire) {
-    families.push(...bikeHireFamilies(ctx, from, to, walkOut, walkIn, walkable));
+    families.push(...bikeHireFamilies(ctx, from, to, walkOut, walkIn, walkable, nearIn));
   }
   for (const svc of region.flexibleServices) {
     if (!allowed(svc.kind) || svc.gtfs) continue;
+    if (!serviceRunsBetween(svc, region.timeZone, startSec, startSec + 3600)) continue;
     const inZone = (s: number) =>
       inServiceZone(svc, data.timetable.a.stopLat[s] ?? 0, data.timetable.a.stopLon[s] ?? 0);
     const detail = (m: string) =>
-      m === svc.kind ? { type: svc.kind, flexibleServiceId: svc.id, speedKmh: svc.speedKmh } : plain(m);
-    const runs = serviceRunsBetween(svc, region.timeZone, startSec, startSec + 3600);
-    if (!runs) continue;
-    const nearIn = new Set(
-      walkIn.filter((w) => w.durationSec <= BIKE_RIDE_MIN_WALK_SEC).map((w) => w.stopIdx),
-    );
-    if (inServiceZone(svc, from.lat, from.lng) && walkIn.length) {
-      const acc = listStopAccess(
+      m === svc.kind ? { type: svc.kind, flexibleServiceId: svc.id, rideSec: rideTimer(svc) } : plain(m);
+    // Booking and boarding take a few minutes on top of the ride.
+    const zoneStops = (p: PlacePoint, direction: 'from' | 'to', skip: Set<number>) =>
+      listStopAccess(
         data,
-        from,
+        p,
         svc.kind,
         ACCESS_MAX_SEC.drt,
-        'from',
-        (s) => inZone(s) && !walkable.has(s),
-        svc.speedKmh,
+        direction,
+        (s) => inZone(s) && !skip.has(s),
+        rideTimer(svc),
       ).map((a) => ({ ...a, durationSec: a.durationSec + 5 * 60 }));
+    if (inServiceZone(svc, from.lat, from.lng) && walkIn.length) {
+      const acc = zoneStops(from, 'from', walkable);
       if (acc.length)
         families.push({ name: `${svc.kind} out:${svc.id}`, access: acc, egress: walkIn, detail });
     }
     if (inServiceZone(svc, to.lat, to.lng) && walkOut.length) {
-      const egr = listStopAccess(
-        data,
-        to,
-        svc.kind,
-        ACCESS_MAX_SEC.drt,
-        'to',
-        (s) => inZone(s) && !nearIn.has(s),
-        svc.speedKmh,
-      ).map((a) => ({ ...a, durationSec: a.durationSec + 5 * 60 }));
+      const egr = zoneStops(to, 'to', nearIn);
       if (egr.length)
         families.push({ name: `${svc.kind} in:${svc.id}`, access: walkOut, egress: egr, detail });
     }
@@ -425,6 +398,7 @@ function bikeHireFamilies(
   walkOut: AccessLeg[],
   walkIn: AccessLeg[],
   walkable: Set<number>,
+  nearIn: Set<number>,
 ): Family[] {
   const { data } = ctx;
   const docks = data.region.bikeHire?.stations ?? [];
@@ -466,7 +440,6 @@ function bikeHireFamilies(
     };
     return { legs, detail };
   };
-  const nearIn = new Set(walkIn.filter((w) => w.durationSec <= BIKE_RIDE_MIN_WALK_SEC).map((w) => w.stopIdx));
   const out = walkIn.length ? build(from, 'access', walkable) : undefined;
   if (out && out.legs.length)
     families.push({ name: 'bike hire out', access: out.legs, egress: walkIn, detail: out.detail });
@@ -583,7 +556,7 @@ function returnFor(
     }));
     const key = `same:${parts.map((p) => `${p.type}@${p.from.lat},${p.from.lng}`).join('/')}`;
     if (!cache.has(key)) {
-      let leg = buildStreetChain(data, parts, at) ?? null;
+      let leg = buildStreetChain(data.streets, parts, at) ?? null;
       if (leg) {
         for (const s of leg.steps) {
           const svc = s.flexibleServiceId
@@ -591,13 +564,13 @@ function returnFor(
             : undefined;
           if (svc) {
             const timed = buildStreetStep(
-              data,
+              data.streets,
               svc.kind,
               s.from,
               s.to,
               { startSec: s.startSec },
               { flexibleServiceId: svc.id },
-              svc.speedKmh,
+              rideTimer(svc),
             );
             if (!timed || !serviceRunsBetween(svc, data.region.timeZone, timed.startSec, timed.endSec))
               leg = null;
@@ -613,7 +586,7 @@ function returnFor(
     const key = `vehicle:${back.type}:${back.stop}`;
     if (!cache.has(key)) {
       const stop = stopPlace(data, back.stop);
-      const home = buildStreetStep(data, back.type, stop, origin, { startSec: 0 });
+      const home = buildStreetStep(data.streets, back.type, stop, origin, { startSec: 0 });
       let leg: PlannedLeg | null = null;
       const walkOut = listStopAccess(data, destination, 'walk', ACCESS_MAX_SEC.walk, 'from');
       if (home && walkOut.length) {
@@ -645,7 +618,7 @@ function returnFor(
       if (found.length > 0) break;
     }
     if (found.length === 0 && ctx.allowed('taxi')) {
-      const taxi = buildStreetChain(data, [{ type: 'taxi', from: destination, to: origin }], at);
+      const taxi = buildStreetChain(data.streets, [{ type: 'taxi', from: destination, to: origin }], at);
       if (taxi) found = [taxi];
     }
     publicCache.set(key, found);

@@ -4,7 +4,7 @@ import { haversineM } from '../journeys/geo.ts';
 import type { RaptorJourney, RaptorLeg } from '../raptor/types.ts';
 import type { TransitView } from '../timetable/transit-view.ts';
 import type { RegionData } from './regionData.ts';
-import { buildStreetChain, buildStreetStep } from './streetSteps.ts';
+import { buildStreetChain, buildStreetStep } from '../modes/streetStep.ts';
 
 /** Street steps shorter than this are not shown (the place is at the stop). */
 const MIN_STEP_M = 50;
@@ -124,7 +124,8 @@ function rideGeometry(data: RegionData, info: number, stops: RideStop[]): Array<
 /** Extra fields of an access/egress step by its travel type (DRT service, speed). */
 export interface AccessDetail {
   flexibleServiceId?: string;
-  speedKmh?: number;
+  /** Re-times a vehicle that does not drive at street speed (DRT: modes/flexible.ts flexibleRideSec). */
+  rideSec?: (distanceM: number, streetSec: number) => number;
   leavesVehicle?: boolean;
   /** Bike hire: the dock near the journey's end and the dock near the stop. */
   bikeHire?: { homeDock: PlacePoint; stopDock: PlacePoint; planId?: string };
@@ -154,7 +155,7 @@ export function journeySteps(
         const chain =
           leg.kind === 'access'
             ? buildStreetChain(
-                data,
+                data.streets,
                 [
                   { type: 'walk', from: origin, to: homeDock },
                   { ...ride, from: homeDock, to: stopDock },
@@ -163,7 +164,7 @@ export function journeySteps(
                 { endSec: leg.endSec + zero },
               )
             : buildStreetChain(
-                data,
+                data.streets,
                 [
                   { type: 'walk', from: stop, to: stopDock },
                   { ...ride, from: stopDock, to: homeDock },
@@ -181,15 +182,23 @@ export function journeySteps(
       if (leg.kind === 'access' && d.leavesVehicle) extra.leavesVehicleAt = stop;
       const step =
         leg.kind === 'access'
-          ? buildStreetStep(data, d.type, origin, stop, { endSec: leg.endSec + zero }, extra, d.speedKmh)
+          ? buildStreetStep(
+              data.streets,
+              d.type,
+              origin,
+              stop,
+              { endSec: leg.endSec + zero },
+              extra,
+              d.rideSec,
+            )
           : buildStreetStep(
-              data,
+              data.streets,
               d.type,
               stop,
               destination,
               { startSec: leg.startSec + zero },
               extra,
-              d.speedKmh,
+              d.rideSec,
             );
       if (!step) {
         // Origin and stop on the same spot: nothing to walk.
