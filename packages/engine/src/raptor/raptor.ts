@@ -51,6 +51,15 @@ export class Raptor {
   private readonly bestT: Int32Array;
   private readonly bestR: Int32Array;
   private readonly queuePos: Int32Array;
+  /**
+   * Per query, lower bounds on the vehicles still needed to reach the destination side: after
+   * arriving at a stop by vehicle (`needAfterRide`) and when ready to board there (`needToBoard`).
+   * A label that could only reach the destination with more vehicles than allowed is never written.
+   */
+  private readonly needAfterRide: Uint8Array;
+  private readonly needToBoard: Uint8Array;
+  /** Scratch for the bounds: per pattern, how far (in search order) its positions are already covered. */
+  private readonly coveredTo: Int32Array;
   private readonly hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0, timeSec: 0 };
 
   /** Allocates label storage for up to `maxTransfers` changes; reuse one instance for many queries. */
@@ -81,6 +90,9 @@ export class Raptor {
     this.bestT = new Int32Array(this.S);
     this.bestR = new Int32Array(this.S);
     this.queuePos = new Int32Array(data.patternCount).fill(-1);
+    this.needAfterRide = new Uint8Array(this.S);
+    this.needToBoard = new Uint8Array(this.S);
+    this.coveredTo = new Int32Array(data.patternCount);
   }
 
   /** Runs one query (single departure or range) and returns the Pareto set of journeys. */
@@ -104,6 +116,7 @@ export class Raptor {
     this.targetTime.fill(INF);
     this.targetWalk.fill(INF);
 
+    this.boundVehiclesNeeded(ends, fwd, rounds);
     const startTimes = this.listIterationStarts(query, starts, fwd);
     const found: RaptorJourney[] = [];
     const wheelchair = query.wheelchair === true;
@@ -139,6 +152,8 @@ export class Raptor {
     const set = new Set<number>();
     const wheelchair = query.wheelchair === true;
     for (const a of starts) {
+      // A start from which the destination is out of reach adds no departure worth trying.
+      if (this.needToBoard[a.stopIdx]! === 255) continue;
       for (let i = d.stopPatternOffsets[a.stopIdx]!; i < d.stopPatternOffsets[a.stopIdx + 1]!; i++) {
         const pattern = d.stopPatterns[i]!;
         const pos = d.stopPatternPos[i]!;
@@ -191,6 +206,7 @@ export class Raptor {
       const a = starts[i]!;
       const s = a.stopIdx;
       if (wheelchair && !d.stopWheelchairOk(s)) continue;
+      if (this.needToBoard[s]! > rounds) continue;
       const time = start + a.durationSec;
       if (time < rTime[s]! || (time === rTime[s]! && a.durationSec < rWalk[s]!)) {
         rTime[s] = time;
@@ -241,12 +257,20 @@ export class Raptor {
         const from = queuePos[r]!;
         queuePos[r] = -1;
         stats.patternsScanned++;
-        this.scanPattern(r, from, k, target, fwd, wheelchair, markedTList);
+        this.scanPattern(r, from, k, rounds - k, target, fwd, wheelchair, markedTList);
       }
       for (const s of boardFrom) boardable[s] = 0;
       // Transfers and changes from stops reached by a vehicle this round.
       prevMarkedT = markedTList;
-      stats.transfersRelaxed += this.relaxTransfers(markedTList, k, fwd, wheelchair, target, markedRList);
+      stats.transfersRelaxed += this.relaxTransfers(
+        markedTList,
+        k,
+        rounds - k,
+        fwd,
+        wheelchair,
+        target,
+        markedRList,
+      );
       stats.stopsImproved += markedTList.length;
       for (const s of markedTList) if (tTime[cur + s]! < bestT[s]!) bestT[s] = tTime[cur + s]!;
       for (const s of markedRList) if (rTime[cur + s]! < bestR[s]!) bestR[s] = rTime[cur + s]!;
@@ -271,6 +295,66 @@ export class Raptor {
     for (let k = 1; k <= rounds; k++)
       if (improvedThisIteration[k] && this.targetEgress[k]! >= 0) improved.push(k);
     return improved;
+  }
+
+  /**
+   * Fills needAfterRide / needToBoard by a breadth-first search from the destination side, against
+   * the search direction, over patterns and transfers (ignoring times, pickup rules and wheelchair
+   * limits, so the counts stay lower bounds). Levels beyond `rounds` stay at 255 (unreachable).
+   */
+  private boundVehiclesNeeded(ends: AccessLeg[], fwd: boolean, rounds: number): void {
+    const d = this.data;
+    const { needAfterRide, needToBoard, coveredTo } = this;
+    needAfterRide.fill(255);
+    needToBoard.fill(255);
+    // Positions already covered per pattern: below coveredTo (forward) or above it (backward).
+    coveredTo.fill(fwd ? 0 : INF);
+    const inOff = fwd ? d.transferInOffsets : d.transferOffsets;
+    const inOther = fwd ? d.transferInFrom : d.transferTo;
+    let rideFrontier: number[] = [];
+    for (const e of ends) {
+      if (needAfterRide[e.stopIdx] !== 0) rideFrontier.push(e.stopIdx);
+      needAfterRide[e.stopIdx] = 0;
+    }
+    for (let level = 1; level <= rounds && rideFrontier.length > 0; level++) {
+      // Stops from which one more vehicle reaches a stop of the previous level.
+      const boardFrontier: number[] = [];
+      for (const s of rideFrontier) {
+        for (let i = d.stopPatternOffsets[s]!; i < d.stopPatternOffsets[s + 1]!; i++) {
+          const r = d.stopPatterns[i]!;
+          const pos = d.stopPatternPos[i]!;
+          const base = d.patternStopOffsets[r]!;
+          if (fwd) {
+            // Boarding anywhere before `pos` reaches s.
+            for (let p = coveredTo[r]!; p < pos; p++)
+              this.markBoard(d.patternStops[base + p]!, level, boardFrontier);
+            if (pos > coveredTo[r]!) coveredTo[r] = pos;
+          } else {
+            const last = Math.min(coveredTo[r]!, d.patternStopOffsets[r + 1]! - base - 1);
+            for (let p = last; p > pos; p--) this.markBoard(d.patternStops[base + p]!, level, boardFrontier);
+            if (pos < coveredTo[r]!) coveredTo[r] = pos;
+          }
+        }
+      }
+      // Stops from which a change or walk leads to a stop of this level.
+      rideFrontier = [];
+      for (const q of boardFrontier) {
+        for (let i = inOff[q]!; i < inOff[q + 1]!; i++) {
+          const s = inOther[i]!;
+          if (needAfterRide[s] === 255) {
+            needAfterRide[s] = level;
+            rideFrontier.push(s);
+          }
+        }
+      }
+    }
+  }
+
+  private markBoard(stop: number, level: number, frontier: number[]): void {
+    if (this.needToBoard[stop] === 255) {
+      this.needToBoard[stop] = level;
+      frontier.push(stop);
+    }
   }
 
   /** Marks stops as boardable and queues their patterns at the earliest position to scan from. */
@@ -300,6 +384,7 @@ export class Raptor {
     r: number,
     from: number,
     k: number,
+    vehiclesLeft: number,
     target: number,
     fwd: boolean,
     wheelchair: boolean,
@@ -323,6 +408,7 @@ export class Raptor {
       boardable,
       hit,
       bestT,
+      needAfterRide,
     } = this;
     const sign = fwd ? 1 : -1;
     const flagsBoard = fwd ? POS_NO_PICKUP : POS_NO_DROP_OFF;
@@ -343,7 +429,7 @@ export class Raptor {
       const s = patternStops[base + pos]!;
       const flags = patternPosFlags[base + pos]!;
       const stopOk = !wheelchair || d.stopWheelchairOk(s);
-      if (trip >= 0 && (flags & flagsAlight) === 0 && stopOk) {
+      if (trip >= 0 && needAfterRide[s]! <= vehiclesLeft && (flags & flagsAlight) === 0 && stopOk) {
         const time = sign * (alightTimes[tto + pos]! + shift);
         const idx = cur + s;
         if (
@@ -394,6 +480,7 @@ export class Raptor {
   private relaxTransfers(
     markedTList: number[],
     k: number,
+    vehiclesLeft: number,
     fwd: boolean,
     wheelchair: boolean,
     target: number,
@@ -401,7 +488,8 @@ export class Raptor {
   ): number {
     const d = this.data;
     const cur = k * this.S;
-    const { tTime, tWalk, rTime, rWalk, rFrom, rSec, rIsWalk, rSrc, markedT, markedR, bestR } = this;
+    const { tTime, tWalk, rTime, rWalk, rFrom, rSec, rIsWalk, rSrc, markedT, markedR, bestR, needToBoard } =
+      this;
     const tOff = fwd ? d.transferOffsets : d.transferInOffsets;
     const tOther = fwd ? d.transferTo : d.transferInFrom;
     const tSecs = fwd ? d.transferSec : d.transferInSec;
@@ -416,6 +504,7 @@ export class Raptor {
       for (let i = tOff[s]!; i < end; i++) {
         relaxed++;
         const q = tOther[i]!;
+        if (needToBoard[q]! > vehiclesLeft) continue;
         if (wheelchair && !d.stopWheelchairOk(q)) continue;
         const sec = tSecs[i]!;
         const time = base + sec;
