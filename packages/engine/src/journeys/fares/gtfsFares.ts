@@ -29,6 +29,8 @@ export interface FareRuleV1 {
 }
 
 export interface FareLegRuleV2 {
+  /** fare_leg_rules.leg_group_id: what fare_transfer_rules refer to ('' = in no group). */
+  legGroupId: string;
   networkId: string;
   fromAreaId: string;
   toAreaId: string;
@@ -39,8 +41,42 @@ export interface FareLegRuleV2 {
 export interface FareProductV2 {
   productId: string;
   name: string;
+  /** May be negative: a transfer product can be a discount. Leg prices use only non-negative rows. */
   amountPence: number;
   riderCategoryId: string;
+}
+
+/** One row of fare_transfer_rules.txt (Fares v2). */
+export interface FareTransferRuleV2 {
+  /** '' = every leg group not named in any rule's from_leg_group_id. */
+  fromLegGroupId: string;
+  /** '' = every leg group not named in any rule's to_leg_group_id. */
+  toLegGroupId: string;
+  /** Transfers of one sub-journey this rule may span; -1 = no limit; null when the groups differ (forbidden there). */
+  transferCount: number | null;
+  durationLimitSec: number | null;
+  /** 0 departure→arrival, 1 departure→departure, 2 arrival→departure, 3 arrival→arrival (current leg → next leg). */
+  durationLimitType: 0 | 1 | 2 | 3 | null;
+  /** 0 = A + AB, 1 = A + AB + B, 2 = AB. */
+  fareTransferType: 0 | 1 | 2;
+  /** The transfer fee product; '' = the transfer costs nothing. */
+  productId: string;
+}
+
+/** A fare product's price for the two rider categories we price (pence; undefined when the product has no row for it). */
+export interface ProductAmounts {
+  name: string;
+  adultPence?: number;
+  childPence?: number;
+}
+
+/** One fare product that may pay for a leg (a top-priority matching fare_leg_rules row). */
+export interface LegOptionV2 {
+  productId: string;
+  legGroupId: string;
+  name: string;
+  adultPence: number;
+  childPence?: number;
 }
 
 export interface GtfsFares {
@@ -53,6 +89,10 @@ export interface GtfsFares {
   v2: {
     products: FareProductV2[];
     legRules: FareLegRuleV2[];
+    transferRules: FareTransferRuleV2[];
+    /** Leg groups named in fare_transfer_rules from_leg_group_id / to_leg_group_id (an empty field matches the others). */
+    transferFromGroups: Set<string>;
+    transferToGroups: Set<string>;
     /** Rider categories whose name says child / young person. */
     childCategories: Set<string>;
     defaultCategories: Set<string>;
@@ -83,9 +123,16 @@ function readRows(text: string | undefined): Rows {
   return rows;
 }
 
-const toPence = (amount: string): number | undefined => {
+const toPence = (amount: string, allowNegative = false): number | undefined => {
   const v = Number(amount);
-  return amount === '' || !Number.isFinite(v) || v < 0 ? undefined : Math.round(v * 100);
+  return amount === '' || !Number.isFinite(v) || (v < 0 && !allowNegative) ? undefined : Math.round(v * 100);
+};
+
+/** A whole number from a field, or undefined when empty or not an integer. */
+const toInt = (field: string | undefined): number | undefined => {
+  if (field === undefined || field === '') return undefined;
+  const v = Number(field);
+  return Number.isInteger(v) ? v : undefined;
 };
 
 /** Reads the fare files of a GTFS folder or zip; null when the feed has no fares at all or cannot be opened. */
@@ -154,7 +201,7 @@ export function parseGtfsFares(feedId: string, read: (file: string) => string | 
   if (productRows.length > 0) {
     const products: FareProductV2[] = [];
     for (const r of productRows) {
-      const pence = toPence(r.amount ?? '');
+      const pence = toPence(r.amount ?? '', true);
       if (!r.fare_product_id || pence === undefined) continue;
       products.push({
         productId: r.fare_product_id,
@@ -166,6 +213,7 @@ export function parseGtfsFares(feedId: string, read: (file: string) => string | 
     const legRules = readRows(read('fare_leg_rules.txt'))
       .filter((r) => r.fare_product_id)
       .map((r) => ({
+        legGroupId: r.leg_group_id ?? '',
         networkId: r.network_id ?? '',
         fromAreaId: r.from_area_id ?? '',
         toAreaId: r.to_area_id ?? '',
@@ -180,9 +228,65 @@ export function parseGtfsFares(feedId: string, read: (file: string) => string | 
         childCategories.add(r.rider_category_id);
       if (r.is_default_fare_category === '1') defaultCategories.add(r.rider_category_id);
     }
-    v2 = { products, legRules, childCategories, defaultCategories };
+    const productIds = new Set(products.map((p) => p.productId));
+    const transferRules = readTransferRules(readRows(read('fare_transfer_rules.txt')), productIds);
+    v2 = {
+      products,
+      legRules,
+      transferRules,
+      transferFromGroups: new Set(transferRules.map((t) => t.fromLegGroupId).filter((g) => g !== '')),
+      transferToGroups: new Set(transferRules.map((t) => t.toLegGroupId).filter((g) => g !== '')),
+      childCategories,
+      defaultCategories,
+    };
   }
   return { feedId, v1, v2, stopZone, stopAreas, routeNetwork };
+}
+
+/**
+ * fare_transfer_rules rows. A row the reference forbids or leaves without meaning is dropped, so
+ * it never makes a change cheaper: an unknown fare_transfer_type, a duration_limit without a valid
+ * duration_limit_type, a transfer_count missing where the two groups are equal, or a fee product
+ * that fare_products.txt does not define.
+ */
+function readTransferRules(rows: Rows, productIds: Set<string>): FareTransferRuleV2[] {
+  const out: FareTransferRuleV2[] = [];
+  for (const r of rows) {
+    const type = toInt(r.fare_transfer_type);
+    if (type !== 0 && type !== 1 && type !== 2) continue;
+    const from = r.from_leg_group_id ?? '';
+    const to = r.to_leg_group_id ?? '';
+    const count = toInt(r.transfer_count);
+    let transferCount: number | null = null;
+    if (from === to) {
+      if (count === undefined || (count < 1 && count !== -1)) continue;
+      transferCount = count;
+    }
+    const limit = toInt(r.duration_limit);
+    const limitType = toInt(r.duration_limit_type);
+    if (
+      limit !== undefined &&
+      (limit <= 0 || (limitType !== 0 && limitType !== 1 && limitType !== 2 && limitType !== 3))
+    )
+      continue;
+    const productId = r.fare_product_id ?? '';
+    if (productId !== '' && !productIds.has(productId)) continue;
+    out.push({
+      fromLegGroupId: from,
+      toLegGroupId: to,
+      transferCount,
+      durationLimitSec: limit ?? null,
+      durationLimitType:
+        limit === undefined
+          ? null
+          : limitType === 0 || limitType === 1 || limitType === 2 || limitType === 3
+            ? limitType
+            : null,
+      fareTransferType: type,
+      productId,
+    });
+  }
+  return out;
 }
 
 /** Adult fare of one ride from the feed's fares (v2 preferred when both exist); undefined when no fare matches. */
@@ -208,50 +312,87 @@ export function priceWithGtfsFares(
 function priceV1(
   fares: GtfsFares,
   ride: RideForFare,
-  allows: (attr: FareAttributeV1) => boolean = () => true,
 ): { adult: number; child?: number; source: string } | undefined {
+  const best = findV1Fare(fares, [ride], () => true);
+  return best ? { adult: best.pricePence, source: `${fares.feedId} fare ${best.fareId}` } : undefined;
+}
+
+/**
+ * The cheapest fares v1 fare whose rules match a run of rides taken as one journey (one ride: the
+ * ride itself): origin zone of the first boarding, destination zone of the last alighting, every
+ * zone passed, and every ride's route allowed by a rule that also matches that origin and
+ * destination. `allows` filters fares (e.g. on transfers).
+ */
+export function findV1Fare(
+  fares: GtfsFares,
+  rides: readonly RideForFare[],
+  allows: (attr: FareAttributeV1) => boolean,
+): FareAttributeV1 | undefined {
   const v1 = fares.v1;
-  if (!v1) return undefined;
-  const origin = ride.boardStopId ? fares.stopZone.get(ride.boardStopId) : undefined;
-  const destination = ride.alightStopId ? fares.stopZone.get(ride.alightStopId) : undefined;
+  const first = rides[0];
+  const last = rides[rides.length - 1];
+  if (!v1 || !first || !last) return undefined;
+  const origin = first.boardStopId ? fares.stopZone.get(first.boardStopId) : undefined;
+  const destination = last.alightStopId ? fares.stopZone.get(last.alightStopId) : undefined;
   const passed = new Set<string>();
-  for (const s of ride.stopIds) {
+  for (const s of rides.flatMap((r) => r.stopIds)) {
     const z = fares.stopZone.get(s);
     if (z) passed.add(z);
   }
+  // Rides of several agencies only match fares that name no agency.
+  const agencies = new Set(rides.map((r) => r.agencyId));
+  const agencyId = agencies.size === 1 ? first.agencyId : '\u0000several';
   let best: FareAttributeV1 | undefined;
   for (const attr of v1.attributes.values()) {
-    if (attr.agencyId !== '' && ride.agencyId !== null && attr.agencyId !== ride.agencyId) continue;
+    if (attr.agencyId !== '' && agencyId !== null && attr.agencyId !== agencyId) continue;
     if (!allows(attr)) continue;
     const rules = v1.rulesByFare.get(attr.fareId);
     let matches: boolean;
     if (!rules) matches = true;
     else {
-      const routeOk = (r: FareRuleV1) => r.routeId === '' || r.routeId === ride.routeId;
-      const plain = rules.filter((r) => r.containsId === '' && routeOk(r));
-      const plainMatch = plain.some(
+      const routeOk = (r: FareRuleV1, ride: RideForFare) => r.routeId === '' || r.routeId === ride.routeId;
+      const plain = rules.filter(
         (r) =>
+          r.containsId === '' &&
           (r.originId === '' || r.originId === origin) &&
           (r.destinationId === '' || r.destinationId === destination),
       );
+      const plainMatch = rides.every((ride) => plain.some((r) => routeOk(r, ride)));
       // contains_id rules: the zones passed must be exactly the fare's listed zones.
-      const contains = rules.filter((r) => r.containsId !== '' && routeOk(r));
+      const contains = rules.filter((r) => r.containsId !== '' && rides.some((ride) => routeOk(r, ride)));
       const containsSet = new Set(contains.map((r) => r.containsId));
       const containsMatch =
         contains.length > 0 &&
+        rides.every((ride) => contains.some((r) => routeOk(r, ride))) &&
         containsSet.size === passed.size &&
         [...passed].every((z) => containsSet.has(z));
       matches = plainMatch || containsMatch;
     }
     if (matches && (!best || attr.pricePence < best.pricePence)) best = attr;
   }
-  return best ? { adult: best.pricePence, source: `${fares.feedId} fare ${best.fareId}` } : undefined;
+  return best;
 }
 
 function priceV2(
   fares: GtfsFares,
   ride: RideForFare,
 ): { adult: number; child?: number; source: string } | undefined {
+  const v2 = fares.v2;
+  if (!v2) return undefined;
+  const rules = matchV2LegRules(fares, ride);
+  if (!rules) return undefined;
+  const productIds = new Set(rules.map((r) => r.productId));
+  const products = v2.products.filter((p) => productIds.has(p.productId) && p.amountPence >= 0);
+  const adultProducts = products.filter((p) => isAdultProduct(v2, p));
+  if (adultProducts.length === 0) return undefined;
+  const adult = adultProducts.reduce((a, b) => (b.amountPence < a.amountPence ? b : a));
+  const childProducts = products.filter((p) => v2.childCategories.has(p.riderCategoryId));
+  const child = childProducts.length > 0 ? Math.min(...childProducts.map((p) => p.amountPence)) : undefined;
+  return { adult: adult.amountPence, child, source: adult.name || `${fares.feedId} ${adult.productId}` };
+}
+
+/** The top-priority fare_leg_rules rows matching a ride; undefined when none. */
+function matchV2LegRules(fares: GtfsFares, ride: RideForFare): FareLegRuleV2[] | undefined {
   const v2 = fares.v2;
   if (!v2) return undefined;
   const network = ride.routeId ? (fares.routeNetwork.get(ride.routeId) ?? '') : '';
@@ -282,19 +423,53 @@ function priceV2(
   );
   if (rules.length === 0) return undefined;
   const top = Math.max(...rules.map((r) => r.priority));
-  const productIds = new Set(rules.filter((r) => r.priority === top).map((r) => r.productId));
-  const products = v2.products.filter((p) => productIds.has(p.productId));
-  const adultProducts = products.filter(
-    (p) =>
-      p.riderCategoryId === '' ||
-      v2.defaultCategories.has(p.riderCategoryId) ||
-      (!v2.childCategories.has(p.riderCategoryId) && v2.defaultCategories.size === 0),
-  );
-  if (adultProducts.length === 0) return undefined;
-  const adult = adultProducts.reduce((a, b) => (b.amountPence < a.amountPence ? b : a));
-  const childProducts = products.filter((p) => v2.childCategories.has(p.riderCategoryId));
-  const child = childProducts.length > 0 ? Math.min(...childProducts.map((p) => p.amountPence)) : undefined;
-  return { adult: adult.amountPence, child, source: adult.name || `${fares.feedId} ${adult.productId}` };
+  return rules.filter((r) => r.priority === top);
+}
+
+type V2 = NonNullable<GtfsFares['v2']>;
+
+/** A product row for adults: no rider category, the default category, or (with no default named) any non-child one. */
+const isAdultProduct = (v2: V2, p: FareProductV2): boolean =>
+  p.riderCategoryId === '' ||
+  v2.defaultCategories.has(p.riderCategoryId) ||
+  (!v2.childCategories.has(p.riderCategoryId) && v2.defaultCategories.size === 0);
+
+/** Adult and child prices of one fare product (the cheapest row of each); undefined when the feed has no such product. */
+export function findProductAmounts(fares: GtfsFares, productId: string): ProductAmounts | undefined {
+  const v2 = fares.v2;
+  if (!v2) return undefined;
+  const rows = v2.products.filter((p) => p.productId === productId);
+  if (rows.length === 0) return undefined;
+  const min = (list: FareProductV2[]) =>
+    list.length > 0 ? Math.min(...list.map((p) => p.amountPence)) : undefined;
+  return {
+    name: rows[0]?.name ?? '',
+    adultPence: min(rows.filter((p) => isAdultProduct(v2, p))),
+    childPence: min(rows.filter((p) => v2.childCategories.has(p.riderCategoryId))),
+  };
+}
+
+/**
+ * Every product that may pay for one ride under Fares v2, with its leg group, for working out
+ * transfers; empty when no fare_leg_rules row matches. Each product keeps its own child price.
+ */
+export function listV2LegOptions(fares: GtfsFares, ride: RideForFare): LegOptionV2[] {
+  const rules = matchV2LegRules(fares, ride) ?? [];
+  const out: LegOptionV2[] = [];
+  for (const r of rules) {
+    const amounts = findProductAmounts(fares, r.productId);
+    if (!amounts || amounts.adultPence === undefined || amounts.adultPence < 0) continue;
+    const child =
+      amounts.childPence !== undefined && amounts.childPence >= 0 ? amounts.childPence : undefined;
+    out.push({
+      productId: r.productId,
+      legGroupId: r.legGroupId,
+      name: amounts.name || `${fares.feedId} ${r.productId}`,
+      adultPence: amounts.adultPence,
+      childPence: child,
+    });
+  }
+  return out;
 }
 
 function narrow(
@@ -304,44 +479,4 @@ function narrow(
 ): FareLegRuleV2[] {
   const exact = rules.filter((r) => field(r) !== '' && matches(field(r)));
   return exact.length > 0 ? exact : rules.filter((r) => field(r) === '');
-}
-
-/**
- * A through ticket for consecutive rides of one feed (fares v1): a fare from the first boarding
- * zone to the last alighting zone that allows that many changes (empty `transfers` = unlimited)
- * within its transfer_duration. Undefined when no such fare exists.
- */
-export function priceThroughWithGtfsFares(
-  fares: GtfsFares,
-  rides: readonly RideForFare[],
-  childPercent: number,
-  concessionsFree: boolean,
-): AdultFare | undefined {
-  const first = rides[0];
-  const last = rides[rides.length - 1];
-  if (!fares.v1 || !first || !last || rides.length < 2) return undefined;
-  const same = <T>(values: T[]): T | undefined =>
-    values.every((v) => v === values[0]) ? values[0] : undefined;
-  const combined: RideForFare = {
-    ...first,
-    routeId: same(rides.map((r) => r.routeId)) ?? null,
-    // Rides of several agencies only match fares that name no agency.
-    agencyId: same(rides.map((r) => r.agencyId)) ?? '\u0000several',
-    alightStopId: last.alightStopId,
-    stopIds: rides.flatMap((r) => r.stopIds),
-    alight: last.alight,
-    distanceM: rides.reduce((sum, r) => sum + r.distanceM, 0),
-    endSec: last.endSec,
-  };
-  const changes = rides.length - 1;
-  const spanSec = last.startSec - first.startSec;
-  const found = priceV1(
-    fares,
-    combined,
-    (attr) =>
-      (attr.transfers === null || attr.transfers >= changes) &&
-      (attr.transferDurationSec === null || attr.transferDurationSec >= spanSec),
-  );
-  if (!found) return undefined;
-  return { singlePence: found.adult, returnPence: null, childPercent, concessionsFree, source: found.source };
 }

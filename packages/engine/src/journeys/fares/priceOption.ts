@@ -8,7 +8,9 @@ import type { PlannedLeg, PlannedOption, PlannedStep } from '../model.ts';
 import { applyEntitlements } from './entitlements.ts';
 import type { FareQuote } from './entitlements.ts';
 import type { GtfsFares } from './gtfsFares.ts';
-import { priceThroughWithGtfsFares, priceWithGtfsFares } from './gtfsFares.ts';
+import { priceWithGtfsFares } from './gtfsFares.ts';
+import type { FareCategory, FareSegment, SegmentChange } from './fareTransfers.ts';
+import { cheapestCover, fareModelOf, listFareSegments } from './fareTransfers.ts';
 import { findFareRule, priceWithRegionRule } from './regionFares.ts';
 import type { AdultFare, RideForFare } from './rideFare.ts';
 import { bikeHirePence, carClubPence, ownCarRunningPence, parkingPence, taxiFarePence } from './tariffs.ts';
@@ -282,7 +284,7 @@ function priceReturnTickets(
   });
 }
 
-/** The GTFS fares of a ride's feed when they (not a region rule) price it. */
+/** The GTFS fares of a ride's feed when they (not a region rule) price it, as adultFare decides. */
 function gtfsFaresFor(
   step: PlannedStep,
   ctx: PricingContext,
@@ -290,17 +292,53 @@ function gtfsFaresFor(
   const ride = rideForFare(step, ctx.region);
   if (!ride.feedId || step.flexibleServiceId) return undefined;
   const rule = findFareRule(ctx.region, ride);
-  if (rule && rule.kind !== 'gtfs') return undefined;
-  const fares = ctx.gtfsFares.get(rule?.kind === 'gtfs' ? rule.feedId : ride.feedId);
-  return fares && fares.feedId === ride.feedId
-    ? { fares, childPercent: rule?.childPercent ?? 50, concessionsFree: rule?.concessionsFree ?? false }
-    : undefined;
+  if (rule?.kind === 'gtfs') {
+    const fares = ctx.gtfsFares.get(rule.feedId);
+    return fares && fares.feedId === ride.feedId
+      ? { fares, childPercent: rule.childPercent, concessionsFree: rule.concessionsFree }
+      : undefined;
+  }
+  // As in adultFare: a feed's own fares win over a generic region rule when they price the ride.
+  const fares = ctx.gtfsFares.get(ride.feedId);
+  if (!fares || fares.feedId !== ride.feedId || fareModelOf(fares, ride) === null) return undefined;
+  return { fares, childPercent: rule?.childPercent ?? 50, concessionsFree: rule?.concessionsFree ?? false };
+}
+
+/** True when the traveller rides free on this ride by an entitlement (pass, Young Scot, infant). */
+function freeByEntitlement(step: PlannedStep, ctx: PricingContext): boolean {
+  const fare = adultFare(step, ctx);
+  if (!fare) return false;
+  const q = applyEntitlements(ctx.traveller, ctx.region.fares.concessions, {
+    mode: step.type,
+    adultPence: fare.singlePence,
+    childPence: fare.childPence,
+    childPercent: fare.childPercent,
+    ruleConcessionsFree: fare.concessionsFree,
+    ticket: 'single',
+  });
+  return q.pence === 0 && q.entitlement !== null;
 }
 
 /**
- * Sells one through ticket for consecutive rides of the same feed and mode (a change of train at
- * Perth on an Edinburgh–Aviemore ticket) when the feed's fares allow the change and it is cheaper
- * for the traveller than the separate tickets. Walking between the rides keeps the run going.
+ * Consecutive rides of one feed (walking between them keeps the run going) that the feed's fare
+ * transfer rules let the traveller pay for together: fares v1 transfer allowances (a through
+ * ticket, e.g. a change of train at Perth on an Edinburgh–Aviemore ticket) and fares v2
+ * fare_transfer_rules (see fareTransfers.ts). The cheapest cover of the run by single tickets and
+ * such segments wins.
+ *
+ * Entitlements and transfers:
+ * - A ride the traveller makes free with an entitlement (National Entitlement Card, Young Scot
+ *   under-22 free bus, infant) is not bought, so it never starts, continues or ends a paid chain:
+ *   it splits the run, and the rides either side are priced apart. (A transfer product is a
+ *   discount on holding the previous ticket, which a pass holder does not buy.)
+ * - A railcard or Young Scot rail discount comes off a segment's whole price when every ride in
+ *   it is of a discounted mode; when a change joins a discounted mode to another one (bus to
+ *   train), the feed does not say whether the discount applies, so that segment's price is only
+ *   known to lie between the discounted and the plain price.
+ * - A child pays the segment's child price (each product's child row, else the rule's child
+ *   percentage of the adult price, product by product).
+ * Wherever the readings of the rules (see fareTransfers.ts) or of an entitlement give different
+ * cheapest totals, the run's price is unknown rather than a guess.
  */
 function priceThroughTickets(
   leg: PlannedLeg,
@@ -309,53 +347,147 @@ function priceThroughTickets(
 ): void {
   const runs: number[][] = [];
   let run: number[] = [];
+  let runKey = '';
+  const close = () => {
+    runs.push(run);
+    run = [];
+  };
   leg.steps.forEach((step, i) => {
-    if (step.ride && prices[i] === undefined && gtfsFaresFor(step, ctx)) {
-      const prev = leg.steps[run[run.length - 1] ?? -1];
-      if (prev && (prev.ride?.feedId !== step.ride.feedId || prev.type !== step.type)) {
-        runs.push(run);
-        run = [];
-      }
+    const source = step.ride && prices[i] === undefined ? gtfsFaresFor(step, ctx) : undefined;
+    const model = source ? fareModelOf(source.fares, rideForFare(step, ctx.region)) : null;
+    if (source && model && !freeByEntitlement(step, ctx)) {
+      const key = `${source.fares.feedId}\u0000${model}`;
+      if (run.length > 0 && key !== runKey) close();
+      runKey = key;
       run.push(i);
-    } else if (step.type !== 'walk') {
-      runs.push(run);
-      run = [];
-    }
+    } else if (step.type !== 'walk') close();
   });
-  runs.push(run);
-  for (const r of runs.filter((x) => x.length >= 2)) {
-    const steps = r.map((i) => leg.steps[i]).filter((x): x is PlannedStep => x !== undefined);
-    const first = steps[0];
-    const source = first ? gtfsFaresFor(first, ctx) : undefined;
-    if (!first || !source) continue;
-    const through = priceThroughWithGtfsFares(
-      source.fares,
-      steps.map((x) => rideForFare(x, ctx.region)),
-      source.childPercent,
-      source.concessionsFree,
-    );
-    if (!through) continue;
-    const q = applyEntitlements(ctx.traveller, ctx.region.fares.concessions, {
-      mode: first.type,
-      adultPence: through.singlePence,
-      childPercent: through.childPercent,
-      ruleConcessionsFree: through.concessionsFree,
-      ticket: 'single',
+  close();
+  for (const r of runs) if (r.length >= 2) priceRun(leg, r, ctx, prices);
+}
+
+type SegmentQuote = { pence: number; basis: string; segment: FareSegment };
+
+/** Prices one run of rides with the feed's transfer rules; see priceThroughTickets. */
+function priceRun(
+  leg: PlannedLeg,
+  indexes: number[],
+  ctx: PricingContext,
+  prices: Array<StepPrice | undefined>,
+): void {
+  const { region, traveller } = ctx;
+  const steps = indexes.map((i) => leg.steps[i]).filter((x): x is PlannedStep => x !== undefined);
+  const first = steps[0];
+  const source = first ? gtfsFaresFor(first, ctx) : undefined;
+  if (!first || !source || steps.length !== indexes.length) return;
+  const rides = steps.map((x) => rideForFare(x, region));
+  const singles = steps.map((x) => priceStep(x, ctx));
+  const age = traveller.age;
+  const conc = region.fares.concessions;
+  const categories: FareCategory[] =
+    age !== null && age > conc.infantFreeMaxAge && age <= conc.childMaxAge ? ['adult', 'child'] : ['adult'];
+  const lists = categories.map((category) => ({
+    category,
+    ...listFareSegments(source.fares, rides, category, source.childPercent),
+  }));
+  const label = (a: number, b: number) => {
+    const from = steps[a] ?? first;
+    return rideLabel({ ...from, to: (steps[b] ?? from).to });
+  };
+  const markUnknown = (why: string) => {
+    indexes.forEach((i, k) => {
+      prices[i] =
+        k === 0
+          ? unknownStep(`${label(0, steps.length - 1)}: price not known (${why})`)
+          : { pence: null, text: 'unknown', lines: [], estimate: false };
     });
-    // A known through fare beats separate tickets that are dearer or not known at all.
-    const separate = steps.map((x) => priceStep(x, ctx).pence);
-    const separateKnown = separate.every((p) => p !== null);
-    if (separateKnown && q.pence >= separate.reduce<number>((sum, p) => sum + (p ?? 0), 0)) continue;
-    const last = steps[steps.length - 1] ?? first;
-    const label = `${rideLabel({ ...first, to: last.to })} (through ticket, ${steps.length - 1} change${steps.length > 2 ? 's' : ''})`;
-    prices[r[0] ?? 0] = {
+  };
+  if (lists.some((l) => !l.complete)) {
+    markUnknown('too many ways to combine the tickets to check');
+    return;
+  }
+
+  // Cheapest segment quote for rides a..b under one reading: 'hi' is a price the traveller can
+  // certainly pay, 'lo' the lowest any reading allows.
+  const quote = (a: number, b: number, bound: 'lo' | 'hi'): SegmentQuote | undefined => {
+    let best: SegmentQuote | undefined;
+    for (const l of lists) {
+      const segment = l.options[a]?.[b]?.[bound === 'hi' ? 'strict' : 'lenient'];
+      if (!segment) continue;
+      let q: { pence: number; basis: string };
+      if (l.category === 'child') q = { pence: segment.pence, basis: 'child single' };
+      else {
+        const modes = [...new Set(steps.slice(a, b + 1).map((x) => x.type))];
+        const entitled = modes.map((mode) =>
+          applyEntitlements(traveller, conc, {
+            mode,
+            adultPence: segment.pence,
+            // The adult segment price only: the child price is the child category's own segment.
+            childPence: segment.pence,
+            childPercent: 100,
+            ruleConcessionsFree: source.concessionsFree,
+            ticket: 'single',
+          }),
+        );
+        const only = entitled[0];
+        if (modes.length === 1 && only) q = only;
+        else if (bound === 'hi') q = { pence: segment.pence, basis: 'adult single' };
+        else q = { pence: Math.min(...entitled.map((e) => e.pence)), basis: 'adult single' };
+      }
+      if (!best || q.pence < best.pence) best = { ...q, segment };
+    }
+    return best;
+  };
+  const chosen = new Map<string, SegmentQuote>();
+  const cost = (bound: 'lo' | 'hi') => (a: number, b: number) => {
+    if (a === b) return singles[a]?.pence ?? undefined;
+    const q = quote(a, b, bound);
+    if (q && bound === 'hi') chosen.set(`${a},${b}`, q);
+    return q?.pence;
+  };
+  const hi = cheapestCover(steps.length, cost('hi'));
+  const lo = cheapestCover(steps.length, cost('lo'));
+  if (!hi && !lo) return;
+  if (!hi || !lo || lo.pence < hi.pence) {
+    markUnknown('the fare transfer rules can be read in more than one way for these changes');
+    return;
+  }
+  for (const [a, b] of hi.segments) {
+    const at = indexes[a];
+    if (at === undefined) continue;
+    if (a === b) {
+      prices[at] = singles[a];
+      continue;
+    }
+    const q = chosen.get(`${a},${b}`);
+    if (!q) return;
+    const changes = q.segment.changes.map((c, k) => changeText(c, steps[a + k]?.to.name ?? '', k === 0));
+    const n = changes.length;
+    const description = `${label(a, b)} (through ticket, ${n} change${n > 1 ? 's' : ''}: ${changes.join('; ')}): ${q.basis} (${q.segment.source})`;
+    prices[at] = {
       pence: q.pence,
       text: formatPence(q.pence),
-      lines: [{ description: `${label}: ${q.basis} (${through.source})`, cost: formatPence(q.pence) }],
+      lines: [{ description, cost: formatPence(q.pence) }],
       estimate: false,
     };
-    for (const i of r.slice(1)) prices[i] = INCLUDED;
+    for (const i of indexes.slice(a + 1, b + 1)) prices[i] = INCLUDED;
   }
+}
+
+/** Words for one change inside a through ticket: 'at Perth included in the ticket', 'at Carrbridge transfer fee £0.50'. */
+function changeText(c: SegmentChange, at: string, firstChange: boolean): string {
+  // fare_transfer_type 2 on a sub-journey's first change: one product pays for both rides.
+  if (c.kind === 2 && firstChange)
+    return `at ${at} on one fare for both rides${c.feeName ? ` (${c.feeName})` : ''}`;
+  const fee =
+    c.feePence > 0
+      ? `transfer fee ${formatPence(c.feePence)}${c.feeName ? ` (${c.feeName})` : ''}`
+      : c.feePence < 0
+        ? `transfer discount ${formatPence(-c.feePence)}${c.feeName ? ` (${c.feeName})` : ''}`
+        : '';
+  if (c.nextRidePence !== null)
+    return `at ${at} next ride ${formatPence(c.nextRidePence)}${fee ? ` plus ${fee}` : ', no transfer fee'}`;
+  return fee ? `at ${at} ${fee}` : `at ${at} included in the ticket`;
 }
 
 /** Own car and car club: running costs, parking and car-club booking across both legs. */

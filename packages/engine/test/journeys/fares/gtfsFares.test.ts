@@ -1,10 +1,7 @@
 // Feature under test: GTFS fares v1 (routes, origin/destination/contains zones) and v2 (networks, areas, priority, rider categories).
 import { describe, expect, it } from 'vitest';
-import {
-  parseGtfsFares,
-  priceThroughWithGtfsFares,
-  priceWithGtfsFares,
-} from '../../../src/journeys/fares/gtfsFares.ts';
+import { listFareSegments } from '../../../src/journeys/fares/fareTransfers.ts';
+import { findV1Fare, parseGtfsFares, priceWithGtfsFares } from '../../../src/journeys/fares/gtfsFares.ts';
 import type { RideForFare } from '../../../src/journeys/fares/rideFare.ts';
 
 const files = (map: Record<string, string>) => (name: string) => map[name];
@@ -127,16 +124,79 @@ describe('GTFS fares v1 through tickets', () => {
   });
   it('prices two rides as one ticket from the first to the last zone when changes are allowed', () => {
     // ad-once allows no change, ad-short only 10 minutes from the first boarding: ad (unlimited) at 4.50 wins.
-    expect(priceThroughWithGtfsFares(fares, [leg1, leg2], 50, false)).toMatchObject({
-      singlePence: 450,
-      source: 'f fare ad',
-    });
-    expect(priceThroughWithGtfsFares(fares, [leg1, { ...leg2, startSec: 500 }], 50, false)?.singlePence).toBe(
-      200,
-    );
+    const allowOneChange = (a: { transfers: number | null }) => a.transfers === null || a.transfers >= 1;
+    expect(findV1Fare(fares, [leg1, leg2], allowOneChange)?.fareId).toBe('ad-short');
+    const { options } = listFareSegments(fares, [leg1, leg2], 'adult', 50);
+    expect(options[0]?.[1]?.strict).toMatchObject({ pence: 450, source: 'f fare ad' });
+    expect(options[0]?.[1]?.lenient).toMatchObject({ pence: 450 });
   });
-  it('has no through fare for one ride or across agencies with agency fares', () => {
-    expect(priceThroughWithGtfsFares(fares, [leg1], 50, false)).toBeUndefined();
-    expect(priceThroughWithGtfsFares(fares, [leg1, { ...leg2, agencyId: 'B' }], 50, false)).toBeUndefined();
+  it('reads transfer_duration both ways: boarding the last ride in time, or arriving in time', () => {
+    // Second ride boarded 500 s after the first (within ad-short's 600 s) but arriving at 2700 s.
+    const { options } = listFareSegments(fares, [leg1, { ...leg2, startSec: 500 }], 'adult', 50);
+    expect(options[0]?.[1]?.lenient?.pence).toBe(200);
+    expect(options[0]?.[1]?.strict?.pence).toBe(450);
+    expect(
+      listFareSegments(fares, [leg1, { ...leg2, startSec: 500 }], 'child', 50).options[0]?.[1]?.strict?.pence,
+    ).toBe(225);
+  });
+  it('has no through fare across agencies with agency fares, and allows routes each listed for the fare', () => {
+    expect(findV1Fare(fares, [leg1, { ...leg2, agencyId: 'B' }], () => true)).toBeUndefined();
+    const routes = parseGtfsFares(
+      'f',
+      files({
+        'stops.txt': STOPS,
+        'fare_attributes.txt':
+          'fare_id,price,currency_type,payment_method,transfers,agency_id\nlocal,1.80,GBP,0,1,A\n',
+        'fare_rules.txt': 'fare_id,route_id\nlocal,R1\nlocal,R2\n',
+      }),
+    );
+    expect(findV1Fare(routes, [leg1, leg2], () => true)?.fareId).toBe('local');
+    expect(findV1Fare(routes, [leg1, { ...leg2, routeId: 'R9' }], () => true)).toBeUndefined();
+  });
+});
+
+describe('GTFS fares v2 transfer rules', () => {
+  const fares = parseGtfsFares(
+    'f',
+    files({
+      'fare_products.txt':
+        'fare_product_id,fare_product_name,amount,currency\nbus,Bus,2.00,GBP\nfee,Fee,0.50,GBP\ndisc,Discount,-1.00,GBP\n',
+      'fare_leg_rules.txt': 'leg_group_id,network_id,fare_product_id\ng1,,bus\n',
+      'fare_transfer_rules.txt': [
+        'from_leg_group_id,to_leg_group_id,transfer_count,duration_limit,duration_limit_type,fare_transfer_type,fare_product_id',
+        'g1,g1,1,3600,1,0,',
+        'g1,g2,,,,1,disc',
+        'g1,g1,,,,0,', // transfer_count missing where the groups are equal: dropped
+        'g1,g3,,600,,0,', // duration_limit without duration_limit_type: dropped
+        'g1,g4,,,,3,', // unknown fare_transfer_type: dropped
+        'g1,g5,,,,0,nope', // fee product not defined: dropped
+        '',
+      ].join('\n'),
+    }),
+  );
+  it('reads the rules, keeps negative transfer products and drops rows the reference forbids', () => {
+    expect(fares.v2?.transferRules).toEqual([
+      {
+        fromLegGroupId: 'g1',
+        toLegGroupId: 'g1',
+        transferCount: 1,
+        durationLimitSec: 3600,
+        durationLimitType: 1,
+        fareTransferType: 0,
+        productId: '',
+      },
+      {
+        fromLegGroupId: 'g1',
+        toLegGroupId: 'g2',
+        transferCount: null,
+        durationLimitSec: null,
+        durationLimitType: null,
+        fareTransferType: 1,
+        productId: 'disc',
+      },
+    ]);
+    expect(fares.v2?.legRules[0]?.legGroupId).toBe('g1');
+    // A negative product never prices a leg on its own.
+    expect(priceWithGtfsFares(fares, ride({}), 50, false)?.singlePence).toBe(200);
   });
 });
