@@ -35,11 +35,33 @@ import type { At } from '../modes/streetStep.ts';
  * respects vehicle continuity: a car or bike left at a station is collected there; a direct mode
  * returns the same way; everything else may return by any public option (a taxi out may pair
  * with transit back).
+ *
+ * Lifts (SPEC "car", apart from "own car": someone else drives the traveller, see modes/car.ts)
+ * need no car access in the profile, only a brand that does not block "car". They are offered
+ * door to door (LIFT_DIRECT_M: a lift across the region, not across the country; back the same
+ * way, collected at the return time) and to or from a station beyond a short walk, within
+ * ACCESS_MAX_SEC.lift of driving (kiss & ride: 'lift out' dropped at the station, 'lift in'
+ * collected from it). A lift is free to the traveller (the fares code prices 'car' steps at
+ * nothing) but its CO2 is two car runs: the ride and the driver's empty run back
+ * (journeys/co2/factors.ts LIFT_RUNS). A kiss & ride out returns by its mirror (collected at the
+ * station), else by plain transit, else by a lift home. At most LIFT_OPTIONS_MAX options with a
+ * lift are kept, so lifts (always possible, always free) never swamp the list.
  */
 
 /** Direct options are offered up to these straight-line distances. */
 export const DIRECT_LIMITS_M = { walk: 6_000, cycle: 25_000, taxi: 60_000, bikeHire: 20_000 } as const;
-const ACCESS_MAX_SEC = { walk: 20 * 60, cycle: 20 * 60, car: 30 * 60, taxi: 25 * 60, drt: 40 * 60 } as const;
+/** A direct lift spans this straight-line range: shorter is a walk, longer is beyond a local favour. */
+export const LIFT_DIRECT_M = { min: 1_000, max: 60_000 } as const;
+/** Options with a lift (door to door or to/from a station) kept at most. */
+export const LIFT_OPTIONS_MAX = 2;
+const ACCESS_MAX_SEC = {
+  walk: 20 * 60,
+  cycle: 20 * 60,
+  car: 30 * 60,
+  lift: 20 * 60,
+  taxi: 25 * 60,
+  drt: 40 * 60,
+} as const;
 const RANGE_WINDOW_SEC = 2 * 3600;
 /** Return legs want the first way home, so their range is short. */
 const RETURN_WINDOW_SEC = 30 * 60;
@@ -67,11 +89,14 @@ interface Candidate {
   kind: string;
   family: string;
   leg: PlannedLeg;
-  /** Return rule: 'same' = the same direct mode back; 'vehicle' = collect at a stop; 'public' = any public option. */
+  /**
+   * Return rule: 'same' = the same direct mode back; 'vehicle' = collect at a stop; 'public' = any
+   * public option, else `home` door to door (a lift for kiss & ride, else a taxi).
+   */
   back:
     | { rule: 'same'; type: TravelType }
     | { rule: 'vehicle'; type: 'own car' | 'cycle'; stop: number }
-    | { rule: 'public'; prefer: string };
+    | { rule: 'public'; prefer: string; home: 'car' | 'taxi' };
 }
 
 interface SearchContext {
@@ -150,11 +175,13 @@ export function planSearch(
         carbonKg: steps.reduce((s, x) => s + stepCo2Kg(x.type, x.distanceM), 0),
         walkM: legWalkM(option.depart) + (option.ret ? legWalkM(option.ret) : 0),
         changes: legStages(option.depart).length,
+        ...(steps.some((s) => s.type === 'car') ? { group: 'lift' } : {}),
       };
     },
     PER_FAMILY,
     12,
     arriveBy,
+    { lift: LIFT_OPTIONS_MAX },
   );
   const journeys = kept.map(({ option, price }) =>
     assembleJourney(option, price, {
@@ -187,6 +214,7 @@ function directCandidates(
   if (allowed('walk') && crowM <= DIRECT_LIMITS_M.walk) direct('walk');
   if (allowed('cycle') && crowM <= DIRECT_LIMITS_M.cycle) direct('cycle');
   if (allowed('own car')) direct('own car');
+  if (allowed('car') && crowM >= LIFT_DIRECT_M.min && crowM <= LIFT_DIRECT_M.max) direct('car');
   if (
     allowed('taxi') &&
     crowM <= DIRECT_LIMITS_M.taxi &&
@@ -328,6 +356,22 @@ function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, star
         detail: (m) => ({ type: m as TravelType, leavesVehicle: m === vehicle }),
         vehicle,
       });
+  }
+  if (allowed('car')) {
+    // Kiss & ride: dropped at a station beyond a short walk, or collected from one.
+    const out = walkIn.length ? stationsFrom('car', ACCESS_MAX_SEC.lift) : [];
+    if (out.length) families.push({ name: 'lift out', access: out, egress: walkIn, detail: plain });
+    const back = walkOut.length
+      ? listStopAccess(
+          data,
+          to,
+          'car',
+          ACCESS_MAX_SEC.lift,
+          'to',
+          (s) => isTrainStop(data, s) && !nearIn.has(s),
+        )
+      : [];
+    if (back.length) families.push({ name: 'lift in', access: walkOut, egress: back, detail: plain });
   }
   if (allowed('taxi')) {
     // A taxi to or from the station only where the station is beyond a short walk.
@@ -520,7 +564,8 @@ function transitCandidates(
         .map((s) => (s.ride ? `${s.type} ${s.ride.routeShortName}` : s.type))
         .join('>');
       const first = j.legs[0];
-      let back: Candidate['back'] = { rule: 'public', prefer: fam.name };
+      const home = fam.name.startsWith('lift ') ? 'car' : 'taxi';
+      let back: Candidate['back'] = { rule: 'public', prefer: fam.name, home };
       if (fam.vehicle && first?.kind === 'access' && first.mode === fam.vehicle)
         back = { rule: 'vehicle', type: fam.vehicle, stop: first.stop };
       out.push({ kind: `transit:${fam.name}`, family: `${fam.name}|${services}`, leg, back });
@@ -617,9 +662,10 @@ function returnFor(
       found = runFamily(ctx, fam, destination, origin, at, RETURN_WINDOW_SEC).map((x) => x.leg);
       if (found.length > 0) break;
     }
-    if (found.length === 0 && ctx.allowed('taxi')) {
-      const taxi = buildStreetChain(data.streets, [{ type: 'taxi', from: destination, to: origin }], at);
-      if (taxi) found = [taxi];
+    // No public way back: door to door by the fallback mode (a lift home for kiss & ride).
+    if (found.length === 0 && ctx.allowed(back.home)) {
+      const home = buildStreetChain(data.streets, [{ type: back.home, from: destination, to: origin }], at);
+      if (home) found = [home];
     }
     publicCache.set(key, found);
   }

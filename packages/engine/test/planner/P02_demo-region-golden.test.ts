@@ -96,9 +96,11 @@ describe('P02 demo region golden searches', () => {
       expect(j.return).not.toBeNull();
       expect((j.return?.departure_at ?? '') >= '16:00').toBe(true);
       expect(j.depart.arrival_at <= (j.return?.departure_at ?? '')).toBe(true);
-      // The mountain is reached by the bus 31 or a taxi from Aviemore; nobody drives without a car.
+      // The mountain is reached by the bus 31, a taxi or a lift from Aviemore; nobody drives without a car.
       expect(
-        j.depart.steps.some((s) => s.service_number === '31' || s.type === 'taxi' || s.type === 'funicular'),
+        j.depart.steps.some(
+          (s) => s.service_number === '31' || s.type === 'taxi' || s.type === 'car' || s.type === 'funicular',
+        ),
       ).toBe(true);
       expect(steps(j).some((s) => s.type === 'own car')).toBe(false);
       // A priced total is the sum of its parts, never a guess.
@@ -227,5 +229,76 @@ describe('P02 demo region golden searches', () => {
     expect(
       hire?.pricing_breakdown.some((l) => /^Bike hire .*\((Pay as you go|Day pass)\)$/.test(l.description)),
     ).toBe(true);
+  });
+
+  describe('lifts (SPEC "car": someone else drives the traveller)', () => {
+    const isLift = (j: Journey) => steps(j).some((s) => s.type === 'car');
+
+    it('a lift door to door needs no car access, is free and costs two car runs of CO2', async () => {
+      const trip = { out_time: '2026/11/24 08:00:00', return_time: '2026/11/24 17:00:00' };
+      const js = await plan('Nethy Bridge', 'Aviemore', trip);
+      expect(steps(js[0]!).length).toBeGreaterThan(0);
+      for (const j of js) expect(steps(j).some((s) => s.type === 'own car')).toBe(false);
+      const lift = js.find((j) => j.depart.stages.join('>') === 'car');
+      expect(lift).toBeDefined();
+      expect(lift?.transport_mode).toBe('car');
+      expect(lift?.cost).toBe('free');
+      expect(lift?.cost_pence).toBe(0);
+      // Collected at the return time and driven home the same way.
+      expect(lift?.return?.stages).toEqual(['car']);
+      expect((lift?.return?.departure_at ?? '') >= '17:00').toBe(true);
+      // The same trip in the traveller's own car emits about half: a lift is the ride plus the driver's run back.
+      const own = (await plan('Nethy Bridge', 'Aviemore', { ...trip, has_access_to_car: true })).find(
+        (j) => j.depart.stages[0] === 'own car' && !j.depart.stages.includes('train'),
+      );
+      expect(own).toBeDefined();
+      const ratio = (lift?.carbon_emission ?? 0) / (own?.carbon_emission ?? 1);
+      expect(ratio).toBeGreaterThan(1.7);
+      expect(ratio).toBeLessThan(2.3);
+    });
+
+    it('kiss & ride: dropped at a station, then the train, and a way home from the station', async () => {
+      const js = await plan('Nethy Bridge', 'Edinburgh', {
+        out_time: '2026/11/24 07:00:00',
+        return_time: '2026/11/24 17:00:00',
+      });
+      const kiss = js.filter((j) => j.depart.steps[0]?.type === 'car' && j.depart.stages.includes('train'));
+      expect(kiss.length).toBeGreaterThan(0);
+      for (const j of kiss) {
+        const [drop, ride] = j.depart.steps;
+        expect(drop?.cost).toBe('free');
+        // Dropped at the station the train leaves from, not driven all the way.
+        expect(ride?.type).toBe('train');
+        expect(ride?.start_address).toBe(drop?.end_address);
+        expect(j.depart.stages.filter((t) => t === 'car')).toEqual(['car']);
+        // The way back reaches home: collected at the station the train comes back to, or public transport.
+        const back = j.return?.steps ?? [];
+        expect(j.return?.stages.includes('train')).toBe(true);
+        expect(back[back.length - 1]?.end_address).toBe(drop?.start_address);
+      }
+      const collected = kiss.filter((j) => j.return?.steps.at(-1)?.type === 'car');
+      expect(collected.length).toBeGreaterThan(0);
+      for (const j of collected) expect(j.return?.steps.at(-1)?.cost).toBe('free');
+      // No direct lift to Edinburgh: a lift is a local favour, not a 150 km drive.
+      expect(js.some((j) => j.depart.stages.join('>') === 'car')).toBe(false);
+    });
+
+    it('lifts never swamp the list, and a brand blocking "car" gets none', async () => {
+      const searches: Array<[string, string]> = [
+        ['Nethy Bridge', 'Aviemore'],
+        ['Nethy Bridge', 'Edinburgh'],
+        ['Kingussie', 'Inverness'],
+        ['Edinburgh', 'Cairngorm Mountain'],
+      ];
+      for (const [from, to] of searches) {
+        const js = await plan(from, to, { return_time: '2026/11/24 17:00:00' });
+        expect(js.filter(isLift).length).toBeLessThanOrEqual(2);
+        expect(js.filter((j) => !isLift(j)).length).toBeGreaterThan(0);
+      }
+      const noLifts = BrandSettings.parse({ ...DEFAULT, blockedTravelTypes: ['car'] });
+      const js = await plan('Nethy Bridge', 'Aviemore', { return_time: '2026/11/24 17:00:00' }, noLifts);
+      expect(js.length).toBeGreaterThan(0);
+      expect(js.some(isLift)).toBe(false);
+    });
   });
 });

@@ -31,12 +31,26 @@ export const DESNZ_2025 = {
 /** How a step's emissions scale: per passenger of a shared vehicle, or per vehicle shared by its occupants. */
 export type Co2Basis =
   | { kind: 'passenger'; kgPerKm: number }
-  | { kind: 'vehicle'; kgPerKm: number; occupants: number }
+  | {
+      kind: 'vehicle';
+      kgPerKm: number;
+      occupants: number;
+      /** Vehicle runs per traveller run: 2 when the vehicle also drives back empty for them. */
+      runs?: number;
+    }
   | { kind: 'zero' };
 
 /**
- * The factor for each travel type. A lift ('car') shares the car with its driver, so the car's
- * emissions are halved. DRT and community transport run small minibuses with few passengers;
+ * A lift ('car') is a drop-off or a pick-up: someone drives out of their way for the traveller and
+ * drives back without them. The car would not have made either run otherwise, so the traveller's
+ * share is the whole car on the ride plus the driver's empty run back (or out, for a pick-up),
+ * over the same distance: twice the car's vehicle-km. (The old rule halved the car for a shared
+ * ride, which made a lift look greener than a bus and let it dominate taxis and own cars.)
+ */
+export const LIFT_RUNS = 2;
+
+/**
+ * The factor for each travel type. A lift ('car') costs two car runs (LIFT_RUNS). DRT and community transport run small minibuses with few passengers;
  * DESNZ has no factor for them, so the taxi passenger-km factor stands in (closer than a full bus).
  * Funiculars are electric fixed-track vehicles: the light rail and tram factor is the nearest.
  */
@@ -67,7 +81,7 @@ export function co2BasisFor(type: TravelType): Co2Basis {
     case 'car club':
       return { kind: 'vehicle', kgPerKm: DESNZ_2025.averageCarPerVkm, occupants: 1 };
     case 'car':
-      return { kind: 'vehicle', kgPerKm: DESNZ_2025.averageCarPerVkm, occupants: 2 };
+      return { kind: 'vehicle', kgPerKm: DESNZ_2025.averageCarPerVkm, occupants: 1, runs: LIFT_RUNS };
   }
 }
 
@@ -77,6 +91,6 @@ export function stepCo2Kg(type: TravelType, distanceM: number): number {
   const km = Math.max(0, distanceM) / 1000;
   let kg = 0;
   if (basis.kind === 'passenger') kg = basis.kgPerKm * km;
-  else if (basis.kind === 'vehicle') kg = (basis.kgPerKm * km) / basis.occupants;
+  else if (basis.kind === 'vehicle') kg = (basis.kgPerKm * km * (basis.runs ?? 1)) / basis.occupants;
   return Math.round(kg * 1000) / 1000;
 }

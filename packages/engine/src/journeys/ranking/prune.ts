@@ -2,6 +2,11 @@
 export interface OptionScore {
   /** Diversity group: the travel types and services used ('walk>bus 31>walk'). */
   family: string;
+  /**
+   * A wider group several families belong to (all lifts, door to door or to a station), capped
+   * as a whole by pruneOptions' `groupCaps` so one kind of option cannot swamp the list.
+   */
+  group?: string;
   departSec: number;
   arriveSec: number;
   costPence: number | null;
@@ -51,7 +56,8 @@ export function nearDuplicate(a: OptionScore, b: OptionScore): boolean {
  * Keeps the options worth showing, in input order: drops dominated options and near-duplicates,
  * then keeps at most `perFamily` options of one family (the earliest arrivals, or for arrive-by
  * searches the latest departures) so the list is not
- * ten departures of the same bus, and at most `max` in all.
+ * ten departures of the same bus, at most `groupCaps[g]` of a group g (the best of each of its
+ * families first), and at most `max` in all.
  */
 export function pruneOptions<T>(
   items: readonly T[],
@@ -59,6 +65,7 @@ export function pruneOptions<T>(
   perFamily = 3,
   max = 12,
   arriveBy = false,
+  groupCaps: Readonly<Record<string, number>> = {},
 ): T[] {
   const scored = items.map((item, index) => ({ item, index, s: score(item) }));
   const kept = scored.filter((x) => !scored.some((y) => y !== x && dominates(y.s, x.s)));
@@ -84,6 +91,7 @@ export function pruneOptions<T>(
     );
     chosen.push(...list.slice(0, perFamily));
   }
+  capGroups(chosen, groupCaps);
   // Round-robin over families when trimming to max, so every kind of option stays represented.
   const families = [...byFamily.keys()].map((f) => chosen.filter((x) => x.s.family === f));
   const result: typeof unique = [];
@@ -94,6 +102,32 @@ export function pruneOptions<T>(
     }
   }
   return result.sort((a, b) => a.index - b.index).map((x) => x.item);
+}
+
+/** Drops, in place, a group's options beyond its cap: each family's best first, then its second best… */
+function capGroups<X extends { s: OptionScore }>(chosen: X[], caps: Readonly<Record<string, number>>): void {
+  for (const [group, cap] of Object.entries(caps)) {
+    const members = chosen.filter((x) => x.s.group === group);
+    if (members.length <= cap) continue;
+    const rankInFamily = new Map<X, number>();
+    const seen = new Map<string, number>();
+    for (const x of members) {
+      const r = seen.get(x.s.family) ?? 0;
+      rankInFamily.set(x, r);
+      seen.set(x.s.family, r + 1);
+    }
+    const keep = new Set(
+      [...members]
+        .sort(
+          (a, b) => (rankInFamily.get(a) ?? 0) - (rankInFamily.get(b) ?? 0) || a.s.arriveSec - b.s.arriveSec,
+        )
+        .slice(0, cap),
+    );
+    for (let i = chosen.length - 1; i >= 0; i--) {
+      const x = chosen[i]!;
+      if (x.s.group === group && !keep.has(x)) chosen.splice(i, 1);
+    }
+  }
 }
 
 function better(a: OptionScore, b: OptionScore): boolean {

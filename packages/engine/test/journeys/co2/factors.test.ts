@@ -14,9 +14,10 @@ describe('stepCo2Kg', () => {
     expect(stepCo2Kg('train', 100_000)).toBeCloseTo(3.546, 3);
     expect(stepCo2Kg('intercity bus', 100_000)).toBeCloseTo(2.776, 3);
   });
-  it('charges a whole car to its driver and half to a passenger', () => {
+  it('charges a whole car to its driver, and a lift the ride plus the driver running back empty', () => {
     expect(stepCo2Kg('own car', 10_000)).toBeCloseTo(1.673, 3);
-    expect(stepCo2Kg('car', 10_000)).toBeCloseTo(0.836, 3);
+    expect(stepCo2Kg('car', 10_000)).toBeCloseTo(3.345, 3);
+    expect(stepCo2Kg('car', 10_000)).toBeGreaterThan(stepCo2Kg('taxi', 10_000));
   });
   it('ranks a train below a car for the same distance', () =>
     expect(stepCo2Kg('train', 50_000)).toBeLessThan(stepCo2Kg('own car', 50_000)));

@@ -99,4 +99,22 @@ describe('pruning', () => {
     const late = pruneOptions(buses, (x) => x, 3, 12, true);
     expect(late.map((k) => k.departSec)).toEqual([1000 + 7 * 3600, 1000 + 8 * 3600, 1000 + 9 * 3600]);
   });
+
+  it('caps a group of families as a whole, the best of each family first', () => {
+    const lift = (family: string, h: number) =>
+      score({ family, group: 'lift', departSec: h * 3600, arriveSec: h * 3600 + 1800, carbonKg: h });
+    const items = [
+      lift('car', 8),
+      lift('car', 9),
+      lift('lift out|car>train', 8),
+      lift('lift out|car>train', 10),
+      score({ family: 'walk>bus', departSec: 8 * 3600, arriveSec: 9 * 3600 }),
+    ];
+    const kept = pruneOptions(items, (x) => x, 3, 12, false, { lift: 2 });
+    expect(kept.filter((k) => k.group === 'lift').map((k) => k.family)).toEqual([
+      'car',
+      'lift out|car>train',
+    ]);
+    expect(kept.some((k) => k.family === 'walk>bus')).toBe(true);
+  });
 });
