@@ -76,7 +76,7 @@ export function fareModelOf(fares: GtfsFares, ride: RideForFare): 'v1' | 'v2' | 
   return null;
 }
 
-/** Upper bound on the sub-journeys tried for one run; past it the run is left to single tickets. */
+/** Upper bound on the sub-journeys tried for one run; past it the run's price is unknown. */
 const MAX_PATHS = 20_000;
 
 /**
@@ -100,10 +100,15 @@ export function listFareSegments(
     for (let i = 0; i < n; i++)
       for (let j = i + 1; j < n; j++) {
         const cell = options[i]?.[j];
-        if (cell) {
-          cell.strict = v1Segment(fares, rides.slice(i, j + 1), 'strict', category, childPercent);
-          cell.lenient = v1Segment(fares, rides.slice(i, j + 1), 'lenient', category, childPercent);
-        }
+        if (!cell) continue;
+        const run = rides.slice(i, j + 1);
+        const lenient = v1Segment(fares, run, 'lenient', category, childPercent);
+        cell.lenient = lenient?.segment;
+        // Strict fares are a subset of the lenient ones: when the cheapest lenient fare passes
+        // the strict test it is the cheapest strict one too.
+        cell.strict = lenient?.strictToo
+          ? lenient.segment
+          : v1Segment(fares, run, 'strict', category, childPercent)?.segment;
       }
   } else if (model === 'v2') {
     const legOptions = rides.map((r) => listV2LegOptions(fares, r));
@@ -123,11 +128,12 @@ function v1Segment(
   reading: 'strict' | 'lenient',
   category: FareCategory,
   childPercent: number,
-): FareSegment | undefined {
+): { segment: FareSegment; strictToo: boolean } | undefined {
   const first = rides[0];
   const last = rides[rides.length - 1];
   if (!first || !last) return undefined;
   const changes = rides.length - 1;
+  const strictSpanSec = last.endSec - first.startSec;
   const spanSec = (reading === 'strict' ? last.endSec : last.startSec) - first.startSec;
   const fare = findV1Fare(
     fares,
@@ -140,9 +146,12 @@ function v1Segment(
   const pence = categoryPence({ adultPence: fare.pricePence }, category, childPercent);
   if (pence === undefined) return undefined;
   return {
-    pence,
-    source: `${fares.feedId} fare ${fare.fareId}`,
-    changes: rides.slice(1).map(() => ({ kind: 'v1', feePence: 0, feeName: '', nextRidePence: null })),
+    segment: {
+      pence,
+      source: `${fares.feedId} fare ${fare.fareId}`,
+      changes: rides.slice(1).map(() => ({ kind: 'v1', feePence: 0, feeName: '', nextRidePence: null })),
+    },
+    strictToo: fare.transferDurationSec === null || fare.transferDurationSec >= strictSpanSec,
   };
 }
 

@@ -4,10 +4,15 @@ import type { AdultFare, RideForFare } from './rideFare.ts';
 
 /*
  * GTFS fares for one feed, read from the feed's own fare files (the timetable reader does not keep
- * them). Fares v1: fare_attributes + fare_rules with stop zones. Fares v2, the common subset:
- * fare_products, fare_leg_rules by network and from/to area (stop_areas), rule_priority, rider
- * categories (a category named like "child" gives the child price). Each ride is priced on its own:
- * v1 transfer allowances and v2 fare_transfer_rules are not applied (priced conservatively high).
+ * them). Fares v1: fare_attributes + fare_rules with stop zones, including the transfer allowance
+ * (transfers, transfer_duration). Fares v2, the common subset: fare_products, fare_leg_rules by
+ * network and from/to area (stop_areas) with leg_group_id, rule_priority, rider categories (a
+ * category named like "child" gives the child price), and fare_transfer_rules. Not read:
+ * timeframes, fare media and fare_leg_join_rules.
+ *
+ * This file prices one ride and finds the v1 fare for a run of rides; fareTransfers.ts works out
+ * which consecutive rides of one leg of a journey share a ticket (v1 transfers, v2 transfer rules)
+ * and priceOption.ts combines that with the traveller's entitlements.
  */
 
 export interface FareAttributeV1 {

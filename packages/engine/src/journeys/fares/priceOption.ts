@@ -356,7 +356,7 @@ function priceThroughTickets(
     const source = step.ride && prices[i] === undefined ? gtfsFaresFor(step, ctx) : undefined;
     const model = source ? fareModelOf(source.fares, rideForFare(step, ctx.region)) : null;
     if (source && model && !freeByEntitlement(step, ctx)) {
-      const key = `${source.fares.feedId}\u0000${model}`;
+      const key = [source.fares.feedId, model, source.childPercent, source.concessionsFree].join('\u0000');
       if (run.length > 0 && key !== runKey) close();
       runKey = key;
       run.push(i);

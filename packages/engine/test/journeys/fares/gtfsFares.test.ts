@@ -1,4 +1,5 @@
-// Feature under test: GTFS fares v1 (routes, origin/destination/contains zones) and v2 (networks, areas, priority, rider categories).
+// Feature under test: GTFS fares v1 (routes, origin/destination/contains zones, fares for a run of rides) and v2
+// (networks, areas, priority, rider categories, reading fare_transfer_rules).
 import { describe, expect, it } from 'vitest';
 import { listFareSegments } from '../../../src/journeys/fares/fareTransfers.ts';
 import { findV1Fare, parseGtfsFares, priceWithGtfsFares } from '../../../src/journeys/fares/gtfsFares.ts';
