@@ -23,6 +23,7 @@ import type { RegionData } from './regionData.ts';
 import { journeySteps, stopPlace } from './transitSteps.ts';
 import type { AccessDetail } from './transitSteps.ts';
 import { listBikeHireAccess, listStopAccess } from '../modes/accessEgress.ts';
+import { listBaysNear } from '../modes/carClub.ts';
 import { checkBookingNotice, flexibleRideSec, inServiceZone, serviceRunsBetween } from '../modes/flexible.ts';
 import { buildStreetChain, buildStreetStep } from '../modes/streetStep.ts';
 import type { At } from '../modes/streetStep.ts';
@@ -69,7 +70,6 @@ const RETURN_WINDOW_SEC = 30 * 60;
 const MAX_SHIFT_SEC = 6 * 3600;
 const MAX_TRANSFERS = 3;
 const PER_FAMILY = 3;
-const CAR_CLUB_WALK_M = 1500;
 const SAME_PLACE_M = 100;
 const BIKE_RIDE_MIN_WALK_SEC = 10 * 60;
 const BIKE_HIRE_WALK_M = 800;
@@ -222,12 +222,20 @@ function directCandidates(
   )
     direct('taxi');
 
-  // Car club: a round trip from a bay near the origin (car-club cars go back to their bay).
+  // Car club: a round trip from the bay nearest the origin on foot (modes/carClub.ts).
+  //
+  // Only on return searches, on purpose. Every car-club provider region.json can describe is
+  // bay-based: CarClubProvider has a tariff and CarClubBay pins each car to a home bay, and there
+  // is no one-way or free-floating kind (nor does the demo region's generator make one). A bay
+  // car is booked from its bay and must be brought back to it, so a single journey by car club
+  // would leave the traveller paying for the car's hours until someone drove it back: the
+  // option only makes sense with the return leg, which retraces the way to the bay (rule 'same')
+  // and is priced as one booking across both legs. Offering one-way car clubs needs a provider
+  // field saying cars may be left elsewhere (and where), which no region has yet.
   if (allowed('car club') && hasReturn) {
-    const bay = region.carClub.bays
-      .map((b) => ({ b, d: haversineM(origin.lat, origin.lng, b.lat, b.lon) }))
-      .filter((x) => x.d <= CAR_CLUB_WALK_M)
-      .sort((x, y) => x.d - y.d)[0]?.b;
+    const bay = listBaysNear(data.modes, origin.lat, origin.lng)
+      .map((b) => data.modes.carClubBays[b.index])
+      .find((b) => b?.car && region.carClub.providers.some((p) => p.id === b.bay.providerId))?.bay;
     if (bay) {
       const bayPlace = { name: `${bay.name} car-club bay`, lat: bay.lat, lng: bay.lon };
       const leg = buildStreetChain(

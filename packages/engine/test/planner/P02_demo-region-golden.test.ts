@@ -301,4 +301,18 @@ describe('P02 demo region golden searches', () => {
       expect(js.some(isLift)).toBe(false);
     });
   });
+
+  it('car club: a round trip from the bay near the origin on return searches only (bay cars go home)', async () => {
+    const trip = { out_time: '2026/11/24 09:00:00' };
+    const single = await plan('Aviemore', 'Nethy Bridge', trip);
+    expect(single.some((j) => steps(j).some((s) => s.type === 'car club'))).toBe(false);
+    const js = await plan('Aviemore', 'Nethy Bridge', { ...trip, return_time: '2026/11/24 17:00:00' });
+    const club = js.find((j) => j.depart.stages.includes('car club'));
+    expect(club).toBeDefined();
+    const drive = club?.depart.steps.find((s) => s.type === 'car club');
+    expect(drive?.start_address).toMatch(/car-club bay$/);
+    // The car goes back to the bay it came from.
+    const back = club?.return?.steps.find((s) => s.type === 'car club');
+    expect(back?.end_address).toBe(drive?.start_address);
+  });
 });
