@@ -60,6 +60,8 @@ export class Raptor {
   private readonly needToBoard: Uint8Array;
   /** Scratch for the bounds: per pattern, how far (in search order) its positions are already covered. */
   private readonly coveredTo: Int32Array;
+  private readonly rideQueue: Int32Array;
+  private readonly boardQueue: Int32Array;
   private readonly hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0, timeSec: 0 };
 
   /** Allocates label storage for up to `maxTransfers` changes; reuse one instance for many queries. */
@@ -93,6 +95,8 @@ export class Raptor {
     this.needAfterRide = new Uint8Array(this.S);
     this.needToBoard = new Uint8Array(this.S);
     this.coveredTo = new Int32Array(data.patternCount);
+    this.rideQueue = new Int32Array(this.S);
+    this.boardQueue = new Int32Array(this.S);
   }
 
   /** Runs one query (single departure or range) and returns the Pareto set of journeys. */
@@ -116,7 +120,8 @@ export class Raptor {
     this.targetTime.fill(INF);
     this.targetWalk.fill(INF);
 
-    this.boundVehiclesNeeded(ends, fwd, rounds);
+    this.boundVehiclesNeeded(ends, fwd, rounds - 1);
+    for (const a of starts) this.boundStartStop(a.stopIdx, fwd, rounds);
     const startTimes = this.listIterationStarts(query, starts, fwd);
     const found: RaptorJourney[] = [];
     const wheelchair = query.wheelchair === true;
@@ -300,60 +305,78 @@ export class Raptor {
   /**
    * Fills needAfterRide / needToBoard by a breadth-first search from the destination side, against
    * the search direction, over patterns and transfers (ignoring times, pickup rules and wheelchair
-   * limits, so the counts stay lower bounds). Levels beyond `rounds` stay at 255 (unreachable).
+   * limits, so the counts stay lower bounds). Levels beyond `levels` stay at 255 (out of reach).
    */
-  private boundVehiclesNeeded(ends: AccessLeg[], fwd: boolean, rounds: number): void {
+  private boundVehiclesNeeded(ends: AccessLeg[], fwd: boolean, levels: number): void {
     const d = this.data;
-    const { needAfterRide, needToBoard, coveredTo } = this;
+    const { needAfterRide, needToBoard, coveredTo, rideQueue, boardQueue } = this;
+    const { stopPatternOffsets, stopPatterns, stopPatternPos, patternStopOffsets, patternStops } = d;
+    const inOff = fwd ? d.transferInOffsets : d.transferOffsets;
+    const inOther = fwd ? d.transferInFrom : d.transferTo;
     needAfterRide.fill(255);
     needToBoard.fill(255);
     // Positions already covered per pattern: below coveredTo (forward) or above it (backward).
     coveredTo.fill(fwd ? 0 : INF);
-    const inOff = fwd ? d.transferInOffsets : d.transferOffsets;
-    const inOther = fwd ? d.transferInFrom : d.transferTo;
-    let rideFrontier: number[] = [];
+    let rides = 0;
     for (const e of ends) {
-      if (needAfterRide[e.stopIdx] !== 0) rideFrontier.push(e.stopIdx);
+      if (needAfterRide[e.stopIdx] !== 0) rideQueue[rides++] = e.stopIdx;
       needAfterRide[e.stopIdx] = 0;
     }
-    for (let level = 1; level <= rounds && rideFrontier.length > 0; level++) {
+    for (let level = 1; level <= levels && rides > 0; level++) {
       // Stops from which one more vehicle reaches a stop of the previous level.
-      const boardFrontier: number[] = [];
-      for (const s of rideFrontier) {
-        for (let i = d.stopPatternOffsets[s]!; i < d.stopPatternOffsets[s + 1]!; i++) {
-          const r = d.stopPatterns[i]!;
-          const pos = d.stopPatternPos[i]!;
-          const base = d.patternStopOffsets[r]!;
-          if (fwd) {
-            // Boarding anywhere before `pos` reaches s.
-            for (let p = coveredTo[r]!; p < pos; p++)
-              this.markBoard(d.patternStops[base + p]!, level, boardFrontier);
-            if (pos > coveredTo[r]!) coveredTo[r] = pos;
-          } else {
-            const last = Math.min(coveredTo[r]!, d.patternStopOffsets[r + 1]! - base - 1);
-            for (let p = last; p > pos; p--) this.markBoard(d.patternStops[base + p]!, level, boardFrontier);
-            if (pos < coveredTo[r]!) coveredTo[r] = pos;
+      let boards = 0;
+      for (let f = 0; f < rides; f++) {
+        const s = rideQueue[f]!;
+        for (let i = stopPatternOffsets[s]!; i < stopPatternOffsets[s + 1]!; i++) {
+          const r = stopPatterns[i]!;
+          const pos = stopPatternPos[i]!;
+          const base = patternStopOffsets[r]!;
+          const covered = coveredTo[r]!;
+          // Boarding before `pos` (forward) or after it (backward) reaches s.
+          const from = fwd ? covered : pos + 1;
+          const to = fwd ? pos : Math.min(covered, patternStopOffsets[r + 1]! - base - 1) + 1;
+          for (let p = from; p < to; p++) {
+            const q = patternStops[base + p]!;
+            if (needToBoard[q] === 255) {
+              needToBoard[q] = level;
+              boardQueue[boards++] = q;
+            }
           }
+          if (fwd ? pos > covered : pos < covered) coveredTo[r] = pos;
         }
       }
       // Stops from which a change or walk leads to a stop of this level.
-      rideFrontier = [];
-      for (const q of boardFrontier) {
+      rides = 0;
+      for (let f = 0; f < boards; f++) {
+        const q = boardQueue[f]!;
         for (let i = inOff[q]!; i < inOff[q + 1]!; i++) {
           const s = inOther[i]!;
           if (needAfterRide[s] === 255) {
             needAfterRide[s] = level;
-            rideFrontier.push(s);
+            rideQueue[rides++] = s;
           }
         }
       }
     }
   }
 
-  private markBoard(stop: number, level: number, frontier: number[]): void {
-    if (this.needToBoard[stop] === 255) {
-      this.needToBoard[stop] = level;
-      frontier.push(stop);
+  /**
+   * The last level matters only at the start stops (everything else has used a vehicle already), so
+   * instead of a whole extra breadth-first level, look along the start stop's own patterns.
+   */
+  private boundStartStop(stop: number, fwd: boolean, rounds: number): void {
+    const d = this.data;
+    if (this.needToBoard[stop]! <= rounds) return;
+    for (let i = d.stopPatternOffsets[stop]!; i < d.stopPatternOffsets[stop + 1]!; i++) {
+      const r = d.stopPatterns[i]!;
+      const base = d.patternStopOffsets[r]!;
+      const n = d.patternStopOffsets[r + 1]! - base;
+      for (let p = d.stopPatternPos[i]! + (fwd ? 1 : -1); fwd ? p < n : p >= 0; p += fwd ? 1 : -1) {
+        if (this.needAfterRide[d.patternStops[base + p]!]! < rounds) {
+          this.needToBoard[stop] = rounds;
+          return;
+        }
+      }
     }
   }
 
