@@ -15,20 +15,25 @@ import type { RideForFare } from './rideFare.ts';
  *
  * Fares v2 (fare_transfer_rules.txt), following the GTFS reference:
  * - Each ride's leg group is the leg_group_id of the fare_leg_rules row that prices it (a ride
- *   with several equally good rows may be bought as any of them, so each is tried).
- * - A rule matches a change from group F to group T when its from_leg_group_id is F, or empty and
- *   F is named in no rule's from_leg_group_id; likewise for to_leg_group_id.
- * - A sub-journey is consecutive rides joined by matching rules; its n-th change (n from 1) may
- *   use a rule whose transfer_count is −1 or ≥ n, and of those only the ones with the smallest
- *   such transfer_count (the reference's selection rule).
- * - duration_limit is measured per duration_limit_type between the "current leg" and the next
- *   one. For the second and later changes of a sub-journey, "current leg" may mean the ride just
- *   left or the sub-journey's first ride (a ticket valid 90 minutes from validation); the two
- *   readings are kept as strict (both hold) and lenient (either holds), as for v1.
+ *   with several equally good rows may be bought as any of them, so each is tried). A ride whose
+ *   row has no leg group never transfers.
  * - Cost: first change A+AB (type 0), A+AB+B (1) or AB (2); later changes S+BC, S+BC+C, S+BC,
  *   where S is the sub-journey's cost so far and AB the rule's fare product (empty = free).
  * - Several rules matching one change are alternatives the rider may choose from; the rider may
  *   also not use a transfer at all (buy the next ride on its own), so the cheapest cover wins.
+ * Where the reference leaves the meaning open, every reading below is tried; a rule counts as
+ * usable in the strict result when every reading allows it and in the lenient one when any does:
+ * - Matching groups: an empty from_leg_group_id "corresponds to all leg groups … excluding the
+ *   ones listed under from_leg_group_id" (read literally: listed in any rule), or, as for
+ *   fare_leg_rules, an exact match on one field excludes the rules leaving it empty (from first
+ *   or to first). Likewise for to_leg_group_id.
+ * - transfer_count: "the rule with the minimum transfer_count that is greater than or equal to
+ *   the current transfer count of the sub-journey"; the count may be the changes of the whole
+ *   sub-journey or only the consecutive changes within the rule's group, and the rules may be
+ *   filtered by duration_limit before or after that selection.
+ * - duration_limit runs per duration_limit_type from the "current leg" to the next one; on the
+ *   second and later changes the current leg may be the ride just left or the sub-journey's first
+ *   ride (a ticket valid 90 minutes from validation).
  */
 
 /** What the rider pays for consecutive rides on one ticket, in one rider category, before entitlements. */
@@ -155,9 +160,37 @@ function v1Segment(
   };
 }
 
-/** True when the rule's from or to field matches a leg group (empty = the groups no rule names in that field). */
-const groupMatches = (field: string, group: string, named: Set<string>): boolean =>
-  field === group || (field === '' && group !== '' && !named.has(group));
+/** Rules whose from and to groups match a change, under one reading of empty fields (see the file comment). */
+function matchGroups(
+  v2: V2,
+  from: string,
+  to: string,
+  reading: 'literal' | 'fromFirst' | 'toFirst',
+): FareTransferRuleV2[] {
+  if (reading === 'literal') {
+    const matches = (field: string, group: string, named: Set<string>) =>
+      field === group || (field === '' && !named.has(group));
+    return v2.transferRules.filter(
+      (r) =>
+        matches(r.fromLegGroupId, from, v2.transferFromGroups) &&
+        matches(r.toLegGroupId, to, v2.transferToGroups),
+    );
+  }
+  const rules = v2.transferRules.filter(
+    (r) =>
+      (r.fromLegGroupId === from || r.fromLegGroupId === '') &&
+      (r.toLegGroupId === to || r.toLegGroupId === ''),
+  );
+  const narrow = (list: FareTransferRuleV2[], field: (r: FareTransferRuleV2) => string, group: string) => {
+    const exact = list.filter((r) => field(r) === group);
+    return exact.length > 0 ? exact : list.filter((r) => field(r) === '');
+  };
+  const byFrom = (list: FareTransferRuleV2[]) => narrow(list, (r) => r.fromLegGroupId, from);
+  const byTo = (list: FareTransferRuleV2[]) => narrow(list, (r) => r.toLegGroupId, to);
+  return reading === 'fromFirst' ? byTo(byFrom(rules)) : byFrom(byTo(rules));
+}
+
+type V2 = NonNullable<GtfsFares['v2']>;
 
 /** Seconds between the two events duration_limit_type names: current leg → next leg. */
 function durationSec(type: 0 | 1 | 2 | 3, current: RideForFare, next: RideForFare): number {
@@ -166,27 +199,57 @@ function durationSec(type: 0 | 1 | 2 | 3, current: RideForFare, next: RideForFar
   return end - start;
 }
 
-/** The rules a change may use: groups match, within the duration limit, then the reference's transfer_count selection. */
+/** One change as the rule selection sees it. */
+interface ChangeFacts {
+  fromGroup: string;
+  toGroup: string;
+  /** Changes of the sub-journey so far, this one included. */
+  changeNo: number;
+  /** Consecutive changes within one group ending with this one (1 when the groups differ). */
+  sameGroupNo: number;
+  /** The ride just left, the sub-journey's first ride, and the next ride. */
+  current: RideForFare;
+  first: RideForFare;
+  next: RideForFare;
+}
+
+/**
+ * The rules a change may use: strict = allowed by every reading of the reference, lenient =
+ * allowed by at least one (see the file comment).
+ */
 function usableRules(
-  fares: GtfsFares,
-  fromGroup: string,
-  toGroup: string,
-  changeNo: number,
-  within: (rule: FareTransferRuleV2) => boolean,
-): FareTransferRuleV2[] {
-  const v2 = fares.v2;
-  if (!v2 || fromGroup === '' || toGroup === '') return [];
-  const matching = v2.transferRules.filter(
-    (r) =>
-      groupMatches(r.fromLegGroupId, fromGroup, v2.transferFromGroups) &&
-      groupMatches(r.toLegGroupId, toGroup, v2.transferToGroups) &&
-      (r.transferCount === null || r.transferCount === -1 || r.transferCount >= changeNo) &&
-      within(r),
-  );
-  const counted = matching.filter((r) => r.transferCount !== null && r.transferCount !== -1);
-  if (counted.length === 0) return matching;
-  const smallest = Math.min(...counted.map((r) => r.transferCount ?? Infinity));
-  return matching.filter((r) => r.transferCount === null || r.transferCount === smallest);
+  v2: V2,
+  c: ChangeFacts,
+): { strict: FareTransferRuleV2[]; lenient: FareTransferRuleV2[] } {
+  if (c.fromGroup === '' || c.toGroup === '') return { strict: [], lenient: [] };
+  const results: Array<Set<FareTransferRuleV2>> = [];
+  for (const matching of ['literal', 'fromFirst', 'toFirst'] as const) {
+    const candidates = matchGroups(v2, c.fromGroup, c.toGroup, matching);
+    for (const anchor of [c.current, c.first]) {
+      const inTime = (r: FareTransferRuleV2) =>
+        r.durationLimitSec === null ||
+        r.durationLimitType === null ||
+        durationSec(r.durationLimitType, anchor, c.next) <= r.durationLimitSec;
+      for (const countNo of [c.changeNo, c.sameGroupNo]) {
+        const countOk = (r: FareTransferRuleV2) =>
+          r.transferCount === null || r.transferCount === -1 || r.transferCount >= countNo;
+        // The smallest transfer_count that covers the change; rules without a count stay.
+        const smallestCount = (list: FareTransferRuleV2[]) => {
+          const counts = list.map((r) => r.transferCount).filter((n): n is number => n !== null && n !== -1);
+          if (counts.length === 0) return list;
+          const least = Math.min(...counts);
+          return list.filter((r) => r.transferCount === null || r.transferCount === least);
+        };
+        results.push(new Set(smallestCount(candidates.filter((r) => countOk(r) && inTime(r)))));
+        results.push(new Set(smallestCount(candidates.filter(countOk)).filter(inTime)));
+      }
+    }
+  }
+  const all = v2.transferRules;
+  return {
+    strict: all.filter((r) => results.every((set) => set.has(r))),
+    lenient: all.filter((r) => results.some((set) => set.has(r))),
+  };
 }
 
 /** Depth-first over the sub-journeys that start at ride i, recording the cheapest per end ride. */
@@ -201,31 +264,42 @@ function v2Segments(
   options: SegmentOptions[][],
   budget: { left: number },
 ): void {
+  const v2 = fares.v2;
   const start = rides[i];
-  if (!start) return;
+  if (!start || !v2) return;
   const record = (j: number, seg: FareSegment) => {
     const cell = options[i]?.[j];
     if (!cell) return;
     const prev = cell[reading];
     if (!prev || seg.pence < prev.pence) cell[reading] = seg;
   };
-  const visit = (k: number, leg: LegOptionV2, pence: number, sources: string[], changes: SegmentChange[]) => {
+  const visit = (
+    k: number,
+    leg: LegOptionV2,
+    sameGroupRun: number,
+    pence: number,
+    sources: string[],
+    changes: SegmentChange[],
+  ) => {
     if (--budget.left <= 0) return;
     if (k > i) record(k, { pence, source: sources.join(' + ') || `${fares.feedId} transfer`, changes });
     const current = rides[k];
     const next = rides[k + 1];
     if (!current || !next) return;
     const changeNo = k + 1 - i;
-    const within = (r: FareTransferRuleV2): boolean => {
-      if (r.durationLimitSec === null || r.durationLimitType === null) return true;
-      const limit = r.durationLimitSec;
-      const type = r.durationLimitType;
-      const fromCurrent = durationSec(type, current, next) <= limit;
-      const fromFirst = durationSec(type, start, next) <= limit;
-      return reading === 'strict' ? fromCurrent && fromFirst : fromCurrent || fromFirst;
-    };
     for (const nextLeg of legOptions[k + 1] ?? []) {
-      for (const rule of usableRules(fares, leg.legGroupId, nextLeg.legGroupId, changeNo, within)) {
+      const same = leg.legGroupId === nextLeg.legGroupId;
+      const sameGroupNo = same ? sameGroupRun + 1 : 1;
+      const usable = usableRules(v2, {
+        fromGroup: leg.legGroupId,
+        toGroup: nextLeg.legGroupId,
+        changeNo,
+        sameGroupNo,
+        current,
+        first: start,
+        next,
+      })[reading];
+      for (const rule of usable) {
         const fee =
           rule.productId === ''
             ? { name: '', adultPence: 0, childPence: 0 }
@@ -239,11 +313,10 @@ function v2Segments(
         else total = changeNo === 1 ? feePence : pence + feePence;
         if (total < 0) continue;
         const feeName = fee?.name || rule.productId;
-        const names = [...sources];
-        if (rule.fareTransferType === 2 && changeNo === 1) names.splice(0, names.length);
+        const names = rule.fareTransferType === 2 && changeNo === 1 ? [] : [...sources];
         if (feeName && (feePence !== 0 || rule.fareTransferType === 2)) names.push(feeName);
         if (rule.fareTransferType === 1) names.push(nextLeg.name);
-        visit(k + 1, nextLeg, total, names, [
+        visit(k + 1, nextLeg, same ? sameGroupNo : 0, total, names, [
           ...changes,
           {
             kind: rule.fareTransferType,
@@ -257,7 +330,7 @@ function v2Segments(
   };
   for (const leg of legOptions[i] ?? []) {
     const a = categoryPence(leg, category, childPercent);
-    if (a !== undefined) visit(i, leg, a, [leg.name], []);
+    if (a !== undefined) visit(i, leg, 0, a, [leg.name], []);
   }
 }
 

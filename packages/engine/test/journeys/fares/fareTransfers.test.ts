@@ -278,6 +278,34 @@ describe('fares v2 fare_transfer_rules', () => {
     expect(p.stepCosts.depart).toEqual(['unknown', 'unknown', 'unknown']);
   });
 
+  it('an empty to_leg_group_id matches the groups no rule names', () => {
+    const wildcard = v2Fares(['g_bus,,,,,0,']);
+    expect(
+      price(wildcard, [ride('bus', 'R1', 'a', 'b', 0, 20), ride('bus', 'X9', 'b', 'c', 30, 20)]).totalPence,
+    ).toBe(200);
+  });
+
+  it('is unknown when the empty-field rules can be matched more than one way', () => {
+    // Bus to train: read literally neither rule matches (each group is named in the other's
+    // field); narrowing from first gives the free rule, narrowing to first the 30p one.
+    const p = price(v2Fares(['g_bus,,,,,0,', ',g_rail,,,,0,later']), [
+      ride('bus', 'R1', 'a', 'b', 0, 20),
+      ride('train', 'T1', 'b', 'c', 30, 20),
+    ]);
+    expect(p.text).toBe('unknown');
+  });
+
+  it('is unknown when transfer_count may count the whole sub-journey or only the changes within the group', () => {
+    // Express → bus (free), then one free bus change: the second change of the sub-journey but
+    // the first between buses.
+    const p = price(v2Fares(['g_exp,g_bus,,,,0,', 'g_bus,g_bus,1,,,0,']), [
+      ride('bus', 'X9', 'a', 'b', 0, 20),
+      ride('bus', 'R1', 'b', 'c', 30, 20),
+      ride('bus', 'R2', 'c', 'd', 60, 20),
+    ]);
+    expect(p.text).toBe('unknown');
+  });
+
   it('keeps separate fares where no transfer rule matches', () => {
     // No rule from express to train.
     expect(
