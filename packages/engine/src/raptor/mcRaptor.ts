@@ -1,0 +1,659 @@
+import { POS_NO_DROP_OFF, POS_NO_PICKUP } from './transit-data.ts';
+import type { PatternIdx, StopIdx, TransitData, TripHit, TripIdx } from './transit-data.ts';
+import { DEFAULT_MAX_DURATION_SEC } from './raptor.ts';
+import { listRangeStarts } from './range-starts.ts';
+import type { AccessLeg, RaptorJourney, RaptorLeg, RaptorQuery, RaptorResult, RaptorStats } from './types.ts';
+
+/** Label kinds: how the label was reached. */
+const KIND_ACCESS = 0;
+const KIND_TRANSFER = 1;
+const KIND_RIDE = 2;
+const KIND_TARGET = 3;
+const NONE = -1;
+const INITIAL_LABELS = 1 << 12;
+const INITIAL_ROUTE_BAG = 16;
+
+/**
+ * Multi-criteria RAPTOR (McRAPTOR, Delling et al. 2012) with range iterations: the Pareto set on
+ * (later departure within the window, earlier arrival, fewer transfers, less walking), where
+ * walking is access + walking transfers + egress (same-stop change times are not walking).
+ *
+ * Same query, result, search-time convention ("smaller is better": negated time for arrive-by) and
+ * semantics as `Raptor`; only the criteria differ. Each stop has two bags, `t` (arrived by a
+ * vehicle) and `r` (ready to board after a change or walk), each a Pareto set on
+ * (time, walking, vehicles) kept over all rounds and over the range iterations (later starts first,
+ * so a kept label always leaves no earlier than a new one). A route bag carries the trips boarded
+ * during a pattern scan. Labels live in one growable typed-array pool, reused across queries.
+ */
+export class McRaptor {
+  private readonly data: TransitData;
+  private readonly maxRounds: number;
+  private readonly S: number;
+  // Label pool (index = label id).
+  private cap = 0;
+  private count = 0;
+  private lTime = new Int32Array(0);
+  private lWalk = new Int32Array(0);
+  private lRound = new Uint8Array(0);
+  private lKind = new Uint8Array(0);
+  private lAlive = new Uint8Array(0);
+  private lStop = new Int32Array(0);
+  private lParent = new Int32Array(0);
+  /** Next label in the stop's bag. */
+  private lNext = new Int32Array(0);
+  /** Next label created at the same stop in the same round (the labels to extend). */
+  private lNewNext = new Int32Array(0);
+  private lIter = new Int32Array(0);
+  /** Ride: trip, shift, board position, alight position. Transfer: seconds, is-walk. Access/target: leg index. */
+  private lA = new Int32Array(0);
+  private lB = new Int32Array(0);
+  private lC = new Int32Array(0);
+  private lD = new Int32Array(0);
+  // Bags per stop (heads of label chains) and their reset list.
+  private readonly tHead: Int32Array;
+  private readonly rHead: Int32Array;
+  private readonly touched: Uint8Array;
+  private readonly touchedList: Int32Array;
+  private touchedCount = 0;
+  private targetHead = NONE;
+  /** Labels created this round per stop, and the stops that have some. */
+  private readonly newT: Int32Array;
+  private readonly newR: Int32Array;
+  private readonly markedT: Int32Array;
+  private markedTCount = 0;
+  private readonly markedR: Int32Array;
+  private markedRCount = 0;
+  /** Egress (search-order end) legs per stop: first leg index, then the next one per leg. */
+  private readonly endFirst: Int32Array;
+  private endNext = new Int32Array(8);
+  // Pattern queue.
+  private readonly queuePos: Int32Array;
+  private readonly queue: Int32Array;
+  private readonly boardable: Uint8Array;
+  // Route bag.
+  private rbCap = INITIAL_ROUTE_BAG;
+  private rbTrip = new Int32Array(INITIAL_ROUTE_BAG);
+  private rbShift = new Int32Array(INITIAL_ROUTE_BAG);
+  private rbTto = new Int32Array(INITIAL_ROUTE_BAG);
+  private rbWalk = new Int32Array(INITIAL_ROUTE_BAG);
+  private rbBoardPos = new Int32Array(INITIAL_ROUTE_BAG);
+  private rbParent = new Int32Array(INITIAL_ROUTE_BAG);
+  private readonly hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0, timeSec: 0 };
+  // Per query.
+  private bound = 0;
+  private iter = 0;
+  private ends: AccessLeg[] = [];
+
+  /** Allocates per-stop storage for up to `maxTransfers` changes; reuse one instance for many queries. */
+  constructor(data: TransitData, maxTransfers = 5) {
+    this.data = data;
+    this.maxRounds = Math.min(maxTransfers + 1, 255);
+    const S = data.stopCount;
+    this.S = S;
+    this.tHead = new Int32Array(S).fill(NONE);
+    this.rHead = new Int32Array(S).fill(NONE);
+    this.touched = new Uint8Array(S);
+    this.touchedList = new Int32Array(S);
+    this.newT = new Int32Array(S).fill(NONE);
+    this.newR = new Int32Array(S).fill(NONE);
+    this.markedT = new Int32Array(S);
+    this.markedR = new Int32Array(S);
+    this.endFirst = new Int32Array(S).fill(NONE);
+    this.queuePos = new Int32Array(data.patternCount).fill(NONE);
+    this.queue = new Int32Array(data.patternCount);
+    this.boardable = new Uint8Array(S);
+    this.growLabels(INITIAL_LABELS);
+  }
+
+  /** Runs one query (single departure or range) and returns the Pareto set of journeys. */
+  route(query: RaptorQuery): RaptorResult {
+    const started = performance.now();
+    const fwd = query.direction === 'depart-after';
+    const rounds = Math.min(this.maxRounds, (query.maxTransfers ?? this.maxRounds - 1) + 1);
+    const stats: RaptorStats = {
+      iterations: 0,
+      rounds: 0,
+      patternsScanned: 0,
+      stopsImproved: 0,
+      transfersRelaxed: 0,
+      durationMs: 0,
+    };
+    const starts = fwd ? query.access : query.egress;
+    const ends = fwd ? query.egress : query.access;
+    const wheelchair = query.wheelchair === true;
+    const maxDurationSec = query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC;
+    this.resetQuery(ends, wheelchair);
+    const found: RaptorJourney[] = [];
+    const startTimes = listRangeStarts(this.data, query, starts, fwd);
+    let finished = false;
+    try {
+      for (let i = 0; i < startTimes.length; i++) {
+        const start = startTimes[i]!;
+        this.iter = i;
+        this.bound = start + maxDurationSec;
+        stats.iterations++;
+        this.iterate(start, starts, rounds, fwd, wheelchair, stats, query.trace);
+        // What this iteration added and kept is not dominated by any later start.
+        for (let t = this.targetHead; t !== NONE; t = this.lNext[t]!) {
+          if (this.lIter[t] !== i) continue;
+          const j = this.reconstruct(t, starts, ends, fwd);
+          j.iterationSec = fwd ? start : -start;
+          found.push(j);
+        }
+      }
+      finished = true;
+    } finally {
+      this.resetStops(ends, finished);
+    }
+    found.sort(
+      (a, b) =>
+        a.arrivalSec - b.arrivalSec ||
+        b.departureSec - a.departureSec ||
+        a.transfers - b.transfers ||
+        a.walkSec - b.walkSec,
+    );
+    stats.durationMs = performance.now() - started;
+    return { journeys: found, stats };
+  }
+
+  private resetQuery(ends: AccessLeg[], wheelchair: boolean): void {
+    this.count = 0;
+    this.ends = ends;
+    this.targetHead = NONE;
+    if (this.endNext.length < ends.length) this.endNext = new Int32Array(ends.length * 2);
+    for (let i = 0; i < ends.length; i++) {
+      const s = ends[i]!.stopIdx;
+      if (wheelchair && !this.data.stopWheelchairOk(s)) continue;
+      this.endNext[i] = this.endFirst[s]!;
+      this.endFirst[s] = i;
+    }
+  }
+
+  private resetStops(ends: AccessLeg[], finished: boolean): void {
+    for (let i = 0; i < this.touchedCount; i++) {
+      const s = this.touchedList[i]!;
+      this.tHead[s] = NONE;
+      this.rHead[s] = NONE;
+      this.touched[s] = 0;
+    }
+    this.touchedCount = 0;
+    for (const e of ends) this.endFirst[e.stopIdx] = NONE;
+    this.ends = [];
+    if (finished) return;
+    // Left set only when a trace hook or a trip finder threw mid-round.
+    for (let i = 0; i < this.markedTCount; i++) this.newT[this.markedT[i]!] = NONE;
+    for (let i = 0; i < this.markedRCount; i++) {
+      this.newR[this.markedR[i]!] = NONE;
+      this.boardable[this.markedR[i]!] = 0;
+    }
+    this.markedTCount = 0;
+    this.markedRCount = 0;
+    this.queuePos.fill(NONE);
+  }
+
+  /** One McRAPTOR run from `start` over the kept bags. */
+  private iterate(
+    start: number,
+    starts: AccessLeg[],
+    rounds: number,
+    fwd: boolean,
+    wheelchair: boolean,
+    stats: RaptorStats,
+    trace: RaptorQuery['trace'],
+  ): void {
+    const d = this.data;
+    for (let i = 0; i < starts.length; i++) {
+      const a = starts[i]!;
+      const s = a.stopIdx;
+      if (wheelchair && !d.stopWheelchairOk(s)) continue;
+      const time = start + a.durationSec;
+      if (!this.insert(this.rHead, s, time, a.durationSec, 0)) continue;
+      const id = this.newLabel(KIND_ACCESS, s, time, a.durationSec, 0, NONE);
+      this.lA[id] = i;
+      this.linkR(s, id);
+    }
+    for (let k = 1; k <= rounds && this.markedRCount > 0; k++) {
+      stats.rounds++;
+      // Queue each pattern at its first (forward) or last (backward) position with a new ready label.
+      const queued = this.queuePatterns(fwd);
+      for (let i = 0; i < queued; i++) {
+        const r = this.queue[i]!;
+        const from = this.queuePos[r]!;
+        this.queuePos[r] = NONE;
+        stats.patternsScanned++;
+        this.scanPattern(r, from, k, fwd, wheelchair);
+      }
+      for (let i = 0; i < this.markedRCount; i++) {
+        const s = this.markedR[i]!;
+        this.boardable[s] = 0;
+        this.newR[s] = NONE;
+      }
+      this.markedRCount = 0;
+      stats.stopsImproved += this.markedTCount;
+      if (trace)
+        trace({
+          iterationStartSec: fwd ? start : -start,
+          round: k,
+          improvedStops: Array.from(this.markedT.subarray(0, this.markedTCount)),
+        });
+      // Changes and walks lead to one more vehicle: useless after the last round.
+      if (k < rounds) stats.transfersRelaxed += this.relaxTransfers(k, fwd, wheelchair);
+      for (let i = 0; i < this.markedTCount; i++) this.newT[this.markedT[i]!] = NONE;
+      this.markedTCount = 0;
+    }
+    for (let i = 0; i < this.markedRCount; i++) this.newR[this.markedR[i]!] = NONE;
+    this.markedRCount = 0;
+  }
+
+  /** Marks stops with new ready labels as boardable and queues their patterns; returns the queue length. */
+  private queuePatterns(fwd: boolean): number {
+    const d = this.data;
+    const { boardable, queuePos } = this;
+    let n = 0;
+    for (let m = 0; m < this.markedRCount; m++) {
+      const s = this.markedR[m]!;
+      boardable[s] = 1;
+      const end = d.stopPatternOffsets[s + 1]!;
+      for (let i = d.stopPatternOffsets[s]!; i < end; i++) {
+        const r = d.stopPatterns[i]!;
+        const pos = d.stopPatternPos[i]!;
+        const q = queuePos[r]!;
+        if (q === NONE) {
+          queuePos[r] = pos;
+          this.queue[n++] = r;
+        } else if (fwd ? pos < q : pos > q) queuePos[r] = pos;
+      }
+    }
+    return n;
+  }
+
+  /** Scans pattern r from `from` with a route bag: alight every carried trip, board from new ready labels. */
+  private scanPattern(r: number, from: number, k: number, fwd: boolean, wheelchair: boolean): void {
+    const d = this.data;
+    const sign = fwd ? 1 : -1;
+    const flagsBoard = fwd ? POS_NO_PICKUP : POS_NO_DROP_OFF;
+    const flagsAlight = fwd ? POS_NO_DROP_OFF : POS_NO_PICKUP;
+    const boardTimes = fwd ? d.departures : d.arrivals;
+    const alightTimes = fwd ? d.arrivals : d.departures;
+    const base = d.patternStopOffsets[r]!;
+    const n = d.patternStopOffsets[r + 1]! - base;
+    const hit = this.hit;
+    let bag = 0;
+    for (let pos = from; fwd ? pos < n : pos >= 0; pos += sign) {
+      const s = d.patternStops[base + pos]!;
+      const flags = d.patternPosFlags[base + pos]!;
+      const stopOk = !wheelchair || d.stopWheelchairOk(s);
+      if (bag > 0 && (flags & flagsAlight) === 0 && stopOk) {
+        for (let j = 0; j < bag; j++) {
+          const time = sign * (alightTimes[this.rbTto[j]! + pos]! + this.rbShift[j]!);
+          const walk = this.rbWalk[j]!;
+          if (time > this.bound || this.targetDominates(time, walk, k)) continue;
+          if (!this.insert(this.tHead, s, time, walk, k)) continue;
+          const id = this.newLabel(KIND_RIDE, s, time, walk, k, this.rbParent[j]!);
+          this.lA[id] = this.rbTrip[j]!;
+          this.lB[id] = this.rbShift[j]!;
+          this.lC[id] = this.rbBoardPos[j]!;
+          this.lD[id] = pos;
+          this.linkT(s, id);
+          for (let e = this.endFirst[s]!; e !== NONE; e = this.endNext[e]!) this.reachTarget(id, e);
+        }
+      }
+      if (this.boardable[s] === 1 && (flags & flagsBoard) === 0 && stopOk) {
+        for (let L = this.newR[s]!; L !== NONE; L = this.lNewNext[L]!) {
+          if (this.lAlive[L] === 0) continue;
+          const ready = this.lTime[L]!;
+          const w = this.lWalk[L]!;
+          // A carried trip leaving no earlier than ready, with no more walking, is as good as any catchable one.
+          let covered = false;
+          for (let j = 0; j < bag && !covered; j++)
+            covered =
+              this.rbWalk[j]! <= w && sign * (boardTimes[this.rbTto[j]! + pos]! + this.rbShift[j]!) <= ready;
+          if (covered || this.targetDominates(ready, w, k)) continue;
+          const ok = fwd
+            ? d.findEarliestDeparture(r, pos, ready, wheelchair, hit)
+            : d.findLatestArrival(r, pos, -ready, wheelchair, hit);
+          if (!ok) continue;
+          const bt = sign * hit.timeSec!;
+          if (bt > this.bound) continue;
+          // Merge into the route bag on (time at this position, walking).
+          let dominated = false;
+          for (let j = 0; j < bag && !dominated; j++)
+            dominated =
+              this.rbWalk[j]! <= w && sign * (boardTimes[this.rbTto[j]! + pos]! + this.rbShift[j]!) <= bt;
+          if (dominated) continue;
+          let kept = 0;
+          for (let j = 0; j < bag; j++) {
+            const tj = sign * (boardTimes[this.rbTto[j]! + pos]! + this.rbShift[j]!);
+            if (tj >= bt && this.rbWalk[j]! >= w) continue;
+            if (kept !== j) this.moveRouteLabel(j, kept);
+            kept++;
+          }
+          bag = kept;
+          if (bag === this.rbCap) this.growRouteBag();
+          const trip = hit.trip as number;
+          this.rbTrip[bag] = trip;
+          this.rbShift[bag] = hit.shiftSec;
+          this.rbTto[bag] = d.tripTimeOffsets[trip]!;
+          this.rbWalk[bag] = w;
+          this.rbBoardPos[bag] = pos;
+          this.rbParent[bag] = L;
+          bag++;
+        }
+      }
+    }
+  }
+
+  /** Relaxes transfers (walks and same-stop changes) from the ride labels of round k; returns edges seen. */
+  private relaxTransfers(k: number, fwd: boolean, wheelchair: boolean): number {
+    const d = this.data;
+    const tOff = fwd ? d.transferOffsets : d.transferInOffsets;
+    const tOther = fwd ? d.transferTo : d.transferInFrom;
+    const tSecs = fwd ? d.transferSec : d.transferInSec;
+    const tWalkFlag = fwd ? d.transferIsWalk : d.transferInIsWalk;
+    let relaxed = 0;
+    const markedT = this.markedT;
+    const count = this.markedTCount;
+    for (let m = 0; m < count; m++) {
+      const s = markedT[m]!;
+      const end = tOff[s + 1]!;
+      for (let L = this.newT[s]!; L !== NONE; L = this.lNewNext[L]!) {
+        if (this.lAlive[L] === 0) continue;
+        const t0 = this.lTime[L]!;
+        const w0 = this.lWalk[L]!;
+        for (let i = tOff[s]!; i < end; i++) {
+          relaxed++;
+          const q = tOther[i]!;
+          if (wheelchair && !d.stopWheelchairOk(q)) continue;
+          const sec = tSecs[i]!;
+          const time = t0 + sec;
+          const isWalk = tWalkFlag[i]!;
+          const w = isWalk === 1 ? w0 + sec : w0;
+          // The next vehicle makes k + 1.
+          if (time > this.bound || this.targetDominates(time, w, k + 1)) continue;
+          if (!this.insert(this.rHead, q, time, w, k)) continue;
+          const id = this.newLabel(KIND_TRANSFER, q, time, w, k, L);
+          this.lA[id] = sec;
+          this.lB[id] = isWalk;
+          this.linkR(q, id);
+        }
+      }
+    }
+    return relaxed;
+  }
+
+  /** Adds the target label for leaving ride label `t` by end leg `e`, when no kept target label dominates it. */
+  private reachTarget(t: number, e: number): void {
+    const leg = this.ends[e]!;
+    const time = this.lTime[t]! + leg.durationSec;
+    const walk = this.lWalk[t]! + leg.durationSec;
+    const k = this.lRound[t]!;
+    let prev = NONE;
+    for (let i = this.targetHead; i !== NONE;) {
+      const next = this.lNext[i]!;
+      const ti = this.lTime[i]!;
+      const wi = this.lWalk[i]!;
+      const ki = this.lRound[i]!;
+      if (ti <= time && wi <= walk && ki <= k) return;
+      if (ti >= time && wi >= walk && ki >= k) {
+        this.lAlive[i] = 0;
+        if (prev === NONE) this.targetHead = next;
+        else this.lNext[prev] = next;
+      } else prev = i;
+      i = next;
+    }
+    const id = this.newLabel(KIND_TARGET, this.lStop[t]!, time, walk, k, t);
+    this.lA[id] = e;
+    this.lNext[id] = this.targetHead;
+    this.targetHead = id;
+  }
+
+  /** True when a kept target label is at least as good as anything reachable from (time, walk) with k vehicles or more. */
+  private targetDominates(time: number, walk: number, k: number): boolean {
+    for (let i = this.targetHead; i !== NONE; i = this.lNext[i]!)
+      if (this.lTime[i]! <= time && this.lWalk[i]! <= walk && this.lRound[i]! <= k) return true;
+    return false;
+  }
+
+  /**
+   * Pareto check of (time, walk, round) against the bag of stop s (`head` = tHead or rHead): false
+   * when a kept label is at least as good; otherwise unlinks the labels the new one dominates.
+   */
+  private insert(head: Int32Array, s: number, time: number, walk: number, round: number): boolean {
+    let prev = NONE;
+    for (let i = head[s]!; i !== NONE;) {
+      const next = this.lNext[i]!;
+      const ti = this.lTime[i]!;
+      const wi = this.lWalk[i]!;
+      const ki = this.lRound[i]!;
+      if (ti <= time && wi <= walk && ki <= round) return false;
+      if (ti >= time && wi >= walk && ki >= round) {
+        this.lAlive[i] = 0;
+        if (prev === NONE) head[s] = next;
+        else this.lNext[prev] = next;
+      } else prev = i;
+      i = next;
+    }
+    return true;
+  }
+
+  private newLabel(
+    kind: number,
+    stop: number,
+    time: number,
+    walk: number,
+    round: number,
+    parent: number,
+  ): number {
+    if (this.count === this.cap) this.growLabels(this.cap * 2);
+    const id = this.count++;
+    this.lKind[id] = kind;
+    this.lStop[id] = stop;
+    this.lTime[id] = time;
+    this.lWalk[id] = walk;
+    this.lRound[id] = round;
+    this.lParent[id] = parent;
+    this.lIter[id] = this.iter;
+    this.lAlive[id] = 1;
+    return id;
+  }
+
+  private touch(s: number): void {
+    if (this.touched[s] === 1) return;
+    this.touched[s] = 1;
+    this.touchedList[this.touchedCount++] = s;
+  }
+
+  /** Puts ride label `id` at the head of its stop's t-bag and among the stop's new labels. */
+  private linkT(s: number, id: number): void {
+    this.touch(s);
+    this.lNext[id] = this.tHead[s]!;
+    this.tHead[s] = id;
+    if (this.newT[s] === NONE) this.markedT[this.markedTCount++] = s;
+    this.lNewNext[id] = this.newT[s]!;
+    this.newT[s] = id;
+  }
+
+  private linkR(s: number, id: number): void {
+    this.touch(s);
+    this.lNext[id] = this.rHead[s]!;
+    this.rHead[s] = id;
+    if (this.newR[s] === NONE) this.markedR[this.markedRCount++] = s;
+    this.lNewNext[id] = this.newR[s]!;
+    this.newR[s] = id;
+  }
+
+  private moveRouteLabel(from: number, to: number): void {
+    this.rbTrip[to] = this.rbTrip[from]!;
+    this.rbShift[to] = this.rbShift[from]!;
+    this.rbTto[to] = this.rbTto[from]!;
+    this.rbWalk[to] = this.rbWalk[from]!;
+    this.rbBoardPos[to] = this.rbBoardPos[from]!;
+    this.rbParent[to] = this.rbParent[from]!;
+  }
+
+  private growRouteBag(): void {
+    const n = this.rbCap * 2;
+    this.rbTrip = grow32(this.rbTrip, n);
+    this.rbShift = grow32(this.rbShift, n);
+    this.rbTto = grow32(this.rbTto, n);
+    this.rbWalk = grow32(this.rbWalk, n);
+    this.rbBoardPos = grow32(this.rbBoardPos, n);
+    this.rbParent = grow32(this.rbParent, n);
+    this.rbCap = n;
+  }
+
+  private growLabels(n: number): void {
+    this.lTime = grow32(this.lTime, n);
+    this.lWalk = grow32(this.lWalk, n);
+    this.lRound = grow8(this.lRound, n);
+    this.lKind = grow8(this.lKind, n);
+    this.lAlive = grow8(this.lAlive, n);
+    this.lStop = grow32(this.lStop, n);
+    this.lParent = grow32(this.lParent, n);
+    this.lNext = grow32(this.lNext, n);
+    this.lNewNext = grow32(this.lNewNext, n);
+    this.lIter = grow32(this.lIter, n);
+    this.lA = grow32(this.lA, n);
+    this.lB = grow32(this.lB, n);
+    this.lC = grow32(this.lC, n);
+    this.lD = grow32(this.lD, n);
+    this.cap = n;
+  }
+
+  /** Builds the journey behind target label `target` (legs in real-time order). */
+  private reconstruct(target: number, starts: AccessLeg[], ends: AccessLeg[], fwd: boolean): RaptorJourney {
+    const d = this.data;
+    const end = ends[this.lA[target]!]!;
+    // Collected in search order (origin side last), as search-time intervals.
+    const legs: RaptorLeg[] = [];
+    let t = this.lParent[target]!;
+    const arrive = this.lTime[t]!;
+    legs.push({
+      kind: 'egress',
+      stop: this.lStop[t]! as StopIdx,
+      durationSec: end.durationSec,
+      mode: end.mode,
+      startSec: arrive,
+      endSec: arrive + end.durationSec,
+    });
+    for (;;) {
+      const trip = this.lA[t]!;
+      const shift = this.lB[t]!;
+      const boardPos = this.lC[t]!;
+      const alightPos = this.lD[t]!;
+      const pattern = d.tripPattern[trip]!;
+      const boardStop = d.patternStops[d.patternStopOffsets[pattern]! + boardPos]!;
+      const tto = d.tripTimeOffsets[trip]!;
+      const boardSec = fwd ? d.departures[tto + boardPos]! + shift : -(d.arrivals[tto + boardPos]! + shift);
+      legs.push({
+        kind: 'transit',
+        pattern: pattern as PatternIdx,
+        trip: trip as TripIdx,
+        shiftSec: shift,
+        boardPos,
+        alightPos,
+        boardStop: boardStop as StopIdx,
+        alightStop: this.lStop[t]! as StopIdx,
+        startSec: boardSec,
+        endSec: this.lTime[t]!,
+      });
+      const r = this.lParent[t]!;
+      if (this.lKind[r] === KIND_ACCESS) {
+        const a = starts[this.lA[r]!]!;
+        legs.push({
+          kind: 'access',
+          stop: boardStop as StopIdx,
+          durationSec: a.durationSec,
+          mode: a.mode,
+          startSec: boardSec - a.durationSec,
+          endSec: boardSec,
+        });
+        break;
+      }
+      t = this.lParent[r]!;
+      const from = this.lStop[t]!;
+      const sec = this.lA[r]!;
+      const isWalk = this.lB[r] === 1;
+      // A same-stop change is not a leg: the next ride shows it.
+      if (from !== boardStop || isWalk)
+        legs.push({
+          kind: 'transfer',
+          from: from as StopIdx,
+          to: boardStop as StopIdx,
+          durationSec: sec,
+          isWalk,
+          startSec: this.lTime[t]!,
+          endSec: this.lTime[t]! + sec,
+        });
+    }
+    return toRealJourney(legs, fwd);
+  }
+}
+
+/**
+ * Turns legs collected destination-side first (search order) into a journey in real time: forward
+ * searches reverse the list; backward ones negate the intervals and swap each leg's ends. Access
+ * ends when the first vehicle leaves, egress starts when the last one arrives and a transfer starts
+ * on alighting.
+ */
+function toRealJourney(searchLegs: RaptorLeg[], fwd: boolean): RaptorJourney {
+  const legs: RaptorLeg[] = [];
+  if (fwd) for (let i = searchLegs.length - 1; i >= 0; i--) legs.push(searchLegs[i]!);
+  else
+    for (const l of searchLegs) {
+      const startSec = -l.endSec;
+      const endSec = -l.startSec;
+      if (l.kind === 'access') legs.push({ ...l, kind: 'egress', startSec, endSec });
+      else if (l.kind === 'egress') legs.push({ ...l, kind: 'access', startSec, endSec });
+      else if (l.kind === 'transfer') legs.push({ ...l, from: l.to, to: l.from, startSec, endSec });
+      else
+        legs.push({
+          ...l,
+          boardPos: l.alightPos,
+          alightPos: l.boardPos,
+          boardStop: l.alightStop,
+          alightStop: l.boardStop,
+          startSec,
+          endSec,
+        });
+    }
+  let walkSec = 0;
+  let vehicles = 0;
+  for (let i = 0; i < legs.length; i++) {
+    const l = legs[i]!;
+    if (l.kind === 'transit') vehicles++;
+    else if (l.kind === 'transfer') {
+      const before = legs[i - 1]!;
+      l.startSec = before.endSec;
+      l.endSec = before.endSec + l.durationSec;
+      if (l.isWalk) walkSec += l.durationSec;
+    } else walkSec += l.durationSec;
+  }
+  // Built as access, rides and transfers, egress.
+  const access = legs[0] as Extract<RaptorLeg, { kind: 'access' }>;
+  const egress = legs[legs.length - 1] as Extract<RaptorLeg, { kind: 'egress' }>;
+  access.endSec = legs[1]!.startSec;
+  access.startSec = access.endSec - access.durationSec;
+  egress.startSec = legs[legs.length - 2]!.endSec;
+  egress.endSec = egress.startSec + egress.durationSec;
+  return {
+    departureSec: access.startSec,
+    arrivalSec: egress.endSec,
+    transfers: vehicles - 1,
+    walkSec,
+    iterationSec: 0,
+    legs,
+  };
+}
+
+function grow32(a: Int32Array, n: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(Math.max(n, 8));
+  b.set(a.subarray(0, Math.min(a.length, b.length)));
+  return b;
+}
+
+function grow8(a: Uint8Array, n: number): Uint8Array<ArrayBuffer> {
+  const b = new Uint8Array(Math.max(n, 8));
+  b.set(a.subarray(0, Math.min(a.length, b.length)));
+  return b;
+}
