@@ -89,26 +89,37 @@ export function buildContractionHierarchy(g: StreetGraph, mode: StreetMode): Con
   const wDist = new Float64Array(V);
   const wStamp = new Uint32Array(V);
   let wGen = 0;
+  let tGen = 0;
   const wHeap = new MinHeap(256);
 
-  /** Shortest distance from u to every target avoiding `skip`, bounded by `limit`. */
-  const witness = (u: number, skip: number, limit: number): void => {
+  // Targets of the current witness search (the heads of v's out-arcs), stamped per search.
+  const tStamp = new Uint32Array(V);
+
+  /**
+   * Shortest distance from u to v's out-neighbours avoiding `skip`, bounded by `limit`; stops
+   * once every target is settled (their distances are then final).
+   */
+  const witness = (u: number, skip: number, limit: number, targets: number): void => {
     wGen++;
     wHeap.clear();
     wStamp[u] = wGen;
     wDist[u] = 0;
     wHeap.push(u, 0);
     let settled = 0;
+    let left = targets;
     while (wHeap.size > 0 && settled < WITNESS_SETTLE_LIMIT) {
       const key = wHeap.peekKey();
       const x = wHeap.pop();
       if (key > wDist[x]!) continue;
       if (key > limit) break;
       settled++;
+      if (tStamp[x] === tGen && --left === 0) break;
       for (const a of outs[x]!) {
         const y = head[a]!;
         if (y === skip) continue;
         const nd = key + cost[a]!;
+        // Beyond the limit a path witnesses nothing: not worth a heap entry.
+        if (nd > limit) continue;
         if (wStamp[y] !== wGen || nd < wDist[y]!) {
           wStamp[y] = wGen;
           wDist[y] = nd;
@@ -119,26 +130,39 @@ export function buildContractionHierarchy(g: StreetGraph, mode: StreetMode): Con
   };
   const distTo = (y: number): number => (wStamp[y] === wGen ? wDist[y]! : Infinity);
 
-  /** The shortcuts contracting v needs, as [u, w, cost, inArc, outArc] tuples. */
-  const shortcutsFor = (v: number): number[][] => {
-    const result: number[][] = [];
+  // The shortcuts of the last shortcutsFor call as flat (u, w, cost, inArc, outArc) tuples,
+  // reused so the hundreds of thousands of evaluations allocate nothing.
+  const found: number[] = [];
+
+  /** How many shortcuts contracting v needs; they are left in `found`. */
+  const shortcutsFor = (v: number): number => {
+    found.length = 0;
     const outList = outs[v]!;
-    if (outList.length === 0) return result;
+    if (outList.length === 0) return 0;
     let maxOut = 0;
-    for (const a of outList) maxOut = Math.max(maxOut, cost[a]!);
+    tGen++;
+    let targets = 0;
+    for (const a of outList) {
+      maxOut = Math.max(maxOut, cost[a]!);
+      const w = head[a]!;
+      if (tStamp[w] !== tGen) {
+        tStamp[w] = tGen;
+        targets++;
+      }
+    }
     for (const ia of ins[v]!) {
       const u = tail[ia]!;
       const cu = cost[ia]!;
-      witness(u, v, cu + maxOut);
+      witness(u, v, cu + maxOut, targets);
       for (const oa of outList) {
         const w = head[oa]!;
         if (w === u) continue;
         const via = cu + cost[oa]!;
         if (distTo(w) <= via) continue;
-        result.push([u, w, via, ia, oa]);
+        found.push(u, w, via, ia, oa);
       }
     }
-    return result;
+    return found.length / 5;
   };
 
   const degree = (v: number): number => outs[v]!.length + ins[v]!.length;
@@ -147,7 +171,7 @@ export function buildContractionHierarchy(g: StreetGraph, mode: StreetMode): Con
   const level = new Int32Array(V);
   const score = (v: number, shortcutCount: number): number =>
     2 * (shortcutCount - degree(v)) + deleted[v]! + level[v]!;
-  const priority = (v: number): number => score(v, shortcutsFor(v).length);
+  const priority = (v: number): number => score(v, shortcutsFor(v));
 
   const queue = new MinHeap(V + 16);
   const prio = new Float64Array(V);
@@ -163,14 +187,14 @@ export function buildContractionHierarchy(g: StreetGraph, mode: StreetMode): Con
     if (contracted[v] || key !== prio[v]) continue;
     // Lazy update: contract only if v is still the best candidate.
     const needed = shortcutsFor(v);
-    const p = score(v, needed.length);
+    const p = score(v, needed);
     if (p > queue.peekKey()) {
       prio[v] = p;
       queue.push(v, p);
       continue;
     }
-    for (const [u, w, c, ia, oa] of needed) {
-      addArc(u!, w!, c!, -1, ia!, oa!);
+    for (let i = 0; i < found.length; i += 5) {
+      addArc(found[i]!, found[i + 1]!, found[i + 2]!, -1, found[i + 3]!, found[i + 4]!);
       shortcuts++;
     }
     contracted[v] = 1;
