@@ -249,10 +249,10 @@ export function parseGtfsFares(feedId: string, read: (file: string) => string | 
 }
 
 /**
- * fare_transfer_rules rows. A row the reference forbids or leaves without meaning is dropped, so
- * it never makes a change cheaper: an unknown fare_transfer_type, a duration_limit without a valid
- * duration_limit_type, a transfer_count missing where the two groups are equal, or a fee product
- * that fare_products.txt does not define.
+ * fare_transfer_rules rows. A row the reference forbids or leaves without meaning is dropped
+ * rather than guessed at: an unknown fare_transfer_type, a duration_limit without a valid
+ * duration_limit_type, a transfer_count missing where the two groups are equal or given where they
+ * differ, or a fee product that fare_products.txt does not define.
  */
 function readTransferRules(rows: Rows, productIds: Set<string>): FareTransferRuleV2[] {
   const out: FareTransferRuleV2[] = [];
@@ -266,7 +266,7 @@ function readTransferRules(rows: Rows, productIds: Set<string>): FareTransferRul
     if (from === to) {
       if (count === undefined || (count < 1 && count !== -1)) continue;
       transferCount = count;
-    }
+    } else if (r.transfer_count) continue;
     const limit = toInt(r.duration_limit);
     const limitType = toInt(r.duration_limit_type);
     if (

@@ -449,7 +449,9 @@ function priceRun(
   const lo = cheapestCover(steps.length, cost('lo'));
   if (!hi && !lo) return;
   if (!hi || !lo || lo.pence < hi.pence) {
-    markUnknown('the fare transfer rules can be read in more than one way for these changes');
+    markUnknown(
+      "the feed's transfer rules, or how your discount applies to them, can be read more than one way for these changes",
+    );
     return;
   }
   for (const [a, b] of hi.segments) {
@@ -460,7 +462,10 @@ function priceRun(
       continue;
     }
     const q = chosen.get(`${a},${b}`);
-    if (!q) return;
+    if (!q) {
+      markUnknown('internal error pricing the changes');
+      return;
+    }
     const changes = q.segment.changes.map((c, k) => changeText(c, steps[a + k]?.to.name ?? '', k === 0));
     const n = changes.length;
     const description = `${label(a, b)} (through ticket, ${n} change${n > 1 ? 's' : ''}: ${changes.join('; ')}): ${q.basis} (${q.segment.source})`;

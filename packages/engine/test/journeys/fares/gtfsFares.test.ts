@@ -171,6 +171,7 @@ describe('GTFS fares v2 transfer rules', () => {
         'g1,g3,,600,,0,', // duration_limit without duration_limit_type: dropped
         'g1,g4,,,,3,', // unknown fare_transfer_type: dropped
         'g1,g5,,,,0,nope', // fee product not defined: dropped
+        'g1,g6,2,,,0,', // transfer_count where the groups differ: dropped
         '',
       ].join('\n'),
     }),
