@@ -1,4 +1,5 @@
-// Street benchmark: OSM load time and memory (RNV extract and a generated larger network), and
+// Street benchmark: OSM load time and memory (RNV extract, the plan bench's generated Scotland-scale
+// road network with its car contraction hierarchy, and a uniform grid), and
 // p50/p95 latencies of walk access searches, cycle/car/walk routes and autocomplete.
 // Run: npx node --expose-gc packages/engine/bench/streets.ts   (or `npm run bench -- streets`)
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,9 @@ import type { SnapPoint } from '../src/streets/search.ts';
 import { haversineM } from '../src/streets/geo.ts';
 import { buildGeocoder, listSuggestions } from '../src/places/geocoder.ts';
 import type { StreetMode } from '../src/osm/wayAccess.ts';
+import { dateToDayNumber } from '../src/time/service-day.ts';
+import { writeRoadNetworkOsm } from './roads.ts';
+import { generateNetwork } from './transit-network.ts';
 
 const RNV = fileURLToPath(new URL('../../../../shared/data/rnv/rnv.osm.pbf', import.meta.url));
 const QUERIES = 300;
@@ -248,6 +252,30 @@ if (existsSync(RNV)) {
 
 const dir = mkdtempSync(join(tmpdir(), 'cairn-streets-bench-'));
 try {
+  // The plan bench's Scotland-scale road network (towns and stops of the transit bench's network):
+  // a road hierarchy, so the car contraction hierarchy is built as on a real extract.
+  const bbox: [number, number, number, number] = [55.0, -6.2, 58.6, -1.8];
+  const network = generateNetwork({
+    seed: 20260603,
+    stops: 40_000,
+    routes: 3_000,
+    trips: 150_000,
+    routeLength: [10, 30],
+    bbox,
+    quirks: false,
+    hubs: 400,
+    firstDay: dateToDayNumber(20260603) - 7,
+  });
+  const roadsPath = join(dir, 'roads.osm');
+  const roads = writeRoadNetworkOsm(roadsPath, network.stops, 400, bbox, 20260603);
+  const large = load(
+    `generated Scotland-scale roads (${roads.nodes} nodes, ${roads.roadKm.toFixed(0)} km)`,
+    roadsPath,
+    true,
+  );
+  routeBench('car route on the Scotland-scale roads, any pair (CH)', large.net, 'car', Infinity);
+  routeBench('cycle route on the Scotland-scale roads, ≤ 15 km', large.net, 'bicycle', 15_000);
+
   const gridPath = join(dir, 'grid.osm');
   const n = 600;
   writeGrid(gridPath, n);
