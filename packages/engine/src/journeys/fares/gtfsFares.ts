@@ -90,6 +90,10 @@ export interface GtfsFares {
     attributes: Map<string, FareAttributeV1>;
     rules: FareRuleV1[];
     rulesByFare: Map<string, FareRuleV1[]>;
+    /** Fares that can match a journey starting in a zone: by origin_id of a plain rule … */
+    faresByOrigin: Map<string, FareAttributeV1[]>;
+    /** … and those that can match from any zone (no rules, an empty origin_id, or contains_id rules). */
+    faresAnyOrigin: FareAttributeV1[];
   } | null;
   v2: {
     products: FareProductV2[];
@@ -198,7 +202,21 @@ export function parseGtfsFares(feedId: string, read: (file: string) => string | 
       list.push(r);
       rulesByFare.set(r.fareId, list);
     }
-    v1 = { attributes, rules, rulesByFare };
+    const faresByOrigin = new Map<string, FareAttributeV1[]>();
+    const faresAnyOrigin: FareAttributeV1[] = [];
+    for (const attr of attributes.values()) {
+      const list = rulesByFare.get(attr.fareId);
+      if (!list || list.some((r) => r.containsId !== '' || r.originId === '')) {
+        faresAnyOrigin.push(attr);
+        continue;
+      }
+      for (const origin of new Set(list.map((r) => r.originId))) {
+        const fares = faresByOrigin.get(origin) ?? [];
+        fares.push(attr);
+        faresByOrigin.set(origin, fares);
+      }
+    }
+    v1 = { attributes, rules, rulesByFare, faresByOrigin, faresAnyOrigin };
   }
 
   let v2: GtfsFares['v2'] = null;
@@ -348,7 +366,9 @@ export function findV1Fare(
   const agencies = new Set(rides.map((r) => r.agencyId));
   const agencyId = agencies.size === 1 ? first.agencyId : '\u0000several';
   let best: FareAttributeV1 | undefined;
-  for (const attr of v1.attributes.values()) {
+  const candidates = [...((origin && v1.faresByOrigin.get(origin)) || []), ...v1.faresAnyOrigin];
+  for (const attr of candidates) {
+    if (best && attr.pricePence >= best.pricePence) continue;
     if (attr.agencyId !== '' && agencyId !== null && attr.agencyId !== agencyId) continue;
     if (!allows(attr)) continue;
     const rules = v1.rulesByFare.get(attr.fareId);
