@@ -58,8 +58,12 @@ export class Raptor {
    */
   private readonly needAfterRide: Uint8Array;
   private readonly needToBoard: Uint8Array;
-  /** Scratch for the bounds: per pattern, how far (in search order) its positions are already covered. */
-  private readonly coveredTo: Int32Array;
+  /**
+   * Per level L and pattern r (index L·patternCount + r), the furthest position, in search order,
+   * where alighting leaves at most L − 1 more vehicles to go: boarding before it can be useful, and a
+   * scan with L vehicles left (this one included) can stop there.
+   */
+  private readonly usefulTo: Int32Array;
   private readonly rideQueue: Int32Array;
   private readonly boardQueue: Int32Array;
   private readonly hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0, timeSec: 0 };
@@ -94,7 +98,7 @@ export class Raptor {
     this.queuePos = new Int32Array(data.patternCount).fill(-1);
     this.needAfterRide = new Uint8Array(this.S);
     this.needToBoard = new Uint8Array(this.S);
-    this.coveredTo = new Int32Array(data.patternCount);
+    this.usefulTo = new Int32Array((this.maxRounds + 1) * data.patternCount);
     this.rideQueue = new Int32Array(this.S);
     this.boardQueue = new Int32Array(this.S);
   }
@@ -252,7 +256,8 @@ export class Raptor {
       // Queue each pattern at its first (forward) or last (backward) marked position.
       const queued: number[] = [];
       const boardable = this.boardable;
-      this.queuePatterns(markedRList, fwd, queued);
+      const usefulRow = (rounds - k + 1) * d.patternCount;
+      this.queuePatterns(markedRList, fwd, usefulRow, queued);
       const boardFrom = markedRList;
       markedRList = [];
       const markedTList: number[] = [];
@@ -262,7 +267,17 @@ export class Raptor {
         const from = queuePos[r]!;
         queuePos[r] = -1;
         stats.patternsScanned++;
-        this.scanPattern(r, from, k, rounds - k, target, fwd, wheelchair, markedTList);
+        this.scanPattern(
+          r,
+          from,
+          this.usefulTo[usefulRow + r]!,
+          k,
+          rounds - k,
+          target,
+          fwd,
+          wheelchair,
+          markedTList,
+        );
       }
       for (const s of boardFrom) boardable[s] = 0;
       // Transfers and changes from stops reached by a vehicle this round.
@@ -309,20 +324,25 @@ export class Raptor {
    */
   private boundVehiclesNeeded(ends: AccessLeg[], fwd: boolean, levels: number): void {
     const d = this.data;
-    const { needAfterRide, needToBoard, coveredTo, rideQueue, boardQueue } = this;
+    const { needAfterRide, needToBoard, usefulTo, rideQueue, boardQueue } = this;
+    const P = d.patternCount;
     const { stopPatternOffsets, stopPatterns, stopPatternPos, patternStopOffsets, patternStops } = d;
     const inOff = fwd ? d.transferInOffsets : d.transferOffsets;
     const inOther = fwd ? d.transferInFrom : d.transferTo;
     needAfterRide.fill(255);
     needToBoard.fill(255);
-    // Positions already covered per pattern: below coveredTo (forward) or above it (backward).
-    coveredTo.fill(fwd ? 0 : INF);
+    // Nothing is useful before level 1; levels past the search's last one are not bounded.
+    usefulTo.fill(fwd ? 0 : INF, 0, P);
+    usefulTo.fill(fwd ? INF : -1, P);
     let rides = 0;
     for (const e of ends) {
       if (needAfterRide[e.stopIdx] !== 0) rideQueue[rides++] = e.stopIdx;
       needAfterRide[e.stopIdx] = 0;
     }
-    for (let level = 1; level <= levels && rides > 0; level++) {
+    for (let level = 1; level <= levels; level++) {
+      const row = level * P;
+      usefulTo.copyWithin(row, row - P, row);
+      if (rides === 0) continue;
       // Stops from which one more vehicle reaches a stop of the previous level.
       let boards = 0;
       for (let f = 0; f < rides; f++) {
@@ -331,7 +351,7 @@ export class Raptor {
           const r = stopPatterns[i]!;
           const pos = stopPatternPos[i]!;
           const base = patternStopOffsets[r]!;
-          const covered = coveredTo[r]!;
+          const covered = usefulTo[row + r]!;
           // Boarding before `pos` (forward) or after it (backward) reaches s.
           const from = fwd ? covered : pos + 1;
           const to = fwd ? pos : Math.min(covered, patternStopOffsets[r + 1]! - base - 1) + 1;
@@ -342,7 +362,7 @@ export class Raptor {
               boardQueue[boards++] = q;
             }
           }
-          if (fwd ? pos > covered : pos < covered) coveredTo[r] = pos;
+          if (fwd ? pos > covered : pos < covered) usefulTo[row + r] = pos;
         }
       }
       // Stops from which a change or walk leads to a stop of this level.
@@ -381,9 +401,9 @@ export class Raptor {
   }
 
   /** Marks stops as boardable and queues their patterns at the earliest position to scan from. */
-  private queuePatterns(markedRList: number[], fwd: boolean, queued: number[]): void {
+  private queuePatterns(markedRList: number[], fwd: boolean, usefulRow: number, queued: number[]): void {
     const d = this.data;
-    const { markedR, boardable, queuePos } = this;
+    const { markedR, boardable, queuePos, usefulTo } = this;
     const stopsOut = d.stopPatternOffsets;
     for (let m = 0; m < markedRList.length; m++) {
       const s = markedRList[m]!;
@@ -393,6 +413,8 @@ export class Raptor {
       for (let i = stopsOut[s]!; i < end; i++) {
         const r = d.stopPatterns[i]!;
         const pos = d.stopPatternPos[i]!;
+        // Nothing worth alighting at further along this pattern.
+        if (fwd ? pos >= usefulTo[usefulRow + r]! : pos <= usefulTo[usefulRow + r]!) continue;
         const q = queuePos[r]!;
         if (q === -1) {
           queuePos[r] = pos;
@@ -406,6 +428,7 @@ export class Raptor {
   private scanPattern(
     r: number,
     from: number,
+    usefulTo: number,
     k: number,
     vehiclesLeft: number,
     target: number,
@@ -448,7 +471,8 @@ export class Raptor {
     let tto = 0;
     let walk = 0;
     let boardPos = 0;
-    for (let pos = from; fwd ? pos < n : pos >= 0; pos += sign) {
+    const last = fwd ? Math.min(n - 1, usefulTo) : Math.max(0, usefulTo);
+    for (let pos = from; fwd ? pos <= last : pos >= last; pos += sign) {
       const s = patternStops[base + pos]!;
       const flags = patternPosFlags[base + pos]!;
       const stopOk = !wheelchair || d.stopWheelchairOk(s);
