@@ -306,6 +306,32 @@ describe('fares v2 fare_transfer_rules', () => {
     expect(p.text).toBe('unknown');
   });
 
+  it('prices the outbound and the return leg each with its own transfers', () => {
+    const region = testRegion();
+    region.fares.rules = [
+      {
+        id: 'feed',
+        kind: 'gtfs',
+        feedId: 'f',
+        description: 'Feed fares',
+        appliesTo: { operatorIds: [], modes: [] },
+        childPercent: 50,
+        concessionsFree: false,
+      },
+    ];
+    // Each leg pays one fare with its own free change; the return starts a new fare.
+    const p = priceOption(
+      {
+        kind: 'transit',
+        depart: { steps: [ride('bus', 'R1', 'a', 'b', 0, 20), ride('bus', 'R2', 'b', 'c', 25, 20)] },
+        ret: { steps: [ride('bus', 'R2', 'c', 'b', 75, 20), ride('bus', 'R1', 'b', 'a', 100, 20)] },
+      },
+      { region, traveller: adult, gtfsFares: new Map([['f', fares]]) },
+    );
+    expect(p.totalPence).toBe(400);
+    expect(p.stepCosts).toEqual({ depart: ['£2.00', 'included'], ret: ['£2.00', 'included'] });
+  });
+
   it('keeps separate fares where no transfer rule matches', () => {
     // No rule from express to train.
     expect(
