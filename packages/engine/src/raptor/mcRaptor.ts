@@ -2,6 +2,7 @@ import { POS_NO_DROP_OFF, POS_NO_PICKUP } from './transit-data.ts';
 import type { PatternIdx, StopIdx, TransitData, TripHit, TripIdx } from './transit-data.ts';
 import { DEFAULT_MAX_DURATION_SEC } from './raptor.ts';
 import { listRangeStarts } from './range-starts.ts';
+import { VehicleBound } from './vehicle-bound.ts';
 import type { AccessLeg, RaptorJourney, RaptorLeg, RaptorQuery, RaptorResult, RaptorStats } from './types.ts';
 
 /** Label kinds: how the label was reached. */
@@ -82,6 +83,8 @@ export class McRaptor {
   // Per query.
   private bound = 0;
   private iter = 0;
+  private rounds = 0;
+  private readonly vehicles: VehicleBound;
   private ends: AccessLeg[] = [];
 
   /** Allocates per-stop storage for up to `maxTransfers` changes; reuse one instance for many queries. */
@@ -102,6 +105,7 @@ export class McRaptor {
     this.queuePos = new Int32Array(data.patternCount).fill(NONE);
     this.queue = new Int32Array(data.patternCount);
     this.boardable = new Uint8Array(S);
+    this.vehicles = new VehicleBound(data);
     this.growLabels(INITIAL_LABELS);
   }
 
@@ -123,6 +127,8 @@ export class McRaptor {
     const wheelchair = query.wheelchair === true;
     const maxDurationSec = query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC;
     this.resetQuery(ends, wheelchair);
+    this.rounds = rounds;
+    this.vehicles.compute(ends, fwd, rounds);
     const found: RaptorJourney[] = [];
     const startTimes = listRangeStarts(this.data, query, starts, fwd);
     let finished = false;
@@ -207,6 +213,7 @@ export class McRaptor {
       const s = a.stopIdx;
       if (wheelchair && !d.stopWheelchairOk(s)) continue;
       const time = start + a.durationSec;
+      if (this.vehicles.toBoard[s]! > this.rounds) continue;
       if (!this.insert(this.rHead, s, time, a.durationSec, 0)) continue;
       const id = this.newLabel(KIND_ACCESS, s, time, a.durationSec, 0, NONE);
       this.lA[id] = i;
@@ -278,12 +285,15 @@ export class McRaptor {
     const base = d.patternStopOffsets[r]!;
     const n = d.patternStopOffsets[r + 1]! - base;
     const hit = this.hit;
+    // Alighting with k vehicles where more than the rest are needed to finish is pointless.
+    const afterRide = this.vehicles.afterRide;
+    const spare = this.rounds - k;
     let bag = 0;
     for (let pos = from; fwd ? pos < n : pos >= 0; pos += sign) {
       const s = d.patternStops[base + pos]!;
       const flags = d.patternPosFlags[base + pos]!;
       const stopOk = !wheelchair || d.stopWheelchairOk(s);
-      if (bag > 0 && (flags & flagsAlight) === 0 && stopOk) {
+      if (bag > 0 && (flags & flagsAlight) === 0 && stopOk && afterRide[s]! <= spare) {
         for (let j = 0; j < bag; j++) {
           const time = sign * (alightTimes[this.rbTto[j]! + pos]! + this.rbShift[j]!);
           const walk = this.rbWalk[j]!;
@@ -353,6 +363,8 @@ export class McRaptor {
     let relaxed = 0;
     const markedT = this.markedT;
     const count = this.markedTCount;
+    const toBoard = this.vehicles.toBoard;
+    const spare = this.rounds - k;
     for (let m = 0; m < count; m++) {
       const s = markedT[m]!;
       const end = tOff[s + 1]!;
@@ -363,7 +375,7 @@ export class McRaptor {
         for (let i = tOff[s]!; i < end; i++) {
           relaxed++;
           const q = tOther[i]!;
-          if (wheelchair && !d.stopWheelchairOk(q)) continue;
+          if (toBoard[q]! > spare || (wheelchair && !d.stopWheelchairOk(q))) continue;
           const sec = tSecs[i]!;
           const time = t0 + sec;
           const isWalk = tWalkFlag[i]!;
