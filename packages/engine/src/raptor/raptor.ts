@@ -50,6 +50,8 @@ export class Raptor {
   /** Best vehicle arrival / ready time at each stop over the finished rounds of this iteration (local pruning). */
   private readonly bestT: Int32Array;
   private readonly bestR: Int32Array;
+  /** Stops whose bestT/bestR were set in this iteration (reset at the next, cheaper than a fill per iteration). */
+  private bestSet: number[] = [];
   private readonly queuePos: Int32Array;
   /**
    * Per query, lower bounds on the vehicles still needed to reach the destination side: after
@@ -93,8 +95,8 @@ export class Raptor {
     this.markedT = new Uint8Array(this.S);
     this.markedR = new Uint8Array(this.S);
     this.boardable = new Uint8Array(this.S);
-    this.bestT = new Int32Array(this.S);
-    this.bestR = new Int32Array(this.S);
+    this.bestT = new Int32Array(this.S).fill(INF);
+    this.bestR = new Int32Array(this.S).fill(INF);
     this.queuePos = new Int32Array(data.patternCount).fill(-1);
     this.needAfterRide = new Uint8Array(this.S);
     this.needToBoard = new Uint8Array(this.S);
@@ -234,9 +236,15 @@ export class Raptor {
     const improvedThisIteration = new Uint8Array(rounds + 1);
     // Within one iteration a later arrival with more vehicles is dominated: prune against earlier rounds.
     const { bestT, bestR } = this;
-    bestT.fill(INF);
-    bestR.fill(INF);
-    for (const s of markedRList) bestR[s] = rTime[s]!;
+    for (const s of this.bestSet) {
+      bestT[s] = INF;
+      bestR[s] = INF;
+    }
+    const bestSet: number[] = (this.bestSet = []);
+    for (const s of markedRList) {
+      bestR[s] = rTime[s]!;
+      bestSet.push(s);
+    }
 
     for (let k = 1; k <= rounds && markedRList.length > 0; k++) {
       stats.rounds++;
@@ -292,8 +300,14 @@ export class Raptor {
         markedRList,
       );
       stats.stopsImproved += markedTList.length;
-      for (const s of markedTList) if (tTime[cur + s]! < bestT[s]!) bestT[s] = tTime[cur + s]!;
-      for (const s of markedRList) if (rTime[cur + s]! < bestR[s]!) bestR[s] = rTime[cur + s]!;
+      for (const s of markedTList) {
+        if (tTime[cur + s]! < bestT[s]!) bestT[s] = tTime[cur + s]!;
+        bestSet.push(s);
+      }
+      for (const s of markedRList) {
+        if (rTime[cur + s]! < bestR[s]!) bestR[s] = rTime[cur + s]!;
+        bestSet.push(s);
+      }
       // Destination.
       for (let i = 0; i < ends.length; i++) {
         const e = ends[i]!;
