@@ -31,6 +31,7 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
         const request = SearchRequest.parse(query.request);
         const profile = query.profile ? Profile.parse(query.profile) : null;
         const planned = await ctx.planner.getPlanner().plan(request, profile, brand.settings);
+        const taken = new Set<string>();
         const journeys = planned.map((journey, position) => {
           const checked = Journey.safeParse(journey);
           if (!checked.success) {
@@ -41,7 +42,10 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
                 .join('; ')}`,
             );
           }
-          return { ...checked.data, id: journeyIdFor(hash, position), user_status: null };
+          // The engine's content id makes the journey id stable when the search is planned again.
+          const id = journeyIdFor(hash, position, checked.data.id, taken);
+          taken.add(id);
+          return { ...checked.data, id, user_status: null };
         });
         ids = journeys.map((j) => j.id);
         await db.transaction().execute(async (trx) => {

@@ -17,14 +17,30 @@ export function isSearchHash(text: string): boolean {
   return /^[0-9a-f]{32}$/.test(text);
 }
 
-/** Journey ids carry their search's hash, so the hash-less calls (save, viewed) find them. */
-export function journeyIdFor(hash: string, position: number): string {
-  return `${hash}-${position + 1}`;
+/** What may follow the hash in a journey id: the engine's content id (base64url) or an old position. */
+const OPTION_PART = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Journey ids carry their search's hash, so the hash-less calls (save, viewed) find them, then the
+ * engine's content-based option id (journeys/ranking/optionId.ts), so planning the same search
+ * again gives the same option the same id whatever its position in the list. `position` (from 0)
+ * stands in when the planner's id is not usable, and tells apart two options with the same id.
+ */
+export function journeyIdFor(
+  hash: string,
+  position: number,
+  optionId?: string,
+  taken?: ReadonlySet<string>,
+): string {
+  const usable = optionId !== undefined && OPTION_PART.test(optionId);
+  const id = usable ? `${hash}-${optionId}` : `${hash}-${position + 1}`;
+  return taken?.has(id) ? `${id}-${position + 1}` : id;
 }
 
+/** The search hash a journey id starts with, or undefined when it is no journey id. */
 export function hashOfJourneyId(id: string): string | undefined {
-  const match = /^([0-9a-f]{32})-\d{1,4}$/.exec(id);
-  return match?.[1];
+  const match = /^([0-9a-f]{32})-(.+)$/.exec(id);
+  return match && OPTION_PART.test(match[2] ?? '') ? match[1] : undefined;
 }
 
 /** Stores the search and queues its planning; answers the hash. */

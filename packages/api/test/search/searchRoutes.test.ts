@@ -141,6 +141,33 @@ describe('search → realtime → results', () => {
     expect(server.planner.calls.at(-1)!.request.return_time).toBe(newReturn);
   });
 
+  it('gives a journey its hash and the engine option id, the same suffix when the search is planned again', async () => {
+    const ids = async () => {
+      const { hash } = SearchCreated.parse(
+        (await server.call('POST', '/v1/journey-planner/search', { body: search() })).body,
+      ).data;
+      const done = await waitForDone(hash);
+      return { hash, ids: SearchResults.parse(done.body).data.journeys.map((j) => j.id) };
+    };
+    const first = await ids();
+    const again = await ids();
+    expect(first.ids.length).toBe(3);
+    // The test planner's option ids are test-0, test-1, test-2: not positions.
+    expect(first.ids).toEqual(['test-0', 'test-1', 'test-2'].map((o) => `${first.hash}-${o}`));
+    expect(again.ids.map((id) => id.slice(again.hash.length))).toEqual(
+      first.ids.map((id) => id.slice(first.hash.length)),
+    );
+    for (const id of first.ids) {
+      const one = await server.call('GET', `/v1/journey-planner/search/${first.hash}/${id}`);
+      expect(one.status).toBe(200);
+      expect(JourneyResponse.parse(one.body).data.id).toBe(id);
+    }
+    // A journey of one search is not found under another search's hash.
+    expect(
+      (await server.call('GET', `/v1/journey-planner/search/${again.hash}/${first.ids[0]}`)).status,
+    ).toBe(404);
+  });
+
   it('passes the brand to the planner', async () => {
     const { hash } = (await server.call('POST', '/v1/journey-planner/search', { body: search() })).body.data;
     await waitForDone(hash);
