@@ -2,7 +2,7 @@
 // same queries, same process, alternating engines per query so machine load hits both alike.
 // Networks: the demo region (when built) and the generated Scotland-scale network of transit.ts
 // (same generator, seed and size; built straight from the generator input, no GTFS round trip).
-// Run: `npx node packages/engine/bench/mcRaptor.ts [--queries N] [--generated-only] [--small]`
+// Run: `npx node packages/engine/bench/mcRaptor.ts [--queries N] [--generated-only | --demo-only] [--small]`
 // (or `npm run bench -- mcRaptor`). Queries as in transit.ts: walk access/egress within 600 m of
 // random points near served stops, 06:00–20:00, earliest arrival and 2-hour range, depart-after.
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -152,7 +152,7 @@ function measure(name: string, tt: Timetable, date: number, queries: number): Ro
 
 /** McRAPTOR and Raptor latency on the demo region (when built) and the generated Scotland-scale network. */
 export function runMcRaptorBench(
-  options: { small?: boolean; generatedOnly?: boolean; queries?: number } = {},
+  options: { small?: boolean; generatedOnly?: boolean; demoOnly?: boolean; queries?: number } = {},
 ): Row[] {
   const queries = options.queries ?? QUERIES;
   const rows: Row[] = [];
@@ -173,6 +173,7 @@ export function runMcRaptorBench(
         target: '',
       });
   }
+  if (options.demoOnly) return rows;
   const scale = options.small ? 0.1 : 1;
   // The network of transit.ts's generated rows.
   const input = generateNetwork({
@@ -213,6 +214,7 @@ if (process.argv[1] === THIS_FILE) {
   const rows = runMcRaptorBench({
     small: process.argv.includes('--small'),
     generatedOnly: process.argv.includes('--generated-only'),
+    demoOnly: process.argv.includes('--demo-only'),
     queries: qi > 0 ? Number(process.argv[qi + 1]) : undefined,
   });
   const widths = [0, 0, 0];
