@@ -1,4 +1,6 @@
 import { POS_NO_DROP_OFF, POS_NO_PICKUP } from './transit-data.ts';
+import { listRangeStarts } from './range-starts.ts';
+import { VehicleBound } from './vehicle-bound.ts';
 import type { PatternIdx, StopIdx, TransitData, TripHit, TripIdx } from './transit-data.ts';
 import type { AccessLeg, RaptorJourney, RaptorLeg, RaptorQuery, RaptorResult, RaptorStats } from './types.ts';
 
@@ -53,21 +55,8 @@ export class Raptor {
   /** Stops whose bestT/bestR were set in this iteration (reset at the next, cheaper than a fill per iteration). */
   private bestSet: number[] = [];
   private readonly queuePos: Int32Array;
-  /**
-   * Per query, lower bounds on the vehicles still needed to reach the destination side: after
-   * arriving at a stop by vehicle (`needAfterRide`) and when ready to board there (`needToBoard`).
-   * A label that could only reach the destination with more vehicles than allowed is never written.
-   */
-  private readonly needAfterRide: Uint8Array;
-  private readonly needToBoard: Uint8Array;
-  /**
-   * Per level L and pattern r (index L·patternCount + r), the furthest position, in search order,
-   * where alighting leaves at most L − 1 more vehicles to go: boarding before it can be useful, and a
-   * scan with L vehicles left (this one included) can stop there.
-   */
-  private readonly usefulTo: Int32Array;
-  private readonly rideQueue: Int32Array;
-  private readonly boardQueue: Int32Array;
+  /** Per query: the vehicles still needed from each stop (labels needing more than are left are not written). */
+  private readonly vehicles: VehicleBound;
   private readonly hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0, timeSec: 0 };
 
   /** Allocates label storage for up to `maxTransfers` changes; reuse one instance for many queries. */
@@ -98,11 +87,7 @@ export class Raptor {
     this.bestT = new Int32Array(this.S).fill(INF);
     this.bestR = new Int32Array(this.S).fill(INF);
     this.queuePos = new Int32Array(data.patternCount).fill(-1);
-    this.needAfterRide = new Uint8Array(this.S);
-    this.needToBoard = new Uint8Array(this.S);
-    this.usefulTo = new Int32Array((this.maxRounds + 1) * data.patternCount);
-    this.rideQueue = new Int32Array(this.S);
-    this.boardQueue = new Int32Array(this.S);
+    this.vehicles = new VehicleBound(data);
   }
 
   /** Runs one query (single departure or range) and returns the Pareto set of journeys. */
@@ -126,9 +111,11 @@ export class Raptor {
     this.targetTime.fill(INF);
     this.targetWalk.fill(INF);
 
-    this.boundVehiclesNeeded(ends, fwd, rounds - 1);
-    for (const a of starts) this.boundStartStop(a.stopIdx, fwd, rounds);
-    const startTimes = this.listIterationStarts(query, starts, fwd);
+    // Labels after a vehicle need at most rounds − 1 more; the start stops get the last level on their own.
+    this.vehicles.compute(ends, fwd, rounds - 1, rounds);
+    for (const a of starts) this.vehicles.boundStart(a.stopIdx, fwd, rounds);
+    const usefulStarts = starts.filter((a) => this.vehicles.toBoard[a.stopIdx]! <= rounds);
+    const startTimes = listRangeStarts(this.data, query, usefulStarts, fwd);
     const found: RaptorJourney[] = [];
     const wheelchair = query.wheelchair === true;
     for (const start of startTimes) {
@@ -154,48 +141,6 @@ export class Raptor {
     return { journeys: paretoSort(found, fwd), stats };
   }
 
-  /** Start times in search time, latest first (rRAPTOR reuses labels from later starts). */
-  private listIterationStarts(query: RaptorQuery, starts: AccessLeg[], fwd: boolean): number[] {
-    const t0 = fwd ? query.timeSec : -query.timeSec;
-    const window = query.windowSec ?? 0;
-    if (window <= 0) return [t0];
-    const d = this.data;
-    const set = new Set<number>();
-    const wheelchair = query.wheelchair === true;
-    for (const a of starts) {
-      // A start from which the destination is out of reach adds no departure worth trying.
-      if (this.needToBoard[a.stopIdx]! === 255) continue;
-      for (let i = d.stopPatternOffsets[a.stopIdx]!; i < d.stopPatternOffsets[a.stopIdx + 1]!; i++) {
-        const pattern = d.stopPatterns[i]!;
-        const pos = d.stopPatternPos[i]!;
-        const flags = d.patternPosFlags[d.patternStopOffsets[pattern]! + pos]!;
-        if (flags & (fwd ? POS_NO_PICKUP : POS_NO_DROP_OFF)) continue;
-        if (fwd)
-          d.forEachInstanceTime(
-            pattern,
-            pos,
-            t0 + a.durationSec,
-            t0 + window + a.durationSec,
-            false,
-            wheelchair,
-            (t) => set.add(t - a.durationSec),
-          );
-        else
-          d.forEachInstanceTime(
-            pattern,
-            pos,
-            -t0 - window - a.durationSec,
-            -t0 - a.durationSec,
-            true,
-            wheelchair,
-            (t) => set.add(-(t + a.durationSec)),
-          );
-      }
-    }
-    set.add(t0);
-    return [...set].filter((t) => t >= t0 && t <= t0 + window).sort((x, y) => y - x);
-  }
-
   /** One RAPTOR run from `start` over kept labels; returns the rounds whose target label improved. */
   private iterate(
     start: number,
@@ -217,7 +162,7 @@ export class Raptor {
       const a = starts[i]!;
       const s = a.stopIdx;
       if (wheelchair && !d.stopWheelchairOk(s)) continue;
-      if (this.needToBoard[s]! > rounds) continue;
+      if (this.vehicles.toBoard[s]! > rounds) continue;
       const time = start + a.durationSec;
       if (time < rTime[s]! || (time === rTime[s]! && a.durationSec < rWalk[s]!)) {
         rTime[s] = time;
@@ -264,7 +209,7 @@ export class Raptor {
       // Queue each pattern at its first (forward) or last (backward) marked position.
       const queued: number[] = [];
       const boardable = this.boardable;
-      const usefulRow = (rounds - k + 1) * d.patternCount;
+      const usefulRow = this.vehicles.row(rounds - k + 1);
       this.queuePatterns(markedRList, fwd, usefulRow, queued);
       const boardFrom = markedRList;
       markedRList = [];
@@ -278,7 +223,7 @@ export class Raptor {
         this.scanPattern(
           r,
           from,
-          this.usefulTo[usefulRow + r]!,
+          this.vehicles.usefulTo[usefulRow + r]!,
           k,
           rounds - k,
           target,
@@ -331,93 +276,11 @@ export class Raptor {
     return improved;
   }
 
-  /**
-   * Fills needAfterRide / needToBoard by a breadth-first search from the destination side, against
-   * the search direction, over patterns and transfers (ignoring times, pickup rules and wheelchair
-   * limits, so the counts stay lower bounds). Levels beyond `levels` stay at 255 (out of reach).
-   */
-  private boundVehiclesNeeded(ends: AccessLeg[], fwd: boolean, levels: number): void {
-    const d = this.data;
-    const { needAfterRide, needToBoard, usefulTo, rideQueue, boardQueue } = this;
-    const P = d.patternCount;
-    const { stopPatternOffsets, stopPatterns, stopPatternPos, patternStopOffsets, patternStops } = d;
-    const inOff = fwd ? d.transferInOffsets : d.transferOffsets;
-    const inOther = fwd ? d.transferInFrom : d.transferTo;
-    needAfterRide.fill(255);
-    needToBoard.fill(255);
-    // Nothing is useful before level 1; levels past the search's last one are not bounded.
-    usefulTo.fill(fwd ? 0 : INF, 0, P);
-    usefulTo.fill(fwd ? INF : -1, P);
-    let rides = 0;
-    for (const e of ends) {
-      if (needAfterRide[e.stopIdx] !== 0) rideQueue[rides++] = e.stopIdx;
-      needAfterRide[e.stopIdx] = 0;
-    }
-    for (let level = 1; level <= levels; level++) {
-      const row = level * P;
-      usefulTo.copyWithin(row, row - P, row);
-      if (rides === 0) continue;
-      // Stops from which one more vehicle reaches a stop of the previous level.
-      let boards = 0;
-      for (let f = 0; f < rides; f++) {
-        const s = rideQueue[f]!;
-        for (let i = stopPatternOffsets[s]!; i < stopPatternOffsets[s + 1]!; i++) {
-          const r = stopPatterns[i]!;
-          const pos = stopPatternPos[i]!;
-          const base = patternStopOffsets[r]!;
-          const covered = usefulTo[row + r]!;
-          // Boarding before `pos` (forward) or after it (backward) reaches s.
-          const from = fwd ? covered : pos + 1;
-          const to = fwd ? pos : Math.min(covered, patternStopOffsets[r + 1]! - base - 1) + 1;
-          for (let p = from; p < to; p++) {
-            const q = patternStops[base + p]!;
-            if (needToBoard[q] === 255) {
-              needToBoard[q] = level;
-              boardQueue[boards++] = q;
-            }
-          }
-          if (fwd ? pos > covered : pos < covered) usefulTo[row + r] = pos;
-        }
-      }
-      // Stops from which a change or walk leads to a stop of this level.
-      rides = 0;
-      for (let f = 0; f < boards; f++) {
-        const q = boardQueue[f]!;
-        for (let i = inOff[q]!; i < inOff[q + 1]!; i++) {
-          const s = inOther[i]!;
-          if (needAfterRide[s] === 255) {
-            needAfterRide[s] = level;
-            rideQueue[rides++] = s;
-          }
-        }
-      }
-    }
-  }
-
-  /**
-   * The last level matters only at the start stops (everything else has used a vehicle already), so
-   * instead of a whole extra breadth-first level, look along the start stop's own patterns.
-   */
-  private boundStartStop(stop: number, fwd: boolean, rounds: number): void {
-    const d = this.data;
-    if (this.needToBoard[stop]! <= rounds) return;
-    for (let i = d.stopPatternOffsets[stop]!; i < d.stopPatternOffsets[stop + 1]!; i++) {
-      const r = d.stopPatterns[i]!;
-      const base = d.patternStopOffsets[r]!;
-      const n = d.patternStopOffsets[r + 1]! - base;
-      for (let p = d.stopPatternPos[i]! + (fwd ? 1 : -1); fwd ? p < n : p >= 0; p += fwd ? 1 : -1) {
-        if (this.needAfterRide[d.patternStops[base + p]!]! < rounds) {
-          this.needToBoard[stop] = rounds;
-          return;
-        }
-      }
-    }
-  }
-
   /** Marks stops as boardable and queues their patterns at the earliest position to scan from. */
   private queuePatterns(markedRList: number[], fwd: boolean, usefulRow: number, queued: number[]): void {
     const d = this.data;
-    const { markedR, boardable, queuePos, usefulTo } = this;
+    const { markedR, boardable, queuePos } = this;
+    const usefulTo = this.vehicles.usefulTo;
     const stopsOut = d.stopPatternOffsets;
     for (let m = 0; m < markedRList.length; m++) {
       const s = markedRList[m]!;
@@ -468,8 +331,8 @@ export class Raptor {
       boardable,
       hit,
       bestT,
-      needAfterRide,
     } = this;
+    const needAfterRide = this.vehicles.afterRide;
     const sign = fwd ? 1 : -1;
     const flagsBoard = fwd ? POS_NO_PICKUP : POS_NO_DROP_OFF;
     const flagsAlight = fwd ? POS_NO_DROP_OFF : POS_NO_PICKUP;
@@ -549,8 +412,8 @@ export class Raptor {
   ): number {
     const d = this.data;
     const cur = k * this.S;
-    const { tTime, tWalk, rTime, rWalk, rFrom, rSec, rIsWalk, rSrc, markedT, markedR, bestR, needToBoard } =
-      this;
+    const { tTime, tWalk, rTime, rWalk, rFrom, rSec, rIsWalk, rSrc, markedT, markedR, bestR } = this;
+    const needToBoard = this.vehicles.toBoard;
     const tOff = fwd ? d.transferOffsets : d.transferInOffsets;
     const tOther = fwd ? d.transferTo : d.transferInFrom;
     const tSecs = fwd ? d.transferSec : d.transferInSec;

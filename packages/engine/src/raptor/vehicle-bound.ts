@@ -2,99 +2,126 @@ import type { TransitData } from './transit-data.ts';
 import type { AccessLeg } from './types.ts';
 
 const UNREACHED = 255;
+const INF = 0x3fffffff;
 
 /**
  * Per query, a lower bound on the vehicles still needed to reach the destination side from each
  * stop, by a breadth-first search from the end stops against the search direction over patterns
- * and transfers. Times, pickup/drop-off rules, wheelchair limits and missing same-stop changes are
- * ignored, so the counts never overstate: a label with k vehicles at stop s can be dropped when
- * k + bound > the vehicles allowed.
+ * and transfers. Times, pickup/drop-off rules and wheelchair limits are ignored, so the counts never
+ * overstate: a label with k vehicles at stop s can be dropped when k + bound > the vehicles allowed.
  */
 export class VehicleBound {
   /** After arriving at the stop by a vehicle (0 at an end stop). */
   readonly afterRide: Uint8Array;
   /** When ready to board at the stop (counts the vehicle boarded there). */
   readonly toBoard: Uint8Array;
+  /**
+   * Per level L and pattern r (index L·patternCount + r): the furthest position, in search order,
+   * where alighting leaves at most L − 1 more vehicles to go. Boarding before it can be useful, and a
+   * scan with L vehicles left (this one included) can stop there. Levels past the computed ones are
+   * unbounded (forward INF, backward −1).
+   */
+  usefulTo: Int32Array;
   private readonly data: TransitData;
-  /** Per pattern: positions before (forward) / after (backward) this one already have a toBoard level. */
-  private readonly doneTo: Int32Array;
-  private readonly reachPos: Int32Array;
-  private readonly patterns: Int32Array;
+  private readonly rideQueue: Int32Array;
+  private readonly boardQueue: Int32Array;
 
   constructor(data: TransitData) {
     this.data = data;
     this.afterRide = new Uint8Array(data.stopCount);
     this.toBoard = new Uint8Array(data.stopCount);
-    this.doneTo = new Int32Array(data.patternCount);
-    this.reachPos = new Int32Array(data.patternCount);
-    this.patterns = new Int32Array(data.patternCount);
+    this.usefulTo = new Int32Array(0);
+    this.rideQueue = new Int32Array(data.stopCount);
+    this.boardQueue = new Int32Array(data.stopCount);
   }
 
-  /** Fills the bounds up to `levels` vehicles for the given end legs; farther stops get 255. */
-  compute(ends: readonly AccessLeg[], fwd: boolean, levels: number): void {
+  /** Offset of level `level` in usefulTo. */
+  row(level: number): number {
+    return level * this.data.patternCount;
+  }
+
+  /**
+   * Fills the bounds up to `levels` vehicles for the given end legs (farther stops get 255), and
+   * usefulTo rows 0 … `rows` (rows past `levels` unbounded).
+   */
+  compute(ends: readonly AccessLeg[], fwd: boolean, levels: number, rows = levels): void {
     const d = this.data;
-    const { afterRide, toBoard, doneTo, reachPos, patterns } = this;
-    afterRide.fill(UNREACHED);
-    toBoard.fill(UNREACHED);
-    // Forward: positions [0, doneTo) are done; backward: positions (doneTo, n) are done.
-    for (let r = 0; r < d.patternCount; r++)
-      doneTo[r] = fwd ? 0 : d.patternStopOffsets[r + 1]! - d.patternStopOffsets[r]! - 1;
-    reachPos.fill(-1);
+    if (this.usefulTo.length < (rows + 1) * d.patternCount)
+      this.usefulTo = new Int32Array((rows + 1) * d.patternCount);
+    const { afterRide, toBoard, usefulTo, rideQueue, boardQueue } = this;
+    const P = d.patternCount;
+    const { stopPatternOffsets, stopPatterns, stopPatternPos, patternStopOffsets, patternStops } = d;
     // A transfer x → b in search order: forward the real transfer, backward its reverse.
     const inOff = fwd ? d.transferInOffsets : d.transferOffsets;
     const inOther = fwd ? d.transferInFrom : d.transferTo;
-    let frontier: number[] = [];
+    afterRide.fill(UNREACHED);
+    toBoard.fill(UNREACHED);
+    usefulTo.fill(fwd ? 0 : INF, 0, P);
+    usefulTo.fill(fwd ? INF : -1, P, (rows + 1) * P);
+    let rides = 0;
     for (const e of ends) {
-      if (afterRide[e.stopIdx] !== 0) frontier.push(e.stopIdx);
+      if (afterRide[e.stopIdx] !== 0) rideQueue[rides++] = e.stopIdx;
       afterRide[e.stopIdx] = 0;
     }
-    for (let level = 1; level <= levels && frontier.length > 0; level++) {
-      // Patterns reaching a frontier stop, with the farthest position that does.
-      let n = 0;
-      for (const f of frontier) {
-        for (let i = d.stopPatternOffsets[f]!; i < d.stopPatternOffsets[f + 1]!; i++) {
-          const r = d.stopPatterns[i]!;
-          const pos = d.stopPatternPos[i]!;
-          if (reachPos[r] === -1) patterns[n++] = r;
-          if (reachPos[r] === -1 || (fwd ? pos > reachPos[r]! : pos < reachPos[r]!)) reachPos[r] = pos;
+    for (let level = 1; level <= levels; level++) {
+      const row = level * P;
+      usefulTo.copyWithin(row, row - P, row);
+      if (rides === 0) continue;
+      // Stops from which one more vehicle reaches a stop of the previous level.
+      let boards = 0;
+      for (let f = 0; f < rides; f++) {
+        const s = rideQueue[f]!;
+        for (let i = stopPatternOffsets[s]!; i < stopPatternOffsets[s + 1]!; i++) {
+          const r = stopPatterns[i]!;
+          const pos = stopPatternPos[i]!;
+          const base = patternStopOffsets[r]!;
+          const done = usefulTo[row + r]!;
+          // Boarding before `pos` (forward) or after it (backward) reaches s; positions up to `done` have a level already.
+          const from = fwd ? done : pos + 1;
+          const to = fwd ? pos : Math.min(done, patternStopOffsets[r + 1]! - base - 1) + 1;
+          for (let p = from; p < to; p++) {
+            const q = patternStops[base + p]!;
+            if (toBoard[q] === UNREACHED) {
+              toBoard[q] = level;
+              boardQueue[boards++] = q;
+            }
+          }
+          if (fwd ? pos > done : pos < done) usefulTo[row + r] = pos;
         }
       }
-      const boarded: number[] = [];
-      for (let i = 0; i < n; i++) {
-        const r = patterns[i]!;
-        const to = reachPos[r]!;
-        reachPos[r] = -1;
-        const base = d.patternStopOffsets[r]!;
-        if (fwd) {
-          for (let p = doneTo[r]!; p < to; p++) this.markBoard(d.patternStops[base + p]!, level, boarded);
-          if (to > doneTo[r]!) doneTo[r] = to;
-        } else {
-          for (let p = doneTo[r]!; p > to; p--) this.markBoard(d.patternStops[base + p]!, level, boarded);
-          if (to < doneTo[r]!) doneTo[r] = to;
-        }
-      }
-      const next: number[] = [];
-      for (const b of boarded) {
-        // Changing at the stop itself counts as a transfer here even where the feed forbids it.
-        if (afterRide[b] === UNREACHED) {
-          afterRide[b] = level;
-          next.push(b);
-        }
-        for (let i = inOff[b]!; i < inOff[b + 1]!; i++) {
-          const x = inOther[i]!;
-          if (afterRide[x] === UNREACHED) {
-            afterRide[x] = level;
-            next.push(x);
+      // Stops from which a change or walk leads to a stop of this level.
+      rides = 0;
+      for (let f = 0; f < boards; f++) {
+        const q = boardQueue[f]!;
+        for (let i = inOff[q]!; i < inOff[q + 1]!; i++) {
+          const s = inOther[i]!;
+          if (afterRide[s] === UNREACHED) {
+            afterRide[s] = level;
+            rideQueue[rides++] = s;
           }
         }
       }
-      frontier = next;
     }
   }
 
-  private markBoard(stop: number, level: number, boarded: number[]): void {
-    if (this.toBoard[stop] !== UNREACHED) return;
-    this.toBoard[stop] = level;
-    boarded.push(stop);
+  /**
+   * Sets toBoard = `level` at a start stop when one of its own patterns reaches a stop with fewer
+   * vehicles to go: the last level matters only at the start stops, so a search can compute one
+   * level less and look along the start stops' patterns instead of running a whole extra level.
+   */
+  boundStart(stop: number, fwd: boolean, level: number): void {
+    const d = this.data;
+    if (this.toBoard[stop]! <= level) return;
+    const step = fwd ? 1 : -1;
+    for (let i = d.stopPatternOffsets[stop]!; i < d.stopPatternOffsets[stop + 1]!; i++) {
+      const base = d.patternStopOffsets[d.stopPatterns[i]!]!;
+      const n = d.patternStopOffsets[d.stopPatterns[i]! + 1]! - base;
+      for (let p = d.stopPatternPos[i]! + step; p >= 0 && p < n; p += step) {
+        if (this.afterRide[d.patternStops[base + p]!]! < level) {
+          this.toBoard[stop] = level;
+          return;
+        }
+      }
+    }
   }
 }
