@@ -1,15 +1,19 @@
 // Feature under test: McRAPTOR returns exactly the Pareto set on (departure, arrival, vehicles,
 // walking) of a multi-label time-expanded search on random networks, in both directions and for
-// range queries; projected on Raptor's criteria it gives Raptor's answers.
+// range queries; projected on Raptor's criteria it gives Raptor's answers, also on the demo region.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateNetwork } from '../../bench/transit-network.ts';
+import { generateNetwork, makeRandom } from '../../bench/transit-network.ts';
+import { loadGtfsFeeds } from '../../src/gtfs/load-feeds.ts';
+import { listStopsWithinWalk } from '../../src/timetable/nearby-stops.ts';
 import { buildTimetable } from '../../src/timetable/builder.ts';
 import { TransitView } from '../../src/timetable/transit-view.ts';
 import { Raptor } from '../../src/raptor/raptor.ts';
 import { McRaptor } from '../../src/raptor/mcRaptor.ts';
 import type { AccessLeg, RaptorJourney, RaptorQuery } from '../../src/raptor/types.ts';
-import { dateToDayNumber } from '../../src/time/service-day.ts';
+import { dateToDayNumber, localToEpochSec } from '../../src/time/service-day.ts';
 import { findJourneyProblem } from './support/check-journey.ts';
 import { listStartTimes, makeReferenceNetwork } from './support/reference.ts';
 import type { ReferenceNetwork } from './support/reference.ts';
@@ -65,7 +69,12 @@ const legsArb = (stops: number) =>
 const sorted = (keys: string[]): string[] => [...keys].sort();
 
 /** Every journey is feasible and its reported walking is what its legs add up to. */
-function checkJourneys(s: Setup, journeys: RaptorJourney[], access: AccessLeg[], egress: AccessLeg[]): void {
+function checkJourneys(
+  s: Pick<Setup, 'view'>,
+  journeys: RaptorJourney[],
+  access: AccessLeg[],
+  egress: AccessLeg[],
+): void {
   for (const j of journeys) {
     expect(findJourneyProblem(s.view, j, access, egress)).toBeUndefined();
     let walk = 0;
@@ -84,7 +93,11 @@ function checkJourneys(s: Setup, journeys: RaptorJourney[], access: AccessLeg[],
  * and every McRAPTOR one that leaves (arrives) within the window by a Raptor one. Either way
  * McRAPTOR never walks more than Raptor for what Raptor offers.
  */
-function expectRaptorProjection(s: Setup, query: RaptorQuery, mcJourneys: RaptorJourney[]): void {
+function expectRaptorProjection(
+  s: Pick<Setup, 'raptor'>,
+  query: RaptorQuery,
+  mcJourneys: RaptorJourney[],
+): void {
   const fwd = query.direction === 'depart-after';
   // Smaller is better on every key.
   const vec = (j: RaptorJourney): number[] =>
@@ -308,4 +321,65 @@ describe('McRAPTOR against the multi-criteria reference', () => {
     }
     expect(withJourney).toBeGreaterThan(60);
   });
+});
+
+const DEMO_GTFS = join(import.meta.dirname, '../../../../regions/cairngorms/build/gtfs');
+
+describe('McRAPTOR on the demo region', () => {
+  it.skipIf(!existsSync(DEMO_GTFS))(
+    "walk access within 1.5 km, both directions, single and 2-hour range: feasible, and projected on Raptor's criteria it is Raptor's answer (200 queries)",
+    () => {
+      const dirs = readdirSync(DEMO_GTFS)
+        .map((d) => join(DEMO_GTFS, d))
+        .filter((d) => statSync(d).isDirectory() || d.endsWith('.zip'));
+      const loaded = loadGtfsFeeds(dirs.map((path) => ({ path })));
+      expect(loaded.ok).toBe(true);
+      if (!loaded.ok) return;
+      const tt = loaded.timetable;
+      // The demo timetables are generated around today; the next Wednesday is a day they run.
+      const d = new Date();
+      d.setUTCDate(d.getUTCDate() + ((3 - d.getUTCDay() + 7) % 7 || 7));
+      const date = Number(d.toISOString().slice(0, 10).replaceAll('-', ''));
+      const view = new TransitView(tt, date);
+      const s = { view, raptor: new Raptor(view, MAX_TRANSFERS) };
+      const mc = new McRaptor(view, MAX_TRANSFERS);
+      const served: number[] = [];
+      for (let x = 0; x < tt.stopCount; x++)
+        if (tt.a.stopPatternOffsets[x + 1]! > tt.a.stopPatternOffsets[x]!) served.push(x);
+      const rnd = makeRandom(2026);
+      const near = (stop: number) =>
+        listStopsWithinWalk(
+          tt,
+          tt.a.stopLat[stop]! + (rnd() - 0.5) * 0.01,
+          tt.a.stopLon[stop]! + (rnd() - 0.5) * 0.01,
+          1500,
+        );
+      let runs = 0;
+      let withJourney = 0;
+      let moreOptions = 0;
+      while (runs < 200) {
+        const access = near(served[Math.floor(rnd() * served.length)]!);
+        const egress = near(served[Math.floor(rnd() * served.length)]!);
+        if (access.length === 0 || egress.length === 0) continue;
+        const query: RaptorQuery = {
+          direction: runs % 2 === 0 ? 'depart-after' : 'arrive-by',
+          timeSec:
+            localToEpochSec(tt.timezone, date, 6 * 3600 + Math.floor(rnd() * 14 * 3600)) - view.epochZeroSec,
+          windowSec: runs % 4 < 2 ? 0 : 2 * 3600,
+          access,
+          egress,
+          wheelchair: runs % 5 === 0,
+        };
+        const res = mc.route(query);
+        checkJourneys(s, res.journeys, access, egress);
+        expectRaptorProjection(s, query, res.journeys);
+        runs++;
+        if (res.journeys.length > 0) withJourney++;
+        if (res.journeys.length > s.raptor.route(query).journeys.length) moreOptions++;
+      }
+      expect(withJourney).toBeGreaterThan(100);
+      // Walking as a criterion must show on a real region, or it is not worth its cost there.
+      expect(moreOptions).toBeGreaterThan(40);
+    },
+  );
 });
