@@ -83,7 +83,7 @@ export interface RaptorStats {
 }
 
 export interface RaptorResult {
-  /** Pareto-optimal journeys on (departure later, arrival earlier, fewer transfers), sorted by arrival. */
+  /** Pareto-optimal journeys on (departure later, arrival earlier, fewer transfers; McRaptor: and less walking), sorted by arrival. */
   journeys: RaptorJourney[];
   stats: RaptorStats;
 }
