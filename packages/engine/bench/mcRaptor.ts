@@ -4,7 +4,8 @@
 // (same generator, seed and size; built straight from the generator input, no GTFS round trip).
 // Run: `npx node packages/engine/bench/mcRaptor.ts [--queries N] [--generated-only | --demo-only] [--small]`
 // (or `npm run bench -- mcRaptor`). Queries as in transit.ts: walk access/egress within 600 m of
-// random points near served stops, 06:00–20:00, earliest arrival and 2-hour range, depart-after.
+// random points near served stops, 06:00–20:00, earliest arrival and 2-hour range, depart-after;
+// plus the planner's walk family (see KINDS).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,13 +30,39 @@ interface Kind {
   name: string;
   windowSec: number;
   maxTransfers: number;
+  /** Walk reach around the random points. */
+  radiusM: number;
+  /** Alternate depart-after and arrive-by (else depart-after only). */
+  bothDirections: boolean;
 }
 
-/** Earliest arrival and 2-hour range as in transit.ts (5 changes), and the planner's setting (2-hour range, 3 changes). */
+/**
+ * Earliest arrival and 2-hour range as in transit.ts (600 m, 5 changes), and the planner's walk
+ * family: 2-hour range, 3 changes, walks up to 1.5 km (its 20-minute walk limit), departing or
+ * arriving by.
+ */
 const KINDS: Kind[] = [
-  { name: 'earliest arrival, ≤ 5 changes', windowSec: 0, maxTransfers: 5 },
-  { name: '2-hour range, ≤ 5 changes', windowSec: 2 * 3600, maxTransfers: 5 },
-  { name: '2-hour range, ≤ 3 changes (planner)', windowSec: 2 * 3600, maxTransfers: 3 },
+  {
+    name: 'earliest arrival, ≤ 5 changes',
+    windowSec: 0,
+    maxTransfers: 5,
+    radiusM: 600,
+    bothDirections: false,
+  },
+  {
+    name: '2-hour range, ≤ 5 changes',
+    windowSec: 2 * 3600,
+    maxTransfers: 5,
+    radiusM: 600,
+    bothDirections: false,
+  },
+  {
+    name: 'planner walk family: 2-hour range, ≤ 3 changes, 1.5 km walks, both directions',
+    windowSec: 2 * 3600,
+    maxTransfers: 3,
+    radiusM: 1500,
+    bothDirections: true,
+  },
 ];
 
 interface Sample {
@@ -71,18 +98,19 @@ function measure(name: string, tt: Timetable, date: number, queries: number): Ro
   ];
   const run = (count: number, record: boolean): void => {
     for (let q = 0; q < count * KINDS.length; q++) {
+      const kind = KINDS[q % KINDS.length]!;
       const [fLat, fLon] = pointNear(served[Math.floor(rnd() * served.length)]!);
       const [tLat, tLon] = pointNear(served[Math.floor(rnd() * served.length)]!);
-      const access = listStopsWithinWalk(tt, fLat, fLon, 600);
-      const egress = listStopsWithinWalk(tt, tLat, tLon, 600);
+      const access = listStopsWithinWalk(tt, fLat, fLon, kind.radiusM);
+      const egress = listStopsWithinWalk(tt, tLat, tLon, kind.radiusM);
       if (access.length === 0 || egress.length === 0) {
         q--;
         continue;
       }
       const local = 6 * 3600 + Math.floor(rnd() * 14 * 3600);
-      const kind = KINDS[q % KINDS.length]!;
+      const arriveBy = kind.bothDirections && Math.floor(q / KINDS.length) % 2 === 1;
       const query: RaptorQuery = {
-        direction: 'depart-after',
+        direction: arriveBy ? 'arrive-by' : 'depart-after',
         timeSec: localToEpochSec(tt.timezone, date, local) - view.epochZeroSec,
         windowSec: kind.windowSec,
         access,
