@@ -45,6 +45,8 @@ export interface StopAccess {
   mode: AccessMode;
   /** Where the vehicle is left or picked up (car park, dock) on combined legs. */
   via?: NamedPoint;
+  /** Bike hire: the dock near the point, where the bike is taken (access) or left (egress). */
+  homeDock?: NamedPoint;
   flexibleServiceId?: string;
 }
 
@@ -265,6 +267,7 @@ export function listBikeHireAccess(
   ).sort((a, b) => a.durationSec - b.durationSec)[0];
   if (!near) return [];
   const home = docks[near.target]!;
+  const homeDock = { name: home.station.name, lat: home.station.lat, lon: home.station.lon };
   const rides = reachTargets(
     ctx.net.graph,
     home.bicycle!,
@@ -285,6 +288,7 @@ export function listBikeHireAccess(
         distanceM: near.distanceM + ride.distanceM + w.distanceM,
         mode: 'bike hire',
         via,
+        homeDock,
       });
     }
   }

@@ -3,9 +3,9 @@ import { inTaxiArea, isScottishBankHoliday, localDayTime } from './serviceTime.t
 import { planStreetStep, totals } from './streetStep.ts';
 import type { ModeContext, TravelMode } from './types.ts';
 
-/** Local taxi operators whose area covers a pick-up point (name and phone, SPEC Taxi). */
+/** Local taxi operators whose area covers a pick-up point (name and phone, SPEC Taxi); the region is all it reads. */
 export function listTaxiOperators(
-  ctx: ModeContext,
+  ctx: Pick<ModeContext, 'region'>,
   lat: number,
   lon: number,
 ): Array<{ name: string; phone: string }> {

@@ -6,7 +6,8 @@ import type {
   RegionInfo,
   SearchRequest,
 } from '@cairn/contracts';
-import { listPoisNear, listTaxisAt, listToiletMarkersNear } from '../journeys/extras/places.ts';
+import { listPoisNear, listToiletMarkersNear } from '../journeys/extras/places.ts';
+import { listTaxiOperators } from '../modes/taxi.ts';
 import type { PlacePoint, PlannedStep } from '../journeys/model.ts';
 import { buildGeocoder, listSuggestions, reverseGeocode } from '../places/geocoder.ts';
 import type { GeocodeResult, Geocoder } from '../places/geocoder.ts';
@@ -135,7 +136,7 @@ function extrasFor(data: RegionData, raptorFor: (date: DateInt) => { view: Trans
       showPois ? listPoisNear(data.places.pois, lat, lng, name) : [],
     toiletsNear: (lat: number, lng: number, visitSec: number) =>
       listToiletMarkersNear(data.places.toilets, lat, lng, new Date(visitSec * 1000)),
-    taxisAt: (lat: number, lng: number) => listTaxisAt(data.region, lat, lng),
+    taxisAt: (lat: number, lng: number) => listTaxiOperators(data, lat, lng),
     timetableFor: (step: PlannedStep) => {
       const first = step.ride?.stops[0];
       if (!first) return undefined;

@@ -12,7 +12,6 @@ import { legEndSec, legStartSec } from '../journeys/model.ts';
 import { compareJourneys } from '../journeys/ranking/sortKeys.ts';
 import { pruneOptions } from '../journeys/ranking/prune.ts';
 import { stepCo2Kg } from '../journeys/co2/factors.ts';
-import { listTaxisAt } from '../journeys/extras/places.ts';
 import type { AccessLeg, RaptorJourney } from '../raptor/types.ts';
 import { Raptor } from '../raptor/raptor.ts';
 import { TransitView } from '../timetable/transit-view.ts';
@@ -24,6 +23,8 @@ import { journeySteps, stopPlace } from './transitSteps.ts';
 import type { AccessDetail } from './transitSteps.ts';
 import { listBikeHireAccess, listStopAccess } from '../modes/accessEgress.ts';
 import { listBaysNear } from '../modes/carClub.ts';
+import { listDocksNear } from '../modes/bikeHire.ts';
+import { listTaxiOperators } from '../modes/taxi.ts';
 import { checkBookingNotice, flexibleRideSec, inServiceZone, serviceRunsBetween } from '../modes/flexible.ts';
 import { buildStreetChain, buildStreetStep } from '../modes/streetStep.ts';
 import type { At } from '../modes/streetStep.ts';
@@ -72,7 +73,8 @@ const MAX_TRANSFERS = 3;
 const PER_FAMILY = 3;
 const SAME_PLACE_M = 100;
 const BIKE_RIDE_MIN_WALK_SEC = 10 * 60;
-const BIKE_HIRE_WALK_M = 800;
+/** Furthest walk to or from a hire dock on a direct bike-hire trip (about the 800 m it used to be). */
+const BIKE_HIRE_WALK_SEC = 10 * 60;
 
 export interface PlanInput {
   request: SearchRequest;
@@ -218,7 +220,7 @@ function directCandidates(
   if (
     allowed('taxi') &&
     crowM <= DIRECT_LIMITS_M.taxi &&
-    listTaxisAt(region, origin.lat, origin.lng).length > 0
+    listTaxiOperators(data, origin.lat, origin.lng).length > 0
   )
     direct('taxi');
 
@@ -254,13 +256,13 @@ function directCandidates(
   // Bike hire: dock near the origin to dock near the destination.
   const hire = region.bikeHire;
   if (allowed('bike hire') && hire && crowM <= DIRECT_LIMITS_M.bikeHire) {
-    const nearest = (p: PlacePoint) =>
-      hire.stations
-        .map((s) => ({ s, d: haversineM(p.lat, p.lng, s.lat, s.lon) }))
-        .filter((x) => x.d <= BIKE_HIRE_WALK_M)
-        .sort((x, y) => x.d - y.d)[0]?.s;
-    const a = nearest(origin);
-    const b = nearest(destination);
+    // The dock nearest on foot with bikes to lend and a street to ride on (modes/bikeHire.ts).
+    const nearest = (p: PlacePoint, direction: 'from' | 'to') =>
+      listDocksNear(data.modes, p.lat, p.lng, direction, BIKE_HIRE_WALK_SEC)
+        .map((d) => data.modes.bikeDocks[d.index])
+        .find((d) => d?.bicycle)?.station;
+    const a = nearest(origin, 'from');
+    const b = nearest(destination, 'to');
     if (a && b && a.station_id !== b.station_id) {
       const pa = { name: a.name, lat: a.lat, lng: a.lon };
       const pb = { name: b.name, lat: b.lat, lng: b.lon };
@@ -383,7 +385,7 @@ function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, star
   }
   if (allowed('taxi')) {
     // A taxi to or from the station only where the station is beyond a short walk.
-    if (listTaxisAt(region, from.lat, from.lng).length > 0 && walkIn.length) {
+    if (listTaxiOperators(data, from.lat, from.lng).length > 0 && walkIn.length) {
       const taxi = stationsFrom('taxi', ACCESS_MAX_SEC.taxi);
       if (taxi.length) families.push({ name: 'taxi out', access: taxi, egress: walkIn, detail: plain });
     }
@@ -397,7 +399,8 @@ function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, star
         (s) =>
           isTrainStop(data, s) &&
           !nearIn.has(s) &&
-          listTaxisAt(region, data.timetable.a.stopLat[s] ?? 0, data.timetable.a.stopLon[s] ?? 0).length > 0,
+          listTaxiOperators(data, data.timetable.a.stopLat[s] ?? 0, data.timetable.a.stopLon[s] ?? 0).length >
+            0,
       );
       if (taxi.length) families.push({ name: 'taxi in', access: walkOut, egress: taxi, detail: plain });
     }
@@ -440,8 +443,8 @@ function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, star
 
 /**
  * Bike hire to a station ('bike hire out': dock near the origin, ride, dock near the station) and
- * from a station ('bike hire in'), using the first/last-mile helper of modes/. The access legs'
- * mode strings name the dock pair so the steps can be rebuilt.
+ * from a station ('bike hire in'), using the first/last-mile helper of modes/ for both docks. The
+ * access legs' mode strings index the dock pairs so the steps can be rebuilt.
  */
 function bikeHireFamilies(
   ctx: SearchContext,
@@ -453,42 +456,28 @@ function bikeHireFamilies(
   nearIn: Set<number>,
 ): Family[] {
   const { data } = ctx;
-  const docks = data.region.bikeHire?.stations ?? [];
-  const dockPlace = (name: string, lat: number, lon: number): PlacePoint => ({
-    name: `${name} bike-hire dock`,
-    lat,
-    lng: lon,
+  const dockPlace = (d: { name: string; lat: number; lon: number }): PlacePoint => ({
+    name: `${d.name} bike-hire dock`,
+    lat: d.lat,
+    lng: d.lon,
   });
-  const nearestDock = (p: PlacePoint) =>
-    docks
-      .filter((d) => d.capacity > 0)
-      .map((d) => ({ d, m: haversineM(p.lat, p.lng, d.lat, d.lon) }))
-      .sort((a, b) => a.m - b.m)[0]?.d;
   const families: Family[] = [];
   const build = (point: PlacePoint, direction: 'access' | 'egress', skip: Set<number>) => {
-    const home = nearestDock(point);
-    if (!home) return undefined;
     const found = listBikeHireAccess(
       data.modes,
       data.preparedStops,
       { name: point.name, lat: point.lat, lon: point.lng },
       direction,
-    ).filter((a) => !skip.has(a.stopIdx) && a.via);
-    const legs: AccessLeg[] = found.map((a) => ({
+    ).filter((a) => !skip.has(a.stopIdx) && a.via && a.homeDock);
+    const legs: AccessLeg[] = found.map((a, i) => ({
       stopIdx: a.stopIdx,
       durationSec: a.durationSec,
-      mode: `bike hire|${a.via?.name ?? ''}|${a.via?.lat ?? 0}|${a.via?.lon ?? 0}`,
+      mode: `bike hire#${i}`,
     }));
     const detail = (mode: string): { type: TravelType } & AccessDetail => {
-      if (!mode.startsWith('bike hire|')) return { type: mode as TravelType };
-      const [, name, lat, lon] = mode.split('|');
-      return {
-        type: 'bike hire',
-        bikeHire: {
-          homeDock: dockPlace(home.name, home.lat, home.lon),
-          stopDock: dockPlace(name ?? '', Number(lat), Number(lon)),
-        },
-      };
+      const a = mode.startsWith('bike hire#') ? found[Number(mode.slice('bike hire#'.length))] : undefined;
+      if (!a?.via || !a.homeDock) return { type: mode as TravelType };
+      return { type: 'bike hire', bikeHire: { homeDock: dockPlace(a.homeDock), stopDock: dockPlace(a.via) } };
     };
     return { legs, detail };
   };

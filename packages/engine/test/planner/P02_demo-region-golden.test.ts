@@ -315,4 +315,20 @@ describe('P02 demo region golden searches', () => {
     const back = club?.return?.steps.find((s) => s.type === 'car club');
     expect(back?.end_address).toBe(drive?.start_address);
   });
+
+  it('bike hire door to door: from the dock nearest on foot to the dock nearest the destination', async () => {
+    // On the brand without own bikes (an own bike, free and as quick, would dominate a hired one).
+    const js = await plan(
+      'Aviemore',
+      'Glenmore',
+      { out_time: '2026/11/24 09:00:00' },
+      brand('greenway-active'),
+    );
+    const hire = js.find((j) => j.depart.stages.join('>') === 'walk>bike hire>walk');
+    expect(hire).toBeDefined();
+    const ride = hire?.depart.steps.find((s) => s.type === 'bike hire');
+    expect(ride?.start_address).toMatch(/^Aviemore/);
+    expect(ride?.end_address).toBe('Glenmore, Loch Morlich');
+    expect(ride?.carbon_emission).toBe(0);
+  });
 });

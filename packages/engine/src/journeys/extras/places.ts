@@ -1,7 +1,6 @@
-import type { Poi, PoiCategory, Taxi, ToiletMarker } from '@cairn/contracts';
+import type { Poi, PoiCategory, ToiletMarker } from '@cairn/contracts';
 import type { PoiCategory as OsmPoiCategory, Poi as OsmPoi, Toilet } from '../../places/types.ts';
-import type { RegionConfig } from '../../region/regionConfig.ts';
-import { haversineM, pointInPolygon } from '../geo.ts';
+import { haversineM } from '../geo.ts';
 import { visitWeekOpeningTimes } from './openingTimes.ts';
 
 /** OSM place categories to the product's POI categories (SPEC §3 icons). */
@@ -90,15 +89,4 @@ export function listToiletMarkersNear(
       openingTimes: visitWeekOpeningTimes(t.openingHours, visit),
       notes: t.notes,
     }));
-}
-
-/** Taxi operators whose area covers a pick-up point (SPEC: listed when the journey starts by taxi). */
-export function listTaxisAt(region: RegionConfig, lat: number, lng: number): Taxi[] {
-  return region.taxi.operators
-    .filter((op) =>
-      op.area.kind === 'circle'
-        ? haversineM(lat, lng, op.area.centre.lat, op.area.centre.lon) <= op.area.radiusM
-        : pointInPolygon(lat, lng, op.area.polygon.coordinates),
-    )
-    .map((op) => ({ name: op.name, phone: op.phone }));
 }

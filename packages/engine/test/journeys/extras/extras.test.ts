@@ -1,7 +1,8 @@
 // Feature under test: destination toilets with weekly opening times, POIs by category, taxis at the origin.
 import { describe, expect, it } from 'vitest';
 import { visitWeekOpeningTimes, weeklyOpeningTimes } from '../../../src/journeys/extras/openingTimes.ts';
-import { listPoisNear, listTaxisAt, listToiletMarkersNear } from '../../../src/journeys/extras/places.ts';
+import { listPoisNear, listToiletMarkersNear } from '../../../src/journeys/extras/places.ts';
+import { listTaxiOperators } from '../../../src/modes/taxi.ts';
 import type { Poi, Toilet } from '../../../src/places/types.ts';
 import { testRegion } from '../fixtures/region.ts';
 
@@ -95,7 +96,9 @@ describe('places near the destination', () => {
   });
   it('lists the taxi operators serving a pick-up point', () => {
     const region = testRegion();
-    expect(listTaxisAt(region, 57.19, -3.83)).toEqual([{ name: 'Test Taxis', phone: '01479 000000' }]);
-    expect(listTaxisAt(region, 55.95, -3.19)).toEqual([]);
+    expect(listTaxiOperators({ region }, 57.19, -3.83)).toEqual([
+      { name: 'Test Taxis', phone: '01479 000000' },
+    ]);
+    expect(listTaxiOperators({ region }, 55.95, -3.19)).toEqual([]);
   });
 });
