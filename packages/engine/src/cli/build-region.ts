@@ -1,17 +1,20 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadGtfsFeeds, parseFeedSpec } from '../gtfs/load-feeds.ts';
-import { loadRegionTimetable } from '../planner/regionTimetable.ts';
-import { loadRegionConfig } from '../region/loadRegionConfig.ts';
+import { streetFootpathSource } from '../modes/footpaths.ts';
+import { loadRegionTimetable, streetFootpathsLabel } from '../planner/regionTimetable.ts';
+import { loadRegionConfig, resolveRegionPath } from '../region/loadRegionConfig.ts';
 import { writeTimetableSnapshot } from '../timetable/snapshot.ts';
 import { EXIT, parseCommandArgs, reportWarnings, say } from './common.ts';
+import { loadStreets, secondsSince } from './streets.ts';
 
 export const TIMETABLE_SNAPSHOT_FILE = 'timetable.bin';
 export const FEED_REPORT_FILE = 'gtfs-report.json';
 
 const USAGE =
   'usage: cairn build-region --gtfs FILE_OR_DIR [--gtfs [ID=]FILE_OR_DIR …] [--osm FILE] --out DIR\n' +
-  '       cairn build-region --region DIR   (the feeds of DIR/region.json → DIR/timetable.bin, which the server loads)';
+  '       cairn build-region --region DIR   (the feeds of DIR/region.json → DIR/timetable.bin, which the server loads)\n' +
+  '  --osm FILE    walk the footpaths between nearby stops along its streets (else straight lines)';
 
 /** `cairn build-region`: reads GTFS feeds and writes the timetable snapshot (and a warnings report) to DIR. */
 export async function buildRegionCommand(argv: string[]): Promise<number> {
@@ -36,11 +39,9 @@ export async function buildRegionCommand(argv: string[]): Promise<number> {
     say(USAGE);
     return EXIT.usage;
   }
-  if (v.osm)
-    say(
-      `note: --osm is not used yet: footpaths are straight lines until the street graph is wired in (${v.osm} ignored)`,
-    );
   const started = performance.now();
+  const streets = v.osm ? loadStreets(v.osm) : undefined;
+  if (v.osm && !streets) return EXIT.failed;
   const loaded = loadGtfsFeeds(v.gtfs.map(parseFeedSpec), { onProgress: (m) => say(m) });
   if (!loaded.ok) {
     reportWarnings(loaded.warnings);
@@ -48,9 +49,14 @@ export async function buildRegionCommand(argv: string[]): Promise<number> {
     return EXIT.failed;
   }
   reportWarnings(loaded.warnings, loaded.warningCounts);
+  const tt = loaded.timetable;
+  if (streets && v.osm) {
+    const walked = performance.now();
+    tt.replaceFootpaths(streetFootpathSource(streets), streetFootpathsLabel(v.osm));
+    say(`footpaths between stops along the streets of ${v.osm} in ${secondsSince(walked)}`);
+  }
   try {
     mkdirSync(v.out, { recursive: true });
-    const tt = loaded.timetable;
     const file = join(v.out, TIMETABLE_SNAPSHOT_FILE);
     const { bytes } = writeTimetableSnapshot(tt, file);
     writeFileSync(
@@ -67,7 +73,7 @@ export async function buildRegionCommand(argv: string[]): Promise<number> {
     );
     say(
       `wrote ${file} (${(bytes / 1e6).toFixed(1)} MB): ${tt.stopCount} stops, ${tt.patternCount} patterns, ${tt.tripCount} trips, ` +
-        `${tt.stopTimeCount} stop times, ${tt.a.transferTo.length} transfers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        `${tt.stopTimeCount} stop times, ${tt.a.transferTo.length} transfers (${tt.meta.footpathSource}) in ${secondsSince(started)}`,
     );
   } catch (e) {
     say(`build-region failed: cannot write to ${v.out} (${(e as Error).message})`);
@@ -76,7 +82,7 @@ export async function buildRegionCommand(argv: string[]): Promise<number> {
   return EXIT.ok;
 }
 
-/** Writes `<dir>/timetable.bin` from the feeds region.json names, stamped so the server knows it is current. */
+/** Writes `<dir>/timetable.bin` from the feeds and OSM extract region.json names, stamped so the server knows it is current. */
 async function buildRegionFolder(dir: string): Promise<number> {
   const { config, warnings } = await loadRegionConfig(dir);
   if (!config) {
@@ -84,7 +90,13 @@ async function buildRegionFolder(dir: string): Promise<number> {
     say(`build-region failed: ${dir}/region.json is not usable`);
     return EXIT.failed;
   }
-  const loaded = loadRegionTimetable(dir, config, { rebuild: true });
+  const osmPath = resolveRegionPath(dir, config.osm.path);
+  const streets = loadStreets(osmPath);
+  if (!streets) return EXIT.failed;
+  const loaded = loadRegionTimetable(dir, config, {
+    rebuild: true,
+    streets: { network: streets, label: streetFootpathsLabel(osmPath) },
+  });
   for (const w of loaded.warnings) say(`warning: ${w}`);
   say(loaded.note);
   return loaded.note.includes(', wrote ') ? EXIT.ok : EXIT.failed;

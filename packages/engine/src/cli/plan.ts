@@ -4,15 +4,14 @@ import { loadGtfsFeeds, parseFeedSpec } from '../gtfs/load-feeds.ts';
 import { prepareStops } from '../modes/accessEgress.ts';
 import type { AccessDirection, PreparedStops } from '../modes/accessEgress.ts';
 import { streetFootpathSource } from '../modes/footpaths.ts';
-import { loadOsmFile } from '../osm/loadOsm.ts';
 import { WALK_MPS } from '../osm/wayAccess.ts';
-import { loadRegionTimetable } from '../planner/regionTimetable.ts';
+import { loadRegionTimetable, streetFootpathsLabel } from '../planner/regionTimetable.ts';
 import type { AccessLeg } from '../raptor/types.ts';
 import { loadRegionConfig, REGION_CONFIG_FILE, resolveRegionPath } from '../region/loadRegionConfig.ts';
 import { findSnapPoint } from '../streets/snap.ts';
 import { reachTargets } from '../streets/search.ts';
 import type { SnapPoint } from '../streets/search.ts';
-import { createStreetNetwork, MAX_SNAP_M } from '../streets/streetNetwork.ts';
+import { MAX_SNAP_M } from '../streets/streetNetwork.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import { Raptor } from '../raptor/raptor.ts';
 import { formatIsoLocal, localToEpochSec, parseLocalDateTime } from '../time/service-day.ts';
@@ -25,6 +24,7 @@ import type { Timetable } from '../timetable/timetable.ts';
 import { TransitView } from '../timetable/transit-view.ts';
 import { TIMETABLE_SNAPSHOT_FILE } from './build-region.ts';
 import { EXIT, parseCommandArgs, reportWarnings, say } from './common.ts';
+import { loadStreets, secondsSince } from './streets.ts';
 
 const USAGE =
   'usage: cairn plan (--gtfs FILE_OR_DIR [--gtfs …] | --region DIR) [--osm FILE] --from LAT,LON --to LAT,LON\n' +
@@ -154,10 +154,15 @@ export async function planCommand(argv: string[]): Promise<number> {
     const streets = loadStreets(osmPath);
     if (!streets) return EXIT.failed;
     let started = performance.now();
-    tt.replaceFootpaths(streetFootpathSource(streets));
-    say(
-      `footpaths between stops: ${tt.a.transferTo.length} transfers along streets in ${secondsSince(started)}`,
-    );
+    const label = streetFootpathsLabel(osmPath);
+    if (tt.meta.footpathSource === label)
+      say('footpaths between stops: along these streets already (snapshot)');
+    else {
+      tt.replaceFootpaths(streetFootpathSource(streets), label);
+      say(
+        `footpaths between stops: ${tt.a.transferTo.length} transfers along streets in ${secondsSince(started)}`,
+      );
+    }
     started = performance.now();
     const prepared = prepareStops(streets, servedStops(tt));
     access = listStreetWalks(streets, prepared, from, 'access', walkMaxSec, 'origin');
@@ -227,35 +232,6 @@ async function loadRegionFolder(dir: string): Promise<{ timetable: Timetable; os
   return { timetable: loaded.timetable, osmPath: resolveRegionPath(dir, config.osm.path) };
 }
 
-/** The street network of an OSM extract for walking; undefined (after saying why) when it cannot be used. */
-function loadStreets(path: string): StreetNetwork | undefined {
-  if (!existsSync(path)) {
-    say(`error: OSM file ${path} not found`);
-    return undefined;
-  }
-  say(`loading OSM ${path}`);
-  const started = performance.now();
-  let osm;
-  try {
-    osm = loadOsmFile(path);
-  } catch (e) {
-    say(`error: OSM file ${path} cannot be read: ${(e as Error).message}`);
-    return undefined;
-  }
-  for (const w of osm.warnings.slice(0, 5)) say(`warning: ${w.message}`);
-  if (osm.warnings.length > 5) say(`… ${osm.warnings.length - 5} more OSM warnings`);
-  if (osm.graph.edgeCount === 0) {
-    say(`error: OSM file ${path} has no streets or paths to walk on`);
-    return undefined;
-  }
-  // Only walking is asked for here, so the car hierarchy (seconds on a city) is skipped.
-  const streets = createStreetNetwork(osm.graph, { carHierarchy: false });
-  say(
-    `streets: ${osm.graph.vertexCount} junctions, ${osm.graph.edgeCount} street pieces from ${osm.stats.highwayWays} ways in ${secondsSince(started)}`,
-  );
-  return streets;
-}
-
 /** Stops some trip calls at, for snapping to the streets. */
 function servedStops(tt: Timetable): { stopIdx: number; lat: number; lon: number }[] {
   const a = tt.a;
@@ -307,10 +283,6 @@ function listStreetWalks(
       out.push({ stopIdx: prepared.stops[idx[r.target]!]!.stopIdx, durationSec, mode: 'walk' });
   }
   return out;
-}
-
-function secondsSince(started: number): string {
-  return `${((performance.now() - started) / 1000).toFixed(1)} s`;
 }
 
 /** The `--json` shape: ISO times with offsets, legs with mode, route and ends; sorted by arrival. */

@@ -7,7 +7,6 @@ import type { SnapPoint } from '../streets/search.ts';
 import { createStreetNetwork } from '../streets/streetNetwork.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
-import { streetFootpathSource } from '../modes/footpaths.ts';
 import { prepareStops } from '../modes/accessEgress.ts';
 import type { PreparedStops } from '../modes/accessEgress.ts';
 import { createModeContext } from '../modes/context.ts';
@@ -15,7 +14,7 @@ import type { ModeContext } from '../modes/types.ts';
 import type { Timetable } from '../timetable/timetable.ts';
 import { readGtfsFares } from '../journeys/fares/gtfsFares.ts';
 import type { GtfsFares } from '../journeys/fares/gtfsFares.ts';
-import { loadRegionTimetable } from './regionTimetable.ts';
+import { loadRegionTimetable, streetFootpathsLabel } from './regionTimetable.ts';
 
 /** How region.json says a route or agency's trips are shown and priced. */
 export interface RouteFlags {
@@ -68,7 +67,13 @@ export async function loadRegionData(dir: string, options: LoadRegionOptions = {
     throw new Error(`region.json in ${dir} is not usable: ${detail}`);
   }
   const messages = warnings.map((w) => `${w.path}: ${w.message}`);
-  const loaded = loadRegionTimetable(dir, config);
+  const osmPath = resolveRegionPath(dir, config.osm.path);
+  const osm = loadOsmFile(osmPath);
+  const streets = createStreetNetwork(osm.graph);
+  // Changes between nearby stops walk along real streets (stored in the snapshot with the OSM file's stamp).
+  const loaded = loadRegionTimetable(dir, config, {
+    streets: { network: streets, label: streetFootpathsLabel(osmPath) },
+  });
   log(loaded.note);
   for (const w of loaded.warnings) log(`warning: ${w}`);
   messages.push(...loaded.warnings);
@@ -80,10 +85,6 @@ export async function loadRegionData(dir: string, options: LoadRegionOptions = {
     const fares = readGtfsFares(feed.id, resolveRegionPath(dir, feed.path));
     if (fares) gtfsFares.set(feed.id, fares);
   }
-  const osm = loadOsmFile(resolveRegionPath(dir, config.osm.path));
-  const streets = createStreetNetwork(osm.graph);
-  // Changes between nearby stops walk along real streets rather than straight lines.
-  timetable.replaceFootpaths(streetFootpathSource(streets));
   const prepared = prepareStops(
     streets,
     Array.from({ length: timetable.stopCount }, (_, s) => ({

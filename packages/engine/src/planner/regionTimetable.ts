@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { readGtfsFeed } from '../gtfs/read-feed.ts';
+import { streetFootpathSource } from '../modes/footpaths.ts';
+import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import type { GtfsFeed } from '../gtfs/types.ts';
 import { feedsToTimetableInput } from '../gtfs/to-timetable-input.ts';
 import { resolveRegionPath } from '../region/loadRegionConfig.ts';
@@ -13,9 +15,9 @@ import type { Timetable } from '../timetable/timetable.ts';
  * A region's timetable comes from `<region>/timetable.bin` when that snapshot was written from the
  * very feed files the folder holds now (same feed ids, paths, file names, sizes and modification
  * times); otherwise the GTFS feeds are parsed and the snapshot is (re)written for the next start.
- * The snapshot holds the timetable as the feeds give it (transfers.txt and straight-line
- * footpaths); the loader replaces the footpaths with street ones afterwards either way, so the
- * snapshot does not depend on the OSM extract.
+ * Given a street network, the footpaths between stops are walked along its streets before the
+ * snapshot is written, and the OSM file's stamp joins the fingerprint: a new extract means new
+ * footpaths. Without one they are straight lines.
  */
 
 /** File name of a region's timetable snapshot, inside the region folder (beside region.json). */
@@ -43,6 +45,22 @@ export interface RegionTimetable {
   /** One line saying whether the snapshot or the GTFS feeds were used, and how long it took. */
   note: string;
   source: 'snapshot' | 'gtfs';
+}
+
+/** The footpathSource label for footpaths walked along the streets of an OSM file (name, size, mtime). */
+export function streetFootpathsLabel(osmPath: string): string {
+  try {
+    const st = statSync(osmPath);
+    return `streets ${basename(osmPath)}:${st.size}:${Math.round(st.mtimeMs)}`;
+  } catch {
+    return `streets ${basename(osmPath)}`;
+  }
+}
+
+/** Streets to walk footpaths along, and the label recorded for them. */
+export interface FootpathStreets {
+  network: StreetNetwork;
+  label: string;
 }
 
 /** The region's feed files as "feed id, path, then name:size:mtime per file", in a stable order. */
@@ -73,11 +91,12 @@ export function feedFingerprint(dir: string, config: RegionConfig): string {
 export function loadRegionTimetable(
   dir: string,
   config: RegionConfig,
-  options: { rebuild?: boolean } = {},
+  options: { rebuild?: boolean; streets?: FootpathStreets } = {},
 ): RegionTimetable {
   const started = performance.now();
   const file = join(dir, REGION_SNAPSHOT_FILE);
-  const fingerprint = feedFingerprint(dir, config);
+  const streets = options.streets;
+  const fingerprint = feedFingerprint(dir, config) + (streets ? `\nfootpaths ${streets.label}` : '');
   const warnings: string[] = [];
   let why = options.rebuild ? 'rebuild asked for' : 'no snapshot';
   const read = !options.rebuild && existsSync(file) ? readTimetableSnapshot(file) : undefined;
@@ -99,6 +118,7 @@ export function loadRegionTimetable(
   }
   const built = buildRegionTimetable(dir, config);
   warnings.push(...built.messages);
+  if (streets) built.timetable.replaceFootpaths(streetFootpathSource(streets.network), streets.label);
   let wrote = '';
   try {
     const { bytes } = writeTimetableSnapshot(built.timetable, file, {

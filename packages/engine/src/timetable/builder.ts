@@ -8,6 +8,8 @@ import type { TimetableArrays, TimetableInput, TimetableMeta, TransferSettings, 
 export interface BuildOptions {
   transferSettings?: Partial<TransferSettings>;
   footpaths?: FootpathSource;
+  /** Recorded in meta.footpathSource when `footpaths` is given. */
+  footpathsLabel?: string;
   onProgress?: (message: string) => void;
 }
 
@@ -239,7 +241,8 @@ export function buildTimetable(input: TimetableInput, options: BuildOptions = {}
   };
   progress('building transfers');
   const tt = new Timetable(arrays, meta);
-  tt.replaceFootpaths(options.footpaths ?? straightLineFootpaths);
+  if (options.footpaths) tt.replaceFootpaths(options.footpaths, options.footpathsLabel ?? 'custom');
+  else tt.replaceFootpaths(straightLineFootpaths);
   return tt;
 }
 

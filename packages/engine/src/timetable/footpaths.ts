@@ -36,6 +36,9 @@ export function straightLineWalkSec(distanceM: number, settings: TransferSetting
   return Math.round((distanceM * settings.detourFactor) / settings.walkSpeedMps);
 }
 
+/** The footpathSource label of straight-line footpaths. */
+export const STRAIGHT_LINE_FOOTPATHS = 'straight-line';
+
 /** Footpaths between every pair of stops within the radius, timed as straight line × detour factor. */
 export const straightLineFootpaths: FootpathSource = (stops, settings) => {
   const out: Footpath[] = [];

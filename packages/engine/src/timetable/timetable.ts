@@ -1,3 +1,4 @@
+import { STRAIGHT_LINE_FOOTPATHS } from './footpaths.ts';
 import type { FootpathSource } from './footpaths.ts';
 import type { TimetableArrays, TimetableMeta } from './types.ts';
 import type { StopIdx } from '../raptor/transit-data.ts';
@@ -48,8 +49,9 @@ export class Timetable {
    *  2. a change at the same stop takes `sameStopTransferSec`;
    *  3. footpaths from the source, except between two stops of a feed that has transfers.txt.
    */
-  replaceFootpaths(source: FootpathSource): void {
+  replaceFootpaths(source: FootpathSource, label = STRAIGHT_LINE_FOOTPATHS): void {
     const a = this.a;
+    this.meta.footpathSource = label;
     const S = this.stopCount;
     const settings = this.meta.transferSettings;
     const edges = new Map<number, { sec: number; walk: boolean }>();

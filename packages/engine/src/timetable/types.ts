@@ -120,6 +120,11 @@ export interface TimetableMeta {
   maxTimeSec: number;
   /** Settings the transfers were built with. */
   transferSettings: TransferSettings;
+  /**
+   * What the walking transfers were computed from: STRAIGHT_LINE_FOOTPATHS, or a label naming the
+   * street data (so a snapshot built with an OSM extract is reused only with that extract).
+   */
+  footpathSource?: string;
 }
 
 export interface TransferSettings {

@@ -1,9 +1,11 @@
-// Feature under test: `cairn plan --osm` walks along the streets (access, egress, changes), and `--region` reads a region.json folder.
+// Feature under test: `cairn plan --osm` walks along the streets (access, egress, changes), `cairn build-region --osm` stores those footpaths in the snapshot, and `--region` reads a region.json folder.
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildRegionCommand } from '../../src/cli/build-region.ts';
 import { planCommand } from '../../src/cli/plan.ts';
+import { readTimetableSnapshot } from '../../src/timetable/snapshot.ts';
 import { at, osmXml } from '../streets/osmFixture.ts';
 
 /*
@@ -141,6 +143,47 @@ describe('cairn plan on streets', () => {
     const transfer = street!.find((l) => l.mode === 'walk' && l.from.name === 'Stop B')!;
     expect(legSec(transfer)).toBeGreaterThanOrEqual(Math.floor(700 / WALK_MPS));
     expect(street!.find((l) => l.route === '2')!.departure).toBe('2026-06-03T10:03:00+01:00');
+  });
+
+  it('build-region --osm stores the street footpaths in the snapshot, and plan reuses them', async () => {
+    const transferSec = (bin: string): { source: string | undefined; sec: number | undefined } => {
+      const read = readTimetableSnapshot(bin);
+      if (!read.ok) throw new Error(read.message);
+      const tt = read.timetable;
+      const b = tt.findStopById('gtfs:B')!;
+      const c = tt.findStopById('gtfs:C')!;
+      let sec: number | undefined;
+      for (let i = tt.a.transferOffsets[b]!; i < tt.a.transferOffsets[b + 1]!; i++)
+        if (tt.a.transferTo[i] === c) sec = tt.a.transferSec[i];
+      return { source: tt.meta.footpathSource, sec };
+    };
+    const straightOut = join(dir, 'built-straight');
+    expect(await buildRegionCommand(['--gtfs', feed, '--out', straightOut])).toBe(0);
+    const straight = transferSec(join(straightOut, 'timetable.bin'));
+    expect(straight.source).toBe('straight-line');
+    expect(straight.sec).toBeLessThan(200);
+
+    const streetOut = join(dir, 'built-streets');
+    expect(await buildRegionCommand(['--gtfs', feed, '--osm', osm, '--out', streetOut])).toBe(0);
+    expect(err).toMatch(/footpaths between stops along the streets of .*streets\.osm/);
+    const street = transferSec(join(streetOut, 'timetable.bin'));
+    expect(street.source).toMatch(/^streets streets\.osm:\d+:\d+$/);
+    // The 700 m lane, not the 110 m straight line.
+    expect(street.sec).toBeGreaterThanOrEqual(Math.floor(700 / WALK_MPS));
+
+    err = '';
+    const args = ['--region', streetOut, '--osm', osm, '--from', ll(P.origin), '--to', ll(P.destE), ...when];
+    const [legs] = await plan(args);
+    expect(err).toMatch(/along these streets already \(snapshot\)/);
+    expect(legs!.find((l) => l.route === '2')!.departure).toBe('2026-06-03T10:03:00+01:00');
+  });
+
+  it('build-region with a missing OSM file fails with a clear error and writes nothing', async () => {
+    const out = join(dir, 'built-missing');
+    expect(await buildRegionCommand(['--gtfs', feed, '--osm', join(dir, 'nope.osm'), '--out', out])).toBe(1);
+    expect(err).toMatch(/error: OSM file .*nope\.osm not found/);
+    expect(existsSync(join(out, 'timetable.bin'))).toBe(false);
+    expect(err).not.toMatch(/\n\s+at /);
   });
 
   it('a stop out of walking reach along the streets is not offered', async () => {
