@@ -25,6 +25,8 @@ export class VehicleBound {
   private readonly data: TransitData;
   private readonly rideQueue: Int32Array;
   private readonly boardQueue: Int32Array;
+  /** What the bounds were last computed for: searches from several origins to one destination reuse them. */
+  private lastKey = '';
 
   constructor(data: TransitData) {
     this.data = data;
@@ -46,6 +48,9 @@ export class VehicleBound {
    */
   compute(ends: readonly AccessLeg[], fwd: boolean, levels: number, rows = levels): void {
     const d = this.data;
+    const key = `${fwd ? 'f' : 'b'} ${levels} ${rows} ${ends.map((e) => e.stopIdx).join(',')}`;
+    if (key === this.lastKey) return;
+    this.lastKey = key;
     if (this.usefulTo.length < (rows + 1) * d.patternCount)
       this.usefulTo = new Int32Array((rows + 1) * d.patternCount);
     const { afterRide, toBoard, usefulTo, rideQueue, boardQueue } = this;
@@ -111,6 +116,7 @@ export class VehicleBound {
    */
   boundStart(stop: number, fwd: boolean, level: number): void {
     const d = this.data;
+    // What this sets is the exact next breadth-first level, so cached bounds stay valid.
     if (this.toBoard[stop]! <= level) return;
     const step = fwd ? 1 : -1;
     for (let i = d.stopPatternOffsets[stop]!; i < d.stopPatternOffsets[stop + 1]!; i++) {
