@@ -73,6 +73,12 @@ const MAX_TRANSFERS = 3;
 const PER_FAMILY = 3;
 const SAME_PLACE_M = 100;
 const BIKE_RIDE_MIN_WALK_SEC = 10 * 60;
+/**
+ * Stations a vehicle first or last mile (park & ride, kiss & ride, taxi) considers: the nearest
+ * by travel time. Each station's departures add RAPTOR range iterations; in a dense rail area
+ * 30 minutes of driving reaches 50–100 stations and the search time grows with them (plan bench).
+ */
+const VEHICLE_STATIONS_MAX = 12;
 /** Furthest walk to or from a hire dock on a direct bike-hire trip (about the 800 m it used to be). */
 const BIKE_HIRE_WALK_SEC = 10 * 60;
 
@@ -346,9 +352,15 @@ function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, star
     new Set(legs.filter((w) => w.durationSec <= BIKE_RIDE_MIN_WALK_SEC).map((w) => w.stopIdx));
   const walkable = near(walkOut);
   const nearIn = near(walkIn);
-  /** Stations beyond a short walk reached from the origin by a vehicle. */
+  const nearest = (legs: AccessLeg[]) =>
+    legs.length <= VEHICLE_STATIONS_MAX
+      ? legs
+      : [...legs].sort((a, b) => a.durationSec - b.durationSec).slice(0, VEHICLE_STATIONS_MAX);
+  /** Stations beyond a short walk reached from the origin by a vehicle (the nearest few). */
   const stationsFrom = (type: TravelType, maxSec: number) =>
-    listStopAccess(data, from, type, maxSec, 'from', (s) => isTrainStop(data, s) && !walkable.has(s));
+    nearest(
+      listStopAccess(data, from, type, maxSec, 'from', (s) => isTrainStop(data, s) && !walkable.has(s)),
+    );
   // Bike & ride and park & ride: the traveller's own vehicle to a station beyond a short walk,
   // left there (cycle parking, car park; a bike is not taken on board).
   const parkAndRide = [
@@ -372,13 +384,15 @@ function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, star
     const out = walkIn.length ? stationsFrom('car', ACCESS_MAX_SEC.lift) : [];
     if (out.length) families.push({ name: 'lift out', access: out, egress: walkIn, detail: plain });
     const back = walkOut.length
-      ? listStopAccess(
-          data,
-          to,
-          'car',
-          ACCESS_MAX_SEC.lift,
-          'to',
-          (s) => isTrainStop(data, s) && !nearIn.has(s),
+      ? nearest(
+          listStopAccess(
+            data,
+            to,
+            'car',
+            ACCESS_MAX_SEC.lift,
+            'to',
+            (s) => isTrainStop(data, s) && !nearIn.has(s),
+          ),
         )
       : [];
     if (back.length) families.push({ name: 'lift in', access: walkOut, egress: back, detail: plain });
@@ -390,17 +404,19 @@ function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, star
       if (taxi.length) families.push({ name: 'taxi out', access: taxi, egress: walkIn, detail: plain });
     }
     if (walkOut.length) {
-      const taxi = listStopAccess(
-        data,
-        to,
-        'taxi',
-        ACCESS_MAX_SEC.taxi,
-        'to',
-        (s) =>
-          isTrainStop(data, s) &&
-          !nearIn.has(s) &&
-          listTaxiOperators(data, data.timetable.a.stopLat[s] ?? 0, data.timetable.a.stopLon[s] ?? 0).length >
-            0,
+      const taxi = nearest(
+        listStopAccess(
+          data,
+          to,
+          'taxi',
+          ACCESS_MAX_SEC.taxi,
+          'to',
+          (s) =>
+            isTrainStop(data, s) &&
+            !nearIn.has(s) &&
+            listTaxiOperators(data, data.timetable.a.stopLat[s] ?? 0, data.timetable.a.stopLon[s] ?? 0)
+              .length > 0,
+        ),
       );
       if (taxi.length) families.push({ name: 'taxi in', access: walkOut, egress: taxi, detail: plain });
     }
