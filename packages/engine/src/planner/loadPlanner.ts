@@ -11,6 +11,7 @@ import { listTaxiOperators } from '../modes/taxi.ts';
 import type { PlacePoint, PlannedStep } from '../journeys/model.ts';
 import { buildGeocoder, listSuggestions, reverseGeocode } from '../places/geocoder.ts';
 import type { GeocodeResult, Geocoder } from '../places/geocoder.ts';
+import { McRaptor } from '../raptor/mcRaptor.ts';
 import { Raptor } from '../raptor/raptor.ts';
 import { TransitView } from '../timetable/transit-view.ts';
 import { epochToLocal } from '../time/service-day.ts';
@@ -59,12 +60,12 @@ export async function loadPlanner(regionDir: string, options: PlannerOptions = {
     { places: data.places, network: data.streets, stops },
     { biasBox: { minLat: b.minLat, minLon: b.minLon, maxLat: b.maxLat, maxLon: b.maxLon } },
   );
-  const views = new Map<DateInt, { view: TransitView; raptor: Raptor }>();
+  const views = new Map<DateInt, { view: TransitView; raptor: Raptor; mcRaptor: McRaptor }>();
   const raptorFor = (date: DateInt) => {
     let v = views.get(date);
     if (!v) {
       const view = new TransitView(data.timetable, date);
-      v = { view, raptor: new Raptor(view, 3) };
+      v = { view, raptor: new Raptor(view, 3), mcRaptor: new McRaptor(view, 3) };
       views.set(date, v);
       if (views.size > VIEW_CACHE) views.delete(views.keys().next().value as DateInt);
     }

@@ -13,7 +13,8 @@ import { compareJourneys } from '../journeys/ranking/sortKeys.ts';
 import { pruneOptions } from '../journeys/ranking/prune.ts';
 import { stepCo2Kg } from '../journeys/co2/factors.ts';
 import type { AccessLeg, RaptorJourney } from '../raptor/types.ts';
-import { Raptor } from '../raptor/raptor.ts';
+import type { McRaptor } from '../raptor/mcRaptor.ts';
+import type { Raptor } from '../raptor/raptor.ts';
 import { TransitView } from '../timetable/transit-view.ts';
 import { epochToLocal } from '../time/service-day.ts';
 import type { DateInt } from '../time/service-day.ts';
@@ -111,7 +112,7 @@ interface SearchContext {
   data: RegionData;
   traveller: Traveller;
   allowed: (t: TravelType) => boolean;
-  raptorFor: (date: DateInt) => { view: TransitView; raptor: Raptor };
+  raptorFor: (date: DateInt) => { view: TransitView; raptor: Raptor; mcRaptor: McRaptor };
 }
 
 /** Plans a search: outbound and return options, priced, assembled, pruned and ranked by emissions. */
@@ -518,9 +519,12 @@ function runFamily(
   const { data } = ctx;
   const tz = data.region.timeZone;
   const epoch = 'startSec' in at ? at.startSec : at.endSec;
-  const { view, raptor } = ctx.raptorFor(epochToLocal(tz, epoch).date);
+  const { view, raptor, mcRaptor } = ctx.raptorFor(epochToLocal(tz, epoch).date);
   const arriveBy = 'endSec' in at;
-  const result = raptor.route({
+  // On foot, less walking is worth a later arrival or another change: walking is a full criterion
+  // there (McRAPTOR). Other families' access is a vehicle, where arrival and changes decide.
+  const router = fam.name === 'walk' ? mcRaptor : raptor;
+  const result = router.route({
     direction: arriveBy ? 'arrive-by' : 'depart-after',
     timeSec: epoch - view.epochZeroSec,
     windowSec,
