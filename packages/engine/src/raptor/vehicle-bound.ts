@@ -43,8 +43,10 @@ export class VehicleBound {
   }
 
   /**
-   * Fills the bounds up to `levels` vehicles for the given end legs (farther stops get 255), and
-   * usefulTo rows 0 … `rows` (rows past `levels` unbounded).
+   * Fills the bounds up to `levels` vehicles for the given end legs, and usefulTo rows 0 … `rows`
+   * (rows past `levels` unbounded). Stops out of reach get 255; when the search is cut at `levels`
+   * with more to explore, the stops not reached get levels + 1 (the deeper levels cost the most and
+   * prune the least: the first rounds of a search improve few stops).
    */
   compute(ends: readonly AccessLeg[], fwd: boolean, levels: number, rows = levels): void {
     const d = this.data;
@@ -106,6 +108,13 @@ export class VehicleBound {
           }
         }
       }
+    }
+    if (rides === 0) return;
+    // The search stopped at `levels` with stops still to explore: those unseen need at least one more.
+    const beyond = levels + 1;
+    for (let s = 0; s < afterRide.length; s++) {
+      if (afterRide[s] === UNREACHED) afterRide[s] = beyond;
+      if (toBoard[s] === UNREACHED) toBoard[s] = beyond;
     }
   }
 
