@@ -128,7 +128,9 @@ export class McRaptor {
     const maxDurationSec = query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC;
     this.resetQuery(ends, wheelchair);
     this.rounds = rounds;
-    this.vehicles.compute(ends, fwd, rounds);
+    // As in Raptor: rounds − 3 levels (at least 2), the start stops get the last level on their own.
+    this.vehicles.compute(ends, fwd, Math.min(rounds - 1, Math.max(2, rounds - 3)), rounds);
+    for (const a of starts) this.vehicles.boundStart(a.stopIdx, fwd, rounds);
     const found: RaptorJourney[] = [];
     const startTimes = listRangeStarts(this.data, query, starts, fwd);
     let finished = false;
@@ -222,13 +224,14 @@ export class McRaptor {
     for (let k = 1; k <= rounds && this.markedRCount > 0; k++) {
       stats.rounds++;
       // Queue each pattern at its first (forward) or last (backward) position with a new ready label.
-      const queued = this.queuePatterns(fwd);
+      const usefulRow = this.vehicles.row(rounds - k + 1);
+      const queued = this.queuePatterns(fwd, usefulRow);
       for (let i = 0; i < queued; i++) {
         const r = this.queue[i]!;
         const from = this.queuePos[r]!;
         this.queuePos[r] = NONE;
         stats.patternsScanned++;
-        this.scanPattern(r, from, k, fwd, wheelchair);
+        this.scanPattern(r, from, this.vehicles.usefulTo[usefulRow + r]!, k, fwd, wheelchair);
       }
       for (let i = 0; i < this.markedRCount; i++) {
         const s = this.markedR[i]!;
@@ -253,9 +256,10 @@ export class McRaptor {
   }
 
   /** Marks stops with new ready labels as boardable and queues their patterns; returns the queue length. */
-  private queuePatterns(fwd: boolean): number {
+  private queuePatterns(fwd: boolean, usefulRow: number): number {
     const d = this.data;
     const { boardable, queuePos } = this;
+    const usefulTo = this.vehicles.usefulTo;
     let n = 0;
     for (let m = 0; m < this.markedRCount; m++) {
       const s = this.markedR[m]!;
@@ -264,6 +268,8 @@ export class McRaptor {
       for (let i = d.stopPatternOffsets[s]!; i < end; i++) {
         const r = d.stopPatterns[i]!;
         const pos = d.stopPatternPos[i]!;
+        // Nothing worth alighting at further along this pattern.
+        if (fwd ? pos >= usefulTo[usefulRow + r]! : pos <= usefulTo[usefulRow + r]!) continue;
         const q = queuePos[r]!;
         if (q === NONE) {
           queuePos[r] = pos;
@@ -275,7 +281,14 @@ export class McRaptor {
   }
 
   /** Scans pattern r from `from` with a route bag: alight every carried trip, board from new ready labels. */
-  private scanPattern(r: number, from: number, k: number, fwd: boolean, wheelchair: boolean): void {
+  private scanPattern(
+    r: number,
+    from: number,
+    usefulTo: number,
+    k: number,
+    fwd: boolean,
+    wheelchair: boolean,
+  ): void {
     const d = this.data;
     const sign = fwd ? 1 : -1;
     const flagsBoard = fwd ? POS_NO_PICKUP : POS_NO_DROP_OFF;
@@ -289,7 +302,8 @@ export class McRaptor {
     const afterRide = this.vehicles.afterRide;
     const spare = this.rounds - k;
     let bag = 0;
-    for (let pos = from; fwd ? pos < n : pos >= 0; pos += sign) {
+    const last = fwd ? Math.min(n - 1, usefulTo) : Math.max(0, usefulTo);
+    for (let pos = from; fwd ? pos <= last : pos >= last; pos += sign) {
       const s = d.patternStops[base + pos]!;
       const flags = d.patternPosFlags[base + pos]!;
       const stopOk = !wheelchair || d.stopWheelchairOk(s);
