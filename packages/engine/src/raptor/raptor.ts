@@ -1,5 +1,6 @@
 import { POS_NO_DROP_OFF, POS_NO_PICKUP } from './transit-data.ts';
 import { listRangeStarts } from './range-starts.ts';
+import { toRealJourney } from './real-journey.ts';
 import { VehicleBound } from './vehicle-bound.ts';
 import type { PatternIdx, StopIdx, TransitData, TripHit, TripIdx } from './transit-data.ts';
 import type { AccessLeg, RaptorJourney, RaptorLeg, RaptorQuery, RaptorResult, RaptorStats } from './types.ts';
@@ -561,72 +562,8 @@ export class Raptor {
       round = this.rSrc[ri]!;
       s = from;
     }
-    return toJourney(legs, fwd);
+    return toRealJourney(legs, fwd);
   }
-}
-
-/** Turns search-order legs into a real-time journey. */
-function toJourney(searchLegs: RaptorLeg[], fwd: boolean): RaptorJourney {
-  // Forward reconstruction runs destination → origin; backward runs origin → destination.
-  const legs = fwd ? searchLegs.reverse() : searchLegs;
-  const real = legs.map((l): RaptorLeg => {
-    if (fwd) return l;
-    // Search times are negated in a backward search; swap the renamed ends back.
-    const startSec = -l.endSec;
-    const endSec = -l.startSec;
-    if (l.kind === 'access') return { ...l, kind: 'egress', startSec: startSec, endSec: endSec };
-    if (l.kind === 'egress') return { ...l, kind: 'access', startSec, endSec };
-    if (l.kind === 'transfer') return { ...l, from: l.to, to: l.from, startSec, endSec };
-    if (l.kind === 'transit') {
-      return {
-        ...l,
-        boardPos: l.alightPos,
-        alightPos: l.boardPos,
-        boardStop: l.alightStop,
-        alightStop: l.boardStop,
-        startSec,
-        endSec,
-      };
-    }
-    return l;
-  });
-  // Leave as late as possible: the access leg ends when the first vehicle leaves.
-  let walkSec = 0;
-  let vehicles = 0;
-  for (const l of real) {
-    if (l.kind === 'transit') vehicles++;
-    else if (l.kind === 'access' || l.kind === 'egress' || (l.kind === 'transfer' && l.isWalk))
-      walkSec += l.durationSec;
-  }
-  const firstRide = real.find((l) => l.kind === 'transit')!;
-  const lastRide = [...real].reverse().find((l) => l.kind === 'transit')!;
-  const access = real[0]!;
-  const egress = real[real.length - 1]!;
-  if (access.kind === 'access') {
-    access.endSec = firstRide.startSec;
-    access.startSec = firstRide.startSec - access.durationSec;
-  }
-  if (egress.kind === 'egress') {
-    egress.startSec = lastRide.endSec;
-    egress.endSec = lastRide.endSec + egress.durationSec;
-  }
-  // Transfers: walk straight after alighting.
-  for (let i = 1; i < real.length; i++) {
-    const l = real[i]!;
-    const before = real[i - 1]!;
-    if (l.kind === 'transfer' && before.kind === 'transit') {
-      l.startSec = before.endSec;
-      l.endSec = before.endSec + l.durationSec;
-    }
-  }
-  return {
-    departureSec: real[0]!.startSec,
-    arrivalSec: real[real.length - 1]!.endSec,
-    transfers: vehicles - 1,
-    walkSec,
-    iterationSec: 0,
-    legs: real,
-  };
 }
 
 /** Keeps journeys not dominated on (later start, earlier end, fewer transfers); ties go to less walking. */
