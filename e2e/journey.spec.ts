@@ -133,17 +133,15 @@ test('Stage view: timetable modal, useful-link guard, previous/next and back', a
   await snap(page, 'modal-timetable');
   await timetable.getByRole('button', { name: 'Close' }).click();
 
-  const useful = page.getByRole('button', { name: /Useful links/ });
-  if (await useful.count()) {
-    await useful.click();
-    const guard = page.getByRole('dialog', { name: 'Are you sure?' });
-    await expect(
-      guard.getByText(/You are about to leave .+ to visit .+, are you sure you want to do this\?/),
-    ).toBeVisible();
-    await expect(guard.getByRole('link', { name: "Yes, I'm sure" })).toHaveAttribute('target', '_blank');
-    await guard.getByRole('button', { name: 'No, take me back' }).click();
-    await expect(guard).toHaveCount(0);
-  }
+  // Every demo operator publishes a website (agency_url), so the train step links to it.
+  await page.getByRole('button', { name: /Useful links/ }).click();
+  const guard = page.getByRole('dialog', { name: 'Are you sure?' });
+  await expect(
+    guard.getByText(/You are about to leave .+ to visit .+, are you sure you want to do this\?/),
+  ).toBeVisible();
+  await expect(guard.getByRole('link', { name: "Yes, I'm sure" })).toHaveAttribute('target', '_blank');
+  await guard.getByRole('button', { name: 'No, take me back' }).click();
+  await expect(guard).toHaveCount(0);
 
   const previous = page.getByRole('button', { name: 'Previous step' });
   await previous.click();
