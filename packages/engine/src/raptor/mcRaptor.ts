@@ -1,7 +1,7 @@
 import { POS_NO_DROP_OFF, POS_NO_PICKUP } from './transit-data.ts';
 import type { PatternIdx, StopIdx, TransitData, TripHit, TripIdx } from './transit-data.ts';
 import { DEFAULT_MAX_DURATION_SEC } from './raptor.ts';
-import { listRangeStarts } from './range-starts.ts';
+import { mapRangeStarts } from './range-starts.ts';
 import { toRealJourney } from './real-journey.ts';
 import { VehicleBound } from './vehicle-bound.ts';
 import type { AccessLeg, RaptorJourney, RaptorLeg, RaptorQuery, RaptorResult, RaptorStats } from './types.ts';
@@ -133,15 +133,16 @@ export class McRaptor {
     this.vehicles.compute(ends, fwd, Math.min(rounds - 1, Math.max(2, rounds - 3)), rounds);
     for (const a of starts) this.vehicles.boundStart(a.stopIdx, fwd, rounds);
     const found: RaptorJourney[] = [];
-    const startTimes = listRangeStarts(this.data, query, starts, fwd);
+    const startTimes = [...mapRangeStarts(this.data, query, starts, fwd)];
     let finished = false;
     try {
       for (let i = 0; i < startTimes.length; i++) {
-        const start = startTimes[i]!;
+        const [start, exact] = startTimes[i]!;
         this.iter = i;
         this.bound = start + maxDurationSec;
         stats.iterations++;
-        this.iterate(start, starts, rounds, fwd, wheelchair, stats, query.trace);
+        // As in Raptor: after the latest start, only the start stops where a vehicle leaves exactly then.
+        this.iterate(start, starts, i === 0 ? undefined : exact, rounds, fwd, wheelchair, stats, query.trace);
         // What this iteration added and kept is not dominated by any later start.
         for (let t = this.targetHead; t !== NONE; t = this.lNext[t]!) {
           if (this.lIter[t] !== i) continue;
@@ -204,6 +205,7 @@ export class McRaptor {
   private iterate(
     start: number,
     starts: AccessLeg[],
+    only: number[] | undefined,
     rounds: number,
     fwd: boolean,
     wheelchair: boolean,
@@ -211,7 +213,9 @@ export class McRaptor {
     trace: RaptorQuery['trace'],
   ): void {
     const d = this.data;
-    for (let i = 0; i < starts.length; i++) {
+    const legCount = only ? only.length : starts.length;
+    for (let li = 0; li < legCount; li++) {
+      const i = only ? only[li]! : li;
       const a = starts[i]!;
       const s = a.stopIdx;
       if (wheelchair && !d.stopWheelchairOk(s)) continue;

@@ -14,14 +14,33 @@ export function listRangeStarts(
   starts: readonly AccessLeg[],
   fwd: boolean,
 ): number[] {
+  return [...mapRangeStarts(d, query, starts, fwd).keys()];
+}
+
+/**
+ * The same starts (latest first, as the map's key order), each with the indices into `starts` of
+ * the legs that catch a vehicle exactly then (empty for the query start when nothing does).
+ */
+export function mapRangeStarts(
+  d: TransitData,
+  query: RaptorQuery,
+  starts: readonly AccessLeg[],
+  fwd: boolean,
+): Map<number, number[]> {
   const first = fwd ? query.timeSec : -query.timeSec;
   const windowSec = query.windowSec ?? 0;
-  if (windowSec <= 0) return [first];
+  if (windowSec <= 0) return new Map([[first, starts.map((_, i) => i)]]);
   const last = first + windowSec;
   const wheelchair = query.wheelchair === true;
   const blocked = fwd ? POS_NO_PICKUP : POS_NO_DROP_OFF;
-  const found = new Set<number>([first]);
-  for (const leg of starts) {
+  const found = new Map<number, number[]>([[first, []]]);
+  const add = (t: number, leg: number): void => {
+    if (t < first || t > last) return;
+    const legs = found.get(t);
+    if (!legs) found.set(t, [leg]);
+    else if (legs[legs.length - 1] !== leg) legs.push(leg);
+  };
+  starts.forEach((leg, li) => {
     const s = leg.stopIdx;
     const dur = leg.durationSec;
     for (let i = d.stopPatternOffsets[s]!; i < d.stopPatternOffsets[s + 1]!; i++) {
@@ -31,15 +50,13 @@ export function listRangeStarts(
       // Forward: departures in [first + dur, last + dur]; backward: arrivals in [−last − dur, −first − dur].
       if (fwd)
         d.forEachInstanceTime(pattern, pos, first + dur, last + dur, false, wheelchair, (t) =>
-          found.add(t - dur),
+          add(t - dur, li),
         );
       else
         d.forEachInstanceTime(pattern, pos, -last - dur, -first - dur, true, wheelchair, (t) =>
-          found.add(-t - dur),
+          add(-t - dur, li),
         );
     }
-  }
-  const out: number[] = [];
-  for (const t of found) if (t >= first && t <= last) out.push(t);
-  return out.sort((x, y) => y - x);
+  });
+  return new Map([...found].sort((x, y) => y[0] - x[0]));
 }

@@ -1,5 +1,5 @@
 import { POS_NO_DROP_OFF, POS_NO_PICKUP } from './transit-data.ts';
-import { listRangeStarts } from './range-starts.ts';
+import { mapRangeStarts } from './range-starts.ts';
 import { toRealJourney } from './real-journey.ts';
 import { VehicleBound } from './vehicle-bound.ts';
 import type { PatternIdx, StopIdx, TransitData, TripHit, TripIdx } from './transit-data.ts';
@@ -117,14 +117,19 @@ export class Raptor {
     this.vehicles.compute(ends, fwd, Math.min(rounds - 1, Math.max(2, rounds - 3)), rounds);
     for (const a of starts) this.vehicles.boundStart(a.stopIdx, fwd, rounds);
     const usefulStarts = starts.filter((a) => this.vehicles.toBoard[a.stopIdx]! <= rounds);
-    const startTimes = listRangeStarts(this.data, query, usefulStarts, fwd);
+    const startTimes = mapRangeStarts(this.data, query, usefulStarts, fwd);
     const found: RaptorJourney[] = [];
     const wheelchair = query.wheelchair === true;
-    for (const start of startTimes) {
+    let latest = true;
+    for (const [start, exact] of startTimes) {
       stats.iterations++;
+      // The latest start tries every start stop (its journeys may leave after the window). An
+      // earlier one only needs the stops where a vehicle leaves exactly then: from any other, the
+      // first vehicle is one a later iteration already boarded, with the same labels after it.
       const improvedRounds = this.iterate(
         start,
-        starts,
+        usefulStarts,
+        latest ? undefined : exact,
         ends,
         rounds,
         fwd,
@@ -133,8 +138,9 @@ export class Raptor {
         query.trace,
         query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC,
       );
+      latest = false;
       for (const k of improvedRounds) {
-        const j = this.reconstruct(k, starts, ends, fwd);
+        const j = this.reconstruct(k, usefulStarts, ends, fwd);
         j.iterationSec = fwd ? start : -start;
         found.push(j);
       }
@@ -147,6 +153,7 @@ export class Raptor {
   private iterate(
     start: number,
     starts: AccessLeg[],
+    only: number[] | undefined,
     ends: AccessLeg[],
     rounds: number,
     fwd: boolean,
@@ -160,7 +167,9 @@ export class Raptor {
     const { tTime, tWalk, rTime, rWalk, rFrom, rSec, rIsWalk, rSrc, markedR, queuePos } = this;
     let markedRList: number[] = [];
     let prevMarkedT: number[] = [];
-    for (let i = 0; i < starts.length; i++) {
+    const legCount = only ? only.length : starts.length;
+    for (let li = 0; li < legCount; li++) {
+      const i = only ? only[li]! : li;
       const a = starts[i]!;
       const s = a.stopIdx;
       if (wheelchair && !d.stopWheelchairOk(s)) continue;
