@@ -66,6 +66,13 @@ const ACCESS_MAX_SEC = {
   drt: 40 * 60,
 } as const;
 const RANGE_WINDOW_SEC = 2 * 3600;
+/**
+ * Driven to a station, the traveller picks the departure: an hour of departures from the nearest
+ * stations is choice enough, and the search still finds the next train after the hour. Each
+ * station's departures are range iterations; on the Scotland-scale bench these families were the
+ * slowest part of a search at two hours.
+ */
+const STATION_RANGE_WINDOW_SEC = 3600;
 /** Return legs want the first way home, so their range is short. */
 const RETURN_WINDOW_SEC = 30 * 60;
 /** Furthest a transit leg may leave after (arrive before) the asked time: rural services run a few times a day. */
@@ -327,6 +334,8 @@ interface Family {
   egress: AccessLeg[];
   detail: (mode: string) => { type: TravelType } & AccessDetail;
   vehicle?: 'own car' | 'cycle';
+  /** Outbound range window when not RANGE_WINDOW_SEC. */
+  windowSec?: number;
 }
 
 function isTrainStop(data: RegionData, stop: number): boolean {
@@ -378,12 +387,20 @@ function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, star
         egress: walkIn,
         detail: (m) => ({ type: m as TravelType, leavesVehicle: m === vehicle }),
         vehicle,
+        windowSec: STATION_RANGE_WINDOW_SEC,
       });
   }
   if (allowed('car')) {
     // Kiss & ride: dropped at a station beyond a short walk, or collected from one.
     const out = walkIn.length ? stationsFrom('car', ACCESS_MAX_SEC.lift) : [];
-    if (out.length) families.push({ name: 'lift out', access: out, egress: walkIn, detail: plain });
+    if (out.length)
+      families.push({
+        name: 'lift out',
+        access: out,
+        egress: walkIn,
+        detail: plain,
+        windowSec: STATION_RANGE_WINDOW_SEC,
+      });
     const back = walkOut.length
       ? nearest(
           listStopAccess(
@@ -402,7 +419,14 @@ function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, star
     // A taxi to or from the station only where the station is beyond a short walk.
     if (listTaxiOperators(data, from.lat, from.lng).length > 0 && walkIn.length) {
       const taxi = stationsFrom('taxi', ACCESS_MAX_SEC.taxi);
-      if (taxi.length) families.push({ name: 'taxi out', access: taxi, egress: walkIn, detail: plain });
+      if (taxi.length)
+        families.push({
+          name: 'taxi out',
+          access: taxi,
+          egress: walkIn,
+          detail: plain,
+          windowSec: STATION_RANGE_WINDOW_SEC,
+        });
     }
     if (walkOut.length) {
       const taxi = nearest(
@@ -507,7 +531,12 @@ function bikeHireFamilies(
   return families;
 }
 
-/** Runs one RAPTOR range search and turns its journeys into legs. */
+/**
+ * Runs one RAPTOR range search and turns its journeys into legs. `weighWalking` makes walking a
+ * full criterion (McRAPTOR): for the outbound walk family, where less walking is worth a later
+ * arrival or another change. Vehicle first/last miles and return legs (picked to match the way
+ * out) search on arrival and changes, at a third to half of the cost on large networks.
+ */
 function runFamily(
   ctx: SearchContext,
   fam: Family,
@@ -515,15 +544,14 @@ function runFamily(
   to: PlacePoint,
   at: At,
   windowSec: number,
+  weighWalking = false,
 ): Array<{ leg: PlannedLeg; j: RaptorJourney }> {
   const { data } = ctx;
   const tz = data.region.timeZone;
   const epoch = 'startSec' in at ? at.startSec : at.endSec;
   const { view, raptor, mcRaptor } = ctx.raptorFor(epochToLocal(tz, epoch).date);
   const arriveBy = 'endSec' in at;
-  // On foot, less walking is worth a later arrival or another change: walking is a full criterion
-  // there (McRAPTOR). Other families' access is a vehicle, where arrival and changes decide.
-  const router = fam.name === 'walk' ? mcRaptor : raptor;
+  const router = weighWalking ? mcRaptor : raptor;
   const result = router.route({
     direction: arriveBy ? 'arrive-by' : 'depart-after',
     timeSec: epoch - view.epochZeroSec,
@@ -574,7 +602,9 @@ function transitCandidates(
   const crowM = haversineM(origin.lat, origin.lng, destination.lat, destination.lng);
   const out: Candidate[] = [];
   for (const fam of listFamilies(ctx, origin, destination, epoch)) {
-    for (const { leg, j } of runFamily(ctx, fam, origin, destination, at, RANGE_WINDOW_SEC)) {
+    const windowSec = fam.windowSec ?? RANGE_WINDOW_SEC;
+    const outbound = runFamily(ctx, fam, origin, destination, at, windowSec, fam.name === 'walk');
+    for (const { leg, j } of outbound) {
       // A first or last mile by vehicle longer than the whole trip goes the wrong way.
       if (leg.steps.some((s) => !s.ride && s.type !== 'walk' && s.distanceM > crowM)) continue;
       const services = leg.steps
