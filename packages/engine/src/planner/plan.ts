@@ -67,10 +67,10 @@ const ACCESS_MAX_SEC = {
 } as const;
 const RANGE_WINDOW_SEC = 2 * 3600;
 /**
- * Driven to a station, the traveller picks the departure: an hour of departures from the nearest
- * stations is choice enough, and the search still finds the next train after the hour. Each
- * station's departures are range iterations; on the Scotland-scale bench these families were the
- * slowest part of a search at two hours.
+ * Families with a vehicle at a station (driven to it or collected from it) are alternatives to the
+ * walk family, which searches two hours: an hour of departures is choice enough for them, and the
+ * search still finds the next train after the hour. Each station's departures are range
+ * iterations; on the Scotland-scale bench these families were the slowest part of a search.
  */
 const STATION_RANGE_WINDOW_SEC = 3600;
 /** Return legs want the first way home, so their range is short. */
@@ -413,7 +413,14 @@ function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, star
           ),
         )
       : [];
-    if (back.length) families.push({ name: 'lift in', access: walkOut, egress: back, detail: plain });
+    if (back.length)
+      families.push({
+        name: 'lift in',
+        access: walkOut,
+        egress: back,
+        detail: plain,
+        windowSec: STATION_RANGE_WINDOW_SEC,
+      });
   }
   if (allowed('taxi')) {
     // A taxi to or from the station only where the station is beyond a short walk.
@@ -443,7 +450,14 @@ function listFamilies(ctx: SearchContext, from: PlacePoint, to: PlacePoint, star
               .length > 0,
         ),
       );
-      if (taxi.length) families.push({ name: 'taxi in', access: walkOut, egress: taxi, detail: plain });
+      if (taxi.length)
+        families.push({
+          name: 'taxi in',
+          access: walkOut,
+          egress: taxi,
+          detail: plain,
+          windowSec: STATION_RANGE_WINDOW_SEC,
+        });
     }
   }
   const hire = region.bikeHire;
