@@ -13,18 +13,18 @@ import { loadGtfsFeeds } from '../src/gtfs/load-feeds.ts';
 import { McRaptor } from '../src/raptor/mcRaptor.ts';
 import { Raptor } from '../src/raptor/raptor.ts';
 import type { RaptorQuery } from '../src/raptor/types.ts';
-import { dateToDayNumber, localToEpochSec } from '../src/time/service-day.ts';
+import { localToEpochSec } from '../src/time/service-day.ts';
 import { buildTimetable } from '../src/timetable/builder.ts';
 import { listStopsWithinWalk } from '../src/timetable/nearby-stops.ts';
 import type { Timetable } from '../src/timetable/timetable.ts';
 import { TransitView } from '../src/timetable/transit-view.ts';
-import { generateNetwork, makeRandom } from './transit-network.ts';
+import { generateScotlandNetwork, makeRandom, SCOTLAND_BENCH_DATE } from './transit-network.ts';
 import type { Row } from './transit.ts';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 const QUERIES = 200;
 const WARMUP_QUERIES = 30;
-const BENCH_DATE = 20260603;
+const BENCH_DATE = SCOTLAND_BENCH_DATE;
 
 interface Kind {
   name: string;
@@ -203,18 +203,7 @@ export function runMcRaptorBench(
   }
   if (options.demoOnly) return rows;
   const scale = options.small ? 0.1 : 1;
-  // The network of transit.ts's generated rows.
-  const input = generateNetwork({
-    seed: 20260603,
-    stops: Math.round(40_000 * scale),
-    routes: Math.round(3_000 * scale),
-    trips: Math.round(150_000 * scale),
-    routeLength: [10, 30],
-    bbox: [55.0, -6.2, 58.6, -1.8],
-    quirks: false,
-    hubs: Math.round(400 * scale),
-    firstDay: dateToDayNumber(BENCH_DATE) - 7,
-  });
+  const input = generateScotlandNetwork(scale);
   rows.push(
     ...measure(
       options.small ? 'generated (10% of Scotland scale)' : 'generated Scotland scale',

@@ -5,13 +5,18 @@
 // region.json, written to a folder loadPlanner can read.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dateToDayNumber } from '../src/time/service-day.ts';
 import { writeRoadNetworkOsm } from './roads.ts';
 import type { RoadStats } from './roads.ts';
-import { generateNetwork, makeRandom, writeNetworkAsGtfs } from './transit-network.ts';
+import {
+  generateScotlandNetwork,
+  makeRandom,
+  SCOTLAND_BBOX,
+  SCOTLAND_BENCH_DATE,
+  writeNetworkAsGtfs,
+} from './transit-network.ts';
 
-export const LARGE_DATE = 20260603; // a Wednesday
-const BBOX: [number, number, number, number] = [55.0, -6.2, 58.6, -1.8];
+export const LARGE_DATE = SCOTLAND_BENCH_DATE;
+const BBOX = SCOTLAND_BBOX;
 
 /** A search end: a named stop or town of the generated network. */
 export interface LargePlace {
@@ -31,18 +36,8 @@ export interface LargeRegion {
 /** Writes the large region into dir (GTFS, roads.osm, region.json). */
 export function writeLargeRegion(dir: string, scale: number): LargeRegion {
   const hubs = Math.round(400 * scale);
-  // The same options as the transit bench's generated network (packages/engine/bench/transit.ts).
-  const input = generateNetwork({
-    seed: 20260603,
-    stops: Math.round(40_000 * scale),
-    routes: Math.round(3_000 * scale),
-    trips: Math.round(150_000 * scale),
-    routeLength: [10, 30],
-    bbox: BBOX,
-    quirks: false,
-    hubs,
-    firstDay: dateToDayNumber(LARGE_DATE) - 7,
-  });
+  // The same network as the transit bench's (packages/engine/bench/transit.ts).
+  const input = generateScotlandNetwork(scale);
   mkdirSync(dir, { recursive: true });
   writeNetworkAsGtfs(input, join(dir, 'gtfs'));
   const roads = writeRoadNetworkOsm(join(dir, 'roads.osm'), input.stops, hubs, BBOX, 20260603);

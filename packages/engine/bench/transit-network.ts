@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { dateToDayNumber } from '../src/time/service-day.ts';
 import type { TimetableInput, TripInput } from '../src/timetable/types.ts';
 
 /**
@@ -259,6 +260,30 @@ export function generateNetwork(o: NetworkOptions): TimetableInput {
     }
   }
   return input;
+}
+
+/** The date the Scotland-scale benches query (a Wednesday the generated calendars run on). */
+export const SCOTLAND_BENCH_DATE = 20260603;
+/** South, west, north, east of the Scotland-scale network. */
+export const SCOTLAND_BBOX: [number, number, number, number] = [55.0, -6.2, 58.6, -1.8];
+
+/**
+ * The one Scotland-scale network the transit, McRAPTOR and whole-search benches share (`scale` 1:
+ * 40k stops, 3k routes, 150k trips; about 400 towns, as Scotland has some 480 settlements over
+ * 1,000 people: local routes start in one, intercity lines link them).
+ */
+export function generateScotlandNetwork(scale: number): TimetableInput {
+  return generateNetwork({
+    seed: 20260603,
+    stops: Math.round(40_000 * scale),
+    routes: Math.round(3_000 * scale),
+    trips: Math.round(150_000 * scale),
+    routeLength: [10, 30],
+    bbox: SCOTLAND_BBOX,
+    quirks: false,
+    hubs: Math.round(400 * scale),
+    firstDay: dateToDayNumber(SCOTLAND_BENCH_DATE) - 7,
+  });
 }
 
 /** Writes a generated network as a GTFS folder (so the bench can time the real feed reader). */

@@ -11,11 +11,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadGtfsFeeds } from '../src/gtfs/load-feeds.ts';
 import { Raptor } from '../src/raptor/raptor.ts';
-import { dateToDayNumber, localToEpochSec } from '../src/time/service-day.ts';
+import { localToEpochSec } from '../src/time/service-day.ts';
 import { listStopsWithinWalk } from '../src/timetable/nearby-stops.ts';
 import { readTimetableSnapshot, writeTimetableSnapshot } from '../src/timetable/snapshot.ts';
 import { TransitView } from '../src/timetable/transit-view.ts';
-import { generateNetwork, makeRandom, writeNetworkAsGtfs } from './transit-network.ts';
+import {
+  generateScotlandNetwork,
+  makeRandom,
+  SCOTLAND_BENCH_DATE,
+  writeNetworkAsGtfs,
+} from './transit-network.ts';
 
 export interface Row {
   network: string;
@@ -27,7 +32,7 @@ export interface Row {
 const THIS_FILE = fileURLToPath(import.meta.url);
 const QUERIES = 1000;
 const WARMUP_QUERIES = 100;
-const BENCH_DATE = 20260603; // a Wednesday
+const BENCH_DATE = SCOTLAND_BENCH_DATE;
 
 interface ChildFigures {
   snapshotLoadMs: number;
@@ -233,18 +238,7 @@ export async function runTransitBench(
       });
     }
     const scale = options.small ? 0.1 : 1;
-    const input = generateNetwork({
-      seed: 20260603,
-      stops: Math.round(40_000 * scale),
-      routes: Math.round(3_000 * scale),
-      trips: Math.round(150_000 * scale),
-      routeLength: [10, 30],
-      bbox: [55.0, -6.2, 58.6, -1.8],
-      quirks: false,
-      // About 400 towns (Scotland has some 480 settlements over 1,000 people): local routes start in one, intercity lines link them.
-      hubs: Math.round(400 * scale),
-      firstDay: dateToDayNumber(BENCH_DATE) - 7,
-    });
+    const input = generateScotlandNetwork(scale);
     const gtfsDir = join(workDir, 'scotland-gtfs');
     writeNetworkAsGtfs(input, gtfsDir);
     rows.push(
