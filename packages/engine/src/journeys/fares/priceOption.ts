@@ -153,7 +153,7 @@ function fareLine(step: PlannedStep, q: FareQuote, source: string): PricingLine 
 
 /** Public transport, taxi, bike hire and walking/cycling steps priced on their own. */
 function priceStep(step: PlannedStep, ctx: PricingContext): StepPrice {
-  const { region, traveller } = ctx;
+  const { region } = ctx;
   switch (step.type) {
     case 'walk':
     case 'cycle':
@@ -205,14 +205,7 @@ function priceStep(step: PlannedStep, ctx: PricingContext): StepPrice {
     default: {
       const fare = adultFare(step, ctx);
       if (!fare) return unknownStep(`${rideLabel(step)}: fare not known`);
-      const q = applyEntitlements(traveller, region.fares.concessions, {
-        mode: step.type,
-        adultPence: fare.singlePence,
-        childPence: fare.childPence,
-        childPercent: fare.childPercent,
-        ruleConcessionsFree: fare.concessionsFree,
-        ticket: 'single',
-      });
+      const q = quoteSingle(step, fare, ctx);
       return {
         pence: q.pence,
         text: formatPence(q.pence),
@@ -308,7 +301,13 @@ function gtfsFaresFor(
 function freeByEntitlement(step: PlannedStep, ctx: PricingContext): boolean {
   const fare = adultFare(step, ctx);
   if (!fare) return false;
-  const q = applyEntitlements(ctx.traveller, ctx.region.fares.concessions, {
+  const q = quoteSingle(step, fare, ctx);
+  return q.pence === 0 && q.entitlement !== null;
+}
+
+/** The traveller's price for a single on this ride, entitlements applied. */
+function quoteSingle(step: PlannedStep, fare: AdultFare, ctx: PricingContext) {
+  return applyEntitlements(ctx.traveller, ctx.region.fares.concessions, {
     mode: step.type,
     adultPence: fare.singlePence,
     childPence: fare.childPence,
@@ -316,7 +315,6 @@ function freeByEntitlement(step: PlannedStep, ctx: PricingContext): boolean {
     ruleConcessionsFree: fare.concessionsFree,
     ticket: 'single',
   });
-  return q.pence === 0 && q.entitlement !== null;
 }
 
 /**
