@@ -129,9 +129,7 @@ export class McRaptor {
     const maxDurationSec = query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC;
     this.resetQuery(ends, wheelchair);
     this.rounds = rounds;
-    // As in Raptor: rounds − 3 levels (at least 2), the start stops get the last level on their own.
-    this.vehicles.compute(ends, fwd, Math.min(rounds - 1, Math.max(2, rounds - 3)), rounds);
-    for (const a of starts) this.vehicles.boundStart(a.stopIdx, fwd, rounds);
+    this.vehicles.computeForSearch(starts, ends, fwd, rounds);
     const found: RaptorJourney[] = [];
     const startTimes = [...mapRangeStarts(this.data, query, starts, fwd)];
     let finished = false;

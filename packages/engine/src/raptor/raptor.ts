@@ -112,10 +112,7 @@ export class Raptor {
     this.targetTime.fill(INF);
     this.targetWalk.fill(INF);
 
-    // Bounds to rounds − 3 levels (at least 2): the deeper levels cost most and prune least, as the
-    // first rounds improve few stops (Scotland-scale bench: EA p50 6.0 → 2.5 ms against rounds − 1).
-    this.vehicles.compute(ends, fwd, Math.min(rounds - 1, Math.max(2, rounds - 3)), rounds);
-    for (const a of starts) this.vehicles.boundStart(a.stopIdx, fwd, rounds);
+    this.vehicles.computeForSearch(starts, ends, fwd, rounds);
     const usefulStarts = starts.filter((a) => this.vehicles.toBoard[a.stopIdx]! <= rounds);
     const startTimes = mapRangeStarts(this.data, query, usefulStarts, fwd);
     const found: RaptorJourney[] = [];
@@ -173,7 +170,6 @@ export class Raptor {
       const a = starts[i]!;
       const s = a.stopIdx;
       if (wheelchair && !d.stopWheelchairOk(s)) continue;
-      if (this.vehicles.toBoard[s]! > rounds) continue;
       const time = start + a.durationSec;
       if (time < rTime[s]! || (time === rTime[s]! && a.durationSec < rWalk[s]!)) {
         rTime[s] = time;
