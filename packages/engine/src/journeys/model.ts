@@ -86,3 +86,23 @@ export function legStartSec(leg: PlannedLeg): number {
 export function legEndSec(leg: PlannedLeg): number {
   return leg.steps[leg.steps.length - 1]?.endSec ?? 0;
 }
+
+/** Consecutive step types without repeats: the leg's stages. */
+export function legStages(leg: PlannedLeg): TravelType[] {
+  const out: TravelType[] = [];
+  for (const s of leg.steps) if (out[out.length - 1] !== s.type) out.push(s.type);
+  return out;
+}
+
+/** Seconds spent waiting between steps (for a vehicle, or for a connection). */
+export function legWaitSec(leg: PlannedLeg): number {
+  let wait = 0;
+  for (let i = 1; i < leg.steps.length; i++)
+    wait += Math.max(0, (leg.steps[i]?.startSec ?? 0) - (leg.steps[i - 1]?.endSec ?? 0));
+  return wait;
+}
+
+/** Metres walked on a leg. */
+export function legWalkM(leg: PlannedLeg): number {
+  return leg.steps.filter((s) => s.type === 'walk').reduce((sum, s) => sum + s.distanceM, 0);
+}

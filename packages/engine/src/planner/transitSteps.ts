@@ -131,9 +131,12 @@ export interface AccessDetail {
   bikeHire?: { homeDock: PlacePoint; stopDock: PlacePoint; planId?: string };
 }
 
+/** A journey's first or last leg between a door and a stop. */
+export type EndLeg = Extract<RaptorLeg, { kind: 'access' | 'egress' }>;
+
 /**
  * Steps of one RAPTOR journey from `origin` to `destination`; undefined when a street part
- * cannot be routed. `detail` describes the access and egress modes ('walk', 'taxi', 'drt:<id>'…).
+ * cannot be routed. `detail` says how its first and last legs travel (walk, taxi, DRT…).
  */
 export function journeySteps(
   data: RegionData,
@@ -141,13 +144,13 @@ export function journeySteps(
   j: RaptorJourney,
   origin: PlacePoint,
   destination: PlacePoint,
-  detail: (mode: string) => { type: TravelType } & AccessDetail,
+  detail: (end: EndLeg) => { type: TravelType } & AccessDetail,
 ): PlannedStep[] | undefined {
   const zero = view.epochZeroSec;
   const steps: PlannedStep[] = [];
   for (const leg of j.legs) {
     if (leg.kind === 'access' || leg.kind === 'egress') {
-      const d = detail(leg.mode);
+      const d = detail(leg);
       const stop = stopPlace(data, leg.stop);
       if (d.bikeHire) {
         const { homeDock, stopDock, planId } = d.bikeHire;

@@ -552,7 +552,8 @@ export class McRaptor {
   /** Builds the journey behind target label `target` (legs in real-time order). */
   private reconstruct(target: number, starts: AccessLeg[], ends: AccessLeg[], fwd: boolean): RaptorJourney {
     const d = this.data;
-    const end = ends[this.lA[target]!]!;
+    const endIndex = this.lA[target]!;
+    const end = ends[endIndex]!;
     // Collected in search order (origin side last), as search-time intervals.
     const legs: RaptorLeg[] = [];
     let t = this.lParent[target]!;
@@ -562,6 +563,7 @@ export class McRaptor {
       stop: this.lStop[t]! as StopIdx,
       durationSec: end.durationSec,
       mode: end.mode,
+      index: endIndex,
       startSec: arrive,
       endSec: arrive + end.durationSec,
     });
@@ -594,6 +596,7 @@ export class McRaptor {
           stop: boardStop as StopIdx,
           durationSec: a.durationSec,
           mode: a.mode,
+          index: this.lA[r]!,
           startSec: boardSec - a.durationSec,
           endSec: boardSec,
         });

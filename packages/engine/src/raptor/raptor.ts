@@ -137,7 +137,7 @@ export class Raptor {
       );
       latest = false;
       for (const k of improvedRounds) {
-        const j = this.reconstruct(k, usefulStarts, ends, fwd);
+        const j = this.reconstruct(k, usefulStarts, ends, fwd, starts);
         j.iterationSec = fwd ? start : -start;
         found.push(j);
       }
@@ -488,11 +488,21 @@ export class Raptor {
     }
   }
 
-  /** Builds the journey behind target round k (legs in real-time order). */
-  private reconstruct(k: number, starts: AccessLeg[], ends: AccessLeg[], fwd: boolean): RaptorJourney {
+  /**
+   * Builds the journey behind target round k (legs in real-time order). `starts` are the start legs
+   * the search ran with; `queryStarts` the caller's list, which the legs' `index` points into.
+   */
+  private reconstruct(
+    k: number,
+    starts: AccessLeg[],
+    ends: AccessLeg[],
+    fwd: boolean,
+    queryStarts: readonly AccessLeg[],
+  ): RaptorJourney {
     const d = this.data;
     const S = this.S;
-    const egress = ends[this.targetEgress[k]!]!;
+    const egressIndex = this.targetEgress[k]!;
+    const egress = ends[egressIndex]!;
     const legs: RaptorLeg[] = [];
     let s = egress.stopIdx;
     let round = k;
@@ -502,6 +512,7 @@ export class Raptor {
       stop: s as StopIdx,
       durationSec: egress.durationSec,
       mode: egress.mode,
+      index: egressIndex,
       startSec: endSearch,
       endSec: endSearch + egress.durationSec,
     });
@@ -545,6 +556,7 @@ export class Raptor {
           stop: boardStop as StopIdx,
           durationSec: a.durationSec,
           mode: a.mode,
+          index: queryStarts.indexOf(a),
           startSec: boardSearch - a.durationSec,
           endSec: boardSearch,
         });

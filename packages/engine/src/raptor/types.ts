@@ -34,8 +34,18 @@ export interface RaptorTraceEvent {
   improvedStops: number[];
 }
 
+/** The caller's way into or out of the network that a journey used; `index` points into the query's `access` (or `egress`) list. */
+interface EndLeg {
+  stop: StopIdx;
+  durationSec: number;
+  mode: string;
+  index: number;
+  startSec: number;
+  endSec: number;
+}
+
 export type RaptorLeg =
-  | { kind: 'access'; stop: StopIdx; durationSec: number; mode: string; startSec: number; endSec: number }
+  | ({ kind: 'access' } & EndLeg)
   | {
       kind: 'transit';
       pattern: PatternIdx;
@@ -58,7 +68,7 @@ export type RaptorLeg =
       startSec: number;
       endSec: number;
     }
-  | { kind: 'egress'; stop: StopIdx; durationSec: number; mode: string; startSec: number; endSec: number };
+  | ({ kind: 'egress' } & EndLeg);
 
 export interface RaptorJourney {
   /** Leaving the origin: the first boarding minus the access time (as late as possible). */

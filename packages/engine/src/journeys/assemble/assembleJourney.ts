@@ -8,7 +8,8 @@ import { durationTextValue } from '../format/duration.ts';
 import { formatLocalDate, formatLocalIso, formatLocalTime } from '../format/localTime.ts';
 import type { OptionPrice } from '../fares/priceOption.ts';
 import type { PlannedLeg, PlannedOption, PlannedStep } from '../model.ts';
-import { computeSortKeys } from '../ranking/sortKeys.ts';
+import { legStages, legWaitSec, legWalkM } from '../model.ts';
+import { computeSortKeys, sortInputsOf } from '../ranking/sortKeys.ts';
 import { optionId } from '../ranking/optionId.ts';
 
 /** Extras looked up per place or ride; supplied by the planner from its loaded data. */
@@ -32,26 +33,6 @@ export interface AssembleContext {
 
 const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** Consecutive step types without repeats: the leg's stages. */
-export function legStages(leg: PlannedLeg): TravelType[] {
-  const out: TravelType[] = [];
-  for (const s of leg.steps) if (out[out.length - 1] !== s.type) out.push(s.type);
-  return out;
-}
-
-/** Seconds spent waiting between steps (for a vehicle, or for a connection). */
-export function legWaitSec(leg: PlannedLeg): number {
-  let wait = 0;
-  for (let i = 1; i < leg.steps.length; i++)
-    wait += Math.max(0, (leg.steps[i]?.startSec ?? 0) - (leg.steps[i - 1]?.endSec ?? 0));
-  return wait;
-}
-
-/** Metres walked on a leg. */
-export function legWalkM(leg: PlannedLeg): number {
-  return leg.steps.filter((s) => s.type === 'walk').reduce((sum, s) => sum + s.distanceM, 0);
-}
 
 function elevationRange(steps: PlannedStep[]): { high: number | null; low: number | null } {
   const withElevation = steps.filter((s) => s.elevation !== null);
@@ -183,9 +164,8 @@ export function assembleJourney(option: PlannedOption, price: OptionPrice, ctx: 
   const depart = buildLeg(option.depart, price.stepCosts.depart, ctx.origin, ctx.destination, ctx);
   const ret = option.ret ? buildLeg(option.ret, price.stepCosts.ret, ctx.destination, ctx.origin, ctx) : null;
   const allSteps = [...option.depart.steps, ...(option.ret?.steps ?? [])];
-  const carbon = Math.round(allSteps.reduce((s, x) => s + stepCo2Kg(x.type, x.distanceM), 0) * 1000) / 1000;
-  const waitSec = legWaitSec(option.depart) + (option.ret ? legWaitSec(option.ret) : 0);
-  const walkM = legWalkM(option.depart) + (option.ret ? legWalkM(option.ret) : 0);
+  const inputs = sortInputsOf(option, price.totalPence);
+  const carbon = inputs.carbonKg;
   const timetabled = allSteps.some((s) => TIMETABLED_TYPES.includes(s.type));
   const mainStreetMode =
     [...option.depart.steps].sort((a, b) => b.distanceM - a.distanceM)[0]?.type ?? 'walk';
@@ -193,18 +173,13 @@ export function assembleJourney(option: PlannedOption, price: OptionPrice, ctx: 
   const svc = flexible
     ? ctx.region.flexibleServices.find((s) => s.id === flexible.flexibleServiceId)
     : undefined;
-  const departStart = option.depart.steps[0]?.startSec ?? 0;
-  const departEnd = option.depart.steps[option.depart.steps.length - 1]?.endSec ?? departStart;
-  const retDuration = option.ret
-    ? (option.ret.steps[option.ret.steps.length - 1]?.endSec ?? 0) - (option.ret.steps[0]?.startSec ?? 0)
-    : 0;
   return {
     id: optionId(option),
     cost: price.text,
     cost_pence: price.totalPence,
     carbon_emission: carbon,
-    total_wait_time: durationTextValue(waitSec),
-    total_walking_distance: distanceTextValue(walkM),
+    total_wait_time: durationTextValue(inputs.waitSec),
+    total_walking_distance: distanceTextValue(inputs.walkM),
     origin: ctx.origin.name,
     destination: ctx.destination.name,
     origin_location: { lat: ctx.origin.lat, lng: ctx.origin.lng },
@@ -216,16 +191,7 @@ export function assembleJourney(option: PlannedOption, price: OptionPrice, ctx: 
     payment_methods_breakdown: price.paymentMethods,
     depart,
     return: ret,
-    sort: computeSortKeys({
-      carbonKg: carbon,
-      costPence: price.totalPence,
-      departSec: departStart,
-      arriveSec: departEnd,
-      travelSec: departEnd - departStart + retDuration,
-      waitSec,
-      walkM,
-      stageCount: depart.stages.length,
-    }),
+    sort: computeSortKeys(inputs),
     cost_is_estimate: price.isEstimate,
   };
 }

@@ -1,4 +1,7 @@
 import type { Journey, SortKey } from '@cairn/contracts';
+import { stepCo2Kg } from '../co2/factors.ts';
+import type { PlannedOption } from '../model.ts';
+import { legEndSec, legStages, legStartSec, legWaitSec, legWalkM } from '../model.ts';
 
 /** Sort value of an unknown cost: after every priced option, before the UI's placeholders (1,000,000). */
 export const UNKNOWN_COST_SORT = 999_999;
@@ -13,6 +16,28 @@ export interface SortInputs {
   waitSec: number;
   walkM: number;
   stageCount: number;
+}
+
+/**
+ * The sort inputs of an option: CO2 (rounded to grams), wait and walking of both legs, and the
+ * outbound leg's times and stages; travel time adds the return leg's duration.
+ */
+export function sortInputsOf(option: PlannedOption, costPence: number | null): SortInputs {
+  const legs = option.ret ? [option.depart, option.ret] : [option.depart];
+  const sum = (f: (l: (typeof legs)[number]) => number) => legs.reduce((s, l) => s + f(l), 0);
+  const carbonKg = sum((l) => l.steps.reduce((s, x) => s + stepCo2Kg(x.type, x.distanceM), 0));
+  const departSec = legStartSec(option.depart);
+  const arriveSec = legEndSec(option.depart);
+  return {
+    carbonKg: Math.round(carbonKg * 1000) / 1000,
+    costPence,
+    departSec,
+    arriveSec,
+    travelSec: sum((l) => legEndSec(l) - legStartSec(l)),
+    waitSec: sum(legWaitSec),
+    walkM: sum(legWalkM),
+    stageCount: legStages(option.depart).length,
+  };
 }
 
 /**

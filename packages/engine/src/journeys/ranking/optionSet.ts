@@ -1,0 +1,217 @@
+import type { SortKey, TravelType } from '@cairn/contracts';
+import { SORT_KEYS } from '@cairn/contracts';
+import type { PlannedOption } from '../model.ts';
+import { computeSortKeys } from './sortKeys.ts';
+import type { SortInputs } from './sortKeys.ts';
+
+/*
+ * The option set of a search (ADR 008): which of the candidate options a traveller is shown.
+ * Options are compared only with options that ask no more of the traveller; an option goes when
+ * another leaves no earlier, arrives no later, costs and emits no more, and is clearly better.
+ * Then same-rides duplicates go, and each family and group is capped. At every stage the best
+ * option for each of the SPEC's sort keys, and pinned options, stay.
+ */
+
+/** What an option asks of the traveller beyond walking and a fare. */
+export type Need = 'bike' | 'car' | 'driver' | 'hire' | 'booking';
+
+const NEED_OF: Partial<Record<TravelType, Need>> = {
+  cycle: 'bike',
+  'own car': 'car',
+  car: 'driver',
+  taxi: 'hire',
+  'car club': 'hire',
+  'bike hire': 'hire',
+  drt: 'booking',
+  'community transport': 'booking',
+};
+
+/** The needs of an option, from the travel types of its steps (both legs). */
+export function needsOf(option: PlannedOption): Set<Need> {
+  const out = new Set<Need>();
+  for (const leg of option.ret ? [option.depart, option.ret] : [option.depart])
+    for (const s of leg.steps) {
+      const need = NEED_OF[s.type];
+      if (need) out.add(need);
+    }
+  return out;
+}
+
+/** Changes on the outbound leg: timed rides less one (none for a street-only option). */
+export function changesOf(option: PlannedOption): number {
+  return Math.max(0, option.depart.steps.filter((s) => s.ride).length - 1);
+}
+
+/** Same rides: the trips ridden in order (empty for a street-only option). */
+export function ridesOf(option: PlannedOption): string {
+  return option.depart.steps
+    .filter((s) => s.ride)
+    .map((s) => `${s.ride?.feedId}:${s.ride?.tripId}`)
+    .join('>');
+}
+
+/** What the option set compares between options. */
+export interface OptionScore extends SortInputs {
+  needs: ReadonlySet<Need>;
+  changes: number;
+  rides: string;
+  /** Diversity group: the option's family ('walk', 'transit taxi+walk'). */
+  family: string;
+  /** A wider group capped as a whole (all lifts), see OPTION_SET.groupCaps. */
+  group?: string;
+  /** Never removed (walking alone under the walking limit). */
+  pinned?: boolean;
+}
+
+/** The option set's rules in numbers (ADR 008 gives the reasons). */
+export const OPTION_SET = {
+  /** Time saved (leaving later plus arriving earlier) that makes an option clearly better. */
+  clearlyFasterSec: 10 * 60,
+  /** Cost saved that makes an option clearly better: the larger of these. */
+  clearlyCheaperPence: 100,
+  clearlyCheaperShare: 0.2,
+  /** Emissions within this share (and this many kg) count as no more. */
+  co2Share: 0.1,
+  co2Kg: 0.2,
+  /** More walking than this is never "no more walking". */
+  walkSlackM: 200,
+  /** Same rides with more needs: the leaner option may leave this much earlier and still win. */
+  sameRidesLeaveEarlierSec: 15 * 60,
+  perFamily: 3,
+  max: 12,
+  groupCaps: { lift: 2 } as Readonly<Record<string, number>>,
+};
+
+const subset = (a: ReadonlySet<Need>, b: ReadonlySet<Need>): boolean => [...a].every((n) => b.has(n));
+
+/**
+ * A removes B: A asks no more of the traveller, leaves no earlier, arrives no later, costs no
+ * more (an unknown cost removes nothing), emits no more, walks and changes no more, and is
+ * clearly better: ≥ 10 minutes saved, fewer changes, or clearly cheaper.
+ */
+export function clearlyBetter(a: OptionScore, b: OptionScore): boolean {
+  if (a.costPence === null || !subset(a.needs, b.needs)) return false;
+  const costB = b.costPence ?? Infinity;
+  const noWorse =
+    a.departSec >= b.departSec &&
+    a.arriveSec <= b.arriveSec &&
+    a.costPence <= costB &&
+    a.carbonKg <= b.carbonKg * (1 + OPTION_SET.co2Share) + OPTION_SET.co2Kg &&
+    a.walkM <= b.walkM + OPTION_SET.walkSlackM &&
+    a.changes <= b.changes;
+  if (!noWorse) return false;
+  const savedSec = a.departSec - b.departSec + (b.arriveSec - a.arriveSec);
+  const cheaper = Math.max(OPTION_SET.clearlyCheaperPence, costB * OPTION_SET.clearlyCheaperShare);
+  return (
+    savedSec >= OPTION_SET.clearlyFasterSec ||
+    (a.changes < b.changes && a.walkM <= b.walkM) ||
+    costB - a.costPence >= cheaper
+  );
+}
+
+/**
+ * The same trips reached another way that asks more: A removes B when they ride the same trips,
+ * A asks no more, costs no more and leaves at most `sameRidesLeaveEarlierSec` earlier.
+ */
+export function sameRidesLeaner(a: OptionScore, b: OptionScore): boolean {
+  if (a.rides === '' || a.rides !== b.rides || a.costPence === null) return false;
+  if (!subset(a.needs, b.needs)) return false;
+  const costB = b.costPence ?? Infinity;
+  const leaner = a.needs.size < b.needs.size || a.costPence < costB || a.walkM < b.walkM;
+  return (
+    leaner &&
+    a.costPence <= costB &&
+    a.arriveSec <= b.arriveSec &&
+    a.departSec >= b.departSec - OPTION_SET.sameRidesLeaveEarlierSec
+  );
+}
+
+/** The indices no stage may remove: pinned options and the best of each sort key (ties: less CO2, then input order). */
+function protectedOf(scores: readonly OptionScore[]): Set<number> {
+  const keep = new Set<number>();
+  scores.forEach((s, i) => {
+    if (s.pinned) keep.add(i);
+  });
+  const keys = scores.map((s) => computeSortKeys(s));
+  for (const key of SORT_KEYS as readonly SortKey[]) {
+    let best = -1;
+    keys.forEach((k, i) => {
+      if (best < 0) best = i;
+      else {
+        const d = (k[key] ?? 0) - (keys[best]![key] ?? 0);
+        if (d < 0 || (d === 0 && (k.emissions ?? 0) < (keys[best]!.emissions ?? 0))) best = i;
+      }
+    });
+    if (best >= 0) keep.add(best);
+  }
+  return keep;
+}
+
+/** One stage: drops what `drop` says, except the protected. Returns the kept items. */
+function stage<T extends { s: OptionScore }>(items: T[], drop: (x: T, all: readonly T[]) => boolean): T[] {
+  const keep = protectedOf(items.map((x) => x.s));
+  return items.filter((x, i) => keep.has(i) || !drop(x, items));
+}
+
+/**
+ * The options to show, in input order. Stages: (1) clearly beaten by an option that asks no
+ * more; (2) the same rides reached a leaner way; (3) at most `perFamily` of a family (earliest
+ * arrivals, or for arrive-by the latest departures), at most `groupCaps[g]` of a group, and at
+ * most `max` in all, round-robin over families so every kind of option stays represented.
+ */
+export function chooseOptions<T>(items: readonly T[], score: (t: T) => OptionScore, arriveBy: boolean): T[] {
+  let xs = items.map((item, index) => ({ item, index, s: score(item) }));
+  xs = stage(xs, (x, all) => all.some((y) => y !== x && clearlyBetter(y.s, x.s)));
+  xs = stage(xs, (x, all) => all.some((y) => y !== x && sameRidesLeaner(y.s, x.s)));
+  // Exact duplicates (same family, same times, same cost): the first stays.
+  xs = stage(xs, (x, all) => all.some((y) => y.index < x.index && sameShape(y.s, x.s)));
+  xs = stage(xs, capped(arriveBy));
+  return xs.sort((a, b) => a.index - b.index).map((x) => x.item);
+}
+
+const sameShape = (a: OptionScore, b: OptionScore): boolean =>
+  a.family === b.family &&
+  a.rides === b.rides &&
+  a.departSec === b.departSec &&
+  a.arriveSec === b.arriveSec &&
+  a.costPence === b.costPence;
+
+/** The cap stage: decides once which items survive the family, group and total caps. */
+function capped<T extends { index: number; s: OptionScore }>(arriveBy: boolean): (x: T, all: readonly T[]) => boolean {
+  let survivors: Set<T> | undefined;
+  return (x, all) => {
+    survivors ??= chooseUnderCaps(all, arriveBy);
+    return !survivors.has(x);
+  };
+}
+
+function chooseUnderCaps<T extends { index: number; s: OptionScore }>(all: readonly T[], arriveBy: boolean): Set<T> {
+  const byFamily = new Map<string, T[]>();
+  for (const x of all) byFamily.set(x.s.family, [...(byFamily.get(x.s.family) ?? []), x]);
+  const ranked = [...byFamily.values()].map((list) =>
+    [...list]
+      .sort((a, b) =>
+        arriveBy
+          ? b.s.departSec - a.s.departSec || a.s.arriveSec - b.s.arriveSec
+          : a.s.arriveSec - b.s.arriveSec || b.s.departSec - a.s.departSec,
+      )
+      .slice(0, OPTION_SET.perFamily),
+  );
+  // Round-robin: every family's best first, then every family's second best…
+  const order: T[] = [];
+  for (let round = 0; round < OPTION_SET.perFamily; round++)
+    for (const list of ranked) if (list[round]) order.push(list[round]!);
+  const inGroup = new Map<string, number>();
+  const out = new Set<T>();
+  for (const x of order) {
+    if (out.size >= OPTION_SET.max) break;
+    const g = x.s.group;
+    const cap = g === undefined ? undefined : OPTION_SET.groupCaps[g];
+    if (g !== undefined && cap !== undefined) {
+      if ((inGroup.get(g) ?? 0) >= cap) continue;
+      inGroup.set(g, (inGroup.get(g) ?? 0) + 1);
+    }
+    out.add(x);
+  }
+  return out;
+}

@@ -1,0 +1,70 @@
+import type { BrandSettings, Profile, SearchRequest, TravelType } from '@cairn/contracts';
+import type { Traveller } from '../journeys/fares/traveller.ts';
+import { travellerFrom } from '../journeys/fares/traveller.ts';
+import { haversineM } from '../journeys/geo.ts';
+import type { PlacePoint } from '../journeys/model.ts';
+import type { At } from '../modes/streetStep.ts';
+import type { McRaptor } from '../raptor/mcRaptor.ts';
+import type { Raptor } from '../raptor/raptor.ts';
+import type { DateInt } from '../time/service-day.ts';
+import type { TransitView } from '../timetable/transit-view.ts';
+import type { RegionData } from './regionData.ts';
+
+export interface PlanInput {
+  request: SearchRequest;
+  profile: Profile | null;
+  brand: BrandSettings;
+  origin: PlacePoint;
+  destination: PlacePoint;
+  /** The time of the search (epoch seconds): services booked ahead must be bookable by then. */
+  nowSec: number;
+}
+
+/** The routers of one service day (cached by the loaded planner). */
+export type RoutersFor = (date: DateInt) => { view: TransitView; raptor: Raptor; mcRaptor: McRaptor };
+
+/** Everything the families of one search read: region data, who travels, from where to where, when. */
+export interface SearchContext {
+  data: RegionData;
+  traveller: Traveller;
+  /** Travel types the brand allows and the traveller can use (own car needs car access). */
+  allowed: (t: TravelType) => boolean;
+  raptorFor: RoutersFor;
+  origin: PlacePoint;
+  destination: PlacePoint;
+  /** Straight-line distance between origin and destination, metres. */
+  crowM: number;
+  /** Leave at `startSec`, or arrive by `endSec` (epoch seconds). */
+  at: At;
+  /** A return search: car club (round trips only) is offered. */
+  hasReturn: boolean;
+}
+
+/** The context of one leg's search: the search's own, or its return (ends swapped, leaving at `startSec`). */
+export function searchContext(
+  data: RegionData,
+  input: PlanInput,
+  raptorFor: RoutersFor,
+  at: At,
+  hasReturn: boolean,
+): SearchContext {
+  const traveller = travellerFrom(input.request, input.profile);
+  const blocked = new Set<TravelType>(input.brand.blockedTravelTypes);
+  const { origin, destination } = input;
+  return {
+    data,
+    traveller,
+    allowed: (t) => !blocked.has(t) && (t !== 'own car' || traveller.carAccess),
+    raptorFor,
+    origin,
+    destination,
+    crowM: haversineM(origin.lat, origin.lng, destination.lat, destination.lng),
+    at,
+    hasReturn,
+  };
+}
+
+/** The same search the other way: from the destination back to the origin, leaving at `startSec`. */
+export function returnContext(ctx: SearchContext, startSec: number): SearchContext {
+  return { ...ctx, origin: ctx.destination, destination: ctx.origin, at: { startSec }, hasReturn: true };
+}

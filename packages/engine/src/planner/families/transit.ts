@@ -1,0 +1,78 @@
+import type { SearchContext } from '../context.ts';
+import { planTransit, transitKey } from '../transit/miles.ts';
+import type { TransitFamily, TransitPlan } from '../transit/miles.ts';
+import { searchFamily } from '../transit/search.ts';
+import type { FoundJourney } from '../transit/search.ts';
+import { anyRideAlightable, anyRideBoardable, byStop, nearerStation, skippableRides } from '../transit/shortcuts.ts';
+import type { Candidate, OptionFamily, ReturnRule } from './family.ts';
+import { servesDoorToDoor } from './flexible.ts';
+
+/**
+ * How much earlier a traveller would set off, or later arrive, to walk to a train instead of
+ * being driven (arrive-by and depart-after searches respectively): within it, the vehicle mile is
+ * not worth its cost.
+ */
+const WALK_INSTEAD_SEC = 15 * 60;
+
+/**
+ * Public transport with each first and last mile (transit/miles.ts), one RAPTOR range search a
+ * family. Journeys a sensible traveller would not take are left out here (ADR 008); comparing
+ * the rest with other options is the option set's job (journeys/ranking/optionSet.ts).
+ */
+export const transitFamily: OptionFamily = {
+  candidates(ctx) {
+    const plan = planTransit(ctx);
+    const out: Candidate[] = [];
+    for (const fam of plan.families) {
+      const weighWalking = fam.first.mile === 'walk' && fam.last.mile === 'walk';
+      const found = searchFamily(ctx, fam, fam.windowSec, weighWalking);
+      const sensible = sensibleFor(ctx, plan, fam);
+      const key = transitKey(fam);
+      for (const f of found) {
+        if (!sensible(f)) continue;
+        const access = f.j.legs[0];
+        let back: ReturnRule = { rule: 'public', prefer: key, home: fam.first.mile === 'lift' ? 'car' : 'taxi' };
+        if (fam.first.vehicle && access?.kind === 'access')
+          back = { rule: 'vehicle', type: fam.first.vehicle, stop: access.stop };
+        out.push({ key, leg: f.leg, back });
+      }
+    }
+    return out;
+  },
+};
+
+/** The test a family's journeys must pass to be offered. */
+function sensibleFor(ctx: SearchContext, plan: TransitPlan, fam: TransitFamily): (f: FoundJourney) => boolean {
+  const { data, at, crowM, origin, destination } = ctx;
+  const first = byStop(fam.first.legs);
+  const last = byStop(fam.last.legs);
+  const walkOut = fam.first.mile !== 'walk' && plan.walkOut ? byStop(plan.walkOut.legs) : undefined;
+  const walkIn = fam.last.mile !== 'walk' && plan.walkIn ? byStop(plan.walkIn.legs) : undefined;
+  // Flexible services this search also offers door to door: riding only them is the same service twice.
+  const doorToDoor = new Set(
+    data.region.flexibleServices
+      .filter((s) => ctx.allowed(s.kind) && servesDoorToDoor(s, origin, destination))
+      .map((s) => s.id),
+  );
+  return ({ leg, j, view }) => {
+    const zero = view.epochZeroSec;
+    // A first or last mile by vehicle longer than the whole trip goes the wrong way.
+    if (leg.steps.some((s) => !s.ride && s.type !== 'walk' && s.distanceM > crowM)) return false;
+    const rides = leg.steps.filter((s) => s.ride);
+    if (rides.every((s) => s.flexibleServiceId && doorToDoor.has(s.flexibleServiceId))) return false;
+    if (skippableRides(view, j, first, last)) return false;
+    const notBefore = 'startSec' in at ? at.startSec - zero : j.departureSec - WALK_INSTEAD_SEC;
+    const notAfter = 'endSec' in at ? at.endSec - zero : j.arrivalSec + WALK_INSTEAD_SEC;
+    // A vehicle to or from a train the traveller can walk to in time.
+    if (walkOut && anyRideBoardable(view, j, walkOut, notBefore)) return false;
+    if (walkIn && anyRideAlightable(view, j, walkIn, notAfter)) return false;
+    // A vehicle to a further station for a train that also calls nearer.
+    const a = j.legs[0];
+    const e = j.legs[j.legs.length - 1];
+    if (fam.first.mile !== 'walk' && a?.kind === 'access' && nearerStation(view, j, 'first', first, a.durationSec, notBefore))
+      return false;
+    if (fam.last.mile !== 'walk' && e?.kind === 'egress' && nearerStation(view, j, 'last', last, e.durationSec, notAfter))
+      return false;
+    return true;
+  };
+}

@@ -1,0 +1,239 @@
+import type { TravelType } from '@cairn/contracts';
+import type { PlacePoint } from '../../journeys/model.ts';
+import { listBikeHireAccess, listStopAccess } from '../../modes/accessEgress.ts';
+import { inServiceZone, serviceRunsBetween } from '../../modes/flexible.ts';
+import { listTaxiOperators } from '../../modes/taxi.ts';
+import type { AccessLeg } from '../../raptor/types.ts';
+import type { SearchContext } from '../context.ts';
+import type { FamilyKey, Mile } from '../families/family.ts';
+import { rideTimer } from '../families/flexible.ts';
+import type { RegionData } from '../regionData.ts';
+import type { AccessDetail } from '../transitSteps.ts';
+
+/*
+ * First and last miles of transit journeys: for each way between a door and the stops (walk,
+ * bike & ride, park & ride, kiss & ride, taxi, bike hire, DRT), the stops it reaches and how
+ * long it takes, as RAPTOR access or egress legs. RAPTOR returns the index of the leg a journey
+ * used, and `detail(index)` says how to build its step.
+ */
+
+/** Longest first or last mile by each way. */
+export const MILE_MAX_SEC = {
+  walk: 20 * 60,
+  cycle: 20 * 60,
+  car: 30 * 60,
+  lift: 20 * 60,
+  taxi: 25 * 60,
+  drt: 40 * 60,
+} as const;
+/** Stops within this walk: a vehicle to or from them is not worth offering. */
+export const SHORT_WALK_SEC = 10 * 60;
+/**
+ * Stations a vehicle first or last mile (park & ride, kiss & ride, taxi) considers: the nearest
+ * by travel time. Each station's departures add RAPTOR range iterations; in a dense rail area 30
+ * minutes of driving reaches 50–100 stations and the search time grows with them (plan bench).
+ */
+const VEHICLE_STATIONS_MAX = 12;
+/** Booking and boarding a DRT vehicle take a few minutes on top of the ride. */
+const FLEXIBLE_BOARD_SEC = 5 * 60;
+
+/** How to build the street step of one first- or last-mile leg. */
+export type MileDetail = { type: TravelType } & AccessDetail;
+
+/** One way between a door and the stops. */
+export interface MileSet {
+  mile: Mile;
+  /** The flexible service of a 'flexible' mile. */
+  serviceId?: string;
+  legs: AccessLeg[];
+  detail: (index: number) => MileDetail;
+  /** The traveller's own vehicle, left at the station (bike & ride, park & ride). */
+  vehicle?: 'own car' | 'cycle';
+}
+
+/** A transit search: its first and last miles and how long a range of departures it covers. */
+export interface TransitFamily {
+  first: MileSet;
+  last: MileSet;
+  /** Range window, seconds. */
+  windowSec: number;
+}
+
+/** The typed key of a transit family. */
+export function transitKey(fam: TransitFamily): FamilyKey {
+  const serviceId = fam.first.serviceId ?? fam.last.serviceId;
+  return { family: 'transit', first: fam.first.mile, last: fam.last.mile, ...(serviceId ? { serviceId } : {}) };
+}
+
+/** The walks from the origin and to the destination, and the transit families worth searching. */
+export interface TransitPlan {
+  walkOut: MileSet | undefined;
+  walkIn: MileSet | undefined;
+  families: TransitFamily[];
+}
+
+/** The walk family searches two hours of departures. */
+const WALK_WINDOW_SEC = 2 * 3600;
+/**
+ * Families with a vehicle at a station (driven to it or collected from it) are alternatives to the
+ * walk family: an hour of departures is choice enough for them, and the search still finds the next
+ * train after the hour. Each station's departures are range iterations; on the Scotland-scale bench
+ * these families were the slowest part of a search.
+ */
+const STATION_WINDOW_SEC = 3600;
+
+const plain = (legs: AccessLeg[], mile: Mile, type: TravelType, extra: Partial<MileSet> = {}): MileSet => ({
+  mile,
+  legs,
+  detail: () => ({ type }),
+  ...extra,
+});
+
+function isTrainStop(data: RegionData, stop: number): boolean {
+  const a = data.timetable.a;
+  for (let i = a.stopPatternOffsets[stop] ?? 0; i < (a.stopPatternOffsets[stop + 1] ?? 0); i++) {
+    const line = data.timetable.meta.lines[a.patternLine[a.stopPatterns[i] ?? 0] ?? 0];
+    if (line?.mode === 'train') return true;
+  }
+  return false;
+}
+
+const nearest = (legs: AccessLeg[]): AccessLeg[] =>
+  legs.length <= VEHICLE_STATIONS_MAX
+    ? legs
+    : [...legs].sort((a, b) => a.durationSec - b.durationSec).slice(0, VEHICLE_STATIONS_MAX);
+
+/** The transit families worth searching from ctx.origin to ctx.destination. */
+export function planTransit(ctx: SearchContext): TransitPlan {
+  const { data, allowed, origin: from, destination: to } = ctx;
+  const region = data.region;
+  const startSec = 'startSec' in ctx.at ? ctx.at.startSec : ctx.at.endSec;
+  const walk = (p: PlacePoint, dir: 'from' | 'to') => {
+    const legs = allowed('walk') ? listStopAccess(data, p, 'walk', MILE_MAX_SEC.walk, dir) : [];
+    return legs.length ? plain(legs, 'walk', 'walk') : undefined;
+  };
+  const walkOut = walk(from, 'from');
+  const walkIn = walk(to, 'to');
+  const families: TransitFamily[] = [];
+  const station = (first: MileSet, last: MileSet) =>
+    families.push({ first, last, windowSec: STATION_WINDOW_SEC });
+  if (walkOut && walkIn) families.push({ first: walkOut, last: walkIn, windowSec: WALK_WINDOW_SEC });
+  // Stops within a short walk of either end: vehicles to or from those are not worth offering.
+  const near = (m: MileSet | undefined) =>
+    new Set(m?.legs.filter((w) => w.durationSec <= SHORT_WALK_SEC).map((w) => w.stopIdx));
+  const walkableOut = near(walkOut);
+  const walkableIn = near(walkIn);
+  /** Stations beyond a short walk reached from the origin (or reaching the destination) by a vehicle. */
+  const stations = (type: TravelType, maxSec: number, dir: 'from' | 'to', ok = (_s: number) => true) =>
+    nearest(
+      listStopAccess(
+        data,
+        dir === 'from' ? from : to,
+        type,
+        maxSec,
+        dir,
+        (s) => isTrainStop(data, s) && !(dir === 'from' ? walkableOut : walkableIn).has(s) && ok(s),
+      ),
+    );
+  if (walkIn) {
+    // Bike & ride and park & ride: the traveller's own vehicle to a station beyond a short walk,
+    // left there (cycle parking, car park; a bike is not taken on board).
+    const own = [
+      { vehicle: 'cycle', mile: 'bike & ride', maxSec: MILE_MAX_SEC.cycle },
+      { vehicle: 'own car', mile: 'park & ride', maxSec: MILE_MAX_SEC.car },
+    ] as const;
+    for (const { vehicle, mile, maxSec } of own) {
+      if (!allowed(vehicle)) continue;
+      const legs = stations(vehicle, maxSec, 'from');
+      if (legs.length)
+        station(
+          { mile, legs, vehicle, detail: () => ({ type: vehicle, leavesVehicle: true }) },
+          walkIn,
+        );
+    }
+  }
+  if (allowed('car')) {
+    // Kiss & ride: dropped at a station beyond a short walk, or collected from one.
+    const out = walkIn ? stations('car', MILE_MAX_SEC.lift, 'from') : [];
+    if (walkIn && out.length) station(plain(out, 'lift', 'car'), walkIn);
+    const back = walkOut ? stations('car', MILE_MAX_SEC.lift, 'to') : [];
+    if (walkOut && back.length) station(walkOut, plain(back, 'lift', 'car'));
+  }
+  if (allowed('taxi')) {
+    // A taxi to or from the station only where the station is beyond a short walk.
+    const hasTaxi = (lat: number, lng: number) => listTaxiOperators(data, lat, lng).length > 0;
+    if (walkIn && hasTaxi(from.lat, from.lng)) {
+      const legs = stations('taxi', MILE_MAX_SEC.taxi, 'from');
+      if (legs.length) station(plain(legs, 'taxi', 'taxi'), walkIn);
+    }
+    if (walkOut) {
+      const a = data.timetable.a;
+      const legs = stations('taxi', MILE_MAX_SEC.taxi, 'to', (s) => hasTaxi(a.stopLat[s] ?? 0, a.stopLon[s] ?? 0));
+      if (legs.length) station(walkOut, plain(legs, 'taxi', 'taxi'));
+    }
+  }
+  if (allowed('bike hire') && region.bikeHire) {
+    const out = walkIn ? bikeHireMile(data, from, 'access', walkableOut) : undefined;
+    if (walkIn && out) families.push({ first: out, last: walkIn, windowSec: WALK_WINDOW_SEC });
+    const back = walkOut ? bikeHireMile(data, to, 'egress', walkableIn) : undefined;
+    if (walkOut && back) families.push({ first: walkOut, last: back, windowSec: WALK_WINDOW_SEC });
+  }
+  for (const svc of region.flexibleServices) {
+    if (!allowed(svc.kind) || svc.gtfs) continue;
+    if (!serviceRunsBetween(svc, region.timeZone, startSec, startSec + 3600)) continue;
+    const inZone = (s: number) =>
+      inServiceZone(svc, data.timetable.a.stopLat[s] ?? 0, data.timetable.a.stopLon[s] ?? 0);
+    const zoneStops = (p: PlacePoint, dir: 'from' | 'to', skip: Set<number>): MileSet | undefined => {
+      const legs = listStopAccess(
+        data,
+        p,
+        svc.kind,
+        MILE_MAX_SEC.drt,
+        dir,
+        (s) => inZone(s) && !skip.has(s),
+        rideTimer(svc),
+      ).map((a) => ({ ...a, durationSec: a.durationSec + FLEXIBLE_BOARD_SEC }));
+      if (!legs.length) return undefined;
+      const detail = () => ({ type: svc.kind, flexibleServiceId: svc.id, rideSec: rideTimer(svc) });
+      return { mile: 'flexible', serviceId: svc.id, legs, detail };
+    };
+    const out = walkIn && inServiceZone(svc, from.lat, from.lng) ? zoneStops(from, 'from', walkableOut) : undefined;
+    if (walkIn && out) families.push({ first: out, last: walkIn, windowSec: WALK_WINDOW_SEC });
+    const back = walkOut && inServiceZone(svc, to.lat, to.lng) ? zoneStops(to, 'to', walkableIn) : undefined;
+    if (walkOut && back) families.push({ first: walkOut, last: back, windowSec: WALK_WINDOW_SEC });
+  }
+  return { walkOut, walkIn, families };
+}
+
+/**
+ * Bike hire to a station (dock near the origin, ride, dock near the station) or from one, by the
+ * first/last-mile helper of modes/; each leg's detail names its two docks.
+ */
+function bikeHireMile(
+  data: RegionData,
+  point: PlacePoint,
+  direction: 'access' | 'egress',
+  skip: Set<number>,
+): MileSet | undefined {
+  const found = listBikeHireAccess(
+    data.modes,
+    data.preparedStops,
+    { name: point.name, lat: point.lat, lon: point.lng },
+    direction,
+  ).filter((a) => !skip.has(a.stopIdx) && a.via && a.homeDock);
+  if (!found.length) return undefined;
+  const dockPlace = (d: { name: string; lat: number; lon: number }): PlacePoint => ({
+    name: `${d.name} bike-hire dock`,
+    lat: d.lat,
+    lng: d.lon,
+  });
+  return {
+    mile: 'bike hire',
+    legs: found.map((a) => ({ stopIdx: a.stopIdx, durationSec: a.durationSec, mode: 'bike hire' })),
+    detail: (i) => {
+      const a = found[i];
+      if (!a?.via || !a.homeDock) return { type: 'bike hire' };
+      return { type: 'bike hire', bikeHire: { homeDock: dockPlace(a.homeDock), stopDock: dockPlace(a.via) } };
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import type { PlannedLeg } from '../../journeys/model.ts';
+import { serviceRunsBetween } from '../../modes/flexible.ts';
+import type { RaptorJourney } from '../../raptor/types.ts';
+import { epochToLocal } from '../../time/service-day.ts';
+import type { TransitView } from '../../timetable/transit-view.ts';
+import type { SearchContext } from '../context.ts';
+import { journeySteps } from '../transitSteps.ts';
+import type { TransitFamily } from './miles.ts';
+import { cutDetours } from './shortcuts.ts';
+
+/** Changes allowed (4 vehicles at most). */
+export const MAX_TRANSFERS = 3;
+/** Furthest a transit leg may leave after (arrive before) the asked time: rural services run a few times a day. */
+export const MAX_SHIFT_SEC = 6 * 3600;
+
+/** A transit journey found for a family, with its steps. */
+export interface FoundJourney {
+  leg: PlannedLeg;
+  j: RaptorJourney;
+  view: TransitView;
+}
+
+/**
+ * Runs one RAPTOR range search for a family and turns its journeys into legs. `weighWalking`
+ * makes walking a full criterion (McRAPTOR): for the outbound walk family, where less walking is
+ * worth a later arrival or another change. Vehicle first/last miles and return legs (picked to
+ * match the way out) search on arrival and changes, at a third to half of the cost.
+ *
+ * Detours are cut where the traveller can change instead (transit/shortcuts.ts). Kept: journeys with a ride, on the asked day, within MAX_SHIFT_SEC of the asked time, with no
+ * overnight wait, and whose flexible
+ * parts run for their whole length.
+ */
+export function searchFamily(
+  ctx: SearchContext,
+  fam: TransitFamily,
+  windowSec: number,
+  weighWalking = false,
+): FoundJourney[] {
+  const { data, at } = ctx;
+  const tz = data.region.timeZone;
+  const epoch = 'startSec' in at ? at.startSec : at.endSec;
+  const askedDate = epochToLocal(tz, epoch).date;
+  const { view, raptor, mcRaptor } = ctx.raptorFor(askedDate);
+  const arriveBy = 'endSec' in at;
+  const router = weighWalking ? mcRaptor : raptor;
+  const result = router.route({
+    direction: arriveBy ? 'arrive-by' : 'depart-after',
+    timeSec: epoch - view.epochZeroSec,
+    windowSec,
+    access: fam.first.legs,
+    egress: fam.last.legs,
+    maxTransfers: MAX_TRANSFERS,
+  });
+  const zero = view.epochZeroSec;
+  const out: FoundJourney[] = [];
+  for (const found of result.journeys) {
+    const j = cutDetours(view, found);
+    if (!j.legs.some((l) => l.kind === 'transit')) continue;
+    if (arriveBy && j.arrivalSec + zero > epoch) continue;
+    // RAPTOR answers with the next trip even when it runs the next day; a leg stays on the asked
+    // day, within MAX_SHIFT_SEC of the asked time, and departs and arrives on the same day.
+    const edge = (arriveBy ? j.arrivalSec : j.departureSec) + zero;
+    if (Math.abs(edge - epoch) > MAX_SHIFT_SEC || epochToLocal(tz, edge).date !== askedDate) continue;
+    if (epochToLocal(tz, j.departureSec + zero).date !== epochToLocal(tz, j.arrivalSec + zero).date) continue;
+    const steps = journeySteps(data, view, j, ctx.origin, ctx.destination, (end) =>
+      (end.kind === 'access' ? fam.first : fam.last).detail(end.index),
+    );
+    if (!steps || steps.length === 0) continue;
+    const flexOk = steps.every((s) => {
+      if (!s.flexibleServiceId) return true;
+      const svc = data.region.flexibleServices.find((x) => x.id === s.flexibleServiceId);
+      return svc ? serviceRunsBetween(svc, tz, s.startSec, s.endSec) : false;
+    });
+    if (flexOk) out.push({ leg: { steps }, j, view });
+  }
+  return out;
+}
