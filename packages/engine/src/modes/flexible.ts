@@ -81,7 +81,8 @@ export function serviceRunsBetween(
 export function flexibleParts(service: FlexibleService, from: PlacePoint, to: PlacePoint): PartsAnswer {
   if (!inServiceZone(service, from.lat, from.lng))
     return { reason: `${from.name} is outside the ${service.name} zone` };
-  if (!inServiceZone(service, to.lat, to.lng)) return { reason: `${to.name} is outside the ${service.name} zone` };
+  if (!inServiceZone(service, to.lat, to.lng))
+    return { reason: `${to.name} is outside the ${service.name} zone` };
   return {
     parts: [
       {
@@ -105,7 +106,13 @@ export function checkFlexibleLeg(region: RegionConfig, leg: PlannedLeg, nowSec: 
     if (!step.flexibleServiceId) continue;
     const service = region.flexibleServices.find((s) => s.id === step.flexibleServiceId);
     if (!service) return `no flexible service ${step.flexibleServiceId} in the region`;
-    const why = checkServiceTime(service, region.timeZone, step.startSec, step.endSec - step.startSec, nowSec);
+    const why = checkServiceTime(
+      service,
+      region.timeZone,
+      step.startSec,
+      step.endSec - step.startSec,
+      nowSec,
+    );
     if (why) return why;
   }
   return null;

@@ -4,10 +4,7 @@ import type { GeoPolygon, TaxiArea, Weekday } from '../region/regionConfig.ts';
 import { haversineM, pointInPolygon } from '../streets/geo.ts';
 
 /** Local weekday and minutes after midnight of an instant in a time zone. */
-export function localDayTime(
-  timeZone: string,
-  epochSec: number,
-): { weekday: Weekday; minutes: number } {
+export function localDayTime(timeZone: string, epochSec: number): { weekday: Weekday; minutes: number } {
   const { date, secondsOfDay } = epochToLocal(timeZone, epochSec);
   return {
     weekday: WEEKDAYS[weekdayOfDayNumber(dateToDayNumber(date))]!,

@@ -110,7 +110,11 @@ export interface ChainPart {
 export type PartsAnswer = { parts: ChainPart[] } | { reason: string };
 
 /** A planner leg of consecutive street steps, each timed after (or, arriving by, before) the previous. */
-export function buildStreetChain(net: StreetNetwork, parts: readonly ChainPart[], at: At): PlannedLeg | undefined {
+export function buildStreetChain(
+  net: StreetNetwork,
+  parts: readonly ChainPart[],
+  at: At,
+): PlannedLeg | undefined {
   const steps: PlannedStep[] = [];
   if ('startSec' in at) {
     let t = at.startSec;

@@ -95,6 +95,8 @@ describe('community transport', () => {
     });
     const step = journey.depart.steps[0]!;
     expect(step.booking_phone).toBe('01479 000004');
-    expect(step.how_to_guide?.service.statements.map((s) => s.body)).toContain('Residents unable to use buses');
+    expect(step.how_to_guide?.service.statements.map((s) => s.body)).toContain(
+      'Residents unable to use buses',
+    );
   });
 });
