@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { assembleJourney } from '../../src/journeys/assemble/assembleJourney.ts';
 import type { PlannedLeg } from '../../src/journeys/model.ts';
 import { checkFlexibleLeg, flexibleParts } from '../../src/modes/flexible.ts';
-import { adult, home, legOf, monday, priceOf, region, work } from './modeFixture.ts';
+import { buildStreetChain } from '../../src/modes/streetStep.ts';
+import { adult, home, legOf, monday, net, partsOf, priceOf, region, work } from './modeFixture.ts';
 
 const drt = region.flexibleServices.find((s) => s.id === 'glendrt')!;
 const ct = region.flexibleServices.find((s) => s.id === 'glenct')!;
@@ -26,6 +27,11 @@ describe('DRT', () => {
     expect(step.flexibleServiceId).toBe('glendrt');
     expect(step.endSec - step.startSec).toBeCloseTo(2000 / (30 / 3.6), -1);
     expect(why(leg)).toBeNull();
+    // Arriving by a time, the ride is timed the same way.
+    const parts = partsOf(flexibleParts(drt, home(-1000, 0), work(1000, 0)));
+    const arriving = buildStreetChain(net, parts, { endSec: monday(11) })!.steps[0]!;
+    expect(arriving.endSec).toBe(monday(11));
+    expect(arriving.endSec - arriving.startSec).toBe(step.endSec - step.startSec);
   });
 
   it('charges adults the single, children the child fare, infants and concession holders nothing', () => {
