@@ -102,26 +102,16 @@ export type {
   BiasBox,
 } from './places/geocoder.ts';
 export { createModeContext } from './modes/context.ts';
-export type {
-  ModeContext,
-  ModeAnswer,
-  ModeOption,
-  ModeStep,
-  CostEstimate,
-  TravelMode,
-  TripRequest,
-  NamedPoint,
-  Traveller as ModeTraveller,
-} from './modes/types.ts';
-export { walkMode, MAX_WALK_SEC } from './modes/walk.ts';
-export { cycleMode, MAX_CYCLE_SEC } from './modes/cycle.ts';
-export { ownCarMode, findCarParkNear } from './modes/ownCar.ts';
-export { carMode } from './modes/car.ts';
-export { taxiMode, listTaxiOperators, estimateTaxiFare } from './modes/taxi.ts';
-export { carClubMode, listBaysNear } from './modes/carClub.ts';
-export { bikeHireMode, listDocksNear, cheapestPlan } from './modes/bikeHire.ts';
-export { drtMode, communityTransportMode, planFlexibleRide, checkServiceTime } from './modes/flexible.ts';
-export { DOOR_TO_DOOR_MODES, planDoorToDoor } from './modes/registry.ts';
+export type { ModeContext, NamedPoint } from './modes/types.ts';
+export { buildStreetChain, buildStreetStep } from './modes/streetStep.ts';
+export type { ChainPart, PartsAnswer, RideTimer, At } from './modes/streetStep.ts';
+export { MAX_WALK_SEC, checkWalkLeg } from './modes/walk.ts';
+export { MAX_CYCLE_SEC, checkCycleLeg } from './modes/cycle.ts';
+export { ownCarParts, findCarParkNear } from './modes/ownCar.ts';
+export { taxiParts, listTaxiOperators } from './modes/taxi.ts';
+export { carClubParts, listBaysNear } from './modes/carClub.ts';
+export { bikeHireParts, listDocksNear } from './modes/bikeHire.ts';
+export { flexibleParts, checkFlexibleLeg, checkServiceTime } from './modes/flexible.ts';
 export {
   prepareStops,
   listWalkAccess,

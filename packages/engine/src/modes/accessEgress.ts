@@ -9,7 +9,8 @@ import { MAX_SNAP_M } from '../streets/streetNetwork.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import { checkServiceTime, flexibleRideSec, inServiceZone } from './flexible.ts';
 import { streetModeFor } from './streetStep.ts';
-import type { ModeContext, NamedPoint, Traveller } from './types.ts';
+import type { Traveller } from '../journeys/fares/traveller.ts';
+import type { ModeContext, NamedPoint } from './types.ts';
 
 /*
  * First and last miles for the transit router. Each helper answers "which stops can I reach
@@ -177,10 +178,10 @@ export function listParkAndRideAccess(
   ctx: ModeContext,
   prepared: PreparedStops,
   point: NamedPoint,
-  traveller: Traveller,
+  traveller: Pick<Traveller, 'carAccess'>,
   maxDriveSec = DRIVE_ACCESS_MAX_SEC,
 ): StopAccess[] {
-  if (!traveller.hasCarAccess) return [];
+  if (!traveller.carAccess) return [];
   const p = snapPoint(ctx.net, point, 'car');
   if (!p) return [];
   const parks = ctx.carParks.filter((c) => c.car && c.foot);

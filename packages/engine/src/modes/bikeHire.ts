@@ -1,11 +1,10 @@
-import { bikeHirePence } from '../journeys/fares/tariffs.ts';
+import type { PlacePoint } from '../journeys/model.ts';
 import { findSnapPoint } from '../streets/snap.ts';
 import { reachTargets } from '../streets/search.ts';
 import type { SnapPoint } from '../streets/search.ts';
 import { MAX_SNAP_M } from '../streets/streetNetwork.ts';
-import type { BikeHire } from '../region/regionConfig.ts';
-import { planStreetStep, totals } from './streetStep.ts';
-import type { ModeContext, TravelMode } from './types.ts';
+import type { PartsAnswer } from './streetStep.ts';
+import type { ModeContext } from './types.ts';
 
 /** Furthest walk to a pick-up dock or from a drop-off dock. */
 export const MAX_WALK_TO_DOCK_SEC = 15 * 60;
@@ -39,66 +38,36 @@ export function listDocksNear(
     .sort((a, b) => a.walkSec - b.walkSec);
 }
 
-/** The cheapest pricing plan for a ride of this length, with its price. */
-export function cheapestPlan(
-  scheme: BikeHire,
-  rideSec: number,
-): { plan: BikeHire['pricing_plans'][number]; pence: number } | undefined {
-  let best: { plan: BikeHire['pricing_plans'][number]; pence: number } | undefined;
-  for (const plan of scheme.pricing_plans) {
-    const pence = bikeHirePence(plan, rideSec);
-    if (!best || pence < best.pence) best = { plan, pence };
-  }
-  return best;
+/**
+ * Docked bike hire: walk to the nearest open dock, ride to the open dock nearest the destination
+ * and walk on, each walk within `maxWalkSec`. No pricing plan is pinned on the ride: the fares
+ * code then charges the cheapest of the scheme's plans for the ride's length.
+ */
+export function bikeHireParts(
+  modes: ModeContext,
+  from: PlacePoint,
+  to: PlacePoint,
+  maxWalkSec = MAX_WALK_TO_DOCK_SEC,
+): PartsAnswer {
+  if (!modes.region.bikeHire) return { reason: 'the region has no bike-hire scheme' };
+  const minutes = Math.round(maxWalkSec / 60);
+  const nearest = (p: PlacePoint, direction: 'from' | 'to') =>
+    listDocksNear(modes, p.lat, p.lng, direction, maxWalkSec)
+      .map((d) => modes.bikeDocks[d.index]!)
+      .find((d) => d.bicycle)?.station;
+  const a = nearest(from, 'from');
+  if (!a) return { reason: `no bike-hire dock within a ${minutes}-minute walk of the start` };
+  const b = nearest(to, 'to');
+  if (!b) return { reason: `no bike-hire dock within a ${minutes}-minute walk of the destination` };
+  if (a.station_id === b.station_id)
+    return { reason: 'the same dock is nearest both ends; walking is simpler' };
+  const pa: PlacePoint = { name: `${a.name} bike-hire dock`, lat: a.lat, lng: a.lon };
+  const pb: PlacePoint = { name: `${b.name} bike-hire dock`, lat: b.lat, lng: b.lon };
+  return {
+    parts: [
+      { type: 'walk', from, to: pa },
+      { type: 'bike hire', from: pa, to: pb },
+      { type: 'walk', from: pb, to },
+    ],
+  };
 }
-
-/** Docked bike hire: walk to the nearest dock, ride to the dock nearest the destination, walk on. */
-export const bikeHireMode: TravelMode = {
-  mode: 'bike hire',
-  plan(ctx, req) {
-    const scheme = ctx.region.bikeHire;
-    if (!scheme) return { ok: false, reason: 'the region has no bike-hire scheme' };
-    const pick = listDocksNear(ctx, req.from.lat, req.from.lon, 'from')[0];
-    if (!pick) return { ok: false, reason: 'no bike-hire dock within a 15-minute walk of the start' };
-    const drop = listDocksNear(ctx, req.to.lat, req.to.lon, 'to')[0];
-    if (!drop) return { ok: false, reason: 'no bike-hire dock within a 15-minute walk of the destination' };
-    if (drop.index === pick.index)
-      return { ok: false, reason: 'the same dock is nearest both ends; walking is simpler' };
-    const a = ctx.bikeDocks[pick.index]!;
-    const b = ctx.bikeDocks[drop.index]!;
-    const aPoint = { name: a.station.name, lat: a.station.lat, lon: a.station.lon };
-    const bPoint = { name: b.station.name, lat: b.station.lat, lon: b.station.lon };
-    const walkIn = planStreetStep(ctx, 'walk', 'foot', req.from, aPoint, { to: a.foot });
-    const ride = planStreetStep(ctx, 'bike hire', 'bicycle', aPoint, bPoint, {
-      from: a.bicycle,
-      to: b.bicycle,
-    });
-    const walkOut = planStreetStep(ctx, 'walk', 'foot', bPoint, req.to, { from: b.foot });
-    if (!walkIn.ok) return walkIn;
-    if (!ride.ok) return ride;
-    if (!walkOut.ok) return walkOut;
-    const price = cheapestPlan(scheme, ride.step.durationSec);
-    if (price) ride.step.bikeHirePlanId = price.plan.plan_id;
-    ride.step.description = `Hire a ${scheme.system_information.name} bike at ${a.station.name} and ride to ${b.station.name}`;
-    const steps = [walkIn.step, ride.step, walkOut.step];
-    return {
-      ok: true,
-      option: {
-        mode: 'bike hire',
-        steps,
-        ...totals(steps),
-        cost: price
-          ? {
-              pence: price.pence,
-              estimate: false,
-              lines: [{ description: `Bike hire (${price.plan.name})`, pence: price.pence }],
-            }
-          : {
-              pence: null,
-              estimate: false,
-              lines: [{ description: 'Bike hire: price not known', pence: null }],
-            },
-      },
-    };
-  },
-};

@@ -1,10 +1,10 @@
-import { carClubPence } from '../journeys/fares/tariffs.ts';
+import type { PlacePoint } from '../journeys/model.ts';
 import { findSnapPoint } from '../streets/snap.ts';
 import { reachTargets } from '../streets/search.ts';
 import type { SnapPoint } from '../streets/search.ts';
 import { MAX_SNAP_M } from '../streets/streetNetwork.ts';
-import { planStreetStep, totals } from './streetStep.ts';
-import type { ModeContext, TravelMode } from './types.ts';
+import type { PartsAnswer } from './streetStep.ts';
+import type { ModeContext } from './types.ts';
 
 /** Furthest walk to a car-club bay. */
 export const MAX_WALK_TO_BAY_SEC = 20 * 60;
@@ -35,47 +35,22 @@ export function listBaysNear(
 }
 
 /**
- * Car club: walk to the nearest bay, drive to the destination. Car-club cars go back to their
- * bay, so the priced booking here covers the outbound drive only; the fares code books the
- * round trip across both legs of a return journey.
+ * Car club: walk to the nearest bay (within MAX_WALK_TO_BAY_SEC, with a car on a street and a
+ * provider the region knows) and drive the provider's car on. The car goes back to its bay, so a
+ * trip is only half of a booking: the fares code books the round trip across both legs.
  */
-export const carClubMode: TravelMode = {
-  mode: 'car club',
-  plan(ctx, req) {
-    const near = listBaysNear(ctx, req.from.lat, req.from.lon);
-    for (const candidate of near) {
-      const { bay, foot, car } = ctx.carClubBays[candidate.index]!;
-      const provider = ctx.region.carClub.providers.find((p) => p.id === bay.providerId);
-      if (!provider || !car) continue;
-      const bayPoint = { name: bay.name, lat: bay.lat, lon: bay.lon };
-      const walk = planStreetStep(ctx, 'walk', 'foot', req.from, bayPoint, { to: foot });
-      const drive = planStreetStep(ctx, 'car club', 'car', bayPoint, req.to, { from: car });
-      if (!walk.ok || !drive.ok) continue;
-      drive.step.carClubProviderId = provider.id;
-      drive.step.description = `Drive a ${provider.name} car from ${bay.name} to ${req.to.name}`;
-      const steps = [walk.step, drive.step];
-      const { pence, bookedMin } = carClubPence(provider, drive.step.durationSec, drive.step.distanceM);
-      return {
-        ok: true,
-        option: {
-          mode: 'car club',
-          steps,
-          ...totals(steps),
-          cost: {
-            pence,
-            estimate: true,
-            lines: [{ description: `${provider.name}: ${bookedMin} minutes booked and mileage`, pence }],
-          },
-          carClub: {
-            providerId: provider.id,
-            name: provider.name,
-            promoLink: provider.promoLink,
-            logo: provider.logo,
-            bayName: bay.name,
-          },
-        },
-      };
-    }
-    return { ok: false, reason: 'no car-club bay within a 20-minute walk' };
-  },
-};
+export function carClubParts(modes: ModeContext, from: PlacePoint, to: PlacePoint): PartsAnswer {
+  for (const near of listBaysNear(modes, from.lat, from.lng)) {
+    const { bay, car } = modes.carClubBays[near.index]!;
+    const provider = modes.region.carClub.providers.find((p) => p.id === bay.providerId);
+    if (!provider || !car) continue;
+    const bayPlace: PlacePoint = { name: `${bay.name} car-club bay`, lat: bay.lat, lng: bay.lon };
+    return {
+      parts: [
+        { type: 'walk', from, to: bayPlace },
+        { type: 'car club', from: bayPlace, to, extra: { carClubProviderId: provider.id } },
+      ],
+    };
+  }
+  return { reason: 'no car-club bay within a 20-minute walk' };
+}

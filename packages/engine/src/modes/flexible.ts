@@ -1,10 +1,8 @@
-import { findSnapPoint } from '../streets/snap.ts';
-import { routeSnapped } from '../streets/streetNetwork.ts';
-import { describeStreetPath } from '../streets/directions.ts';
-import { MAX_SNAP_M } from '../streets/streetNetwork.ts';
-import type { FlexibleService } from '../region/regionConfig.ts';
-import { inGeoPolygon, isScottishBankHoliday, localDayTime, minutesOfDay } from './serviceTime.ts';
-import type { ModeAnswer, ModeContext, NamedPoint, Traveller, TravelMode, TripRequest } from './types.ts';
+import type { PlacePoint, PlannedLeg } from '../journeys/model.ts';
+import { isPublicHoliday } from '../journeys/publicHoliday.ts';
+import type { FlexibleService, RegionConfig } from '../region/regionConfig.ts';
+import { inGeoPolygon, localDayTime, minutesOfDay } from './serviceTime.ts';
+import type { PartsAnswer } from './streetStep.ts';
 
 /** True when a point is inside the service's zone. */
 export function inServiceZone(service: FlexibleService, lat: number, lon: number): boolean {
@@ -29,7 +27,7 @@ export function checkServiceHours(
 ): string | null {
   const start = localDayTime(timeZone, departSec);
   if (!service.days.includes(start.weekday)) return `${service.name} does not run on ${start.weekday}`;
-  if (!service.runsOnBankHolidays && isScottishBankHoliday(start.date))
+  if (!service.runsOnBankHolidays && isPublicHoliday(timeZone, departSec))
     return `${service.name} does not run on bank holidays`;
   const first = minutesOfDay(service.hours.start);
   const last = minutesOfDay(service.hours.end);
@@ -75,101 +73,47 @@ export function serviceRunsBetween(
   return checkServiceHours(service, timeZone, startSec, endSec - startSec) === null;
 }
 
-/** Fare for one passenger: free with a concession pass where the service says so, child fare by age. */
-export function flexibleFarePence(
-  ctx: ModeContext,
-  service: FlexibleService,
-  traveller: Traveller,
-): { pence: number; basis: string } {
-  if (traveller.hasConcessionaryPass && service.fare.concessionsFree)
-    return { pence: 0, basis: 'free with National Entitlement Card' };
-  const c = ctx.region.fares.concessions;
-  if (traveller.ageYears !== null && traveller.ageYears <= c.infantFreeMaxAge)
-    return { pence: 0, basis: 'infant, free' };
-  if (traveller.ageYears !== null && traveller.ageYears <= c.childMaxAge)
-    return { pence: service.fare.childSinglePence, basis: 'child single' };
-  return { pence: service.fare.adultSinglePence, basis: 'adult single' };
-}
-
-/** Plan a ride with one flexible service between two points inside its zone. */
-export function planFlexibleRide(
-  ctx: ModeContext,
-  service: FlexibleService,
-  from: NamedPoint,
-  to: NamedPoint,
-  departSec: number,
-  traveller: Traveller,
-  nowSec: number,
-): ModeAnswer {
-  if (!inServiceZone(service, from.lat, from.lon))
-    return { ok: false, reason: `${from.name} is outside the ${service.name} zone` };
-  if (!inServiceZone(service, to.lat, to.lon))
-    return { ok: false, reason: `${to.name} is outside the ${service.name} zone` };
-  const a = findSnapPoint(ctx.net.snap, from.lat, from.lon, 'car', MAX_SNAP_M);
-  const b = findSnapPoint(ctx.net.snap, to.lat, to.lon, 'car', MAX_SNAP_M);
-  const path = a && b ? routeSnapped(ctx.net, a, b, 'car') : null;
-  if (!path) return { ok: false, reason: `no road route from ${from.name} to ${to.name}` };
-  const route = describeStreetPath(ctx.net.graph, path);
-  const durationSec = flexibleRideSec(service, route.distanceM, route.durationSec);
-  const why = checkServiceTime(service, ctx.region.timeZone, departSec, durationSec, nowSec);
-  if (why) return { ok: false, reason: why };
-  const fare = flexibleFarePence(ctx, service, traveller);
-  const operator = ctx.region.operators.find((o) => o.id === service.operatorId);
+/**
+ * A door-to-door ride with one flexible service (DRT or community transport): both ends must be in
+ * its zone. The ride is timed at the service's average speed. Whether it runs then and can still
+ * be booked depends on the timed ride: see checkFlexibleLeg.
+ */
+export function flexibleParts(service: FlexibleService, from: PlacePoint, to: PlacePoint): PartsAnswer {
+  if (!inServiceZone(service, from.lat, from.lng))
+    return { reason: `${from.name} is outside the ${service.name} zone` };
+  if (!inServiceZone(service, to.lat, to.lng))
+    return { reason: `${to.name} is outside the ${service.name} zone` };
   return {
-    ok: true,
-    option: {
-      mode: service.kind,
-      steps: [
-        {
-          type: service.kind,
-          from,
-          to,
-          waitSec: 0,
-          durationSec,
-          distanceM: route.distanceM,
-          route,
-          description: `${service.name}${operator ? ` (${operator.name})` : ''} from ${from.name} to ${to.name}: book ahead`,
-          flexibleServiceId: service.id,
-        },
-      ],
-      durationSec,
-      distanceM: route.distanceM,
-      cost: {
-        pence: fare.pence,
-        estimate: false,
-        lines: [{ description: `${service.name}: ${fare.basis}`, pence: fare.pence }],
+    parts: [
+      {
+        type: service.kind,
+        from,
+        to,
+        extra: { flexibleServiceId: service.id },
+        rideSec: (distanceM, streetSec) => flexibleRideSec(service, distanceM, streetSec),
       },
-      booking: {
-        serviceName: service.name,
-        website: service.booking.website,
-        phone: service.booking.phone,
-        advanceBookingMin: service.booking.advanceBookingMin,
-        eligibility: service.booking.eligibility ?? null,
-      },
-    },
+    ],
   };
 }
 
-function flexibleMode(kind: FlexibleService['kind']): TravelMode {
-  return {
-    mode: kind,
-    plan(ctx: ModeContext, req: TripRequest): ModeAnswer {
-      const services = ctx.region.flexibleServices.filter((s) => s.kind === kind);
-      if (services.length === 0) return { ok: false, reason: `the region has no ${kind} service` };
-      const nowSec = req.nowSec ?? Math.floor(Date.now() / 1000);
-      const reasons: string[] = [];
-      let best: ModeAnswer | null = null;
-      for (const service of services) {
-        const answer = planFlexibleRide(ctx, service, req.from, req.to, req.departSec, req.traveller, nowSec);
-        if (!answer.ok) reasons.push(answer.reason);
-        else if (!best || !best.ok || answer.option.durationSec < best.option.durationSec) best = answer;
-      }
-      return best ?? { ok: false, reason: reasons.join('; ') };
-    },
-  };
+/**
+ * Why a timed leg's flexible rides cannot be taken (a service the region does not know, a day,
+ * bank holiday or hour it does not run for the whole ride, booking notice already past at
+ * `nowSec`), or null when every one can.
+ */
+export function checkFlexibleLeg(region: RegionConfig, leg: PlannedLeg, nowSec: number): string | null {
+  for (const step of leg.steps) {
+    if (!step.flexibleServiceId) continue;
+    const service = region.flexibleServices.find((s) => s.id === step.flexibleServiceId);
+    if (!service) return `no flexible service ${step.flexibleServiceId} in the region`;
+    const why = checkServiceTime(
+      service,
+      region.timeZone,
+      step.startSec,
+      step.endSec - step.startSec,
+      nowSec,
+    );
+    if (why) return why;
+  }
+  return null;
 }
-
-/** Demand responsive transport: zone-based, book-ahead shared rides. */
-export const drtMode = flexibleMode('drt');
-/** Community transport: zone-based, book-ahead rides often limited to eligible passengers. */
-export const communityTransportMode = flexibleMode('community transport');

@@ -1,61 +1,48 @@
+import type { PlacePoint } from '../journeys/model.ts';
+import type { Traveller } from '../journeys/fares/traveller.ts';
+import type { CarPark } from '../places/types.ts';
 import { haversineM } from '../streets/geo.ts';
-import { metresToMiles } from '../streets/format.ts';
-import { planStreetStep, totals } from './streetStep.ts';
-import type { ModeContext, ModeStep, NamedPoint, TravelMode } from './types.ts';
+import type { ChainPart } from './streetStep.ts';
+import type { ModeContext } from './types.ts';
 
-/** A car park further than this walk from the destination is not worth using. */
+/** A car park further than this (straight line) from the destination is not worth using. */
 export const PARK_WALK_MAX_M = 800;
 
-/** Nearest mapped car park within walking reach of a destination, if any. */
-export function findCarParkNear(
-  ctx: ModeContext,
-  to: NamedPoint,
-): ModeContext['carParks'][number] | undefined {
-  let best: ModeContext['carParks'][number] | undefined;
-  let bestD = PARK_WALK_MAX_M;
-  for (const cp of ctx.carParks) {
+/** Nearest mapped car park within PARK_WALK_MAX_M of a destination that cars and walkers can reach, if any. */
+export function findCarParkNear(modes: Pick<ModeContext, 'carParks'>, to: PlacePoint): CarPark | undefined {
+  let best: CarPark | undefined;
+  let bestM = PARK_WALK_MAX_M;
+  for (const cp of modes.carParks) {
     if (!cp.car || !cp.foot) continue;
-    const d = haversineM(to.lat, to.lon, cp.carPark.lat, cp.carPark.lon);
-    if (d <= bestD) {
-      bestD = d;
-      best = cp;
+    const m = haversineM(to.lat, to.lng, cp.carPark.lat, cp.carPark.lon);
+    if (m <= bestM) {
+      bestM = m;
+      best = cp.carPark;
     }
   }
   return best;
 }
 
 /**
- * The traveller's own car: needs car access in the profile; drives to the car park nearest the
- * destination (or to the door when none is mapped) and walks the rest. Cost: the region's
- * running cost per mile; parking depends on the stay, so it is priced with the return leg.
+ * The traveller's own car door to door: needs car access; drives to the car park nearest the
+ * destination and walks on, or to the door when no car park is mapped near it. `carPark` is where
+ * the car is left (its `fee` says whether parking there is free), absent when parked at the door.
  */
-export const ownCarMode: TravelMode = {
-  mode: 'own car',
-  plan(ctx, req) {
-    if (!req.traveller.hasCarAccess) return { ok: false, reason: 'the traveller has no car access' };
-    const park = findCarParkNear(ctx, req.to);
-    const parkPoint: NamedPoint = park
-      ? { name: park.carPark.name ?? 'car park', lat: park.carPark.lat, lon: park.carPark.lon }
-      : req.to;
-    const drive = planStreetStep(ctx, 'own car', 'car', req.from, parkPoint, { to: park?.car });
-    if (!drive.ok) return drive;
-    drive.step.leavesVehicleAt = parkPoint;
-    const steps: ModeStep[] = [drive.step];
-    if (park) {
-      const walk = planStreetStep(ctx, 'walk', 'foot', parkPoint, req.to, { from: park.foot });
-      if (!walk.ok) return walk;
-      steps.push(walk.step);
-    }
-    const miles = metresToMiles(drive.step.distanceM);
-    const running = Math.round(ctx.region.ownCar.runningCostPerMilePence * miles);
-    const lines: Array<{ description: string; pence: number | null }> = [
-      { description: `Running costs for ${miles.toFixed(1)} miles (fuel and wear)`, pence: running },
-    ];
-    if (park?.carPark.fee === false) lines.push({ description: `Parking at ${parkPoint.name}`, pence: 0 });
-    else lines.push({ description: `Parking at ${parkPoint.name}: depends on your stay`, pence: null });
-    return {
-      ok: true,
-      option: { mode: 'own car', steps, ...totals(steps), cost: { pence: running, estimate: true, lines } },
-    };
-  },
-};
+export function ownCarParts(
+  modes: Pick<ModeContext, 'carParks'>,
+  from: PlacePoint,
+  to: PlacePoint,
+  traveller: Pick<Traveller, 'carAccess'>,
+): { parts: ChainPart[]; carPark?: CarPark } | { reason: string } {
+  if (!traveller.carAccess) return { reason: 'the traveller has no car access' };
+  const carPark = findCarParkNear(modes, to);
+  if (!carPark) return { parts: [{ type: 'own car', from, to }] };
+  const park: PlacePoint = { name: carPark.name ?? 'Car park', lat: carPark.lat, lng: carPark.lon };
+  return {
+    parts: [
+      { type: 'own car', from, to: park },
+      { type: 'walk', from: park, to },
+    ],
+    carPark,
+  };
+}

@@ -1,19 +1,18 @@
 import type { TravelType } from '@cairn/contracts';
 import type { PlacePoint, PlannedLeg, PlannedStep } from '../journeys/model.ts';
 import { findSnapPoint } from '../streets/snap.ts';
-import type { SnapPoint } from '../streets/search.ts';
 import { describeStreetPath } from '../streets/directions.ts';
 import type { StreetRoute } from '../streets/directions.ts';
 import { MAX_SNAP_M, routeSnapped } from '../streets/streetNetwork.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
-import type { RegionMode } from '../region/regionConfig.ts';
-import type { ModeContext, ModeStep, NamedPoint } from './types.ts';
 
 /*
- * The one home of street steps: door-to-door modes (planStreetStep, untimed ModeStep) and the
- * journey planner (buildStreetStep / buildStreetChain, epoch-timed PlannedStep) route through the
- * same snapping and routing and word their steps from the same table.
+ * The one home of street steps. Each mode's module says which parts a trip by that mode is made of
+ * (ownCarParts: drive to a car park, walk on; carClubParts: walk to a bay, drive; ...) as
+ * ChainParts, or why the mode cannot serve the trip; the journey planner times them here
+ * (buildStreetChain / buildStreetStep, epoch-timed PlannedSteps), all through the same snapping
+ * and routing and worded from the same table.
  */
 
 /** The street mode a travel type drives, rides or walks on. */
@@ -41,61 +40,17 @@ const VERB: Partial<Record<TravelType, string>> = {
   'community transport': 'Travel by community transport',
 };
 
-/** Snaps both ends for a street mode and routes between them, or says why there is no route. */
+/** Snaps both ends for a street mode and routes between them; undefined when either end is off the network or no route exists. */
 function routeStreet(
   net: StreetNetwork,
   streetMode: StreetMode,
-  from: NamedPoint,
-  to: NamedPoint,
-  snapped: { from?: SnapPoint | undefined; to?: SnapPoint | undefined } = {},
-): { ok: true; route: StreetRoute } | { ok: false; reason: string } {
-  const a = snapped.from ?? findSnapPoint(net.snap, from.lat, from.lon, streetMode, MAX_SNAP_M);
-  if (!a) return { ok: false, reason: `${from.name} is not near a street usable by ${streetMode}` };
-  const b = snapped.to ?? findSnapPoint(net.snap, to.lat, to.lon, streetMode, MAX_SNAP_M);
-  if (!b) return { ok: false, reason: `${to.name} is not near a street usable by ${streetMode}` };
-  const path = routeSnapped(net, a, b, streetMode);
-  if (!path) return { ok: false, reason: `no ${streetMode} route from ${from.name} to ${to.name}` };
-  return { ok: true, route: describeStreetPath(net.graph, path) };
-}
-
-/**
- * One street step between two points, routed for `streetMode` and labelled as `type`, or a
- * reason why there is none. Pre-snapped points may be passed to save the snapping.
- */
-export function planStreetStep(
-  ctx: ModeContext,
-  type: RegionMode,
-  streetMode: StreetMode,
-  from: NamedPoint,
-  to: NamedPoint,
-  snapped: { from?: SnapPoint | undefined; to?: SnapPoint | undefined } = {},
-): { ok: true; step: ModeStep } | { ok: false; reason: string } {
-  const r = routeStreet(ctx.net, streetMode, from, to, snapped);
-  if (!r.ok) return r;
-  return {
-    ok: true,
-    step: {
-      type,
-      from,
-      to,
-      waitSec: 0,
-      durationSec: r.route.durationSec,
-      distanceM: r.route.distanceM,
-      route: r.route,
-      description: `${VERB[type] ?? type} from ${from.name} to ${to.name}`,
-    },
-  };
-}
-
-/** Sum of durations (with waits) and distances of steps. */
-export function totals(steps: readonly ModeStep[]): { durationSec: number; distanceM: number } {
-  let durationSec = 0;
-  let distanceM = 0;
-  for (const s of steps) {
-    durationSec += s.waitSec + s.durationSec;
-    distanceM += s.distanceM;
-  }
-  return { durationSec, distanceM };
+  from: PlacePoint,
+  to: PlacePoint,
+): StreetRoute | undefined {
+  const a = findSnapPoint(net.snap, from.lat, from.lng, streetMode, MAX_SNAP_M);
+  const b = findSnapPoint(net.snap, to.lat, to.lng, streetMode, MAX_SNAP_M);
+  const path = a && b ? routeSnapped(net, a, b, streetMode) : null;
+  return path ? describeStreetPath(net.graph, path) : undefined;
 }
 
 /** When a leg starts, or when it must end. */
@@ -114,16 +69,10 @@ export function buildStreetStep(
   to: PlacePoint,
   at: At,
   extra: Partial<PlannedStep> = {},
-  rideSec?: (distanceM: number, streetSec: number) => number,
+  rideSec?: RideTimer,
 ): PlannedStep | undefined {
-  const r = routeStreet(
-    net,
-    streetModeFor(type),
-    { name: from.name, lat: from.lat, lon: from.lng },
-    { name: to.name, lat: to.lat, lon: to.lng },
-  );
-  if (!r.ok) return undefined;
-  const route = r.route;
+  const route = routeStreet(net, streetModeFor(type), from, to);
+  if (!route) return undefined;
   const durationSec = Math.round(rideSec ? rideSec(route.distanceM, route.durationSec) : route.durationSec);
   const startSec = 'startSec' in at ? at.startSec : at.endSec - durationSec;
   const hasElevation = route.elevationHighestM !== null && route.elevationLowestM !== null;
@@ -144,17 +93,33 @@ export function buildStreetStep(
   };
 }
 
+/** Re-times a ride that does not go at street speed (DRT: see flexibleRideSec). */
+export type RideTimer = (distanceM: number, streetSec: number) => number;
+
+/** One street step still to be routed and timed: a mode between two points. */
+export interface ChainPart {
+  type: TravelType;
+  from: PlacePoint;
+  to: PlacePoint;
+  /** Fields copied onto the step (flexibleServiceId, carClubProviderId, ...). */
+  extra?: Partial<PlannedStep>;
+  rideSec?: RideTimer;
+}
+
+/** The street parts of a trip by one mode, or why the mode cannot serve the trip. */
+export type PartsAnswer = { parts: ChainPart[] } | { reason: string };
+
 /** A planner leg of consecutive street steps, each timed after (or, arriving by, before) the previous. */
 export function buildStreetChain(
   net: StreetNetwork,
-  parts: Array<{ type: TravelType; from: PlacePoint; to: PlacePoint; extra?: Partial<PlannedStep> }>,
+  parts: readonly ChainPart[],
   at: At,
 ): PlannedLeg | undefined {
   const steps: PlannedStep[] = [];
   if ('startSec' in at) {
     let t = at.startSec;
     for (const p of parts) {
-      const s = buildStreetStep(net, p.type, p.from, p.to, { startSec: t }, p.extra);
+      const s = buildStreetStep(net, p.type, p.from, p.to, { startSec: t }, p.extra, p.rideSec);
       if (!s) return undefined;
       steps.push(s);
       t = s.endSec;
@@ -162,11 +127,16 @@ export function buildStreetChain(
   } else {
     let t = at.endSec;
     for (const p of [...parts].reverse()) {
-      const s = buildStreetStep(net, p.type, p.from, p.to, { endSec: t }, p.extra);
+      const s = buildStreetStep(net, p.type, p.from, p.to, { endSec: t }, p.extra, p.rideSec);
       if (!s) return undefined;
       steps.unshift(s);
       t = s.startSec;
     }
   }
   return { steps };
+}
+
+/** Seconds a leg spends in steps of one travel type. */
+export function sumStepSec(leg: PlannedLeg, type: TravelType): number {
+  return leg.steps.reduce((sum, s) => sum + (s.type === type ? s.endSec - s.startSec : 0), 0);
 }

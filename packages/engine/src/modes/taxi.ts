@@ -1,7 +1,7 @@
-import { taxiFarePence } from '../journeys/fares/tariffs.ts';
-import { inTaxiArea, isScottishBankHoliday, localDayTime } from './serviceTime.ts';
-import { planStreetStep, totals } from './streetStep.ts';
-import type { ModeContext, TravelMode } from './types.ts';
+import type { PlacePoint } from '../journeys/model.ts';
+import { inTaxiArea } from './serviceTime.ts';
+import type { ChainPart } from './streetStep.ts';
+import type { ModeContext } from './types.ts';
 
 /** Local taxi operators whose area covers a pick-up point (name and phone, SPEC Taxi); the region is all it reads. */
 export function listTaxiOperators(
@@ -14,45 +14,17 @@ export function listTaxiOperators(
     .map((op) => ({ name: op.name, phone: op.phone }));
 }
 
-/** Estimated metered fare for a ride starting at `startSec`, with night and bank-holiday uplifts. */
-export function estimateTaxiFare(
-  ctx: ModeContext,
-  distanceM: number,
-  durationSec: number,
-  startSec: number,
-): { pence: number; notes: string[] } {
-  const tariff = ctx.region.taxi.tariff;
-  const local = localDayTime(ctx.region.timeZone, startSec);
-  const { pence, night } = taxiFarePence(tariff, distanceM, durationSec, local.minutes);
-  const notes = night ? ['night rate'] : [];
-  if (isScottishBankHoliday(local.date) && tariff.holidayUpliftPercent > 0) {
-    notes.push('bank holiday rate');
-    return { pence: Math.ceil((pence * (1 + tariff.holidayUpliftPercent / 100)) / 10) * 10, notes };
-  }
-  return { pence, notes };
-}
-
 /**
- * Taxi door to door, priced with the region's tariff. Offered even where no local operator is
- * listed: the journey page then says there are none, as SPEC describes.
+ * A taxi ride from a pick-up point, with the local operators to call; a reason instead when no
+ * operator's area covers the pick-up, since there would be nobody to book. The fares code prices
+ * the ride from the region's tariff (night and public-holiday rates).
  */
-export const taxiMode: TravelMode = {
-  mode: 'taxi',
-  plan(ctx, req) {
-    const r = planStreetStep(ctx, 'taxi', 'car', req.from, req.to);
-    if (!r.ok) return r;
-    const steps = [r.step];
-    const fare = estimateTaxiFare(ctx, r.step.distanceM, r.step.durationSec, req.departSec);
-    const label = `Taxi ${req.from.name} to ${req.to.name}: estimated metered fare${fare.notes.length ? ` (${fare.notes.join(', ')})` : ''}`;
-    return {
-      ok: true,
-      option: {
-        mode: 'taxi',
-        steps,
-        ...totals(steps),
-        cost: { pence: fare.pence, estimate: true, lines: [{ description: label, pence: fare.pence }] },
-        taxis: listTaxiOperators(ctx, req.from.lat, req.from.lon),
-      },
-    };
-  },
-};
+export function taxiParts(
+  modes: Pick<ModeContext, 'region'>,
+  from: PlacePoint,
+  to: PlacePoint,
+): { parts: ChainPart[]; operators: Array<{ name: string; phone: string }> } | { reason: string } {
+  const operators = listTaxiOperators(modes, from.lat, from.lng);
+  if (operators.length === 0) return { reason: `no local taxi operator serves ${from.name}` };
+  return { parts: [{ type: 'taxi', from, to }], operators };
+}

@@ -1,112 +1,103 @@
-// Feature under test: walk, cycle, own car and car (a lift) door to door: availability, duration, distance and cost.
+// Feature under test: walk, cycle, own car and car (a lift) door to door: limits, car access, the car park near the destination, durations and prices.
 import { describe, expect, it } from 'vitest';
-import { walkMode } from '../../src/modes/walk.ts';
-import { cycleMode } from '../../src/modes/cycle.ts';
-import { ownCarMode } from '../../src/modes/ownCar.ts';
-import { carMode } from '../../src/modes/car.ts';
-import { planDoorToDoor } from '../../src/modes/registry.ts';
-import { adult, ctx, trip } from './modeFixture.ts';
+import type { PlannedLeg } from '../../src/journeys/model.ts';
+import { checkWalkLeg, MAX_WALK_SEC } from '../../src/modes/walk.ts';
+import { checkCycleLeg, MAX_CYCLE_SEC } from '../../src/modes/cycle.ts';
+import { ownCarParts } from '../../src/modes/ownCar.ts';
+import { adult, ctx, home, legOf, monday, partsOf, priceOf, work } from './modeFixture.ts';
 
 const WALK_MPS = 4.8 / 3.6;
 const CYCLE_MPS = 16 / 3.6;
 const TOWN_MPS = (30 * 1.609344 * 0.9) / 3.6;
+const driver = { ...adult, carAccess: true };
+
+/** A leg of one step of a type lasting `sec`, for the limits' edges. */
+const oneStep = (type: 'walk' | 'cycle', sec: number): PlannedLeg => {
+  const leg = legOf({ parts: [{ type, from: home(-1000, 0), to: work(1000, 0) }] });
+  return { steps: [{ ...leg.steps[0]!, startSec: 0, endSec: sec }] };
+};
 
 describe('walk and cycle', () => {
   it('walks 2 km along Main Street for free at 4.8 km/h', () => {
-    const a = walkMode.plan(ctx, trip([-1000, 0], [1000, 0]));
-    if (!a.ok) throw new Error(a.reason);
-    expect(a.option.distanceM).toBeCloseTo(2000, -1);
-    expect(a.option.durationSec).toBeCloseTo(2000 / WALK_MPS, -1);
-    expect(a.option.cost.pence).toBe(0);
-    expect(a.option.steps[0]!.route!.directions[0]!.instruction).toBe('Head east on Main Street');
+    const leg = legOf({ parts: [{ type: 'walk', from: home(-1000, 0), to: work(1000, 0) }] });
+    const step = leg.steps[0]!;
+    expect(step.distanceM).toBeCloseTo(2000, -1);
+    expect(step.endSec - step.startSec).toBeCloseTo(2000 / WALK_MPS, -1);
+    expect(step.directions[0]!.text).toBe('Head east on Main Street');
+    expect(checkWalkLeg(leg)).toBeNull();
+    expect(priceOf(leg).text).toBe('free');
   });
 
   it('does not offer a walk of more than two hours', () => {
-    const a = walkMode.plan(ctx, trip([-2000, 0], [9000, 1000]));
-    expect(a).toEqual({ ok: false, reason: 'the walk takes more than 2 hours' });
+    // Main Street, Station Road and 9 km of Far Road: 12 km, two and a half hours on foot.
+    const leg = legOf({ parts: [{ type: 'walk', from: home(-2000, 0), to: work(9000, 1000) }] });
+    expect(checkWalkLeg(leg)).toBe('the walk takes more than 2 hours');
+    expect(checkWalkLeg(oneStep('walk', MAX_WALK_SEC))).toBeNull();
+    expect(checkWalkLeg(oneStep('walk', MAX_WALK_SEC + 1))).toBe('the walk takes more than 2 hours');
   });
 
-  it('cycles the same street at 16 km/h', () => {
-    const a = cycleMode.plan(ctx, trip([-1000, 0], [1000, 0]));
-    if (!a.ok) throw new Error(a.reason);
-    expect(a.option.durationSec).toBeCloseTo(2000 / CYCLE_MPS, -1);
-    expect(a.option.cost.pence).toBe(0);
+  it('cycles the same street at 16 km/h for free, up to three hours', () => {
+    const leg = legOf({ parts: [{ type: 'cycle', from: home(-1000, 0), to: work(1000, 0) }] });
+    const step = leg.steps[0]!;
+    expect(step.endSec - step.startSec).toBeCloseTo(2000 / CYCLE_MPS, -1);
+    expect(priceOf(leg).text).toBe('free');
+    expect(checkCycleLeg(leg)).toBeNull();
+    expect(checkCycleLeg(oneStep('cycle', MAX_CYCLE_SEC))).toBeNull();
+    expect(checkCycleLeg(oneStep('cycle', MAX_CYCLE_SEC + 1))).toBe('the ride takes more than 3 hours');
   });
 });
 
 describe('own car', () => {
   it('needs car access', () => {
-    expect(ownCarMode.plan(ctx, trip([-1000, 0], [1950, 0]))).toEqual({
-      ok: false,
+    expect(ownCarParts(ctx, home(-1000, 0), work(1950, 0), adult)).toEqual({
       reason: 'the traveller has no car access',
     });
   });
 
-  it('drives to the car park nearest the destination, parks free there and walks on', () => {
-    const a = ownCarMode.plan(ctx, trip([-1000, 0], [1950, 0], undefined, { ...adult, hasCarAccess: true }));
-    if (!a.ok) throw new Error(a.reason);
-    expect(a.option.steps.map((s) => s.type)).toEqual(['own car', 'walk']);
-    const drive = a.option.steps[0]!;
-    expect(drive.to.name).toBe('East car park');
-    expect(drive.leavesVehicleAt?.name).toBe('East car park');
+  it('drives to the car park nearest the destination, leaves the car there and walks on', () => {
+    const answer = ownCarParts(ctx, home(-1000, 0), work(1950, 0), driver);
+    expect('carPark' in answer && answer.carPark).toMatchObject({ name: 'East car park', fee: false });
+    const leg = legOf(answer);
+    expect(leg.steps.map((s) => [s.type, s.from.name, s.to.name])).toEqual([
+      ['own car', 'Home', 'East car park'],
+      ['walk', 'East car park', 'Work'],
+    ]);
+    const drive = leg.steps[0]!;
     expect(drive.distanceM).toBeCloseTo(2900, -1);
-    const miles = drive.distanceM * 0.00062137;
-    expect(a.option.cost.pence).toBe(Math.round(20 * miles));
-    expect(a.option.cost.estimate).toBe(true);
-    expect(a.option.cost.lines[1]).toEqual({ description: 'Parking at East car park', pence: 0 });
+    // The fares code: running costs at 20p a mile; parking on a single trip depends on the stay.
+    const price = priceOf(leg, driver);
+    expect(price.totalPence).toBe(Math.round(20 * drive.distanceM * 0.00062137));
+    expect(price.isEstimate).toBe(true);
+    expect(price.lines.map((l) => l.description)).toContain(
+      'Parking at East car park: not included (depends on how long you stay)',
+    );
   });
 
-  it('parks at the door when no car park is near, leaving parking to be priced by the stay', () => {
-    const a = ownCarMode.plan(ctx, trip([-1000, 0], [0, -900], undefined, { ...adult, hasCarAccess: true }));
-    if (!a.ok) throw new Error(a.reason);
-    expect(a.option.steps.map((s) => s.type)).toEqual(['own car']);
-    expect(a.option.cost.lines[1]!.pence).toBeNull();
+  it('uses a car park only within 800 m of the destination, else parks at the door', () => {
+    // 700 m and 900 m west of the car park along Main Street.
+    expect(partsOf(ownCarParts(ctx, home(-1000, 0), work(1200, 0), driver)).map((p) => p.to.name)).toEqual([
+      'East car park',
+      'Work',
+    ]);
+    const atDoor = ownCarParts(ctx, home(-1000, 0), work(1000, 0), driver);
+    expect(atDoor).toEqual({ parts: [{ type: 'own car', from: home(-1000, 0), to: work(1000, 0) }] });
+    expect(partsOf(ownCarParts(ctx, home(-1000, 0), work(0, -900), driver))).toHaveLength(1);
   });
 });
 
 describe('car (a lift)', () => {
   it('drives door to door without car access, free for the passenger', () => {
-    const a = carMode.plan(ctx, trip([-1000, 0], [1000, 0]));
-    if (!a.ok) throw new Error(a.reason);
-    expect(a.option.durationSec).toBeCloseTo(2000 / TOWN_MPS, -1);
-    expect(a.option.cost.pence).toBe(0);
-    expect(a.option.steps[0]!.description).toBe('Get a lift from Home to Work');
+    const leg = legOf({ parts: [{ type: 'car', from: home(-1000, 0), to: work(1000, 0) }] });
+    const step = leg.steps[0]!;
+    expect(step.endSec - step.startSec).toBeCloseTo(2000 / TOWN_MPS, -1);
+    expect(step.description).toBe('Get a lift to Work');
+    expect(priceOf(leg).totalPence).toBe(0);
   });
 
   it('takes the faster road when it is quicker', () => {
     // West end of Main Street to the east end of Far Road: via Station Road and the 60 mph road.
-    const a = carMode.plan(ctx, trip([-1000, 0], [5000, 1000]));
-    if (!a.ok) throw new Error(a.reason);
-    expect(a.option.steps[0]!.route!.directions.map((d) => d.road)).toEqual([
-      'Main Street',
-      'Station Road',
-      'Far Road',
-    ]);
-  });
-});
-
-describe('all modes at once', () => {
-  it('answers every mode with an option or a reason', () => {
-    const answers = planDoorToDoor(ctx, trip([-1000, 0], [1000, 0]));
-    expect(answers.map((a) => a.mode)).toEqual([
-      'walk',
-      'cycle',
-      'own car',
-      'car',
-      'taxi',
-      'car club',
-      'bike hire',
-      'drt',
-      'community transport',
-    ]);
-    expect(answers.filter((a) => a.answer.ok).map((a) => a.mode)).toEqual([
-      'walk',
-      'cycle',
-      'car',
-      'taxi',
-      'car club',
-      'bike hire',
-      'drt',
-    ]);
+    const leg = legOf({ parts: [{ type: 'car', from: home(-1000, 0), to: work(5000, 1000) }] }, monday(10));
+    const texts = leg.steps[0]!.directions.map((d) => d.text).join(' / ');
+    expect(texts).toMatch(/Main Street.*Station Road.*Far Road/);
   });
 });

@@ -71,7 +71,7 @@ describe('taxi to a station', () => {
 describe('park & ride', () => {
   it('drives to a car park and walks to the stops beside it, with car access only', () => {
     expect(listParkAndRideAccess(ctx, prepared, point(-1000, 0), adult)).toEqual([]);
-    const list = listParkAndRideAccess(ctx, prepared, point(-1000, 0), { ...adult, hasCarAccess: true });
+    const list = listParkAndRideAccess(ctx, prepared, point(-1000, 0), { ...adult, carAccess: true });
     expect(list.map((a) => [a.stopIdx, a.mode, a.via?.name])).toEqual([[4, 'own car', 'East car park']]);
     expect(list[0]!.durationSec).toBeGreaterThan(180);
   });

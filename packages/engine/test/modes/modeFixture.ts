@@ -9,7 +9,13 @@ import type { RegionConfigInput } from '../../src/region/regionConfig.ts';
 import { loadOsmXml } from '../../src/osm/loadOsm.ts';
 import { createStreetNetwork } from '../../src/streets/streetNetwork.ts';
 import { createModeContext } from '../../src/modes/context.ts';
-import type { ModeContext, TripRequest } from '../../src/modes/types.ts';
+import type { ModeContext } from '../../src/modes/types.ts';
+import { buildStreetChain } from '../../src/modes/streetStep.ts';
+import type { ChainPart, PartsAnswer } from '../../src/modes/streetStep.ts';
+import type { PlacePoint, PlannedLeg } from '../../src/journeys/model.ts';
+import { priceOption } from '../../src/journeys/fares/priceOption.ts';
+import type { OptionPrice } from '../../src/journeys/fares/priceOption.ts';
+import type { Traveller } from '../../src/journeys/fares/traveller.ts';
 import { at, osmXml } from '../streets/osmFixture.ts';
 
 export const xml = osmXml(
@@ -176,20 +182,38 @@ export const ctx: ModeContext = createModeContext(net, region, osm.places);
 /** Monday 23 November 2026 at hh:mm, London time (GMT in November). */
 export const monday = (hh: number, mm = 0): number => Date.UTC(2026, 10, 23, hh, mm) / 1000;
 
-export const adult = { hasCarAccess: false, hasConcessionaryPass: false, ageYears: 40 };
+export const adult: Traveller = {
+  age: 40,
+  carAccess: false,
+  concessionaryPass: false,
+  youngScot: false,
+  newYoungScot: false,
+  railcard: null,
+};
 
-/** A trip between two fixture positions (metres). */
-export function trip(
-  fromXY: [number, number],
-  toXY: [number, number],
-  departSec = monday(10),
-  traveller = adult,
-): TripRequest {
-  return {
-    from: { name: 'Home', ...at(fromXY[0], fromXY[1]) },
-    to: { name: 'Work', ...at(toXY[0], toXY[1]) },
-    departSec,
-    traveller,
-    nowSec: departSec - 2 * 86_400,
-  };
+/** A named point at fixture metres. */
+export function place(name: string, x: number, y: number): PlacePoint {
+  const p = at(x, y);
+  return { name, lat: p.lat, lng: p.lon };
+}
+
+export const home = (x: number, y: number): PlacePoint => place('Home', x, y);
+export const work = (x: number, y: number): PlacePoint => place('Work', x, y);
+
+/** The parts of a mode's answer, failing the test with the mode's reason when it has none. */
+export function partsOf(answer: PartsAnswer): ChainPart[] {
+  if ('reason' in answer) throw new Error(answer.reason);
+  return answer.parts;
+}
+
+/** A mode's answer routed and timed as the planner does, leaving at `startSec`. */
+export function legOf(answer: PartsAnswer, startSec = monday(10)): PlannedLeg {
+  const leg = buildStreetChain(net, partsOf(answer), { startSec });
+  if (!leg) throw new Error('no street route for the parts');
+  return leg;
+}
+
+/** A one-way option priced by the fares code, as the planner prices it. */
+export function priceOf(leg: PlannedLeg, traveller: Traveller = adult): OptionPrice {
+  return priceOption({ kind: 'test', depart: leg, ret: null }, { region, traveller, gtfsFares: new Map() });
 }
