@@ -7,7 +7,7 @@ import type { PlannedLeg, PlannedOption } from '../journeys/model.ts';
 import { legEndSec } from '../journeys/model.ts';
 import { changesOf, chooseOptions, needsOf, ridesOf } from '../journeys/ranking/optionSet.ts';
 import { compareJourneys, sortInputsOf } from '../journeys/ranking/sortKeys.ts';
-import { checkBookingNotice } from '../modes/flexible.ts';
+import { checkFlexibleLeg } from '../modes/flexible.ts';
 import type { PlanInput, RoutersFor } from './context.ts';
 import { searchContext } from './context.ts';
 import { bikeHireFamily } from './families/bikeHire.ts';
@@ -80,8 +80,10 @@ export function planSearch(
       if (!ret) continue;
       option.ret = ret;
     }
-    // DRT and community transport are booked ahead: options whose booking window has closed go.
-    if (bookable(data, option.depart, input.nowSec) && bookable(data, option.ret, input.nowSec))
+    // DRT and community transport run at set hours and are booked ahead: options outside their
+    // hours, or whose booking window has closed, go.
+    const legs = option.ret ? [option.depart, option.ret] : [option.depart];
+    if (legs.every((l) => checkFlexibleLeg(data.region, l, input.nowSec) === null))
       options.push({ option, c });
   }
 
@@ -114,15 +116,4 @@ export function planSearch(
   );
   const unique = [...new Map(journeys.map((j) => [j.id, j])).values()];
   return unique.sort(compareJourneys('emissions'));
-}
-
-/** Every booked step of a leg can still be booked at `nowSec`. */
-function bookable(data: RegionData, leg: PlannedLeg | null, nowSec: number): boolean {
-  return (
-    !leg ||
-    leg.steps.every((s) => {
-      const svc = data.region.flexibleServices.find((f) => f.id === s.flexibleServiceId);
-      return !svc || checkBookingNotice(svc, s.startSec, nowSec) === null;
-    })
-  );
 }

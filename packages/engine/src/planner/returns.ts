@@ -22,7 +22,10 @@ const RETURN_WINDOW_SEC = 30 * 60;
  * mirror family first, then walking to the stop), else door to door by its fallback.
  * Searches shared by several candidates run once.
  */
-export function returnPlanner(ctx: SearchContext, startSec: number): (c: Candidate) => PlannedLeg | undefined {
+export function returnPlanner(
+  ctx: SearchContext,
+  startSec: number,
+): (c: Candidate) => PlannedLeg | undefined {
   const back = returnContext(ctx, startSec);
   const { data } = ctx;
   const cache = new Map<string, PlannedLeg | null>();
@@ -98,7 +101,10 @@ export function returnPlanner(ctx: SearchContext, startSec: number): (c: Candida
     const families = transitPlan().families.filter((f) => !f.first.vehicle && !f.last.vehicle);
     const label = (f: TransitFamily) => familyLabel(transitKey(f));
     const isWalk = (f: TransitFamily) => f.first.mile === 'walk' && f.last.mile === 'walk';
-    const ordered = [...families.filter((f) => label(f) === mirror && !isWalk(f)), ...families.filter(isWalk)];
+    const ordered = [
+      ...families.filter((f) => label(f) === mirror && !isWalk(f)),
+      ...families.filter(isWalk),
+    ];
     found = [];
     for (const fam of ordered) {
       found = searchFamily(back, fam, RETURN_WINDOW_SEC).map((f) => f.leg);

@@ -1,6 +1,7 @@
 import type { SortKey, TravelType } from '@cairn/contracts';
 import { SORT_KEYS } from '@cairn/contracts';
 import type { PlannedOption } from '../model.ts';
+import { WALK_MPS } from '../../osm/wayAccess.ts';
 import { computeSortKeys } from './sortKeys.ts';
 import type { SortInputs } from './sortKeys.ts';
 
@@ -73,8 +74,10 @@ export const OPTION_SET = {
   /** Emissions within this share (and this many kg) count as no more. */
   co2Share: 0.1,
   co2Kg: 0.2,
-  /** More walking than this is never "no more walking". */
+  /** More walking than this is never "no more walking"… */
   walkSlackM: 200,
+  /** …unless the time saved outweighs the extra walk, each walking minute counting this many. */
+  walkReluctance: 2,
   /** Same rides with more needs: the leaner option may leave this much earlier and still win. */
   sameRidesLeaveEarlierSec: 15 * 60,
   perFamily: 3,
@@ -86,8 +89,9 @@ const subset = (a: ReadonlySet<Need>, b: ReadonlySet<Need>): boolean => [...a].e
 
 /**
  * A removes B: A asks no more of the traveller, leaves no earlier, arrives no later, costs no
- * more (an unknown cost removes nothing), emits no more, walks and changes no more, and is
- * clearly better: ≥ 10 minutes saved, fewer changes, or clearly cheaper.
+ * more (an unknown cost removes nothing), emits and changes no more, walks no more (or saves
+ * more time than the extra walk is worth), and is clearly better: ≥ 10 minutes saved, fewer
+ * changes with no more walking, or clearly cheaper.
  */
 export function clearlyBetter(a: OptionScore, b: OptionScore): boolean {
   if (a.costPence === null || !subset(a.needs, b.needs)) return false;
@@ -97,10 +101,12 @@ export function clearlyBetter(a: OptionScore, b: OptionScore): boolean {
     a.arriveSec <= b.arriveSec &&
     a.costPence <= costB &&
     a.carbonKg <= b.carbonKg * (1 + OPTION_SET.co2Share) + OPTION_SET.co2Kg &&
-    a.walkM <= b.walkM + OPTION_SET.walkSlackM &&
     a.changes <= b.changes;
   if (!noWorse) return false;
   const savedSec = a.departSec - b.departSec + (b.arriveSec - a.arriveSec);
+  const extraWalkSec = ((a.walkM - b.walkM) / WALK_MPS) * OPTION_SET.walkReluctance;
+  if (a.walkM > b.walkM + OPTION_SET.walkSlackM && savedSec < OPTION_SET.clearlyFasterSec + extraWalkSec)
+    return false;
   const cheaper = Math.max(OPTION_SET.clearlyCheaperPence, costB * OPTION_SET.clearlyCheaperShare);
   return (
     savedSec >= OPTION_SET.clearlyFasterSec ||
@@ -177,7 +183,9 @@ const sameShape = (a: OptionScore, b: OptionScore): boolean =>
   a.costPence === b.costPence;
 
 /** The cap stage: decides once which items survive the family, group and total caps. */
-function capped<T extends { index: number; s: OptionScore }>(arriveBy: boolean): (x: T, all: readonly T[]) => boolean {
+function capped<T extends { index: number; s: OptionScore }>(
+  arriveBy: boolean,
+): (x: T, all: readonly T[]) => boolean {
   let survivors: Set<T> | undefined;
   return (x, all) => {
     survivors ??= chooseUnderCaps(all, arriveBy);
@@ -185,7 +193,10 @@ function capped<T extends { index: number; s: OptionScore }>(arriveBy: boolean):
   };
 }
 
-function chooseUnderCaps<T extends { index: number; s: OptionScore }>(all: readonly T[], arriveBy: boolean): Set<T> {
+function chooseUnderCaps<T extends { index: number; s: OptionScore }>(
+  all: readonly T[],
+  arriveBy: boolean,
+): Set<T> {
   const byFamily = new Map<string, T[]>();
   for (const x of all) byFamily.set(x.s.family, [...(byFamily.get(x.s.family) ?? []), x]);
   const ranked = [...byFamily.values()].map((list) =>

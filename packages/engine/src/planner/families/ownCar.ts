@@ -1,10 +1,15 @@
+import { ownCarParts } from '../../modes/ownCar.ts';
 import type { OptionFamily } from './family.ts';
-import { doorToDoor, streetCandidate } from './street.ts';
+import { streetCandidate } from './street.ts';
 
-/** Driving the traveller's own car door to door (needs car access in the profile). */
+/** The traveller's own car (car access in the profile), to the car park nearest the destination. */
 export const ownCarFamily: OptionFamily = {
   candidates(ctx) {
     if (!ctx.allowed('own car')) return [];
-    return streetCandidate(ctx, 'own car', doorToDoor(ctx, 'own car'));
+    return streetCandidate(
+      ctx,
+      'own car',
+      ownCarParts(ctx.data.modes, ctx.origin, ctx.destination, ctx.traveller),
+    );
   },
 };

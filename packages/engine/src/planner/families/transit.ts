@@ -3,7 +3,13 @@ import { planTransit, transitKey } from '../transit/miles.ts';
 import type { TransitFamily, TransitPlan } from '../transit/miles.ts';
 import { searchFamily } from '../transit/search.ts';
 import type { FoundJourney } from '../transit/search.ts';
-import { anyRideAlightable, anyRideBoardable, byStop, nearerStation, skippableRides } from '../transit/shortcuts.ts';
+import {
+  anyRideAlightable,
+  anyRideBoardable,
+  byStop,
+  nearerStation,
+  skippableRides,
+} from '../transit/shortcuts.ts';
 import type { Candidate, OptionFamily, ReturnRule } from './family.ts';
 import { servesDoorToDoor } from './flexible.ts';
 
@@ -31,7 +37,11 @@ export const transitFamily: OptionFamily = {
       for (const f of found) {
         if (!sensible(f)) continue;
         const access = f.j.legs[0];
-        let back: ReturnRule = { rule: 'public', prefer: key, home: fam.first.mile === 'lift' ? 'car' : 'taxi' };
+        let back: ReturnRule = {
+          rule: 'public',
+          prefer: key,
+          home: fam.first.mile === 'lift' ? 'car' : 'taxi',
+        };
         if (fam.first.vehicle && access?.kind === 'access')
           back = { rule: 'vehicle', type: fam.first.vehicle, stop: access.stop };
         out.push({ key, leg: f.leg, back });
@@ -42,7 +52,11 @@ export const transitFamily: OptionFamily = {
 };
 
 /** The test a family's journeys must pass to be offered. */
-function sensibleFor(ctx: SearchContext, plan: TransitPlan, fam: TransitFamily): (f: FoundJourney) => boolean {
+function sensibleFor(
+  ctx: SearchContext,
+  plan: TransitPlan,
+  fam: TransitFamily,
+): (f: FoundJourney) => boolean {
   const { data, at, crowM, origin, destination } = ctx;
   const first = byStop(fam.first.legs);
   const last = byStop(fam.last.legs);
@@ -69,9 +83,17 @@ function sensibleFor(ctx: SearchContext, plan: TransitPlan, fam: TransitFamily):
     // A vehicle to a further station for a train that also calls nearer.
     const a = j.legs[0];
     const e = j.legs[j.legs.length - 1];
-    if (fam.first.mile !== 'walk' && a?.kind === 'access' && nearerStation(view, j, 'first', first, a.durationSec, notBefore))
+    if (
+      fam.first.mile !== 'walk' &&
+      a?.kind === 'access' &&
+      nearerStation(view, j, 'first', first, a.durationSec, notBefore)
+    )
       return false;
-    if (fam.last.mile !== 'walk' && e?.kind === 'egress' && nearerStation(view, j, 'last', last, e.durationSec, notAfter))
+    if (
+      fam.last.mile !== 'walk' &&
+      e?.kind === 'egress' &&
+      nearerStation(view, j, 'last', last, e.durationSec, notAfter)
+    )
       return false;
     return true;
   };

@@ -1,5 +1,6 @@
+import { checkWalkLeg } from '../../modes/walk.ts';
 import type { OptionFamily } from './family.ts';
-import { doorToDoor, streetCandidate } from './street.ts';
+import { streetCandidate } from './street.ts';
 
 /** Walking door to door is considered up to this straight-line distance. */
 export const WALK_DIRECT_M = 6_000;
@@ -12,6 +13,12 @@ export const WALK_ALWAYS_SEC = 40 * 60;
 export const walkFamily: OptionFamily = {
   candidates(ctx) {
     if (!ctx.allowed('walk') || ctx.crowM > WALK_DIRECT_M) return [];
-    return streetCandidate(ctx, 'walk', doorToDoor(ctx, 'walk'), (sec) => sec <= WALK_ALWAYS_SEC);
+    const parts = [{ type: 'walk' as const, from: ctx.origin, to: ctx.destination }];
+    return streetCandidate(
+      ctx,
+      'walk',
+      { parts },
+      { check: checkWalkLeg, pinned: (sec) => sec <= WALK_ALWAYS_SEC },
+    );
   },
 };

@@ -62,7 +62,12 @@ export interface TransitFamily {
 /** The typed key of a transit family. */
 export function transitKey(fam: TransitFamily): FamilyKey {
   const serviceId = fam.first.serviceId ?? fam.last.serviceId;
-  return { family: 'transit', first: fam.first.mile, last: fam.last.mile, ...(serviceId ? { serviceId } : {}) };
+  return {
+    family: 'transit',
+    first: fam.first.mile,
+    last: fam.last.mile,
+    ...(serviceId ? { serviceId } : {}),
+  };
 }
 
 /** The walks from the origin and to the destination, and the transit families worth searching. */
@@ -146,10 +151,7 @@ export function planTransit(ctx: SearchContext): TransitPlan {
       if (!allowed(vehicle)) continue;
       const legs = stations(vehicle, maxSec, 'from');
       if (legs.length)
-        station(
-          { mile, legs, vehicle, detail: () => ({ type: vehicle, leavesVehicle: true }) },
-          walkIn,
-        );
+        station({ mile, legs, vehicle, detail: () => ({ type: vehicle, leavesVehicle: true }) }, walkIn);
     }
   }
   if (allowed('car')) {
@@ -168,7 +170,9 @@ export function planTransit(ctx: SearchContext): TransitPlan {
     }
     if (walkOut) {
       const a = data.timetable.a;
-      const legs = stations('taxi', MILE_MAX_SEC.taxi, 'to', (s) => hasTaxi(a.stopLat[s] ?? 0, a.stopLon[s] ?? 0));
+      const legs = stations('taxi', MILE_MAX_SEC.taxi, 'to', (s) =>
+        hasTaxi(a.stopLat[s] ?? 0, a.stopLon[s] ?? 0),
+      );
       if (legs.length) station(walkOut, plain(legs, 'taxi', 'taxi'));
     }
   }
@@ -197,7 +201,8 @@ export function planTransit(ctx: SearchContext): TransitPlan {
       const detail = () => ({ type: svc.kind, flexibleServiceId: svc.id, rideSec: rideTimer(svc) });
       return { mile: 'flexible', serviceId: svc.id, legs, detail };
     };
-    const out = walkIn && inServiceZone(svc, from.lat, from.lng) ? zoneStops(from, 'from', walkableOut) : undefined;
+    const out =
+      walkIn && inServiceZone(svc, from.lat, from.lng) ? zoneStops(from, 'from', walkableOut) : undefined;
     if (walkIn && out) families.push({ first: out, last: walkIn, windowSec: WALK_WINDOW_SEC });
     const back = walkOut && inServiceZone(svc, to.lat, to.lng) ? zoneStops(to, 'to', walkableIn) : undefined;
     if (walkOut && back) families.push({ first: walkOut, last: back, windowSec: WALK_WINDOW_SEC });

@@ -1,5 +1,4 @@
 import type { PlannedLeg } from '../../journeys/model.ts';
-import { serviceRunsBetween } from '../../modes/flexible.ts';
 import type { RaptorJourney } from '../../raptor/types.ts';
 import { epochToLocal } from '../../time/service-day.ts';
 import type { TransitView } from '../../timetable/transit-view.ts';
@@ -65,13 +64,7 @@ export function searchFamily(
     const steps = journeySteps(data, view, j, ctx.origin, ctx.destination, (end) =>
       (end.kind === 'access' ? fam.first : fam.last).detail(end.index),
     );
-    if (!steps || steps.length === 0) continue;
-    const flexOk = steps.every((s) => {
-      if (!s.flexibleServiceId) return true;
-      const svc = data.region.flexibleServices.find((x) => x.id === s.flexibleServiceId);
-      return svc ? serviceRunsBetween(svc, tz, s.startSec, s.endSec) : false;
-    });
-    if (flexOk) out.push({ leg: { steps }, j, view });
+    if (steps && steps.length > 0) out.push({ leg: { steps }, j, view });
   }
   return out;
 }

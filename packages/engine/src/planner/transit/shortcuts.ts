@@ -160,7 +160,8 @@ function applyCut(view: TransitView, j: RaptorJourney, cut: Cut): RaptorJourney 
   legs.push(...j.legs.slice(cut.to + 1));
   const rides = legs.filter((l) => l.kind === 'transit').length;
   const walkSec = legs.reduce(
-    (s, l) => s + (l.kind === 'transfer' ? (l.isWalk ? l.durationSec : 0) : l.kind === 'transit' ? 0 : l.durationSec),
+    (s, l) =>
+      s + (l.kind === 'transfer' ? (l.isWalk ? l.durationSec : 0) : l.kind === 'transit' ? 0 : l.durationSec),
     0,
   );
   return { ...j, legs, transfers: rides - 1, walkSec };

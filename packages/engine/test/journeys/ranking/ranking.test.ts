@@ -1,21 +1,29 @@
-// Feature under test: sort keys, stable ids, pruning of dominated and duplicate options, diversity.
+// Feature under test: sort keys, stable ids, the option set (ADR 008): what removes what, what always stays, diversity caps.
 import { describe, expect, it } from 'vitest';
 import { computeSortKeys, UNKNOWN_COST_SORT } from '../../../src/journeys/ranking/sortKeys.ts';
 import { optionId } from '../../../src/journeys/ranking/optionId.ts';
-import { dominates, pruneOptions } from '../../../src/journeys/ranking/prune.ts';
-import type { OptionScore } from '../../../src/journeys/ranking/prune.ts';
+import fc from 'fast-check';
+import { SORT_KEYS } from '@cairn/contracts';
+import { chooseOptions, clearlyBetter, OPTION_SET } from '../../../src/journeys/ranking/optionSet.ts';
+import type { Need, OptionScore } from '../../../src/journeys/ranking/optionSet.ts';
 import { MON_0900, PLACES, rideStep } from '../fixtures/steps.ts';
 
 const score = (over: Partial<OptionScore>): OptionScore => ({
-  family: 'walk>bus 31>walk',
+  family: 'transit walk+walk',
+  needs: new Set<Need>(),
+  rides: 'bus 31',
   departSec: 1000,
   arriveSec: 5000,
+  travelSec: 4000,
+  waitSec: 0,
+  stageCount: 3,
   costPence: 450,
   carbonKg: 1,
   walkM: 500,
-  changes: 3,
+  changes: 0,
   ...over,
 });
+const keep = (items: OptionScore[], arriveBy = false) => chooseOptions(items, (x) => x, arriveBy);
 
 describe('sort keys', () => {
   it('computes every SPEC key, cost unknown sorting last', () => {
@@ -56,65 +64,170 @@ describe('optionId', () => {
   });
 });
 
-describe('pruning', () => {
-  it('finds domination only when no criterion is worse', () => {
-    expect(dominates(score({ arriveSec: 4000 }), score({}))).toBe(true);
-    expect(dominates(score({ arriveSec: 4000, costPence: 500 }), score({}))).toBe(false);
-    expect(dominates(score({}), score({}))).toBe(false);
-    expect(dominates(score({ costPence: 400 }), score({ costPence: null }))).toBe(true);
-    expect(dominates(score({ costPence: null, arriveSec: 10 }), score({ costPence: null }))).toBe(false);
+describe('option set', () => {
+  it('removes an option only for one that asks no more and is clearly better', () => {
+    // Ten minutes saved, same cost: removed.
+    expect(clearlyBetter(score({ arriveSec: 4400 }), score({}))).toBe(true);
+    // Five minutes saved is not clearly better.
+    expect(clearlyBetter(score({ arriveSec: 4700 }), score({}))).toBe(false);
+    // Costs more: no.
+    expect(clearlyBetter(score({ arriveSec: 4000, costPence: 500 }), score({}))).toBe(false);
+    // Identical: nothing to choose.
+    expect(clearlyBetter(score({}), score({}))).toBe(false);
+    // A known cost beats an unknown one; an unknown cost removes nothing.
+    expect(clearlyBetter(score({ arriveSec: 4000 }), score({ costPence: null }))).toBe(true);
+    expect(clearlyBetter(score({ costPence: null, arriveSec: 10 }), score({ costPence: null }))).toBe(false);
+    // Fewer changes with no more walking, at the same times.
+    expect(clearlyBetter(score({ changes: 0 }), score({ changes: 1 }))).toBe(true);
+    // Clearly cheaper (£1 or a fifth).
+    expect(clearlyBetter(score({ costPence: 300 }), score({}))).toBe(true);
+    expect(clearlyBetter(score({ costPence: 420 }), score({}))).toBe(false);
   });
-  it('drops dominated options and near-duplicates, keeps trade-offs', () => {
+
+  it('never lets an option that needs a bike, a car, a driver or money remove one that needs less', () => {
+    const walk = score({
+      family: 'walk',
+      rides: '',
+      costPence: 0,
+      carbonKg: 0,
+      departSec: 1000,
+      arriveSec: 2800,
+    });
+    const cycle = score({ ...walk, family: 'cycle', needs: new Set<Need>(['bike']), arriveSec: 1600 });
+    expect(clearlyBetter(cycle, walk)).toBe(false);
+    expect(clearlyBetter(walk, { ...cycle, arriveSec: 3600 })).toBe(true);
+    const taxi = score({ family: 'taxi', rides: '', needs: new Set<Need>(['hire']), costPence: 0, walkM: 0 });
+    expect(clearlyBetter(taxi, score({ arriveSec: 9000 }))).toBe(false);
+  });
+
+  it('lets a time saving outweigh extra walking, each walking minute counting double', () => {
+    const bus = score({ departSec: 0, arriveSec: 3600, walkM: 100 });
+    // 400 m more walking ≈ 5 min, counted 10: saving 21 min is enough, 19 is not.
+    expect(clearlyBetter(score({ departSec: 21 * 60, arriveSec: 3600, walkM: 500 }), bus)).toBe(true);
+    expect(clearlyBetter(score({ departSec: 19 * 60, arriveSec: 3600, walkM: 500 }), bus)).toBe(false);
+  });
+
+  it('keeps the best option of every sort key even when another would remove it', () => {
     const items = [
-      score({
-        family: 'walk',
-        departSec: 900,
-        arriveSec: 9000,
-        costPence: 0,
-        carbonKg: 0,
-        walkM: 9000,
-        changes: 1,
-      }),
-      score({}),
-      score({ arriveSec: 5060 }), // same bus a minute later in the data: duplicate
-      score({ arriveSec: 5600, costPence: 500 }), // dominated by the first bus
-      score({ family: 'taxi', arriveSec: 2000, costPence: 2500, carbonKg: 3, walkM: 0, changes: 1 }),
+      score({ family: 'a', arriveSec: 4000, walkM: 600 }),
+      // Arrives 15 min later but walks least: best for 'walk-distance', so it stays.
+      score({ family: 'b', arriveSec: 4900, walkM: 0 }),
     ];
-    const kept = pruneOptions(items, (x) => x);
-    expect(kept.map((k) => k.family)).toEqual(['walk', 'walk>bus 31>walk', 'taxi']);
-    expect(kept[1]?.arriveSec).toBe(5000);
+    expect(clearlyBetter(items[0]!, { ...items[1]!, walkM: 700 })).toBe(true);
+    expect(keep(items).map((k) => k.family)).toEqual(['a', 'b']);
   });
+
+  it('keeps pinned options (walking under the limit)', () => {
+    const walk = score({
+      family: 'walk',
+      rides: '',
+      costPence: 0,
+      carbonKg: 0,
+      arriveSec: 9000,
+      walkM: 3000,
+      pinned: true,
+    });
+    const bus = score({ costPence: 0, carbonKg: 0 });
+    expect(clearlyBetter(bus, walk)).toBe(true);
+    expect(keep([walk, bus]).map((k) => k.family)).toContain('walk');
+  });
+
+  it('drops the same rides reached a way that asks more', () => {
+    const walkIn = score({ family: 'transit walk+walk', rides: 'train 1', departSec: 900 });
+    const taxiIn = score({
+      family: 'transit taxi+walk',
+      rides: 'train 1',
+      departSec: 1500,
+      needs: new Set<Need>(['hire']),
+      costPence: 1450,
+    });
+    const other = score({
+      family: 'transit walk+walk',
+      rides: 'bus 9',
+      departSec: 0,
+      arriveSec: 3000,
+      costPence: 900,
+    });
+    expect(keep([walkIn, taxiIn, other]).map((k) => k.family)).toEqual([
+      'transit walk+walk',
+      'transit walk+walk',
+    ]);
+  });
+
   it('keeps at most three departures of one family and represents every family', () => {
     const buses = Array.from({ length: 10 }, (_, i) =>
-      score({ departSec: 1000 + i * 3600, arriveSec: 5000 + i * 3600 }),
+      score({ departSec: 1000 + i * 3600, arriveSec: 5000 + i * 3600, rides: `bus ${i}` }),
     );
-    const kept = pruneOptions(
-      [...buses, score({ family: 'train', costPence: 900, carbonKg: 0.5, arriveSec: 99_999 })],
-      (x) => x,
-      3,
-      12,
+    const kept = keep([
+      ...buses,
+      score({ family: 'train', rides: 'train', costPence: 900, carbonKg: 0.5, arriveSec: 99_999 }),
+    ]);
+    expect(kept.filter((k) => k.family === 'transit walk+walk').length).toBeLessThanOrEqual(
+      OPTION_SET.perFamily + 1,
     );
-    expect(kept.filter((k) => k.family === 'walk>bus 31>walk')).toHaveLength(3);
     expect(kept.some((k) => k.family === 'train')).toBe(true);
-    const late = pruneOptions(buses, (x) => x, 3, 12, true);
-    expect(late.map((k) => k.departSec)).toEqual([1000 + 7 * 3600, 1000 + 8 * 3600, 1000 + 9 * 3600]);
+    const late = keep(buses, true);
+    expect(late.map((k) => k.departSec)).toContain(1000 + 9 * 3600);
   });
 
   it('caps a group of families as a whole, the best of each family first', () => {
     const lift = (family: string, h: number) =>
-      score({ family, group: 'lift', departSec: h * 3600, arriveSec: h * 3600 + 1800, carbonKg: h });
+      score({
+        family,
+        rides: family,
+        group: 'lift',
+        needs: new Set<Need>(['driver']),
+        departSec: h * 3600,
+        arriveSec: h * 3600 + 1800,
+        carbonKg: 5 + h,
+        costPence: 0,
+        walkM: 100,
+      });
     const items = [
-      lift('car', 8),
-      lift('car', 9),
-      lift('lift out|car>train', 8),
-      lift('lift out|car>train', 10),
-      score({ family: 'walk>bus', departSec: 8 * 3600, arriveSec: 9 * 3600 }),
+      lift('lift', 8),
+      lift('lift', 9),
+      lift('transit lift+walk', 8),
+      lift('transit lift+walk', 10),
+      score({ family: 'transit walk+walk', departSec: 8 * 3600, arriveSec: 9 * 3600, carbonKg: 1 }),
     ];
-    const kept = pruneOptions(items, (x) => x, 3, 12, false, { lift: 2 });
-    expect(kept.filter((k) => k.group === 'lift').map((k) => k.family)).toEqual([
-      'car',
-      'lift out|car>train',
-    ]);
-    expect(kept.some((k) => k.family === 'walk>bus')).toBe(true);
+    const kept = keep(items);
+    expect(kept.filter((k) => k.group === 'lift').length).toBeLessThanOrEqual(OPTION_SET.groupCaps.lift! + 1);
+    expect(kept.some((k) => k.family === 'transit walk+walk')).toBe(true);
+  });
+
+  it('property: the chosen set keeps every pinned option and the best of every sort key, and is a subset of the input', () => {
+    const needs = fc.subarray(['bike', 'car', 'driver', 'hire', 'booking'] as Need[]);
+    const arbScore = fc.record({
+      family: fc.constantFrom('walk', 'cycle', 'taxi', 'transit walk+walk', 'transit taxi+walk'),
+      needs: needs.map((n) => new Set<Need>(n)),
+      rides: fc.constantFrom('', 'a', 'b', 'a>b'),
+      departSec: fc.integer({ min: 0, max: 7200 }),
+      duration: fc.integer({ min: 300, max: 14_400 }),
+      waitSec: fc.integer({ min: 0, max: 3600 }),
+      stageCount: fc.integer({ min: 1, max: 5 }),
+      costPence: fc.option(fc.integer({ min: 0, max: 5000 }), { nil: null }),
+      carbonKg: fc.float({ min: 0, max: 20, noNaN: true }),
+      walkM: fc.integer({ min: 0, max: 4000 }),
+      changes: fc.integer({ min: 0, max: 3 }),
+      pinned: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(arbScore, { maxLength: 25 }), fc.boolean(), (raw, arriveBy) => {
+        const items: OptionScore[] = raw.map(({ duration, ...r }) => ({
+          ...r,
+          arriveSec: r.departSec + duration,
+          travelSec: duration,
+        }));
+        const kept = keep(items, arriveBy);
+        expect(kept.every((k) => items.includes(k))).toBe(true);
+        for (const p of items.filter((x) => x.pinned)) expect(kept).toContain(p);
+        for (const key of SORT_KEYS) {
+          if (items.length === 0) continue;
+          const best = Math.min(...items.map((x) => computeSortKeys(x)[key] ?? 0));
+          expect(kept.some((k) => computeSortKeys(k)[key] === best)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
