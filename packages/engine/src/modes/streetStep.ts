@@ -8,6 +8,7 @@ import { MAX_SNAP_M, routeSnapped } from '../streets/streetNetwork.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
 import type { RegionMode } from '../region/regionConfig.ts';
+import { buildStraightWalkStep, walksInStraightLines } from './straightWalk.ts';
 import type { ModeContext, ModeStep, NamedPoint } from './types.ts';
 
 /*
@@ -105,7 +106,8 @@ export type At = { startSec: number } | { endSec: number };
  * A timed street step of the journey planner between two points by a travel type, starting at
  * `at.startSec` or ending at `at.endSec`; undefined when either end is off the network or no
  * route exists. `rideSec` re-times vehicles that do not drive at street speed (DRT: see
- * modes/flexible.ts flexibleRideSec).
+ * modes/flexible.ts flexibleRideSec). Without any streets (no OSM loaded) a walk is a straight
+ * line (modes/straightWalk.ts).
  */
 export function buildStreetStep(
   net: StreetNetwork,
@@ -116,6 +118,7 @@ export function buildStreetStep(
   extra: Partial<PlannedStep> = {},
   rideSec?: (distanceM: number, streetSec: number) => number,
 ): PlannedStep | undefined {
+  if (type === 'walk' && walksInStraightLines(net)) return buildStraightWalkStep(from, to, at, extra);
   const r = routeStreet(
     net,
     streetModeFor(type),
