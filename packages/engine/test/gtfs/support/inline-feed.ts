@@ -81,7 +81,10 @@ export function planPaths(
 }
 
 /** The route of a transit leg. */
-function lineOf(tt: Timetable, l: Extract<RaptorLeg, { kind: 'transit' }>): { mode: string; shortName: string } {
+function lineOf(
+  tt: Timetable,
+  l: Extract<RaptorLeg, { kind: 'transit' }>,
+): { mode: string; shortName: string } {
   const line = tt.meta.lines[tt.a.tripInfoLine[tt.a.tripInfo[l.trip]!]!]!;
   return { mode: line.mode, shortName: line.shortName };
 }
