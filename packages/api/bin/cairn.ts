@@ -11,7 +11,7 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
   },
   plan: {
     summary:
-      'plan transit journeys between two coordinates (--gtfs … or --region DIR, [--osm], --from --to --depart)',
+      'run the journey planner: every option between two places (--region DIR or --gtfs … [--osm], --from --to [--depart] [--json])',
     run: planCommand,
   },
 };

@@ -29,7 +29,7 @@ export {
   REGION_CONFIG_FILE,
 } from './region/loadRegionConfig.ts';
 export type { RegionConfigIssue, RegionConfigResult } from './region/loadRegionConfig.ts';
-export { loadPlanner } from './planner/loadPlanner.ts';
+export { createPlanner, loadPlanner, loadPlannerFromFeeds } from './planner/loadPlanner.ts';
 export type { Planner, PlannerOptions, MapFeatureCollection, MapFeature } from './planner/loadPlanner.ts';
 export { loadOsmFile, loadOsmXml, loadOsmPbf } from './osm/loadOsm.ts';
 export type { OsmData } from './osm/loadOsm.ts';
@@ -167,14 +167,6 @@ export {
 export type { Footpath, FootpathSource, StopPositions } from './timetable/footpaths.ts';
 export { writeTimetableSnapshot, readTimetableSnapshot } from './timetable/snapshot.ts';
 export type { ReadSnapshotResult } from './timetable/snapshot.ts';
-export { buildItinerary } from './timetable/itinerary.ts';
-export type {
-  TransitItinerary,
-  ItineraryLeg,
-  TransitItineraryLeg,
-  NonTransitItineraryLeg,
-  ItineraryStop,
-} from './timetable/itinerary.ts';
 export { listStopsWithinWalk } from './timetable/nearby-stops.ts';
 export { Raptor, DEFAULT_MAX_DURATION_SEC } from './raptor/raptor.ts';
 export { POS_NO_PICKUP, POS_NO_DROP_OFF } from './raptor/transit-data.ts';

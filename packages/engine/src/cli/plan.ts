@@ -1,70 +1,134 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadGtfsFeeds, parseFeedSpec } from '../gtfs/load-feeds.ts';
-import { prepareStops } from '../modes/accessEgress.ts';
-import type { AccessDirection, PreparedStops } from '../modes/accessEgress.ts';
-import { streetFootpathSource } from '../modes/footpaths.ts';
-import { WALK_MPS } from '../osm/wayAccess.ts';
-import { loadRegionTimetable, streetFootpathsLabel } from '../planner/regionTimetable.ts';
-import type { AccessLeg } from '../raptor/types.ts';
-import { loadRegionConfig, REGION_CONFIG_FILE, resolveRegionPath } from '../region/loadRegionConfig.ts';
-import { findSnapPoint } from '../streets/snap.ts';
-import { reachTargets } from '../streets/search.ts';
-import type { SnapPoint } from '../streets/search.ts';
-import { MAX_SNAP_M } from '../streets/streetNetwork.ts';
-import type { StreetNetwork } from '../streets/streetNetwork.ts';
-import { Raptor } from '../raptor/raptor.ts';
-import { formatIsoLocal, localToEpochSec, parseLocalDateTime } from '../time/service-day.ts';
-import { buildItinerary } from '../timetable/itinerary.ts';
-import type { ItineraryLeg, ItineraryStop, TransitItinerary } from '../timetable/itinerary.ts';
-import { listStopsWithinWalk } from '../timetable/nearby-stops.ts';
-import { straightLineWalkSec } from '../timetable/footpaths.ts';
+import { BrandSettings } from '@cairn/contracts';
+import type { Journey, Leg, SearchRequest, Step } from '@cairn/contracts';
+import { parseFeedSpec } from '../gtfs/load-feeds.ts';
+import { formatSearchDate } from '../journeys/format/localTime.ts';
+import { createPlanner } from '../planner/loadPlanner.ts';
+import type { Planner } from '../planner/loadPlanner.ts';
+import { loadRegionData, regionDataFromFeeds, regionDataFromTimetable } from '../planner/regionData.ts';
+import type { RegionData } from '../planner/regionData.ts';
+import { REGION_CONFIG_FILE } from '../region/loadRegionConfig.ts';
+import type { RegionConfig } from '../region/regionConfig.ts';
+import { localToEpochSec, parseLocalDateTime } from '../time/service-day.ts';
 import { readTimetableSnapshot } from '../timetable/snapshot.ts';
-import type { Timetable } from '../timetable/timetable.ts';
-import { TransitView } from '../timetable/transit-view.ts';
 import { TIMETABLE_SNAPSHOT_FILE } from './build-region.ts';
 import { EXIT, parseCommandArgs, reportWarnings, say } from './common.ts';
-import { loadStreets, secondsSince } from './streets.ts';
+import { secondsSince } from './streets.ts';
 
-const USAGE =
-  'usage: cairn plan (--gtfs FILE_OR_DIR [--gtfs …] | --region DIR) [--osm FILE] --from LAT,LON --to LAT,LON\n' +
-  '                  --depart YYYY-MM-DDTHH:mm [--arrive-by] [--window MINUTES] [--wheelchair] [--max-transfers N]\n' +
-  '                  [--walk-radius METRES] [--json]\n' +
-  '  --region DIR  a folder with region.json (its feeds, OSM file and timetable.bin) or one made by build-region --out\n' +
-  '  --osm FILE    walk along its streets to, from and between stops (a region.json folder names its own)';
+const USAGE = `usage: cairn plan (--region DIR | --gtfs FEED [--gtfs …] [--osm FILE]) --from PLACE --to PLACE
+                  [--depart YYYY-MM-DDTHH:mm] [--arrive-by] [--return YYYY-MM-DDTHH:mm] [--json | --journeys]
+  Runs the journey planner the API runs and prints every option it offers (walk, cycle, transit
+  with its first and last miles, …) with departure, arrival, changes, price, CO2 and steps.
+  --region DIR  a folder with region.json (its feeds, OSM file, taxis, fares…), or one made by
+                cairn build-region --out (its timetable.bin; add --osm to walk along streets)
+  --gtfs FEED   GTFS folder or .zip ([ID=]PATH), repeatable: a region with default settings (box
+                around the stops, the feed's time zone, no taxis or car clubs, prices from the
+                feeds' fare files or unknown)
+  --osm FILE    streets for walking, cycling and driving; without it walks are straight lines at
+                walking speed (labelled so) and no cycling or driving is offered
+  --from, --to  LAT,LON inside the region, or a place name the planner's geocoder finds
+  --depart      local time of the region (default: now); with --arrive-by, the time to arrive by
+  --return      also plan the way back, leaving at this time
+  --json        a compact projection of the options on stdout:
+                { region, from, to, options: [{ id, mode, stages, departure, arrival (ISO with
+                offset), duration_sec, changes, cost ("£3.20" | "free" | "unknown"), cost_pence,
+                cost_is_estimate, co2_kg, walking_m, steps: [{ type, service, headsign, from, to
+                ({ name, lat, lon }), departure, arrival ("HH:mm"), duration_sec, distance_m,
+                description }], return: same leg fields | null }] }
+  --journeys    the full Journey documents as the API stores them: { journeys: [...] }
+  No longer taken (the planner decides them): --window (it searches two hours of departures),
+  --max-transfers (up to 3 changes), --walk-radius (walks of up to 20 minutes), --wheelchair
+  (the planner has no step-free routing yet).`;
 
-/** Walking reach to and from stops when the caller does not say. */
-const DEFAULT_WALK_RADIUS_M = 1000;
+const DROPPED: Record<string, string> = {
+  window: 'the planner searches two hours of departures itself',
+  'max-transfers': 'the planner allows up to 3 changes',
+  'walk-radius': 'the planner walks up to 20 minutes to and from stops',
+  wheelchair: 'the planner has no step-free routing yet',
+};
 
+/** The brand of a command-line search: every travel type allowed, no extras the terminal cannot show. */
+const CLI_BRAND = BrandSettings.parse({
+  brand: 'cli',
+  title: 'Cairn',
+  shortTitle: 'Cairn',
+  contactEmail: 'cli@example.invalid',
+  supportLink: null,
+  appStoreLinks: { ios: null, android: null },
+  showBreadcrumbs: false,
+  showUpdatesFooter: false,
+  showNeedHelp: false,
+  showPois: false,
+  enableUserAccounts: false,
+  enableMultipleJourneyTypeFilter: false,
+  blockedTravelTypes: [],
+  footer: { address: [], quickLinks: [], socialLinks: [], supportedBy: [] },
+  mapColours: { outbound: '#1f5fa8', return: '#c25e00', accent: '#1f5fa8' },
+});
+
+/** A place of the --json projection. */
 export interface PlanJsonPlace {
   name: string;
   lat: number;
   lon: number;
 }
 
-export interface PlanJsonLeg {
-  mode: string;
-  route: string | null;
+/** A step of the --json projection; times are local "HH:mm". */
+export interface PlanJsonStep {
+  type: string;
+  service: string | null;
+  headsign: string | null;
   from: PlanJsonPlace;
   to: PlanJsonPlace;
   departure: string;
   arrival: string;
+  duration_sec: number;
+  distance_m: number;
+  description: string;
 }
 
+/** One way (outbound or return) of an option in the --json projection; times ISO with offset. */
+export interface PlanJsonLeg {
+  departure: string;
+  arrival: string;
+  duration_sec: number;
+  changes: number;
+  walking_m: number;
+  steps: PlanJsonStep[];
+}
+
+/** An option of the --json projection. */
+export interface PlanJsonOption extends PlanJsonLeg {
+  id: string;
+  mode: string;
+  stages: string[];
+  cost: string;
+  cost_pence: number | null;
+  cost_is_estimate: boolean;
+  co2_kg: number;
+  return: PlanJsonLeg | null;
+}
+
+/** What `cairn plan --json` prints. */
 export interface PlanJson {
-  itineraries: { departure: string; arrival: string; transfers: number; legs: PlanJsonLeg[] }[];
+  region: string;
+  from: PlanJsonPlace;
+  to: PlanJsonPlace;
+  options: PlanJsonOption[];
 }
 
-function parseLatLon(text: string | undefined): { lat: number; lon: number } | undefined {
-  if (!text) return undefined;
+type End = { text: string; location?: { lat: number; lng: number } };
+
+function parseLatLon(text: string): { lat: number; lng: number } | undefined {
   const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text);
   if (!m) return undefined;
   const lat = Number(m[1]);
-  const lon = Number(m[2]);
-  return Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? { lat, lon } : undefined;
+  const lng = Number(m[2]);
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : undefined;
 }
 
-/** `cairn plan`: transit journeys between two coordinates, walking along the streets of --osm (else straight lines). */
+/** `cairn plan`: the planner's options between two places, as a table or JSON. */
 export async function planCommand(argv: string[]): Promise<number> {
   const args = parseCommandArgs(argv, {
     gtfs: { type: 'string', multiple: true },
@@ -74,11 +138,13 @@ export async function planCommand(argv: string[]): Promise<number> {
     to: { type: 'string' },
     depart: { type: 'string' },
     'arrive-by': { type: 'boolean' },
+    return: { type: 'string' },
+    json: { type: 'boolean' },
+    journeys: { type: 'boolean' },
     window: { type: 'string' },
-    wheelchair: { type: 'boolean' },
     'max-transfers': { type: 'string' },
     'walk-radius': { type: 'string' },
-    json: { type: 'boolean' },
+    wheelchair: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (!args.ok) {
@@ -90,245 +156,244 @@ export async function planCommand(argv: string[]): Promise<number> {
     say(USAGE);
     return EXIT.ok;
   }
-  const from = parseLatLon(v.from);
-  const to = parseLatLon(v.to);
-  const when = v.depart ? parseLocalDateTime(v.depart) : undefined;
-  const windowMin = v.window === undefined ? 0 : Number(v.window);
-  const maxTransfers = v['max-transfers'] === undefined ? 4 : Number(v['max-transfers']);
-  const radiusM = v['walk-radius'] === undefined ? DEFAULT_WALK_RADIUS_M : Number(v['walk-radius']);
   const problems: string[] = [];
+  for (const [flag, why] of Object.entries(DROPPED))
+    if (v[flag as keyof typeof v] !== undefined) problems.push(`--${flag} is no longer taken: ${why}`);
   if (!v.gtfs?.length && !v.region)
     problems.push(
-      'give --gtfs (one or more feeds) or --region (a folder with region.json, or made by build-region)',
+      'give --region (a folder with region.json, or made by build-region) or --gtfs (one or more feeds)',
     );
-  if (!from) problems.push('--from must be LAT,LON');
-  if (!to) problems.push('--to must be LAT,LON');
-  if (!when) problems.push('--depart must be YYYY-MM-DDTHH:mm (local time of the feed)');
-  if (!(windowMin >= 0 && windowMin <= 24 * 60)) problems.push('--window must be 0 to 1440 minutes');
-  if (!(Number.isInteger(maxTransfers) && maxTransfers >= 0 && maxTransfers <= 8))
-    problems.push('--max-transfers must be 0 to 8');
-  if (!(radiusM > 0 && radiusM <= 5000)) problems.push('--walk-radius must be 1 to 5000 metres');
-  if (problems.length > 0 || !from || !to || !when) {
+  if (v.gtfs?.length && v.region) problems.push('give --region or --gtfs, not both');
+  if (v.osm && v.region && existsSync(join(v.region, REGION_CONFIG_FILE)))
+    problems.push(`--osm cannot be used with a ${REGION_CONFIG_FILE} folder: it names its own OSM file`);
+  const endOf = (flag: 'from' | 'to', text: string | undefined): End | undefined => {
+    if (text === undefined || text.trim() === '') {
+      problems.push(`--${flag} is needed: LAT,LON or a place name`);
+      return undefined;
+    }
+    if (/^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/.test(text)) {
+      const location = parseLatLon(text);
+      if (!location) problems.push(`--${flag} must be LAT,LON with latitude −90…90 and longitude −180…180`);
+      return location ? { text: flag === 'from' ? 'Origin' : 'Destination', location } : undefined;
+    }
+    return { text: text.trim() };
+  };
+  const from = endOf('from', v.from);
+  const to = endOf('to', v.to);
+  const depart = v.depart === undefined ? undefined : parseLocalDateTime(v.depart);
+  if (v.depart !== undefined && !depart)
+    problems.push('--depart must be YYYY-MM-DDTHH:mm (local time of the region)');
+  const back = v.return === undefined ? undefined : parseLocalDateTime(v.return);
+  if (v.return !== undefined && !back)
+    problems.push('--return must be YYYY-MM-DDTHH:mm (local time of the region)');
+  if (v.json && v.journeys) problems.push('give --json or --journeys, not both');
+  if (problems.length > 0 || !from || !to) {
     for (const p of problems) say(`error: ${p}`);
     say(USAGE);
     return EXIT.usage;
   }
-  let tt: Timetable;
-  let osmPath = v.osm;
-  if (v.region && existsSync(join(v.region, REGION_CONFIG_FILE))) {
-    const region = await loadRegionFolder(v.region);
-    if (!region) return EXIT.failed;
-    tt = region.timetable;
-    osmPath ??= region.osmPath;
-  } else if (v.region) {
-    const file = join(v.region, TIMETABLE_SNAPSHOT_FILE);
+
+  const data = await openRegion(v.region, v.gtfs ?? [], v.osm);
+  if (!data) return EXIT.failed;
+  const planner = createPlanner(data, { log: (m) => say(m) });
+  for (const w of planner.warnings) say(`note: ${w}`);
+  const origin = placeEnd(planner, data.region, 'from', from);
+  const destination = origin && placeEnd(planner, data.region, 'to', to);
+  if (!origin || !destination) return EXIT.failed;
+
+  const tz = data.region.timeZone;
+  const outSec = depart
+    ? localToEpochSec(tz, depart.date, depart.secondsOfDay)
+    : Math.floor(Date.now() / 1000);
+  const request: SearchRequest = {
+    origin: origin.text,
+    destination: destination.text,
+    origin_location: origin.location,
+    destination_location: destination.location,
+    out_time: formatSearchDate(tz, outSec),
+    return_time: back ? formatSearchDate(tz, localToEpochSec(tz, back.date, back.secondsOfDay)) : null,
+    arrive_by: v['arrive-by'] === true,
+    arrive_by_buffer: 0,
+  };
+  const started = performance.now();
+  let journeys: Journey[];
+  try {
+    journeys = await planner.plan(request, null, CLI_BRAND);
+  } catch (e) {
+    say(`plan failed: ${(e as Error).message}`);
+    return EXIT.failed;
+  }
+  say(`planned ${journeys.length} option${journeys.length === 1 ? '' : 's'} in ${secondsSince(started)}`);
+  if (v.journeys) process.stdout.write(`${JSON.stringify({ journeys }, null, 2)}\n`);
+  else {
+    const json = toPlanJson(journeys, data.region.name, origin, destination);
+    process.stdout.write(v.json ? `${JSON.stringify(json, null, 2)}\n` : formatPlanTable(json));
+  }
+  return EXIT.ok;
+}
+
+/** The region data of a region folder, of a build-region snapshot folder, or of feeds; undefined after saying why not. */
+async function openRegion(
+  region: string | undefined,
+  gtfs: string[],
+  osmPath: string | undefined,
+): Promise<RegionData | undefined> {
+  const log = (m: string) => say(m);
+  if (region && existsSync(join(region, REGION_CONFIG_FILE))) {
+    try {
+      return await loadRegionData(region, { log });
+    } catch (e) {
+      say(`plan failed: ${(e as Error).message}`);
+      return undefined;
+    }
+  }
+  if (region) {
+    const file = join(region, TIMETABLE_SNAPSHOT_FILE);
     if (!existsSync(file)) {
       say(
-        `error: ${v.region} has neither ${REGION_CONFIG_FILE} nor ${TIMETABLE_SNAPSHOT_FILE}; make one with cairn build-region --out ${v.region}`,
+        `error: ${region} has neither ${REGION_CONFIG_FILE} nor ${TIMETABLE_SNAPSHOT_FILE}; make one with cairn build-region --out ${region}`,
       );
-      return EXIT.failed;
+      return undefined;
     }
     say(`loading ${file}`);
     const snap = readTimetableSnapshot(file);
     if (!snap.ok) {
       say(`error: ${snap.message}`);
-      return EXIT.failed;
+      return undefined;
     }
-    tt = snap.timetable;
-  } else {
-    const loaded = loadGtfsFeeds((v.gtfs ?? []).map(parseFeedSpec), { onProgress: (m) => say(m) });
-    if (!loaded.ok) {
-      reportWarnings(loaded.warnings);
-      say('plan failed: the feed above cannot be used');
-      return EXIT.failed;
-    }
-    reportWarnings(loaded.warnings, loaded.warningCounts, 5);
-    tt = loaded.timetable;
-  }
-
-  // Street walks may take as long as the straight-line walk of --walk-radius would.
-  const walkMaxSec = straightLineWalkSec(radiusM, tt.meta.transferSettings);
-  let access: AccessLeg[];
-  let egress: AccessLeg[];
-  if (osmPath) {
-    const streets = loadStreets(osmPath);
-    if (!streets) return EXIT.failed;
-    let started = performance.now();
-    const label = streetFootpathsLabel(osmPath);
-    if (tt.meta.footpathSource === label)
-      say('footpaths between stops: along these streets already (snapshot)');
-    else {
-      tt.replaceFootpaths(streetFootpathSource(streets), label);
-      say(
-        `footpaths between stops: ${tt.a.transferTo.length} transfers along streets in ${secondsSince(started)}`,
-      );
-    }
-    started = performance.now();
-    const prepared = prepareStops(streets, servedStops(tt));
-    access = listStreetWalks(streets, prepared, from, 'access', walkMaxSec, 'origin');
-    egress = listStreetWalks(streets, prepared, to, 'egress', walkMaxSec, 'destination');
-    say(
-      `walks to ${access.length} and from ${egress.length} stops along streets in ${secondsSince(started)}`,
-    );
-  } else {
-    access = listStopsWithinWalk(tt, from.lat, from.lon, radiusM);
-    egress = listStopsWithinWalk(tt, to.lat, to.lon, radiusM);
-  }
-
-  const tz = tt.timezone;
-  const view = new TransitView(tt, when.date);
-  const timeSec = localToEpochSec(tz, when.date, when.secondsOfDay) - view.epochZeroSec;
-  if (access.length === 0 || egress.length === 0) {
-    const end = access.length === 0 ? 'origin' : 'destination';
-    say(
-      osmPath
-        ? `no stop within a ${Math.round(walkMaxSec / 60)} min walk along streets of the ${end}`
-        : `no stop within ${radiusM} m of the ${end}`,
-    );
-    if (v.json) process.stdout.write(`${JSON.stringify({ itineraries: [] })}\n`);
-    return EXIT.ok;
-  }
-  const raptor = new Raptor(view, maxTransfers);
-  const result = raptor.route({
-    direction: v['arrive-by'] ? 'arrive-by' : 'depart-after',
-    timeSec,
-    windowSec: windowMin * 60,
-    access,
-    egress,
-    maxTransfers,
-    wheelchair: v.wheelchair === true,
-  });
-  say(
-    `searched in ${result.stats.durationMs.toFixed(1)} ms (${result.stats.iterations} departures, ${result.stats.rounds} rounds)`,
-  );
-  const itineraries = result.journeys.map((j) => buildItinerary(view, j));
-  const origin: PlanJsonPlace = { name: 'Origin', lat: from.lat, lon: from.lon };
-  const destination: PlanJsonPlace = { name: 'Destination', lat: to.lat, lon: to.lon };
-  const json = toPlanJson(itineraries, tz, origin, destination);
-  if (v.json) process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
-  else process.stdout.write(formatPlanTable(json));
-  return EXIT.ok;
-}
-
-/** A region folder's timetable (its snapshot when current, else its GTFS) and its OSM file, from region.json. */
-async function loadRegionFolder(dir: string): Promise<{ timetable: Timetable; osmPath: string } | undefined> {
-  const { config, warnings } = await loadRegionConfig(dir);
-  for (const w of warnings)
-    say(
-      `${config ? 'warning' : 'error'}: ${w.path ? `${REGION_CONFIG_FILE} ${w.path}` : w.file}: ${w.message}`,
-    );
-  if (!config) {
-    say(`plan failed: ${join(dir, REGION_CONFIG_FILE)} is not usable`);
+    const built = regionDataFromTimetable(snap.timetable, { ...(osmPath ? { osmPath } : {}), log });
+    if (built.ok) return built.data;
+    say(`error: ${built.message}`);
     return undefined;
   }
-  say(`loading the timetable of ${config.name} (${config.feeds.length} feeds)`);
-  const loaded = loadRegionTimetable(dir, config);
-  for (const w of loaded.warnings) say(`warning: ${w}`);
-  say(loaded.note);
-  if (loaded.feedIds.length === 0) {
-    say(`plan failed: none of the feeds of ${join(dir, REGION_CONFIG_FILE)} could be read`);
+  const loaded = regionDataFromFeeds(gtfs.map(parseFeedSpec), { ...(osmPath ? { osmPath } : {}), log });
+  if (!loaded.ok) {
+    reportWarnings(loaded.feedWarnings);
+    say(
+      loaded.feedWarnings.length ? 'plan failed: the feed above cannot be used' : `error: ${loaded.message}`,
+    );
     return undefined;
   }
-  return { timetable: loaded.timetable, osmPath: resolveRegionPath(dir, config.osm.path) };
+  reportWarnings(loaded.feedWarnings, loaded.warningCounts, 5);
+  return loaded.data;
 }
 
-/** Stops some trip calls at, for snapping to the streets. */
-function servedStops(tt: Timetable): { stopIdx: number; lat: number; lon: number }[] {
-  const a = tt.a;
-  const out: { stopIdx: number; lat: number; lon: number }[] = [];
-  for (let s = 0; s < tt.stopCount; s++)
-    if (a.stopPatternOffsets[s + 1] !== a.stopPatternOffsets[s])
-      out.push({ stopIdx: s, lat: a.stopLat[s]!, lon: a.stopLon[s]! });
-  return out;
-}
+type Placed = End & { location: { lat: number; lng: number } };
 
 /**
- * Walks along the streets between a point and the stops within `maxSec`, including the straight
- * stretches from the point and from each stop to the street they snap to (as the street footpaths do).
+ * Coordinates are checked against the region's box; a name is looked up with the planner's
+ * geocoder (the place it picks is printed). Undefined after saying why the end cannot be used.
  */
-function listStreetWalks(
-  net: StreetNetwork,
-  prepared: PreparedStops,
-  point: { lat: number; lon: number },
-  direction: AccessDirection,
-  maxSec: number,
-  label: string,
-): AccessLeg[] {
-  const snap = findSnapPoint(net.snap, point.lat, point.lon, 'foot', MAX_SNAP_M);
-  if (!snap) {
-    say(`note: the ${label} is more than ${MAX_SNAP_M} m from any walkable street`);
-    return [];
-  }
-  const offStreetSec = snap.distanceM / WALK_MPS;
-  const idx: number[] = [];
-  const targets: SnapPoint[] = [];
-  prepared.foot.forEach((s, i) => {
-    if (s) {
-      idx.push(i);
-      targets.push(s);
+function placeEnd(planner: Planner, region: RegionConfig, flag: 'from' | 'to', end: End): Placed | undefined {
+  const b = region.bbox;
+  if (end.location) {
+    const { lat, lng } = end.location;
+    if (lat < b.minLat || lat > b.maxLat || lng < b.minLon || lng > b.maxLon) {
+      say(
+        `error: --${flag} ${lat},${lng} is outside ${region.name}, which covers latitudes ${b.minLat.toFixed(4)} to ${b.maxLat.toFixed(4)} ` +
+          `and longitudes ${b.minLon.toFixed(4)} to ${b.maxLon.toFixed(4)}`,
+      );
+      return undefined;
     }
-  });
-  const out: AccessLeg[] = [];
-  const reached = reachTargets(
-    net.graph,
-    snap,
-    'foot',
-    maxSec,
-    targets,
-    direction === 'access' ? 'from' : 'to',
-  );
-  for (const r of reached) {
-    const durationSec = Math.ceil(r.durationSec + offStreetSec + targets[r.target]!.distanceM / WALK_MPS);
-    if (durationSec <= maxSec)
-      out.push({ stopIdx: prepared.stops[idx[r.target]!]!.stopIdx, durationSec, mode: 'walk' });
+    return { text: end.text, location: end.location };
   }
-  return out;
+  const found = planner.autocomplete(end.text, 1)[0];
+  if (!found) {
+    say(`error: --${flag} "${end.text}": no such place found in ${region.name}`);
+    return undefined;
+  }
+  say(
+    `${flag}: ${found.label}${found.description ? ` (${found.description})` : ''} at ${found.location.lat.toFixed(5)},${found.location.lng.toFixed(5)}`,
+  );
+  return { text: found.label, location: found.location };
 }
 
-/** The `--json` shape: ISO times with offsets, legs with mode, route and ends; sorted by arrival. */
-export function toPlanJson(
-  itineraries: TransitItinerary[],
-  tz: string,
-  origin: PlanJsonPlace,
-  destination: PlanJsonPlace,
-): PlanJson {
-  const place = (s: ItineraryStop | undefined, fallback: PlanJsonPlace): PlanJsonPlace =>
-    s ? { name: s.name, lat: s.lat, lon: s.lon } : fallback;
-  const leg = (l: ItineraryLeg): PlanJsonLeg => ({
-    mode: l.mode,
-    route: l.kind === 'transit' ? l.route.shortName || l.route.longName || l.route.id : null,
-    from: place(l.kind === 'access' ? undefined : l.from, origin),
-    to: place(l.kind === 'egress' ? undefined : l.to, destination),
-    departure: formatIsoLocal(tz, l.departureEpochSec),
-    arrival: formatIsoLocal(tz, l.arrivalEpochSec),
-  });
+const placeOf = (name: string, p: { lat: number; lng: number }): PlanJsonPlace => ({
+  name,
+  lat: p.lat,
+  lon: p.lng,
+});
+
+function legJson(leg: Leg): PlanJsonLeg {
+  const rides = leg.steps.filter((s) => s.agency !== undefined).length;
   return {
-    itineraries: [...itineraries]
-      .sort((a, b) => a.arrivalEpochSec - b.arrivalEpochSec || b.departureEpochSec - a.departureEpochSec)
-      .map((it) => ({
-        departure: formatIsoLocal(tz, it.departureEpochSec),
-        arrival: formatIsoLocal(tz, it.arrivalEpochSec),
-        transfers: it.transfers,
-        legs: it.legs.filter((l) => l.kind === 'transit' || l.arrivalEpochSec > l.departureEpochSec).map(leg),
-      })),
+    departure: leg.departure_datetime,
+    arrival: leg.arrival_datetime,
+    duration_sec: leg.duration.value,
+    changes: Math.max(0, rides - 1),
+    walking_m: leg.walking_distance.value,
+    steps: leg.steps.map(stepJson),
   };
 }
 
-/** A readable table of the itineraries. */
+function stepJson(s: Step): PlanJsonStep {
+  return {
+    type: s.type,
+    service: s.service_number ?? null,
+    headsign: s.headsign ?? null,
+    from: placeOf(s.start_address, s.start_location),
+    to: placeOf(s.end_address, s.end_location),
+    departure: s.departure_time,
+    arrival: s.arrival_time,
+    duration_sec: s.duration.value,
+    distance_m: Math.round(s.distance.value),
+    description: s.description,
+  };
+}
+
+/** The --json projection of the planner's Journey documents (in the planner's order). */
+export function toPlanJson(
+  journeys: Journey[],
+  region: string,
+  origin: Placed,
+  destination: Placed,
+): PlanJson {
+  return {
+    region,
+    from: placeOf(origin.text, origin.location),
+    to: placeOf(destination.text, destination.location),
+    options: journeys.map((j) => ({
+      id: j.id,
+      mode: j.transport_mode,
+      stages: j.depart.stages,
+      ...legJson(j.depart),
+      cost: j.cost,
+      cost_pence: j.cost_pence,
+      cost_is_estimate: j.cost_is_estimate,
+      co2_kg: j.carbon_emission,
+      return: j.return ? legJson(j.return) : null,
+    })),
+  };
+}
+
+/** A readable table of the options and their steps. */
 export function formatPlanTable(json: PlanJson): string {
-  if (json.itineraries.length === 0) return 'No journey found.\n';
+  if (json.options.length === 0) return 'No journey found.\n';
   const hhmm = (iso: string): string => iso.slice(11, 16);
+  const km = (m: number): string => (m >= 1000 ? `${(m / 1000).toFixed(1)} km` : `${Math.round(m)} m`);
+  const min = (sec: number): string => `${Math.round(sec / 60)} min`;
   const lines: string[] = [];
-  json.itineraries.forEach((it, i) => {
+  const legLines = (label: string, leg: PlanJsonLeg) => {
     lines.push(
-      `${i + 1}. ${hhmm(it.departure)} → ${hhmm(it.arrival)}  (${it.transfers} change${it.transfers === 1 ? '' : 's'})`,
+      `   ${label}${hhmm(leg.departure)} → ${hhmm(leg.arrival)}  ${min(leg.duration_sec)}, ${leg.changes} change${leg.changes === 1 ? '' : 's'}, walk ${km(leg.walking_m)}`,
     );
-    for (const l of it.legs) {
-      const what = l.route ? `${l.mode} ${l.route}` : l.mode;
+    for (const s of leg.steps) {
+      const what = s.service ? `${s.type} ${s.service}` : s.type;
       lines.push(
-        `     ${hhmm(l.departure)}–${hhmm(l.arrival)}  ${what.padEnd(14)} ${l.from.name} → ${l.to.name}`,
+        `     ${s.departure}–${s.arrival}  ${what.padEnd(14)} ${s.from.name} → ${s.to.name}  (${km(s.distance_m)})`,
       );
+      if (s.type === 'walk' && /straight line/.test(s.description))
+        lines.push(`${' '.repeat(19)}straight line: no street map loaded, time estimated`);
     }
+  };
+  json.options.forEach((o, i) => {
+    const price =
+      o.cost === 'unknown' ? 'price unknown' : `${o.cost}${o.cost_is_estimate ? ' (estimate)' : ''}`;
+    lines.push(
+      `${i + 1}. ${o.mode === 'transit' ? `transit: ${o.stages.join(', ')}` : o.mode}  ·  ${price}  ·  ${o.co2_kg.toFixed(2)} kg CO2`,
+    );
+    legLines(o.return ? 'out    ' : '', o);
+    if (o.return) legLines('return ', o.return);
   });
   return `${lines.join('\n')}\n`;
 }

@@ -8,6 +8,7 @@ import type { SnapPoint } from '../streets/search.ts';
 import { MAX_SNAP_M } from '../streets/streetNetwork.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import { checkServiceTime, flexibleRideSec, inServiceZone } from './flexible.ts';
+import { straightWalkReachM, straightWalkSec, walksInStraightLines } from './straightWalk.ts';
 import { streetModeFor } from './streetStep.ts';
 import type { Traveller } from '../journeys/fares/traveller.ts';
 import type { ModeContext, NamedPoint } from './types.ts';
@@ -322,7 +323,7 @@ export function listStopsWithin(
  * Timetable stops reachable from (direction 'from') or to ('to') a point within `maxSec` by the
  * street mode of a travel type, as RAPTOR access/egress legs labelled with the travel type (the
  * planner's first and last miles); `rideSec` re-times vehicles that do not drive at street
- * speed (DRT).
+ * speed (DRT). Without any streets (no OSM loaded) walks reach stops in straight lines.
  */
 export function listStopAccess(
   data: StopStreets,
@@ -334,6 +335,8 @@ export function listStopAccess(
   rideSec?: (distanceM: number, streetSec: number) => number,
 ): AccessLeg[] {
   const mode = streetModeFor(type);
+  if (mode === 'foot' && walksInStraightLines(data.streets))
+    return listStraightWalks(data, point, type, maxSec, allow);
   const snap = findSnapPoint(data.streets.snap, point.lat, point.lng, mode, MAX_SNAP_M);
   if (!snap) return [];
   const snaps = data.stopSnaps[mode];
@@ -353,4 +356,29 @@ export function listStopAccess(
     durationSec: Math.round(rideSec ? rideSec(r.distanceM, r.durationSec) : r.durationSec),
     mode: type,
   }));
+}
+
+/** Stops within a straight-line walk of `maxSec` (a region without streets), timed as modes/straightWalk.ts says. */
+function listStraightWalks(
+  data: StopStreets,
+  point: { lat: number; lng: number },
+  type: TravelType,
+  maxSec: number,
+  allow: (stop: number) => boolean,
+): AccessLeg[] {
+  const { index, kx, ky } = data.stopIndex;
+  const reachM = straightWalkReachM(maxSec);
+  const stopCount = data.stopSnaps.foot.length;
+  const out: AccessLeg[] = [];
+  // The index keeps its points sorted, not by id: read the positions through its id list.
+  for (let i = 0; i < index.ids.length; i++) {
+    const stop = index.ids[i] ?? 0;
+    if (stop >= stopCount || !allow(stop)) continue;
+    const crowM = Math.hypot(
+      (index.coords[2 * i] ?? 0) - point.lng * kx,
+      (index.coords[2 * i + 1] ?? 0) - point.lat * ky,
+    );
+    if (crowM <= reachM) out.push({ stopIdx: stop, durationSec: straightWalkSec(crowM), mode: type });
+  }
+  return out;
 }

@@ -6,6 +6,7 @@ import type { StreetRoute } from '../streets/directions.ts';
 import { MAX_SNAP_M, routeSnapped } from '../streets/streetNetwork.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
+import { buildStraightWalkStep, walksInStraightLines } from './straightWalk.ts';
 
 /*
  * The one home of street steps. Each mode's module says which parts a trip by that mode is made of
@@ -60,7 +61,8 @@ export type At = { startSec: number } | { endSec: number };
  * A timed street step of the journey planner between two points by a travel type, starting at
  * `at.startSec` or ending at `at.endSec`; undefined when either end is off the network or no
  * route exists. `rideSec` re-times vehicles that do not drive at street speed (DRT: see
- * modes/flexible.ts flexibleRideSec).
+ * modes/flexible.ts flexibleRideSec). Without any streets (no OSM loaded) a walk is a straight
+ * line (modes/straightWalk.ts).
  */
 export function buildStreetStep(
   net: StreetNetwork,
@@ -71,6 +73,7 @@ export function buildStreetStep(
   extra: Partial<PlannedStep> = {},
   rideSec?: RideTimer,
 ): PlannedStep | undefined {
+  if (type === 'walk' && walksInStraightLines(net)) return buildStraightWalkStep(from, to, at, extra);
   const route = routeStreet(net, streetModeFor(type), from, to);
   if (!route) return undefined;
   const durationSec = Math.round(rideSec ? rideSec(route.distanceM, route.durationSec) : route.durationSec);

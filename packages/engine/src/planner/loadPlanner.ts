@@ -19,8 +19,10 @@ import type { DateInt } from '../time/service-day.ts';
 import { buildMapFeatures } from './mapFeatures.ts';
 import type { MapFeatureCollection } from './mapFeatures.ts';
 import { planSearch } from './plan.ts';
-import { loadRegionData } from './regionData.ts';
-import type { RegionData } from './regionData.ts';
+import { loadRegionData, regionDataFromFeeds } from './regionData.ts';
+import type { FeedRegionOptions, RegionData } from './regionData.ts';
+import type { FeedSpec } from '../gtfs/load-feeds.ts';
+import type { FeedWarning } from '../gtfs/warnings.ts';
 import { buildStepTimetable } from './timetableExtra.ts';
 
 /** What the API calls: one loaded region answering searches, place look-ups and map data. */
@@ -47,8 +49,37 @@ export interface PlannerOptions {
 
 /** Loads a region folder (region.json, timetable snapshot or GTFS feeds, OSM extract) into a Planner. */
 export async function loadPlanner(regionDir: string, options: PlannerOptions = {}): Promise<Planner> {
-  const now = options.now ?? Date.now;
   const data = await loadRegionData(regionDir, options.log ? { log: options.log } : {});
+  return createPlanner(data, options);
+}
+
+/**
+ * A Planner over GTFS feeds without region.json (planner/regionData.ts regionDataFromFeeds: default
+ * region config, straight-line walks without an OSM file), or why it cannot be built.
+ */
+export function loadPlannerFromFeeds(
+  feeds: FeedSpec[],
+  options: PlannerOptions & FeedRegionOptions = {},
+):
+  | { ok: true; planner: Planner; feedWarnings: FeedWarning[]; warningCounts: Map<string, number> }
+  | {
+      ok: false;
+      message: string;
+      feedWarnings: FeedWarning[];
+    } {
+  const built = regionDataFromFeeds(feeds, options);
+  if (!built.ok) return built;
+  return {
+    ok: true,
+    planner: createPlanner(built.data, options),
+    feedWarnings: built.feedWarnings,
+    warningCounts: built.warningCounts,
+  };
+}
+
+/** A Planner over region data already loaded (a region folder, or feeds with the default config). */
+export function createPlanner(data: RegionData, options: PlannerOptions = {}): Planner {
+  const now = options.now ?? Date.now;
   const stops = data.timetable.meta.stopIds.map((id, s) => ({
     id,
     name: data.timetable.meta.stopNames[s] ?? id,

@@ -1,7 +1,14 @@
-import { loadOsmFile } from '../osm/loadOsm.ts';
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { loadGtfsFeeds } from '../gtfs/load-feeds.ts';
+import type { FeedSpec } from '../gtfs/load-feeds.ts';
+import type { FeedWarning } from '../gtfs/warnings.ts';
+import { streetFootpathSource } from '../modes/footpaths.ts';
+import { loadOsmFile, loadOsmXml } from '../osm/loadOsm.ts';
+import { emptyCatalogue } from '../places/types.ts';
 import type { PlaceCatalogue } from '../places/types.ts';
 import { loadRegionConfig, resolveRegionPath } from '../region/loadRegionConfig.ts';
-import type { RegionConfig } from '../region/regionConfig.ts';
+import { RegionConfig } from '../region/regionConfig.ts';
 import KDBush from 'kdbush';
 import type { SnapPoint } from '../streets/search.ts';
 import { createStreetNetwork } from '../streets/streetNetwork.ts';
@@ -77,12 +84,190 @@ export async function loadRegionData(dir: string, options: LoadRegionOptions = {
   log(loaded.note);
   for (const w of loaded.warnings) log(`warning: ${w}`);
   messages.push(...loaded.warnings);
-  const timetable = loaded.timetable;
+  const feeds = config.feeds
+    .filter((f) => loaded.feedIds.includes(f.id))
+    .map((f) => ({ id: f.id, path: resolveRegionPath(dir, f.path) }));
+  return assembleRegionData(dir, config, loaded.timetable, streets, osm.places, feeds, messages);
+}
+
+/** The street network and places of an OSM file, or why it cannot be used. */
+function readStreets(
+  osmPath: string,
+): { ok: true; streets: StreetNetwork; places: PlaceCatalogue } | { ok: false; message: string } {
+  if (!existsSync(osmPath)) return { ok: false, message: `OSM file ${osmPath} not found` };
+  let osm;
+  try {
+    osm = loadOsmFile(osmPath);
+  } catch (e) {
+    return { ok: false, message: `OSM file ${osmPath} cannot be read: ${(e as Error).message}` };
+  }
+  if (osm.graph.edgeCount === 0)
+    return { ok: false, message: `OSM file ${osmPath} has no streets or paths to walk on` };
+  return { ok: true, streets: createStreetNetwork(osm.graph), places: osm.places };
+}
+
+/** Options of regionDataFromFeeds. */
+export interface FeedRegionOptions {
+  /** OSM extract to walk, cycle and drive on; without it walks are straight lines (modes/straightWalk.ts). */
+  osmPath?: string;
+  /** Where progress lines go; stderr by default. */
+  log?: (message: string) => void;
+}
+
+/** RegionData from GTFS feeds without region.json, or why it cannot be built. */
+export type FeedRegionResult =
+  | { ok: true; data: RegionData; feedWarnings: FeedWarning[]; warningCounts: Map<string, number> }
+  | { ok: false; message: string; feedWarnings: FeedWarning[] };
+
+/**
+ * Builds a region from GTFS feeds (and an optional OSM extract) with the default region config of
+ * feedRegionConfig: what `cairn plan --gtfs` plans on.
+ */
+export function regionDataFromFeeds(feeds: FeedSpec[], options: FeedRegionOptions = {}): FeedRegionResult {
+  const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
+  // The OSM file is checked first: a typo in its name should not wait for a large feed to parse.
+  if (options.osmPath && !existsSync(options.osmPath))
+    return { ok: false, message: `OSM file ${options.osmPath} not found`, feedWarnings: [] };
+  const loaded = loadGtfsFeeds(feeds, { onProgress: log });
+  if (!loaded.ok) return { ok: false, message: 'a feed cannot be used', feedWarnings: loaded.warnings };
+  const used = loaded.timetable.meta.feeds.map((f, i) => ({ id: f.id, path: feeds[i]?.path ?? '' }));
+  const built = regionDataFromTimetable(loaded.timetable, { ...options, feeds: used });
+  if (!built.ok) return { ok: false, message: built.message, feedWarnings: loaded.warnings };
+  return { ok: true, data: built.data, feedWarnings: loaded.warnings, warningCounts: loaded.warningCounts };
+}
+
+/**
+ * RegionData around a ready timetable (parsed feeds, or a snapshot made by `cairn build-region
+ * --out`) with the default region config. With an OSM file, the changes between nearby stops are
+ * walked along its streets (kept when the timetable already has them from that file); fares are
+ * read from the feed paths given.
+ */
+export function regionDataFromTimetable(
+  timetable: Timetable,
+  options: FeedRegionOptions & { feeds?: Array<{ id: string; path: string }> } = {},
+): { ok: true; data: RegionData } | { ok: false; message: string } {
+  const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
+  const feeds = options.feeds ?? [];
+  const messages: string[] = [];
+  let streets: StreetNetwork;
+  let places: PlaceCatalogue;
+  if (options.osmPath) {
+    const read = readStreets(options.osmPath);
+    if (!read.ok) return read;
+    ({ streets, places } = read);
+    const label = streetFootpathsLabel(options.osmPath);
+    if (timetable.meta.footpathSource === label)
+      log('footpaths between stops: along these streets already (snapshot)');
+    else {
+      timetable.replaceFootpaths(streetFootpathSource(streets), label);
+      log(`footpaths between stops: ${timetable.a.transferTo.length} transfers along streets`);
+    }
+  } else {
+    streets = createStreetNetwork(emptyStreetGraph());
+    places = emptyCatalogue();
+    messages.push('no street map: walks are straight lines, and no cycling or driving is offered');
+  }
+  const config = feedRegionConfig(timetable, feeds, options.osmPath);
+  const dir = feeds[0]?.path ? dirname(feeds[0].path) : '.';
+  return { ok: true, data: assembleRegionData(dir, config, timetable, streets, places, feeds, messages) };
+}
+
+/** Margin around the stops of a feed region (m): origins a walk away from the outermost stop are inside. */
+const FEED_BBOX_MARGIN_M = 2_000;
+
+/**
+ * The region config of feeds without region.json: bounding box of the served stops plus a walk,
+ * time zone of the first feed, no taxis, car clubs, bike hire, flexible services or fare rules
+ * (prices come from the feeds' own fare files, else are unknown).
+ */
+export function feedRegionConfig(
+  timetable: Timetable,
+  feeds: ReadonlyArray<{ id: string; path: string }>,
+  osmPath?: string,
+): RegionConfig {
+  const a = timetable.a;
+  let minLat = Infinity;
+  let minLon = Infinity;
+  let maxLat = -Infinity;
+  let maxLon = -Infinity;
+  for (let s = 0; s < timetable.stopCount; s++) {
+    if (a.stopPatternOffsets[s + 1] === a.stopPatternOffsets[s]) continue;
+    const lat = a.stopLat[s] ?? 0;
+    const lon = a.stopLon[s] ?? 0;
+    minLat = Math.min(minLat, lat);
+    maxLat = Math.max(maxLat, lat);
+    minLon = Math.min(minLon, lon);
+    maxLon = Math.max(maxLon, lon);
+  }
+  if (!(minLat <= maxLat)) [minLat, maxLat, minLon, maxLon] = [0, 0, 0, 0];
+  const dLat = FEED_BBOX_MARGIN_M / 111_195;
+  const midLat = (minLat + maxLat) / 2;
+  const dLon = dLat / Math.max(0.01, Math.cos((midLat * Math.PI) / 180));
+  const clamp = (x: number, limit: number) => Math.max(-limit, Math.min(limit, x));
+  const names = timetable.meta.feeds.map((f) => f.id);
+  return RegionConfig.parse({
+    schemaVersion: 1,
+    id: 'feeds',
+    name: `GTFS ${names.join(', ') || 'feeds'}`,
+    demo: false,
+    timeZone: timetable.timezone,
+    currency: 'GBP',
+    bbox: {
+      minLat: clamp(minLat - dLat, 90),
+      maxLat: clamp(maxLat + dLat, 90),
+      minLon: clamp(minLon - dLon, 180),
+      maxLon: clamp(maxLon + dLon, 180),
+    },
+    map: { centre: { lat: midLat, lon: (minLon + maxLon) / 2 }, zoom: 11 },
+    feeds: feeds.map((f) => ({ id: f.id, name: f.id, path: f.path })),
+    osm: { path: osmPath ?? 'none (straight-line walks)' },
+    taxi: {
+      operators: [],
+      tariff: {
+        flagFallPence: 0,
+        perMilePence: 0,
+        perMinuteWaitingPence: 0,
+        night: { from: '00:00', to: '00:00', upliftPercent: 0 },
+        holidayUpliftPercent: 0,
+        source: 'none: no taxi operators are known without region.json',
+      },
+    },
+    carClub: { providers: [], bays: [] },
+    fares: {
+      rules: [],
+      concessions: {
+        nationalEntitlementCard: { freeModes: [], description: '' },
+        youngScot: { under22FreeModes: [], railDiscountPercent: 0 },
+        railcards: [],
+      },
+    },
+    ownCar: {
+      runningCostPerMilePence: 0,
+      parking: { defaultPerHourPence: 0, maxPerDayPence: 0, stationParkAndRideFree: true },
+    },
+    attribution: [],
+  });
+}
+
+/** A street graph with no streets: the network of a region without an OSM extract. */
+function emptyStreetGraph() {
+  return loadOsmXml('<osm version="0.6"></osm>', 'none.osm').graph;
+}
+
+/** The indexes and lookups every search reads, around a region's config, timetable, streets and places. */
+function assembleRegionData(
+  dir: string,
+  config: RegionConfig,
+  timetable: Timetable,
+  streets: StreetNetwork,
+  places: PlaceCatalogue,
+  feeds: ReadonlyArray<{ id: string; path: string }>,
+  messages: string[],
+): RegionData {
   // Fares are not in the snapshot: only the small fare files (and stops.txt for zones) are read.
   const gtfsFares = new Map<string, GtfsFares>();
-  for (const feed of config.feeds) {
-    if (!loaded.feedIds.includes(feed.id)) continue;
-    const fares = readGtfsFares(feed.id, resolveRegionPath(dir, feed.path));
+  for (const feed of feeds) {
+    const fares = feed.path ? readGtfsFares(feed.id, feed.path) : undefined;
     if (fares) gtfsFares.set(feed.id, fares);
   }
   const prepared = prepareStops(
@@ -119,12 +304,12 @@ export async function loadRegionData(dir: string, options: LoadRegionOptions = {
     region: config,
     timetable,
     streets,
-    places: osm.places,
+    places,
     gtfsFares,
     stopSnaps: { foot: prepared.foot, bicycle: prepared.bicycle, car: prepared.car },
     preparedStops: prepared,
     stopIndex: buildStopIndex(timetable, config),
-    modes: createModeContext(streets, config, osm.places),
+    modes: createModeContext(streets, config, places),
     routeFlags,
     agencyFlags,
     operatorByAgency,

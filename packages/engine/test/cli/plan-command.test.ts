@@ -1,10 +1,11 @@
-// Feature under test: `cairn build-region` and `cairn plan` (exit codes, --json shape, errors without stack traces).
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+// Feature under test: `cairn build-region` and `cairn plan` (the planner on the command line: exit codes, --json projection, table, errors without stack traces).
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildRegionCommand } from '../../src/cli/build-region.ts';
 import { planCommand } from '../../src/cli/plan.ts';
+import type { PlanJson } from '../../src/cli/plan.ts';
 import { baseFeed } from '../gtfs/support/inline-feed.ts';
 
 function writeFeed(dir: string, files: Record<string, string>): void {
@@ -12,6 +13,8 @@ function writeFeed(dir: string, files: Record<string, string>): void {
   for (const [name, text] of Object.entries(files))
     writeFileSync(join(dir, name), text.replace(/^[ \t]+/gm, ''));
 }
+
+const rides = (o: PlanJson['options'][number]) => o.steps.filter((s) => s.service !== null);
 
 describe('engine commands', () => {
   let out = '';
@@ -42,25 +45,57 @@ describe('engine commands', () => {
     '--json',
   ];
 
-  it('plan --json prints itineraries with ISO times carrying the offset, sorted by arrival', async () => {
+  it('plan --json prints the planner options: the walk and the bus, with ISO times carrying the offset', async () => {
     expect(await planCommand(['--gtfs', feed, ...planArgs])).toBe(0);
-    const json = JSON.parse(out);
-    expect(json.itineraries).toHaveLength(1);
-    const it0 = json.itineraries[0];
-    expect(it0).toMatchObject({
-      transfers: 0,
+    const json = JSON.parse(out) as PlanJson;
+    expect(json.from).toEqual({ name: 'Origin', lat: 57.0005, lon: -3.8 });
+    expect(json.options.map((o) => o.mode).sort()).toEqual(['transit', 'walk']);
+    const bus = json.options.find((o) => o.mode === 'transit')!;
+    expect(bus).toMatchObject({
+      changes: 0,
+      stages: ['walk', 'bus', 'walk'],
       arrival: expect.stringMatching(/^2026-06-03T09:2\d:\d\d\+01:00$/),
+      cost: 'unknown',
+      cost_pence: null,
     });
-    const ride = it0.legs.find((l: { route: string | null }) => l.route !== null);
-    expect(ride).toEqual({
-      mode: 'bus',
-      route: '1',
-      from: { name: 'Alpha', lat: 57, lon: -3.8 },
-      to: { name: 'Charlie', lat: 57.02, lon: -3.8 },
-      departure: '2026-06-03T09:00:00+01:00',
-      arrival: '2026-06-03T09:20:00+01:00',
-    });
-    expect(it0.legs[0]).toMatchObject({ mode: 'walk', route: null, from: { name: 'Origin' } });
+    expect(bus.co2_kg).toBeGreaterThan(0);
+    expect(rides(bus)).toEqual([
+      expect.objectContaining({
+        type: 'bus',
+        service: '1',
+        from: { name: 'Alpha', lat: 57, lon: -3.8 },
+        to: { name: 'Charlie', lat: 57.02, lon: -3.8 },
+        departure: '09:00',
+        arrival: '09:20',
+        duration_sec: 1200,
+      }),
+    ]);
+    expect(bus.steps[0]).toMatchObject({ type: 'walk', from: { name: 'Origin' }, to: { name: 'Alpha' } });
+    // Without an OSM file the walks are straight lines, and say so.
+    const walk = json.options.find((o) => o.mode === 'walk')!;
+    expect(walk).toMatchObject({ cost: 'free', co2_kg: 0, changes: 0, return: null });
+    expect(walk.steps).toHaveLength(1);
+    expect(walk.steps[0]!.description).toMatch(/straight line/);
+    // 2.1 km in a straight line × 1.3 at 1.33 m/s.
+    expect(walk.duration_sec).toBeCloseTo((2112 * 1.3) / 1.33, -1);
+  });
+
+  it('--return plans the way back and --journeys prints the Journey documents', async () => {
+    expect(
+      await planCommand([
+        '--gtfs',
+        feed,
+        ...planArgs.slice(0, -1),
+        '--return',
+        '2026-06-03T17:00',
+        '--journeys',
+      ]),
+    ).toBe(0);
+    const { journeys } = JSON.parse(out) as {
+      journeys: Array<{ transport_mode: string; return: { departure_at: string } | null }>;
+    };
+    const walk = journeys.find((j) => j.transport_mode === 'walk')!;
+    expect(walk.return?.departure_at).toBe('17:00');
   });
 
   it('build-region writes a snapshot that plan --region reads to the same answer', async () => {
@@ -69,14 +104,39 @@ describe('engine commands', () => {
     expect(err).toMatch(/wrote .*timetable\.bin/);
     out = '';
     expect(await planCommand(['--region', region, ...planArgs])).toBe(0);
-    expect(JSON.parse(out).itineraries[0].legs.some((l: { route: string | null }) => l.route === '1')).toBe(
-      true,
-    );
+    const json = JSON.parse(out) as PlanJson;
+    expect(json.options.some((o) => rides(o).some((s) => s.service === '1'))).toBe(true);
   });
 
-  it('without --json prints a readable table', async () => {
+  it('without --json prints a readable table with price and CO2', async () => {
     expect(await planCommand(['--gtfs', feed, ...planArgs.slice(0, -1)])).toBe(0);
     expect(out).toMatch(/09:00–09:20 {2}bus 1 +Alpha → Charlie/);
+    expect(out).toMatch(/transit: walk, bus, walk {2}· {2}price unknown {2}· {2}0\.\d\d kg CO2/);
+    expect(out).toMatch(/walk {2}· {2}free {2}· {2}0\.00 kg CO2/);
+    expect(out).toMatch(/straight line: no street map loaded/);
+  });
+
+  it('coordinates outside the region are a clear error with a non-zero exit', async () => {
+    const args = ['--gtfs', feed, '--from', '51.5,-0.12', ...planArgs.slice(2)];
+    expect(await planCommand(args)).toBe(1);
+    expect(err).toMatch(
+      /error: --from 51\.5,-0\.12 is outside GTFS feed, which covers latitudes 56\.98\d+ to 57\.03\d+ and longitudes/,
+    );
+    expect(out).toBe('');
+  });
+
+  it('a place name is looked up with the planner geocoder; an unknown one is a clear error', async () => {
+    expect(
+      await planCommand(['--gtfs', feed, '--from', 'Alpha', '--to', 'Charlie', ...planArgs.slice(4)]),
+    ).toBe(0);
+    expect(err).toMatch(/from: Alpha .*at 57\.00000,-3\.80000/);
+    const json = JSON.parse(out) as PlanJson;
+    expect(json.from.name).toBe('Alpha');
+    expect(json.options.some((o) => rides(o).length > 0)).toBe(true);
+    out = '';
+    expect(await planCommand(['--gtfs', feed, '--from', 'Nowhere Junction', ...planArgs.slice(2)])).toBe(1);
+    expect(err).toMatch(/error: --from "Nowhere Junction": no such place found in GTFS feed/);
+    expect(out).toBe('');
   });
 
   it('a bad file is a clear error with exit code 1 and no stack trace', async () => {
@@ -84,6 +144,7 @@ describe('engine commands', () => {
     writeFileSync(bad, 'not a zip');
     expect(await planCommand(['--gtfs', bad, ...planArgs])).toBe(1);
     expect(err).toMatch(/not a readable zip/);
+    expect(err).toMatch(/plan failed: the feed above cannot be used/);
     expect(err).not.toMatch(/\n\s+at /);
     const broken = join(dir, 'broken');
     writeFeed(broken, { ...baseFeed(), 'stops.txt': 'stop_name\nAlpha' });
@@ -91,9 +152,20 @@ describe('engine commands', () => {
     expect(err).toMatch(/stops\.txt line 1 field stop_id: required column is missing/);
   });
 
-  it('usage problems exit with code 2', async () => {
-    expect(await planCommand(['--gtfs', feed, '--from', 'here'])).toBe(2);
+  it('usage problems exit with code 2, and the dropped flags say why', async () => {
+    expect(await planCommand(['--gtfs', feed, '--from', '95,1', '--to', '57,-3.8'])).toBe(2);
     expect(err).toMatch(/--from must be LAT,LON/);
+    expect(await planCommand(['--gtfs', feed, '--to', '57,-3.8'])).toBe(2);
+    expect(err).toMatch(/--from is needed/);
+    expect(await planCommand(['--gtfs', feed, ...planArgs, '--depart', 'tomorrow'])).toBe(2);
+    expect(err).toMatch(/--depart must be YYYY-MM-DDTHH:mm/);
+    err = '';
+    expect(await planCommand(['--gtfs', feed, ...planArgs, '--window', '60', '--wheelchair'])).toBe(2);
+    expect(err).toMatch(/--window is no longer taken: the planner searches two hours of departures itself/);
+    expect(err).toMatch(/--wheelchair is no longer taken/);
+    expect(err).toMatch(/usage: cairn plan/);
+    expect(await planCommand(['--gtfs', feed, ...planArgs, '--bogus'])).toBe(2);
     expect(await buildRegionCommand(['--bogus'])).toBe(2);
+    expect(existsSync(join(dir, 'out-none'))).toBe(false);
   });
 });

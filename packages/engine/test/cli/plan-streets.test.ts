@@ -1,10 +1,11 @@
-// Feature under test: `cairn plan --osm` walks along the streets (access, egress, changes), `cairn build-region --osm` stores those footpaths in the snapshot, and `--region` reads a region.json folder.
+// Feature under test: `cairn plan --osm` plans on the streets (walks to, from and between stops), `cairn build-region --osm` stores those footpaths in the snapshot that `plan --region` reuses, and errors are clear.
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildRegionCommand } from '../../src/cli/build-region.ts';
 import { planCommand } from '../../src/cli/plan.ts';
+import type { PlanJson, PlanJsonOption, PlanJsonStep } from '../../src/cli/plan.ts';
 import { readTimetableSnapshot } from '../../src/timetable/snapshot.ts';
 import { at, osmXml } from '../streets/osmFixture.ts';
 
@@ -79,16 +80,19 @@ function writeGtfs(dir: string): void {
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), `${text}\n`);
 }
 
-interface Leg {
-  mode: string;
-  route: string | null;
-  from: { name: string };
-  to: { name: string };
-  departure: string;
-  arrival: string;
-}
-const legSec = (l: Leg): number => (Date.parse(l.arrival) - Date.parse(l.departure)) / 1000;
 const WALK_MPS = 4.8 / 3.6;
+/** The option riding exactly these services, in order. */
+const riding = (json: PlanJson, ...services: string[]): PlanJsonOption | undefined =>
+  json.options.find(
+    (o) =>
+      o.mode === 'transit' &&
+      o.steps
+        .filter((s) => s.service !== null)
+        .map((s) => s.service)
+        .join('>') === services.join('>'),
+  );
+const ride = (o: PlanJsonOption, service: string): PlanJsonStep =>
+  o.steps.find((s) => s.service === service)!;
 
 describe('cairn plan on streets', () => {
   let out = '';
@@ -112,37 +116,38 @@ describe('cairn plan on streets', () => {
   writeFileSync(osm, osmXml(nodes, ways));
   const when = ['--depart', '2026-06-03T09:00', '--json'];
 
-  async function plan(args: string[]): Promise<Leg[][]> {
+  async function plan(args: string[]): Promise<PlanJson> {
     out = '';
     expect(await planCommand(args)).toBe(0);
-    return (JSON.parse(out) as { itineraries: { legs: Leg[] }[] }).itineraries.map((i) => i.legs);
+    return JSON.parse(out) as PlanJson;
   }
 
   it('times the walks to and from stops along the streets, not in a straight line', async () => {
     const args = ['--gtfs', feed, '--from', ll(P.origin), '--to', ll(P.D), ...when];
-    const [straight] = await plan(args);
-    const [street] = await plan([...args, '--osm', osm]);
-    expect(err).toMatch(/loading OSM .*streets\.osm/);
-    expect(err).toMatch(/streets: \d+ junctions/);
-    expect(street!.map((l) => l.route ?? l.mode)).toEqual(['walk', '1', 'walk']);
-    const [access, , egress] = street!;
-    // 1,100 m around the loop plus the 5 m and 10 m off the street.
-    expect(legSec(access!)).toBeGreaterThanOrEqual(Math.floor(1115 / WALK_MPS) - 1);
-    expect(legSec(access!)).toBeLessThanOrEqual(Math.ceil(1115 / WALK_MPS) + 2);
-    expect(legSec(access!)).toBeGreaterThan(legSec(straight![0]!) * 2);
+    const straight = riding(await plan(args), '1')!;
+    const street = riding(await plan([...args, '--osm', osm]), '1')!;
+    expect(err).toMatch(/footpaths between stops: \d+ transfers along streets/);
+    expect(street.steps.map((s) => s.service ?? s.type)).toEqual(['walk', '1', 'walk']);
+    const [access, , egress] = street.steps;
+    expect(access!.description).not.toMatch(/straight line/);
+    // 1,100 m around the loop (plus the few metres off the street).
+    expect(access!.distance_m).toBeGreaterThanOrEqual(1095);
+    expect(access!.duration_sec).toBeGreaterThanOrEqual(Math.floor(1100 / WALK_MPS) - 1);
+    expect(access!.duration_sec).toBeLessThanOrEqual(Math.ceil(1115 / WALK_MPS) + 2);
+    expect(access!.duration_sec).toBeGreaterThan(straight.steps[0]!.duration_sec * 2);
     // Station Road runs straight to the destination: shorter than straight line × detour factor.
-    expect(legSec(egress!)).toBeLessThan(legSec(straight![2]!));
-    expect(legSec(egress!)).toBeCloseTo(205 / WALK_MPS, -1);
+    expect(egress!.duration_sec).toBeLessThan(straight.steps[2]!.duration_sec);
+    expect(egress!.duration_sec).toBeCloseTo(205 / WALK_MPS, -1);
   });
 
   it('changes between stops walk along the streets (the 700 m lane misses the 09:53)', async () => {
     const args = ['--gtfs', feed, '--from', ll(P.origin), '--to', ll(P.destE), ...when];
-    const [straight] = await plan(args);
-    expect(straight!.find((l) => l.route === '2')!.departure).toBe('2026-06-03T09:53:00+01:00');
-    const [street] = await plan([...args, '--osm', osm]);
-    const transfer = street!.find((l) => l.mode === 'walk' && l.from.name === 'Stop B')!;
-    expect(legSec(transfer)).toBeGreaterThanOrEqual(Math.floor(700 / WALK_MPS));
-    expect(street!.find((l) => l.route === '2')!.departure).toBe('2026-06-03T10:03:00+01:00');
+    const straight = riding(await plan(args), '1', '2')!;
+    expect(ride(straight, '2').departure).toBe('09:53');
+    const street = riding(await plan([...args, '--osm', osm]), '1', '2')!;
+    const transfer = street.steps.find((s) => s.type === 'walk' && s.from.name === 'Stop B')!;
+    expect(transfer.duration_sec).toBeGreaterThanOrEqual(Math.floor(700 / WALK_MPS));
+    expect(ride(street, '2').departure).toBe('10:03');
   });
 
   it('build-region --osm stores the street footpaths in the snapshot, and plan reuses them', async () => {
@@ -173,9 +178,9 @@ describe('cairn plan on streets', () => {
 
     err = '';
     const args = ['--region', streetOut, '--osm', osm, '--from', ll(P.origin), '--to', ll(P.destE), ...when];
-    const [legs] = await plan(args);
+    const json = await plan(args);
     expect(err).toMatch(/along these streets already \(snapshot\)/);
-    expect(legs!.find((l) => l.route === '2')!.departure).toBe('2026-06-03T10:03:00+01:00');
+    expect(ride(riding(json, '1', '2')!, '2').departure).toBe('10:03');
   });
 
   it('build-region with a missing OSM file fails with a clear error and writes nothing', async () => {
@@ -186,58 +191,22 @@ describe('cairn plan on streets', () => {
     expect(err).not.toMatch(/\n\s+at /);
   });
 
-  it('a stop out of walking reach along the streets is not offered', async () => {
-    // 315 m in a straight line but 1,115 m by street: beyond a 600 m walk (about 585 s).
-    const args = ['--gtfs', feed, '--from', ll(P.origin), '--to', ll(P.D), '--walk-radius', '600', ...when];
-    expect((await plan(args)).length).toBe(1);
-    out = '';
-    expect(await planCommand([...args, '--osm', osm])).toBe(0);
-    expect(JSON.parse(out)).toEqual({ itineraries: [] });
-    expect(err).toMatch(/no stop within a \d+ min walk along streets of the origin/);
-  });
-
   it('a missing OSM file or unusable region folder is a clear error without a stack trace', async () => {
     const args = ['--from', ll(P.origin), '--to', ll(P.D), ...when];
     expect(await planCommand(['--gtfs', feed, '--osm', join(dir, 'nope.osm'), ...args])).toBe(1);
     expect(err).toMatch(/error: OSM file .*nope\.osm not found/);
+    expect(err).not.toMatch(/reading GTFS feed/);
     const region = join(dir, 'region');
     mkdirSync(region, { recursive: true });
     writeFileSync(join(region, 'region.json'), '{ "schemaVersion": 1 ');
     expect(await planCommand(['--region', region, ...args])).toBe(1);
     expect(err).toMatch(/region\.json.*not valid JSON/);
-    expect(err).toMatch(/plan failed: .*region\.json is not usable/);
+    expect(err).toMatch(/plan failed: region\.json in .* is not usable/);
+    expect(await planCommand(['--region', region, '--osm', osm, ...args])).toBe(2);
+    expect(err).toMatch(/--osm cannot be used with a region\.json folder/);
     expect(await planCommand(['--region', join(dir, 'empty'), ...args])).toBe(1);
     expect(err).toMatch(/has neither region\.json nor timetable\.bin/);
+    expect(out).toBe('');
     expect(err).not.toMatch(/\n\s+at /);
   });
-
-  const demo = join(import.meta.dirname, '../../../../regions/cairngorms/build');
-  it.skipIf(!existsSync(join(demo, 'region.json')))(
-    'plans on the demo region folder from its region.json, walking its streets',
-    async () => {
-      // The next Wednesday: a weekday the demo timetables run on.
-      const d = new Date();
-      d.setUTCDate(d.getUTCDate() + ((3 - d.getUTCDay() + 7) % 7 || 7));
-      const depart = `${d.toISOString().slice(0, 10)}T09:00`;
-      const legs = await plan([
-        '--region',
-        demo,
-        '--from',
-        '57.1950,-3.8283',
-        '--to',
-        '57.1345,-3.6700',
-        '--depart',
-        depart,
-        '--json',
-      ]);
-      expect(err).toMatch(/timetable: /);
-      expect(err).toMatch(/loading OSM .*cairngorms\.osm/);
-      expect(legs.length).toBeGreaterThan(0);
-      for (const it of legs) {
-        expect(it[0]!.mode).toBe('walk');
-        expect(it.some((l) => l.route !== null)).toBe(true);
-      }
-    },
-    60_000,
-  );
 });

@@ -6,9 +6,8 @@ import { buildTimetable } from '../../../src/timetable/builder.ts';
 import type { TransferSettings } from '../../../src/timetable/types.ts';
 import type { Timetable } from '../../../src/timetable/timetable.ts';
 import { TransitView } from '../../../src/timetable/transit-view.ts';
-import { buildItinerary } from '../../../src/timetable/itinerary.ts';
 import { Raptor } from '../../../src/raptor/raptor.ts';
-import type { SearchDirection } from '../../../src/raptor/types.ts';
+import type { RaptorLeg, SearchDirection } from '../../../src/raptor/types.ts';
 import { formatIsoLocal, localToEpochSec } from '../../../src/time/service-day.ts';
 
 /** A feed from inline file texts (leading indentation removed). */
@@ -65,20 +64,36 @@ export function planPaths(
   });
   const clock = (epoch: number): string => formatIsoLocal(tt.timezone, epoch).slice(11, 16);
   return res.journeys.map((j) => {
-    const it = buildItinerary(view, j);
     const parts: string[] = [];
-    for (const l of it.legs) {
+    for (const l of j.legs) {
       if (l.kind === 'transit') {
-        if (parts.length === 0) parts.push(l.from.name);
+        if (parts.length === 0) parts.push(stopName(tt, l.boardStop));
+        const line = lineOf(tt, l);
         parts.push(
-          `${l.mode.toUpperCase()} ${l.route.shortName} ${clock(l.departureEpochSec)} ${clock(l.arrivalEpochSec)}`,
-          l.to.name,
+          `${line.mode.toUpperCase()} ${line.shortName} ${clock(view.epochZeroSec + l.startSec)} ${clock(view.epochZeroSec + l.endSec)}`,
+          stopName(tt, l.alightStop),
         );
-      } else if (l.kind === 'transfer')
-        parts.push(`Walk ${Math.round(l.durationSec / 60)}m`, l.to?.name ?? '');
+      } else if (l.kind === 'transfer' && l.from !== l.to)
+        parts.push(`Walk ${Math.round(l.durationSec / 60)}m`, stopName(tt, l.to));
     }
     return parts.join(' ~ ');
   });
+}
+
+/** The route of a transit leg. */
+function lineOf(
+  tt: Timetable,
+  l: Extract<RaptorLeg, { kind: 'transit' }>,
+): { mode: string; shortName: string } {
+  const line = tt.meta.lines[tt.a.tripInfoLine[tt.a.tripInfo[l.trip]!]!]!;
+  return { mode: line.mode, shortName: line.shortName };
+}
+
+/** A stop's name; a platform without a name of its own takes its station's. */
+function stopName(tt: Timetable, stop: number): string {
+  const own = tt.meta.stopNames[stop] ?? '';
+  const parent = tt.a.stopParent[stop] ?? -1;
+  return own !== '' || parent < 0 ? own : (tt.meta.stopNames[parent] ?? '');
 }
 
 /** The ISO local departure of the first vehicle of the first itinerary. */
@@ -100,9 +115,8 @@ export function firstBoardingIso(
   });
   const j = res.journeys[0];
   if (!j) return undefined;
-  const it = buildItinerary(view, j);
-  const ride = it.legs.find((l) => l.kind === 'transit');
-  return ride ? formatIsoLocal(tt.timezone, ride.departureEpochSec) : undefined;
+  const ride = j.legs.find((l) => l.kind === 'transit');
+  return ride ? formatIsoLocal(tt.timezone, view.epochZeroSec + ride.startSec) : undefined;
 }
 
 /** A minimal valid feed: one agency (Europe/London), stops A–D, route 1 with the given trips. */

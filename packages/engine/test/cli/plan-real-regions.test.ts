@@ -1,0 +1,153 @@
+// Feature under test: `cairn plan` on real data: the NYC subway feed (no OSM: straight-line walks) and the demo region folder.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { planCommand } from '../../src/cli/plan.ts';
+import type { PlanJson, PlanJsonOption } from '../../src/cli/plan.ts';
+
+const NYC = join(import.meta.dirname, '../../../../../shared/data/nyc/nyc-subway-gtfs.zip');
+const DEMO = join(import.meta.dirname, '../../../../regions/cairngorms/build');
+
+const isWalkOnly = (o: PlanJsonOption): boolean => o.steps.every((s) => s.type === 'walk');
+const rides = (o: PlanJsonOption) => o.steps.filter((s) => s.service !== null);
+
+describe('cairn plan on real regions', () => {
+  let out = '';
+  let err = '';
+  beforeEach(() => {
+    out = '';
+    err = '';
+    vi.spyOn(process.stdout, 'write').mockImplementation(
+      (s: string | Uint8Array) => ((out += String(s)), true),
+    );
+    vi.spyOn(process.stderr, 'write').mockImplementation(
+      (s: string | Uint8Array) => ((err += String(s)), true),
+    );
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  async function plan(args: string[]): Promise<PlanJson> {
+    out = '';
+    expect(await planCommand([...args, '--json'])).toBe(0);
+    return JSON.parse(out) as PlanJson;
+  }
+
+  it.skipIf(!existsSync(NYC))(
+    'between two nearby subway stations the walk is offered, ahead of any ride one stop away and back',
+    async () => {
+      // Near Times Sq-42 St to near 34 St-Herald Sq (about 290 m apart): the subway only pays
+      // with a walk to a platform, one stop, and a walk back.
+      const json = await plan([
+        '--gtfs',
+        NYC,
+        '--from',
+        '40.7538,-73.9886',
+        '--to',
+        '40.7515,-73.9902',
+        '--depart',
+        '2026-06-03T09:00',
+      ]);
+      const walk = json.options.findIndex(isWalkOnly);
+      expect(walk).toBeGreaterThanOrEqual(0);
+      const w = json.options[walk]!;
+      expect(w.steps).toHaveLength(1);
+      expect(w.steps[0]!.description).toMatch(/straight line/);
+      expect(w.duration_sec).toBeLessThan(10 * 60);
+      // No option riding the subway is listed ahead of the walk.
+      expect(json.options.slice(0, walk).filter((o) => rides(o).length > 0)).toEqual([]);
+      // Every transit option it lists is slower than the walk.
+      for (const o of json.options.filter((x) => rides(x).length > 0))
+        expect(Date.parse(o.arrival)).toBeGreaterThan(Date.parse(w.arrival));
+    },
+    120_000,
+  );
+
+  it.skipIf(!existsSync(NYC))(
+    'the NYC subway between stations further apart rides the subway, platforms named after their stations',
+    async () => {
+      // Times Sq-42 St to 14 St (1 line), about 2.4 km.
+      const json = await plan([
+        '--gtfs',
+        NYC,
+        '--from',
+        '40.75529,-73.987495',
+        '--to',
+        '40.737826,-74.000201',
+        '--depart',
+        '2026-06-03T09:00',
+      ]);
+      const transit = json.options.filter((o) => rides(o).length > 0);
+      expect(transit.length).toBeGreaterThan(0);
+      expect(rides(transit[0]!)[0]!.type).toBe('subway');
+      expect(rides(transit[0]!)[0]!.from.name).toBe('Times Sq-42 St');
+      expect(json.options.some(isWalkOnly)).toBe(true);
+    },
+    120_000,
+  );
+
+  // The next Wednesday: a weekday the demo timetables run on.
+  const wednesday = (): string => {
+    const d = new Date();
+    d.setUTCDate(d.getUTCDate() + ((3 - d.getUTCDay() + 7) % 7 || 7));
+    return `${d.toISOString().slice(0, 10)}T09:00`;
+  };
+
+  it.skipIf(!existsSync(join(DEMO, 'region.json')))(
+    'plans on the demo region folder from its region.json, walking its streets to the stops',
+    async () => {
+      const json = await plan([
+        '--region',
+        DEMO,
+        '--from',
+        '57.1950,-3.8283',
+        '--to',
+        '57.1345,-3.6700',
+        '--depart',
+        wednesday(),
+      ]);
+      expect(err).toMatch(/timetable: /);
+      expect(json.region).toMatch(/Cairngorms/);
+      const transit = json.options.filter((o) => rides(o).length > 0);
+      expect(transit.length).toBeGreaterThan(0);
+      expect(transit.some((o) => o.steps[0]!.type === 'walk')).toBe(true);
+      for (const o of json.options)
+        expect(o.steps.every((s) => !/straight line/.test(s.description))).toBe(true);
+    },
+    60_000,
+  );
+
+  // Known gap (journeys/ranking/prune.ts, planner issue #14): the direct cycle dominates the
+  // direct walk (same cost and CO2, faster, no walking), so a 1 km trip lists no walk. Remove
+  // `.fails` when the ranking keeps the walk.
+  it.skipIf(!existsSync(join(DEMO, 'region.json'))).fails(
+    'the demo region offers walking only for a 1 km trip in Aviemore',
+    async () => {
+      const json = await plan([
+        '--region',
+        DEMO,
+        '--from',
+        '57.1950,-3.8283',
+        '--to',
+        '57.2035,-3.8260',
+        '--depart',
+        wednesday(),
+      ]);
+      expect(json.options.some(isWalkOnly)).toBe(true);
+    },
+    60_000,
+  );
+
+  it.skipIf(!existsSync(join(DEMO, 'region.json')))(
+    'coordinates outside the demo region are a clear error with a non-zero exit',
+    async () => {
+      expect(
+        await planCommand(['--region', DEMO, '--from', '51.5072,-0.1276', '--to', '57.2035,-3.8260']),
+      ).toBe(1);
+      expect(err).toMatch(
+        /error: --from 51\.5072,-0\.1276 is outside Cairngorms \(demo\), which covers latitudes/,
+      );
+      expect(out).toBe('');
+    },
+    60_000,
+  );
+});
