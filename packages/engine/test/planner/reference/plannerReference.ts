@@ -255,11 +255,22 @@ export function formatTable(r: ReferenceRegion, rows: ComparedSearch[]): string 
     const delta = late ? `${mins >= 0 ? '+' : ''}${mins}m` : '';
     const repeated = repeatedStop(c.ref.transit);
     const noSame = repeated === undefined ? '' : ` | boards or alights twice at ${r.net.stopNames[repeated]}`;
+    // An option by bike, car or taxi as early as the reference: the walk one may have been pruned for it.
+    const rival = c.plan.journeys.find(
+      (j) =>
+        !c.plan.walkAndTransit.includes(j) &&
+        c.ref.arrivalSec !== undefined &&
+        Date.parse(j.depart.arrival_datetime) / 1000 <= c.ref.arrivalSec &&
+        j.depart.stages.some((t) => t !== 'walk' && TIMETABLED_TYPES.includes(t)),
+    );
+    const rivalText = rival
+      ? ` | as early by other modes: ${rival.depart.stages.join('>')} ${rival.depart.departure_at}–${rival.depart.arrival_at}`
+      : '';
     return (
       `${c.verdict.padEnd(7)} ${c.from.name} → ${c.to.name} @ ${c.out} | plan ${hhmm(tz, c.plan.arrivalSec)} ` +
       `(${c.plan.walkAndTransit.length}/${c.plan.journeys.length} walk+PT/all) | ref ${hhmm(tz, c.ref.arrivalSec)} ${delta}` +
       `${c.ref.directWalkArrivalSec !== undefined ? ` (direct walk ${hhmm(tz, c.ref.directWalkArrivalSec)})` : ''}` +
-      `${noSame} | ${describeReference(r, c.ref.transit)}`
+      `${noSame}${rivalText} | ${describeReference(r, c.ref.transit)}`
     );
   });
   return lines.join('\n');
