@@ -1,0 +1,277 @@
+import { readFileSync } from 'node:fs';
+import { BrandSettings, Journey, SearchRequest, TIMETABLED_TYPES } from '@cairn/contracts';
+import type { Step } from '@cairn/contracts';
+import { listStopAccess } from '../../../src/modes/accessEgress.ts';
+import { listStreetFootpaths } from '../../../src/modes/footpaths.ts';
+import { buildStreetChain } from '../../../src/modes/streetStep.ts';
+import { loadPlanner } from '../../../src/planner/loadPlanner.ts';
+import type { Planner } from '../../../src/planner/loadPlanner.ts';
+import { loadRegionData } from '../../../src/planner/regionData.ts';
+import type { RegionData } from '../../../src/planner/regionData.ts';
+import { resolveRegionPath } from '../../../src/region/loadRegionConfig.ts';
+import {
+  dateToDayNumber,
+  dayNumberToDate,
+  epochToLocal,
+  localToEpochSec,
+} from '../../../src/time/service-day.ts';
+import type { DateInt } from '../../../src/time/service-day.ts';
+import { buildReferenceNetwork, scanEarliest } from './connectionScan.ts';
+import type { ReferenceJourney, ReferenceNetwork } from './connectionScan.ts';
+
+/*
+ * The planner-level reference: what plan() should at least find for a depart-after search, from
+ * an independent connection scan over the region's GTFS with the planner's documented limits.
+ * Inputs shared with the planner on purpose (they are not what is under test): the walking times
+ * between the search ends and stops (modes/accessEgress.ts listStopAccess, as plan.ts calls it),
+ * the footpaths between stops (modes/footpaths.ts, which the region's timetable is built from) and
+ * a direct walk along the streets (modes/streetStep.ts buildStreetChain).
+ */
+
+/** The planner's documented limits (planner/plan.ts), restated so a change there shows up here. */
+export const PLANNER_LIMITS = {
+  /** ACCESS_MAX_SEC.walk: walking to the first and from the last stop. */
+  walkAccessSec: 20 * 60,
+  /** MAX_TRANSFERS = 3: at most four vehicles. */
+  maxVehicles: 4,
+  /** MAX_SHIFT_SEC: a transit option leaves at most six hours after the asked time… */
+  maxShiftSec: 6 * 3600,
+  /** DIRECT_LIMITS_M.walk: a direct walk is offered up to this straight-line distance. */
+  directWalkM: 6_000,
+  /** SAME_PLACE_M: closer ends have no journey to plan. */
+  samePlaceM: 100,
+} as const;
+
+/** A search end. */
+export interface Place {
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+/** A loaded region: the planner under test and what the reference reads. */
+export interface ReferenceRegion {
+  planner: Planner;
+  data: RegionData;
+  net: ReferenceNetwork;
+  brand: BrandSettings;
+}
+
+const brandsDir = new URL('../../../../../brands/', import.meta.url);
+
+/** Loads the planner (the public facade) and, separately, the region data and GTFS the reference reads. */
+export async function loadReferenceRegion(dir: string, nowMs: number): Promise<ReferenceRegion> {
+  const planner = await loadPlanner(dir, { now: () => nowMs, log: () => {} });
+  const data = await loadRegionData(dir, { log: () => {} });
+  const settings = data.timetable.meta.transferSettings;
+  const net = buildReferenceNetwork({
+    timeZone: data.region.timeZone,
+    feeds: data.region.feeds.map((f) => ({ id: f.id, path: resolveRegionPath(dir, f.path) })),
+    // The region's footpaths are walked along its streets (planner/regionTimetable.ts).
+    footpaths: (stops) => listStreetFootpaths(data.streets, stops, settings),
+    sameStopChangeSec: settings.sameStopTransferSec,
+    straightLineWalkSec: (m) => Math.round((m * settings.detourFactor) / settings.walkSpeedMps),
+  });
+  const brand = BrandSettings.parse(
+    JSON.parse(readFileSync(new URL('default/brand.json', brandsDir), 'utf8')),
+  );
+  return { planner, data, net, brand };
+}
+
+/** 'YYYY/MM/DD HH:mm:ss' as local date, seconds of day and epoch. */
+function parseOut(tz: string, out: string): { date: DateInt; epochSec: number } {
+  const m = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(out);
+  if (!m) throw new Error(`bad search time ${out}`);
+  const date = Number(m[1]) * 10000 + Number(m[2]) * 100 + Number(m[3]);
+  return {
+    date,
+    epochSec: localToEpochSec(tz, date, Number(m[4]) * 3600 + Number(m[5]) * 60 + Number(m[6])),
+  };
+}
+
+export function crowM(a: Place, b: Place): number {
+  const r = Math.PI / 180;
+  const h =
+    Math.sin(((b.lat - a.lat) * r) / 2) ** 2 +
+    Math.cos(a.lat * r) * Math.cos(b.lat * r) * Math.sin(((b.lng - a.lng) * r) / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** What the reference says about one search. */
+export interface ReferenceAnswer {
+  /** Earliest walk + public transport arrival (epoch seconds), transit or a direct walk. */
+  arrivalSec: number | undefined;
+  transit: ReferenceJourney | undefined;
+  directWalkArrivalSec: number | undefined;
+}
+
+/**
+ * The reference's earliest arrival. Mirrors plan()'s documented limits: a transit option leaves
+ * the origin (first boarding minus its walk) within MAX_SHIFT_SEC of the asked time and on the
+ * asked local day, and arrives on the day it leaves (no overnight waits); at most four vehicles;
+ * walks of up to 20 minutes at either end; a direct walk within 6 km.
+ */
+export function referenceEarliest(r: ReferenceRegion, from: Place, to: Place, out: string): ReferenceAnswer {
+  const { data, net } = r;
+  const tz = data.region.timeZone;
+  const { date, epochSec } = parseOut(tz, out);
+  const nextMidnight = localToEpochSec(tz, dayNumberToDate(dateToDayNumber(date) + 1), 0);
+  const legs = (p: Place, direction: 'from' | 'to') => {
+    const m = new Map<number, number>();
+    for (const a of listStopAccess(data, p, 'walk', PLANNER_LIMITS.walkAccessSec, direction)) {
+      const s = net.stopById.get(data.timetable.meta.stopIds[a.stopIdx] ?? '');
+      if (s === undefined) throw new Error(`reference: stop ${a.stopIdx} not in the GTFS`);
+      m.set(s, Math.min(m.get(s) ?? Infinity, a.durationSec));
+    }
+    return m;
+  };
+  const query = {
+    date,
+    startSec: epochSec,
+    access: legs(from, 'from'),
+    egress: legs(to, 'to'),
+    maxVehicles: PLANNER_LIMITS.maxVehicles,
+    latestDepartureSec: Math.min(epochSec + PLANNER_LIMITS.maxShiftSec, nextMidnight - 1),
+    arriveBeforeSec: nextMidnight,
+  };
+  const transit = query.access.size && query.egress.size ? scanEarliest(net, query) : undefined;
+  let walk: number | undefined;
+  if (crowM(from, to) <= PLANNER_LIMITS.directWalkM) {
+    const leg = buildStreetChain(data.streets, [{ type: 'walk', from, to }], { startSec: epochSec });
+    walk = leg?.steps[leg.steps.length - 1]?.endSec;
+  }
+  const times = [transit?.arrivalSec, walk].filter((t): t is number => t !== undefined);
+  return {
+    arrivalSec: times.length ? Math.min(...times) : undefined,
+    transit,
+    directWalkArrivalSec: walk,
+  };
+}
+
+/** A step the reference also could take: a walk, or a ride on a timetabled (GTFS) service. */
+const walkOrTimetabled = (s: Step): boolean =>
+  s.type === 'walk' || TIMETABLED_TYPES.includes(s.type) || s.stops !== undefined;
+
+/** What plan() answered. */
+export interface PlanAnswer {
+  journeys: Journey[];
+  /** Options using only walking and public transport. */
+  walkAndTransit: Journey[];
+  arrivalSec: number | undefined;
+}
+
+/** Runs plan() for a one-way depart-after search between two points. */
+export async function planEarliest(
+  r: ReferenceRegion,
+  from: Place,
+  to: Place,
+  out: string,
+): Promise<PlanAnswer> {
+  const req = SearchRequest.parse({
+    origin: from.name,
+    destination: to.name,
+    origin_location: { lat: from.lat, lng: from.lng },
+    destination_location: { lat: to.lat, lng: to.lng },
+    out_time: out,
+  });
+  const journeys = await r.planner.plan(req, null, r.brand);
+  for (const j of journeys) Journey.parse(j);
+  const walkAndTransit = journeys.filter((j) => j.depart.steps.every(walkOrTimetabled));
+  const arrivals = walkAndTransit.map((j) => Date.parse(j.depart.arrival_datetime) / 1000);
+  return { journeys, walkAndTransit, arrivalSec: arrivals.length ? Math.min(...arrivals) : undefined };
+}
+
+/** One compared search. */
+export interface ComparedSearch {
+  from: Place;
+  to: Place;
+  out: string;
+  plan: PlanAnswer;
+  ref: ReferenceAnswer;
+  /** 'late': plan's earliest walk + transit arrives after the reference's; 'missing': none at all. */
+  verdict: 'ok' | 'late' | 'missing' | 'no reference journey';
+}
+
+/** plan() against the reference for one search. */
+export async function compareSearch(
+  r: ReferenceRegion,
+  from: Place,
+  to: Place,
+  out: string,
+): Promise<ComparedSearch> {
+  const ref = referenceEarliest(r, from, to, out);
+  const plan = await planEarliest(r, from, to, out);
+  let verdict: ComparedSearch['verdict'] = 'ok';
+  if (ref.arrivalSec === undefined) verdict = 'no reference journey';
+  else if (plan.arrivalSec === undefined) verdict = 'missing';
+  else if (plan.arrivalSec > ref.arrivalSec) verdict = 'late';
+  return { from, to, out, plan, ref, verdict };
+}
+
+/** The reference journey as one line: "Walk 4m ~ Aviemore 09:12 HML ~ Inverness 09:50 ~ change 5m ~ …". */
+export function describeReference(r: ReferenceRegion, j: ReferenceJourney | undefined): string {
+  if (!j) return '-';
+  const tz = r.data.region.timeZone;
+  const name = (s: number) => r.net.stopNames[s] ?? '?';
+  return j.legs
+    .map((l) => {
+      if (l.kind === 'ride')
+        return `${name(l.from)} ${hhmm(tz, l.depSec)} ${l.route} → ${name(l.to)} ${hhmm(tz, l.arrSec)}`;
+      if (l.kind === 'change')
+        return l.from === l.to
+          ? `change ${Math.round(l.durationSec / 60)}m`
+          : `walk ${Math.round(l.durationSec / 60)}m to ${name(l.to)}`;
+      return `Walk ${Math.round(l.durationSec / 60)}m`;
+    })
+    .join(' ~ ');
+}
+
+/** A stop the journey boards or alights at twice (a change at the same stop is one), or undefined. */
+export function repeatedStop(j: ReferenceJourney | undefined): number | undefined {
+  const seen = new Set<number>();
+  for (const l of j?.legs ?? []) {
+    if (l.kind !== 'ride') continue;
+    for (const s of [l.from, l.to]) {
+      if (seen.has(s)) return s;
+      seen.add(s);
+    }
+  }
+  return undefined;
+}
+
+export function hhmm(tz: string, epochSec: number | undefined): string {
+  if (epochSec === undefined) return '-';
+  const { secondsOfDay } = epochToLocal(tz, epochSec);
+  const p2 = (n: number) => String(n).padStart(2, '0');
+  return `${p2(Math.floor(secondsOfDay / 3600))}:${p2(Math.floor(secondsOfDay / 60) % 60)}:${p2(secondsOfDay % 60)}`;
+}
+
+/** A compact table of compared searches, for assertion messages. */
+export function formatTable(r: ReferenceRegion, rows: ComparedSearch[]): string {
+  const tz = r.data.region.timeZone;
+  const lines = rows.map((c) => {
+    const late = c.plan.arrivalSec !== undefined && c.ref.arrivalSec !== undefined;
+    const mins = late ? Math.round((c.plan.arrivalSec! - c.ref.arrivalSec!) / 60) : 0;
+    const delta = late ? `${mins >= 0 ? '+' : ''}${mins}m` : '';
+    const repeated = repeatedStop(c.ref.transit);
+    const noSame = repeated === undefined ? '' : ` | boards or alights twice at ${r.net.stopNames[repeated]}`;
+    // An option by bike, car or taxi as early as the reference: the walk one may have been pruned for it.
+    const rival = c.plan.journeys.find(
+      (j) =>
+        !c.plan.walkAndTransit.includes(j) &&
+        c.ref.arrivalSec !== undefined &&
+        Date.parse(j.depart.arrival_datetime) / 1000 <= c.ref.arrivalSec &&
+        j.depart.stages.some((t) => t !== 'walk' && TIMETABLED_TYPES.includes(t)),
+    );
+    const rivalText = rival
+      ? ` | as early by other modes: ${rival.depart.stages.join('>')} ${rival.depart.departure_at}–${rival.depart.arrival_at}`
+      : '';
+    return (
+      `${c.verdict.padEnd(7)} ${c.from.name} → ${c.to.name} @ ${c.out} | plan ${hhmm(tz, c.plan.arrivalSec)} ` +
+      `(${c.plan.walkAndTransit.length}/${c.plan.journeys.length} walk+PT/all) | ref ${hhmm(tz, c.ref.arrivalSec)} ${delta}` +
+      `${c.ref.directWalkArrivalSec !== undefined ? ` (direct walk ${hhmm(tz, c.ref.directWalkArrivalSec)})` : ''}` +
+      `${noSame}${rivalText} | ${describeReference(r, c.ref.transit)}`
+    );
+  });
+  return lines.join('\n');
+}
