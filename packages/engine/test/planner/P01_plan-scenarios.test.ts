@@ -170,7 +170,10 @@ describe('P01 plan scenarios', () => {
   });
 
   it('collects a car left at the station on the way back (park & ride continuity)', async () => {
-    const js = await plan(search({ return_time: '2026/06/15 15:00:00', has_access_to_car: true }));
+    // From Glenmore, beyond a walk to the station (from Aviemore the train is walkable: no car to it).
+    const js = await plan(
+      search({ return_time: '2026/06/15 15:00:00', has_access_to_car: true }, WORLD.glenmore),
+    );
     const pr = js.find((j) => j.depart.steps[0]?.type === 'own car' && j.depart.stages.includes('train'));
     expect(pr).toBeDefined();
     const parkedAt = pr?.depart.steps[0]?.end_address;

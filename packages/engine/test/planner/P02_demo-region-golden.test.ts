@@ -216,19 +216,17 @@ describe('P02 demo region golden searches', () => {
     }
   });
 
-  it('bike hire as a first mile: dock near the origin, ride, then public transport', async () => {
+  it('no bike hire (or any vehicle) to a bus that also stops within a walk of the origin', async () => {
+    // Nethy Bridge → Edinburgh: the 34 stops in Nethy Bridge; hiring a bike to Boat of Garten to
+    // catch the same bus there is an option nobody would take (ADR 008).
     const js = await plan('Nethy Bridge', 'Edinburgh', { out_time: '2026/11/24 07:00:00' });
-    const hire = js.find(
-      (j) => j.depart.steps[0]?.type === 'bike hire' || j.depart.steps[1]?.type === 'bike hire',
-    );
-    expect(hire).toBeDefined();
-    const ride = hire?.depart.steps.find((s) => s.type === 'bike hire');
-    expect(ride?.start_address).toMatch(/bike-hire dock$/);
-    expect(ride?.carbon_emission).toBe(0);
-    expect(hire?.depart.stages.some((t) => t === 'bus' || t === 'train')).toBe(true);
-    expect(
-      hire?.pricing_breakdown.some((l) => /^Bike hire .*\((Pay as you go|Day pass)\)$/.test(l.description)),
-    ).toBe(true);
+    expect(js.length).toBeGreaterThan(0);
+    for (const j of js) {
+      const first = j.depart.steps.findIndex((s) => s.service_number);
+      const before = j.depart.steps.slice(0, Math.max(0, first));
+      if (j.depart.steps[first]?.service_number === '34')
+        expect(before.every((s) => s.type === 'walk')).toBe(true);
+    }
   });
 
   describe('lifts (SPEC "car": someone else drives the traveller)', () => {
@@ -328,7 +326,7 @@ describe('P02 demo region golden searches', () => {
     expect(hire).toBeDefined();
     const ride = hire?.depart.steps.find((s) => s.type === 'bike hire');
     expect(ride?.start_address).toMatch(/^Aviemore/);
-    expect(ride?.end_address).toBe('Glenmore, Loch Morlich');
+    expect(ride?.end_address).toMatch(/^Glenmore, Loch Morlich/);
     expect(ride?.carbon_emission).toBe(0);
   });
 });
