@@ -16,7 +16,8 @@ import type { SortInputs } from './sortKeys.ts';
 /** What an option asks of the traveller beyond walking and a fare. */
 export type Need = 'bike' | 'car' | 'driver' | 'hire' | 'booking';
 
-const NEED_OF: Partial<Record<TravelType, Need>> = {
+/** What a step of each travel type asks of the traveller. */
+export const NEED_OF: Partial<Record<TravelType, Need>> = {
   cycle: 'bike',
   'own car': 'car',
   car: 'driver',

@@ -28,15 +28,15 @@ import type { ReferenceJourney, ReferenceNetwork } from './connectionScan.ts';
  * a direct walk along the streets (modes/streetStep.ts buildStreetChain).
  */
 
-/** The planner's documented limits (planner/plan.ts), restated so a change there shows up here. */
+/** The planner's documented limits (planner/transit/miles.ts, transit/search.ts, families/walk.ts, plan.ts), restated so a change there shows up here. */
 export const PLANNER_LIMITS = {
-  /** ACCESS_MAX_SEC.walk: walking to the first and from the last stop. */
+  /** MILE_MAX_SEC.walk: walking to the first and from the last stop. */
   walkAccessSec: 20 * 60,
   /** MAX_TRANSFERS = 3: at most four vehicles. */
   maxVehicles: 4,
   /** MAX_SHIFT_SEC: a transit option leaves at most six hours after the asked time… */
   maxShiftSec: 6 * 3600,
-  /** DIRECT_LIMITS_M.walk: a direct walk is offered up to this straight-line distance. */
+  /** WALK_DIRECT_M: a direct walk is offered up to this straight-line distance. */
   directWalkM: 6_000,
   /** SAME_PLACE_M: closer ends have no journey to plan. */
   samePlaceM: 100,

@@ -1,0 +1,126 @@
+// Feature under test: the option set of whole searches (ADR 008) on the demo region: no option is
+// clearly beaten by another of the same result that asks no more of the traveller, walking alone
+// is offered on every short trip, and the traveller-facing cases of planner issue #14.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SORT_KEYS } from '@cairn/contracts';
+import type { Journey } from '@cairn/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDemoRegion } from '../../../../regions/cairngorms/generator/main.ts';
+import { clearlyBetter, NEED_OF } from '../../src/journeys/ranking/optionSet.ts';
+import type { Need, OptionScore } from '../../src/journeys/ranking/optionSet.ts';
+import { UNKNOWN_COST_SORT } from '../../src/journeys/ranking/sortKeys.ts';
+import { WALK_ALWAYS_SEC } from '../../src/planner/families/walk.ts';
+import { crowM, loadReferenceRegion, planEarliest } from './reference/plannerReference.ts';
+import type { ReferenceRegion } from './reference/plannerReference.ts';
+import { listRandomSearches } from './reference/searches.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'cairn-option-set-'));
+let region: ReferenceRegion;
+
+beforeAll(async () => {
+  await generateDemoRegion({ outDir: dir, seed: 1, date: '2026-11-22' });
+  region = await loadReferenceRegion(dir, Date.UTC(2026, 10, 22, 9, 0));
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A journey as the option set scores it, from the document alone. */
+function scoreOf(j: Journey): OptionScore {
+  const steps = [...j.depart.steps, ...(j.return?.steps ?? [])];
+  const needs = new Set<Need>(steps.flatMap((s) => (NEED_OF[s.type] ? [NEED_OF[s.type]!] : [])));
+  const rides = j.depart.steps.filter((s) => s.stops !== undefined).length;
+  return {
+    family: j.transport_mode,
+    rides: '',
+    needs,
+    changes: Math.max(0, rides - 1),
+    carbonKg: j.carbon_emission,
+    costPence: j.cost_pence,
+    departSec: j.sort['depature-time']!,
+    arriveSec: j.sort['arrival-time']!,
+    travelSec: j.sort['travel-time']!,
+    waitSec: j.sort['wait-time']!,
+    walkM: j.sort['walk-distance']!,
+    stageCount: j.sort['least-changes']!,
+  };
+}
+
+const isWalkOnly = (j: Journey) =>
+  j.depart.steps.every((s) => s.type === 'walk') && j.depart.steps.length > 0;
+
+/** Best of some sort key within the result (ties included): the option set never removes those. */
+function bestOfSomeKey(j: Journey, all: readonly Journey[]): boolean {
+  return SORT_KEYS.some((k) => {
+    const v = (x: Journey) => (k === 'cost' && x.cost_pence === null ? UNKNOWN_COST_SORT : x.sort[k]!);
+    return all.every((o) => v(j) <= v(o));
+  });
+}
+
+describe('P06 the option set of whole searches', () => {
+  it('property: on 80 seeded searches no option is clearly beaten by another that asks no more', async () => {
+    const problems: string[] = [];
+    for (const [from, to, out] of listRandomSearches(region, 80, 1406)) {
+      const { journeys } = await planEarliest(region, from, to, out);
+      for (const b of journeys) {
+        if (bestOfSomeKey(b, journeys)) continue;
+        if (
+          isWalkOnly(b) &&
+          Date.parse(b.depart.arrival_datetime) - Date.parse(b.depart.departure_datetime) <=
+            WALK_ALWAYS_SEC * 1000
+        )
+          continue;
+        const a = journeys.find((x) => x !== b && clearlyBetter(scoreOf(x), scoreOf(b)));
+        if (a)
+          problems.push(
+            `${from.name} → ${to.name} ${out}: ${b.depart.stages.join('>')} ${b.depart.departure_at}-${b.depart.arrival_at} beaten by ${a.depart.stages.join('>')} ${a.depart.departure_at}-${a.depart.arrival_at}`,
+          );
+      }
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  }, 240_000);
+
+  it('property: 20 seeded trips of 300 m to 1.5 km all offer walking alone', async () => {
+    // Under 1.5 km in a straight line, a walk along the streets takes well under 40 minutes.
+    const short = listRandomSearches(region, 4000, 77)
+      .filter(([a, b]) => crowM(a, b) >= 300 && crowM(a, b) <= 1_500)
+      .slice(0, 20);
+    expect(short).toHaveLength(20);
+    const missing: string[] = [];
+    for (const [from, to, out] of short) {
+      const { journeys } = await planEarliest(region, from, to, out);
+      if (!journeys.some(isWalkOnly)) missing.push(`${from.name} → ${to.name} ${out}`);
+    }
+    expect(missing, missing.join('\n')).toEqual([]);
+  }, 240_000);
+
+  it('a 1 km walk in Aviemore is offered beside the bike, and no cycle or bus hides it', async () => {
+    const from = { name: 'Aviemore station', lat: 57.1893, lng: -3.8289 };
+    const to = { name: 'Grampian Road', lat: 57.1975, lng: -3.8262 };
+    const { journeys } = await planEarliest(region, from, to, '2026/11/24 09:00:00');
+    const walk = journeys.find(isWalkOnly);
+    expect(walk).toBeDefined();
+    expect(journeys.some((j) => j.depart.stages.join('>') === 'cycle')).toBe(true);
+  });
+
+  it('no taxi or lift to a train the traveller can walk to in time', async () => {
+    const from = { name: 'Aviemore, Grampian Road', lat: 57.1975, lng: -3.8262 };
+    const to = { name: 'Pitlochry', lat: 56.7024, lng: -3.7346 };
+    const { journeys } = await planEarliest(region, from, to, '2026/11/24 07:00:00');
+    const trainsWalked = new Set(
+      journeys
+        .filter((j) => j.depart.steps[0]?.type === 'walk' || j.depart.steps[0]?.stops !== undefined)
+        .flatMap((j) =>
+          j.depart.steps
+            .filter((s) => s.type === 'train')
+            .map((s) => `${s.service_number}@${s.departure_time}`),
+        ),
+    );
+    for (const j of journeys) {
+      const first = j.depart.steps[0];
+      if (!first || first.type === 'walk' || first.stops !== undefined) continue;
+      const train = j.depart.steps.find((s) => s.type === 'train');
+      if (train) expect(trainsWalked.has(`${train.service_number}@${train.departure_time}`)).toBe(false);
+    }
+  });
+});
