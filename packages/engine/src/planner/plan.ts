@@ -102,6 +102,7 @@ export function planSearch(
       family: option.kind,
       ...(needsOf(option).has('driver') ? { group: 'lift' } : {}),
       ...(c.pinned ? { pinned: true } : {}),
+      ...(c.key.family !== 'transit' && c.key.family !== 'flexible' ? { onDemand: true } : {}),
     }),
     arriveBy,
   );

@@ -30,7 +30,9 @@ function scoreOf(j: Journey): OptionScore {
   const steps = [...j.depart.steps, ...(j.return?.steps ?? [])];
   const needs = new Set<Need>(steps.flatMap((s) => (NEED_OF[s.type] ? [NEED_OF[s.type]!] : [])));
   const rides = j.depart.steps.filter((s) => s.stops !== undefined).length;
+  const booked = steps.some((s) => s.type === 'drt' || s.type === 'community transport');
   return {
+    onDemand: j.transport_mode !== 'transit' && !booked,
     family: j.transport_mode,
     rides: '',
     needs,

@@ -63,6 +63,8 @@ export interface OptionScore extends SortInputs {
   group?: string;
   /** Never removed (walking alone under the walking limit). */
   pinned?: boolean;
+  /** Street modes only, no timetable or booking: it can leave whenever the traveller likes. */
+  onDemand?: boolean;
 }
 
 /** The option set's rules in numbers (ADR 008 gives the reasons). */
@@ -92,9 +94,14 @@ const subset = (a: ReadonlySet<Need>, b: ReadonlySet<Need>): boolean => [...a].e
  * A removes B: A asks no more of the traveller, leaves no earlier, arrives no later, costs no
  * more (an unknown cost removes nothing), emits and changes no more, walks no more (or saves
  * more time than the extra walk is worth), and is clearly better: ≥ 10 minutes saved, fewer
- * changes with no more walking, or clearly cheaper.
+ * changes with no more walking, or clearly cheaper. An option on demand (street modes) is
+ * compared as if it left when the other does.
  */
-export function clearlyBetter(a: OptionScore, b: OptionScore): boolean {
+export function clearlyBetter(option: OptionScore, b: OptionScore): boolean {
+  // An option on demand (walk, cycle, drive, taxi) leaves when the other does.
+  const a = option.onDemand
+    ? { ...option, departSec: b.departSec, arriveSec: b.departSec + option.arriveSec - option.departSec }
+    : option;
   if (a.costPence === null || !subset(a.needs, b.needs)) return false;
   const costB = b.costPence ?? Infinity;
   const noWorse =

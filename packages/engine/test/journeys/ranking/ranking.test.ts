@@ -100,6 +100,30 @@ describe('option set', () => {
     expect(clearlyBetter(taxi, score({ arriveSec: 9000 }))).toBe(false);
   });
 
+  it('compares an option on demand as if it left when the other does', () => {
+    // A taxi (on demand) taking 15 min removes a taxi + train leaving an hour later and taking 36 min at a higher price.
+    const taxi = score({
+      family: 'taxi',
+      rides: '',
+      needs: new Set<Need>(['hire']),
+      onDemand: true,
+      departSec: 0,
+      arriveSec: 900,
+      costPence: 2900,
+      walkM: 0,
+    });
+    const taxiTrain = score({
+      family: 'transit taxi+walk',
+      needs: new Set<Need>(['hire']),
+      departSec: 3600,
+      arriveSec: 3600 + 2160,
+      costPence: 3100,
+      walkM: 100,
+    });
+    expect(clearlyBetter(taxi, taxiTrain)).toBe(true);
+    expect(clearlyBetter({ ...taxi, onDemand: false }, taxiTrain)).toBe(false);
+  });
+
   it('lets a time saving outweigh extra walking, each walking minute counting double', () => {
     const bus = score({ departSec: 0, arriveSec: 3600, walkM: 100 });
     // 400 m more walking ≈ 5 min, counted 10: saving 21 min is enough, 19 is not.
