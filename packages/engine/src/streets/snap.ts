@@ -4,7 +4,7 @@ import { haversineM, pointSegment } from './geo.ts';
 import { edgeHighwayClass, findEdgeName } from './graph.ts';
 import type { StreetGraph } from './graph.ts';
 import type { SnapPoint } from './search.ts';
-import { MODE_BIT, STREET_MODES } from '../osm/wayAccess.ts';
+import { MODE_BIT, STREET_MODES, WALK_MPS } from '../osm/wayAccess.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
 
 /*
@@ -69,6 +69,60 @@ export function buildSnapIndex(g: StreetGraph): SnapIndex {
   return { graph: g, tree, segEdge, segPoint, snappable };
 }
 
+/** Candidate segments a point may snap to: the nearest segment of each edge, nearest first. */
+function nearestSegments(
+  index: SnapIndex,
+  px: number,
+  py: number,
+  bit: number,
+  maxDistanceM: number,
+  boxes: number,
+): Array<{ seg: number; distM: number; t: number }> {
+  const g = index.graph;
+  // Boxes come back nearest first; the true segment distance is at least the box distance,
+  // so a handful of candidates is enough to find the nearest segments.
+  const candidates = index.tree.neighbors(
+    px,
+    py,
+    boxes,
+    maxDistanceM,
+    (i) => (index.snappable[index.segEdge[i]!]! & bit) !== 0,
+  );
+  const byEdge = new Map<number, { seg: number; distM: number; t: number }>();
+  for (const seg of candidates) {
+    const p = index.segPoint[seg]!;
+    const r = pointSegment(
+      px,
+      py,
+      g.shapeLon[p]! * g.projection.kx,
+      g.shapeLat[p]! * g.projection.ky,
+      g.shapeLon[p + 1]! * g.projection.kx,
+      g.shapeLat[p + 1]! * g.projection.ky,
+    );
+    if (r.distM > maxDistanceM) continue;
+    const e = index.segEdge[seg]!;
+    const known = byEdge.get(e);
+    if (!known || r.distM < known.distM) byEdge.set(e, { seg, distM: r.distM, t: r.t });
+  }
+  return [...byEdge.values()].sort((a, b) => a.distM - b.distM);
+}
+
+/** The point on a segment at fraction t, as a snap point of the query coordinate. */
+function snapPointOn(index: SnapIndex, lat: number, lon: number, seg: number, t: number): SnapPoint {
+  const g = index.graph;
+  const e = index.segEdge[seg]!;
+  const p = index.segPoint[seg]!;
+  let along = 0;
+  for (let q = g.edgeShapeStart[e]!; q < p; q++)
+    along += haversineM(g.shapeLat[q]!, g.shapeLon[q]!, g.shapeLat[q + 1]!, g.shapeLon[q + 1]!);
+  along += t * haversineM(g.shapeLat[p]!, g.shapeLon[p]!, g.shapeLat[p + 1]!, g.shapeLon[p + 1]!);
+  const len = g.edgeLengthM[e]!;
+  const fraction = len > 0 ? Math.min(1, Math.max(0, along / len)) : 0;
+  const lat2 = g.shapeLat[p]! + t * (g.shapeLat[p + 1]! - g.shapeLat[p]!);
+  const lon2 = g.shapeLon[p]! + t * (g.shapeLon[p + 1]! - g.shapeLon[p]!);
+  return { edge: e, fraction, lat: lat2, lon: lon2, distanceM: haversineM(lat, lon, lat2, lon2) };
+}
+
 /** Nearest point on an edge usable by `mode` within `maxDistanceM`, or undefined. */
 export function findSnapPoint(
   index: SnapIndex,
@@ -77,46 +131,44 @@ export function findSnapPoint(
   mode: StreetMode,
   maxDistanceM = 1000,
 ): SnapPoint | undefined {
-  const g = index.graph;
   if (index.segEdge.length === 0) return undefined;
-  const { kx, ky } = g.projection;
-  const px = lon * kx;
-  const py = lat * ky;
-  const bit = MODE_BIT[mode];
-  // Boxes come back nearest first; the true segment distance is at least the box distance,
-  // so a handful of candidates is enough to find the nearest segment.
-  const candidates = index.tree.neighbors(
-    px,
-    py,
-    16,
-    maxDistanceM,
-    (i) => (index.snappable[index.segEdge[i]!]! & bit) !== 0,
-  );
-  let best: { seg: number; distM: number; t: number } | null = null;
-  for (const seg of candidates) {
-    const p = index.segPoint[seg]!;
-    const r = pointSegment(
-      px,
-      py,
-      g.shapeLon[p]! * kx,
-      g.shapeLat[p]! * ky,
-      g.shapeLon[p + 1]! * kx,
-      g.shapeLat[p + 1]! * ky,
-    );
-    if (!best || r.distM < best.distM) best = { seg, distM: r.distM, t: r.t };
-  }
-  if (!best || best.distM > maxDistanceM) return undefined;
-  const e = index.segEdge[best.seg]!;
-  const p = index.segPoint[best.seg]!;
-  let along = 0;
-  for (let q = g.edgeShapeStart[e]!; q < p; q++)
-    along += haversineM(g.shapeLat[q]!, g.shapeLon[q]!, g.shapeLat[q + 1]!, g.shapeLon[q + 1]!);
-  along += best.t * haversineM(g.shapeLat[p]!, g.shapeLon[p]!, g.shapeLat[p + 1]!, g.shapeLon[p + 1]!);
-  const len = g.edgeLengthM[e]!;
-  const fraction = len > 0 ? Math.min(1, Math.max(0, along / len)) : 0;
-  const lat2 = g.shapeLat[p]! + best.t * (g.shapeLat[p + 1]! - g.shapeLat[p]!);
-  const lon2 = g.shapeLon[p]! + best.t * (g.shapeLon[p + 1]! - g.shapeLon[p]!);
-  return { edge: e, fraction, lat: lat2, lon: lon2, distanceM: haversineM(lat, lon, lat2, lon2) };
+  const { kx, ky } = index.graph.projection;
+  const best = nearestSegments(index, lon * kx, lat * ky, MODE_BIT[mode], maxDistanceM, 16)[0];
+  return best ? snapPointOn(index, lat, lon, best.seg, best.t) : undefined;
+}
+
+/** Further edges a walker may step onto: up to this much further away than the nearest one. */
+export const LINK_SLACK_M = 50;
+/** Edges a place is linked to at most. */
+const MAX_LINKS = 4;
+
+/**
+ * Where a walker at a place may join the network: the nearest walkable edge and the other edges
+ * within `LINK_SLACK_M` further (nearest first, one point per edge, at most four), each carrying
+ * the time of the straight walk to it (`linkSec`). A station forecourt, a pier or a dock sits
+ * between several ways; joining only the nearest one (often the facility's own dead-end spur)
+ * sends the walk round by the far end of that spur. Vehicles join only their nearest edge.
+ */
+export function listSnapPoints(
+  index: SnapIndex,
+  lat: number,
+  lon: number,
+  mode: StreetMode,
+  maxDistanceM = 1000,
+): SnapPoint[] {
+  if (index.segEdge.length === 0) return [];
+  const { kx, ky } = index.graph.projection;
+  const found = nearestSegments(index, lon * kx, lat * ky, MODE_BIT[mode], maxDistanceM, 48);
+  const nearest = found[0];
+  if (!nearest) return [];
+  if (mode !== 'foot') return [snapPointOn(index, lat, lon, nearest.seg, nearest.t)];
+  return found
+    .filter((c) => c.distM <= nearest.distM + LINK_SLACK_M)
+    .slice(0, MAX_LINKS)
+    .map((c) => {
+      const p = snapPointOn(index, lat, lon, c.seg, c.t);
+      return { ...p, linkM: p.distanceM, linkSec: p.distanceM / WALK_MPS };
+    });
 }
 
 /** Name of the nearest named street within `maxDistanceM` (for "current location"), or null. */
