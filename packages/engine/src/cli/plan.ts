@@ -1,14 +1,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadGtfsFeeds, parseFeedSpec } from '../gtfs/load-feeds.ts';
-import { prepareStops } from '../modes/accessEgress.ts';
+import { AT_STOP_M, prepareStops } from '../modes/accessEgress.ts';
 import type { AccessDirection, PreparedStops } from '../modes/accessEgress.ts';
 import { streetFootpathSource } from '../modes/footpaths.ts';
 import { WALK_MPS } from '../osm/wayAccess.ts';
 import { loadRegionTimetable, streetFootpathsLabel } from '../planner/regionTimetable.ts';
 import type { AccessLeg } from '../raptor/types.ts';
 import { loadRegionConfig, REGION_CONFIG_FILE, resolveRegionPath } from '../region/loadRegionConfig.ts';
-import { findSnapPoint } from '../streets/snap.ts';
+import { haversineM } from '../streets/geo.ts';
+import { listSnapPoints } from '../streets/snap.ts';
+import { findStraightWalk } from '../streets/straightWalk.ts';
 import { reachTargets } from '../streets/search.ts';
 import type { SnapPoint } from '../streets/search.ts';
 import { MAX_SNAP_M } from '../streets/streetNetwork.ts';
@@ -244,7 +246,9 @@ function servedStops(tt: Timetable): { stopIdx: number; lat: number; lon: number
 
 /**
  * Walks along the streets between a point and the stops within `maxSec`, including the straight
- * stretches from the point and from each stop to the street they snap to (as the street footpaths do).
+ * stretches from the point and from each stop to the street they join (as the street footpaths
+ * do). A stop at the point is reached with no walk; stops off the mapped paths (all of them when
+ * the point is) are walked to in a straight line.
  */
 function listStreetWalks(
   net: StreetNetwork,
@@ -254,21 +258,24 @@ function listStreetWalks(
   maxSec: number,
   label: string,
 ): AccessLeg[] {
-  const snap = findSnapPoint(net.snap, point.lat, point.lon, 'foot', MAX_SNAP_M);
-  if (!snap) {
-    say(`note: the ${label} is more than ${MAX_SNAP_M} m from any walkable street`);
-    return [];
-  }
-  const offStreetSec = snap.distanceM / WALK_MPS;
+  const out: AccessLeg[] = [];
+  const snap = listSnapPoints(net.snap, point.lat, point.lon, 'foot', MAX_SNAP_M);
+  if (snap.length === 0) say(`note: the ${label} is more than ${MAX_SNAP_M} m from any walkable street`);
   const idx: number[] = [];
   const targets: SnapPoint[] = [];
   prepared.foot.forEach((s, i) => {
-    if (s) {
+    const stop = prepared.stops[i]!;
+    if (haversineM(point.lat, point.lon, stop.lat, stop.lon) <= AT_STOP_M)
+      out.push({ stopIdx: stop.stopIdx, durationSec: 0, mode: 'walk' });
+    else if (s && snap.length > 0) {
       idx.push(i);
       targets.push(s);
+    } else {
+      const walk = findStraightWalk(point, stop, maxSec);
+      if (walk) out.push({ stopIdx: stop.stopIdx, durationSec: Math.ceil(walk.durationSec), mode: 'walk' });
     }
   });
-  const out: AccessLeg[] = [];
+  if (snap.length === 0 || targets.length === 0) return out;
   const reached = reachTargets(
     net.graph,
     snap,
@@ -278,7 +285,7 @@ function listStreetWalks(
     direction === 'access' ? 'from' : 'to',
   );
   for (const r of reached) {
-    const durationSec = Math.ceil(r.durationSec + offStreetSec + targets[r.target]!.distanceM / WALK_MPS);
+    const durationSec = Math.ceil(r.durationSec + targets[r.target]!.distanceM / WALK_MPS);
     if (durationSec <= maxSec)
       out.push({ stopIdx: prepared.stops[idx[r.target]!]!.stopIdx, durationSec, mode: 'walk' });
   }

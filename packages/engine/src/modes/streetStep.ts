@@ -1,7 +1,10 @@
 import type { TravelType } from '@cairn/contracts';
 import type { PlacePoint, PlannedLeg, PlannedStep } from '../journeys/model.ts';
-import { findSnapPoint } from '../streets/snap.ts';
+import { listSnapPoints } from '../streets/snap.ts';
+import { listEnds } from '../streets/search.ts';
 import type { SnapPoint } from '../streets/search.ts';
+import { distanceText } from '../streets/format.ts';
+import { describeStraightWalk } from '../streets/straightWalk.ts';
 import { describeStreetPath } from '../streets/directions.ts';
 import type { StreetRoute } from '../streets/directions.ts';
 import { MAX_SNAP_M, routeSnapped } from '../streets/streetNetwork.ts';
@@ -41,7 +44,11 @@ const VERB: Partial<Record<TravelType, string>> = {
   'community transport': 'Travel by community transport',
 };
 
-/** Snaps both ends for a street mode and routes between them, or says why there is no route. */
+/**
+ * Snaps both ends for a street mode and routes between them, or says why there is no route.
+ * Walkers join the network at the best of several nearby edges (streets/snap.ts listSnapPoints);
+ * a walk with an end off the mapped paths goes in a straight line (streets/straightWalk.ts).
+ */
 function routeStreet(
   net: StreetNetwork,
   streetMode: StreetMode,
@@ -49,13 +56,25 @@ function routeStreet(
   to: NamedPoint,
   snapped: { from?: SnapPoint | undefined; to?: SnapPoint | undefined } = {},
 ): { ok: true; route: StreetRoute } | { ok: false; reason: string } {
-  const a = snapped.from ?? findSnapPoint(net.snap, from.lat, from.lon, streetMode, MAX_SNAP_M);
-  if (!a) return { ok: false, reason: `${from.name} is not near a street usable by ${streetMode}` };
-  const b = snapped.to ?? findSnapPoint(net.snap, to.lat, to.lon, streetMode, MAX_SNAP_M);
-  if (!b) return { ok: false, reason: `${to.name} is not near a street usable by ${streetMode}` };
-  const path = routeSnapped(net, a, b, streetMode);
-  if (!path) return { ok: false, reason: `no ${streetMode} route from ${from.name} to ${to.name}` };
-  return { ok: true, route: describeStreetPath(net.graph, path) };
+  const a = snapped.from ?? listSnapPoints(net.snap, from.lat, from.lon, streetMode, MAX_SNAP_M);
+  const b = snapped.to ?? listSnapPoints(net.snap, to.lat, to.lon, streetMode, MAX_SNAP_M);
+  const path = listEnds(a).length > 0 && listEnds(b).length > 0 ? routeSnapped(net, a, b, streetMode) : null;
+  if (path) return { ok: true, route: describeStreetPath(net.graph, path) };
+  const straight = streetMode === 'foot' ? describeStraightWalk(from, to) : undefined;
+  if (straight) return { ok: true, route: straight };
+  if (listEnds(a).length === 0)
+    return { ok: false, reason: `${from.name} is not near a street usable by ${streetMode}` };
+  if (listEnds(b).length === 0)
+    return { ok: false, reason: `${to.name} is not near a street usable by ${streetMode}` };
+  return { ok: false, reason: `no ${streetMode} route from ${from.name} to ${to.name}` };
+}
+
+/** A step's title: "Walk from A to B", or for a straight-line walk "Walk about 330 yards … (no mapped path)". */
+function describeStep(type: TravelType, route: StreetRoute, to: string, from?: string): string {
+  const verb = VERB[type] ?? type;
+  const ends = from === undefined ? `to ${to}` : `from ${from} to ${to}`;
+  if (route.straightLine) return `${verb} about ${distanceText(route.distanceM)} ${ends} (no mapped path)`;
+  return `${verb} ${ends}`;
 }
 
 /**
@@ -82,7 +101,7 @@ export function planStreetStep(
       durationSec: r.route.durationSec,
       distanceM: r.route.distanceM,
       route: r.route,
-      description: `${VERB[type] ?? type} from ${from.name} to ${to.name}`,
+      description: describeStep(type, r.route, to.name, from.name),
     },
   };
 }
@@ -139,7 +158,8 @@ export function buildStreetStep(
     elevation: hasElevation
       ? { highestM: route.elevationHighestM ?? 0, lowestM: route.elevationLowestM ?? 0 }
       : null,
-    description: `${VERB[type] ?? type} to ${to.name}`,
+    description: describeStep(type, route, to.name),
+    ...(route.straightLine ? { straightLine: true } : {}),
     ...extra,
   };
 }
