@@ -2,7 +2,7 @@ import type { TravelType } from '@cairn/contracts';
 import type KDBush from 'kdbush';
 import type { StreetMode } from '../osm/wayAccess.ts';
 import type { AccessLeg } from '../raptor/types.ts';
-import { findSnapPoint, listSnapPoints } from '../streets/snap.ts';
+import { findSnapPoint, findStopSnapPoint, listSnapPoints } from '../streets/snap.ts';
 import { STRAIGHT_WALK_DETOUR } from '../streets/straightWalk.ts';
 import { WALK_MPS } from '../osm/wayAccess.ts';
 import { reachTargets } from '../streets/search.ts';
@@ -69,7 +69,7 @@ export const DOCK_SEC = 2 * 60;
 /** Snap every stop for each street mode once. */
 export function prepareStops(net: StreetNetwork, stops: readonly StopLocation[]): PreparedStops {
   const snap = (s: StopLocation, mode: 'foot' | 'bicycle' | 'car') =>
-    findSnapPoint(net.snap, s.lat, s.lon, mode, STOP_SNAP_M);
+    findStopSnapPoint(net.snap, s.lat, s.lon, mode, STOP_SNAP_M);
   return {
     stops,
     foot: stops.map((s) => snap(s, 'foot')),

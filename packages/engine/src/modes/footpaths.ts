@@ -1,4 +1,4 @@
-import { findSnapPoint, listSnapPoints } from '../streets/snap.ts';
+import { findStopSnapPoint, listSnapPoints } from '../streets/snap.ts';
 import { reachTargets } from '../streets/search.ts';
 import type { SnapPoint } from '../streets/search.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
@@ -36,7 +36,7 @@ export function listStreetFootpaths(
   const { kx, ky } = net.graph.projection;
   const snaps: Array<SnapPoint | undefined> = [];
   for (let i = 0; i < stops.count; i++)
-    snaps.push(findSnapPoint(net.snap, stops.lat[i]!, stops.lon[i]!, 'foot', STOP_SNAP_M));
+    snaps.push(findStopSnapPoint(net.snap, stops.lat[i]!, stops.lon[i]!, 'foot', STOP_SNAP_M));
   const out: StopFootpath[] = [];
   if (stops.count < 2) return out;
   const index = new KDBush(stops.count);

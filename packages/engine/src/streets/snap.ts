@@ -1,4 +1,5 @@
 import Flatbush from 'flatbush';
+import KDBush from 'kdbush';
 import { componentSizes, componentsOf } from './components.ts';
 import { haversineM, pointSegment } from './geo.ts';
 import { edgeHighwayClass, findEdgeName } from './graph.ts';
@@ -20,6 +21,8 @@ export interface SnapIndex {
   segPoint: Int32Array;
   /** Per edge: MODE_BIT mask of modes that may snap to it. */
   snappable: Uint8Array;
+  /** Station and pier entrances (projected metres) with their walking snap points. */
+  entrances: { tree: KDBush | null; lat: Float64Array; lon: Float64Array; foot: Array<SnapPoint | undefined> };
 }
 
 /** Vertices per mode in connected components too small to snap to. */
@@ -66,8 +69,32 @@ export function buildSnapIndex(g: StreetGraph): SnapIndex {
   }
   if (segments === 0) tree.add(0, 0, 0, 0);
   tree.finish();
-  return { graph: g, tree, segEdge, segPoint, snappable };
+  const index: SnapIndex = {
+    graph: g,
+    tree,
+    segEdge,
+    segPoint,
+    snappable,
+    entrances: { tree: null, lat: new Float64Array(0), lon: new Float64Array(0), foot: [] },
+  };
+  const doors = g.entrances;
+  if (doors && doors.lat.length > 0) {
+    const doorTree = new KDBush(doors.lat.length);
+    const foot: Array<SnapPoint | undefined> = [];
+    for (let i = 0; i < doors.lat.length; i++) {
+      doorTree.add(doors.lon[i]! * kx, doors.lat[i]! * ky);
+      foot.push(findSnapPoint(index, doors.lat[i]!, doors.lon[i]!, 'foot', ENTRANCE_SNAP_M));
+    }
+    doorTree.finish();
+    index.entrances = { tree: doorTree, lat: doors.lat, lon: doors.lon, foot };
+  }
+  return index;
 }
+
+/** An entrance further than this from a walkable way is not used (an unmapped concourse). */
+const ENTRANCE_SNAP_M = 30;
+/** Entrances within this distance of a place are its ways out when no path is nearer. */
+export const ENTRANCE_REACH_M = 150;
 
 /** Candidate segments a point may snap to: the nearest segment of each edge, nearest first. */
 function nearestSegments(
@@ -147,7 +174,8 @@ const MAX_LINKS = 4;
  * within `LINK_SLACK_M` further (nearest first, one point per edge, at most four), each carrying
  * the time of the straight walk to it (`linkSec`). A station forecourt, a pier or a dock sits
  * between several ways; joining only the nearest one (often the facility's own dead-end spur)
- * sends the walk round by the far end of that spur. Vehicles join only their nearest edge.
+ * sends the walk round by the far end of that spur. A place inside a station or on a pier
+ * leaves by its entrances instead (`listEntranceLinks`). Vehicles join only their nearest edge.
  */
 export function listSnapPoints(
   index: SnapIndex,
@@ -160,6 +188,10 @@ export function listSnapPoints(
   const { kx, ky } = index.graph.projection;
   const found = nearestSegments(index, lon * kx, lat * ky, MODE_BIT[mode], maxDistanceM, 48);
   const nearest = found[0];
+  if (mode === 'foot') {
+    const doors = listEntranceLinks(index, lat, lon, nearest ? nearest.distM : Infinity);
+    if (doors.length > 0) return doors;
+  }
   if (!nearest) return [];
   if (mode !== 'foot') return [snapPointOn(index, lat, lon, nearest.seg, nearest.t)];
   return found
@@ -169,6 +201,48 @@ export function listSnapPoints(
       const p = snapPointOn(index, lat, lon, c.seg, c.t);
       return { ...p, linkM: p.distanceM, linkSec: p.distanceM / WALK_MPS };
     });
+}
+
+/**
+ * Station or pier entrances first: when entrances lie within `ENTRANCE_REACH_M` and the nearest
+ * is no further than any walkable way (the place is inside a station or on a pier whose paths are
+ * not mapped), the walk leaves by them. Their snap points carry the walk through the door
+ * (`distanceM` = place to door to way). Empty when no entrance applies.
+ */
+function listEntranceLinks(index: SnapIndex, lat: number, lon: number, nearestEdgeM: number): SnapPoint[] {
+  const doors = index.entrances;
+  if (!doors.tree) return [];
+  const { kx, ky } = index.graph.projection;
+  const near = doors.tree
+    .within(lon * kx, lat * ky, ENTRANCE_REACH_M)
+    .map((i) => ({ i, m: haversineM(lat, lon, doors.lat[i]!, doors.lon[i]!) }))
+    .filter((d) => doors.foot[d.i] !== undefined)
+    .sort((a, b) => a.m - b.m);
+  if (near.length === 0 || near[0]!.m > nearestEdgeM) return [];
+  return near.slice(0, MAX_LINKS).map(({ i, m }) => {
+    const door = doors.foot[i]!;
+    const viaM = m + door.distanceM;
+    return { ...door, distanceM: viaM, linkM: viaM, linkSec: viaM / WALK_MPS };
+  });
+}
+
+/**
+ * Where a stop joins the walking network: by its nearest station or pier entrance when one
+ * applies (see `listSnapPoints`), else at the nearest walkable way; `distanceM` is the
+ * off-network walk. Other modes: the nearest usable edge.
+ */
+export function findStopSnapPoint(
+  index: SnapIndex,
+  lat: number,
+  lon: number,
+  mode: StreetMode,
+  maxDistanceM: number,
+): SnapPoint | undefined {
+  const nearest = findSnapPoint(index, lat, lon, mode, maxDistanceM);
+  if (mode !== 'foot') return nearest;
+  const door = listEntranceLinks(index, lat, lon, nearest ? nearest.distanceM : Infinity)[0];
+  if (!door) return nearest;
+  return { edge: door.edge, fraction: door.fraction, lat: door.lat, lon: door.lon, distanceM: door.distanceM };
 }
 
 /** Name of the nearest named street within `maxDistanceM` (for "current location"), or null. */

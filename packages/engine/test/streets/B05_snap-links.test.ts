@@ -1,13 +1,15 @@
-// Feature under test: each mode snaps to the nearest edge it may use, and a walker joins the network at the best of the nearby edges (a station forecourt is not left by the far end of its own spur).
+// Feature under test: each mode snaps to the nearest edge it may use, a walker joins the network at the best of the nearby edges (a station forecourt is not left by the far end of its own spur), and leaves a station by its entrances.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isTransportEntrance } from '../../src/osm/features.ts';
 import { loadOsmXml } from '../../src/osm/loadOsm.ts';
 import { WALK_MPS } from '../../src/osm/wayAccess.ts';
 import { haversineM } from '../../src/streets/geo.ts';
-import { edgeHighwayClass } from '../../src/streets/graph.ts';
-import { findSnapPoint, LINK_SLACK_M, listSnapPoints } from '../../src/streets/snap.ts';
+import { edgeHighwayClass, findEdgeName } from '../../src/streets/graph.ts';
+import { findSnapPoint, findStopSnapPoint, LINK_SLACK_M, listSnapPoints } from '../../src/streets/snap.ts';
 import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNetwork.ts';
 import { at, osmXml } from './osmFixture.ts';
+import type { FixtureWay } from './osmFixture.ts';
 
 /*
  * Metres east (x) and north (y). J is the junction every facility hangs off, as in the demo
@@ -28,7 +30,7 @@ const nodes = {
   B0: { x: -500, y: 120 },
   B1: { x: 0, y: 120 },
 };
-const ways = [
+const ways: FixtureWay[] = [
   { nodes: ['H0', 'J', 'H2'], tags: { highway: 'residential', name: 'High Street' } },
   { nodes: ['J', 'ST'], tags: { highway: 'service', name: 'Station Approach' } },
   { nodes: ['J', 'BS'], tags: { highway: 'footway' } },
@@ -145,5 +147,68 @@ describe('walk lengths against the straight line (property)', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+/*
+ * A station building between Long Road (50 m south, no door that side) and its entrance E
+ * (30 m north), where Station Path leads to North Road, which loops back to Long Road.
+ */
+const stationNodes = {
+  L0: { x: -300, y: 300 },
+  L1: { x: 0, y: 300 },
+  L2: { x: 300, y: 300 },
+  N0: { x: -300, y: 460 },
+  N1: { x: 0, y: 460 },
+  N2: { x: 300, y: 460 },
+  E: { x: 0, y: 380, tags: { railway: 'train_station_entrance', entrance: 'main' } },
+};
+const stationWays: FixtureWay[] = [
+  { nodes: ['L0', 'L1', 'L2'], tags: { highway: 'residential', name: 'Long Road' } },
+  { nodes: ['L0', 'N0', 'N1', 'N2', 'L2'], tags: { highway: 'residential', name: 'North Road' } },
+  { nodes: ['E', 'N1'], tags: { highway: 'footway', name: 'Station Path' } },
+];
+const station = createStreetNetwork(loadOsmXml(osmXml(stationNodes, stationWays)).graph, {
+  carHierarchy: false,
+});
+
+describe('station entrances first', () => {
+  it('a walker inside the station leaves by its entrance, not through the wall to the nearer road', () => {
+    const inside = P(0, 350);
+    const links = listSnapPoints(station.snap, inside.lat, inside.lon, 'foot');
+    expect(links).toHaveLength(1);
+    expect(findEdgeName(station.graph, links[0]!.edge)).toBe('Station Path');
+    expect(links[0]!.linkM).toBeCloseTo(30, 0);
+    const route = findStreetRoute(station, inside, P(0, 300), 'foot')!;
+    expect(route.distanceM).toBeGreaterThan(500);
+  });
+
+  it('a stop inside the station joins the network at its entrance', () => {
+    const inside = P(0, 350);
+    const stop = findStopSnapPoint(station.snap, inside.lat, inside.lon, 'foot', 400)!;
+    expect(findEdgeName(station.graph, stop.edge)).toBe('Station Path');
+    expect(stop.distanceM).toBeCloseTo(30, 0);
+    expect(stop.linkSec).toBeUndefined();
+  });
+
+  it('a place on a road keeps its road even with an entrance nearby', () => {
+    const onRoad = P(100, 455);
+    const links = listSnapPoints(station.snap, onRoad.lat, onRoad.lon, 'foot');
+    expect(findEdgeName(station.graph, links[0]!.edge)).toBe('North Road');
+  });
+
+  it('takes station, subway and pier doors as entrances, not every building door', () => {
+    expect(isTransportEntrance({ railway: 'subway_entrance' })).toBe(true);
+    expect(isTransportEntrance({ public_transport: 'entrance' })).toBe(true);
+    expect(isTransportEntrance({ entrance: 'main', railway: 'train_station_entrance' })).toBe(true);
+    expect(isTransportEntrance({ entrance: 'yes', amenity: 'ferry_terminal' })).toBe(true);
+    expect(isTransportEntrance({ entrance: 'main', shop: 'bakery' })).toBe(false);
+    expect(station.graph.entrances?.lat.length).toBe(1);
+  });
+
+  it('cars ignore entrances', () => {
+    const inside = P(0, 350);
+    const car = findStopSnapPoint(station.snap, inside.lat, inside.lon, 'car', 400)!;
+    expect(findEdgeName(station.graph, car.edge)).toBe('Long Road');
   });
 });
