@@ -101,7 +101,10 @@ class OsmCollector implements OsmSink {
     for (const [k, v] of this.ele) ele[k] = v;
     const graph = buildStreetGraph({ lat: this.lat.data, lon: this.lon.data, ele, count }, this.ways);
     if (this.entranceLat.length > 0)
-      graph.entrances = { lat: Float64Array.from(this.entranceLat), lon: Float64Array.from(this.entranceLon) };
+      graph.entrances = {
+        lat: Float64Array.from(this.entranceLat),
+        lon: Float64Array.from(this.entranceLon),
+      };
     if (this.missingNodeRefs > 0) {
       warnings.push({
         file,

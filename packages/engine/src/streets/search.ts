@@ -430,7 +430,9 @@ export function reachTargets(
     const target = targets[t]!;
     let bestSec = Infinity;
     let bestM = 0;
-    const direct = forward ? bestSameEdge(g, points, [target], mode) : bestSameEdge(g, [target], points, mode);
+    const direct = forward
+      ? bestSameEdge(g, points, [target], mode)
+      : bestSameEdge(g, [target], points, mode);
     if (direct) {
       bestSec = direct.costSec;
       bestM = direct.distanceM;

@@ -22,7 +22,12 @@ export interface SnapIndex {
   /** Per edge: MODE_BIT mask of modes that may snap to it. */
   snappable: Uint8Array;
   /** Station and pier entrances (projected metres) with their walking snap points. */
-  entrances: { tree: KDBush | null; lat: Float64Array; lon: Float64Array; foot: Array<SnapPoint | undefined> };
+  entrances: {
+    tree: KDBush | null;
+    lat: Float64Array;
+    lon: Float64Array;
+    foot: Array<SnapPoint | undefined>;
+  };
 }
 
 /** Vertices per mode in connected components too small to snap to. */
@@ -242,7 +247,13 @@ export function findStopSnapPoint(
   if (mode !== 'foot') return nearest;
   const door = listEntranceLinks(index, lat, lon, nearest ? nearest.distanceM : Infinity)[0];
   if (!door) return nearest;
-  return { edge: door.edge, fraction: door.fraction, lat: door.lat, lon: door.lon, distanceM: door.distanceM };
+  return {
+    edge: door.edge,
+    fraction: door.fraction,
+    lat: door.lat,
+    lon: door.lon,
+    distanceM: door.distanceM,
+  };
 }
 
 /** Name of the nearest named street within `maxDistanceM` (for "current location"), or null. */

@@ -98,7 +98,9 @@ describe('a place off the mapped paths', () => {
     expect(step.distanceM).toBeCloseTo(straight * STRAIGHT_WALK_DETOUR, 0);
     expect(step.endSec - step.startSec).toBe(Math.round(step.distanceM / WALK_MPS));
     expect(step.description).toMatch(/^Walk about .* to Farm gate \(no mapped path\)$/);
-    expect(step.directions).toEqual([{ text: expect.stringMatching(/\(no mapped path\)$/), distanceM: step.distanceM }]);
+    expect(step.directions).toEqual([
+      { text: expect.stringMatching(/\(no mapped path\)$/), distanceM: step.distanceM },
+    ]);
     expect(step.coords).toHaveLength(2);
   });
 
@@ -127,6 +129,8 @@ describe('a place off the mapped paths', () => {
       { name: 'Farm gate', ...at(500, 1100) },
     );
     expect(r.ok && r.step.route?.straightLine).toBe(true);
-    expect(r.ok && r.step.description).toMatch(/^Walk about .* from Füllenweg to Farm gate \(no mapped path\)$/);
+    expect(r.ok && r.step.description).toMatch(
+      /^Walk about .* from Füllenweg to Farm gate \(no mapped path\)$/,
+    );
   });
 });

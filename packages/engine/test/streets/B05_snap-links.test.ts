@@ -111,8 +111,7 @@ describe('walkers join the network at the best nearby edge', () => {
 /* A 5 × 5 grid of streets 100 m apart. */
 const gridNodes: Record<string, { x: number; y: number }> = {};
 const gridWays: Array<{ nodes: string[]; tags: Record<string, string> }> = [];
-for (let i = 0; i < 5; i++)
-  for (let j = 0; j < 5; j++) gridNodes[`g${i}_${j}`] = { x: i * 100, y: j * 100 };
+for (let i = 0; i < 5; i++) for (let j = 0; j < 5; j++) gridNodes[`g${i}_${j}`] = { x: i * 100, y: j * 100 };
 for (let i = 0; i < 5; i++) {
   gridWays.push({ nodes: [0, 1, 2, 3, 4].map((j) => `g${i}_${j}`), tags: { highway: 'residential' } });
   gridWays.push({ nodes: [0, 1, 2, 3, 4].map((j) => `g${j}_${i}`), tags: { highway: 'residential' } });
