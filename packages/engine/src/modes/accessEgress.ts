@@ -322,6 +322,18 @@ export function listStopsWithin(
 /** A place this close to a stop is at the stop: walking to it takes no time. */
 export const AT_STOP_M = 15;
 
+/** Where each stop's position sits in a KDBush's sorted arrays (indexed by stop). */
+const slotsOf = new WeakMap<KDBush, Int32Array>();
+function slotOf(index: KDBush, stop: number): number {
+  let slots = slotsOf.get(index);
+  if (!slots) {
+    slots = new Int32Array(index.ids.length);
+    for (let k = 0; k < index.ids.length; k++) slots[index.ids[k]!] = k;
+    slotsOf.set(index, slots);
+  }
+  return slots[stop]!;
+}
+
 /** Stops a walk in a straight line reaches within `maxSec` (no mapped path near the point). */
 function listStraightWalks(
   data: StopStreets,
@@ -331,13 +343,11 @@ function listStraightWalks(
   const { index, kx, ky } = data.stopIndex;
   const px = point.lng * kx;
   const py = point.lat * ky;
-  const out: Array<{ stop: number; durationSec: number }> = [];
-  const maxM = (maxSec * WALK_MPS) / STRAIGHT_WALK_DETOUR;
-  for (let k = 0; k < index.ids.length; k++) {
+  return index.within(px, py, (maxSec * WALK_MPS) / STRAIGHT_WALK_DETOUR).map((stop) => {
+    const k = slotOf(index, stop);
     const d = Math.hypot(index.coords[2 * k]! - px, index.coords[2 * k + 1]! - py);
-    if (d <= maxM) out.push({ stop: index.ids[k]!, durationSec: (d * STRAIGHT_WALK_DETOUR) / WALK_MPS });
-  }
-  return out;
+    return { stop, durationSec: (d * STRAIGHT_WALK_DETOUR) / WALK_MPS };
+  });
 }
 
 /**
