@@ -1,4 +1,5 @@
 // Feature under test: a place at a stop reaches it with no walk, and a walk with no mapped path in reach goes in a straight line (shown as such) rather than failing.
+import fc from 'fast-check';
 import KDBush from 'kdbush';
 import { describe, expect, it } from 'vitest';
 import { AT_STOP_M, listStopAccess } from '../../src/modes/accessEgress.ts';
@@ -7,8 +8,9 @@ import { buildStreetStep, planStreetStep } from '../../src/modes/streetStep.ts';
 import { loadOsmXml } from '../../src/osm/loadOsm.ts';
 import { WALK_MPS } from '../../src/osm/wayAccess.ts';
 import { haversineM } from '../../src/streets/geo.ts';
-import { findSnapPoint } from '../../src/streets/snap.ts';
-import { createStreetNetwork } from '../../src/streets/streetNetwork.ts';
+import { findStopSnapPoint } from '../../src/streets/snap.ts';
+import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNetwork.ts';
+import type { StreetNetwork } from '../../src/streets/streetNetwork.ts';
 import { STRAIGHT_WALK_DETOUR } from '../../src/streets/straightWalk.ts';
 import { at, osmXml } from '../streets/osmFixture.ts';
 import { ctx } from './modeFixture.ts';
@@ -23,7 +25,7 @@ const STOPS: Array<[number, number]> = [
   [500, 1600],
   [500, 1700],
 ];
-const net = createStreetNetwork(
+const streetNet = createStreetNetwork(
   loadOsmXml(
     osmXml({ A: { x: 0, y: 0 }, B: { x: 500, y: 0 }, C: { x: 1000, y: 0 } }, [
       { nodes: ['A', 'B', 'C'], tags: { highway: 'residential', name: 'Main Street' } },
@@ -32,22 +34,26 @@ const net = createStreetNetwork(
   { carHierarchy: false },
 );
 
-function stopStreets(): StopStreets {
+function stopStreets(
+  net: StreetNetwork = streetNet,
+  stops: ReadonlyArray<readonly [number, number]> = STOPS,
+): StopStreets {
   const { kx, ky } = net.graph.projection;
-  const index = new KDBush(STOPS.length);
-  for (const [x, y] of STOPS) {
+  const index = new KDBush(stops.length);
+  for (const [x, y] of stops) {
     const p = at(x, y);
     index.add(p.lon * kx, p.lat * ky);
   }
   index.finish();
   const snaps = (mode: 'foot' | 'bicycle' | 'car') =>
-    STOPS.map(([x, y]) => findSnapPoint(net.snap, at(x, y).lat, at(x, y).lon, mode, 400));
+    stops.map(([x, y]) => findStopSnapPoint(net.snap, at(x, y).lat, at(x, y).lon, mode, 400));
   return {
     streets: net,
     stopIndex: { index, kx, ky },
     stopSnaps: { foot: snaps('foot'), bicycle: snaps('bicycle'), car: snaps('car') },
   };
 }
+const net = streetNet;
 const data = stopStreets();
 const ll = (x: number, y: number) => ({ lat: at(x, y).lat, lng: at(x, y).lon });
 const byStop = (legs: Array<{ stopIdx: number; durationSec: number }>) =>
@@ -131,6 +137,51 @@ describe('a place off the mapped paths', () => {
     expect(r.ok && r.step.route?.straightLine).toBe(true);
     expect(r.ok && r.step.description).toMatch(
       /^Walk about .* from Füllenweg to Farm gate \(no mapped path\)$/,
+    );
+  });
+});
+
+/* A 4 × 4 grid of streets 150 m apart, for random points and stops. */
+const gridNodes: Record<string, { x: number; y: number }> = {};
+const gridWays: Array<{ nodes: string[]; tags: Record<string, string> }> = [];
+for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) gridNodes[`g${i}_${j}`] = { x: i * 150, y: j * 150 };
+for (let i = 0; i < 4; i++) {
+  gridWays.push({ nodes: [0, 1, 2, 3].map((j) => `g${i}_${j}`), tags: { highway: 'residential' } });
+  gridWays.push({ nodes: [0, 1, 2, 3].map((j) => `g${j}_${i}`), tags: { highway: 'residential' } });
+}
+const grid = createStreetNetwork(loadOsmXml(osmXml(gridNodes, gridWays)).graph, { carHierarchy: false });
+
+describe('walks to stops against the straight line (property)', () => {
+  it('are never quicker than the straight line or the street route, nor absurdly slower', () => {
+    const xy = fc.tuple(fc.integer({ min: -40, max: 490 }), fc.integer({ min: -40, max: 490 }));
+    // Stops stand by a street (up to 15 m off it), as real stops do.
+    const stopXy = fc
+      .tuple(
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 450 }),
+        fc.integer({ min: -15, max: 15 }),
+        fc.boolean(),
+      )
+      .map(([line, along, off, vertical]) =>
+        vertical ? ([line * 150 + off, along] as const) : ([along, line * 150 + off] as const),
+      );
+    fc.assert(
+      fc.property(xy, fc.array(stopXy, { minLength: 1, maxLength: 6 }), ([px, py], stops) => {
+        const d = stopStreets(grid, stops);
+        const legs = listStopAccess(d, ll(px, py), 'walk', 15 * 60, 'from');
+        for (const leg of legs) {
+          const [sx, sy] = stops[leg.stopIdx]!;
+          const straight = haversineM(at(px, py).lat, at(px, py).lon, at(sx, sy).lat, at(sx, sy).lon);
+          if (straight <= AT_STOP_M) continue;
+          expect(leg.durationSec).toBeGreaterThanOrEqual(Math.floor(straight / WALK_MPS));
+          const route = findStreetRoute(grid, at(px, py), at(sx, sy), 'foot')!;
+          // The route may also join the stop's end at a second nearby edge; the leg joins only the
+          // stop's nearest one, so it may be a little longer, never absurdly.
+          expect(leg.durationSec).toBeGreaterThanOrEqual(Math.floor(route.durationSec) - 1);
+          expect(leg.durationSec).toBeLessThanOrEqual(1.5 * route.durationSec + 60);
+        }
+      }),
+      { numRuns: 150 },
     );
   });
 });
