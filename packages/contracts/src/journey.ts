@@ -104,6 +104,12 @@ export const Step = z.object({
   /** Timed stops passed on a transit step (name, `HH:mm`). */
   stops: z.array(z.object({ name: z.string(), time: z.string(), location: LatLng })).optional(),
   carbon_emission: z.number().nonnegative(),
+  /**
+   * True when the step is a walk in a straight line because no mapped path serves one of its
+   * ends (an addition to SPEC §3; its distance and time include a detour allowance, and the
+   * description says "no mapped path"). Absent otherwise; older clients may ignore it.
+   */
+  straight_line: z.boolean().optional(),
 });
 export type Step = z.infer<typeof Step>;
 

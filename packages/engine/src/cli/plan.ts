@@ -382,8 +382,8 @@ export function formatPlanTable(json: PlanJson): string {
       lines.push(
         `     ${s.departure}–${s.arrival}  ${what.padEnd(14)} ${s.from.name} → ${s.to.name}  (${km(s.distance_m)})`,
       );
-      if (s.type === 'walk' && /straight line/.test(s.description))
-        lines.push(`${' '.repeat(19)}straight line: no street map loaded, time estimated`);
+      if (s.type === 'walk' && /no mapped path/.test(s.description))
+        lines.push(`${' '.repeat(19)}straight line, no mapped path: time estimated`);
     }
   };
   json.options.forEach((o, i) => {

@@ -63,6 +63,8 @@ export interface PlannedStep {
   bikeHirePlanId?: string;
   /** Where a private vehicle is left at the end of this step (bike & ride, park & ride). */
   leavesVehicleAt?: PlacePoint;
+  /** A walk in a straight line where no mapped path serves an end (streets/straightWalk.ts). */
+  straightLine?: boolean;
 }
 
 export interface PlannedLeg {

@@ -2,13 +2,14 @@ import type { TravelType } from '@cairn/contracts';
 import type KDBush from 'kdbush';
 import type { StreetMode } from '../osm/wayAccess.ts';
 import type { AccessLeg } from '../raptor/types.ts';
-import { findSnapPoint } from '../streets/snap.ts';
+import { findSnapPoint, findStopSnapPoint, listSnapPoints } from '../streets/snap.ts';
+import { STRAIGHT_WALK_DETOUR } from '../streets/straightWalk.ts';
+import { WALK_MPS } from '../osm/wayAccess.ts';
 import { reachTargets } from '../streets/search.ts';
 import type { SnapPoint } from '../streets/search.ts';
 import { MAX_SNAP_M } from '../streets/streetNetwork.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import { checkServiceTime, flexibleRideSec, inServiceZone } from './flexible.ts';
-import { straightWalkReachM, straightWalkSec, walksInStraightLines } from './straightWalk.ts';
 import { streetModeFor } from './streetStep.ts';
 import type { Traveller } from '../journeys/fares/traveller.ts';
 import type { ModeContext, NamedPoint } from './types.ts';
@@ -69,7 +70,7 @@ export const DOCK_SEC = 2 * 60;
 /** Snap every stop for each street mode once. */
 export function prepareStops(net: StreetNetwork, stops: readonly StopLocation[]): PreparedStops {
   const snap = (s: StopLocation, mode: 'foot' | 'bicycle' | 'car') =>
-    findSnapPoint(net.snap, s.lat, s.lon, mode, STOP_SNAP_M);
+    findStopSnapPoint(net.snap, s.lat, s.lon, mode, STOP_SNAP_M);
   return {
     stops,
     foot: stops.map((s) => snap(s, 'foot')),
@@ -319,11 +320,45 @@ export function listStopsWithin(
   return index.within(point.lng * kx, point.lat * ky, radiusM);
 }
 
+/** A place this close to a stop is at the stop: walking to it takes no time. */
+export const AT_STOP_M = 15;
+
+/** Where each stop's position sits in a KDBush's sorted arrays (indexed by stop). */
+const slotsOf = new WeakMap<KDBush, Int32Array>();
+function slotOf(index: KDBush, stop: number): number {
+  let slots = slotsOf.get(index);
+  if (!slots) {
+    slots = new Int32Array(index.ids.length);
+    for (let k = 0; k < index.ids.length; k++) slots[index.ids[k]!] = k;
+    slotsOf.set(index, slots);
+  }
+  return slots[stop]!;
+}
+
+/** Stops a walk in a straight line reaches within `maxSec` (no mapped path near the point). */
+function listStraightWalks(
+  data: StopStreets,
+  point: { lat: number; lng: number },
+  maxSec: number,
+): Array<{ stop: number; durationSec: number }> {
+  const { index, kx, ky } = data.stopIndex;
+  const px = point.lng * kx;
+  const py = point.lat * ky;
+  return index.within(px, py, (maxSec * WALK_MPS) / STRAIGHT_WALK_DETOUR).map((stop) => {
+    const k = slotOf(index, stop);
+    const d = Math.hypot(index.coords[2 * k]! - px, index.coords[2 * k + 1]! - py);
+    return { stop, durationSec: (d * STRAIGHT_WALK_DETOUR) / WALK_MPS };
+  });
+}
+
 /**
  * Timetable stops reachable from (direction 'from') or to ('to') a point within `maxSec` by the
  * street mode of a travel type, as RAPTOR access/egress legs labelled with the travel type (the
  * planner's first and last miles); `rideSec` re-times vehicles that do not drive at street
- * speed (DRT). Without any streets (no OSM loaded) walks reach stops in straight lines.
+ * speed (DRT). Walks join the network at the best of the edges near the point and count the
+ * off-network stretches at both ends; a stop at the point itself (within `AT_STOP_M`) is reached
+ * with no walk; with no walkable street within reach (or a stop off the mapped paths) the walk
+ * goes in a straight line (all walks do in a region loaded without streets).
  */
 export function listStopAccess(
   data: StopStreets,
@@ -335,50 +370,48 @@ export function listStopAccess(
   rideSec?: (distanceM: number, streetSec: number) => number,
 ): AccessLeg[] {
   const mode = streetModeFor(type);
-  if (mode === 'foot' && walksInStraightLines(data.streets))
-    return listStraightWalks(data, point, type, maxSec, allow);
-  const snap = findSnapPoint(data.streets.snap, point.lat, point.lng, mode, MAX_SNAP_M);
-  if (!snap) return [];
+  const walking = type === 'walk';
+  const out: AccessLeg[] = [];
+  const done = new Set<number>();
+  if (walking) {
+    const { index, kx, ky } = data.stopIndex;
+    for (const stop of index.within(point.lng * kx, point.lat * ky, AT_STOP_M)) {
+      if (!allow(stop)) continue;
+      out.push({ stopIdx: stop, durationSec: 0, mode: type });
+      done.add(stop);
+    }
+  }
+  const snap = listSnapPoints(data.streets.snap, point.lat, point.lng, mode, MAX_SNAP_M);
   const snaps = data.stopSnaps[mode];
+  if (walking) {
+    // Stops off the mapped paths (all of them when the point is): a straight-line walk.
+    for (const w of listStraightWalks(data, point, maxSec)) {
+      if (done.has(w.stop) || (snap.length > 0 && snaps[w.stop]) || !allow(w.stop)) continue;
+      out.push({ stopIdx: w.stop, durationSec: Math.round(w.durationSec), mode: type });
+      done.add(w.stop);
+    }
+  }
+  if (snap.length === 0) return out;
   const stopOf: number[] = [];
   const targets: SnapPoint[] = [];
   // Only stops the mode could reach at its fastest in a straight line are searched for.
   for (const stop of listStopsWithin(data, point, maxSec * MAX_SPEED_MPS[mode])) {
     const s = snaps[stop];
-    if (s && allow(stop)) {
+    if (s && !done.has(stop) && allow(stop)) {
       stopOf.push(stop);
       targets.push(s);
     }
   }
-  if (targets.length === 0) return [];
-  return reachTargets(data.streets.graph, snap, mode, maxSec, targets, direction).map((r) => ({
-    stopIdx: stopOf[r.target] ?? 0,
-    durationSec: Math.round(rideSec ? rideSec(r.distanceM, r.durationSec) : r.durationSec),
-    mode: type,
-  }));
-}
-
-/** Stops within a straight-line walk of `maxSec` (a region without streets), timed as modes/straightWalk.ts says. */
-function listStraightWalks(
-  data: StopStreets,
-  point: { lat: number; lng: number },
-  type: TravelType,
-  maxSec: number,
-  allow: (stop: number) => boolean,
-): AccessLeg[] {
-  const { index, kx, ky } = data.stopIndex;
-  const reachM = straightWalkReachM(maxSec);
-  const stopCount = data.stopSnaps.foot.length;
-  const out: AccessLeg[] = [];
-  // The index keeps its points sorted, not by id: read the positions through its id list.
-  for (let i = 0; i < index.ids.length; i++) {
-    const stop = index.ids[i] ?? 0;
-    if (stop >= stopCount || !allow(stop)) continue;
-    const crowM = Math.hypot(
-      (index.coords[2 * i] ?? 0) - point.lng * kx,
-      (index.coords[2 * i + 1] ?? 0) - point.lat * ky,
-    );
-    if (crowM <= reachM) out.push({ stopIdx: stop, durationSec: straightWalkSec(crowM), mode: type });
+  if (targets.length === 0) return out;
+  for (const r of reachTargets(data.streets.graph, snap, mode, maxSec, targets, direction)) {
+    // A walk also crosses the stretch between the street and the stop.
+    const streetSec = r.durationSec + (walking ? targets[r.target]!.distanceM / WALK_MPS : 0);
+    if (streetSec > maxSec) continue;
+    out.push({
+      stopIdx: stopOf[r.target] ?? 0,
+      durationSec: Math.round(rideSec ? rideSec(r.distanceM, streetSec) : streetSec),
+      mode: type,
+    });
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { findSnapPoint } from '../streets/snap.ts';
+import { findStopSnapPoint, listSnapPoints } from '../streets/snap.ts';
 import { reachTargets } from '../streets/search.ts';
 import type { SnapPoint } from '../streets/search.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
@@ -36,7 +36,7 @@ export function listStreetFootpaths(
   const { kx, ky } = net.graph.projection;
   const snaps: Array<SnapPoint | undefined> = [];
   for (let i = 0; i < stops.count; i++)
-    snaps.push(findSnapPoint(net.snap, stops.lat[i]!, stops.lon[i]!, 'foot', STOP_SNAP_M));
+    snaps.push(findStopSnapPoint(net.snap, stops.lat[i]!, stops.lon[i]!, 'foot', STOP_SNAP_M));
   const out: StopFootpath[] = [];
   if (stops.count < 2) return out;
   const index = new KDBush(stops.count);
@@ -50,9 +50,11 @@ export function listStreetFootpaths(
       .within(stops.lon[i]! * kx, stops.lat[i]! * ky, settings.footpathRadiusM)
       .filter((j) => j !== i && snaps[j]);
     if (near.length === 0) continue;
+    // The stop joins the network at the best of its nearby edges (links charged by the search).
+    const links = listSnapPoints(net.snap, stops.lat[i]!, stops.lon[i]!, 'foot', STOP_SNAP_M);
     const reached = reachTargets(
       net.graph,
-      from,
+      links.length > 0 ? links : from,
       'foot',
       maxSec,
       near.map((j) => snaps[j]!),
@@ -62,9 +64,7 @@ export function listStreetFootpaths(
       out.push({
         from: i,
         to: near[r.target]!,
-        durationSec: Math.ceil(
-          r.durationSec + from.distanceM / WALK_MPS + snaps[near[r.target]!]!.distanceM / WALK_MPS,
-        ),
+        durationSec: Math.ceil(r.durationSec + snaps[near[r.target]!]!.distanceM / WALK_MPS),
       });
   }
   return out;

@@ -1,12 +1,14 @@
 import type { TravelType } from '@cairn/contracts';
 import type { PlacePoint, PlannedLeg, PlannedStep } from '../journeys/model.ts';
-import { findSnapPoint } from '../streets/snap.ts';
+import { listSnapPoints } from '../streets/snap.ts';
+import { listEnds } from '../streets/search.ts';
+import { distanceText } from '../streets/format.ts';
+import { describeStraightWalk } from '../streets/straightWalk.ts';
 import { describeStreetPath } from '../streets/directions.ts';
 import type { StreetRoute } from '../streets/directions.ts';
 import { MAX_SNAP_M, routeSnapped } from '../streets/streetNetwork.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
-import { buildStraightWalkStep, walksInStraightLines } from './straightWalk.ts';
 
 /*
  * The one home of street steps. Each mode's module says which parts a trip by that mode is made of
@@ -41,17 +43,36 @@ const VERB: Partial<Record<TravelType, string>> = {
   'community transport': 'Travel by community transport',
 };
 
-/** Snaps both ends for a street mode and routes between them; undefined when either end is off the network or no route exists. */
+/**
+ * Snaps both ends for a street mode and routes between them; undefined when there is no route.
+ * Walkers join the network at the best of several nearby edges (streets/snap.ts listSnapPoints);
+ * a walk with an end off the mapped paths goes in a straight line (streets/straightWalk.ts).
+ */
 function routeStreet(
   net: StreetNetwork,
   streetMode: StreetMode,
   from: PlacePoint,
   to: PlacePoint,
 ): StreetRoute | undefined {
-  const a = findSnapPoint(net.snap, from.lat, from.lng, streetMode, MAX_SNAP_M);
-  const b = findSnapPoint(net.snap, to.lat, to.lng, streetMode, MAX_SNAP_M);
-  const path = a && b ? routeSnapped(net, a, b, streetMode) : null;
-  return path ? describeStreetPath(net.graph, path) : undefined;
+  const a = listSnapPoints(net.snap, from.lat, from.lng, streetMode, MAX_SNAP_M);
+  const b = listSnapPoints(net.snap, to.lat, to.lng, streetMode, MAX_SNAP_M);
+  const path = listEnds(a).length > 0 && listEnds(b).length > 0 ? routeSnapped(net, a, b, streetMode) : null;
+  if (path) return describeStreetPath(net.graph, path);
+  if (streetMode !== 'foot') return undefined;
+  // A region loaded without streets (cairn plan --gtfs without --osm) walks in straight lines only.
+  const noStreets = net.graph.edgeCount === 0;
+  return describeStraightWalk(
+    { lat: from.lat, lon: from.lng },
+    { lat: to.lat, lon: to.lng },
+    noStreets ? Infinity : undefined,
+  );
+}
+
+/** A step's title: "Walk to B", or for a straight-line walk "Walk about 330 yards to B (no mapped path)". */
+function describeStep(type: TravelType, route: StreetRoute, to: string): string {
+  const verb = VERB[type] ?? type;
+  if (route.straightLine) return `${verb} about ${distanceText(route.distanceM)} to ${to} (no mapped path)`;
+  return `${verb} to ${to}`;
 }
 
 /** When a leg starts, or when it must end. */
@@ -61,8 +82,8 @@ export type At = { startSec: number } | { endSec: number };
  * A timed street step of the journey planner between two points by a travel type, starting at
  * `at.startSec` or ending at `at.endSec`; undefined when either end is off the network or no
  * route exists. `rideSec` re-times vehicles that do not drive at street speed (DRT: see
- * modes/flexible.ts flexibleRideSec). Without any streets (no OSM loaded) a walk is a straight
- * line (modes/straightWalk.ts).
+ * modes/flexible.ts flexibleRideSec). A walk with no mapped path is a straight line
+ * (streets/straightWalk.ts), as is every walk of a region loaded without streets.
  */
 export function buildStreetStep(
   net: StreetNetwork,
@@ -73,7 +94,6 @@ export function buildStreetStep(
   extra: Partial<PlannedStep> = {},
   rideSec?: RideTimer,
 ): PlannedStep | undefined {
-  if (type === 'walk' && walksInStraightLines(net)) return buildStraightWalkStep(from, to, at, extra);
   const route = routeStreet(net, streetModeFor(type), from, to);
   if (!route) return undefined;
   const durationSec = Math.round(rideSec ? rideSec(route.distanceM, route.durationSec) : route.durationSec);
@@ -91,7 +111,8 @@ export function buildStreetStep(
     elevation: hasElevation
       ? { highestM: route.elevationHighestM ?? 0, lowestM: route.elevationLowestM ?? 0 }
       : null,
-    description: `${VERB[type] ?? type} to ${to.name}`,
+    description: describeStep(type, route, to.name),
+    ...(route.straightLine ? { straightLine: true } : {}),
     ...extra,
   };
 }

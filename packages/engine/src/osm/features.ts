@@ -135,6 +135,24 @@ export function addFeature(
     cat.pois.push({ ...base, category, website: tags.website ?? tags['contact:website'] ?? null });
 }
 
+/**
+ * Whether a node is a way into a station or onto a pier: subway and station entrances, public
+ * transport entrances, and doors (`entrance=*`) tagged as part of a station or ferry terminal.
+ * Building doors in general are not: a walker at a bus stop should not be sent to a shop's door.
+ */
+export function isTransportEntrance(tags: OsmTags): boolean {
+  if (tags.railway === 'subway_entrance' || tags.railway === 'train_station_entrance') return true;
+  if (tags.public_transport === 'entrance') return true;
+  return (
+    tags.entrance !== undefined &&
+    tags.entrance !== 'no' &&
+    (tags.railway !== undefined ||
+      tags.public_transport !== undefined ||
+      tags.amenity === 'ferry_terminal' ||
+      tags.ferry !== undefined)
+  );
+}
+
 /** Whether a tagged element may be a catalogue feature, so its way geometry is worth a centroid. */
 export function mayBeFeature(tags: OsmTags): boolean {
   return (

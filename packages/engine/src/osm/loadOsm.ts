@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readOsmPbf } from './pbfReader.ts';
 import { readOsmXmlFile, readOsmXmlText } from './xmlReader.ts';
-import { addFeature, mayBeFeature } from './features.ts';
+import { addFeature, isTransportEntrance, mayBeFeature } from './features.ts';
 import { wayRouting } from './wayAccess.ts';
 import type { OsmSink, OsmTags, OsmWarning } from './types.ts';
 import { buildStreetGraph } from '../streets/graph.ts';
@@ -43,6 +43,8 @@ class OsmCollector implements OsmSink {
   readonly ele = new Map<number, number>();
   readonly ways: GraphWayInput[] = [];
   readonly places = emptyCatalogue();
+  readonly entranceLat: number[] = [];
+  readonly entranceLon: number[] = [];
   wayCount = 0;
   missingNodeRefs = 0;
 
@@ -57,6 +59,10 @@ class OsmCollector implements OsmSink {
       if (Number.isFinite(ele)) this.ele.set(key, ele);
     }
     if (mayBeFeature(tags)) addFeature(this.places, `n${id}`, lat, lon, tags);
+    if (isTransportEntrance(tags)) {
+      this.entranceLat.push(lat);
+      this.entranceLon.push(lon);
+    }
   }
 
   way(id: number, refs: readonly number[], tags: OsmTags | null): void {
@@ -94,6 +100,11 @@ class OsmCollector implements OsmSink {
     const ele = new Float32Array(count).fill(Number.NaN);
     for (const [k, v] of this.ele) ele[k] = v;
     const graph = buildStreetGraph({ lat: this.lat.data, lon: this.lon.data, ele, count }, this.ways);
+    if (this.entranceLat.length > 0)
+      graph.entrances = {
+        lat: Float64Array.from(this.entranceLat),
+        lon: Float64Array.from(this.entranceLon),
+      };
     if (this.missingNodeRefs > 0) {
       warnings.push({
         file,

@@ -108,7 +108,7 @@ function readStreets(
 
 /** Options of regionDataFromFeeds. */
 export interface FeedRegionOptions {
-  /** OSM extract to walk, cycle and drive on; without it walks are straight lines (modes/straightWalk.ts). */
+  /** OSM extract to walk, cycle and drive on; without it walks are straight lines (streets/straightWalk.ts). */
   osmPath?: string;
   /** Where progress lines go; stderr by default. */
   log?: (message: string) => void;

@@ -47,6 +47,8 @@ export interface StreetRoute {
   elevationHighestM: number | null;
   elevationLowestM: number | null;
   directions: Direction[];
+  /** No mapped path serves an end: a straight line timed with a detour factor (streets/straightWalk.ts). */
+  straightLine?: boolean;
 }
 
 const GENERIC_ROAD: Record<string, string> = {

@@ -64,6 +64,14 @@ export interface StreetGraph {
   strings: string[];
   /** Fastest speed (m/s) of any edge per mode, for admissible A* estimates. */
   maxSpeedMps: Float64Array;
+  /** Doors of stations and piers mapped in OSM, where walkers leave them (streets/snap.ts). */
+  entrances?: EntrancePoints;
+}
+
+/** Positions of station and pier entrances (parallel arrays). */
+export interface EntrancePoints {
+  lat: Float64Array;
+  lon: Float64Array;
 }
 
 export const MODE_INDEX: Record<StreetMode, number> = { foot: 0, bicycle: 1, car: 2 };

@@ -17,6 +17,12 @@ export interface SnapPoint {
   lon: number;
   /** Straight-line distance from the query coordinate to this point, metres. */
   distanceM: number;
+  /**
+   * The off-network walk from the query coordinate to this point (see `listSnapPoints`), which
+   * the searches charge when a point is one of several candidates; absent means free.
+   */
+  linkSec?: number;
+  linkM?: number;
 }
 
 /** A stretch of one edge; fractions follow the edge's shape, so a reverse piece has from > to. */
@@ -33,6 +39,9 @@ export interface StreetPath {
   durationSec: number;
   distanceM: number;
   pieces: PathPiece[];
+  /** The candidates the path joined the network at, when either end had several. */
+  start?: SnapPoint;
+  end?: SnapPoint;
 }
 
 /** Work counters of one search, for benchmarks and debugging. */
@@ -40,9 +49,6 @@ export interface SearchStats {
   settled: number;
   pushed: number;
 }
-
-const SEED_FORWARD = -2;
-const SEED_BACKWARD = -3;
 
 /** Per-graph scratch arrays reused by every search; a generation stamp avoids clearing them. */
 class SearchSpace {
@@ -87,58 +93,86 @@ function spaceFor(g: StreetGraph): SearchSpace {
   return s;
 }
 
+/** One point on the network, or several candidates of which the searches take the best. */
+export type SnapEnds = SnapPoint | readonly SnapPoint[];
+
+/** The candidates of an end, one or several. */
+export function listEnds(p: SnapEnds): readonly SnapPoint[] {
+  return 'edge' in p ? [p] : p;
+}
+
 interface Link {
   vertex: number;
   costSec: number;
   distanceM: number;
   /** Whether the partial edge between the point and the vertex is run against the shape. */
   reverse: boolean;
+  /** Index of the candidate point the link belongs to. */
+  point: number;
 }
 
 /** Ways to leave a point along its edge: to the edge's end (forward) or start (backward). */
-function departures(g: StreetGraph, p: SnapPoint, mode: StreetMode): Link[] {
+function departures(g: StreetGraph, p: SnapPoint, mode: StreetMode, point = 0): Link[] {
   const e = p.edge;
   const c = g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!;
   const len = g.edgeLengthM[e]!;
   const bit = MODE_BIT[mode];
+  const ls = p.linkSec ?? 0;
+  const lm = p.linkM ?? 0;
   const out: Link[] = [];
   if (g.edgeForward[e]! & bit)
     out.push({
       vertex: g.edgeTo[e]!,
-      costSec: (1 - p.fraction) * c,
-      distanceM: (1 - p.fraction) * len,
+      costSec: ls + (1 - p.fraction) * c,
+      distanceM: lm + (1 - p.fraction) * len,
       reverse: false,
+      point,
     });
   if (g.edgeBackward[e]! & bit)
-    out.push({ vertex: g.edgeFrom[e]!, costSec: p.fraction * c, distanceM: p.fraction * len, reverse: true });
+    out.push({
+      vertex: g.edgeFrom[e]!,
+      costSec: ls + p.fraction * c,
+      distanceM: lm + p.fraction * len,
+      reverse: true,
+      point,
+    });
   return out;
 }
 
 /** Ways to reach a point along its edge: from the edge's start (forward) or end (backward). */
-function arrivals(g: StreetGraph, p: SnapPoint, mode: StreetMode): Link[] {
+function arrivals(g: StreetGraph, p: SnapPoint, mode: StreetMode, point = 0): Link[] {
   const e = p.edge;
   const c = g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!;
   const len = g.edgeLengthM[e]!;
   const bit = MODE_BIT[mode];
+  const ls = p.linkSec ?? 0;
+  const lm = p.linkM ?? 0;
   const out: Link[] = [];
   if (g.edgeForward[e]! & bit)
     out.push({
       vertex: g.edgeFrom[e]!,
-      costSec: p.fraction * c,
-      distanceM: p.fraction * len,
+      costSec: ls + p.fraction * c,
+      distanceM: lm + p.fraction * len,
       reverse: false,
+      point,
     });
   if (g.edgeBackward[e]! & bit)
     out.push({
       vertex: g.edgeTo[e]!,
-      costSec: (1 - p.fraction) * c,
-      distanceM: (1 - p.fraction) * len,
+      costSec: ls + (1 - p.fraction) * c,
+      distanceM: lm + (1 - p.fraction) * len,
       reverse: true,
+      point,
     });
   return out;
 }
 
-/** Cost of going from a to b without leaving their shared edge, or null. */
+const allDepartures = (g: StreetGraph, ps: readonly SnapPoint[], mode: StreetMode): Link[] =>
+  ps.flatMap((p, i) => departures(g, p, mode, i));
+const allArrivals = (g: StreetGraph, ps: readonly SnapPoint[], mode: StreetMode): Link[] =>
+  ps.flatMap((p, i) => arrivals(g, p, mode, i));
+
+/** Cost of going from a to b without leaving their shared edge (links included), or null. */
 function sameEdge(
   g: StreetGraph,
   a: SnapPoint,
@@ -148,13 +182,42 @@ function sameEdge(
   if (a.edge !== b.edge) return null;
   const e = a.edge;
   const bit = MODE_BIT[mode];
-  if (b.fraction === a.fraction) return { costSec: 0, distanceM: 0 };
+  const ls = (a.linkSec ?? 0) + (b.linkSec ?? 0);
+  const lm = (a.linkM ?? 0) + (b.linkM ?? 0);
+  if (b.fraction === a.fraction) return { costSec: ls, distanceM: lm };
   const allowed = b.fraction > a.fraction ? g.edgeForward[e]! & bit : g.edgeBackward[e]! & bit;
   if (!allowed) return null;
   const f = Math.abs(b.fraction - a.fraction);
   return {
-    costSec: f * g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!,
-    distanceM: f * g.edgeLengthM[e]!,
+    costSec: ls + f * g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!,
+    distanceM: lm + f * g.edgeLengthM[e]!,
+  };
+}
+
+/** The cheapest way between candidates on a shared edge, with the pair it joins. */
+function bestSameEdge(
+  g: StreetGraph,
+  froms: readonly SnapPoint[],
+  tos: readonly SnapPoint[],
+  mode: StreetMode,
+): { costSec: number; distanceM: number; from: SnapPoint; to: SnapPoint } | null {
+  let best: { costSec: number; distanceM: number; from: SnapPoint; to: SnapPoint } | null = null;
+  for (const a of froms)
+    for (const b of tos) {
+      const d = sameEdge(g, a, b, mode);
+      if (d && (!best || d.costSec < best.costSec)) best = { ...d, from: a, to: b };
+    }
+  return best;
+}
+
+/** The one piece of a path that never leaves the shared edge of its ends. */
+function sameEdgePiece(g: StreetGraph, from: SnapPoint, to: SnapPoint, bit: number): PathPiece {
+  return {
+    edge: from.edge,
+    reverse:
+      to.fraction < from.fraction || (to.fraction === from.fraction && !(g.edgeForward[from.edge]! & bit)),
+    fromFraction: from.fraction,
+    toFraction: to.fraction,
   };
 }
 
@@ -162,28 +225,37 @@ function sameEdge(
  * Fastest path between two snapped points for one mode: A* with a straight-line estimate at
  * the mode's top speed on this graph, tightened by landmark bounds (ALT) when given.
  * Vertices may be reopened, so the answer stays exact even where the flat-earth estimate is
- * slightly inconsistent.
+ * slightly inconsistent. Either end may be several candidates (`listSnapPoints`): the path
+ * joins the network at the best of them, their off-network links charged.
  */
 export function findStreetPath(
   g: StreetGraph,
-  from: SnapPoint,
-  to: SnapPoint,
+  fromEnds: SnapEnds,
+  toEnds: SnapEnds,
   mode: StreetMode,
   stats?: SearchStats,
   landmarks?: Landmarks,
 ): StreetPath | null {
+  const froms = listEnds(fromEnds);
+  const tos = listEnds(toEnds);
+  if (froms.length === 0 || tos.length === 0) return null;
   const s = spaceFor(g);
   const bit = MODE_BIT[mode];
   const costs = g.edgeCostSec;
   const off = MODE_INDEX[mode] * g.edgeCount;
-  const tx = to.lon * g.projection.kx;
-  const ty = to.lat * g.projection.ky;
   const inv = 0.999 / Math.max(g.maxSpeedMps[MODE_INDEX[mode]]!, 1e-6);
+  const goals = tos.map((t) => ({
+    x: t.lon * g.projection.kx,
+    y: t.lat * g.projection.ky,
+    sec: t.linkSec ?? 0,
+  }));
   const { vertexX, vertexY, outStart, arcHead, arcEdge, arcModes, edgeLengthM } = g;
   const heap = s.heap;
   const lm = landmarks && landmarks.mode === mode && landmarks.count > 0 ? landmarks : null;
   const h = (v: number): number => {
-    const straight = Math.hypot(vertexX[v]! - tx, vertexY[v]! - ty) * inv;
+    let straight = Infinity;
+    for (const t of goals)
+      straight = Math.min(straight, Math.hypot(vertexX[v]! - t.x, vertexY[v]! - t.y) * inv + t.sec);
     if (!lm) return straight;
     let viaArrival = Infinity;
     for (const a of arr) viaArrival = Math.min(viaArrival, landmarkLowerBound(lm, v, a.vertex) + a.costSec);
@@ -193,19 +265,19 @@ export function findStreetPath(
   let best = Infinity;
   let bestM = 0;
   let bestArrival: Link | null = null;
-  const direct = sameEdge(g, from, to, mode);
+  const direct = bestSameEdge(g, froms, tos, mode);
   if (direct) {
     best = direct.costSec;
     bestM = direct.distanceM;
   }
-  const deps = departures(g, from, mode);
-  const arr = arrivals(g, to, mode);
+  const deps = allDepartures(g, froms, mode);
+  const arr = allArrivals(g, tos, mode);
   // Ends in different pieces of the network: nothing to search (saves exhausting a component).
   const comp = componentsOf(g, mode);
   if (!direct && !deps.some((d) => arr.some((a) => comp[a.vertex] === comp[d.vertex]))) return null;
   for (const d of deps) {
     if (d.costSec < s.get(d.vertex)) {
-      s.set(d.vertex, d.costSec, d.distanceM, d.reverse ? SEED_BACKWARD : SEED_FORWARD);
+      s.set(d.vertex, d.costSec, d.distanceM, seedCode(d));
       heap.push(d.vertex, d.costSec + h(d.vertex));
     }
   }
@@ -244,22 +316,16 @@ export function findStreetPath(
   }
   if (best === Infinity) return null;
   if (!bestArrival) {
+    const { from, to } = direct!;
     return {
       mode,
       durationSec: best,
       distanceM: bestM,
-      pieces: [
-        {
-          edge: from.edge,
-          reverse:
-            to.fraction < from.fraction ||
-            (to.fraction === from.fraction && !(g.edgeForward[from.edge]! & bit)),
-          fromFraction: from.fraction,
-          toFraction: to.fraction,
-        },
-      ],
+      pieces: [sameEdgePiece(g, from, to, bit)],
+      ...(froms.length > 1 || tos.length > 1 ? { start: from, end: to } : {}),
     };
   }
+  const to = tos[bestArrival.point]!;
   const pieces: PathPiece[] = [
     {
       edge: to.edge,
@@ -269,10 +335,13 @@ export function findStreetPath(
     },
   ];
   let v = bestArrival.vertex;
+  let from = froms[0]!;
   for (;;) {
     const p = s.parent[v]!;
     if (p < 0) {
-      const reverse = p === SEED_BACKWARD;
+      const seed = -p - 2;
+      const reverse = seed % 2 === 1;
+      from = froms[(seed - (reverse ? 1 : 0)) / 2]!;
       pieces.push({ edge: from.edge, reverse, fromFraction: from.fraction, toFraction: reverse ? 0 : 1 });
       break;
     }
@@ -281,7 +350,18 @@ export function findStreetPath(
     v = g.arcTail[p]!;
   }
   pieces.reverse();
-  return { mode, durationSec: best, distanceM: bestM, pieces };
+  return {
+    mode,
+    durationSec: best,
+    distanceM: bestM,
+    pieces,
+    ...(froms.length > 1 || tos.length > 1 ? { start: from, end: to } : {}),
+  };
+}
+
+/** Parent code of a search seed: which candidate, and whether it leaves against the edge's shape. */
+function seedCode(d: Link): number {
+  return -(2 + 2 * d.point + (d.reverse ? 1 : 0));
 }
 
 /** One target reached by a one-to-many search. */
@@ -295,11 +375,12 @@ export interface Reached {
 /**
  * Bounded one-to-many search: every target reachable within `maxSec`, travelling from `point`
  * to the targets (direction 'from', e.g. access to stops) or from the targets to `point`
- * (direction 'to', e.g. egress from stops). Targets must be snapped for the same mode.
+ * (direction 'to', e.g. egress from stops). Targets must be snapped for the same mode. The
+ * point may be several candidates (`listSnapPoints`), their off-network links charged.
  */
 export function reachTargets(
   g: StreetGraph,
-  point: SnapPoint,
+  pointEnds: SnapEnds,
   mode: StreetMode,
   maxSec: number,
   targets: readonly SnapPoint[],
@@ -312,7 +393,8 @@ export function reachTargets(
   const off = MODE_INDEX[mode] * g.edgeCount;
   const heap = s.heap;
   const forward = direction === 'from';
-  const seeds = forward ? departures(g, point, mode) : arrivals(g, point, mode);
+  const points = listEnds(pointEnds);
+  const seeds = forward ? allDepartures(g, points, mode) : allArrivals(g, points, mode);
   for (const d of seeds) {
     if (d.costSec <= maxSec && d.costSec < s.get(d.vertex)) {
       s.set(d.vertex, d.costSec, d.distanceM, -2);
@@ -348,7 +430,9 @@ export function reachTargets(
     const target = targets[t]!;
     let bestSec = Infinity;
     let bestM = 0;
-    const direct = forward ? sameEdge(g, point, target, mode) : sameEdge(g, target, point, mode);
+    const direct = forward
+      ? bestSameEdge(g, points, [target], mode)
+      : bestSameEdge(g, [target], points, mode);
     if (direct) {
       bestSec = direct.costSec;
       bestM = direct.distanceM;
@@ -394,16 +478,7 @@ export function findStreetPathInHierarchy(
       mode,
       durationSec: direct.costSec,
       distanceM: direct.distanceM,
-      pieces: [
-        {
-          edge: from.edge,
-          reverse:
-            to.fraction < from.fraction ||
-            (to.fraction === from.fraction && !(g.edgeForward[from.edge]! & bit)),
-          fromFraction: from.fraction,
-          toFraction: to.fraction,
-        },
-      ],
+      pieces: [sameEdgePiece(g, from, to, bit)],
     };
   }
   const dep = deps[found.seedFrom]!;

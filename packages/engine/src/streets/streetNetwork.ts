@@ -1,7 +1,7 @@
-import { buildSnapIndex, findSnapPoint } from './snap.ts';
+import { buildSnapIndex, listSnapPoints } from './snap.ts';
 import type { SnapIndex } from './snap.ts';
-import { findStreetPath, findStreetPathInHierarchy } from './search.ts';
-import type { SearchStats, SnapPoint, StreetPath } from './search.ts';
+import { findStreetPath, findStreetPathInHierarchy, listEnds } from './search.ts';
+import type { SearchStats, SnapEnds, StreetPath } from './search.ts';
 import { buildContractionHierarchy } from './contraction.ts';
 import type { ContractionHierarchy } from './contraction.ts';
 import { describeStreetPath } from './directions.ts';
@@ -51,16 +51,22 @@ export function createStreetNetwork(graph: StreetGraph, options: StreetNetworkOp
   };
 }
 
-/** Fastest path between snapped points with the best search the network has for the mode. */
+/**
+ * Fastest path between snapped points with the best search the network has for the mode. Ends
+ * with several candidates (walkers, see `listSnapPoints`) take the A* search.
+ */
 export function routeSnapped(
   net: StreetNetwork,
-  from: SnapPoint,
-  to: SnapPoint,
+  from: SnapEnds,
+  to: SnapEnds,
   mode: StreetMode,
   stats?: SearchStats,
 ): StreetPath | null {
   const ch = net.hierarchies[mode];
-  if (ch) return findStreetPathInHierarchy(net.graph, ch, from, to, stats);
+  const froms = listEnds(from);
+  const tos = listEnds(to);
+  if (ch && froms.length === 1 && tos.length === 1)
+    return findStreetPathInHierarchy(net.graph, ch, froms[0]!, tos[0]!, stats);
   return findStreetPath(net.graph, from, to, mode, stats, net.landmarks[mode]);
 }
 
@@ -75,9 +81,9 @@ export function findStreetRoute(
   mode: StreetMode,
   stats?: SearchStats,
 ): StreetRoute | undefined {
-  const a = findSnapPoint(net.snap, from.lat, from.lon, mode, MAX_SNAP_M);
-  const b = findSnapPoint(net.snap, to.lat, to.lon, mode, MAX_SNAP_M);
-  if (!a || !b) return undefined;
+  const a = listSnapPoints(net.snap, from.lat, from.lon, mode, MAX_SNAP_M);
+  const b = listSnapPoints(net.snap, to.lat, to.lon, mode, MAX_SNAP_M);
+  if (a.length === 0 || b.length === 0) return undefined;
   const path = routeSnapped(net, a, b, mode, stats);
   return path ? describeStreetPath(net.graph, path) : undefined;
 }

@@ -75,7 +75,7 @@ describe('engine commands', () => {
     const walk = json.options.find((o) => o.mode === 'walk')!;
     expect(walk).toMatchObject({ cost: 'free', co2_kg: 0, changes: 0, return: null });
     expect(walk.steps).toHaveLength(1);
-    expect(walk.steps[0]!.description).toMatch(/straight line/);
+    expect(walk.steps[0]!.description).toMatch(/no mapped path/);
     // 2.1 km in a straight line × 1.3 at 1.33 m/s.
     expect(walk.duration_sec).toBeCloseTo((2112 * 1.3) / 1.33, -1);
   });
@@ -113,7 +113,7 @@ describe('engine commands', () => {
     expect(out).toMatch(/09:00–09:20 {2}bus 1 +Alpha → Charlie/);
     expect(out).toMatch(/transit: walk, bus, walk {2}· {2}price unknown {2}· {2}0\.\d\d kg CO2/);
     expect(out).toMatch(/walk {2}· {2}free {2}· {2}0\.00 kg CO2/);
-    expect(out).toMatch(/straight line: no street map loaded/);
+    expect(out).toMatch(/no mapped path/);
   });
 
   it('coordinates outside the region are a clear error with a non-zero exit', async () => {

@@ -51,7 +51,7 @@ describe('cairn plan on real regions', () => {
       expect(walk).toBeGreaterThanOrEqual(0);
       const w = json.options[walk]!;
       expect(w.steps).toHaveLength(1);
-      expect(w.steps[0]!.description).toMatch(/straight line/);
+      expect(w.steps[0]!.description).toMatch(/no mapped path/);
       expect(w.duration_sec).toBeLessThan(10 * 60);
       // No option riding the subway is listed ahead of the walk.
       expect(json.options.slice(0, walk).filter((o) => rides(o).length > 0)).toEqual([]);

@@ -13,8 +13,10 @@ describe('car club', () => {
     const [walk, drive] = leg.steps;
     expect(walk!.type).toBe('walk');
     expect(walk!.to.name).toBe('Station bay car-club bay');
-    expect(walk!.distanceM).toBeCloseTo(600, -1);
-    expect(walk!.endSec - walk!.startSec).toBeCloseTo(600 / WALK_MPS, -1);
+    // 600 m along the street, plus the few metres between the street and the bay.
+    expect(walk!.distanceM).toBeGreaterThanOrEqual(600);
+    expect(walk!.distanceM).toBeLessThanOrEqual(620);
+    expect(walk!.endSec - walk!.startSec).toBeCloseTo(walk!.distanceM / WALK_MPS, -1);
     expect(drive!.type).toBe('car club');
     expect(drive!.carClubProviderId).toBe('cowheels');
     expect(drive!.distanceM).toBeCloseTo(900, -1);

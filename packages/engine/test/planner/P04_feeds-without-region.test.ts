@@ -60,7 +60,7 @@ describe('planner over feeds without region.json', () => {
       service_number: '1',
     });
     for (const s of bus.depart.steps.filter((x) => x.type === 'walk'))
-      expect(s.description).toMatch(/straight line/);
+      expect(s.description).toMatch(/no mapped path/);
     expect(bus.cost).toBe('unknown');
   });
 

@@ -66,6 +66,7 @@ function buildStep(step: PlannedStep, cost: string, ctx: AssembleContext): Step 
     })),
     carbon_emission: stepCo2Kg(step.type, step.distanceM),
   };
+  if (step.straightLine) out.straight_line = true;
   const ride = step.ride;
   if (ride) {
     const operator = ride.operatorId ? ctx.region.operators.find((o) => o.id === ride.operatorId) : undefined;

@@ -114,4 +114,26 @@ describe('assembleJourney', () => {
     expect(j.depart.steps[0]).toMatchObject({ booking_website: 'https://drt.example/book', cost: '£3.00' });
     expect(j.transport_mode).toBe('drt');
   });
+  it('marks a straight-line walk on the wire (straight_line) and leaves other steps without it', () => {
+    const walk = streetStep('walk', PLACES.aviemore, PLACES.aviemoreStation, MON_0900 - 900, 1.3, {
+      straightLine: true,
+    });
+    const bus = rideStep('bus', PLACES.aviemoreStation, PLACES.carrbridge, MON_0900, 900);
+    const o: PlannedOption = { kind: 'transit', depart: { steps: [walk, bus] }, ret: null };
+    const price = priceOption(o, {
+      region,
+      traveller: {
+        age: 40,
+        carAccess: false,
+        concessionaryPass: false,
+        youngScot: false,
+        newYoungScot: false,
+        railcard: null,
+      },
+      gtfsFares: new Map(),
+    });
+    const j = Journey.parse(assembleJourney(o, price, ctx));
+    expect(j.depart.steps[0]!.straight_line).toBe(true);
+    expect('straight_line' in j.depart.steps[1]!).toBe(false);
+  });
 });
