@@ -13,7 +13,6 @@ import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNe
 import type { StreetNetwork } from '../../src/streets/streetNetwork.ts';
 import { STRAIGHT_WALK_DETOUR } from '../../src/streets/straightWalk.ts';
 import { at, osmXml } from '../streets/osmFixture.ts';
-import { ctx } from './modeFixture.ts';
 
 /*
  * Metres east (x) and north (y). Main Street runs east 1 km; stops 0 and 1 stand by it, stop 2

@@ -1,5 +1,5 @@
 import polyline from '@mapbox/polyline';
-import type { Journey, Leg, Poi, Step, Taxi, Timetable, ToiletMarker, TravelType } from '@cairn/contracts';
+import type { Journey, Leg, Poi, Step, Taxi, Timetable, ToiletMarker } from '@cairn/contracts';
 import { TIMETABLED_TYPES } from '@cairn/contracts';
 import type { RegionConfig } from '../../region/regionConfig.ts';
 import { stepCo2Kg } from '../co2/factors.ts';
