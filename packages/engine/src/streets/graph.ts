@@ -1,4 +1,5 @@
 import { haversineM, projectionFor } from './geo.ts';
+import { cycleSpeedMps } from './gradient.ts';
 import type { Projection } from './geo.ts';
 import { HIGHWAY_CLASSES } from '../osm/wayAccess.ts';
 import type { StreetMode, WayRouting } from '../osm/wayAccess.ts';
@@ -15,7 +16,8 @@ export type EdgeIdx = number & { readonly __brand: 'EdgeIdx' };
  *                  vertexX/vertexY      Float64[V]      metres in `projection` (A* estimates)
  *   edges (E)      edgeFrom/edgeTo      Int32[E]        end vertices in shape order
  *                  edgeLengthM          Float32[E]
- *                  edgeCostSec          Float32[3E]     travel time, index mode*E + e (foot, bicycle, car)
+ *                  edgeCostSec          Float32[3E]     travel time along the shape, index mode*E + e (foot, bicycle, car)
+ *                  edgeCostReverseSec   Float32[3E]     travel time against the shape (differs for bicycles on slopes)
  *                  edgeForward/Backward Uint8[E]        MODE_BIT mask allowed along / against the shape
  *                  edgeClass            Uint8[E]        index into HIGHWAY_CLASSES
  *                  edgeFlags            Uint8[E]        EDGE_FLAG bits (roundabout)
@@ -43,6 +45,7 @@ export interface StreetGraph {
   edgeTo: Int32Array;
   edgeLengthM: Float32Array;
   edgeCostSec: Float32Array;
+  edgeCostReverseSec: Float32Array;
   edgeForward: Uint8Array;
   edgeBackward: Uint8Array;
   edgeClass: Uint8Array;
@@ -82,6 +85,7 @@ export interface GraphWayInput {
 export interface GraphNodeInput {
   lat: ArrayLike<number>;
   lon: ArrayLike<number>;
+  /** Metres above sea level; NaN when unknown (that stretch then counts as flat). */
   ele: ArrayLike<number>;
   count: number;
 }
@@ -144,6 +148,7 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
   const eTo = new Growable();
   const eLen = new Growable();
   const eCost: Growable[] = [new Growable(), new Growable(), new Growable()];
+  const eCycleBack = new Growable();
   const eFwd = new Growable();
   const eBwd = new Growable();
   const eCls = new Growable();
@@ -182,9 +187,12 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
       if (r.durationSec !== null && wayLength > 0) {
         const sec = (r.durationSec * len) / wayLength;
         for (const c of eCost) c.push(sec);
+        eCycleBack.push(sec);
       } else {
         eCost[0]!.push(len / r.footMps);
-        eCost[1]!.push(len / r.cycleMps);
+        const cycle = cycleSecOnSlopes(nodes, way.nodes, start, i, r.cycleMps);
+        eCost[1]!.push(cycle.forwardSec);
+        eCycleBack.push(cycle.backwardSec);
         eCost[2]!.push(len / r.carMps);
       }
       eFwd.push(r.forward);
@@ -206,6 +214,8 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
   const edgeBackward = Uint8Array.from(eBwd.data.subarray(0, E));
   const edgeCostSec = new Float32Array(3 * E);
   for (let m = 0; m < 3; m++) edgeCostSec.set(eCost[m]!.data.subarray(0, E), m * E);
+  const edgeCostReverseSec = Float32Array.from(edgeCostSec);
+  edgeCostReverseSec.set(eCycleBack.data.subarray(0, E), MODE_INDEX.bicycle * E);
   const edgeLengthM = Float32Array.from(eLen.data.subarray(0, E));
 
   // Arcs: one per edge direction that any mode may use, grouped by tail vertex.
@@ -251,8 +261,9 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
     if (edgeBackward[e]) addArc(edgeTo[e]!, edgeFrom[e]!, e, 1, edgeBackward[e]!);
     const any = edgeForward[e]! | edgeBackward[e]!;
     for (let m = 0; m < 3; m++) {
-      const cost = edgeCostSec[m * E + e]!;
-      if (any & (1 << m) && cost > 0) maxSpeedMps[m] = Math.max(maxSpeedMps[m]!, edgeLengthM[e]! / cost);
+      if (!(any & (1 << m))) continue;
+      const cost = Math.min(edgeCostSec[m * E + e]!, edgeCostReverseSec[m * E + e]!);
+      if (cost > 0) maxSpeedMps[m] = Math.max(maxSpeedMps[m]!, edgeLengthM[e]! / cost);
     }
   }
 
@@ -285,6 +296,7 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
     edgeTo,
     edgeLengthM,
     edgeCostSec,
+    edgeCostReverseSec,
     edgeForward,
     edgeBackward,
     edgeClass: Uint8Array.from(eCls.data.subarray(0, E)),
@@ -306,6 +318,43 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
     strings,
     maxSpeedMps,
   };
+}
+
+/** Slopes are measured over stretches of at least this length, so rounded heights on short segments do not read as steep. */
+const MIN_SLOPE_RUN_M = 100;
+
+/**
+ * Cycling time along and against the shape of nodes [from..to] of a way whose flat cycling
+ * speed is `flatMps`, with the speed of each stretch set by its grade (streets/gradient.ts).
+ * Stretches are cut at MIN_SLOPE_RUN_M or the edge's end; unknown heights count as flat.
+ */
+function cycleSecOnSlopes(
+  nodes: GraphNodeInput,
+  keys: ArrayLike<number>,
+  from: number,
+  to: number,
+  flatMps: number,
+): { forwardSec: number; backwardSec: number } {
+  let forwardSec = 0;
+  let backwardSec = 0;
+  let runStart = from;
+  let runM = 0;
+  for (let j = from + 1; j <= to; j++) {
+    runM += segLen(nodes, keys[j - 1]!, keys[j]!);
+    if (runM < MIN_SLOPE_RUN_M && j < to) continue;
+    const rise = nodes.ele[keys[j]!]! - nodes.ele[keys[runStart]!]!;
+    const grade = runM > 0 && Number.isFinite(rise) ? rise / runM : 0;
+    forwardSec += runM / cycleSpeedMps(flatMps, grade);
+    backwardSec += runM / cycleSpeedMps(flatMps, -grade);
+    runStart = j;
+    runM = 0;
+  }
+  return { forwardSec, backwardSec };
+}
+
+/** Travel time of a whole edge for a mode in one direction (reverse: against its shape). */
+export function edgeCostFor(g: StreetGraph, modeIndex: number, e: number, reverse: boolean): number {
+  return (reverse ? g.edgeCostReverseSec : g.edgeCostSec)[modeIndex * g.edgeCount + e]!;
 }
 
 function segLen(nodes: GraphNodeInput, a: number, b: number): number {

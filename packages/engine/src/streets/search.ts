@@ -1,5 +1,5 @@
 import { MinHeap } from './heap.ts';
-import { MODE_INDEX } from './graph.ts';
+import { MODE_INDEX, edgeCostFor } from './graph.ts';
 import type { StreetGraph } from './graph.ts';
 import { componentsOf } from './components.ts';
 import { queryHierarchy } from './contraction.ts';
@@ -98,40 +98,45 @@ interface Link {
 /** Ways to leave a point along its edge: to the edge's end (forward) or start (backward). */
 function departures(g: StreetGraph, p: SnapPoint, mode: StreetMode): Link[] {
   const e = p.edge;
-  const c = g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!;
+  const m = MODE_INDEX[mode];
   const len = g.edgeLengthM[e]!;
   const bit = MODE_BIT[mode];
   const out: Link[] = [];
   if (g.edgeForward[e]! & bit)
     out.push({
       vertex: g.edgeTo[e]!,
-      costSec: (1 - p.fraction) * c,
+      costSec: (1 - p.fraction) * edgeCostFor(g, m, e, false),
       distanceM: (1 - p.fraction) * len,
       reverse: false,
     });
   if (g.edgeBackward[e]! & bit)
-    out.push({ vertex: g.edgeFrom[e]!, costSec: p.fraction * c, distanceM: p.fraction * len, reverse: true });
+    out.push({
+      vertex: g.edgeFrom[e]!,
+      costSec: p.fraction * edgeCostFor(g, m, e, true),
+      distanceM: p.fraction * len,
+      reverse: true,
+    });
   return out;
 }
 
 /** Ways to reach a point along its edge: from the edge's start (forward) or end (backward). */
 function arrivals(g: StreetGraph, p: SnapPoint, mode: StreetMode): Link[] {
   const e = p.edge;
-  const c = g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!;
+  const m = MODE_INDEX[mode];
   const len = g.edgeLengthM[e]!;
   const bit = MODE_BIT[mode];
   const out: Link[] = [];
   if (g.edgeForward[e]! & bit)
     out.push({
       vertex: g.edgeFrom[e]!,
-      costSec: p.fraction * c,
+      costSec: p.fraction * edgeCostFor(g, m, e, false),
       distanceM: p.fraction * len,
       reverse: false,
     });
   if (g.edgeBackward[e]! & bit)
     out.push({
       vertex: g.edgeTo[e]!,
-      costSec: (1 - p.fraction) * c,
+      costSec: (1 - p.fraction) * edgeCostFor(g, m, e, true),
       distanceM: (1 - p.fraction) * len,
       reverse: true,
     });
@@ -149,11 +154,12 @@ function sameEdge(
   const e = a.edge;
   const bit = MODE_BIT[mode];
   if (b.fraction === a.fraction) return { costSec: 0, distanceM: 0 };
-  const allowed = b.fraction > a.fraction ? g.edgeForward[e]! & bit : g.edgeBackward[e]! & bit;
+  const reverse = b.fraction < a.fraction;
+  const allowed = reverse ? g.edgeBackward[e]! & bit : g.edgeForward[e]! & bit;
   if (!allowed) return null;
   const f = Math.abs(b.fraction - a.fraction);
   return {
-    costSec: f * g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!,
+    costSec: f * edgeCostFor(g, MODE_INDEX[mode], e, reverse),
     distanceM: f * g.edgeLengthM[e]!,
   };
 }
@@ -175,11 +181,12 @@ export function findStreetPath(
   const s = spaceFor(g);
   const bit = MODE_BIT[mode];
   const costs = g.edgeCostSec;
+  const costsBack = g.edgeCostReverseSec;
   const off = MODE_INDEX[mode] * g.edgeCount;
   const tx = to.lon * g.projection.kx;
   const ty = to.lat * g.projection.ky;
   const inv = 0.999 / Math.max(g.maxSpeedMps[MODE_INDEX[mode]]!, 1e-6);
-  const { vertexX, vertexY, outStart, arcHead, arcEdge, arcModes, edgeLengthM } = g;
+  const { vertexX, vertexY, outStart, arcHead, arcEdge, arcModes, arcReverse, edgeLengthM } = g;
   const heap = s.heap;
   const lm = landmarks && landmarks.mode === mode && landmarks.count > 0 ? landmarks : null;
   const h = (v: number): number => {
@@ -230,7 +237,7 @@ export function findStreetPath(
       if ((arcModes[i]! & bit) === 0) continue;
       const w = arcHead[i]!;
       const e = arcEdge[i]!;
-      const nd = dv + costs[off + e]!;
+      const nd = dv + (arcReverse[i] ? costsBack : costs)[off + e]!;
       if (nd < s.get(w)) {
         s.set(w, nd, mv + edgeLengthM[e]!, i);
         heap.push(w, nd + h(w));
@@ -309,6 +316,7 @@ export function reachTargets(
   const s = spaceFor(g);
   const bit = MODE_BIT[mode];
   const costs = g.edgeCostSec;
+  const costsBack = g.edgeCostReverseSec;
   const off = MODE_INDEX[mode] * g.edgeCount;
   const heap = s.heap;
   const forward = direction === 'from';
@@ -319,7 +327,7 @@ export function reachTargets(
       heap.push(d.vertex, d.costSec);
     }
   }
-  const { outStart, inStart, inArcs, arcHead, arcTail, arcEdge, arcModes, edgeLengthM } = g;
+  const { outStart, inStart, inArcs, arcHead, arcTail, arcEdge, arcModes, arcReverse, edgeLengthM } = g;
   let settled = 0;
   while (heap.size > 0) {
     const key = heap.peekKey();
@@ -335,7 +343,7 @@ export function reachTargets(
       if ((arcModes[a]! & bit) === 0) continue;
       const w = forward ? arcHead[a]! : arcTail[a]!;
       const e = arcEdge[a]!;
-      const nd = dv + costs[off + e]!;
+      const nd = dv + (arcReverse[a] ? costsBack : costs)[off + e]!;
       if (nd <= maxSec && nd < s.get(w)) {
         s.set(w, nd, mv + edgeLengthM[e]!, a);
         heap.push(w, nd);

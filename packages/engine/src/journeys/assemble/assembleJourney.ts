@@ -62,6 +62,9 @@ function elevationRange(steps: PlannedStep[]): { high: number | null; low: numbe
   };
 }
 
+/** Step types whose climb is the traveller's own effort (they carry ascent_m / descent_m). */
+const HUMAN_POWERED: ReadonlySet<TravelType> = new Set<TravelType>(['walk', 'cycle', 'bike hire']);
+
 function buildStep(step: PlannedStep, cost: string, ctx: AssembleContext): Step {
   const tz = ctx.region.timeZone;
   const out: Step = {
@@ -85,6 +88,11 @@ function buildStep(step: PlannedStep, cost: string, ctx: AssembleContext): Step 
     })),
     carbon_emission: stepCo2Kg(step.type, step.distanceM),
   };
+  // The climb is the effort of the steps the traveller powers; for vehicles it says nothing.
+  if (HUMAN_POWERED.has(step.type) && step.elevation?.ascentM !== undefined) {
+    out.ascent_m = step.elevation.ascentM;
+    out.descent_m = step.elevation.descentM ?? 0;
+  }
   const ride = step.ride;
   if (ride) {
     const operator = ride.operatorId ? ctx.region.operators.find((o) => o.id === ride.operatorId) : undefined;
