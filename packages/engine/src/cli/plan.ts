@@ -151,7 +151,7 @@ export async function planCommand(argv: string[]): Promise<number> {
   let access: AccessLeg[];
   let egress: AccessLeg[];
   if (osmPath) {
-    const streets = loadStreets(osmPath);
+    const streets = await loadStreets(osmPath);
     if (!streets) return EXIT.failed;
     let started = performance.now();
     const label = streetFootpathsLabel(osmPath);

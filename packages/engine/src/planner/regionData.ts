@@ -1,6 +1,6 @@
-import { loadOsmFile } from '../osm/loadOsm.ts';
 import type { PlaceCatalogue } from '../places/types.ts';
 import { loadRegionConfig, resolveRegionPath } from '../region/loadRegionConfig.ts';
+import { loadRegionStreetData } from '../region/regionStreets.ts';
 import type { RegionConfig } from '../region/regionConfig.ts';
 import KDBush from 'kdbush';
 import type { SnapPoint } from '../streets/search.ts';
@@ -14,7 +14,7 @@ import type { ModeContext } from '../modes/types.ts';
 import type { Timetable } from '../timetable/timetable.ts';
 import { readGtfsFares } from '../journeys/fares/gtfsFares.ts';
 import type { GtfsFares } from '../journeys/fares/gtfsFares.ts';
-import { loadRegionTimetable, streetFootpathsLabel } from './regionTimetable.ts';
+import { loadRegionTimetable } from './regionTimetable.ts';
 
 /** How region.json says a route or agency's trips are shown and priced. */
 export interface RouteFlags {
@@ -67,13 +67,10 @@ export async function loadRegionData(dir: string, options: LoadRegionOptions = {
     throw new Error(`region.json in ${dir} is not usable: ${detail}`);
   }
   const messages = warnings.map((w) => `${w.path}: ${w.message}`);
-  const osmPath = resolveRegionPath(dir, config.osm.path);
-  const osm = loadOsmFile(osmPath);
+  const { osm, label } = await loadRegionStreetData(dir, config);
   const streets = createStreetNetwork(osm.graph);
-  // Changes between nearby stops walk along real streets (stored in the snapshot with the OSM file's stamp).
-  const loaded = loadRegionTimetable(dir, config, {
-    streets: { network: streets, label: streetFootpathsLabel(osmPath) },
-  });
+  // Changes between nearby stops walk along real streets (stored in the snapshot with the OSM and raster files' stamps).
+  const loaded = loadRegionTimetable(dir, config, { streets: { network: streets, label } });
   log(loaded.note);
   for (const w of loaded.warnings) log(`warning: ${w}`);
   messages.push(...loaded.warnings);
