@@ -6,7 +6,7 @@ import type { TravelMode } from './types.ts';
  * door to door and drops them off. So it needs no car access in the profile, no parking, and
  * costs the passenger nothing (the fares code prices it as free too). Its CO2 is not shared,
  * though: the driver makes the run for the traveller and drives back empty, so a lift counts two
- * car runs (journeys/co2/factors.ts LIFT_RUNS). The journey planner offers lifts door to door and
+ * car runs, by the same rule as a taxi's dead-heading (journeys/co2/factors.ts DRIVEN_FOR_TRAVELLER_RUNS). The journey planner offers lifts door to door and
  * to or from stations (kiss & ride; planner/plan.ts). "Own car" is the
  * traveller driving their own car, which needs car access and a place to park.
  */

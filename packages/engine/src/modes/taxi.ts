@@ -34,7 +34,8 @@ export function estimateTaxiFare(
 
 /**
  * Taxi door to door, priced with the region's tariff. Offered even where no local operator is
- * listed: the journey page then says there are none, as SPEC describes.
+ * listed: the journey page then says there are none, as SPEC describes. Its CO2 counts the ride and
+ * the taxi's empty run, by the same rule as a lift (journeys/co2/factors.ts DRIVEN_FOR_TRAVELLER_RUNS).
  */
 export const taxiMode: TravelMode = {
   mode: 'taxi',
