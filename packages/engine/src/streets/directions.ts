@@ -1,6 +1,13 @@
 import polyline from '@mapbox/polyline';
 import { bearingDeg, haversineM } from './geo.ts';
-import { EDGE_FLAG, MODE_INDEX, edgeCostFor, edgeHighwayClass, findEdgeName, findEdgeRef } from './graph.ts';
+import {
+  EDGE_FLAG,
+  MODE_INDEX,
+  edgeHighwayClass,
+  edgePartCostSec,
+  findEdgeName,
+  findEdgeRef,
+} from './graph.ts';
 import type { StreetGraph } from './graph.ts';
 import type { PathPiece, StreetPath } from './search.ts';
 import { distanceText, escapeHtml, metresToMiles } from './format.ts';
@@ -247,7 +254,7 @@ export function describeStreetPath(g: StreetGraph, path: StreetPath): StreetRout
     }
     const f = Math.abs(piece.toFraction - piece.fromFraction);
     const distanceM = f * g.edgeLengthM[piece.edge]!;
-    const durationSec = f * edgeCostFor(g, modeIndex, piece.edge, piece.reverse);
+    const durationSec = edgePartCostSec(g, modeIndex, piece.edge, piece.fromFraction, piece.toFraction);
     const road = roadLabel(g, piece.edge);
     const ferry = edgeHighwayClass(g, piece.edge) === 'ferry';
     const onRoundabout = (g.edgeFlags[piece.edge]! & EDGE_FLAG.roundabout) !== 0;

@@ -1,5 +1,5 @@
 import { MinHeap } from './heap.ts';
-import { MODE_INDEX, edgeCostFor } from './graph.ts';
+import { MODE_INDEX, edgePartCostSec } from './graph.ts';
 import type { StreetGraph } from './graph.ts';
 import { componentsOf } from './components.ts';
 import { queryHierarchy } from './contraction.ts';
@@ -105,14 +105,14 @@ function departures(g: StreetGraph, p: SnapPoint, mode: StreetMode): Link[] {
   if (g.edgeForward[e]! & bit)
     out.push({
       vertex: g.edgeTo[e]!,
-      costSec: (1 - p.fraction) * edgeCostFor(g, m, e, false),
+      costSec: edgePartCostSec(g, m, e, p.fraction, 1),
       distanceM: (1 - p.fraction) * len,
       reverse: false,
     });
   if (g.edgeBackward[e]! & bit)
     out.push({
       vertex: g.edgeFrom[e]!,
-      costSec: p.fraction * edgeCostFor(g, m, e, true),
+      costSec: edgePartCostSec(g, m, e, p.fraction, 0),
       distanceM: p.fraction * len,
       reverse: true,
     });
@@ -129,14 +129,14 @@ function arrivals(g: StreetGraph, p: SnapPoint, mode: StreetMode): Link[] {
   if (g.edgeForward[e]! & bit)
     out.push({
       vertex: g.edgeFrom[e]!,
-      costSec: p.fraction * edgeCostFor(g, m, e, false),
+      costSec: edgePartCostSec(g, m, e, 0, p.fraction),
       distanceM: p.fraction * len,
       reverse: false,
     });
   if (g.edgeBackward[e]! & bit)
     out.push({
       vertex: g.edgeTo[e]!,
-      costSec: (1 - p.fraction) * edgeCostFor(g, m, e, true),
+      costSec: edgePartCostSec(g, m, e, 1, p.fraction),
       distanceM: (1 - p.fraction) * len,
       reverse: true,
     });
@@ -159,7 +159,7 @@ function sameEdge(
   if (!allowed) return null;
   const f = Math.abs(b.fraction - a.fraction);
   return {
-    costSec: f * edgeCostFor(g, MODE_INDEX[mode], e, reverse),
+    costSec: edgePartCostSec(g, MODE_INDEX[mode], e, a.fraction, b.fraction),
     distanceM: f * g.edgeLengthM[e]!,
   };
 }

@@ -1,7 +1,7 @@
 // Feature under test: A* (plain and with landmarks), contraction hierarchies and bounded one-to-many searches give the same costs as a plain Dijkstra (on hilly networks, where cycling costs differ by direction).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildStreetGraph, MODE_INDEX } from '../../src/streets/graph.ts';
+import { buildStreetGraph, edgePartCostSec, MODE_INDEX } from '../../src/streets/graph.ts';
 import type { StreetGraph } from '../../src/streets/graph.ts';
 import { buildSnapIndex, findSnapPoint } from '../../src/streets/snap.ts';
 import { findStreetPath, findStreetPathInHierarchy, reachTargets } from '../../src/streets/search.ts';
@@ -63,13 +63,15 @@ function referenceCost(g: StreetGraph, from: SnapPoint, to: SnapPoint, mode: Str
   const bit = MODE_BIT[mode];
   const along = (e: number): number => g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!;
   const against = (e: number): number => g.edgeCostReverseSec[MODE_INDEX[mode] * g.edgeCount + e]!;
+  // Part of an edge (a slope may change along it): the graph's own partial-cost rule.
+  const part = (e: number, a: number, b: number): number => edgePartCostSec(g, MODE_INDEX[mode], e, a, b);
   const dist = new Array<number>(g.vertexCount).fill(Infinity);
   const done = new Array<boolean>(g.vertexCount).fill(false);
   const fe = from.edge;
   if (g.edgeForward[fe]! & bit)
-    dist[g.edgeTo[fe]!] = Math.min(dist[g.edgeTo[fe]!]!, (1 - from.fraction) * along(fe));
+    dist[g.edgeTo[fe]!] = Math.min(dist[g.edgeTo[fe]!]!, part(fe, from.fraction, 1));
   if (g.edgeBackward[fe]! & bit)
-    dist[g.edgeFrom[fe]!] = Math.min(dist[g.edgeFrom[fe]!]!, from.fraction * against(fe));
+    dist[g.edgeFrom[fe]!] = Math.min(dist[g.edgeFrom[fe]!]!, part(fe, from.fraction, 0));
   for (;;) {
     let u = -1;
     for (let v = 0; v < g.vertexCount; v++)
@@ -85,14 +87,13 @@ function referenceCost(g: StreetGraph, from: SnapPoint, to: SnapPoint, mode: Str
   }
   const te = to.edge;
   let best = Infinity;
-  if (g.edgeForward[te]! & bit) best = Math.min(best, dist[g.edgeFrom[te]!]! + to.fraction * along(te));
-  if (g.edgeBackward[te]! & bit)
-    best = Math.min(best, dist[g.edgeTo[te]!]! + (1 - to.fraction) * against(te));
+  if (g.edgeForward[te]! & bit) best = Math.min(best, dist[g.edgeFrom[te]!]! + part(te, 0, to.fraction));
+  if (g.edgeBackward[te]! & bit) best = Math.min(best, dist[g.edgeTo[te]!]! + part(te, 1, to.fraction));
   if (fe === te) {
     if (to.fraction >= from.fraction && g.edgeForward[fe]! & bit)
-      best = Math.min(best, (to.fraction - from.fraction) * along(fe));
+      best = Math.min(best, part(fe, from.fraction, to.fraction));
     if (to.fraction <= from.fraction && g.edgeBackward[fe]! & bit)
-      best = Math.min(best, (from.fraction - to.fraction) * against(fe));
+      best = Math.min(best, part(fe, from.fraction, to.fraction));
   }
   return best;
 }
@@ -104,9 +105,7 @@ function checkPath(g: StreetGraph, path: StreetPath, mode: StreetMode, expected:
   path.pieces.forEach((piece, i) => {
     const allowed = piece.reverse ? g.edgeBackward[piece.edge]! : g.edgeForward[piece.edge]!;
     if (piece.fromFraction !== piece.toFraction) expect(allowed & MODE_BIT[mode]).not.toBe(0);
-    const costs = piece.reverse ? g.edgeCostReverseSec : g.edgeCostSec;
-    sum +=
-      Math.abs(piece.toFraction - piece.fromFraction) * costs[MODE_INDEX[mode] * g.edgeCount + piece.edge]!;
+    sum += edgePartCostSec(g, MODE_INDEX[mode], piece.edge, piece.fromFraction, piece.toFraction);
     const startV = piece.reverse ? g.edgeTo[piece.edge]! : g.edgeFrom[piece.edge]!;
     const endV = piece.reverse ? g.edgeFrom[piece.edge]! : g.edgeTo[piece.edge]!;
     if (i > 0) expect(startV).toBe(at);
