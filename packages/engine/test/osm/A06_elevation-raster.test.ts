@@ -3,10 +3,11 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeArrayBuffer } from 'geotiff';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { loadStreets } from '../../src/cli/streets.ts';
 import { readElevationRaster, sampleElevation, toRasterXY } from '../../src/osm/elevationRaster.ts';
 import { loadOsmXml } from '../../src/osm/loadOsm.ts';
-import { streetDataLabel } from '../../src/region/regionStreets.ts';
+import { loadStreetData, streetDataLabel } from '../../src/region/regionStreets.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cairn-elevation-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -170,5 +171,52 @@ describe('elevation raster', () => {
     writeRaster('label.tif', BNG_GRID, (x, y) => bngPlane(x, y) + 1);
     utimesSync(raster, new Date(), new Date(Date.now() + 5000));
     expect(streetDataLabel(osmPath, raster)).not.toBe(before);
+  });
+});
+
+describe('elevation raster on the build and load paths', () => {
+  const osmPath = join(dir, 'paths.osm');
+  writeFileSync(
+    osmPath,
+    osmWay([
+      { lat: 57.18, lon: -3.83 },
+      { lat: 57.19, lon: -3.82, ele: 500 },
+    ]),
+  );
+
+  it('loadStreetData (the server load path) rejects a missing or unreadable raster with its name', async () => {
+    await expect(loadStreetData(osmPath, join(dir, 'gone.tif'))).rejects.toThrow(
+      /elevation raster .*gone\.tif cannot be used: file not found/,
+    );
+    const junk = join(dir, 'junk2.tif');
+    writeFileSync(junk, 'II*\u0000garbage');
+    await expect(loadStreetData(osmPath, junk)).rejects.toThrow(/junk2\.tif cannot be used/);
+    const ok = await loadStreetData(osmPath, writeRaster('load.tif', BNG_GRID, bngPlane));
+    expect(ok.osm.stats.heights).toEqual({ fromRaster: 2, fromTags: 0, unknown: 0 });
+    expect(ok.label).toMatch(/^streets paths\.osm:\d+:\d+ elevation load\.tif:\d+:\d+$/);
+  });
+
+  it('cairn build-region (loadStreets) says what is wrong with a raster, and how many heights it gave', async () => {
+    const said: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      said.push(String(chunk));
+      return true;
+    });
+    try {
+      expect(await loadStreets(osmPath, join(dir, 'gone.tif'))).toBeUndefined();
+      expect(said.join('')).toMatch(/error: elevation raster .*gone\.tif cannot be used: file not found/);
+      said.length = 0;
+      expect(await loadStreets(osmPath, writeRaster('cli.tif', BNG_GRID, bngPlane))).toBeDefined();
+      expect(said.join('')).toMatch(
+        /heights of street nodes: 2 from the raster, 0 from OSM ele tags, 0 unknown/,
+      );
+      said.length = 0;
+      await loadStreets(osmPath);
+      expect(said.join('')).toMatch(
+        /heights of street nodes: 0 from the raster, 1 from OSM ele tags, 1 unknown/,
+      );
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
