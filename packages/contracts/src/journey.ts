@@ -85,6 +85,17 @@ export const Step = z.object({
   cost: z.string(),
   elevationHighest: z.number().nullable(),
   elevationLowest: z.number().nullable(),
+  /** Climb of a walk, cycle or bike-hire step when heights are known (an addition to SPEC §3; old clients ignore it). */
+  ascent_m: z
+    .number()
+    .nonnegative()
+    .optional()
+    .describe('Metres climbed on a walk, cycle or bike-hire step; absent when heights are unknown'),
+  descent_m: z
+    .number()
+    .nonnegative()
+    .optional()
+    .describe('Metres descended on a walk, cycle or bike-hire step; absent when heights are unknown'),
   start_location: LatLng,
   end_location: LatLng,
   start_address: z.string(),

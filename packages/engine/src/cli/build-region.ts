@@ -2,8 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadGtfsFeeds, parseFeedSpec } from '../gtfs/load-feeds.ts';
 import { streetFootpathSource } from '../modes/footpaths.ts';
-import { loadRegionTimetable, streetFootpathsLabel } from '../planner/regionTimetable.ts';
+import { loadRegionTimetable } from '../planner/regionTimetable.ts';
 import { loadRegionConfig, resolveRegionPath } from '../region/loadRegionConfig.ts';
+import { streetDataLabel } from '../region/regionStreets.ts';
 import { writeTimetableSnapshot } from '../timetable/snapshot.ts';
 import { EXIT, parseCommandArgs, reportWarnings, say } from './common.ts';
 import { loadStreets, secondsSince } from './streets.ts';
@@ -12,15 +13,18 @@ export const TIMETABLE_SNAPSHOT_FILE = 'timetable.bin';
 export const FEED_REPORT_FILE = 'gtfs-report.json';
 
 const USAGE =
-  'usage: cairn build-region --gtfs FILE_OR_DIR [--gtfs [ID=]FILE_OR_DIR …] [--osm FILE] --out DIR\n' +
+  'usage: cairn build-region --gtfs FILE_OR_DIR [--gtfs [ID=]FILE_OR_DIR …] [--osm FILE [--elevation FILE]] --out DIR\n' +
   '       cairn build-region --region DIR   (the feeds of DIR/region.json → DIR/timetable.bin, which the server loads)\n' +
-  '  --osm FILE    walk the footpaths between nearby stops along its streets (else straight lines)';
+  '  --osm FILE        walk the footpaths between nearby stops along its streets (else straight lines)\n' +
+  '  --elevation FILE  GeoTIFF terrain model (EPSG:27700 or 4326) giving the streets their heights; checked and\n' +
+  "                    stamped into the snapshot (a region folder names it in region.json's osm.elevation)";
 
 /** `cairn build-region`: reads GTFS feeds and writes the timetable snapshot (and a warnings report) to DIR. */
 export async function buildRegionCommand(argv: string[]): Promise<number> {
   const args = parseCommandArgs(argv, {
     gtfs: { type: 'string', multiple: true },
     osm: { type: 'string' },
+    elevation: { type: 'string' },
     out: { type: 'string' },
     region: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -39,8 +43,12 @@ export async function buildRegionCommand(argv: string[]): Promise<number> {
     say(USAGE);
     return EXIT.usage;
   }
+  if (v.elevation && !v.osm) {
+    say(`--elevation gives heights to the streets of --osm: give both\n${USAGE}`);
+    return EXIT.usage;
+  }
   const started = performance.now();
-  const streets = v.osm ? loadStreets(v.osm) : undefined;
+  const streets = v.osm ? await loadStreets(v.osm, v.elevation) : undefined;
   if (v.osm && !streets) return EXIT.failed;
   const loaded = loadGtfsFeeds(v.gtfs.map(parseFeedSpec), { onProgress: (m) => say(m) });
   if (!loaded.ok) {
@@ -52,7 +60,7 @@ export async function buildRegionCommand(argv: string[]): Promise<number> {
   const tt = loaded.timetable;
   if (streets && v.osm) {
     const walked = performance.now();
-    tt.replaceFootpaths(streetFootpathSource(streets), streetFootpathsLabel(v.osm));
+    tt.replaceFootpaths(streetFootpathSource(streets), streetDataLabel(v.osm, v.elevation));
     say(`footpaths between stops along the streets of ${v.osm} in ${secondsSince(walked)}`);
   }
   try {
@@ -91,11 +99,12 @@ async function buildRegionFolder(dir: string): Promise<number> {
     return EXIT.failed;
   }
   const osmPath = resolveRegionPath(dir, config.osm.path);
-  const streets = loadStreets(osmPath);
+  const elevationPath = config.osm.elevation ? resolveRegionPath(dir, config.osm.elevation) : undefined;
+  const streets = await loadStreets(osmPath, elevationPath, config.bbox);
   if (!streets) return EXIT.failed;
   const loaded = loadRegionTimetable(dir, config, {
     rebuild: true,
-    streets: { network: streets, label: streetFootpathsLabel(osmPath) },
+    streets: { network: streets, label: streetDataLabel(osmPath, elevationPath) },
   });
   for (const w of loaded.warnings) say(`warning: ${w}`);
   say(loaded.note);

@@ -52,7 +52,8 @@ export interface PlannedStep {
   /** [lat, lng] pairs along the step. */
   coords: Array<[number, number]>;
   directions: Array<{ text: string; distanceM: number }>;
-  elevation: { highestM: number; lowestM: number } | null;
+  /** Heights along a street step (null when unknown); ascent and descent are metres climbed and dropped. */
+  elevation: { highestM: number; lowestM: number; ascentM?: number; descentM?: number } | null;
   description: string;
   ride?: TransitRide;
   /** `flexibleServices[].id` for DRT and community transport. */

@@ -109,7 +109,12 @@ export function buildStreetStep(
     coords: route.coordinates.map(([lat, lon]) => [lat, lon] as [number, number]),
     directions: route.directions.map((d) => ({ text: d.instruction, distanceM: d.distanceM })),
     elevation: hasElevation
-      ? { highestM: route.elevationHighestM ?? 0, lowestM: route.elevationLowestM ?? 0 }
+      ? {
+          highestM: route.elevationHighestM ?? 0,
+          lowestM: route.elevationLowestM ?? 0,
+          ascentM: route.ascentM ?? 0,
+          descentM: route.descentM ?? 0,
+        }
       : null,
     description: describeStep(type, route, to.name),
     ...(route.straightLine ? { straightLine: true } : {}),

@@ -17,7 +17,8 @@ export function listTaxiOperators(
 /**
  * A taxi ride from a pick-up point, with the local operators to call; a reason instead when no
  * operator's area covers the pick-up, since there would be nobody to book. The fares code prices
- * the ride from the region's tariff (night and public-holiday rates).
+ * the ride from the region's tariff (night and public-holiday rates). Its CO2 counts the ride and
+ * the taxi's empty run, by the same rule as a lift (journeys/co2/factors.ts DRIVEN_FOR_TRAVELLER_RUNS).
  */
 export function taxiParts(
   modes: Pick<ModeContext, 'region'>,

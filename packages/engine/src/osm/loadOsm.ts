@@ -3,6 +3,8 @@ import { readOsmPbf } from './pbfReader.ts';
 import { readOsmXmlFile, readOsmXmlText } from './xmlReader.ts';
 import { addFeature, isTransportEntrance, mayBeFeature } from './features.ts';
 import { wayRouting } from './wayAccess.ts';
+import { sampleElevation } from './elevationRaster.ts';
+import type { ElevationRaster } from './elevationRaster.ts';
 import type { OsmSink, OsmTags, OsmWarning } from './types.ts';
 import { buildStreetGraph } from '../streets/graph.ts';
 import type { GraphWayInput, StreetGraph } from '../streets/graph.ts';
@@ -14,7 +16,20 @@ export interface OsmData {
   graph: StreetGraph;
   places: PlaceCatalogue;
   warnings: OsmWarning[];
-  stats: { nodes: number; ways: number; highwayWays: number; missingNodeRefs: number };
+  stats: {
+    nodes: number;
+    ways: number;
+    highwayWays: number;
+    missingNodeRefs: number;
+    /** Street nodes whose height came from the raster, from an OSM `ele` tag, or is unknown. */
+    heights: { fromRaster: number; fromTags: number; unknown: number };
+  };
+}
+
+/** Options of the OSM loaders. */
+export interface LoadOsmOptions {
+  /** Terrain model giving street nodes their heights; OSM `ele` tags fill in where it has none. */
+  elevation?: ElevationRaster;
 }
 
 class GrowF64 {
@@ -95,10 +110,29 @@ class OsmCollector implements OsmSink {
     }
   }
 
-  finish(warnings: OsmWarning[], file: string): OsmData {
+  finish(warnings: OsmWarning[], file: string, options: LoadOsmOptions): OsmData {
     const count = this.lat.length;
     const ele = new Float32Array(count).fill(Number.NaN);
-    for (const [k, v] of this.ele) ele[k] = v;
+    const heights = { fromRaster: 0, fromTags: 0, unknown: 0 };
+    // Heights of street nodes only: the raster first, else the node's `ele` tag, else unknown (flat, never 0 m).
+    const raster = options.elevation;
+    const seen = new Uint8Array(count);
+    for (const way of this.ways) {
+      for (let i = 0; i < way.nodes.length; i++) {
+        const k = way.nodes[i]!;
+        if (seen[k]) continue;
+        seen[k] = 1;
+        const sampled = raster ? sampleElevation(raster, this.lat.data[k]!, this.lon.data[k]!) : Number.NaN;
+        const tagged = this.ele.get(k);
+        if (!Number.isNaN(sampled)) {
+          ele[k] = sampled;
+          heights.fromRaster++;
+        } else if (tagged !== undefined) {
+          ele[k] = tagged;
+          heights.fromTags++;
+        } else heights.unknown++;
+      }
+    }
     const graph = buildStreetGraph({ lat: this.lat.data, lon: this.lon.data, ele, count }, this.ways);
     if (this.entranceLat.length > 0)
       graph.entrances = {
@@ -121,28 +155,29 @@ class OsmCollector implements OsmSink {
         ways: this.wayCount,
         highwayWays: this.ways.length,
         missingNodeRefs: this.missingNodeRefs,
+        heights,
       },
     };
   }
 }
 
 /** Load an OSM extract (.osm.pbf, or .osm XML) into a street graph and a place catalogue. */
-export function loadOsmFile(path: string): OsmData {
+export function loadOsmFile(path: string, options: LoadOsmOptions = {}): OsmData {
   const collector = new OsmCollector();
   let warnings: OsmWarning[];
   if (path.endsWith('.pbf')) warnings = readOsmPbf(readFileSync(path), collector, path);
   else warnings = readOsmXmlFile(path, collector);
-  return collector.finish(warnings, path);
+  return collector.finish(warnings, path, options);
 }
 
 /** Load OSM XML given as text (fixtures, small extracts). */
-export function loadOsmXml(text: string, file = 'inline.osm'): OsmData {
+export function loadOsmXml(text: string, file = 'inline.osm', options: LoadOsmOptions = {}): OsmData {
   const collector = new OsmCollector();
-  return collector.finish(readOsmXmlText(text, collector, file), file);
+  return collector.finish(readOsmXmlText(text, collector, file), file, options);
 }
 
 /** Load OSM PBF bytes held in memory. */
-export function loadOsmPbf(data: Uint8Array, file = 'inline.osm.pbf'): OsmData {
+export function loadOsmPbf(data: Uint8Array, file = 'inline.osm.pbf', options: LoadOsmOptions = {}): OsmData {
   const collector = new OsmCollector();
-  return collector.finish(readOsmPbf(data, collector, file), file);
+  return collector.finish(readOsmPbf(data, collector, file), file, options);
 }

@@ -9,6 +9,7 @@ import { emptyCatalogue } from '../places/types.ts';
 import type { PlaceCatalogue } from '../places/types.ts';
 import { loadRegionConfig, resolveRegionPath } from '../region/loadRegionConfig.ts';
 import { RegionConfig } from '../region/regionConfig.ts';
+import { loadRegionStreetData } from '../region/regionStreets.ts';
 import KDBush from 'kdbush';
 import type { SnapPoint } from '../streets/search.ts';
 import { createStreetNetwork } from '../streets/streetNetwork.ts';
@@ -74,13 +75,10 @@ export async function loadRegionData(dir: string, options: LoadRegionOptions = {
     throw new Error(`region.json in ${dir} is not usable: ${detail}`);
   }
   const messages = warnings.map((w) => `${w.path}: ${w.message}`);
-  const osmPath = resolveRegionPath(dir, config.osm.path);
-  const osm = loadOsmFile(osmPath);
+  const { osm, label } = await loadRegionStreetData(dir, config);
   const streets = createStreetNetwork(osm.graph);
-  // Changes between nearby stops walk along real streets (stored in the snapshot with the OSM file's stamp).
-  const loaded = loadRegionTimetable(dir, config, {
-    streets: { network: streets, label: streetFootpathsLabel(osmPath) },
-  });
+  // Changes between nearby stops walk along real streets (stored in the snapshot with the OSM and raster files' stamps).
+  const loaded = loadRegionTimetable(dir, config, { streets: { network: streets, label } });
   log(loaded.note);
   for (const w of loaded.warnings) log(`warning: ${w}`);
   messages.push(...loaded.warnings);

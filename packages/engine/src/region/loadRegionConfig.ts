@@ -130,6 +130,8 @@ function crossCheck(c: RegionConfig, file: string, dir: string | undefined): Reg
   });
   if (dir && !existsSync(resolveRegionPath(dir, c.osm.path)))
     err('osm.path', `OSM file not found: ${c.osm.path}`);
+  if (dir && c.osm.elevation !== undefined && !existsSync(resolveRegionPath(dir, c.osm.elevation)))
+    err('osm.elevation', `elevation raster not found: ${c.osm.elevation}`);
 
   c.carClub.bays.forEach((b, i) => {
     if (!providerIds.has(b.providerId))

@@ -404,6 +404,13 @@ export const RegionConfig = z
     feeds: z.array(Feed).describe('GTFS feeds'),
     osm: z.strictObject({
       path: z.string().min(1).describe('.osm or .osm.pbf file, relative to region.json'),
+      elevation: z
+        .string()
+        .min(1)
+        .optional()
+        .describe(
+          'GeoTIFF terrain model (e.g. OS Terrain 50) in EPSG:27700 or EPSG:4326, relative to region.json: heights of street nodes for cycling times; OSM ele tags fill in where it has none',
+        ),
     }),
     operators: z.array(Operator).default([]),
     taxi: z.strictObject({ operators: z.array(TaxiOperator), tariff: TaxiTariff }),

@@ -79,7 +79,8 @@ export function buildContractionHierarchy(g: StreetGraph, mode: StreetMode): Con
     if ((g.arcModes[a]! & bit) === 0) continue;
     const u = g.arcTail[a]!;
     const w = g.arcHead[a]!;
-    if (u !== w) addArc(u, w, g.edgeCostSec[off + g.arcEdge[a]!]!, a, -1, -1);
+    const c = (g.arcReverse[a] ? g.edgeCostReverseSec : g.edgeCostSec)[off + g.arcEdge[a]!]!;
+    if (u !== w) addArc(u, w, c, a, -1, -1);
   }
 
   const contracted = new Uint8Array(V);

@@ -1,6 +1,13 @@
 import polyline from '@mapbox/polyline';
 import { bearingDeg, haversineM } from './geo.ts';
-import { EDGE_FLAG, MODE_INDEX, edgeHighwayClass, findEdgeName, findEdgeRef } from './graph.ts';
+import {
+  EDGE_FLAG,
+  MODE_INDEX,
+  edgeHighwayClass,
+  edgePartCostSec,
+  findEdgeName,
+  findEdgeRef,
+} from './graph.ts';
 import type { StreetGraph } from './graph.ts';
 import type { PathPiece, StreetPath } from './search.ts';
 import { distanceText, escapeHtml, metresToMiles } from './format.ts';
@@ -46,6 +53,12 @@ export interface StreetRoute {
   /** Metres above sea level, null when no point of the route has a known elevation. */
   elevationHighestM: number | null;
   elevationLowestM: number | null;
+  /**
+   * Metres climbed and descended: the sum of rises (falls) between consecutive route points
+   * whose heights are known; null when no point has a known height.
+   */
+  ascentM: number | null;
+  descentM: number | null;
   directions: Direction[];
   /** No mapped path serves an end: a straight line timed with a detour factor (streets/straightWalk.ts). */
   straightLine?: boolean;
@@ -219,7 +232,10 @@ export function describeStreetPath(g: StreetGraph, path: StreetPath): StreetRout
   let prevRoad: string | null = null;
   let prevFerry = false;
   let roundabout: { exits: number } | null = null;
-  const off = MODE_INDEX[path.mode] * g.edgeCount;
+  let ascentM = 0;
+  let descentM = 0;
+  let prevEle = Number.NaN;
+  const modeIndex = MODE_INDEX[path.mode];
   path.pieces.forEach((piece, pieceIndex) => {
     const pts = piecePoints(g, piece);
     for (let i = 0; i < pts.lat.length; i++) {
@@ -231,11 +247,16 @@ export function describeStreetPath(g: StreetGraph, path: StreetPath): StreetRout
       if (!Number.isNaN(ele)) {
         hi = Math.max(hi, ele);
         lo = Math.min(lo, ele);
+        if (!Number.isNaN(prevEle)) {
+          if (ele > prevEle) ascentM += ele - prevEle;
+          else descentM += prevEle - ele;
+        }
+        prevEle = ele;
       }
     }
     const f = Math.abs(piece.toFraction - piece.fromFraction);
     const distanceM = f * g.edgeLengthM[piece.edge]!;
-    const durationSec = f * g.edgeCostSec[off + piece.edge]!;
+    const durationSec = edgePartCostSec(g, modeIndex, piece.edge, piece.fromFraction, piece.toFraction);
     const road = roadLabel(g, piece.edge);
     const ferry = edgeHighwayClass(g, piece.edge) === 'ferry';
     const onRoundabout = (g.edgeFlags[piece.edge]! & EDGE_FLAG.roundabout) !== 0;
@@ -312,6 +333,8 @@ export function describeStreetPath(g: StreetGraph, path: StreetPath): StreetRout
     coordinates: coords,
     elevationHighestM: hi === -Infinity ? null : hi,
     elevationLowestM: lo === Infinity ? null : lo,
+    ascentM: hi === -Infinity ? null : Math.round(ascentM),
+    descentM: hi === -Infinity ? null : Math.round(descentM),
     directions,
   };
 }

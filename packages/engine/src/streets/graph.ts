@@ -1,6 +1,7 @@
 import { haversineM, projectionFor } from './geo.ts';
+import { cycleSpeedMps } from './gradient.ts';
 import type { Projection } from './geo.ts';
-import { HIGHWAY_CLASSES } from '../osm/wayAccess.ts';
+import { HIGHWAY_CLASSES, MODE_BIT } from '../osm/wayAccess.ts';
 import type { StreetMode, WayRouting } from '../osm/wayAccess.ts';
 
 export type VertexIdx = number & { readonly __brand: 'VertexIdx' };
@@ -15,7 +16,8 @@ export type EdgeIdx = number & { readonly __brand: 'EdgeIdx' };
  *                  vertexX/vertexY      Float64[V]      metres in `projection` (A* estimates)
  *   edges (E)      edgeFrom/edgeTo      Int32[E]        end vertices in shape order
  *                  edgeLengthM          Float32[E]
- *                  edgeCostSec          Float32[3E]     travel time, index mode*E + e (foot, bicycle, car)
+ *                  edgeCostSec          Float32[3E]     travel time along the shape, index mode*E + e (foot, bicycle, car)
+ *                  edgeCostReverseSec   Float32[3E]     travel time against the shape (differs for bicycles on slopes)
  *                  edgeForward/Backward Uint8[E]        MODE_BIT mask allowed along / against the shape
  *                  edgeClass            Uint8[E]        index into HIGHWAY_CLASSES
  *                  edgeFlags            Uint8[E]        EDGE_FLAG bits (roundabout)
@@ -23,6 +25,8 @@ export type EdgeIdx = number & { readonly __brand: 'EdgeIdx' };
  *                  edgeShapeStart       Int32[E+1]      edge e's shape is points [start[e], start[e+1])
  *   shape points   shapeLat/shapeLon    Float64[P]      both end vertices included
  *                  shapeEle             Float32[P]      metres above sea level, NaN when unknown
+ *                  shapeCycleSec        Float32[P]      cycling time from the edge's start to the point, along the shape
+ *                  shapeCycleBackSec    Float32[P]      cycling time from the edge's end to the point, against the shape
  *   arcs (A)       outStart             Int32[V+1]      arcs leaving v are [outStart[v], outStart[v+1])
  *                  arcHead/arcTail      Int32[A]        vertex reached / left
  *                  arcEdge              Int32[A]
@@ -43,6 +47,7 @@ export interface StreetGraph {
   edgeTo: Int32Array;
   edgeLengthM: Float32Array;
   edgeCostSec: Float32Array;
+  edgeCostReverseSec: Float32Array;
   edgeForward: Uint8Array;
   edgeBackward: Uint8Array;
   edgeClass: Uint8Array;
@@ -53,6 +58,8 @@ export interface StreetGraph {
   shapeLat: Float64Array;
   shapeLon: Float64Array;
   shapeEle: Float32Array;
+  shapeCycleSec: Float32Array;
+  shapeCycleBackSec: Float32Array;
   outStart: Int32Array;
   arcHead: Int32Array;
   arcTail: Int32Array;
@@ -90,6 +97,7 @@ export interface GraphWayInput {
 export interface GraphNodeInput {
   lat: ArrayLike<number>;
   lon: ArrayLike<number>;
+  /** Metres above sea level; NaN when unknown (that stretch then counts as flat). */
   ele: ArrayLike<number>;
   count: number;
 }
@@ -152,6 +160,7 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
   const eTo = new Growable();
   const eLen = new Growable();
   const eCost: Growable[] = [new Growable(), new Growable(), new Growable()];
+  const eCycleBack = new Growable();
   const eFwd = new Growable();
   const eBwd = new Growable();
   const eCls = new Growable();
@@ -162,6 +171,10 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
   const sLat = new Growable();
   const sLon = new Growable();
   const sEle = new Growable();
+  const sCycle = new Growable();
+  const sCycleBack = new Growable();
+  // Fastest cycling stretch of any edge: a part of an edge (a descent) may beat the edge's average.
+  let cycleTopMps = 0;
 
   for (const way of ways) {
     const r = way.routing;
@@ -187,13 +200,29 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
       eFrom.push(vertex(way.nodes[start]!));
       eTo.push(vertex(way.nodes[i]!));
       eLen.push(len);
-      if (r.durationSec !== null && wayLength > 0) {
-        const sec = (r.durationSec * len) / wayLength;
+      const timed = r.durationSec !== null && wayLength > 0;
+      // A timed way (a ferry) runs at one speed: its cycling time is the crossing's, spread evenly.
+      const cycle = cycleSecOnSlopes(nodes, way.nodes, start, i, timed ? 1 : r.cycleMps, !timed);
+      if (timed) {
+        const sec = ((r.durationSec ?? 0) * len) / wayLength;
         for (const c of eCost) c.push(sec);
+        eCycleBack.push(sec);
+        const scale = len > 0 ? sec / len : 0;
+        for (let j = 0; j < cycle.along.length; j++) {
+          sCycle.push(cycle.along[j]! * scale);
+          sCycleBack.push(cycle.against[j]! * scale);
+        }
       } else {
+        if (r.forward & MODE_BIT.bicycle || r.backward & MODE_BIT.bicycle)
+          cycleTopMps = Math.max(cycleTopMps, cycle.topMps);
         eCost[0]!.push(len / r.footMps);
-        eCost[1]!.push(len / r.cycleMps);
+        eCost[1]!.push(cycle.along[cycle.along.length - 1]!);
+        eCycleBack.push(cycle.against[0]!);
         eCost[2]!.push(len / r.carMps);
+        for (let j = 0; j < cycle.along.length; j++) {
+          sCycle.push(cycle.along[j]!);
+          sCycleBack.push(cycle.against[j]!);
+        }
       }
       eFwd.push(r.forward);
       eBwd.push(r.backward);
@@ -214,6 +243,8 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
   const edgeBackward = Uint8Array.from(eBwd.data.subarray(0, E));
   const edgeCostSec = new Float32Array(3 * E);
   for (let m = 0; m < 3; m++) edgeCostSec.set(eCost[m]!.data.subarray(0, E), m * E);
+  const edgeCostReverseSec = Float32Array.from(edgeCostSec);
+  edgeCostReverseSec.set(eCycleBack.data.subarray(0, E), MODE_INDEX.bicycle * E);
   const edgeLengthM = Float32Array.from(eLen.data.subarray(0, E));
 
   // Arcs: one per edge direction that any mode may use, grouped by tail vertex.
@@ -259,10 +290,12 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
     if (edgeBackward[e]) addArc(edgeTo[e]!, edgeFrom[e]!, e, 1, edgeBackward[e]!);
     const any = edgeForward[e]! | edgeBackward[e]!;
     for (let m = 0; m < 3; m++) {
-      const cost = edgeCostSec[m * E + e]!;
-      if (any & (1 << m) && cost > 0) maxSpeedMps[m] = Math.max(maxSpeedMps[m]!, edgeLengthM[e]! / cost);
+      if (!(any & (1 << m))) continue;
+      const cost = Math.min(edgeCostSec[m * E + e]!, edgeCostReverseSec[m * E + e]!);
+      if (cost > 0) maxSpeedMps[m] = Math.max(maxSpeedMps[m]!, edgeLengthM[e]! / cost);
     }
   }
+  maxSpeedMps[MODE_INDEX.bicycle] = Math.max(maxSpeedMps[MODE_INDEX.bicycle]!, cycleTopMps);
 
   const vertexLat = Float64Array.from(vLat.data.subarray(0, V));
   const vertexLon = Float64Array.from(vLon.data.subarray(0, V));
@@ -293,6 +326,7 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
     edgeTo,
     edgeLengthM,
     edgeCostSec,
+    edgeCostReverseSec,
     edgeForward,
     edgeBackward,
     edgeClass: Uint8Array.from(eCls.data.subarray(0, E)),
@@ -303,6 +337,8 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
     shapeLat: Float64Array.from(sLat.data.subarray(0, P)),
     shapeLon: Float64Array.from(sLon.data.subarray(0, P)),
     shapeEle: Float32Array.from(sEle.data.subarray(0, P)),
+    shapeCycleSec: Float32Array.from(sCycle.data.subarray(0, P)),
+    shapeCycleBackSec: Float32Array.from(sCycleBack.data.subarray(0, P)),
     outStart,
     arcHead,
     arcTail,
@@ -314,6 +350,94 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
     strings,
     maxSpeedMps,
   };
+}
+
+/** Slopes are measured over stretches of at least this length, so rounded heights on short segments do not read as steep. */
+const MIN_SLOPE_RUN_M = 100;
+
+/**
+ * Cumulative cycling times at each node of [from..to] of a way whose flat cycling speed is
+ * `flatMps`: `along[k]` from node `from` to node from+k along the way, `against[k]` from node `to`
+ * back to node from+k. With `slopes`, each stretch's speed follows its grade (streets/gradient.ts);
+ * stretches are cut at MIN_SLOPE_RUN_M or the edge's end, and unknown heights count as flat.
+ */
+function cycleSecOnSlopes(
+  nodes: GraphNodeInput,
+  keys: ArrayLike<number>,
+  from: number,
+  to: number,
+  flatMps: number,
+  slopes: boolean,
+): { along: Float64Array; against: Float64Array; topMps: number } {
+  const n = to - from + 1;
+  let topMps = 0;
+  const along = new Float64Array(n);
+  const backSeg = new Float64Array(n);
+  let runStart = from;
+  let runM = 0;
+  for (let j = from + 1; j <= to; j++) {
+    runM += segLen(nodes, keys[j - 1]!, keys[j]!);
+    if (runM < MIN_SLOPE_RUN_M && j < to) continue;
+    const rise = nodes.ele[keys[j]!]! - nodes.ele[keys[runStart]!]!;
+    const grade = slopes && runM > 0 && Number.isFinite(rise) ? rise / runM : 0;
+    const upMps = cycleSpeedMps(flatMps, grade);
+    const downMps = cycleSpeedMps(flatMps, -grade);
+    topMps = Math.max(topMps, upMps, downMps);
+    for (let k = runStart + 1; k <= j; k++) {
+      const m = segLen(nodes, keys[k - 1]!, keys[k]!);
+      along[k - from] = along[k - 1 - from]! + m / upMps;
+      backSeg[k - from] = m / downMps;
+    }
+    runStart = j;
+    runM = 0;
+  }
+  const against = new Float64Array(n);
+  for (let k = n - 2; k >= 0; k--) against[k] = against[k + 1]! + backSeg[k + 1]!;
+  return { along, against, topMps };
+}
+
+/** Travel time of a whole edge for a mode in one direction (reverse: against its shape). */
+export function edgeCostFor(g: StreetGraph, modeIndex: number, e: number, reverse: boolean): number {
+  return (reverse ? g.edgeCostReverseSec : g.edgeCostSec)[modeIndex * g.edgeCount + e]!;
+}
+
+/**
+ * Travel time over part of an edge, from `fromFraction` to `toFraction` of its length (against the
+ * shape when from > to). Walking and driving are even along an edge; cycling is read off the
+ * cumulative times of its shape points, since one edge may climb and then descend.
+ */
+export function edgePartCostSec(
+  g: StreetGraph,
+  modeIndex: number,
+  e: number,
+  fromFraction: number,
+  toFraction: number,
+): number {
+  const reverse = toFraction < fromFraction;
+  if (modeIndex !== MODE_INDEX.bicycle || fromFraction === toFraction)
+    return Math.abs(toFraction - fromFraction) * edgeCostFor(g, modeIndex, e, reverse);
+  if (reverse) return cycleAt(g, e, toFraction, true) - cycleAt(g, e, fromFraction, true);
+  return cycleAt(g, e, toFraction, false) - cycleAt(g, e, fromFraction, false);
+}
+
+/** Cumulative cycling time at a fraction of an edge: from its start along the shape, or from its end against it. */
+function cycleAt(g: StreetGraph, e: number, fraction: number, back: boolean): number {
+  const first = g.edgeShapeStart[e]!;
+  const last = g.edgeShapeStart[e + 1]! - 1;
+  const times = back ? g.shapeCycleBackSec : g.shapeCycleSec;
+  if (fraction <= 0) return times[first]!;
+  if (fraction >= 1) return times[last]!;
+  const target = fraction * g.edgeLengthM[e]!;
+  let walked = 0;
+  for (let p = first + 1; p <= last; p++) {
+    const seg = haversineM(g.shapeLat[p - 1]!, g.shapeLon[p - 1]!, g.shapeLat[p]!, g.shapeLon[p]!);
+    if (walked + seg >= target || p === last) {
+      const t = seg > 0 ? Math.min(1, (target - walked) / seg) : 0;
+      return times[p - 1]! + t * (times[p]! - times[p - 1]!);
+    }
+    walked += seg;
+  }
+  return times[last]!;
 }
 
 function segLen(nodes: GraphNodeInput, a: number, b: number): number {

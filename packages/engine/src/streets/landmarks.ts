@@ -45,7 +45,7 @@ export function allVertexCosts(
       const a = forward ? i : g.inArcs[i]!;
       if ((g.arcModes[a]! & bit) === 0) continue;
       const w = forward ? g.arcHead[a]! : g.arcTail[a]!;
-      const nd = key + g.edgeCostSec[off + g.arcEdge[a]!]!;
+      const nd = key + (g.arcReverse[a] ? g.edgeCostReverseSec : g.edgeCostSec)[off + g.arcEdge[a]!]!;
       if (nd < dist[w]!) {
         dist[w] = nd;
         heap.push(w, nd);

@@ -1,5 +1,5 @@
 import { MinHeap } from './heap.ts';
-import { MODE_INDEX } from './graph.ts';
+import { MODE_INDEX, edgePartCostSec } from './graph.ts';
 import type { StreetGraph } from './graph.ts';
 import { componentsOf } from './components.ts';
 import { queryHierarchy } from './contraction.ts';
@@ -114,7 +114,7 @@ interface Link {
 /** Ways to leave a point along its edge: to the edge's end (forward) or start (backward). */
 function departures(g: StreetGraph, p: SnapPoint, mode: StreetMode, point = 0): Link[] {
   const e = p.edge;
-  const c = g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!;
+  const m = MODE_INDEX[mode];
   const len = g.edgeLengthM[e]!;
   const bit = MODE_BIT[mode];
   const ls = p.linkSec ?? 0;
@@ -123,7 +123,7 @@ function departures(g: StreetGraph, p: SnapPoint, mode: StreetMode, point = 0): 
   if (g.edgeForward[e]! & bit)
     out.push({
       vertex: g.edgeTo[e]!,
-      costSec: ls + (1 - p.fraction) * c,
+      costSec: ls + edgePartCostSec(g, m, e, p.fraction, 1),
       distanceM: lm + (1 - p.fraction) * len,
       reverse: false,
       point,
@@ -131,7 +131,7 @@ function departures(g: StreetGraph, p: SnapPoint, mode: StreetMode, point = 0): 
   if (g.edgeBackward[e]! & bit)
     out.push({
       vertex: g.edgeFrom[e]!,
-      costSec: ls + p.fraction * c,
+      costSec: ls + edgePartCostSec(g, m, e, p.fraction, 0),
       distanceM: lm + p.fraction * len,
       reverse: true,
       point,
@@ -142,7 +142,7 @@ function departures(g: StreetGraph, p: SnapPoint, mode: StreetMode, point = 0): 
 /** Ways to reach a point along its edge: from the edge's start (forward) or end (backward). */
 function arrivals(g: StreetGraph, p: SnapPoint, mode: StreetMode, point = 0): Link[] {
   const e = p.edge;
-  const c = g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!;
+  const m = MODE_INDEX[mode];
   const len = g.edgeLengthM[e]!;
   const bit = MODE_BIT[mode];
   const ls = p.linkSec ?? 0;
@@ -151,7 +151,7 @@ function arrivals(g: StreetGraph, p: SnapPoint, mode: StreetMode, point = 0): Li
   if (g.edgeForward[e]! & bit)
     out.push({
       vertex: g.edgeFrom[e]!,
-      costSec: ls + p.fraction * c,
+      costSec: ls + edgePartCostSec(g, m, e, 0, p.fraction),
       distanceM: lm + p.fraction * len,
       reverse: false,
       point,
@@ -159,7 +159,7 @@ function arrivals(g: StreetGraph, p: SnapPoint, mode: StreetMode, point = 0): Li
   if (g.edgeBackward[e]! & bit)
     out.push({
       vertex: g.edgeTo[e]!,
-      costSec: ls + (1 - p.fraction) * c,
+      costSec: ls + edgePartCostSec(g, m, e, 1, p.fraction),
       distanceM: lm + (1 - p.fraction) * len,
       reverse: true,
       point,
@@ -189,7 +189,7 @@ function sameEdge(
   if (!allowed) return null;
   const f = Math.abs(b.fraction - a.fraction);
   return {
-    costSec: ls + f * g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!,
+    costSec: ls + edgePartCostSec(g, MODE_INDEX[mode], e, a.fraction, b.fraction),
     distanceM: lm + f * g.edgeLengthM[e]!,
   };
 }
@@ -242,6 +242,7 @@ export function findStreetPath(
   const s = spaceFor(g);
   const bit = MODE_BIT[mode];
   const costs = g.edgeCostSec;
+  const costsBack = g.edgeCostReverseSec;
   const off = MODE_INDEX[mode] * g.edgeCount;
   const inv = 0.999 / Math.max(g.maxSpeedMps[MODE_INDEX[mode]]!, 1e-6);
   const goals = tos.map((t) => ({
@@ -249,7 +250,7 @@ export function findStreetPath(
     y: t.lat * g.projection.ky,
     sec: t.linkSec ?? 0,
   }));
-  const { vertexX, vertexY, outStart, arcHead, arcEdge, arcModes, edgeLengthM } = g;
+  const { vertexX, vertexY, outStart, arcHead, arcEdge, arcModes, arcReverse, edgeLengthM } = g;
   const heap = s.heap;
   const lm = landmarks && landmarks.mode === mode && landmarks.count > 0 ? landmarks : null;
   const h = (v: number): number => {
@@ -302,7 +303,7 @@ export function findStreetPath(
       if ((arcModes[i]! & bit) === 0) continue;
       const w = arcHead[i]!;
       const e = arcEdge[i]!;
-      const nd = dv + costs[off + e]!;
+      const nd = dv + (arcReverse[i] ? costsBack : costs)[off + e]!;
       if (nd < s.get(w)) {
         s.set(w, nd, mv + edgeLengthM[e]!, i);
         heap.push(w, nd + h(w));
@@ -390,6 +391,7 @@ export function reachTargets(
   const s = spaceFor(g);
   const bit = MODE_BIT[mode];
   const costs = g.edgeCostSec;
+  const costsBack = g.edgeCostReverseSec;
   const off = MODE_INDEX[mode] * g.edgeCount;
   const heap = s.heap;
   const forward = direction === 'from';
@@ -401,7 +403,7 @@ export function reachTargets(
       heap.push(d.vertex, d.costSec);
     }
   }
-  const { outStart, inStart, inArcs, arcHead, arcTail, arcEdge, arcModes, edgeLengthM } = g;
+  const { outStart, inStart, inArcs, arcHead, arcTail, arcEdge, arcModes, arcReverse, edgeLengthM } = g;
   let settled = 0;
   while (heap.size > 0) {
     const key = heap.peekKey();
@@ -417,7 +419,7 @@ export function reachTargets(
       if ((arcModes[a]! & bit) === 0) continue;
       const w = forward ? arcHead[a]! : arcTail[a]!;
       const e = arcEdge[a]!;
-      const nd = dv + costs[off + e]!;
+      const nd = dv + (arcReverse[a] ? costsBack : costs)[off + e]!;
       if (nd <= maxSec && nd < s.get(w)) {
         s.set(w, nd, mv + edgeLengthM[e]!, a);
         heap.push(w, nd);

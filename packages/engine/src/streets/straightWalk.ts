@@ -54,6 +54,8 @@ export function describeStraightWalk(
     coordinates,
     elevationHighestM: null,
     elevationLowestM: null,
+    ascentM: null,
+    descentM: null,
     directions: [
       {
         maneuver: 'depart',

@@ -170,6 +170,14 @@ describe('region config', () => {
     const ok = await loadRegionConfig(dir);
     expect(ok.warnings).toEqual([]);
     expect(ok.config?.id).toBe('tiny');
+
+    const withRaster = { ...minimalRegion(), osm: { path: 'tiny.osm', elevation: 'terrain.tif' } };
+    writeFileSync(join(dir, 'region.json'), JSON.stringify(withRaster));
+    const noRaster = await loadRegionConfig(dir);
+    expect(noRaster.config).toBeUndefined();
+    expect(noRaster.warnings).toEqual([
+      expect.objectContaining({ path: 'osm.elevation', message: 'elevation raster not found: terrain.tif' }),
+    ]);
   });
 
   it('reports unreadable or malformed files as errors', async () => {

@@ -1,7 +1,7 @@
-// Feature under test: A* (plain and with landmarks), contraction hierarchies and bounded one-to-many searches give the same costs as a plain Dijkstra.
+// Feature under test: A* (plain and with landmarks), contraction hierarchies and bounded one-to-many searches give the same costs as a plain Dijkstra (on hilly networks, where cycling costs differ by direction).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildStreetGraph, MODE_INDEX } from '../../src/streets/graph.ts';
+import { buildStreetGraph, edgePartCostSec, MODE_INDEX } from '../../src/streets/graph.ts';
 import type { StreetGraph } from '../../src/streets/graph.ts';
 import { buildSnapIndex, findSnapPoint } from '../../src/streets/snap.ts';
 import { findStreetPath, findStreetPathInHierarchy, reachTargets } from '../../src/streets/search.ts';
@@ -36,12 +36,15 @@ interface WaySpec {
   tags: number;
 }
 
-/** A jittered grid of nodes and straight ways along its rows and columns. */
+/** A jittered grid of nodes (hilly, a few heights unknown) and straight ways along its rows and columns. */
 function makeGraph(ways: WaySpec[], jitter: number[]): StreetGraph {
   const count = N * N;
   const lat = new Float64Array(count);
   const lon = new Float64Array(count);
+  const ele = new Float32Array(count);
   for (let i = 0; i < count; i++) {
+    const j = jitter[(i * 3) % jitter.length]!;
+    ele[i] = j < 0.1 ? Number.NaN : 200 + j * 40;
     lat[i] = 57 + Math.floor(i / N) * STEP_DEG + (jitter[i % jitter.length]! - 0.5) * STEP_DEG * 0.4;
     lon[i] = -3.8 + (i % N) * STEP_DEG + (jitter[(i * 7) % jitter.length]! - 0.5) * STEP_DEG * 0.4;
   }
@@ -52,20 +55,23 @@ function makeGraph(ways: WaySpec[], jitter: number[]): StreetGraph {
     const routing = wayRouting(TAG_POOL[w.tags]!);
     return routing && nodes.length >= 2 ? [{ nodes, routing }] : [];
   });
-  return buildStreetGraph({ lat, lon, ele: new Float32Array(count).fill(Number.NaN), count }, input);
+  return buildStreetGraph({ lat, lon, ele, count }, input);
 }
 
 /** Textbook O(V²) Dijkstra from a snapped point, written independently of the search code. */
 function referenceCost(g: StreetGraph, from: SnapPoint, to: SnapPoint, mode: StreetMode): number {
   const bit = MODE_BIT[mode];
-  const cost = (e: number): number => g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!;
+  const along = (e: number): number => g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + e]!;
+  const against = (e: number): number => g.edgeCostReverseSec[MODE_INDEX[mode] * g.edgeCount + e]!;
+  // Part of an edge (a slope may change along it): the graph's own partial-cost rule.
+  const part = (e: number, a: number, b: number): number => edgePartCostSec(g, MODE_INDEX[mode], e, a, b);
   const dist = new Array<number>(g.vertexCount).fill(Infinity);
   const done = new Array<boolean>(g.vertexCount).fill(false);
   const fe = from.edge;
   if (g.edgeForward[fe]! & bit)
-    dist[g.edgeTo[fe]!] = Math.min(dist[g.edgeTo[fe]!]!, (1 - from.fraction) * cost(fe));
+    dist[g.edgeTo[fe]!] = Math.min(dist[g.edgeTo[fe]!]!, part(fe, from.fraction, 1));
   if (g.edgeBackward[fe]! & bit)
-    dist[g.edgeFrom[fe]!] = Math.min(dist[g.edgeFrom[fe]!]!, from.fraction * cost(fe));
+    dist[g.edgeFrom[fe]!] = Math.min(dist[g.edgeFrom[fe]!]!, part(fe, from.fraction, 0));
   for (;;) {
     let u = -1;
     for (let v = 0; v < g.vertexCount; v++)
@@ -74,20 +80,20 @@ function referenceCost(g: StreetGraph, from: SnapPoint, to: SnapPoint, mode: Str
     done[u] = true;
     for (let e = 0; e < g.edgeCount; e++) {
       if (g.edgeFrom[e] === u && g.edgeForward[e]! & bit)
-        dist[g.edgeTo[e]!] = Math.min(dist[g.edgeTo[e]!]!, dist[u]! + cost(e));
+        dist[g.edgeTo[e]!] = Math.min(dist[g.edgeTo[e]!]!, dist[u]! + along(e));
       if (g.edgeTo[e] === u && g.edgeBackward[e]! & bit)
-        dist[g.edgeFrom[e]!] = Math.min(dist[g.edgeFrom[e]!]!, dist[u]! + cost(e));
+        dist[g.edgeFrom[e]!] = Math.min(dist[g.edgeFrom[e]!]!, dist[u]! + against(e));
     }
   }
   const te = to.edge;
   let best = Infinity;
-  if (g.edgeForward[te]! & bit) best = Math.min(best, dist[g.edgeFrom[te]!]! + to.fraction * cost(te));
-  if (g.edgeBackward[te]! & bit) best = Math.min(best, dist[g.edgeTo[te]!]! + (1 - to.fraction) * cost(te));
+  if (g.edgeForward[te]! & bit) best = Math.min(best, dist[g.edgeFrom[te]!]! + part(te, 0, to.fraction));
+  if (g.edgeBackward[te]! & bit) best = Math.min(best, dist[g.edgeTo[te]!]! + part(te, 1, to.fraction));
   if (fe === te) {
     if (to.fraction >= from.fraction && g.edgeForward[fe]! & bit)
-      best = Math.min(best, (to.fraction - from.fraction) * cost(fe));
+      best = Math.min(best, part(fe, from.fraction, to.fraction));
     if (to.fraction <= from.fraction && g.edgeBackward[fe]! & bit)
-      best = Math.min(best, (from.fraction - to.fraction) * cost(fe));
+      best = Math.min(best, part(fe, from.fraction, to.fraction));
   }
   return best;
 }
@@ -99,9 +105,7 @@ function checkPath(g: StreetGraph, path: StreetPath, mode: StreetMode, expected:
   path.pieces.forEach((piece, i) => {
     const allowed = piece.reverse ? g.edgeBackward[piece.edge]! : g.edgeForward[piece.edge]!;
     if (piece.fromFraction !== piece.toFraction) expect(allowed & MODE_BIT[mode]).not.toBe(0);
-    sum +=
-      Math.abs(piece.toFraction - piece.fromFraction) *
-      g.edgeCostSec[MODE_INDEX[mode] * g.edgeCount + piece.edge]!;
+    sum += edgePartCostSec(g, MODE_INDEX[mode], piece.edge, piece.fromFraction, piece.toFraction);
     const startV = piece.reverse ? g.edgeTo[piece.edge]! : g.edgeFrom[piece.edge]!;
     const endV = piece.reverse ? g.edgeFrom[piece.edge]! : g.edgeTo[piece.edge]!;
     if (i > 0) expect(startV).toBe(at);

@@ -1,5 +1,5 @@
 import polyline from '@mapbox/polyline';
-import type { Journey, Leg, Poi, Step, Taxi, Timetable, ToiletMarker } from '@cairn/contracts';
+import type { Journey, Leg, Poi, Step, Taxi, Timetable, ToiletMarker, TravelType } from '@cairn/contracts';
 import { TIMETABLED_TYPES } from '@cairn/contracts';
 import type { RegionConfig } from '../../region/regionConfig.ts';
 import { stepCo2Kg } from '../co2/factors.ts';
@@ -43,6 +43,9 @@ function elevationRange(steps: PlannedStep[]): { high: number | null; low: numbe
   };
 }
 
+/** Step types whose climb is the traveller's own effort (they carry ascent_m / descent_m). */
+const HUMAN_POWERED: ReadonlySet<TravelType> = new Set<TravelType>(['walk', 'cycle', 'bike hire']);
+
 function buildStep(step: PlannedStep, cost: string, ctx: AssembleContext): Step {
   const tz = ctx.region.timeZone;
   const out: Step = {
@@ -67,6 +70,11 @@ function buildStep(step: PlannedStep, cost: string, ctx: AssembleContext): Step 
     carbon_emission: stepCo2Kg(step.type, step.distanceM),
   };
   if (step.straightLine) out.straight_line = true;
+  // The climb is the effort of the steps the traveller powers; for vehicles it says nothing.
+  if (HUMAN_POWERED.has(step.type) && step.elevation?.ascentM !== undefined) {
+    out.ascent_m = step.elevation.ascentM;
+    out.descent_m = step.elevation.descentM ?? 0;
+  }
   const ride = step.ride;
   if (ride) {
     const operator = ride.operatorId ? ctx.region.operators.find((o) => o.id === ride.operatorId) : undefined;

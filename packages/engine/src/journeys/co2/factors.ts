@@ -35,23 +35,39 @@ export type Co2Basis =
       kind: 'vehicle';
       kgPerKm: number;
       occupants: number;
-      /** Vehicle runs per traveller run: 2 when the vehicle also drives back empty for them. */
+      /** Vehicle runs per traveller run: 2 when the vehicle also runs empty for them (DRIVEN_FOR_TRAVELLER_RUNS). */
       runs?: number;
     }
   | { kind: 'zero' };
 
 /**
- * A lift ('car') is a drop-off or a pick-up: someone drives out of their way for the traveller and
- * drives back without them. The car would not have made either run otherwise, so the traveller's
- * share is the whole car on the ride plus the driver's empty run back (or out, for a pick-up),
- * over the same distance: twice the car's vehicle-km. (The old rule halved the car for a shared
- * ride, which made a lift look greener than a bus and let it dominate taxis and own cars.)
+ * Passengers per regular taxi that DESNZ's taxi passenger-km factor assumes: the per-vehicle figure
+ * divided by an average occupancy of 1.4 (the Defra/DESNZ taxi methodology; the same occupancy is
+ * documented with CarbonKit's "Taxi generic Defra" category). Check against the 2025 methodology
+ * paper when the factors are next updated.
  */
-export const LIFT_RUNS = 2;
+export const TAXI_AVERAGE_PASSENGERS = 1.4;
+
+/** A regular taxi's kg CO2e per vehicle-km, derived from the passenger-km factor and that occupancy. */
+export const TAXI_PER_VKM = DESNZ_2025.taxiPerPkm * TAXI_AVERAGE_PASSENGERS;
 
 /**
- * The factor for each travel type. A lift ('car') costs two car runs (LIFT_RUNS). DRT and community transport run small minibuses with few passengers;
- * DESNZ has no factor for them, so the taxi passenger-km factor stands in (closer than a full bus).
+ * One rule for a car driven for the traveller, a lift ('car') and a taxi alike: the car makes the
+ * run with the traveller and an empty run of the same length that it would not have made otherwise
+ * (a lift's driver going home, or coming out for a pick-up; a taxi reaching the pick-up or going
+ * back to its rank, "dead-heading"). The traveller is the reason for both, so they count the whole
+ * vehicle on both runs: vehicle-km factor × distance × DRIVEN_FOR_TRAVELLER_RUNS. Only the vehicle
+ * factor differs: DESNZ's average car for a lift, a regular taxi (TAXI_PER_VKM, about a quarter
+ * higher) for a taxi. An equal empty run is a simplification (a rural taxi's base may be nearer or
+ * farther than the trip), stated rather than hidden. (Before, a lift counted two runs and a taxi
+ * one shared passenger-km, which made a taxi look greener than the friend's car it replaces.)
+ */
+export const DRIVEN_FOR_TRAVELLER_RUNS = 2;
+
+/**
+ * The factor for each travel type. Lifts and taxis follow DRIVEN_FOR_TRAVELLER_RUNS. DRT and community
+ * transport run small shared minibuses with few passengers; DESNZ has no factor for them, so the taxi
+ * passenger-km factor stands in (closer than a full bus).
  * Funiculars are electric fixed-track vehicles: the light rail and tram factor is the nearest.
  */
 export function co2BasisFor(type: TravelType): Co2Basis {
@@ -73,15 +89,21 @@ export function co2BasisFor(type: TravelType): Co2Basis {
       return { kind: 'passenger', kgPerKm: DESNZ_2025.undergroundPerPkm };
     case 'ferry':
       return { kind: 'passenger', kgPerKm: DESNZ_2025.ferryFootPassengerPerPkm };
-    case 'taxi':
     case 'drt':
     case 'community transport':
       return { kind: 'passenger', kgPerKm: DESNZ_2025.taxiPerPkm };
+    case 'taxi':
+      return { kind: 'vehicle', kgPerKm: TAXI_PER_VKM, occupants: 1, runs: DRIVEN_FOR_TRAVELLER_RUNS };
     case 'own car':
     case 'car club':
       return { kind: 'vehicle', kgPerKm: DESNZ_2025.averageCarPerVkm, occupants: 1 };
     case 'car':
-      return { kind: 'vehicle', kgPerKm: DESNZ_2025.averageCarPerVkm, occupants: 1, runs: LIFT_RUNS };
+      return {
+        kind: 'vehicle',
+        kgPerKm: DESNZ_2025.averageCarPerVkm,
+        occupants: 1,
+        runs: DRIVEN_FOR_TRAVELLER_RUNS,
+      };
   }
 }
 

@@ -1,0 +1,75 @@
+import { statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { loadOsmFile } from '../osm/loadOsm.ts';
+import type { OsmData } from '../osm/loadOsm.ts';
+import { readElevationRaster } from '../osm/elevationRaster.ts';
+import type { LatLonBox } from '../osm/elevationRaster.ts';
+import { streetFootpathsLabel } from '../planner/regionTimetable.ts';
+import { resolveRegionPath } from './loadRegionConfig.ts';
+import type { RegionConfig } from './regionConfig.ts';
+
+/** A region's streets as read from its OSM extract and, when region.json names one, its terrain model. */
+export interface RegionStreetData {
+  osm: OsmData;
+  osmPath: string;
+  elevationPath: string | undefined;
+  /**
+   * What the streets were built from (file names, sizes, modification times of the OSM extract and
+   * the raster), for snapshot fingerprints: a new raster changes cycling and walking times.
+   */
+  label: string;
+}
+
+/** "elevation name:size:mtime" of a raster file, for fingerprints. */
+function elevationFileLabel(path: string): string {
+  try {
+    const st = statSync(path);
+    return `elevation ${basename(path)}:${st.size}:${Math.round(st.mtimeMs)}`;
+  } catch {
+    return `elevation ${basename(path)}`;
+  }
+}
+
+/** The footpath-source label of streets built from an OSM file and an optional raster (name, size, mtime of each). */
+export function streetDataLabel(osmPath: string, elevationPath: string | undefined): string {
+  return (
+    streetFootpathsLabel(osmPath) +
+    (elevationPath !== undefined ? ` ${elevationFileLabel(elevationPath)}` : '')
+  );
+}
+
+/**
+ * Reads an OSM extract with heights from a GeoTIFF terrain model (read around `box` only) and OSM
+ * `ele` tags. Rejects with a message naming the file when the raster cannot be used: an operator
+ * who configured one must not silently get flat streets.
+ */
+export async function loadStreetData(
+  osmPath: string,
+  elevationPath: string | undefined,
+  box?: LatLonBox,
+): Promise<RegionStreetData> {
+  let elevation;
+  if (elevationPath !== undefined) {
+    const read = await readElevationRaster(elevationPath, box);
+    if (!read.ok) throw new Error(read.message);
+    elevation = read.raster;
+  }
+  const osm = loadOsmFile(osmPath, elevation ? { elevation } : {});
+  return { osm, osmPath, elevationPath, label: streetDataLabel(osmPath, elevationPath) };
+}
+
+/** Raster margin around the region's box (degrees, ~5 km): extracts often reach a little beyond it. */
+const BOX_MARGIN_DEG = 0.05;
+
+/** The streets of a region folder: region.json's `osm.path`, with heights from `osm.elevation` when set. */
+export function loadRegionStreetData(dir: string, config: RegionConfig): Promise<RegionStreetData> {
+  const osmPath = resolveRegionPath(dir, config.osm.path);
+  const elevationPath = config.osm.elevation ? resolveRegionPath(dir, config.osm.elevation) : undefined;
+  const b = config.bbox;
+  return loadStreetData(osmPath, elevationPath, {
+    minLat: b.minLat - BOX_MARGIN_DEG,
+    minLon: b.minLon - BOX_MARGIN_DEG,
+    maxLat: b.maxLat + BOX_MARGIN_DEG,
+    maxLon: b.maxLon + BOX_MARGIN_DEG,
+  });
+}
