@@ -1,5 +1,6 @@
 import { planStreetStep, totals } from './streetStep.ts';
 import type { TravelMode } from './types.ts';
+import { fromToPhrase } from '../journeys/format/placeNames.ts';
 
 /*
  * "Car", as SPEC lists it apart from "own car", is a lift: someone else drives the traveller
@@ -15,7 +16,7 @@ export const carMode: TravelMode = {
   plan(ctx, req) {
     const r = planStreetStep(ctx, 'car', 'car', req.from, req.to);
     if (!r.ok) return r;
-    r.step.description = `Get a lift from ${req.from.name} to ${req.to.name}`;
+    r.step.description = `Get a lift ${fromToPhrase(req.from, req.to)}`;
     const steps = [r.step];
     return {
       ok: true,

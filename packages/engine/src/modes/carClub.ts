@@ -5,6 +5,7 @@ import type { SnapPoint } from '../streets/search.ts';
 import { MAX_SNAP_M } from '../streets/streetNetwork.ts';
 import { planStreetStep, totals } from './streetStep.ts';
 import type { ModeContext, TravelMode } from './types.ts';
+import { fromToPhrase } from '../journeys/format/placeNames.ts';
 
 /** Furthest walk to a car-club bay. */
 export const MAX_WALK_TO_BAY_SEC = 20 * 60;
@@ -52,7 +53,7 @@ export const carClubMode: TravelMode = {
       const drive = planStreetStep(ctx, 'car club', 'car', bayPoint, req.to, { from: car });
       if (!walk.ok || !drive.ok) continue;
       drive.step.carClubProviderId = provider.id;
-      drive.step.description = `Drive a ${provider.name} car from ${bay.name} to ${req.to.name}`;
+      drive.step.description = `Drive a ${provider.name} car ${fromToPhrase(bay, req.to)}`;
       const steps = [walk.step, drive.step];
       const { pence, bookedMin } = carClubPence(provider, drive.step.durationSec, drive.step.distanceM);
       return {

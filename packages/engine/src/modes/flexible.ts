@@ -5,6 +5,7 @@ import { MAX_SNAP_M } from '../streets/streetNetwork.ts';
 import type { FlexibleService } from '../region/regionConfig.ts';
 import { inGeoPolygon, isScottishBankHoliday, localDayTime, minutesOfDay } from './serviceTime.ts';
 import type { ModeAnswer, ModeContext, NamedPoint, Traveller, TravelMode, TripRequest } from './types.ts';
+import { fromToPhrase } from '../journeys/format/placeNames.ts';
 
 /** True when a point is inside the service's zone. */
 export function inServiceZone(service: FlexibleService, lat: number, lon: number): boolean {
@@ -128,7 +129,7 @@ export function planFlexibleRide(
           durationSec,
           distanceM: route.distanceM,
           route,
-          description: `${service.name}${operator ? ` (${operator.name})` : ''} from ${from.name} to ${to.name}: book ahead`,
+          description: `${service.name}${operator ? ` (${operator.name})` : ''} ${fromToPhrase(from, to)}: book ahead`,
           flexibleServiceId: service.id,
         },
       ],

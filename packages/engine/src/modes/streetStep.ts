@@ -9,6 +9,7 @@ import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
 import type { RegionMode } from '../region/regionConfig.ts';
 import type { ModeContext, ModeStep, NamedPoint } from './types.ts';
+import { endNames, fromToPhrase } from '../journeys/format/placeNames.ts';
 
 /*
  * The one home of street steps: door-to-door modes (planStreetStep, untimed ModeStep) and the
@@ -82,7 +83,7 @@ export function planStreetStep(
       durationSec: r.route.durationSec,
       distanceM: r.route.distanceM,
       route: r.route,
-      description: `${VERB[type] ?? type} from ${from.name} to ${to.name}`,
+      description: `${VERB[type] ?? type} ${fromToPhrase(from, to)}`,
     },
   };
 }
@@ -139,7 +140,7 @@ export function buildStreetStep(
     elevation: hasElevation
       ? { highestM: route.elevationHighestM ?? 0, lowestM: route.elevationLowestM ?? 0 }
       : null,
-    description: `${VERB[type] ?? type} to ${to.name}`,
+    description: `${VERB[type] ?? type} to ${endNames(from, to).to}`,
     ...extra,
   };
 }

@@ -2,6 +2,7 @@ import { taxiFarePence } from '../journeys/fares/tariffs.ts';
 import { inTaxiArea, isScottishBankHoliday, localDayTime } from './serviceTime.ts';
 import { planStreetStep, totals } from './streetStep.ts';
 import type { ModeContext, TravelMode } from './types.ts';
+import { fromToText } from '../journeys/format/placeNames.ts';
 
 /** Local taxi operators whose area covers a pick-up point (name and phone, SPEC Taxi); the region is all it reads. */
 export function listTaxiOperators(
@@ -43,7 +44,7 @@ export const taxiMode: TravelMode = {
     if (!r.ok) return r;
     const steps = [r.step];
     const fare = estimateTaxiFare(ctx, r.step.distanceM, r.step.durationSec, req.departSec);
-    const label = `Taxi ${req.from.name} to ${req.to.name}: estimated metered fare${fare.notes.length ? ` (${fare.notes.join(', ')})` : ''}`;
+    const label = `Taxi ${fromToText(req.from, req.to)}: estimated metered fare${fare.notes.length ? ` (${fare.notes.join(', ')})` : ''}`;
     return {
       ok: true,
       option: {

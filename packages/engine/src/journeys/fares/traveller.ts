@@ -36,7 +36,8 @@ export function travellerFrom(request: SearchRequest, profile: Profile | null): 
   const youngScot = firstGiven(request.has_young_scot_card, profile?.has_young_scot_card) ?? false;
   return {
     age: firstGiven(request.user_age, profile?.user_age) ?? null,
-    carAccess: firstGiven(request.has_access_to_car, request.has_car_access, profile?.has_car_access) ?? false,
+    carAccess:
+      firstGiven(request.has_access_to_car, request.has_car_access, profile?.has_car_access) ?? false,
     concessionaryPass: firstGiven(request.has_concessionary_pass, profile?.has_concessionary_pass) ?? false,
     youngScot,
     // SPEC §4: with YoungScot answered No the new-card flag is false.

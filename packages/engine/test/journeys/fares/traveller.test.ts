@@ -38,9 +38,9 @@ describe('travellerFrom: each field is the request’s when given, else the prof
     expect(travellerFrom(req({ has_railcard: true }), profile).railcard).toBe('Senior Railcard'));
 
   it('applies the form railcard type, then the logged-in railcard field', () => {
-    expect(travellerFrom(req({ has_railcard: true, railcard_type: '16-25 Railcard' }), profile).railcard).toBe(
-      '16-25 Railcard',
-    );
+    expect(
+      travellerFrom(req({ has_railcard: true, railcard_type: '16-25 Railcard' }), profile).railcard,
+    ).toBe('16-25 Railcard');
     expect(travellerFrom(req({ railcard: '26-30 Railcard' }), profile).railcard).toBe('26-30 Railcard');
   });
 
@@ -52,7 +52,9 @@ describe('travellerFrom: each field is the request’s when given, else the prof
   });
 
   it('prefers the form car question to the logged-in car field', () =>
-    expect(travellerFrom(req({ has_access_to_car: true, has_car_access: false }), null).carAccess).toBe(true));
+    expect(travellerFrom(req({ has_access_to_car: true, has_car_access: false }), null).carAccess).toBe(
+      true,
+    ));
 
   it('resets the new Young Scot flag when Young Scot is No (SPEC §4)', () =>
     expect(travellerFrom(req({ has_young_scot_card: false }), profile).newYoungScot).toBe(false));
