@@ -34,6 +34,18 @@ export const SearchRequest = z.object({
 export type SearchRequest = z.infer<typeof SearchRequest>;
 export type SearchRequestInput = z.input<typeof SearchRequest>;
 
+/**
+ * Why an end of a search could not be placed (our addition; SPEC shows no message for it): the
+ * text matched no place of the region, or the place lies outside the area the planner covers.
+ * Same shape as the field errors of SPEC §5, one message per end, e.g.
+ * `{ origin: ['We couldn\'t find "Xyzzyqq". Try a town, station or street in Cairngorms.'] }`.
+ */
+export const PlaceErrors = z.object({
+  origin: z.array(z.string()).optional(),
+  destination: z.array(z.string()).optional(),
+});
+export type PlaceErrors = z.infer<typeof PlaceErrors>;
+
 /** A stored search (SPEC §3). */
 export const SearchQuery = z.object({
   hash: z.string(),
@@ -48,6 +60,8 @@ export const SearchQuery = z.object({
   /** 'pending' | 'planning' | 'done' | 'failed' — lets a client that missed events catch up. */
   status: z.enum(['pending', 'planning', 'done', 'failed']),
   has_return: z.boolean(),
+  /** Optional: present when the origin or destination could not be placed (then there are no journeys). */
+  place_errors: PlaceErrors.optional(),
 });
 export type SearchQuery = z.infer<typeof SearchQuery>;
 
