@@ -7,6 +7,10 @@ import { streetFootpathSource } from '../modes/footpaths.ts';
 import { WALK_MPS } from '../osm/wayAccess.ts';
 import { loadRegionTimetable, streetFootpathsLabel } from '../planner/regionTimetable.ts';
 import type { AccessLeg } from '../raptor/types.ts';
+import { locateEnd } from '../places/locateEnd.ts';
+import type { CoveredArea } from '../places/locateEnd.ts';
+import { loadPlanner } from '../planner/loadPlanner.ts';
+import type { Planner } from '../planner/loadPlanner.ts';
 import { loadRegionConfig, REGION_CONFIG_FILE, resolveRegionPath } from '../region/loadRegionConfig.ts';
 import { findSnapPoint } from '../streets/snap.ts';
 import { reachTargets } from '../streets/search.ts';
@@ -27,9 +31,10 @@ import { EXIT, parseCommandArgs, reportWarnings, say } from './common.ts';
 import { loadStreets, secondsSince } from './streets.ts';
 
 const USAGE =
-  'usage: cairn plan (--gtfs FILE_OR_DIR [--gtfs …] | --region DIR) [--osm FILE] --from LAT,LON --to LAT,LON\n' +
+  'usage: cairn plan (--gtfs FILE_OR_DIR [--gtfs …] | --region DIR) [--osm FILE] --from PLACE --to PLACE\n' +
   '                  --depart YYYY-MM-DDTHH:mm [--arrive-by] [--window MINUTES] [--wheelchair] [--max-transfers N]\n' +
   '                  [--walk-radius METRES] [--json]\n' +
+  '  --from, --to  LAT,LON; with a region.json folder also a place name ("Aviemore"), which must lie in the region\n' +
   '  --region DIR  a folder with region.json (its feeds, OSM file and timetable.bin) or one made by build-region --out\n' +
   '  --osm FILE    walk along its streets to, from and between stops (a region.json folder names its own)';
 
@@ -90,8 +95,11 @@ export async function planCommand(argv: string[]): Promise<number> {
     say(USAGE);
     return EXIT.ok;
   }
-  const from = parseLatLon(v.from);
-  const to = parseLatLon(v.to);
+  const regionJson = v.region !== undefined && existsSync(join(v.region, REGION_CONFIG_FILE));
+  let from = parseLatLon(v.from);
+  let to = parseLatLon(v.to);
+  // Names are looked up in the region's places, which only a region.json folder has.
+  const named = (text: string | undefined) => regionJson && text !== undefined && text.trim() !== '';
   const when = v.depart ? parseLocalDateTime(v.depart) : undefined;
   const windowMin = v.window === undefined ? 0 : Number(v.window);
   const maxTransfers = v['max-transfers'] === undefined ? 4 : Number(v['max-transfers']);
@@ -101,21 +109,31 @@ export async function planCommand(argv: string[]): Promise<number> {
     problems.push(
       'give --gtfs (one or more feeds) or --region (a folder with region.json, or made by build-region)',
     );
-  if (!from) problems.push('--from must be LAT,LON');
-  if (!to) problems.push('--to must be LAT,LON');
+  if (!from && !named(v.from))
+    problems.push('--from must be LAT,LON (or a place name with a region.json --region)');
+  if (!to && !named(v.to))
+    problems.push('--to must be LAT,LON (or a place name with a region.json --region)');
   if (!when) problems.push('--depart must be YYYY-MM-DDTHH:mm (local time of the feed)');
   if (!(windowMin >= 0 && windowMin <= 24 * 60)) problems.push('--window must be 0 to 1440 minutes');
   if (!(Number.isInteger(maxTransfers) && maxTransfers >= 0 && maxTransfers <= 8))
     problems.push('--max-transfers must be 0 to 8');
   if (!(radiusM > 0 && radiusM <= 5000)) problems.push('--walk-radius must be 1 to 5000 metres');
-  if (problems.length > 0 || !from || !to || !when) {
+  if (problems.length > 0 || !when) {
     for (const p of problems) say(`error: ${p}`);
     say(USAGE);
     return EXIT.usage;
   }
+  if (v.region && regionJson) {
+    const ends = await locateEnds(v.region, v.from ?? '', v.to ?? '');
+    if (!ends) return EXIT.failed;
+    if (ends !== 'unusable') {
+      from = ends.from;
+      to = ends.to;
+    }
+  }
   let tt: Timetable;
   let osmPath = v.osm;
-  if (v.region && existsSync(join(v.region, REGION_CONFIG_FILE))) {
+  if (v.region && regionJson) {
     const region = await loadRegionFolder(v.region);
     if (!region) return EXIT.failed;
     tt = region.timetable;
@@ -146,6 +164,7 @@ export async function planCommand(argv: string[]): Promise<number> {
     tt = loaded.timetable;
   }
 
+  if (!from || !to) return EXIT.usage;
   // Street walks may take as long as the straight-line walk of --walk-radius would.
   const walkMaxSec = straightLineWalkSec(radiusM, tt.meta.transferSettings);
   let access: AccessLeg[];
@@ -208,6 +227,49 @@ export async function planCommand(argv: string[]): Promise<number> {
   if (v.json) process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   else process.stdout.write(formatPlanTable(json));
   return EXIT.ok;
+}
+
+/**
+ * The two ends in a region.json folder: coordinates as given, names looked up in the region's
+ * places; either must lie in the region's area. Says why on stderr and answers undefined when not.
+ */
+async function locateEnds(
+  dir: string,
+  fromText: string,
+  toText: string,
+): Promise<
+  { from: { lat: number; lon: number }; to: { lat: number; lon: number } } | 'unusable' | undefined
+> {
+  const { config } = await loadRegionConfig(dir);
+  // An unusable region.json: loadRegionFolder reports it with its warnings.
+  if (!config) return 'unusable';
+  const area: CoveredArea = { name: config.name, ...config.bbox };
+  let planner: Planner | undefined;
+  const find = (text: string) => {
+    const best = planner?.autocomplete(text, 1)[0];
+    return best ? { label: best.label, lat: best.location.lat, lon: best.location.lng } : undefined;
+  };
+  const out: Array<{ lat: number; lon: number }> = [];
+  let ok = true;
+  for (const [flag, text] of [
+    ['--from', fromText],
+    ['--to', toText],
+  ] as const) {
+    const coords = parseLatLon(text);
+    if (!coords && !planner) {
+      say(`looking up place names in ${config.name}`);
+      planner = await loadPlanner(dir, { log: () => {} });
+    }
+    const end = locateEnd(text, coords ? { lat: coords.lat, lng: coords.lon } : undefined, find, area);
+    if (end.ok) {
+      if (!coords) say(`${flag} ${JSON.stringify(text)}: ${end.lat.toFixed(5)},${end.lon.toFixed(5)}`);
+      out.push({ lat: end.lat, lon: end.lon });
+    } else {
+      say(`error: ${flag}: ${end.message}`);
+      ok = false;
+    }
+  }
+  return ok && out[0] && out[1] ? { from: out[0], to: out[1] } : undefined;
 }
 
 /** A region folder's timetable (its snapshot when current, else its GTFS) and its OSM file, from region.json. */

@@ -240,4 +240,43 @@ describe('cairn plan on streets', () => {
     },
     60_000,
   );
+
+  it.skipIf(!existsSync(join(demo, 'region.json')))(
+    'takes place names in a region, and an unknown or out-of-area place is a clear error with exit code 1 (issue #14)',
+    async () => {
+      const depart = ['--depart', '2026-06-03T09:00'];
+      expect(await planCommand(['--region', demo, '--from', 'Xyzzyqq', '--to', 'Aviemore', ...depart])).toBe(
+        1,
+      );
+      expect(err).toContain(
+        'error: --from: We couldn\'t find "Xyzzyqq". Try a town, village, station or street in Cairngorms (demo).',
+      );
+      expect(err).not.toMatch(/\n\s+at /);
+      err = '';
+      expect(
+        await planCommand(['--region', demo, '--from', 'Aviemore', '--to', '51.5072,-0.1276', ...depart]),
+      ).toBe(1);
+      expect(err).toContain(
+        'error: --to: "51.5072,-0.1276" is outside the area this planner covers: Cairngorms (demo).',
+      );
+      err = '';
+      // A known name is placed and planned.
+      const d = new Date();
+      d.setUTCDate(d.getUTCDate() + ((3 - d.getUTCDay() + 7) % 7 || 7));
+      const legs = await plan([
+        '--region',
+        demo,
+        '--from',
+        'Aviemore',
+        '--to',
+        'Kingussie',
+        '--depart',
+        `${d.toISOString().slice(0, 10)}T09:00`,
+        '--json',
+      ]);
+      expect(err).toMatch(/--from "Aviemore": 57\.\d+,-3\.\d+/);
+      expect(legs.length).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 });
