@@ -134,6 +134,16 @@ async function registerToLogout(page: Page, tag: string): Promise<void> {
     'Concessionary Pass',
   ]);
 
+  // Home: the signed-in form starts from the profile (issue #14) and shows what it will apply.
+  await page.goto('/');
+  const travelOptions = page.locator('details.travel-options');
+  await expect(travelOptions.locator('summary')).toContainText('Senior Railcard · concessionary pass');
+  await travelOptions.locator('summary').click();
+  await expect(page.getByLabel('I have a railcard')).toBeChecked();
+  await expect(page.getByLabel('Railcard', { exact: true })).toHaveValue('Senior Railcard');
+  await expect(page.getByLabel(/I have a concessionary pass/)).toBeChecked();
+  await expect(page.getByLabel('I have access to a car')).not.toBeChecked();
+
   // A search while signed in carries the profile: with the pass, the local bus is free.
   const searchSent = page.waitForRequest(
     (r) => r.url().endsWith('/v1/journey-planner/search') && r.method() === 'POST',
@@ -146,9 +156,25 @@ async function registerToLogout(page: Page, tag: string): Promise<void> {
     has_young_scot_card: false,
     has_new_young_scot_card: false,
     railcard: 'Senior Railcard',
+    // The form's own fields say the same: the profile railcard is no longer sent as "no railcard".
+    has_railcard: true,
+    railcard_type: 'Senior Railcard',
   });
   expect(body.user_age).toBeGreaterThanOrEqual(73);
   await waitForResults(page);
+  // …and the rail fares apply it.
+  const hash = /\/search\/([0-9a-f]+)\/results/.exec(page.url())?.[1];
+  const railLines = await page.evaluate(async (h) => {
+    const r = (await (await fetch(`/v1/journey-planner/search/${h}`)).json()) as {
+      data: { journeys: Array<{ pricing_breakdown: Array<{ description: string; cost: string }> }> };
+    };
+    return r.data.journeys
+      .flatMap((j) => j.pricing_breakdown)
+      .filter((l) => /^Train /.test(l.description) && l.cost !== 'unknown')
+      .map((l) => l.description);
+  }, hash);
+  expect(railLines.length).toBeGreaterThan(0);
+  for (const line of railLines) expect(line).toContain('with Senior Railcard');
   const busCard = page
     .locator('article.journey-card')
     .filter({ has: page.getByRole('img', { name: 'bus', exact: true }) })

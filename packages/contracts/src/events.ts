@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { PlaceErrors } from './search.ts';
 
 /** Live events on channel `query.{hash}` (SPEC §3, §7). `search.failed` is our addition. */
 export const ResultsRetrievedEvent = z.object({
   event: z.literal('results.retrieved'),
-  data: z.object({ journey_count: z.number().int().nonnegative() }),
+  data: z.object({
+    journey_count: z.number().int().nonnegative(),
+    /** Optional: why there are no journeys when an end could not be placed (see PlaceErrors). */
+    place_errors: PlaceErrors.optional(),
+  }),
 });
 export const JourneyProcessedEvent = z.object({
   event: z.literal('journey.processed'),

@@ -28,6 +28,7 @@ export {
   Journey,
 } from './journey.ts';
 export {
+  PlaceErrors,
   SearchRequest,
   SearchQuery,
   SearchCreated,

@@ -7,7 +7,9 @@ const searchDate = z.string().regex(SEARCH_DATE_PATTERN, 'Use the format YYYY/MM
 
 /**
  * The search form as sent by the web app (SPEC §3). Shape only: the API checks the date window
- * (now … 6 months) and return ≥ outbound, which need the clock.
+ * (now … 6 months) and return ≥ outbound, which need the clock. Entitlements: for a logged-in
+ * traveller each field applies only when present and not empty (absent, null and '' leave the
+ * profile's value); an explicit false is the traveller's answer for this search (ADR 014).
  */
 export const SearchRequest = z.object({
   origin: z.string().trim().min(1, 'Enter where you are travelling from.').max(200),
@@ -34,6 +36,18 @@ export const SearchRequest = z.object({
 export type SearchRequest = z.infer<typeof SearchRequest>;
 export type SearchRequestInput = z.input<typeof SearchRequest>;
 
+/**
+ * Why an end of a search could not be placed (our addition; SPEC shows no message for it): the
+ * text matched no place of the region, or the place lies outside the area the planner covers.
+ * Same shape as the field errors of SPEC §5, one message per end, e.g.
+ * `{ origin: ['We couldn\'t find "Xyzzyqq". Try a town, station or street in Cairngorms.'] }`.
+ */
+export const PlaceErrors = z.object({
+  origin: z.array(z.string()).optional(),
+  destination: z.array(z.string()).optional(),
+});
+export type PlaceErrors = z.infer<typeof PlaceErrors>;
+
 /** A stored search (SPEC §3). */
 export const SearchQuery = z.object({
   hash: z.string(),
@@ -48,6 +62,8 @@ export const SearchQuery = z.object({
   /** 'pending' | 'planning' | 'done' | 'failed' — lets a client that missed events catch up. */
   status: z.enum(['pending', 'planning', 'done', 'failed']),
   has_return: z.boolean(),
+  /** Optional: present when the origin or destination could not be placed (then there are no journeys). */
+  place_errors: PlaceErrors.optional(),
 });
 export type SearchQuery = z.infer<typeof SearchQuery>;
 

@@ -93,6 +93,14 @@ export { listWeekOpening, findOpenAt, parseOpeningHours, WEEKDAY_NAMES } from '.
 export type { DayOpening } from './places/openingHours.ts';
 export { isInGreatBritain, GREAT_BRITAIN_OUTLINE } from './places/greatBritain.ts';
 export { buildGeocoder, listSuggestions, reverseGeocode, listStreets } from './places/geocoder.ts';
+export {
+  isInArea,
+  listPlaceErrors,
+  locateEnd,
+  notFoundMessage,
+  outsideAreaMessage,
+} from './places/locateEnd.ts';
+export type { CoveredArea, FindPlace, LocatedEnd } from './places/locateEnd.ts';
 export type {
   Geocoder,
   GeocodeResult,

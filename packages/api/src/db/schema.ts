@@ -58,6 +58,8 @@ export interface SearchQueriesTable {
   results_retrieved: number | null;
   status: 'pending' | 'planning' | 'done' | 'failed';
   error: string | null;
+  /** Field errors (contracts PlaceErrors) when an end of the search could not be placed. */
+  place_errors: ColumnType<Record<string, string[]> | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 

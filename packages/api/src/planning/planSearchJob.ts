@@ -1,4 +1,4 @@
-import { Journey, Profile, SearchRequest, type QueryEvent } from '@cairn/contracts';
+import { Journey, PlaceErrors, Profile, SearchRequest, type QueryEvent } from '@cairn/contracts';
 import type { AppContext } from '../context.ts';
 import type { Job } from '../jobs/jobQueue.ts';
 import type { JobHandler } from '../jobs/worker.ts';
@@ -24,13 +24,18 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
       let ids = (
         await db.selectFrom('journeys').select('id').where('hash', '=', hash).orderBy('position').execute()
       ).map((r) => r.id);
+      let placeErrors = query.place_errors ? PlaceErrors.parse(query.place_errors) : undefined;
       if (query.results_retrieved === null) {
         await db.updateTable('search_queries').set({ status: 'planning' }).where('hash', '=', hash).execute();
         const brand = ctx.brands.find(query.brand) ?? ctx.brands.find(ctx.config.brand);
         if (!brand) throw new Error(`Brand ${query.brand} is not configured`);
         const request = SearchRequest.parse(query.request);
         const profile = query.profile ? Profile.parse(query.profile) : null;
-        const planned = await ctx.planner.getPlanner().plan(request, profile, brand.settings);
+        const planner = ctx.planner.getPlanner();
+        // An end that cannot be placed gets its message on the results, not an unexplained empty list.
+        const problems = (await planner.checkPlaces?.(request)) ?? {};
+        placeErrors = Object.keys(problems).length > 0 ? problems : undefined;
+        const planned = placeErrors ? [] : await planner.plan(request, profile, brand.settings);
         const taken = new Set<string>();
         const journeys = planned.map((journey, position) => {
           const checked = Journey.safeParse(journey);
@@ -60,13 +65,22 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
           }
           await trx
             .updateTable('search_queries')
-            .set({ results_retrieved: journeys.length })
+            .set({
+              results_retrieved: journeys.length,
+              place_errors: placeErrors ? JSON.stringify(placeErrors) : null,
+            })
             .where('hash', '=', hash)
             .execute();
         });
       }
       const events: StoredEvent[] = [
-        { seq: 1, event: { event: 'results.retrieved', data: { journey_count: ids.length } } },
+        {
+          seq: 1,
+          event: {
+            event: 'results.retrieved',
+            data: { journey_count: ids.length, ...(placeErrors ? { place_errors: placeErrors } : {}) },
+          },
+        },
         ...ids.map((id, i): StoredEvent => ({
           seq: i + 2,
           event: { event: 'journey.processed', data: { journeyID: id } },

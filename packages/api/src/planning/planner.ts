@@ -1,6 +1,7 @@
 import type {
   BrandSettings,
   Journey,
+  PlaceErrors,
   PlaceSuggestion,
   Profile,
   RegionInfo,
@@ -30,6 +31,11 @@ export interface MapFeatureCollection {
  */
 export interface Planner {
   plan(request: SearchRequest, profile: Profile | null, brand: BrandSettings): Promise<Journey[]>;
+  /**
+   * Why the origin or destination cannot be placed (not found, outside the region), as field
+   * errors; {} when both can. Optional: a planner without it is trusted to place both ends.
+   */
+  checkPlaces?(request: SearchRequest): PlaceErrors | Promise<PlaceErrors>;
   autocomplete(q: string, limit: number): PlaceSuggestion[] | Promise<PlaceSuggestion[]>;
   reverse(lat: number, lng: number): PlaceSuggestion | null | Promise<PlaceSuggestion | null>;
   regionInfo(): RegionInfo;

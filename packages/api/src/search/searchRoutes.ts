@@ -143,7 +143,11 @@ async function getSearch(ctx: AppContext, request: FastifyRequest): Promise<Sear
   return query;
 }
 
-/** The stored profile, overridden by the entitlements the logged-in form sent with the search. */
+/**
+ * The stored profile, overridden by the entitlements the logged-in form sent with the search.
+ * Only fields the request carries count: absent, null or empty ones never wipe the profile (the
+ * engine's travellerFrom merges the form's own questions by the same rule).
+ */
 function profileFor(user: UserRow, request: SearchRequest, now: Date): ProfileT {
   const stored = Profile.parse(user.profile ?? {});
   const sent = Object.fromEntries(
@@ -157,7 +161,7 @@ function profileFor(user: UserRow, request: SearchRequest, now: Date): ProfileT 
         'user_age',
       ] as const
     )
-      .filter((k) => request[k] !== undefined)
+      .filter((k) => request[k] !== undefined && request[k] !== null && request[k] !== '')
       .map((k) => [k, request[k]]),
   );
   const profile = Profile.parse({ ...stored, ...sent });

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Journey, Profile, SearchQuery, SearchRequest } from '@cairn/contracts';
+import {
+  PlaceErrors,
+  type Journey,
+  type Profile,
+  type SearchQuery,
+  type SearchRequest,
+} from '@cairn/contracts';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { SearchQueriesTable } from '../db/schema.ts';
@@ -97,6 +103,7 @@ export function toSearchQuery(row: SearchRow): SearchQuery {
     results_retrieved: row.results_retrieved,
     status: row.status,
     has_return: row.return_time !== null,
+    ...(row.place_errors ? { place_errors: PlaceErrors.parse(row.place_errors) } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   Journey,
   type BrandSettings,
+  type PlaceErrors,
   type PlaceSuggestion,
   type Profile,
   type SearchRequest,
@@ -82,6 +83,16 @@ export function createTestPlanner(): TestPlanner {
           ? { ...fixture.return!, departure_date: request.return_time.slice(0, 10).replace(/\//g, '-') }
           : null,
       }));
+    },
+    checkPlaces(request: SearchRequest) {
+      // Only the made-up place of the tests is unknown: other test texts stand for real places.
+      const errors: PlaceErrors = {};
+      for (const field of ['origin', 'destination'] as const)
+        if (/xyzzy/i.test(request[field]))
+          errors[field] = [
+            `We couldn't find "${request[field]}". Try a town, village, station or street in Test region.`,
+          ];
+      return errors;
     },
     autocomplete(q: string, limit: number) {
       return PLACES.filter((p) => p.label.toLowerCase().includes(q.toLowerCase())).slice(0, limit);

@@ -168,6 +168,35 @@ describe('search → realtime → results', () => {
     ).toBe(404);
   });
 
+  it('an unknown place: no planning, the message per end on the query and on results.retrieved (issue #14)', async () => {
+    const calls = server.planner.calls.length;
+    const created = await server.call('POST', '/v1/journey-planner/search', {
+      body: search({ destination: 'Xyzzyqq' }),
+    });
+    expect(created.status).toBe(201);
+    const { hash } = SearchCreated.parse(created.body).data;
+    const results = SearchResults.parse((await waitForDone(hash)).body);
+    expect(results.data.journeys).toEqual([]);
+    expect(results.data.query.results_retrieved).toBe(0);
+    expect(results.data.query.place_errors).toEqual({
+      destination: ['We couldn\'t find "Xyzzyqq". Try a town, village, station or street in Test region.'],
+    });
+    expect(server.planner.calls.length).toBe(calls);
+    const stream = await openEventStream(`${server.url}/v1/realtime/query.${hash}`);
+    const [first] = await stream.waitForCount(1);
+    stream.close();
+    expect(QueryEvent.parse(JSON.parse(first!.data))).toEqual({
+      event: 'results.retrieved',
+      data: { journey_count: 0, place_errors: results.data.query.place_errors },
+    });
+  });
+
+  it('a placed search carries no place_errors (the field is optional, old clients see the same shape)', async () => {
+    const { hash } = (await server.call('POST', '/v1/journey-planner/search', { body: search() })).body.data;
+    const done = await waitForDone(hash);
+    expect(done.body.data.query).not.toHaveProperty('place_errors');
+  });
+
   it('passes the brand to the planner', async () => {
     const { hash } = (await server.call('POST', '/v1/journey-planner/search', { body: search() })).body.data;
     await waitForDone(hash);

@@ -4,6 +4,7 @@ import { BrandSettings } from '@cairn/contracts';
 import type { Journey, Leg, SearchRequest, Step } from '@cairn/contracts';
 import { parseFeedSpec } from '../gtfs/load-feeds.ts';
 import { formatSearchDate } from '../journeys/format/localTime.ts';
+import { locateEnd } from '../places/locateEnd.ts';
 import { createPlanner } from '../planner/loadPlanner.ts';
 import type { Planner } from '../planner/loadPlanner.ts';
 import { loadRegionData, regionDataFromFeeds, regionDataFromTimetable } from '../planner/regionData.ts';
@@ -285,23 +286,20 @@ type Placed = End & { location: { lat: number; lng: number } };
  * geocoder (the place it picks is printed). Undefined after saying why the end cannot be used.
  */
 function placeEnd(planner: Planner, region: RegionConfig, flag: 'from' | 'to', end: End): Placed | undefined {
-  const b = region.bbox;
-  if (end.location) {
-    const { lat, lng } = end.location;
-    if (lat < b.minLat || lat > b.maxLat || lng < b.minLon || lng > b.maxLon) {
-      say(
-        `error: --${flag} ${lat},${lng} is outside ${region.name}, which covers latitudes ${b.minLat.toFixed(4)} to ${b.maxLat.toFixed(4)} ` +
-          `and longitudes ${b.minLon.toFixed(4)} to ${b.maxLon.toFixed(4)}`,
-      );
-      return undefined;
-    }
-    return { text: end.text, location: end.location };
-  }
-  const found = planner.autocomplete(end.text, 1)[0];
-  if (!found) {
-    say(`error: --${flag} "${end.text}": no such place found in ${region.name}`);
+  const area = { name: region.name, ...region.bbox };
+  const found = end.location ? undefined : planner.autocomplete(end.text, 1)[0];
+  const text = end.location ? `${end.location.lat},${end.location.lng}` : end.text;
+  const located = locateEnd(
+    text,
+    end.location,
+    () => found && { label: found.label, lat: found.location.lat, lon: found.location.lng },
+    area,
+  );
+  if (!located.ok) {
+    say(`error: --${flag}: ${located.message}`);
     return undefined;
   }
+  if (!found) return { text: end.text, location: { lat: located.lat, lng: located.lon } };
   say(
     `${flag}: ${found.label}${found.description ? ` (${found.description})` : ''} at ${found.location.lat.toFixed(5)},${found.location.lng.toFixed(5)}`,
   );

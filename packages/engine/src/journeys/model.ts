@@ -10,6 +10,11 @@ export interface PlacePoint {
   name: string;
   lat: number;
   lng: number;
+  /**
+   * Set on timetable stops: feeds often name a station after its town ("Aviemore"), and labels
+   * need it to tell the station from the town of the same name (journeys/format/placeNames.ts).
+   */
+  stopKind?: 'station' | 'stop';
 }
 
 /** One stop call on a timetabled ride. */

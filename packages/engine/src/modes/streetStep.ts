@@ -4,6 +4,7 @@ import { listSnapPoints } from '../streets/snap.ts';
 import { listEnds } from '../streets/search.ts';
 import { distanceText } from '../streets/format.ts';
 import { describeStraightWalk } from '../streets/straightWalk.ts';
+import { endNames } from '../journeys/format/placeNames.ts';
 import { describeStreetPath } from '../streets/directions.ts';
 import type { StreetRoute } from '../streets/directions.ts';
 import { MAX_SNAP_M, routeSnapped } from '../streets/streetNetwork.ts';
@@ -116,7 +117,7 @@ export function buildStreetStep(
           descentM: route.descentM ?? 0,
         }
       : null,
-    description: describeStep(type, route, to.name),
+    description: describeStep(type, route, endNames(from, to).to),
     ...(route.straightLine ? { straightLine: true } : {}),
     ...extra,
   };

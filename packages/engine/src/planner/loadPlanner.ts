@@ -1,6 +1,7 @@
 import type {
   BrandSettings,
   Journey,
+  PlaceErrors,
   PlaceSuggestion,
   Profile,
   RegionInfo,
@@ -8,9 +9,11 @@ import type {
 } from '@cairn/contracts';
 import { listPoisNear, listToiletMarkersNear } from '../journeys/extras/places.ts';
 import { listTaxiOperators } from '../modes/taxi.ts';
-import type { PlacePoint, PlannedStep } from '../journeys/model.ts';
+import type { PlannedStep } from '../journeys/model.ts';
 import { buildGeocoder, listSuggestions, reverseGeocode } from '../places/geocoder.ts';
-import type { GeocodeResult, Geocoder } from '../places/geocoder.ts';
+import type { GeocodeResult } from '../places/geocoder.ts';
+import { listPlaceErrors, locateEnd } from '../places/locateEnd.ts';
+import type { CoveredArea, FindPlace } from '../places/locateEnd.ts';
 import { McRaptor } from '../raptor/mcRaptor.ts';
 import { Raptor } from '../raptor/raptor.ts';
 import { TransitView } from '../timetable/transit-view.ts';
@@ -29,6 +32,8 @@ import { buildStepTimetable } from './timetableExtra.ts';
 export interface Planner {
   /** Ranked Journey documents (emissions first) for a search; empty when origin or destination cannot be placed. */
   plan(request: SearchRequest, profile: Profile | null, brand: BrandSettings): Promise<Journey[]>;
+  /** Why the origin or destination cannot be placed (not found, or outside the region), as field errors; {} when both can. */
+  checkPlaces(request: SearchRequest): PlaceErrors;
   autocomplete(q: string, limit: number): PlaceSuggestion[];
   reverse(lat: number, lng: number): PlaceSuggestion | null;
   regionInfo(): RegionInfo;
@@ -91,6 +96,8 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
     { places: data.places, network: data.streets, stops },
     { biasBox: { minLat: b.minLat, minLon: b.minLon, maxLat: b.maxLat, maxLon: b.maxLon } },
   );
+  const area: CoveredArea = { name: data.region.name, ...b };
+  const find: FindPlace = (text) => listSuggestions(geocoder, text, 1)[0];
   const views = new Map<DateInt, { view: TransitView; raptor: Raptor; mcRaptor: McRaptor }>();
   const raptorFor = (date: DateInt) => {
     let v = views.get(date);
@@ -106,15 +113,20 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
   return {
     warnings: data.warnings,
     async plan(request, profile, brand) {
-      const origin = placeFor(geocoder, request.origin, request.origin_location);
-      const destination = placeFor(geocoder, request.destination, request.destination_location);
-      if (!origin || !destination) return [];
+      const from = locateEnd(request.origin, request.origin_location, find, area);
+      const to = locateEnd(request.destination, request.destination_location, find, area);
+      if (!from.ok || !to.ok) return [];
+      const origin = { name: from.name, lat: from.lat, lng: from.lon };
+      const destination = { name: to.name, lat: to.lat, lng: to.lon };
       return planSearch(
         data,
         { request, profile, brand, origin, destination, nowSec: Math.floor(now() / 1000) },
         extrasFor(data, raptorFor, brand.showPois),
         raptorFor,
       );
+    },
+    checkPlaces(request) {
+      return listPlaceErrors(request, find, area);
     },
     autocomplete(q, limit) {
       return listSuggestions(geocoder, q, limit).map(toSuggestion);
@@ -149,17 +161,6 @@ function toSuggestion(r: GeocodeResult): PlaceSuggestion {
     kind: SUGGESTION_KIND[r.kind],
     location: { lat: r.lat, lng: r.lon },
   };
-}
-
-/** The place of a search end: the chosen coordinates, else the best suggestion for the text. */
-function placeFor(
-  geocoder: Geocoder,
-  text: string,
-  location: { lat: number; lng: number } | undefined,
-): PlacePoint | undefined {
-  if (location) return { name: text, lat: location.lat, lng: location.lng };
-  const best = listSuggestions(geocoder, text, 1)[0];
-  return best ? { name: text, lat: best.lat, lng: best.lon } : undefined;
 }
 
 function extrasFor(data: RegionData, raptorFor: (date: DateInt) => { view: TransitView }, showPois: boolean) {

@@ -5,6 +5,7 @@ import type { RaptorJourney, RaptorLeg } from '../raptor/types.ts';
 import type { TransitView } from '../timetable/transit-view.ts';
 import type { RegionData } from './regionData.ts';
 import { buildStreetChain, buildStreetStep } from '../modes/streetStep.ts';
+import { stopKindOf } from '../timetable/stopKind.ts';
 
 /** Street steps shorter than this are not shown (the place is at the stop). */
 const MIN_STEP_M = 50;
@@ -18,6 +19,7 @@ export function stopPlace(data: RegionData, stop: number): PlacePoint {
     name: data.timetable.meta.stopNames[stop] ?? 'Stop',
     lat: data.timetable.a.stopLat[stop] ?? 0,
     lng: data.timetable.a.stopLon[stop] ?? 0,
+    stopKind: stopKindOf(data.timetable, stop),
   };
 }
 

@@ -142,8 +142,21 @@ describe('cairn plan on real regions', () => {
         await planCommand(['--region', DEMO, '--from', '51.5072,-0.1276', '--to', '57.2035,-3.8260']),
       ).toBe(1);
       expect(err).toMatch(
-        /error: --from 51\.5072,-0\.1276 is outside Cairngorms \(demo\), which covers latitudes/,
+        /error: --from: "51\.5072,-0\.1276" is outside the area this planner covers: Cairngorms \(demo\)\./,
       );
+      expect(out).toBe('');
+    },
+    60_000,
+  );
+
+  it.skipIf(!existsSync(join(DEMO, 'region.json')))(
+    'a place name the demo region does not know is a clear error with a non-zero exit',
+    async () => {
+      expect(await planCommand(['--region', DEMO, '--from', 'Xyzzyqq', '--to', 'Aviemore'])).toBe(1);
+      expect(err).toContain(
+        'error: --from: We couldn\'t find "Xyzzyqq". Try a town, village, station or street in Cairngorms (demo).',
+      );
+      expect(err).not.toMatch(/\n\s+at /);
       expect(out).toBe('');
     },
     60_000,

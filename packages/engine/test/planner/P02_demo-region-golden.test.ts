@@ -2,7 +2,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BrandSettings, Journey, SearchRequest } from '@cairn/contracts';
+import { BrandSettings, Journey, Profile, SearchRequest } from '@cairn/contracts';
 import type { SearchRequestInput } from '@cairn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoRegion } from '../../../../regions/cairngorms/generator/main.ts';
@@ -31,6 +31,7 @@ async function plan(
   to: string,
   extra: Partial<SearchRequestInput>,
   b = DEFAULT,
+  profile: Profile | null = null,
 ): Promise<Journey[]> {
   const a = planner.autocomplete(from, 1)[0];
   const z = planner.autocomplete(to, 1)[0];
@@ -43,7 +44,7 @@ async function plan(
     out_time: '2026/11/24 08:00:00',
     ...extra,
   });
-  const js = await planner.plan(req, null, b);
+  const js = await planner.plan(req, profile, b);
   for (const j of js) Journey.parse(j);
   return js;
 }
@@ -328,5 +329,92 @@ describe('P02 demo region golden searches', () => {
     expect(ride?.start_address).toMatch(/^Aviemore/);
     expect(ride?.end_address).toMatch(/^Glenmore, Loch Morlich/);
     expect(ride?.carbon_emission).toBe(0);
+  });
+
+  describe('issue #14: the profile reaches the fares, labels people understand, places that cannot be found', () => {
+    const railLinesOf = (js: Journey[]) =>
+      js
+        .flatMap((j) => j.pricing_breakdown)
+        .filter((l) => /^Train /.test(l.description) && l.cost !== 'unknown');
+    const trip = { out_time: '2026/11/24 07:00:00', return_time: '2026/11/24 16:00:00' };
+    const withRailcard = Profile.parse({ railcard: '16-25 Railcard' });
+
+    it('the profile railcard: a logged-in request without railcard fields gets rail a third off', async () => {
+      const js = await plan('Edinburgh', 'Aviemore', trip, DEFAULT, withRailcard);
+      const lines = railLinesOf(js);
+      expect(lines.length).toBeGreaterThan(0);
+      const percent = railcardPercent('16-25 Railcard');
+      for (const line of lines) {
+        expect(line.description).toContain('with 16-25 Railcard');
+        const fareId = /rail fare ([A-Z-]+)\)/.exec(line.description)?.[1] ?? '';
+        expect(pence(line.cost)).toBe(Math.floor((railFarePence(fareId) * (100 - percent)) / 100 + 1e-9));
+      }
+      // Empty answers (what an old client sends) never wipe it; the traveller's own No does.
+      const empty = await plan(
+        'Edinburgh',
+        'Aviemore',
+        { ...trip, railcard: '', railcard_type: null },
+        DEFAULT,
+        withRailcard,
+      );
+      expect(railLinesOf(empty).every((l) => l.description.includes('with 16-25 Railcard'))).toBe(true);
+      const declined = await plan(
+        'Edinburgh',
+        'Aviemore',
+        { ...trip, has_railcard: false },
+        DEFAULT,
+        withRailcard,
+      );
+      expect(railLinesOf(declined).length).toBeGreaterThan(0);
+      expect(railLinesOf(declined).some((l) => l.description.includes('Railcard'))).toBe(false);
+    });
+
+    it('labels: a lift is priced as a lift, and no step or price line reads "X to X"', async () => {
+      const searches: Array<[string, string]> = [
+        ['Aviemore', 'Edinburgh'],
+        ['Nethy Bridge', 'Aviemore'],
+        ['Nethy Bridge', 'Edinburgh'],
+      ];
+      const lifts: string[] = [];
+      for (const [from, to] of searches) {
+        for (const j of await plan(from, to, trip)) {
+          const texts = [
+            ...steps(j).map((s) => s.description),
+            ...j.pricing_breakdown.map((l) => l.description),
+          ];
+          for (const text of texts)
+            expect(text).not.toMatch(/\b(?:from )?([A-Z][\w' -]*?) to \1(?:\b|$)(?! station| stop)/);
+          lifts.push(
+            ...j.pricing_breakdown.filter((l) => l.description.startsWith('Lift ')).map((l) => l.cost),
+          );
+        }
+      }
+      expect(lifts.length).toBeGreaterThan(0);
+      expect(new Set(lifts)).toEqual(new Set(['free']));
+    });
+
+    it('an unknown place: a clear message per end, and no journeys', async () => {
+      const request = SearchRequest.parse({
+        origin: 'Xyzzyqq',
+        destination: 'Aviemore',
+        out_time: '2026/11/24 08:00:00',
+      });
+      expect(planner.checkPlaces(request)).toEqual({
+        origin: ['We couldn\'t find "Xyzzyqq". Try a town, village, station or street in Cairngorms (demo).'],
+      });
+      expect(await planner.plan(request, null, DEFAULT)).toEqual([]);
+      // London chosen on a map (coordinates) is outside the region.
+      const london = SearchRequest.parse({
+        ...request,
+        origin: 'Aviemore',
+        destination: 'London',
+        destination_location: { lat: 51.5072, lng: -0.1276 },
+      });
+      expect(planner.checkPlaces(london).destination?.[0]).toMatch(
+        /^"London" is outside the area this planner covers: Cairngorms/,
+      );
+      expect(await planner.plan(london, null, DEFAULT)).toEqual([]);
+      expect(planner.checkPlaces({ ...request, origin: 'Aviemore' })).toEqual({});
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { formatDayLabel, formatHuman, parseSearchDate } from '../lib/dates.ts';
+import { modeLabel } from '../lib/modeLabel.ts';
 
 /** A stored search time (`YYYY/MM/DD HH:mm:ss` or ISO) as `Sat 22 Nov 2026, 09:05`; the text itself when unreadable. */
 export function formatWhen(text: string): string {
@@ -13,6 +14,5 @@ export function formatLegTimes(date: string, depart: string, arrive: string): st
 
 /** Stage names for people: 'own car' → 'Own car', 'drt' → 'DRT'. */
 export function stageLabel(stage: string): string {
-  if (stage === 'drt') return 'DRT (demand responsive)';
-  return stage.charAt(0).toUpperCase() + stage.slice(1);
+  return modeLabel(stage);
 }

@@ -1,5 +1,6 @@
 import type { PoiCategory, TravelType } from '@cairn/contracts';
 import { MODE_ICONS, MODE_TO_ICON, POI_ICONS, POI_LABELS } from './iconPaths.ts';
+import { modeName } from '../lib/modeLabel.ts';
 
 type SvgProps = { inner: string; size?: number; label?: string | undefined; className?: string | undefined };
 
@@ -40,7 +41,7 @@ export function ModeIcon({
     <Svg
       inner={MODE_ICONS[MODE_TO_ICON[mode]] ?? MODE_ICONS.walk}
       size={size ?? 24}
-      label={decorative ? undefined : mode}
+      label={decorative ? undefined : modeName(mode)}
       className={className}
     />
   );

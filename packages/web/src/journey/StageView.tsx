@@ -8,6 +8,7 @@ import { formatCostText } from './costLabel.ts';
 import { LeaveSiteModal } from './modals/LeaveSiteModal.tsx';
 import { TimetableModal } from './modals/TimetableModal.tsx';
 import { stripTags } from './StepGuide.tsx';
+import { modeLabel } from '../lib/modeLabel.ts';
 
 type Props = {
   steps: Step[];
@@ -55,7 +56,7 @@ export function StageView({ steps, index, legLabel, colour, onIndex, onBack }: P
       <section className="section" aria-labelledby="stage-heading">
         <h1 id="stage-heading" ref={heading} tabIndex={-1}>
           <ModeIcon mode={step.type} size={28} decorative /> Step {index + 1} of {steps.length} ({legLabel}):{' '}
-          {step.type}
+          {modeLabel(step.type)}
         </h1>
         <p>{step.description}</p>
         <p>

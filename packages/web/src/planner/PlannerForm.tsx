@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RAILCARDS, type Railcard } from '@cairn/contracts';
 import { createSearch, fetchReverse } from '../api/endpoints.ts';
@@ -7,12 +7,15 @@ import { useAuth } from '../auth/AuthContext.tsx';
 import { useBrand } from '../brand/ConfigContext.tsx';
 import { useFlash } from '../ui/FlashContext.tsx';
 import { dateLimits, fromInputValue, toInputValue, STEP_MINUTES } from '../lib/dates.ts';
+import { YOUNG_SCOT_CUTOFF_TEXT } from '../account/passes.ts';
 import { AddressInput } from './AddressInput.tsx';
 import {
   firstMessages,
   swapEnds,
+  describeEntitlements,
   toSearchRequest,
   validatePlanner,
+  withProfile,
   withReturnToggle,
   type PlannerValues,
 } from './plannerForm.ts';
@@ -48,7 +51,19 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
   const now = useMemo(() => new Date(), []);
   const limits = dateLimits(now, fromInputValue(values.outTime));
 
+  const profile = user?.profile ?? null;
+  // The profile arrives after the form when the page opens signed in: the form takes its
+  // entitlements then, unless the traveller has already changed them for this search.
+  const entitlementsTouched = useRef(false);
+  useEffect(() => {
+    if (!entitlementsTouched.current) setValues((v) => withProfile(v, profile));
+  }, [profile]);
+
   const set = (patch: Partial<PlannerValues>) => setValues((v) => ({ ...v, ...patch }));
+  const setEntitlement = (patch: Partial<PlannerValues>) => {
+    entitlementsTouched.current = true;
+    set(patch);
+  };
   const clearError = (field: string) =>
     setErrors((e) => {
       if (!(field in e)) return e;
@@ -94,7 +109,7 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
     setSubmitting(true);
     clear();
     try {
-      const request = toSearchRequest(values, user?.profile ?? null);
+      const request = toSearchRequest(values, profile);
       const hash = await createSearch(request);
       onSubmitted?.(hash);
       // The route shown in the Results header while its results are still on their way.
@@ -261,49 +276,88 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
           </label>
         )}
 
-        {!user && (
-          <details className="travel-options">
-            <summary>Travel options</summary>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={values.hasAccessToCar}
-                onChange={(e) => set({ hasAccessToCar: e.target.checked })}
-              />
-              I have access to a car
-            </label>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={values.hasRailcard}
+        <details className="travel-options">
+          <summary>
+            Travel options <span className="muted">({describeEntitlements(values, user !== null)})</span>
+          </summary>
+          {user && <p className="muted">From your profile. Changes here apply to this search only.</p>}
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={values.hasAccessToCar}
+              onChange={(e) => setEntitlement({ hasAccessToCar: e.target.checked })}
+            />
+            I have access to a car
+          </label>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={values.hasRailcard}
+              onChange={(e) =>
+                setEntitlement({
+                  hasRailcard: e.target.checked,
+                  railcardType: e.target.checked ? values.railcardType : null,
+                })
+              }
+            />
+            I have a railcard
+          </label>
+          {values.hasRailcard && (
+            <div className="field">
+              <label htmlFor={`${formId}-railcard`}>Railcard</label>
+              <select
+                id={`${formId}-railcard`}
+                value={values.railcardType ?? ''}
                 onChange={(e) =>
-                  set({
-                    hasRailcard: e.target.checked,
-                    railcardType: e.target.checked ? values.railcardType : null,
-                  })
+                  setEntitlement({ railcardType: (e.target.value || null) as Railcard | null })
                 }
-              />
-              I have a railcard
-            </label>
-            {values.hasRailcard && (
-              <div className="field">
-                <label htmlFor={`${formId}-railcard`}>Railcard</label>
-                <select
-                  id={`${formId}-railcard`}
-                  value={values.railcardType ?? ''}
-                  onChange={(e) => set({ railcardType: (e.target.value || null) as Railcard | null })}
-                >
-                  <option value="">Choose a railcard</option>
-                  {RAILCARDS.map((r) => (
-                    <option key={r} value={r}>
-                      {r}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            )}
-          </details>
-        )}
+              >
+                <option value="">Choose a railcard</option>
+                {RAILCARDS.map((r) => (
+                  <option key={r} value={r}>
+                    {r}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {user && (
+            <>
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={values.concessionaryPass}
+                  onChange={(e) => setEntitlement({ concessionaryPass: e.target.checked })}
+                />
+                I have a concessionary pass (National Entitlement Card)
+              </label>
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={values.youngScot}
+                  onChange={(e) =>
+                    setEntitlement({
+                      youngScot: e.target.checked,
+                      // SPEC §4: YoungScot No resets the new-card flag.
+                      newYoungScot: e.target.checked ? values.newYoungScot : false,
+                    })
+                  }
+                />
+                I have a Young Scot card
+              </label>
+              {values.youngScot && (
+                <label className="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={values.newYoungScot}
+                    onChange={(e) => setEntitlement({ newYoungScot: e.target.checked })}
+                  />
+                  My Young Scot card was issued on or after {YOUNG_SCOT_CUTOFF_TEXT}
+                </label>
+              )}
+            </>
+          )}
+        </details>
 
         <label className="checkbox terms-checkbox">
           <input

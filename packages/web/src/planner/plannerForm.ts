@@ -19,9 +19,17 @@ export type PlannerValues = {
   returnTime: string | null;
   /** Appointment brands: out_time is the time to arrive by. */
   arriveBy: boolean;
+  /*
+   * Entitlements for this search. Anonymous visitors start with none; a logged-in traveller's
+   * form starts from the profile (withProfile) and what the form shows is what it sends.
+   */
   hasAccessToCar: boolean;
   hasRailcard: boolean;
   railcardType: Railcard | null;
+  /** Logged in only (SPEC §3): the National Entitlement Card and Young Scot card of the profile. */
+  concessionaryPass: boolean;
+  youngScot: boolean;
+  newYoungScot: boolean;
   acceptTerms: boolean;
 };
 
@@ -30,25 +38,59 @@ export const TERMS_MESSAGE = 'Please accept the Terms and Conditions';
 export const ARRIVE_BY_BUFFER_MIN = 30;
 const DEFAULT_RETURN_AFTER_H = 3;
 
-/** A fresh form: leave now (next 5-minute step), single journey. */
+/** A fresh form: leave now (next 5-minute step), single journey; entitlements from the profile when logged in. */
 export function initialPlannerValues(
   now: Date,
   prefill: { origin?: string | null; destination?: string | null } = {},
+  profile: Profile | null = null,
 ): PlannerValues {
+  return withProfile(
+    {
+      origin: prefill.origin ?? '',
+      originLocation: null,
+      destination: prefill.destination ?? '',
+      destinationLocation: null,
+      isReturn: false,
+      outTime: toInputValue(roundUpToStep(now)),
+      returnTime: null,
+      arriveBy: false,
+      hasAccessToCar: false,
+      hasRailcard: false,
+      railcardType: null,
+      concessionaryPass: false,
+      youngScot: false,
+      newYoungScot: false,
+      acceptTerms: false,
+    },
+    profile,
+  );
+}
+
+/**
+ * The form's entitlements set from a profile: railcard, car access and cards as the traveller
+ * keeps them (SPEC §2 "the profile is applied to searches"); none without a profile.
+ */
+export function withProfile(values: PlannerValues, profile: Profile | null): PlannerValues {
+  const railcard = profile?.railcard || null;
   return {
-    origin: prefill.origin ?? '',
-    originLocation: null,
-    destination: prefill.destination ?? '',
-    destinationLocation: null,
-    isReturn: false,
-    outTime: toInputValue(roundUpToStep(now)),
-    returnTime: null,
-    arriveBy: false,
-    hasAccessToCar: false,
-    hasRailcard: false,
-    railcardType: null,
-    acceptTerms: false,
+    ...values,
+    hasAccessToCar: profile?.has_car_access ?? false,
+    hasRailcard: railcard !== null,
+    railcardType: railcard,
+    concessionaryPass: profile?.has_concessionary_pass ?? false,
+    youngScot: profile?.has_young_scot_card ?? false,
+    newYoungScot: (profile?.has_young_scot_card ?? false) && (profile?.has_new_young_scot_card ?? false),
   };
+}
+
+/** The entitlements a form applies, for the Travel options summary: "16-25 Railcard · car access". */
+export function describeEntitlements(values: PlannerValues, loggedIn: boolean): string {
+  const parts: string[] = [];
+  if (values.hasRailcard) parts.push(values.railcardType ?? 'railcard');
+  if (values.hasAccessToCar) parts.push('car access');
+  if (loggedIn && values.concessionaryPass) parts.push('concessionary pass');
+  if (loggedIn && values.youngScot) parts.push('Young Scot card');
+  return parts.length > 0 ? parts.join(' · ') : 'none';
 }
 
 /** The form of a stored query (Edit journey): a loaded return time switches the toggle to Return. */
@@ -95,7 +137,11 @@ export function validatePlanner(values: PlannerValues): Record<string, string> {
   return errors;
 }
 
-/** The body of POST /v1/journey-planner/search; profile fields only when signed in. */
+/**
+ * The body of POST /v1/journey-planner/search: exactly what the form shows. Signed in, the SPEC §3
+ * profile fields carry the same answers (the form started from the profile), so the traveller's
+ * choice for this search is what the fares use; the age, not on the form, comes from the profile.
+ */
 export function toSearchRequest(values: PlannerValues, profile: Profile | null): SearchRequestInput {
   const out = fromInputValue(values.outTime);
   const ret = values.isReturn && values.returnTime ? fromInputValue(values.returnTime) : undefined;
@@ -113,12 +159,12 @@ export function toSearchRequest(values: PlannerValues, profile: Profile | null):
   if (values.originLocation) request.origin_location = values.originLocation;
   if (values.destinationLocation) request.destination_location = values.destinationLocation;
   if (profile) {
-    request.has_car_access = profile.has_car_access;
-    request.railcard = profile.railcard;
-    request.has_concessionary_pass = profile.has_concessionary_pass;
-    request.has_young_scot_card = profile.has_young_scot_card;
-    request.has_new_young_scot_card = profile.has_new_young_scot_card;
-    request.user_age = profile.user_age;
+    request.has_car_access = values.hasAccessToCar;
+    if (values.hasRailcard && values.railcardType) request.railcard = values.railcardType;
+    request.has_concessionary_pass = values.concessionaryPass;
+    request.has_young_scot_card = values.youngScot;
+    request.has_new_young_scot_card = values.youngScot && values.newYoungScot;
+    if (profile.user_age !== null) request.user_age = profile.user_age;
   }
   return request;
 }

@@ -3,6 +3,7 @@ import type { Journey, Leg } from '@cairn/contracts';
 import { ModeIcon } from '../icons/Icons.tsx';
 import { formatCo2, formatMiles } from '../lib/units.ts';
 import { costLabel } from '../journey/costLabel.ts';
+import { modeName } from '../lib/modeLabel.ts';
 
 /** The stage icons of a leg, in order. */
 export function ModeList({ leg, label }: { leg: Leg; label: string }) {
@@ -34,7 +35,7 @@ export function JourneyCard({
       <h2 id={`journey-${journey.id}-title`}>
         <Link to={`/search/${hash}/results/${journey.id}`}>
           Option {position}: {leg.departure_at} – {leg.arrival_at}
-          <span className="visually-hidden">, {leg.stages.join(', ')}</span>
+          <span className="visually-hidden">, {leg.stages.map(modeName).join(', ')}</span>
         </Link>
       </h2>
       <ModeList leg={leg} label="Outbound stages" />

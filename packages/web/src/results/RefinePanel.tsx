@@ -1,5 +1,6 @@
 import { SORT_KEYS, type SortKey } from '@cairn/contracts';
 import { SORT_LABELS } from './sortJourneys.ts';
+import { modeName } from '../lib/modeLabel.ts';
 
 type Props = {
   mode: 'single' | 'multiple';
@@ -27,7 +28,7 @@ export function RefinePanel({ mode, stages, selected, sort, onFilter, onSort }: 
             <option value="all">All journeys</option>
             {stages.map((s) => (
               <option key={s} value={s}>
-                Journeys with {s}
+                Journeys with {modeName(s)}
               </option>
             ))}
           </select>
@@ -47,7 +48,7 @@ export function RefinePanel({ mode, stages, selected, sort, onFilter, onSort }: 
                   onFilter(next.length === stages.length ? null : next);
                 }}
               />
-              {s}
+              {modeName(s)}
             </label>
           ))}
         </fieldset>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { SortKey } from '@cairn/contracts';
+import { SortKey, type PlaceErrors } from '@cairn/contracts';
 import { useBrand } from '../brand/ConfigContext.tsx';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { PlannerForm } from '../planner/PlannerForm.tsx';
@@ -108,7 +108,10 @@ export default function ResultsPage() {
               <p>{results.failed}</p>
             </div>
           )}
-          {!loading && !results.failed && visible.length === 0 && (
+          {!loading && !results.failed && results.placeErrors && (
+            <PlaceNotFound errors={results.placeErrors} onEdit={query ? () => setEditing(true) : undefined} />
+          )}
+          {!loading && !results.failed && !results.placeErrors && visible.length === 0 && (
             <NoResults filtered={results.journeys.length > 0} />
           )}
           <ol className="cards" aria-label="Journey options" aria-busy={loading}>
@@ -165,6 +168,30 @@ function NoResults({ filtered }: { filtered: boolean }) {
         <li>update the dates and times of your journey,</li>
         <li>update the filters you have applied.</li>
       </ul>
+    </section>
+  );
+}
+
+/**
+ * No results because an end could not be placed: the SPEC §8 empty state says why (a place not
+ * found, or outside the area) per end, with a way to change it.
+ */
+function PlaceNotFound({ errors, onEdit }: { errors: PlaceErrors; onEdit: (() => void) | undefined }) {
+  const messages = [...(errors.origin ?? []), ...(errors.destination ?? [])];
+  return (
+    <section className="no-results" role="alert" aria-labelledby="place-errors-heading">
+      <h2 id="place-errors-heading">We couldn't plan this journey</h2>
+      <ul>
+        {messages.map((m) => (
+          <li key={m}>{m}</li>
+        ))}
+      </ul>
+      <p>Choose a suggestion as you type to be sure the place is found.</p>
+      {onEdit && (
+        <button type="button" className="button" onClick={onEdit}>
+          Change origin or destination
+        </button>
+      )}
     </section>
   );
 }

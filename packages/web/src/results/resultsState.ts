@@ -1,4 +1,4 @@
-import type { Journey, SearchQuery } from '@cairn/contracts';
+import type { Journey, PlaceErrors, SearchQuery } from '@cairn/contracts';
 
 /** What the Results page knows while journeys stream in (SPEC §4 "Results loading"). */
 export type ResultsState = {
@@ -6,12 +6,14 @@ export type ResultsState = {
   expected: number | null;
   journeys: Journey[];
   failed: string | null;
+  /** Why the origin or destination could not be placed, when that is why there are no journeys. */
+  placeErrors: PlaceErrors | null;
   /** The stored query (origin, destination, times), once read. */
   query: SearchQuery | null;
 };
 
 export type ResultsAction =
-  | { type: 'retrieved'; count: number }
+  | { type: 'retrieved'; count: number; placeErrors?: PlaceErrors | undefined }
   | { type: 'journey'; journey: Journey }
   | {
       type: 'snapshot';
@@ -22,13 +24,19 @@ export type ResultsAction =
     }
   | { type: 'failed'; message: string };
 
-export const initialResults: ResultsState = { expected: null, journeys: [], failed: null, query: null };
+export const initialResults: ResultsState = {
+  expected: null,
+  journeys: [],
+  failed: null,
+  placeErrors: null,
+  query: null,
+};
 
 /** Applies one event; a journey already present is replaced, never duplicated. */
 export function resultsReducer(state: ResultsState, action: ResultsAction): ResultsState {
   switch (action.type) {
     case 'retrieved':
-      return { ...state, expected: action.count };
+      return { ...state, expected: action.count, placeErrors: action.placeErrors ?? state.placeErrors };
     case 'journey': {
       const i = state.journeys.findIndex((j) => j.id === action.journey.id);
       const journeys =
@@ -45,6 +53,7 @@ export function resultsReducer(state: ResultsState, action: ResultsAction): Resu
         expected: action.expected ?? state.expected,
         journeys,
         failed: action.failed ?? state.failed,
+        placeErrors: action.query?.place_errors ?? state.placeErrors,
         query: action.query ?? state.query,
       };
     }

@@ -60,7 +60,11 @@ function start(hash: string): void {
   // Subscribe first, then read the snapshot, so no event falls between the two.
   entry.close = subscribeToQuery(hash, (event) => {
     if (event.event === 'results.retrieved')
-      dispatch(hash, { type: 'retrieved', count: event.data.journey_count });
+      dispatch(hash, {
+        type: 'retrieved',
+        count: event.data.journey_count,
+        placeErrors: event.data.place_errors,
+      });
     else if (event.event === 'journey.processed') {
       if (!getEntry(hash).state.journeys.some((j) => j.id === event.data.journeyID))
         void loadJourney(hash, event.data.journeyID);

@@ -69,8 +69,7 @@ describe('planner form rules', () => {
     expect(request).not.toHaveProperty('has_concessionary_pass');
     expect(SearchRequest.safeParse(request).success).toBe(true);
   });
-  it('adds the profile fields when signed in', () => {
-    const v = { ...initialPlannerValues(now, { origin: 'A', destination: 'B' }), acceptTerms: true };
+  it('adds the profile fields when signed in, as the form shows them (started from the profile)', () => {
     const profile = {
       has_car_access: true,
       has_concessionary_pass: true,
@@ -79,8 +78,11 @@ describe('planner form rules', () => {
       railcard: null,
       user_age: 70,
     };
+    const v = { ...initialPlannerValues(now, { origin: 'A', destination: 'B' }, profile), acceptTerms: true };
     const request = toSearchRequest(v, profile);
     expect(request.has_concessionary_pass).toBe(true);
+    expect(request.has_access_to_car).toBe(true);
+    expect(request.has_car_access).toBe(true);
     expect(request.user_age).toBe(70);
     expect(SearchRequest.safeParse(request).success).toBe(true);
   });

@@ -15,6 +15,7 @@ import { findFareRule, priceWithRegionRule } from './regionFares.ts';
 import type { AdultFare, RideForFare } from './rideFare.ts';
 import { bikeHirePence, carClubPence, ownCarRunningPence, parkingPence, taxiFarePence } from './tariffs.ts';
 import type { Traveller } from './traveller.ts';
+import { fromToText } from '../format/placeNames.ts';
 
 /** Everything pricing needs besides the option. */
 export interface PricingContext {
@@ -108,7 +109,7 @@ const MODE_LABEL: Partial<Record<PlannedStep['type'], string>> = {
 function rideLabel(step: PlannedStep): string {
   const mode = MODE_LABEL[step.type] ?? step.type.charAt(0).toUpperCase() + step.type.slice(1);
   const service = step.ride?.routeShortName ? ` ${step.ride.routeShortName}` : '';
-  return `${mode}${service} ${step.from.name} to ${step.to.name}`;
+  return `${mode}${service} ${fromToText(step.from, step.to)}`;
 }
 
 /** Adult fare of a public-transport step, or undefined when nothing prices it. */
@@ -157,8 +158,11 @@ function priceStep(step: PlannedStep, ctx: PricingContext): StepPrice {
   switch (step.type) {
     case 'walk':
     case 'cycle':
-    case 'car':
       return FREE;
+    case 'car': {
+      const description = `Lift ${fromToText(step.from, step.to)}: free as a passenger`;
+      return { ...FREE, lines: [{ description, cost: 'free' }] };
+    }
     case 'taxi': {
       const { pence, night, holiday } = taxiFarePence(
         region.taxi.tariff,
@@ -168,7 +172,7 @@ function priceStep(step: PlannedStep, ctx: PricingContext): StepPrice {
         isPublicHoliday(region.timeZone, step.startSec),
       );
       const rate = night ? ' (night rate)' : holiday ? ' (public holiday rate)' : '';
-      const description = `Taxi ${step.from.name} to ${step.to.name}: estimated metered fare${rate}`;
+      const description = `Taxi ${fromToText(step.from, step.to)}: estimated metered fare${rate}`;
       return {
         pence,
         text: formatPence(pence),
@@ -184,14 +188,14 @@ function priceStep(step: PlannedStep, ctx: PricingContext): StepPrice {
       const priced = plans
         .map((plan) => ({ plan, pence: bikeHirePence(plan, step.endSec - step.startSec) }))
         .sort((a, b) => a.pence - b.pence)[0];
-      if (!priced) return unknownStep(`Bike hire ${step.from.name} to ${step.to.name}: price not known`);
+      if (!priced) return unknownStep(`Bike hire ${fromToText(step.from, step.to)}: price not known`);
       const { plan, pence } = priced;
       return {
         pence,
         text: formatPence(pence),
         lines: [
           {
-            description: `Bike hire ${step.from.name} to ${step.to.name} (${plan.name})`,
+            description: `Bike hire ${fromToText(step.from, step.to)} (${plan.name})`,
             cost: formatPence(pence),
           },
         ],
@@ -201,7 +205,7 @@ function priceStep(step: PlannedStep, ctx: PricingContext): StepPrice {
     case 'own car':
     case 'car club':
       // Priced with the whole option's vehicle use in priceVehicles; reaching here means it was not.
-      return unknownStep(`${step.type} ${step.from.name} to ${step.to.name}: price not known`);
+      return unknownStep(`${step.type} ${fromToText(step.from, step.to)}: price not known`);
     default: {
       const fare = adultFare(step, ctx);
       if (!fare) return unknownStep(`${rideLabel(step)}: fare not known`);
@@ -515,7 +519,7 @@ function priceVehicles(
     const running = ownCarRunningPence(region, s.distanceM);
     const lines: PricingLine[] = [
       {
-        description: `Car running costs ${s.from.name} to ${s.to.name} (fuel and wear, estimate)`,
+        description: `Car running costs ${fromToText(s.from, s.to)} (fuel and wear, estimate)`,
         cost: formatPence(running),
       },
     ];

@@ -15,26 +15,44 @@ export interface Traveller {
 const isRailcard = (v: unknown): v is Railcard =>
   typeof v === 'string' && (RAILCARDS as readonly string[]).includes(v);
 
+/** A request field the traveller answered: absent, null, '' and [] say nothing and never override. */
+export function isGiven<T>(v: T | null | undefined | ''): v is T {
+  return v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+}
+
+/** The first answered value, else undefined. */
+function firstGiven<T>(...values: Array<T | null | undefined | ''>): T | undefined {
+  return values.find((v): v is T => isGiven(v));
+}
+
 /**
- * Merges the search form with the logged-in profile. The form's own answers (car access, railcard)
- * win because the visitor sets them for this search; profile-only entitlements come from the
- * request's logged-in fields, else the profile.
+ * Merges the search request with the logged-in profile, field by field: a field the request
+ * carries (present and not empty) applies; any other comes from the profile. An explicit `false`
+ * is an answer: the web client starts a logged-in form from the profile and sends what the
+ * traveller sees, so `has_railcard: false` or `has_access_to_car: false` is the traveller's
+ * choice for this search, never a default that wipes the profile.
  */
 export function travellerFrom(request: SearchRequest, profile: Profile | null): Traveller {
-  const carAccess = request.has_access_to_car ?? request.has_car_access ?? profile?.has_car_access ?? false;
-  let railcard: Railcard | null = null;
-  if (request.has_railcard === false) railcard = null;
-  else if (isRailcard(request.railcard_type)) railcard = request.railcard_type;
-  else if (isRailcard(request.railcard)) railcard = request.railcard;
-  else if (request.has_railcard === undefined && isRailcard(profile?.railcard)) railcard = profile.railcard;
-  const youngScot = request.has_young_scot_card ?? profile?.has_young_scot_card ?? false;
+  const youngScot = firstGiven(request.has_young_scot_card, profile?.has_young_scot_card) ?? false;
   return {
-    age: request.user_age ?? profile?.user_age ?? null,
-    carAccess,
-    concessionaryPass: request.has_concessionary_pass ?? profile?.has_concessionary_pass ?? false,
+    age: firstGiven(request.user_age, profile?.user_age) ?? null,
+    carAccess:
+      firstGiven(request.has_access_to_car, request.has_car_access, profile?.has_car_access) ?? false,
+    concessionaryPass: firstGiven(request.has_concessionary_pass, profile?.has_concessionary_pass) ?? false,
     youngScot,
     // SPEC §4: with YoungScot answered No the new-card flag is false.
-    newYoungScot: youngScot && (request.has_new_young_scot_card ?? profile?.has_new_young_scot_card ?? false),
-    railcard,
+    newYoungScot:
+      youngScot && (firstGiven(request.has_new_young_scot_card, profile?.has_new_young_scot_card) ?? false),
+    railcard: railcardFrom(request, profile),
   };
+}
+
+/**
+ * The railcard: `has_railcard: false` is "No" for this search (SPEC §4, railcard No sets it empty);
+ * otherwise the form's type, else the logged-in field, else the profile's card.
+ */
+function railcardFrom(request: SearchRequest, profile: Profile | null): Railcard | null {
+  if (request.has_railcard === false) return null;
+  const card = firstGiven(request.railcard_type, request.railcard, profile?.railcard);
+  return isRailcard(card) ? card : null;
 }

@@ -8,6 +8,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { costLabel, formatCostText } from '../costLabel.ts';
 import { stripTags } from '../StepGuide.tsx';
 import { useJourney } from '../useJourney.ts';
+import { modeWithCost } from '../../lib/modeLabel.ts';
 
 /**
  * Gradient from the step's real elevation, or nothing. SPEC shows a static "108ft 0ft" and
@@ -32,14 +33,13 @@ function PrintSteps({ leg, title }: { leg: Leg; title: string }) {
           return (
             <li key={i} className="step">
               <strong>
-                {step.departure_time} {step.type}
+                {step.departure_time} {modeWithCost(step.type, formatCostText(step.cost))}
                 {step.agency ? ` · ${step.agency.name}` : ''}
               </strong>
               <span>{step.description}</span>
               <span className="step-meta">
                 <span>{step.duration.text}</span>
                 <span>{step.distance.text}</span>
-                <span>{formatCostText(step.cost)}</span>
                 {gradient && <span>Gradient: {gradient}</span>}
               </span>
               {step.directions.length > 0 && (

@@ -1,0 +1,116 @@
+// Feature under test: on the real engine, a logged-in traveller's profile railcard reaches the fares, and unknown or out-of-area places get a message (issue #14).
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Journey, PlacesResponse, SearchCreated, SearchResults } from '@cairn/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registeredUser } from '../helpers/accounts.ts';
+import { startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
+import { searchTime, startTestServer, waitFor, type TestServer } from '../helpers/testServer.ts';
+
+const REGION = resolve(import.meta.dirname, '../../../../regions/cairngorms/build');
+const built = existsSync(join(REGION, 'region.json'));
+
+let server: TestServer;
+let smtp: SmtpPeer;
+beforeAll(async () => {
+  if (!built) return;
+  smtp = await startSmtpPeer();
+  server = await startTestServer({
+    planner: 'engine',
+    env: { REGION_DIR: REGION, SMTP_URL: smtp.url, MAIL_FROM: 'Explorer <no-reply@explorer.example>' },
+  });
+}, 300_000);
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+});
+
+async function place(q: string) {
+  const places = PlacesResponse.parse(
+    (await server.call('GET', `/v1/places?q=${encodeURIComponent(q)}&limit=1`)).body,
+  );
+  return places.data[0]!;
+}
+
+async function searchAndWait(body: Record<string, unknown>, token?: string) {
+  const created = await server.call('POST', '/v1/journey-planner/search', {
+    body,
+    ...(token ? { token } : {}),
+  });
+  expect(created.status).toBe(201);
+  const { hash } = SearchCreated.parse(created.body).data;
+  const done = await waitFor(
+    async () => {
+      const r = await server.call('GET', `/v1/journey-planner/search/${hash}`);
+      return r.body.data.query.status === 'done' ? r : undefined;
+    },
+    180_000,
+    'the search to finish',
+  );
+  return SearchResults.parse(done.body).data;
+}
+
+const railLines = (journeys: Journey[]) =>
+  journeys
+    .flatMap((j) => j.pricing_breakdown)
+    .filter((l) => /^Train /.test(l.description) && l.cost !== 'unknown');
+
+describe.skipIf(!built)('real engine: profile fares and places (issue #14)', () => {
+  it(
+    'a logged-in traveller whose profile has a railcard gets it on rail fares when the request does not carry it',
+    { timeout: 240_000 },
+    async () => {
+      const user = await registeredUser(server, smtp, { profile: { railcard: '16-25 Railcard' } });
+      const from = await place('Edinburgh');
+      const to = await place('Aviemore');
+      const trip = {
+        origin: from.label,
+        destination: to.label,
+        origin_location: from.location,
+        destination_location: to.location,
+        out_time: searchTime(7, '07:00'),
+      };
+      // No railcard field at all, and the empty values an old client sends: neither wipes the profile.
+      for (const extra of [{}, { railcard: '', railcard_type: null, user_age: null }]) {
+        const lines = railLines((await searchAndWait({ ...trip, ...extra }, user.token)).journeys);
+        expect(lines.length).toBeGreaterThan(0);
+        for (const line of lines) expect(line.description).toContain('with 16-25 Railcard');
+      }
+      // The traveller's own No for this search is respected.
+      const declined = railLines(
+        (await searchAndWait({ ...trip, has_railcard: false }, user.token)).journeys,
+      );
+      expect(declined.length).toBeGreaterThan(0);
+      expect(declined.some((l) => l.description.includes('Railcard'))).toBe(false);
+      // Anonymous: no railcard.
+      const anonymous = railLines((await searchAndWait(trip)).journeys);
+      expect(anonymous.some((l) => l.description.includes('Railcard'))).toBe(false);
+    },
+  );
+
+  it(
+    'an unknown place and a place outside the region get their messages, and no journeys',
+    { timeout: 240_000 },
+    async () => {
+      const unknown = await searchAndWait({
+        origin: 'Xyzzyqq',
+        destination: 'Aviemore',
+        out_time: searchTime(7),
+      });
+      expect(unknown.journeys).toEqual([]);
+      expect(unknown.query.place_errors).toEqual({
+        origin: ['We couldn\'t find "Xyzzyqq". Try a town, village, station or street in Cairngorms (demo).'],
+      });
+      const london = await searchAndWait({
+        origin: 'Aviemore',
+        destination: 'London',
+        destination_location: { lat: 51.5072, lng: -0.1276 },
+        out_time: searchTime(7),
+      });
+      expect(london.journeys).toEqual([]);
+      expect(london.query.place_errors?.destination?.[0]).toBe(
+        '"London" is outside the area this planner covers: Cairngorms (demo). Try a place in the area.',
+      );
+    },
+  );
+});

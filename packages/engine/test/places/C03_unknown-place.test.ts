@@ -1,0 +1,72 @@
+// Feature under test: a search end that matches no place, or lies outside the region, gets a clear message (issue #14).
+import { SearchRequest } from '@cairn/contracts';
+import { describe, expect, it } from 'vitest';
+import { listPlaceErrors, locateEnd } from '../../src/places/locateEnd.ts';
+import type { CoveredArea, FindPlace } from '../../src/places/locateEnd.ts';
+
+const area: CoveredArea = { name: 'Cairngorms', minLat: 56.5, minLon: -4.5, maxLat: 57.7, maxLon: -2.5 };
+const GAZETTEER: Record<string, { label: string; lat: number; lon: number }> = {
+  aviemore: { label: 'Aviemore', lat: 57.1955, lon: -3.8259 },
+  london: { label: 'London', lat: 51.5072, lon: -0.1276 },
+};
+const find: FindPlace = (text) => GAZETTEER[text.trim().toLowerCase()];
+const request = (extra: object) =>
+  SearchRequest.parse({
+    origin: 'Aviemore',
+    destination: 'Aviemore',
+    out_time: '2026/06/15 09:00:00',
+    ...extra,
+  });
+
+describe('locateEnd', () => {
+  it('places a known text inside the area', () =>
+    expect(locateEnd('Aviemore', undefined, find, area)).toEqual({
+      ok: true,
+      name: 'Aviemore',
+      lat: 57.1955,
+      lon: -3.8259,
+    }));
+
+  it('says it could not find a text that matches nothing, quoting it and naming the region', () =>
+    expect(locateEnd('Xyzzyqq', undefined, find, area)).toEqual({
+      ok: false,
+      reason: 'not found',
+      message: 'We couldn\'t find "Xyzzyqq". Try a town, village, station or street in Cairngorms.',
+    }));
+
+  it('says a place found outside the area is outside it', () => {
+    const r = locateEnd('London', undefined, find, area);
+    expect(r).toMatchObject({ ok: false, reason: 'outside area' });
+    if (!r.ok)
+      expect(r.message).toBe(
+        '"London" is outside the area this planner covers: Cairngorms. Try a place in the area.',
+      );
+  });
+
+  it('checks chosen coordinates against the area too, whatever the text', () => {
+    expect(locateEnd('My flat', { lat: 51.5, lng: -0.12 }, find, area)).toMatchObject({
+      reason: 'outside area',
+    });
+    expect(locateEnd('Xyzzyqq', { lat: 57.19, lng: -3.82 }, find, area)).toMatchObject({
+      ok: true,
+      lat: 57.19,
+    });
+  });
+
+  it('shortens a very long text in the message', () => {
+    const r = locateEnd('x'.repeat(200), undefined, find, area);
+    if (r.ok) throw new Error('expected not found');
+    expect(r.message.length).toBeLessThan(140);
+    expect(r.message).toContain('…"');
+  });
+});
+
+describe('listPlaceErrors', () => {
+  it('answers {} when both ends are placed, and one field error per end that is not', () => {
+    expect(listPlaceErrors(request({}), find, area)).toEqual({});
+    const errors = listPlaceErrors(request({ origin: 'Xyzzyqq', destination: 'London' }), find, area);
+    expect(Object.keys(errors)).toEqual(['origin', 'destination']);
+    expect(errors.origin?.[0]).toMatch(/couldn't find "Xyzzyqq"/);
+    expect(errors.destination?.[0]).toMatch(/"London" is outside the area/);
+  });
+});
