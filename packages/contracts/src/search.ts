@@ -9,7 +9,7 @@ const searchDate = z.string().regex(SEARCH_DATE_PATTERN, 'Use the format YYYY/MM
  * The search form as sent by the web app (SPEC §3). Shape only: the API checks the date window
  * (now … 6 months) and return ≥ outbound, which need the clock. Entitlements: for a logged-in
  * traveller each field applies only when present and not empty (absent, null and '' leave the
- * profile's value); an explicit false is the traveller's answer for this search (ADR 014).
+ * profile's value); an explicit false is the traveller's answer for this search (ADR 009).
  */
 export const SearchRequest = z.object({
   origin: z.string().trim().min(1, 'Enter where you are travelling from.').max(200),
