@@ -19,7 +19,7 @@ import { flexibleFamily } from './families/flexible.ts';
 import { liftFamily } from './families/lift.ts';
 import { ownCarFamily } from './families/ownCar.ts';
 import { taxiFamily } from './families/taxi.ts';
-import { transitFamily } from './families/transit.ts';
+import { transitFamily, withoutServiceTwice } from './families/transit.ts';
 import { walkFamily } from './families/walk.ts';
 import type { RegionData } from './regionData.ts';
 import { returnPlanner } from './returns.ts';
@@ -68,7 +68,7 @@ export function planSearch(
   const ctx = searchContext(data, input, raptorFor, at, returnSec !== undefined);
   if (ctx.crowM < SAME_PLACE_M) return [];
 
-  const candidates = FAMILIES.flatMap((f) => f.candidates(ctx));
+  const candidates = withoutServiceTwice(FAMILIES.flatMap((f) => f.candidates(ctx)));
   const returnOf = returnSec === undefined ? undefined : returnPlanner(ctx, returnSec);
   const options: Array<{ option: PlannedOption; c: Candidate }> = [];
   for (const c of candidates) {

@@ -125,4 +125,14 @@ describe('P06 the option set of whole searches', () => {
       if (train) expect(trainsWalked.has(`${train.service_number}@${train.departure_time}`)).toBe(false);
     }
   });
+
+  it('community transport appears once (booked door to door, not again as its timetable), from when it starts', async () => {
+    const from = { name: 'Laggan', lat: 57.0156, lng: -4.2758 };
+    const to = { name: 'Newtonmore', lat: 57.0658, lng: -4.1208 };
+    // Tuesday 24 November, before the community bus's hours (09:00–16:30).
+    const { journeys } = await planEarliest(region, from, to, '2026/11/24 08:00:00');
+    const ct = journeys.filter((j) => j.depart.steps.some((s) => s.type === 'community transport'));
+    expect(ct).toHaveLength(1);
+    expect(ct[0]!.depart.departure_at).toBe('09:00');
+  });
 });

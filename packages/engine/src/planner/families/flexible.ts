@@ -1,7 +1,8 @@
-import type { PlacePoint } from '../../journeys/model.ts';
 import type { FlexibleService } from '../../region/regionConfig.ts';
-import { checkServiceHours, flexibleParts, flexibleRideSec, inServiceZone } from '../../modes/flexible.ts';
+import { checkServiceHours, flexibleParts, flexibleRideSec } from '../../modes/flexible.ts';
 import { buildStreetChain } from '../../modes/streetStep.ts';
+import type { At } from '../../modes/streetStep.ts';
+import { localDayTime, minutesOfDay } from '../../modes/serviceTime.ts';
 import type { OptionFamily } from './family.ts';
 
 /** Times a flexible service's rides (modes/flexible.ts). */
@@ -10,16 +11,20 @@ export const rideTimer =
   (distanceM: number, streetSec: number): number =>
     flexibleRideSec(svc, distanceM, streetSec);
 
-/** True when the service can take the traveller door to door between the search's two ends. */
-export const servesDoorToDoor = (svc: FlexibleService, a: PlacePoint, b: PlacePoint): boolean =>
-  inServiceZone(svc, a.lat, a.lng) && inServiceZone(svc, b.lat, b.lng);
-
 /**
- * DRT and community transport door to door inside their zones, within their hours (booking
- * notice is checked on the whole option, plan.ts). A service region.json also ties to a GTFS
- * route (for its timetable) is offered here, and the transit families leave out journeys that
- * only ride it between two points of its zone (each service appears once: families/transit.ts).
+ * The asked time moved into the service's hours on the same day: a depart-after search before the
+ * service starts leaves when it starts; an arrive-by search after it stops arrives when it stops.
  */
+function withinHours(svc: FlexibleService, timeZone: string, at: At): At {
+  const epoch = 'startSec' in at ? at.startSec : at.endSec;
+  const { minutes } = localDayTime(timeZone, epoch);
+  const first = minutesOfDay(svc.hours.start);
+  const last = minutesOfDay(svc.hours.end);
+  const dayStart = epoch - (epoch % 60) - minutes * 60;
+  if ('startSec' in at) return minutes < first ? { startSec: dayStart + first * 60 } : at;
+  return minutes > last ? { endSec: dayStart + last * 60 } : at;
+}
+
 export const flexibleFamily: OptionFamily = {
   candidates(ctx) {
     const { data } = ctx;
@@ -27,7 +32,11 @@ export const flexibleFamily: OptionFamily = {
       if (!ctx.allowed(svc.kind)) return [];
       const answer = flexibleParts(svc, ctx.origin, ctx.destination);
       if ('reason' in answer) return [];
-      const leg = buildStreetChain(data.streets, answer.parts, ctx.at);
+      const leg = buildStreetChain(
+        data.streets,
+        answer.parts,
+        withinHours(svc, data.region.timeZone, ctx.at),
+      );
       const step = leg?.steps[0];
       if (!leg || !step) return [];
       if (checkServiceHours(svc, data.region.timeZone, step.startSec, step.endSec - step.startSec)) return [];

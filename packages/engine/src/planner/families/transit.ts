@@ -11,7 +11,6 @@ import {
   skippableRides,
 } from '../transit/shortcuts.ts';
 import type { Candidate, OptionFamily, ReturnRule } from './family.ts';
-import { servesDoorToDoor } from './flexible.ts';
 
 /**
  * How much earlier a traveller would set off, or later arrive, to walk to a train instead of
@@ -25,6 +24,23 @@ const WALK_INSTEAD_SEC = 15 * 60;
  * family. Journeys a sensible traveller would not take are left out here (ADR 008); comparing
  * the rest with other options is the option set's job (journeys/ranking/optionSet.ts).
  */
+/**
+ * Each service appears once: a transit candidate that only rides flexible services the search
+ * also offers door to door (the same community bus, as a timetable and as a booked ride) goes.
+ */
+export function withoutServiceTwice(candidates: readonly Candidate[]): Candidate[] {
+  const doorToDoor = new Set(
+    candidates.flatMap((c) => (c.key.family === 'flexible' ? [c.key.serviceId] : [])),
+  );
+  return candidates.filter(
+    (c) =>
+      c.key.family !== 'transit' ||
+      !c.leg.steps
+        .filter((s) => s.ride)
+        .every((s) => s.flexibleServiceId && doorToDoor.has(s.flexibleServiceId)),
+  );
+}
+
 export const transitFamily: OptionFamily = {
   candidates(ctx) {
     const plan = planTransit(ctx);
@@ -57,23 +73,15 @@ function sensibleFor(
   plan: TransitPlan,
   fam: TransitFamily,
 ): (f: FoundJourney) => boolean {
-  const { data, at, crowM, origin, destination } = ctx;
+  const { at, crowM } = ctx;
   const first = byStop(fam.first.legs);
   const last = byStop(fam.last.legs);
   const walkOut = fam.first.mile !== 'walk' && plan.walkOut ? byStop(plan.walkOut.legs) : undefined;
   const walkIn = fam.last.mile !== 'walk' && plan.walkIn ? byStop(plan.walkIn.legs) : undefined;
-  // Flexible services this search also offers door to door: riding only them is the same service twice.
-  const doorToDoor = new Set(
-    data.region.flexibleServices
-      .filter((s) => ctx.allowed(s.kind) && servesDoorToDoor(s, origin, destination))
-      .map((s) => s.id),
-  );
   return ({ leg, j, view }) => {
     const zero = view.epochZeroSec;
     // A first or last mile by vehicle longer than the whole trip goes the wrong way.
     if (leg.steps.some((s) => !s.ride && s.type !== 'walk' && s.distanceM > crowM)) return false;
-    const rides = leg.steps.filter((s) => s.ride);
-    if (rides.every((s) => s.flexibleServiceId && doorToDoor.has(s.flexibleServiceId))) return false;
     if (skippableRides(view, j, first, last)) return false;
     const notBefore = 'startSec' in at ? at.startSec - zero : j.departureSec - WALK_INSTEAD_SEC;
     const notAfter = 'endSec' in at ? at.endSec - zero : j.arrivalSec + WALK_INSTEAD_SEC;
