@@ -5,6 +5,7 @@ import { haversineM } from '../journeys/geo.ts';
 import type { PlacePoint } from '../journeys/model.ts';
 import type { At } from '../modes/streetStep.ts';
 import type { McRaptor } from '../raptor/mcRaptor.ts';
+import type { RaptorJourney } from '../raptor/types.ts';
 import type { Raptor } from '../raptor/raptor.ts';
 import type { DateInt } from '../time/service-day.ts';
 import type { TransitView } from '../timetable/transit-view.ts';
@@ -38,6 +39,8 @@ export interface SearchContext {
   at: At;
   /** A return search: car club (round trips only) is offered. */
   hasReturn: boolean;
+  /** Range searches already run for this search, by their query (transit/search.ts). */
+  routes: Map<string, { view: TransitView; journeys: RaptorJourney[] }>;
 }
 
 /** The context of one leg's search: the search's own, or its return (ends swapped, leaving at `startSec`). */
@@ -61,6 +64,7 @@ export function searchContext(
     crowM: haversineM(origin.lat, origin.lng, destination.lat, destination.lng),
     at,
     hasReturn,
+    routes: new Map(),
   };
 }
 

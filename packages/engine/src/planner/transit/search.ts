@@ -1,5 +1,5 @@
 import type { PlannedLeg } from '../../journeys/model.ts';
-import type { RaptorJourney } from '../../raptor/types.ts';
+import type { AccessLeg, RaptorJourney } from '../../raptor/types.ts';
 import { epochToLocal } from '../../time/service-day.ts';
 import type { TransitView } from '../../timetable/transit-view.ts';
 import type { SearchContext } from '../context.ts';
@@ -19,15 +19,25 @@ export interface FoundJourney {
   view: TransitView;
 }
 
+/** The journeys of one range search that pass the day rules, on their view. */
+interface Routed {
+  view: TransitView;
+  journeys: RaptorJourney[];
+}
+
 /**
  * Runs one RAPTOR range search for a family and turns its journeys into legs. `weighWalking`
  * makes walking a full criterion (McRAPTOR): for the outbound walk family, where less walking is
  * worth a later arrival or another change. Vehicle first/last miles and return legs (picked to
  * match the way out) search on arrival and changes, at a third to half of the cost.
  *
- * Detours are cut where the traveller can change instead (transit/shortcuts.ts). Kept: journeys with a ride, on the asked day, within MAX_SHIFT_SEC of the asked time, with no
- * overnight wait, and whose flexible
- * parts run for their whole length.
+ * Detours are cut where the traveller can change instead (transit/shortcuts.ts). Kept: journeys
+ * with a ride, on the asked day, within MAX_SHIFT_SEC of the asked time, with no overnight wait
+ * (flexible parts are checked against their hours with the whole option, plan.ts).
+ *
+ * Families whose first and last miles reach the same stops in the same times (park & ride, a lift
+ * and a taxi all drive to the station) share one search through `ctx.routes`: only their steps
+ * differ.
  */
 export function searchFamily(
   ctx: SearchContext,
@@ -35,12 +45,30 @@ export function searchFamily(
   windowSec: number,
   weighWalking = false,
 ): FoundJourney[] {
+  const { view, journeys } = route(ctx, fam, windowSec, weighWalking);
+  const out: FoundJourney[] = [];
+  for (const j of journeys) {
+    const steps = journeySteps(ctx.data, view, j, ctx.origin, ctx.destination, (end) =>
+      (end.kind === 'access' ? fam.first : fam.last).detail(end.index),
+    );
+    if (steps && steps.length > 0) out.push({ leg: { steps }, j, view });
+  }
+  return out;
+}
+
+const legsKey = (legs: readonly AccessLeg[]): string =>
+  legs.map((l) => `${l.stopIdx}:${l.durationSec}`).join(',');
+
+function route(ctx: SearchContext, fam: TransitFamily, windowSec: number, weighWalking: boolean): Routed {
   const { data, at } = ctx;
-  const tz = data.region.timeZone;
+  const arriveBy = 'endSec' in at;
   const epoch = 'startSec' in at ? at.startSec : at.endSec;
+  const key = `${arriveBy}|${epoch}|${windowSec}|${weighWalking}|${legsKey(fam.first.legs)}|${legsKey(fam.last.legs)}`;
+  const cached = ctx.routes.get(key);
+  if (cached) return cached;
+  const tz = data.region.timeZone;
   const askedDate = epochToLocal(tz, epoch).date;
   const { view, raptor, mcRaptor } = ctx.raptorFor(askedDate);
-  const arriveBy = 'endSec' in at;
   const router = weighWalking ? mcRaptor : raptor;
   const result = router.route({
     direction: arriveBy ? 'arrive-by' : 'depart-after',
@@ -51,7 +79,7 @@ export function searchFamily(
     maxTransfers: MAX_TRANSFERS,
   });
   const zero = view.epochZeroSec;
-  const out: FoundJourney[] = [];
+  const journeys: RaptorJourney[] = [];
   for (const found of result.journeys) {
     const j = cutDetours(view, found);
     if (!j.legs.some((l) => l.kind === 'transit')) continue;
@@ -61,10 +89,9 @@ export function searchFamily(
     const edge = (arriveBy ? j.arrivalSec : j.departureSec) + zero;
     if (Math.abs(edge - epoch) > MAX_SHIFT_SEC || epochToLocal(tz, edge).date !== askedDate) continue;
     if (epochToLocal(tz, j.departureSec + zero).date !== epochToLocal(tz, j.arrivalSec + zero).date) continue;
-    const steps = journeySteps(data, view, j, ctx.origin, ctx.destination, (end) =>
-      (end.kind === 'access' ? fam.first : fam.last).detail(end.index),
-    );
-    if (steps && steps.length > 0) out.push({ leg: { steps }, j, view });
+    journeys.push(j);
   }
-  return out;
+  const routed = { view, journeys };
+  ctx.routes.set(key, routed);
+  return routed;
 }
