@@ -61,7 +61,10 @@ async function measure(
   add('searches (return trips, all modes)', `${ms.length} (${empty} with no journey)`);
   add('journeys per search (mean)', (journeys / ms.length).toFixed(1));
   add('latency p50', `${pct(ms, 50).toFixed(0)} ms (cpu ${pct(cpu, 50).toFixed(0)} ms)`);
-  add('latency p95 (target: cpu ≤ 250 ms at Scotland scale)', `${pct(ms, 95).toFixed(0)} ms (cpu ${pct(cpu, 95).toFixed(0)} ms)`);
+  add(
+    'latency p95 (target: cpu ≤ 250 ms at Scotland scale)',
+    `${pct(ms, 95).toFixed(0)} ms (cpu ${pct(cpu, 95).toFixed(0)} ms)`,
+  );
   add(
     'latency max',
     `${(ms[ms.length - 1] ?? 0).toFixed(0)} ms (cpu ${(cpu[cpu.length - 1] ?? 0).toFixed(0)} ms)`,

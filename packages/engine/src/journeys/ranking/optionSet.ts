@@ -95,9 +95,12 @@ const subset = (a: ReadonlySet<Need>, b: ReadonlySet<Need>): boolean => [...a].e
  * more (an unknown cost removes nothing), emits and changes no more, walks no more (or saves
  * more time than the extra walk is worth), and is clearly better: ≥ 10 minutes saved, fewer
  * changes with no more walking, or clearly cheaper. An option on demand (street modes) is
- * compared as if it left when the other does.
+ * compared as if it left when the other does; one that is there before the other sets off removes
+ * it when it costs and emits no more.
  */
 export function clearlyBetter(option: OptionScore, b: OptionScore): boolean {
+  if (option.onDemand && (option.arriveSec <= b.departSec || option.departSec >= b.arriveSec))
+    return arrivesFirst(option, b);
   // An option on demand (walk, cycle, drive, taxi) leaves when the other does.
   const a = option.onDemand
     ? { ...option, departSec: b.departSec, arriveSec: b.departSec + option.arriveSec - option.departSec }
@@ -120,6 +123,19 @@ export function clearlyBetter(option: OptionScore, b: OptionScore): boolean {
     savedSec >= OPTION_SET.clearlyFasterSec ||
     (a.changes < b.changes && a.walkM <= b.walkM) ||
     costB - a.costPence >= cheaper
+  );
+}
+
+/**
+ * An option on demand that is there before the other sets off (depart-after), or sets off after
+ * the other is there (arrive-by): the traveller would not wait for the other, unless it is clearly
+ * cheaper or greener, or asks less.
+ */
+function arrivesFirst(a: OptionScore, b: OptionScore): boolean {
+  if (a.costPence === null || !subset(a.needs, b.needs)) return false;
+  return (
+    a.costPence <= (b.costPence ?? Infinity) &&
+    a.carbonKg <= b.carbonKg * (1 + OPTION_SET.co2Share) + OPTION_SET.co2Kg
   );
 }
 

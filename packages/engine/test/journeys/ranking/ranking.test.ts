@@ -124,6 +124,27 @@ describe('option set', () => {
     expect(clearlyBetter({ ...taxi, onDemand: false }, taxiTrain)).toBe(false);
   });
 
+  it('lets a walk that is there before the bus leaves remove the bus, but not a walk that needs more', () => {
+    const walk = score({
+      family: 'walk',
+      rides: '',
+      onDemand: true,
+      departSec: 0,
+      arriveSec: 780,
+      costPence: 0,
+      carbonKg: 0,
+      walkM: 1100,
+    });
+    const bus = score({ departSec: 900, arriveSec: 1140, costPence: 200, carbonKg: 0.16, walkM: 150 });
+    expect(clearlyBetter(walk, bus)).toBe(true);
+    // A bus leaving before the walker would be there stays.
+    expect(clearlyBetter(walk, { ...bus, departSec: 600 })).toBe(false);
+    // A taxi that is there first but costs more does not remove the bus.
+    expect(
+      clearlyBetter({ ...walk, family: 'taxi', needs: new Set<Need>(['hire']), costPence: 500 }, bus),
+    ).toBe(false);
+  });
+
   it('lets a time saving outweigh extra walking, each walking minute counting double', () => {
     const bus = score({ departSec: 0, arriveSec: 3600, walkM: 100 });
     // 400 m more walking ≈ 5 min, counted 10: saving 21 min is enough, 19 is not.
