@@ -68,7 +68,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: env.REGION_TIME_ZONE ?? 'Europe/London',
     rateLimitPerMinute: intOf(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
     authRateLimitPerMinute: intOf(env.AUTH_RATE_LIMIT_PER_MINUTE, 20, 'AUTH_RATE_LIMIT_PER_MINUTE'),
-    searchRateLimitPerMinute: positiveIntOf(env.SEARCH_RATE_LIMIT_PER_MINUTE, 20, 'SEARCH_RATE_LIMIT_PER_MINUTE'),
+    searchRateLimitPerMinute: positiveIntOf(
+      env.SEARCH_RATE_LIMIT_PER_MINUTE,
+      20,
+      'SEARCH_RATE_LIMIT_PER_MINUTE',
+    ),
     realtimeMaxStreamsPerClient: positiveIntOf(
       env.REALTIME_MAX_STREAMS_PER_CLIENT,
       20,
