@@ -112,21 +112,24 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
     async (request, reply) => {
       const query = await getSearch(ctx, request);
       const input = parseOr422(UpdateReturnTimeRequest, request.body);
+      const caller = request.brand.settings.enableUserAccounts ? await findUser(ctx, request) : undefined;
+      // A re-plan belongs to the caller (issue #15): knowing a hash lets anyone read a search,
+      // never act as its owner. Someone else's account search is re-planned without the
+      // entitlements its owner sent, under the caller's account and profile (or nobody's).
+      const someoneElses = query.user_id !== null && query.user_id !== caller?.id;
       const original = SearchRequest.parse(query.request);
-      const updated = { ...original, return_time: input.return_time };
+      const updated = {
+        ...(someoneElses ? withoutEntitlements(original) : original),
+        return_time: input.return_time,
+      };
       const errors = checkSearchWindow(updated, ctx.now(), ctx.config.timeZone);
       // Only the return time was sent: an outbound now in the past is not this request's fault.
       delete errors.out_time;
       if (Object.keys(errors).length > 0) throw new HttpError(422, INVALID_DATA, errors);
-      const user = request.brand.settings.enableUserAccounts ? await findUser(ctx, request) : undefined;
       const hash = await createSearch(ctx, {
         request: updated,
-        profile: user
-          ? profileFor(user, updated, ctx.now())
-          : query.profile
-            ? Profile.parse(query.profile)
-            : null,
-        userId: user?.id ?? query.user_id,
+        profile: caller ? profileFor(caller, updated, ctx.now()) : null,
+        userId: caller?.id ?? null,
         brand: query.brand,
         parentHash: query.hash,
       });
@@ -134,6 +137,25 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
       return { data: { hash } };
     },
   );
+}
+
+/** The fields of a search that carry its maker's entitlements (logged-in profile and form answers). */
+const ENTITLEMENT_FIELDS = [
+  'has_car_access',
+  'railcard',
+  'has_concessionary_pass',
+  'has_young_scot_card',
+  'has_new_young_scot_card',
+  'user_age',
+  'has_access_to_car',
+  'has_railcard',
+  'railcard_type',
+] as const;
+
+function withoutEntitlements(request: SearchRequest): SearchRequest {
+  const copy = { ...request };
+  for (const field of ENTITLEMENT_FIELDS) delete copy[field];
+  return copy;
 }
 
 async function getSearch(ctx: AppContext, request: FastifyRequest): Promise<SearchRow> {
