@@ -37,10 +37,10 @@ export interface Config {
   /** Visitors' searches (no account, nothing saved) are deleted after this many days. */
   searchRetentionDays: number;
   /**
-   * Behind reverse proxies: how many hops (a number) or which proxy addresses/CIDRs (a list) are
-   * trusted to have appended X-Forwarded-For; false takes the socket's peer and ignores the header.
+   * Behind reverse proxies: the proxies (addresses/CIDRs) trusted to have appended X-Forwarded-For;
+   * false takes the socket's peer as the client and ignores the header.
    */
-  trustProxy: false | number | string[];
+  trustProxy: false | string[];
 }
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -101,23 +101,30 @@ export function parseApiKeys(text: string): Map<string, string | null> {
   return keys;
 }
 
+/** What TRUST_PROXY=1 (or `true`) trusts: proxies on loopback and private networks. */
+export const PRIVATE_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
+
 /**
- * TRUST_PROXY: off (unset, `0`, `false`), a hop count (`1` = one reverse proxy in front; `true`
- * means the same), or a comma list of the proxies' addresses or CIDRs. Never "trust every hop":
- * the left end of X-Forwarded-For is whatever the client wrote there.
+ * TRUST_PROXY: off (unset, `0`, `false`); `1` or `true` for proxies on loopback and private
+ * networks; or a comma list of the proxies' addresses or CIDRs (also the names `loopback`,
+ * `linklocal`, `uniquelocal`). Only a hop from a trusted proxy is believed, so the client is the
+ * address the last trusted proxy saw; a hop count (which cannot check who is connecting) and
+ * "trust every hop" (the left end of X-Forwarded-For is whatever the client wrote) are refused.
  */
-export function parseTrustProxy(text: string): false | number | string[] {
+export function parseTrustProxy(text: string): false | string[] {
   const value = text.trim();
   if (value === '' || value === '0' || value === 'false') return false;
-  if (value === 'true') return 1;
-  if (/^\d+$/.test(value)) return Number(value);
+  if (value === '1' || value === 'true') return PRIVATE_PROXIES;
   const list = value
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
   for (const entry of list) {
-    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry))
-      throw new Error(`TRUST_PROXY must be a hop count or a list of addresses/CIDRs, got "${entry}"`);
+    const named = PRIVATE_PROXIES.includes(entry);
+    if (!named && !/^[0-9a-fA-F:.]*[:.][0-9a-fA-F:.]*(\/\d{1,3})?$/.test(entry))
+      throw new Error(
+        `TRUST_PROXY must be 1, or the proxies' addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1), got "${entry}"`,
+      );
   }
   return list;
 }

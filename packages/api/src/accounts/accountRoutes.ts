@@ -270,6 +270,8 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
       auth: 'required',
       body: UpdateUserRequest,
       response: MessageWithUser,
+      // It looks addresses up (is this e-mail taken?): limited like the other account calls.
+      rateLimitPerMinute: authLimit,
     },
     async (request) => {
       requireAccounts(request);

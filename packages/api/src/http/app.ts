@@ -23,6 +23,7 @@ import { registerPlaceRoutes } from '../places/placeRoutes.ts';
 import { registerRealtimeRoutes } from '../realtime/realtimeRoutes.ts';
 import { registerSearchRoutes } from '../search/searchRoutes.ts';
 import { registerTileRoutes } from '../tiles/tileRoutes.ts';
+import { clientKey } from './clientKey.ts';
 import { HttpError, INVALID_DATA } from './httpError.ts';
 import { RouteTable } from './routeTable.ts';
 import { registerSystemRoutes } from './systemRoutes.ts';
@@ -94,7 +95,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     timeWindow: 60_000,
     keyGenerator: (request) => {
       const key = request.headers['x-api-key'];
-      return typeof key === 'string' && config.apiKeys.has(key) ? `${key}|${request.ip}` : request.ip;
+      const client = clientKey(request);
+      return typeof key === 'string' && config.apiKeys.has(key) ? `${key}|${client}` : client;
     },
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { findUser, type UserRow } from '../accounts/session.ts';
+import { clientKey } from '../http/clientKey.ts';
 import { ageOn } from '../accounts/userView.ts';
 import { HttpError, INVALID_DATA, notFound, parseOr422 } from '../http/httpError.ts';
 import type { RouteTable } from '../http/routeTable.ts';
@@ -26,6 +27,26 @@ import { checkSearchWindow } from './searchWindow.ts';
 
 /** The search calls of SPEC §7: create, results, one journey, and a new return time. */
 export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
+  // New searches and re-plans share one budget per client (issue #15): each one queues planning
+  // work, so a flood from one client would slow everyone's searches and reads.
+  const searchLimit = app.createRateLimit({
+    max: ctx.config.searchRateLimitPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: clientKey,
+  });
+  const limitSearchCreation = async (request: FastifyRequest) => {
+    const limit = await searchLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      const seconds = Math.max(1, limit.ttlInSeconds);
+      throw new HttpError(
+        429,
+        `Too many new searches from this address. Try again in ${seconds} seconds.`,
+        undefined,
+        { 'retry-after': String(seconds) },
+      );
+    }
+  };
+
   routes.add(
     app,
     {
@@ -39,6 +60,7 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
       responseStatus: 201,
     },
     async (request, reply) => {
+      await limitSearchCreation(request);
       const input = parseOr422(SearchRequest, request.body);
       const errors = checkSearchWindow(input, ctx.now(), ctx.config.timeZone);
       if (Object.keys(errors).length > 0) throw new HttpError(422, INVALID_DATA, errors);
@@ -110,6 +132,7 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
       responseStatus: 201,
     },
     async (request, reply) => {
+      await limitSearchCreation(request);
       const query = await getSearch(ctx, request);
       const input = parseOr422(UpdateReturnTimeRequest, request.body);
       const caller = request.brand.settings.enableUserAccounts ? await findUser(ctx, request) : undefined;
