@@ -51,8 +51,12 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
       const hash = channel.startsWith('query.') ? channel.slice('query.'.length) : '';
       const query = await findSearch(ctx, hash);
       if (!query) throw notFound('This channel does not exist.');
-      const lastIdText =
-        request.headers['last-event-id'] ?? (request.query as { last_event_id?: string }).last_event_id ?? '';
+      const lastIdSent =
+        request.headers['last-event-id'] ??
+        (request.query as { last_event_id?: unknown }).last_event_id ??
+        '';
+      // A repeated ?last_event_id= arrives as a list: no whole number either.
+      const lastIdText = typeof lastIdSent === 'string' ? lastIdSent : 'repeated';
       if (lastIdText !== '' && !/^\d{1,10}$/.test(lastIdText))
         throw new HttpError(400, 'Last-Event-ID must be a whole number.');
       let lastSeq = Number(lastIdText);
