@@ -22,6 +22,7 @@ function env(dataDir: string, port: number): NodeJS.ProcessEnv {
     BRAND: 'cairngorms-explorer',
     LOG_LEVEL: 'warn',
     SEARCH_RATE_LIMIT_PER_MINUTE: '600',
+    SEARCH_RATE_LIMIT_BURST: '600',
     PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
   };
 }

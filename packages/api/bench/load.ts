@@ -272,6 +272,7 @@ async function benchOne(db: 'pglite' | 'postgres', databaseUrl?: string): Promis
     RATE_LIMIT_PER_MINUTE: '100000000',
     // These phases measure the planner's capacity from one address; the burst measures the limit.
     SEARCH_RATE_LIMIT_PER_MINUTE: '100000000',
+    SEARCH_RATE_LIMIT_BURST: '100000000',
     JOB_POLL_MS: '200',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
@@ -543,7 +544,7 @@ async function benchBurst(limited: boolean): Promise<void> {
     // The global per-client limit would cap the reader's 20/s; the search limit is under test.
     RATE_LIMIT_PER_MINUTE: '100000000',
     JOB_POLL_MS: '200',
-    ...(limited ? {} : { SEARCH_RATE_LIMIT_PER_MINUTE: '100000000' }),
+    ...(limited ? {} : { SEARCH_RATE_LIMIT_PER_MINUTE: '100000000', SEARCH_RATE_LIMIT_BURST: '100000000' }),
   });
   const attacker = new Agent({
     keepAlive: true,

@@ -25,6 +25,8 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** New searches (POST search and update-return-time together) per client per minute. */
   searchRateLimitPerMinute: number;
+  /** New searches per client in any 10 s, so a minute's budget cannot land at once. */
+  searchRateLimitBurst: number;
   /** Open realtime streams one client may hold in this process. */
   realtimeMaxStreamsPerClient: number;
   /** Open realtime streams this process holds at most, all clients together. */
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       20,
       'SEARCH_RATE_LIMIT_PER_MINUTE',
     ),
+    searchRateLimitBurst: positiveIntOf(env.SEARCH_RATE_LIMIT_BURST, 5, 'SEARCH_RATE_LIMIT_BURST'),
     realtimeMaxStreamsPerClient: positiveIntOf(
       env.REALTIME_MAX_STREAMS_PER_CLIENT,
       20,

@@ -28,22 +28,24 @@ import { checkSearchWindow } from './searchWindow.ts';
 /** The search calls of SPEC §7: create, results, one journey, and a new return time. */
 export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
   // New searches and re-plans share one budget per client (issue #15): each one queues planning
-  // work, so a flood from one client would slow everyone's searches and reads.
-  const searchLimit = app.createRateLimit({
-    max: ctx.config.searchRateLimitPerMinute,
-    timeWindow: 60_000,
-    keyGenerator: clientKey,
-  });
+  // work, so a flood from one client would slow everyone's searches and reads. The burst window
+  // spreads the minute's budget: planned at once, it would still stall the process for a while.
+  const limiters = [
+    { max: ctx.config.searchRateLimitPerMinute, timeWindow: 60_000 },
+    { max: ctx.config.searchRateLimitBurst, timeWindow: 10_000 },
+  ].map((options) => app.createRateLimit({ ...options, keyGenerator: clientKey }));
   const limitSearchCreation = async (request: FastifyRequest) => {
-    const limit = await searchLimit(request);
-    if (!limit.isAllowed && limit.isExceeded) {
-      const seconds = Math.max(1, limit.ttlInSeconds);
-      throw new HttpError(
-        429,
-        `Too many new searches from this address. Try again in ${seconds} seconds.`,
-        undefined,
-        { 'retry-after': String(seconds) },
-      );
+    for (const limiter of limiters) {
+      const limit = await limiter(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        const seconds = Math.max(1, limit.ttlInSeconds);
+        throw new HttpError(
+          429,
+          `Too many new searches from this address. Try again in ${seconds} seconds.`,
+          undefined,
+          { 'retry-after': String(seconds) },
+        );
+      }
     }
   };
 

@@ -36,6 +36,22 @@ describe('a burst of searches from one client', () => {
     expect((await createFrom(server, '127.0.0.3')).status).toBe(201);
   });
 
+  it('gets 429 past SEARCH_RATE_LIMIT_BURST in 10 s, so a minute of budget cannot land at once', async () => {
+    const bursty = await startTestServer({
+      env: { SEARCH_RATE_LIMIT_PER_MINUTE: '100', SEARCH_RATE_LIMIT_BURST: '2' },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await createFrom(bursty, '127.0.0.2')).status);
+      expect(statuses).toEqual([201, 201, 429]);
+      const over = await createFrom(bursty, '127.0.0.2');
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(10);
+    } finally {
+      await bursty.close();
+    }
+  });
+
   it('re-planning (update-return-time) draws on the same budget, so it is no way around it', async () => {
     const first = await createFrom(server, '127.0.0.4');
     expect(first.status).toBe(201);
