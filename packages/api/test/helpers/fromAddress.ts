@@ -48,12 +48,16 @@ export function openFrom(url: string, options: FromAddressOptions = {}): Promise
   });
 }
 
+export interface CallFromResult {
+  status: number;
+  headers: IncomingHttpHeaders;
+  // Tests read answers loosely, as testServer's `call` does.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
 /** A whole JSON call from `localAddress`: status, parsed body and headers. */
-export async function callFrom(
-  url: string,
-  options: FromAddressOptions = {},
-): Promise<{ status: number; headers: IncomingHttpHeaders; body: any }> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function callFrom(url: string, options: FromAddressOptions = {}): Promise<CallFromResult> {
   const res = await openFrom(url, options);
   // A response that never ends (an open stream) fails the call in 5 s rather than hanging the test.
   const text = await Promise.race([res.ended, new Promise<null>((r) => setTimeout(() => r(null), 5_000))]);
