@@ -21,6 +21,8 @@ function env(dataDir: string, port: number): NodeJS.ProcessEnv {
     HOST: '127.0.0.1',
     BRAND: 'cairngorms-explorer',
     LOG_LEVEL: 'warn',
+    SEARCH_RATE_LIMIT_PER_MINUTE: '600',
+    SEARCH_RATE_LIMIT_BURST: '600',
     PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
   };
 }

@@ -2,13 +2,16 @@
  * `npm run bench:load`: the real server (`cairn serve`) on the demo region, loaded over loopback.
  * Measures sustained searches per second with the worker(s) planning (POST → last SSE event),
  * reads per second (GET search, GET journey, tiles, places) with p50/p95/p99 and error counts,
- * and a soak that samples the server's RSS and reports its trend. PGlite always; PostgreSQL too
- * when DATABASE_URL is set or --pg starts a throwaway cluster.
+ * a soak that samples the server's RSS and reports its trend, and a burst: one client floods
+ * search creation (at the rate of issue #15's attack) while another reads places and searches,
+ * with the per-client search limit off and at its default (`--no-burst` skips it). PGlite always;
+ * PostgreSQL too when DATABASE_URL is set or --pg starts a throwaway cluster.
  *
- *   npm run bench:load -- [--seconds 10] [--connections 8] [--soak-minutes 0.5] [--pg] [--workers 1] [--json out.json]
+ *   npm run bench:load -- [--seconds 10] [--connections 8] [--soak-minutes 0.5] [--pg] [--workers 1] [--no-burst] [--json out.json]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -26,6 +29,7 @@ const { values: opts } = parseArgs({
     'soak-minutes': { type: 'string', default: '0.5' },
     pg: { type: 'boolean', default: false },
     'no-pglite': { type: 'boolean', default: false },
+    'no-burst': { type: 'boolean', default: false },
     workers: { type: 'string', default: '1' },
     json: { type: 'string' },
   },
@@ -266,6 +270,9 @@ async function benchOne(db: 'pglite' | 'postgres', databaseUrl?: string): Promis
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000000',
+    // These phases measure the planner's capacity from one address; the burst measures the limit.
+    SEARCH_RATE_LIMIT_PER_MINUTE: '100000000',
+    SEARCH_RATE_LIMIT_BURST: '100000000',
     JOB_POLL_MS: '200',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
@@ -476,6 +483,141 @@ async function benchOne(db: 'pglite' | 'postgres', databaseUrl?: string): Promis
   }
 }
 
+/** Calls `path` from the attacker's own loopback address (127.0.0.2), so per-client limits see two clients. */
+function callFrom(agent: Agent, base: string, path: string, body: unknown): Promise<number> {
+  return new Promise((ok) => {
+    const text = JSON.stringify(body);
+    const req = httpRequest(`${base}${path}`, {
+      method: 'POST',
+      agent,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+    });
+    req.on('error', () => ok(0));
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => ok(res.statusCode ?? 0));
+    });
+    req.end(text);
+  });
+}
+
+/** Runs `task` at a fixed rate (requests per second) for `seconds`, whatever each answer takes. */
+async function pacedLoop(seconds: number, perSec: number, task: (i: number) => Promise<boolean>) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const pending: Array<Promise<void>> = [];
+  for (let i = 0; i < seconds * perSec; i++) {
+    const due = started + (i * 1000) / perSec;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    pending.push(
+      (async () => {
+        const t0 = performance.now();
+        const ok = await task(i).catch(() => false);
+        latencies.push(performance.now() - t0);
+        if (!ok) errors++;
+      })(),
+    );
+  }
+  await Promise.all(pending);
+  latencies.sort((a, b) => a - b);
+  return { latencies, errors, elapsedSec: (performance.now() - started) / 1000 };
+}
+
+/**
+ * Issue #15's attack: one client creates searches as fast as 300 in 5.6 s while another client
+ * autocompletes places (20/s) and plans a search every 2.5 s. Run once with the per-client search
+ * limit off and once at its default, on a server of its own (the limit is the one thing changed).
+ */
+async function benchBurst(limited: boolean): Promise<void> {
+  const db = 'pglite';
+  const label = limited ? 'limit on (default)' : 'limit off';
+  const dataDir = mkdtempSync(join(tmpdir(), 'cairn-bench-burst-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startCairn(['serve'], {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    // The global per-client limit would cap the reader's 20/s; the search limit is under test.
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    JOB_POLL_MS: '200',
+    ...(limited ? {} : { SEARCH_RATE_LIMIT_PER_MINUTE: '100000000', SEARCH_RATE_LIMIT_BURST: '100000000' }),
+  });
+  const attacker = new Agent({
+    keepAlive: true,
+    maxSockets: 4,
+    localAddress: '127.0.0.2',
+  } as ConstructorParameters<typeof Agent>[0]);
+  try {
+    await waitReady(base, server);
+    const day = (i: number) => localTime(1 + (i % 5), 7 * 60 + ((i * 35) % (11 * 60)));
+    const body = (i: number) => ({
+      origin: PLACE_NAMES[i % PLACE_NAMES.length],
+      destination:
+        PLACE_NAMES[(i * 7 + 3) % PLACE_NAMES.length] === PLACE_NAMES[i % PLACE_NAMES.length]
+          ? PLACE_NAMES[(i + 1) % PLACE_NAMES.length]
+          : PLACE_NAMES[(i * 7 + 3) % PLACE_NAMES.length],
+      out_time: day(i),
+    });
+    // Warm-up: one planned search per travel date, from the reader's address.
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${base}/v1/journey-planner/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body(60_000 + i)),
+      });
+      if (res.status === 201)
+        await awaitSearch(base, ((await res.json()) as { data: { hash: string } }).data.hash, 300_000);
+    }
+    const places = (i: number) =>
+      fetch(`${base}/v1/places?q=${encodeURIComponent(PREFIXES[i % PREFIXES.length]!)}`).then(async (r) => {
+        await r.arrayBuffer();
+        return r.status === 200;
+      });
+    const seconds = Math.min(SECONDS, 10);
+    record(db, `burst, ${label}: places, quiet`, await pacedLoop(seconds, 20, places), 'other client, 20/s');
+
+    let accepted = 0;
+    let refused = 0;
+    const [flood, read, search] = await Promise.all([
+      pacedLoop(seconds, 54, async (i) => {
+        const status = await callFrom(attacker, base, '/v1/journey-planner/search', body(i));
+        if (status === 201) accepted++;
+        if (status === 429) refused++;
+        return status === 201;
+      }),
+      pacedLoop(seconds, 20, places),
+      // A person's pace (one search every 2.5 s), within their own per-client budget.
+      pacedLoop(seconds, 0.4, async (i) => {
+        const res = await fetch(`${base}/v1/journey-planner/search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body(70_000 + i)),
+        });
+        if (res.status !== 201) return false;
+        return (
+          await awaitSearch(base, ((await res.json()) as { data: { hash: string } }).data.hash, 120_000)
+        ).ok;
+      }),
+    ]);
+    record(
+      db,
+      `burst, ${label}: search flood`,
+      flood,
+      `one client (127.0.0.2), 54/s: ${accepted} accepted, ${refused} refused 429`,
+    );
+    record(db, `burst, ${label}: places during flood`, read, 'other client, 20/s');
+    record(db, `burst, ${label}: search → all journeys during flood`, search, 'other client, every 2.5 s');
+  } finally {
+    attacker.destroy();
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 function slopePerMin(points: Array<[number, number]>): number {
   const ok = points.filter(([, y]) => Number.isFinite(y));
   if (ok.length < 2) return NaN;
@@ -511,6 +653,10 @@ function printTable(): void {
 
 const startedAt = new Date().toISOString();
 if (!opts['no-pglite']) await benchOne('pglite');
+if (!opts['no-burst']) {
+  await benchBurst(false);
+  await benchBurst(true);
+}
 if (process.env.DATABASE_URL) await benchOne('postgres', process.env.DATABASE_URL);
 else if (opts.pg) {
   const cluster = await startPostgresCluster();

@@ -23,13 +23,26 @@ export interface Config {
   timeZone: string;
   rateLimitPerMinute: number;
   authRateLimitPerMinute: number;
+  /** New searches (POST search and update-return-time together) per client per minute. */
+  searchRateLimitPerMinute: number;
+  /** New searches per client in any 10 s, so a minute's budget cannot land at once. */
+  searchRateLimitBurst: number;
+  /** Open realtime streams one client may hold in this process. */
+  realtimeMaxStreamsPerClient: number;
+  /** Open realtime streams this process holds at most, all clients together. */
+  realtimeMaxStreams: number;
+  /** A realtime stream that has sent no event for this long is closed (the browser reconnects). */
+  realtimeIdleTimeoutSec: number;
   jobVisibilitySec: number;
   jobPollMs: number;
   bodyLimitBytes: number;
   /** Visitors' searches (no account, nothing saved) are deleted after this many days. */
   searchRetentionDays: number;
-  /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-*. */
-  trustProxy: boolean;
+  /**
+   * Behind reverse proxies: the proxies (addresses/CIDRs) trusted to have appended X-Forwarded-For;
+   * false takes the socket's peer as the client and ignores the header.
+   */
+  trustProxy: false | string[];
 }
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -57,11 +70,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: env.REGION_TIME_ZONE ?? 'Europe/London',
     rateLimitPerMinute: intOf(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
     authRateLimitPerMinute: intOf(env.AUTH_RATE_LIMIT_PER_MINUTE, 20, 'AUTH_RATE_LIMIT_PER_MINUTE'),
+    searchRateLimitPerMinute: positiveIntOf(
+      env.SEARCH_RATE_LIMIT_PER_MINUTE,
+      20,
+      'SEARCH_RATE_LIMIT_PER_MINUTE',
+    ),
+    searchRateLimitBurst: positiveIntOf(env.SEARCH_RATE_LIMIT_BURST, 5, 'SEARCH_RATE_LIMIT_BURST'),
+    realtimeMaxStreamsPerClient: positiveIntOf(
+      env.REALTIME_MAX_STREAMS_PER_CLIENT,
+      20,
+      'REALTIME_MAX_STREAMS_PER_CLIENT',
+    ),
+    realtimeMaxStreams: positiveIntOf(env.REALTIME_MAX_STREAMS, 1000, 'REALTIME_MAX_STREAMS'),
+    realtimeIdleTimeoutSec: positiveIntOf(env.REALTIME_IDLE_TIMEOUT_SEC, 120, 'REALTIME_IDLE_TIMEOUT_SEC'),
     jobVisibilitySec: intOf(env.JOB_VISIBILITY_SEC, 120, 'JOB_VISIBILITY_SEC'),
     jobPollMs: intOf(env.JOB_POLL_MS, 1000, 'JOB_POLL_MS'),
     bodyLimitBytes: intOf(env.BODY_LIMIT_BYTES, 64 * 1024, 'BODY_LIMIT_BYTES'),
     searchRetentionDays: intOf(env.SEARCH_RETENTION_DAYS, 30, 'SEARCH_RETENTION_DAYS'),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY ?? ''),
   };
 }
 
@@ -76,6 +102,40 @@ export function parseApiKeys(text: string): Map<string, string | null> {
     if (key) keys.set(key, brand || null);
   }
   return keys;
+}
+
+/** What TRUST_PROXY=1 (or `true`) trusts: proxies on loopback and private networks. */
+export const PRIVATE_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: off (unset, `0`, `false`); `1` or `true` for proxies on loopback and private
+ * networks; or a comma list of the proxies' addresses or CIDRs (also the names `loopback`,
+ * `linklocal`, `uniquelocal`). Only a hop from a trusted proxy is believed, so the client is the
+ * address the last trusted proxy saw; a hop count (which cannot check who is connecting) and
+ * "trust every hop" (the left end of X-Forwarded-For is whatever the client wrote) are refused.
+ */
+export function parseTrustProxy(text: string): false | string[] {
+  const value = text.trim();
+  if (value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return PRIVATE_PROXIES;
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    const named = PRIVATE_PROXIES.includes(entry);
+    if (!named && !/^[0-9a-fA-F:.]*[:.][0-9a-fA-F:.]*(\/\d{1,3})?$/.test(entry))
+      throw new Error(
+        `TRUST_PROXY must be 1, or the proxies' addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1), got "${entry}"`,
+      );
+  }
+  return list;
+}
+
+function positiveIntOf(value: string | undefined, fallback: number, name: string): number {
+  const n = intOf(value, fallback, name);
+  if (n < 1) throw new Error(`${name} must be at least 1, got "${value}"`);
+  return n;
 }
 
 function intOf(value: string | undefined, fallback: number, name: string): number {

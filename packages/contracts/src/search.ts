@@ -76,6 +76,12 @@ export type SearchResults = z.infer<typeof SearchResults>;
 export const JourneyResponse = z.object({ data: Journey });
 export type JourneyResponse = z.infer<typeof JourneyResponse>;
 
+/**
+ * Body of POST /v1/journey-planner/search/{hash}/update-return-time. The answer is a new search
+ * that belongs to the caller: their account and profile when logged in, nobody's otherwise. A
+ * search of someone else's account is re-planned without the entitlements its owner sent
+ * (profile fields, car access, railcard), and the new search is not in the owner's recent list.
+ */
 export const UpdateReturnTimeRequest = z.object({ return_time: searchDate });
 export type UpdateReturnTimeRequest = z.infer<typeof UpdateReturnTimeRequest>;
 

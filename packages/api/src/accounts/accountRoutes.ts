@@ -60,12 +60,13 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
         checkDob(raw.dob, ctx.now(), errors);
         return errors;
       });
-      const taken = await db
-        .selectFrom('users')
-        .selectAll()
-        .where(({ fn }) => fn('lower', ['email']), '=', input.email.toLowerCase())
-        .executeTakeFirst();
-      if (taken) {
+      const findTaken = () =>
+        db
+          .selectFrom('users')
+          .selectAll()
+          .where(({ fn }) => fn('lower', ['email']), '=', input.email.toLowerCase())
+          .executeTakeFirst();
+      const answerTaken = async (taken: NonNullable<Awaited<ReturnType<typeof findTaken>>>) => {
         // No user enumeration: the same answer (and the same hashing time) as a new account;
         // the address's owner is told by e-mail instead.
         await hashPassword(input.password);
@@ -91,9 +92,13 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
             profile: Profile.parse(input.profile ?? {}),
           }),
         };
-      }
+      };
+      const taken = await findTaken();
+      if (taken) return answerTaken(taken);
 
       const now = ctx.now();
+      // Racing registrations of one address all pass the check above; the unique index lets one
+      // in and the others get the answer for an address that is taken (not a 500).
       const row = await db
         .insertInto('users')
         .values({
@@ -110,8 +115,14 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
           creation_origin: input.creation_origin,
           updated_at: now,
         })
+        .onConflict((oc) => oc.doNothing())
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!row) {
+        const winner = await findTaken();
+        if (!winner) throw new Error('registration conflicted with an account that does not exist');
+        return answerTaken(winner);
+      }
       const code = await createCode(ctx, row.id, 'activation');
       await ctx.mailer.send(
         activationMail(request.brand.settings, row, accountLink(ctx, request, '/auth/activation', code)),
@@ -259,6 +270,8 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
       auth: 'required',
       body: UpdateUserRequest,
       response: MessageWithUser,
+      // It looks addresses up (is this e-mail taken?): limited like the other account calls.
+      rateLimitPerMinute: authLimit,
     },
     async (request) => {
       requireAccounts(request);

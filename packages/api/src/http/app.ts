@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
@@ -22,9 +23,11 @@ import { registerPlaceRoutes } from '../places/placeRoutes.ts';
 import { registerRealtimeRoutes } from '../realtime/realtimeRoutes.ts';
 import { registerSearchRoutes } from '../search/searchRoutes.ts';
 import { registerTileRoutes } from '../tiles/tileRoutes.ts';
-import { HttpError } from './httpError.ts';
+import { clientKey } from './clientKey.ts';
+import { HttpError, INVALID_DATA } from './httpError.ts';
 import { RouteTable } from './routeTable.ts';
 import { registerSystemRoutes } from './systemRoutes.ts';
+import { hasWellFormedPercentEncoding, listIllFormedFields } from './wellFormedText.ts';
 
 /** The HTTP application: every /v1 route, security headers, limits, and the built web app. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -48,21 +51,36 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   // The SPEC client sends `Content-Type: application/json` on body-less POSTs too.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    if (body === '') return done(null, undefined);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, raw, done) => {
+    const bytes = raw as Buffer;
+    if (bytes.length === 0) return done(null, undefined);
+    // JSON is UTF-8 (RFC 8259): invalid bytes would silently become U+FFFD in what we store.
+    if (!isUtf8(bytes)) return done(new HttpError(400, 'The request body is not valid UTF-8.'), undefined);
+    const body = bytes.toString('utf8');
     // PostgreSQL text cannot hold NUL: refuse it here rather than fail on insert with a 500.
-    if (/\\u0000|\0/.test(body as string))
+    if (/\\u0000|\0/.test(body))
       return done(new HttpError(400, 'The request contains a NUL character.'), undefined);
+    let value: unknown;
     try {
-      done(null, JSON.parse(body as string));
+      value = JSON.parse(body);
     } catch {
-      done(new HttpError(400, 'The request body is not valid JSON.'), undefined);
+      return done(new HttpError(400, 'The request body is not valid JSON.'), undefined);
     }
+    // Nor a lone surrogate (a `\ud800` escape): the field that holds one gets a 422, not a 500.
+    const illFormed = listIllFormedFields(value);
+    if (illFormed.length > 0) {
+      const message = 'This contains a character that is not valid text (a lone UTF-16 surrogate).';
+      const errors = Object.fromEntries(illFormed.map((field) => [field, [message]]));
+      return done(new HttpError(422, INVALID_DATA, errors), undefined);
+    }
+    done(null, value);
   });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (/%00/.test(request.url)) throw new HttpError(400, 'The address contains a NUL character.');
+    if (!hasWellFormedPercentEncoding(request.url))
+      throw new HttpError(400, 'The address contains an invalid character encoding.');
     request.brand = resolveBrand(request, config, ctx.brands, fallbackBrand);
   });
 
@@ -77,7 +95,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     timeWindow: 60_000,
     keyGenerator: (request) => {
       const key = request.headers['x-api-key'];
-      return typeof key === 'string' && config.apiKeys.has(key) ? `${key}|${request.ip}` : request.ip;
+      const client = clientKey(request);
+      return typeof key === 'string' && config.apiKeys.has(key) ? `${key}|${client}` : client;
     },
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
@@ -103,6 +122,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         .code(503)
         .header('retry-after', '5')
         .send({ message: 'The service is briefly unavailable. Please try again in a few seconds.' });
+    }
+    // A value the database refused or a race the unique index settled: validation or the handler
+    // should have caught it (logged as a warning to fix), but it is the request's, not a bug's, 500.
+    const databaseCode = (error as { code?: unknown }).code;
+    if (databaseCode === '23505') {
+      request.log.warn({ err: error }, 'unique violation reached the error handler');
+      return reply.code(409).send({ message: 'This clashed with another request. Please try again.' });
+    }
+    if (typeof databaseCode === 'string' && DATA_EXCEPTION_CODES.has(databaseCode)) {
+      request.log.warn({ err: error }, 'the database refused a value that validation let through');
+      return reply.code(400).send({ message: 'The request contains a value that cannot be stored.' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
@@ -203,6 +233,9 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   }
   socket.destroy(error);
 }
+
+/** PostgreSQL data exceptions caused by a value sent (out of range, not text, not a date). */
+const DATA_EXCEPTION_CODES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
 
 const DATABASE_DOWN_CODES = new Set([
   'ECONNREFUSED',

@@ -32,6 +32,39 @@ export class EventLog {
     await this.#database.notify(EVENTS_CHANNEL, hash);
   }
 
+  /**
+   * The id of a complete channel's last event (search.failed, or the last journey announced by
+   * results.retrieved); undefined while more may come.
+   */
+  async findEnd(hash: string): Promise<number | undefined> {
+    const { db } = this.#database;
+    const rows = await db
+      .selectFrom('query_events')
+      .select(['seq', 'event'])
+      .where('hash', '=', hash)
+      .where((eb) =>
+        eb.or([
+          eb('seq', '=', 1),
+          eb(
+            'seq',
+            '=',
+            eb
+              .selectFrom('query_events')
+              .select(({ fn }) => fn.max('seq').as('max'))
+              .where('hash', '=', hash),
+          ),
+        ]),
+      )
+      .orderBy('seq')
+      .execute();
+    const first = rows[0]?.event as unknown as QueryEvent | undefined;
+    const last = rows.at(-1);
+    if (!last) return undefined;
+    if ((last.event as unknown as QueryEvent).event === 'search.failed') return last.seq;
+    if (first?.event === 'results.retrieved' && last.seq >= first.data.journey_count + 1) return last.seq;
+    return undefined;
+  }
+
   async listAfter(hash: string, afterSeq: number): Promise<StoredEvent[]> {
     const rows = await this.#database.db
       .selectFrom('query_events')

@@ -1,10 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { clientKey } from '../http/clientKey.ts';
 import { HttpError, notFound } from '../http/httpError.ts';
 import type { RouteTable } from '../http/routeTable.ts';
 import { findSearch } from '../search/searchStore.ts';
 
 const HEARTBEAT_MS = 15_000;
+/** Event ids are PostgreSQL integers: a larger Last-Event-ID can name no event (and broke the query). */
+const MAX_EVENT_ID = 2_147_483_647;
+/** What a capped client is told to wait; a slot frees when one of its streams ends. */
+const RETRY_AFTER_SEC = '5';
+
+const RealtimeQuery = z.object({
+  last_event_id: z
+    .string()
+    .optional()
+    .describe('The id of the last event received, for clients that cannot send Last-Event-ID'),
+});
 
 /**
  * `GET /v1/realtime/query.{hash}`: the query's events as Server-Sent Events (docs/adr/001).
@@ -13,7 +26,10 @@ const HEARTBEAT_MS = 15_000;
  * stream first replays the stored events, then pushes new ones as NOTIFY announces them.
  */
 export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
+  const { realtimeMaxStreams, realtimeMaxStreamsPerClient, realtimeIdleTimeoutSec } = ctx.config;
   const open = new Set<() => void>();
+  // Open streams per client in this process (issue #15): one client cannot hold them all.
+  const perClient = new Map<string, number>();
   // preClose: before the server waits for connections to end, which open streams never would.
   app.addHook('preClose', async () => {
     for (const close of [...open]) close();
@@ -28,19 +44,43 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
       summary:
         'Server-Sent Events of channel query.{hash}: results.retrieved, journey.processed, search.failed',
       produces: 'text/event-stream',
+      query: RealtimeQuery,
     },
     async (request, reply) => {
       const { channel } = request.params as { channel: string };
       const hash = channel.startsWith('query.') ? channel.slice('query.'.length) : '';
       const query = await findSearch(ctx, hash);
       if (!query) throw notFound('This channel does not exist.');
-      const lastIdText =
+      const lastIdSent =
         request.headers['last-event-id'] ??
-        (request.query as { last_event_id?: string }).last_event_id ??
-        '0';
-      let lastSeq = Number(lastIdText);
-      if (!Number.isInteger(lastSeq) || lastSeq < 0)
+        (request.query as { last_event_id?: unknown }).last_event_id ??
+        '';
+      // A repeated ?last_event_id= arrives as a list: no whole number either.
+      const lastIdText = typeof lastIdSent === 'string' ? lastIdSent : 'repeated';
+      if (lastIdText !== '' && !/^\d{1,10}$/.test(lastIdText))
         throw new HttpError(400, 'Last-Event-ID must be a whole number.');
+      let lastSeq = Number(lastIdText);
+      if (lastSeq > MAX_EVENT_ID) throw new HttpError(400, 'Last-Event-ID is beyond the last event.');
+      const end = await ctx.events.findEnd(hash);
+      if (end !== undefined && lastSeq > end)
+        throw new HttpError(400, 'Last-Event-ID is beyond the last event of this channel.');
+      // Everything was received and nothing more will come: 204 stops EventSource reconnecting.
+      if (end !== undefined && lastSeq === end) return reply.code(204).send();
+
+      const client = clientKey(request);
+      if (open.size >= realtimeMaxStreams)
+        throw new HttpError(503, 'Too many open event streams. Try again shortly.', undefined, {
+          'retry-after': RETRY_AFTER_SEC,
+        });
+      if ((perClient.get(client) ?? 0) >= realtimeMaxStreamsPerClient)
+        throw new HttpError(
+          429,
+          'Too many open event streams from this address. Close one first.',
+          undefined,
+          {
+            'retry-after': RETRY_AFTER_SEC,
+          },
+        );
 
       reply.hijack();
       const raw = reply.raw;
@@ -53,6 +93,9 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
       });
       raw.write('retry: 2000\n\n');
 
+      // A stream with nothing to say is ended; EventSource reconnects with Last-Event-ID (and gets
+      // 204 once the channel is complete), so a forgotten tab or a dead peer does not hold a slot.
+      const idle = setTimeout(() => close(), realtimeIdleTimeoutSec * 1000);
       let closed = false;
       let draining: Promise<void> = Promise.resolve();
       let again = false;
@@ -70,6 +113,7 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
                 `id: ${stored.seq}\nevent: ${stored.event.event}\ndata: ${JSON.stringify(stored.event)}\n\n`,
               );
               lastSeq = stored.seq;
+              idle.refresh();
             }
           } catch (error) {
             request.log.warn({ err: error }, 'reading query events failed');
@@ -82,11 +126,16 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
         if (closed) return;
         closed = true;
         clearInterval(heartbeat);
+        clearTimeout(idle);
         unsubscribe();
         open.delete(close);
+        const left = (perClient.get(client) ?? 1) - 1;
+        if (left > 0) perClient.set(client, left);
+        else perClient.delete(client);
         raw.end();
       };
       open.add(close);
+      perClient.set(client, (perClient.get(client) ?? 0) + 1);
       raw.on('close', close);
       drain();
     },

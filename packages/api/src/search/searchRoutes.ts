@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { findUser, type UserRow } from '../accounts/session.ts';
+import { clientKey } from '../http/clientKey.ts';
 import { ageOn } from '../accounts/userView.ts';
 import { HttpError, INVALID_DATA, notFound, parseOr422 } from '../http/httpError.ts';
 import type { RouteTable } from '../http/routeTable.ts';
@@ -26,6 +27,28 @@ import { checkSearchWindow } from './searchWindow.ts';
 
 /** The search calls of SPEC §7: create, results, one journey, and a new return time. */
 export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
+  // New searches and re-plans share one budget per client (issue #15): each one queues planning
+  // work, so a flood from one client would slow everyone's searches and reads. The burst window
+  // spreads the minute's budget: planned at once, it would still stall the process for a while.
+  const limiters = [
+    { max: ctx.config.searchRateLimitPerMinute, timeWindow: 60_000 },
+    { max: ctx.config.searchRateLimitBurst, timeWindow: 10_000 },
+  ].map((options) => app.createRateLimit({ ...options, keyGenerator: clientKey }));
+  const limitSearchCreation = async (request: FastifyRequest) => {
+    for (const limiter of limiters) {
+      const limit = await limiter(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        const seconds = Math.max(1, limit.ttlInSeconds);
+        throw new HttpError(
+          429,
+          `Too many new searches from this address. Try again in ${seconds} seconds.`,
+          undefined,
+          { 'retry-after': String(seconds) },
+        );
+      }
+    }
+  };
+
   routes.add(
     app,
     {
@@ -39,6 +62,7 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
       responseStatus: 201,
     },
     async (request, reply) => {
+      await limitSearchCreation(request);
       const input = parseOr422(SearchRequest, request.body);
       const errors = checkSearchWindow(input, ctx.now(), ctx.config.timeZone);
       if (Object.keys(errors).length > 0) throw new HttpError(422, INVALID_DATA, errors);
@@ -110,23 +134,27 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
       responseStatus: 201,
     },
     async (request, reply) => {
+      await limitSearchCreation(request);
       const query = await getSearch(ctx, request);
       const input = parseOr422(UpdateReturnTimeRequest, request.body);
+      const caller = request.brand.settings.enableUserAccounts ? await findUser(ctx, request) : undefined;
+      // A re-plan belongs to the caller (issue #15): knowing a hash lets anyone read a search,
+      // never act as its owner. Someone else's account search is re-planned without the
+      // entitlements its owner sent, under the caller's account and profile (or nobody's).
+      const someoneElses = query.user_id !== null && query.user_id !== caller?.id;
       const original = SearchRequest.parse(query.request);
-      const updated = { ...original, return_time: input.return_time };
+      const updated = {
+        ...(someoneElses ? withoutEntitlements(original) : original),
+        return_time: input.return_time,
+      };
       const errors = checkSearchWindow(updated, ctx.now(), ctx.config.timeZone);
       // Only the return time was sent: an outbound now in the past is not this request's fault.
       delete errors.out_time;
       if (Object.keys(errors).length > 0) throw new HttpError(422, INVALID_DATA, errors);
-      const user = request.brand.settings.enableUserAccounts ? await findUser(ctx, request) : undefined;
       const hash = await createSearch(ctx, {
         request: updated,
-        profile: user
-          ? profileFor(user, updated, ctx.now())
-          : query.profile
-            ? Profile.parse(query.profile)
-            : null,
-        userId: user?.id ?? query.user_id,
+        profile: caller ? profileFor(caller, updated, ctx.now()) : null,
+        userId: caller?.id ?? null,
         brand: query.brand,
         parentHash: query.hash,
       });
@@ -134,6 +162,25 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
       return { data: { hash } };
     },
   );
+}
+
+/** The fields of a search that carry its maker's entitlements (logged-in profile and form answers). */
+const ENTITLEMENT_FIELDS = [
+  'has_car_access',
+  'railcard',
+  'has_concessionary_pass',
+  'has_young_scot_card',
+  'has_new_young_scot_card',
+  'user_age',
+  'has_access_to_car',
+  'has_railcard',
+  'railcard_type',
+] as const;
+
+function withoutEntitlements(request: SearchRequest): SearchRequest {
+  const copy = { ...request };
+  for (const field of ENTITLEMENT_FIELDS) delete copy[field];
+  return copy;
 }
 
 async function getSearch(ctx: AppContext, request: FastifyRequest): Promise<SearchRow> {

@@ -71,6 +71,10 @@ export async function startTestServer(
     JOB_POLL_MS: '200',
     RATE_LIMIT_PER_MINUTE: '100000',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    // Suites that plan many searches or hold many streams from 127.0.0.1; the security tests set low ones.
+    SEARCH_RATE_LIMIT_PER_MINUTE: '100000',
+    SEARCH_RATE_LIMIT_BURST: '100000',
+    REALTIME_MAX_STREAMS_PER_CLIENT: '1000',
     ...options.env,
   });
   // 'engine': load the real planner the way `cairn serve` does (PLANNER_MODULE, REGION_DIR).

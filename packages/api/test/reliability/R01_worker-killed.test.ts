@@ -128,11 +128,15 @@ describe('a worker killed mid-search', () => {
         // The API stayed up: one connection was enough.
         expect(f.connections).toBe(1);
       }
-      const job = await server.runtime.ctx.database.db
-        .selectFrom('jobs')
-        .select(['status', 'attempts'])
-        .where('payload', '@>', JSON.stringify({ hash: hashes[0] }) as never)
-        .executeTakeFirstOrThrow();
+      const readJob = () =>
+        server.runtime.ctx.database.db
+          .selectFrom('jobs')
+          .select(['status', 'attempts'])
+          .where('payload', '@>', JSON.stringify({ hash: hashes[0] }) as never)
+          .executeTakeFirstOrThrow();
+      // The worker marks the job done just after it publishes the last event the followers saw.
+      await waitUntil(async () => (await readJob()).status === 'done', 10_000, 'the job marked done');
+      const job = await readJob();
       expect(job.status).toBe('done');
       expect(job.attempts).toBe(2);
     },
