@@ -2,11 +2,12 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildRegionCommand } from '../../src/cli/build-region.ts';
 import { planCommand } from '../../src/cli/plan.ts';
 import type { PlanJson } from '../../src/cli/plan.ts';
 import { baseFeed } from '../gtfs/support/inline-feed.ts';
+import { captureOutput } from './captureOutput.ts';
 
 function writeFeed(dir: string, files: Record<string, string>): void {
   mkdirSync(dir, { recursive: true });
@@ -17,19 +18,7 @@ function writeFeed(dir: string, files: Record<string, string>): void {
 const rides = (o: PlanJson['options'][number]) => o.steps.filter((s) => s.service !== null);
 
 describe('engine commands', () => {
-  let out = '';
-  let err = '';
-  beforeEach(() => {
-    out = '';
-    err = '';
-    vi.spyOn(process.stdout, 'write').mockImplementation(
-      (s: string | Uint8Array) => ((out += String(s)), true),
-    );
-    vi.spyOn(process.stderr, 'write').mockImplementation(
-      (s: string | Uint8Array) => ((err += String(s)), true),
-    );
-  });
-  afterEach(() => vi.restoreAllMocks());
+  const io = captureOutput();
 
   const dir = mkdtempSync(join(tmpdir(), 'cairn-cli-'));
   const feed = join(dir, 'feed');
@@ -47,7 +36,7 @@ describe('engine commands', () => {
 
   it('plan --json prints the planner options: the walk and the bus, with ISO times carrying the offset', async () => {
     expect(await planCommand(['--gtfs', feed, ...planArgs])).toBe(0);
-    const json = JSON.parse(out) as PlanJson;
+    const json = JSON.parse(io.out) as PlanJson;
     expect(json.from).toEqual({ name: 'Origin', lat: 57.0005, lon: -3.8 });
     expect(json.options.map((o) => o.mode).sort()).toEqual(['transit', 'walk']);
     const bus = json.options.find((o) => o.mode === 'transit')!;
@@ -91,7 +80,7 @@ describe('engine commands', () => {
         '--journeys',
       ]),
     ).toBe(0);
-    const { journeys } = JSON.parse(out) as {
+    const { journeys } = JSON.parse(io.out) as {
       journeys: Array<{ transport_mode: string; return: { departure_at: string } | null }>;
     };
     const walk = journeys.find((j) => j.transport_mode === 'walk')!;
@@ -101,69 +90,73 @@ describe('engine commands', () => {
   it('build-region writes a snapshot that plan --region reads to the same answer', async () => {
     const region = join(dir, 'region');
     expect(await buildRegionCommand(['--gtfs', feed, '--out', region])).toBe(0);
-    expect(err).toMatch(/wrote .*timetable\.bin/);
-    out = '';
+    expect(io.err).toMatch(/wrote .*timetable\.bin/);
+    io.out = '';
     expect(await planCommand(['--region', region, ...planArgs])).toBe(0);
-    const json = JSON.parse(out) as PlanJson;
+    const json = JSON.parse(io.out) as PlanJson;
     expect(json.options.some((o) => rides(o).some((s) => s.service === '1'))).toBe(true);
   });
 
   it('without --json prints a readable table with price and CO2', async () => {
     expect(await planCommand(['--gtfs', feed, ...planArgs.slice(0, -1)])).toBe(0);
-    expect(out).toMatch(/09:00–09:20 {2}bus 1 +Alpha → Charlie/);
-    expect(out).toMatch(/transit: walk, bus, walk {2}· {2}price unknown {2}· {2}0\.\d\d kg CO2/);
-    expect(out).toMatch(/walk {2}· {2}free {2}· {2}0\.00 kg CO2/);
-    expect(out).toMatch(/no mapped path/);
+    expect(io.out).toMatch(/09:00–09:20 {2}bus 1 +Alpha → Charlie/);
+    expect(io.out).toMatch(/transit: walk, bus, walk {2}· {2}price unknown {2}· {2}0\.\d\d kg CO2/);
+    expect(io.out).toMatch(/walk {2}· {2}free {2}· {2}0\.00 kg CO2/);
+    expect(io.out).toMatch(/no mapped path/);
   });
 
   it('coordinates outside the region are a clear error with a non-zero exit', async () => {
     const args = ['--gtfs', feed, '--from', '51.5,-0.12', ...planArgs.slice(2)];
     expect(await planCommand(args)).toBe(1);
-    expect(err).toMatch(/error: --from: "51\.5,-0\.12" is outside the area this planner covers: GTFS feed\./);
-    expect(out).toBe('');
+    expect(io.err).toMatch(
+      /error: --from: "51\.5,-0\.12" is outside the area this planner covers: GTFS feed\./,
+    );
+    expect(io.out).toBe('');
   });
 
   it('a place name is looked up with the planner geocoder; an unknown one is a clear error', async () => {
     expect(
       await planCommand(['--gtfs', feed, '--from', 'Alpha', '--to', 'Charlie', ...planArgs.slice(4)]),
     ).toBe(0);
-    expect(err).toMatch(/from: Alpha .*at 57\.00000,-3\.80000/);
-    const json = JSON.parse(out) as PlanJson;
+    expect(io.err).toMatch(/from: Alpha .*at 57\.00000,-3\.80000/);
+    const json = JSON.parse(io.out) as PlanJson;
     expect(json.from.name).toBe('Alpha');
     expect(json.options.some((o) => rides(o).length > 0)).toBe(true);
-    out = '';
+    io.out = '';
     expect(await planCommand(['--gtfs', feed, '--from', 'Nowhere Junction', ...planArgs.slice(2)])).toBe(1);
-    expect(err).toMatch(
+    expect(io.err).toMatch(
       /error: --from: We couldn't find "Nowhere Junction"\. Try a town, village, station or street in GTFS feed\./,
     );
-    expect(out).toBe('');
+    expect(io.out).toBe('');
   });
 
   it('a bad file is a clear error with exit code 1 and no stack trace', async () => {
     const bad = join(dir, 'bad.zip');
     writeFileSync(bad, 'not a zip');
     expect(await planCommand(['--gtfs', bad, ...planArgs])).toBe(1);
-    expect(err).toMatch(/not a readable zip/);
-    expect(err).toMatch(/plan failed: the feed above cannot be used/);
-    expect(err).not.toMatch(/\n\s+at /);
+    expect(io.err).toMatch(/not a readable zip/);
+    expect(io.err).toMatch(/plan failed: the feed above cannot be used/);
+    expect(io.err).not.toMatch(/\n\s+at /);
     const broken = join(dir, 'broken');
     writeFeed(broken, { ...baseFeed(), 'stops.txt': 'stop_name\nAlpha' });
     expect(await buildRegionCommand(['--gtfs', broken, '--out', join(dir, 'out2')])).toBe(1);
-    expect(err).toMatch(/stops\.txt line 1 field stop_id: required column is missing/);
+    expect(io.err).toMatch(/stops\.txt line 1 field stop_id: required column is missing/);
   });
 
   it('usage problems exit with code 2, and the dropped flags say why', async () => {
     expect(await planCommand(['--gtfs', feed, '--from', '95,1', '--to', '57,-3.8'])).toBe(2);
-    expect(err).toMatch(/--from must be LAT,LON/);
+    expect(io.err).toMatch(/--from must be LAT,LON/);
     expect(await planCommand(['--gtfs', feed, '--to', '57,-3.8'])).toBe(2);
-    expect(err).toMatch(/--from is needed/);
+    expect(io.err).toMatch(/--from is needed/);
     expect(await planCommand(['--gtfs', feed, ...planArgs, '--depart', 'tomorrow'])).toBe(2);
-    expect(err).toMatch(/--depart must be YYYY-MM-DDTHH:mm/);
-    err = '';
+    expect(io.err).toMatch(/--depart must be YYYY-MM-DDTHH:mm/);
+    io.err = '';
     expect(await planCommand(['--gtfs', feed, ...planArgs, '--window', '60', '--wheelchair'])).toBe(2);
-    expect(err).toMatch(/--window is no longer taken: the planner searches two hours of departures itself/);
-    expect(err).toMatch(/--wheelchair is no longer taken/);
-    expect(err).toMatch(/usage: cairn plan/);
+    expect(io.err).toMatch(
+      /--window is no longer taken: the planner searches two hours of departures itself/,
+    );
+    expect(io.err).toMatch(/--wheelchair is no longer taken/);
+    expect(io.err).toMatch(/usage: cairn plan/);
     expect(await planCommand(['--gtfs', feed, ...planArgs, '--bogus'])).toBe(2);
     expect(await buildRegionCommand(['--bogus'])).toBe(2);
     expect(existsSync(join(dir, 'out-none'))).toBe(false);

@@ -1,9 +1,10 @@
 // Feature under test: `cairn plan` on real data: the NYC subway feed (no OSM: straight-line walks) and the demo region folder.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { planCommand } from '../../src/cli/plan.ts';
 import type { PlanJson, PlanJsonOption } from '../../src/cli/plan.ts';
+import { captureOutput } from './captureOutput.ts';
 
 const NYC = join(import.meta.dirname, '../../../../../shared/data/nyc/nyc-subway-gtfs.zip');
 const DEMO = join(import.meta.dirname, '../../../../regions/cairngorms/build');
@@ -12,24 +13,12 @@ const isWalkOnly = (o: PlanJsonOption): boolean => o.steps.every((s) => s.type =
 const rides = (o: PlanJsonOption) => o.steps.filter((s) => s.service !== null);
 
 describe('cairn plan on real regions', () => {
-  let out = '';
-  let err = '';
-  beforeEach(() => {
-    out = '';
-    err = '';
-    vi.spyOn(process.stdout, 'write').mockImplementation(
-      (s: string | Uint8Array) => ((out += String(s)), true),
-    );
-    vi.spyOn(process.stderr, 'write').mockImplementation(
-      (s: string | Uint8Array) => ((err += String(s)), true),
-    );
-  });
-  afterEach(() => vi.restoreAllMocks());
+  const io = captureOutput();
 
   async function plan(args: string[]): Promise<PlanJson> {
-    out = '';
+    io.out = '';
     expect(await planCommand([...args, '--json'])).toBe(0);
-    return JSON.parse(out) as PlanJson;
+    return JSON.parse(io.out) as PlanJson;
   }
 
   it.skipIf(!existsSync(NYC))(
@@ -91,21 +80,15 @@ describe('cairn plan on real regions', () => {
     d.setUTCDate(d.getUTCDate() + ((3 - d.getUTCDay() + 7) % 7 || 7));
     return `${d.toISOString().slice(0, 10)}T09:00`;
   };
+  /** Plans on the demo region folder between two places, leaving next Wednesday. */
+  const planOnDemo = (from: string, to: string): Promise<PlanJson> =>
+    plan(['--region', DEMO, '--from', from, '--to', to, '--depart', wednesday()]);
 
   it.skipIf(!existsSync(join(DEMO, 'region.json')))(
     'plans on the demo region folder from its region.json, walking its streets to the stops',
     async () => {
-      const json = await plan([
-        '--region',
-        DEMO,
-        '--from',
-        '57.1950,-3.8283',
-        '--to',
-        '57.1345,-3.6700',
-        '--depart',
-        wednesday(),
-      ]);
-      expect(err).toMatch(/timetable: /);
+      const json = await planOnDemo('57.1950,-3.8283', '57.1345,-3.6700');
+      expect(io.err).toMatch(/timetable: /);
       expect(json.region).toMatch(/Cairngorms/);
       const transit = json.options.filter((o) => rides(o).length > 0);
       expect(transit.length).toBeGreaterThan(0);
@@ -120,16 +103,7 @@ describe('cairn plan on real regions', () => {
   it.skipIf(!existsSync(join(DEMO, 'region.json')))(
     'the demo region offers walking only for a 1 km trip in Aviemore',
     async () => {
-      const json = await plan([
-        '--region',
-        DEMO,
-        '--from',
-        '57.1950,-3.8283',
-        '--to',
-        '57.2035,-3.8260',
-        '--depart',
-        wednesday(),
-      ]);
+      const json = await planOnDemo('57.1950,-3.8283', '57.2035,-3.8260');
       expect(json.options.some(isWalkOnly)).toBe(true);
     },
     60_000,
@@ -141,10 +115,10 @@ describe('cairn plan on real regions', () => {
       expect(
         await planCommand(['--region', DEMO, '--from', '51.5072,-0.1276', '--to', '57.2035,-3.8260']),
       ).toBe(1);
-      expect(err).toMatch(
+      expect(io.err).toMatch(
         /error: --from: "51\.5072,-0\.1276" is outside the area this planner covers: Cairngorms \(demo\)\./,
       );
-      expect(out).toBe('');
+      expect(io.out).toBe('');
     },
     60_000,
   );
@@ -153,11 +127,11 @@ describe('cairn plan on real regions', () => {
     'a place name the demo region does not know is a clear error with a non-zero exit',
     async () => {
       expect(await planCommand(['--region', DEMO, '--from', 'Xyzzyqq', '--to', 'Aviemore'])).toBe(1);
-      expect(err).toContain(
+      expect(io.err).toContain(
         'error: --from: We couldn\'t find "Xyzzyqq". Try a town, village, station or street in Cairngorms (demo).',
       );
-      expect(err).not.toMatch(/\n\s+at /);
-      expect(out).toBe('');
+      expect(io.err).not.toMatch(/\n\s+at /);
+      expect(io.out).toBe('');
     },
     60_000,
   );

@@ -1,9 +1,10 @@
 // Feature under test: on the real RNV feed and streets, a stop with no mapped street within 1 km (Füllenweg) is still a destination: reached with no walk when it is the place, walked to in a straight line otherwise.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { planCommand } from '../../src/cli/plan.ts';
 import type { PlanJson, PlanJsonStep } from '../../src/cli/plan.ts';
+import { captureOutput } from './captureOutput.ts';
 
 const DATA = fileURLToPath(new URL('../../../../../shared/data/rnv/', import.meta.url));
 const GTFS = `${DATA}rnv-gtfs.zip`;
@@ -16,21 +17,13 @@ const KIRSCHGARTSHAUSEN = '49.581194,8.447633';
 const MANNHEIM_HBF = '49.4797,8.4697';
 
 describe.skipIf(!existsSync(GTFS) || !existsSync(OSM))('cairn plan to an off-network RNV stop', () => {
-  let out = '';
-  beforeEach(() => {
-    out = '';
-    vi.spyOn(process.stdout, 'write').mockImplementation(
-      (s: string | Uint8Array) => ((out += String(s)), true),
-    );
-    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  });
-  afterEach(() => vi.restoreAllMocks());
+  const io = captureOutput();
 
   /** The steps of each option with a ride, earliest arrival first. */
   async function plan(from: string, to: string): Promise<PlanJsonStep[][]> {
     const args = ['--gtfs', GTFS, '--osm', OSM, '--from', from, '--to', to];
     expect(await planCommand([...args, '--depart', '2016-11-15T07:00', '--json'])).toBe(0);
-    return (JSON.parse(out) as PlanJson).options
+    return (JSON.parse(io.out) as PlanJson).options
       .filter((o) => o.steps.some((s) => s.service))
       .sort((a, b) => Date.parse(a.arrival) - Date.parse(b.arrival))
       .map((o) => o.steps);

@@ -2,12 +2,13 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildRegionCommand } from '../../src/cli/build-region.ts';
 import { planCommand } from '../../src/cli/plan.ts';
 import type { PlanJson, PlanJsonOption, PlanJsonStep } from '../../src/cli/plan.ts';
 import { readTimetableSnapshot } from '../../src/timetable/snapshot.ts';
 import { at, osmXml } from '../streets/osmFixture.ts';
+import { captureOutput } from './captureOutput.ts';
 
 /*
  * Metres east (x) and north (y) of the fixture base. The origin O and stop A are 315 m apart in a
@@ -95,19 +96,7 @@ const ride = (o: PlanJsonOption, service: string): PlanJsonStep =>
   o.steps.find((s) => s.service === service)!;
 
 describe('cairn plan on streets', () => {
-  let out = '';
-  let err = '';
-  beforeEach(() => {
-    out = '';
-    err = '';
-    vi.spyOn(process.stdout, 'write').mockImplementation(
-      (s: string | Uint8Array) => ((out += String(s)), true),
-    );
-    vi.spyOn(process.stderr, 'write').mockImplementation(
-      (s: string | Uint8Array) => ((err += String(s)), true),
-    );
-  });
-  afterEach(() => vi.restoreAllMocks());
+  const io = captureOutput();
 
   const dir = mkdtempSync(join(tmpdir(), 'cairn-plan-streets-'));
   const feed = join(dir, 'gtfs');
@@ -117,16 +106,16 @@ describe('cairn plan on streets', () => {
   const when = ['--depart', '2026-06-03T09:00', '--json'];
 
   async function plan(args: string[]): Promise<PlanJson> {
-    out = '';
+    io.out = '';
     expect(await planCommand(args)).toBe(0);
-    return JSON.parse(out) as PlanJson;
+    return JSON.parse(io.out) as PlanJson;
   }
 
   it('times the walks to and from stops along the streets, not in a straight line', async () => {
     const args = ['--gtfs', feed, '--from', ll(P.origin), '--to', ll(P.D), ...when];
     const straight = riding(await plan(args), '1')!;
     const street = riding(await plan([...args, '--osm', osm]), '1')!;
-    expect(err).toMatch(/footpaths between stops: \d+ transfers along streets/);
+    expect(io.err).toMatch(/footpaths between stops: \d+ transfers along streets/);
     expect(street.steps.map((s) => s.service ?? s.type)).toEqual(['walk', '1', 'walk']);
     const [access, , egress] = street.steps;
     expect(access!.description).not.toMatch(/straight line/);
@@ -170,43 +159,43 @@ describe('cairn plan on streets', () => {
 
     const streetOut = join(dir, 'built-streets');
     expect(await buildRegionCommand(['--gtfs', feed, '--osm', osm, '--out', streetOut])).toBe(0);
-    expect(err).toMatch(/footpaths between stops along the streets of .*streets\.osm/);
+    expect(io.err).toMatch(/footpaths between stops along the streets of .*streets\.osm/);
     const street = transferSec(join(streetOut, 'timetable.bin'));
     expect(street.source).toMatch(/^streets streets\.osm:\d+:\d+$/);
     // The 700 m lane, not the 110 m straight line.
     expect(street.sec).toBeGreaterThanOrEqual(Math.floor(700 / WALK_MPS));
 
-    err = '';
+    io.err = '';
     const args = ['--region', streetOut, '--osm', osm, '--from', ll(P.origin), '--to', ll(P.destE), ...when];
     const json = await plan(args);
-    expect(err).toMatch(/along these streets already \(snapshot\)/);
+    expect(io.err).toMatch(/along these streets already \(snapshot\)/);
     expect(ride(riding(json, '1', '2')!, '2').departure).toBe('10:03');
   });
 
   it('build-region with a missing OSM file fails with a clear error and writes nothing', async () => {
     const out = join(dir, 'built-missing');
     expect(await buildRegionCommand(['--gtfs', feed, '--osm', join(dir, 'nope.osm'), '--out', out])).toBe(1);
-    expect(err).toMatch(/error: OSM file .*nope\.osm not found/);
+    expect(io.err).toMatch(/error: OSM file .*nope\.osm not found/);
     expect(existsSync(join(out, 'timetable.bin'))).toBe(false);
-    expect(err).not.toMatch(/\n\s+at /);
+    expect(io.err).not.toMatch(/\n\s+at /);
   });
 
   it('a missing OSM file or unusable region folder is a clear error without a stack trace', async () => {
     const args = ['--from', ll(P.origin), '--to', ll(P.D), ...when];
     expect(await planCommand(['--gtfs', feed, '--osm', join(dir, 'nope.osm'), ...args])).toBe(1);
-    expect(err).toMatch(/error: OSM file .*nope\.osm not found/);
-    expect(err).not.toMatch(/reading GTFS feed/);
+    expect(io.err).toMatch(/error: OSM file .*nope\.osm not found/);
+    expect(io.err).not.toMatch(/reading GTFS feed/);
     const region = join(dir, 'region');
     mkdirSync(region, { recursive: true });
     writeFileSync(join(region, 'region.json'), '{ "schemaVersion": 1 ');
     expect(await planCommand(['--region', region, ...args])).toBe(1);
-    expect(err).toMatch(/region\.json.*not valid JSON/);
-    expect(err).toMatch(/plan failed: region\.json in .* is not usable/);
+    expect(io.err).toMatch(/region\.json.*not valid JSON/);
+    expect(io.err).toMatch(/plan failed: region\.json in .* is not usable/);
     expect(await planCommand(['--region', region, '--osm', osm, ...args])).toBe(2);
-    expect(err).toMatch(/--osm cannot be used with a region\.json folder/);
+    expect(io.err).toMatch(/--osm cannot be used with a region\.json folder/);
     expect(await planCommand(['--region', join(dir, 'empty'), ...args])).toBe(1);
-    expect(err).toMatch(/has neither region\.json nor timetable\.bin/);
-    expect(out).toBe('');
-    expect(err).not.toMatch(/\n\s+at /);
+    expect(io.err).toMatch(/has neither region\.json nor timetable\.bin/);
+    expect(io.out).toBe('');
+    expect(io.err).not.toMatch(/\n\s+at /);
   });
 });

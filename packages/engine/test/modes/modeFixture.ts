@@ -17,6 +17,7 @@ import { priceOption } from '../../src/journeys/fares/priceOption.ts';
 import type { OptionPrice } from '../../src/journeys/fares/priceOption.ts';
 import type { Traveller } from '../../src/journeys/fares/traveller.ts';
 import { at, osmXml } from '../streets/osmFixture.ts';
+import { adult } from '../journeys/fixtures/traveller.ts';
 
 export const xml = osmXml(
   {
@@ -182,14 +183,7 @@ export const ctx: ModeContext = createModeContext(net, region, osm.places);
 /** Monday 23 November 2026 at hh:mm, London time (GMT in November). */
 export const monday = (hh: number, mm = 0): number => Date.UTC(2026, 10, 23, hh, mm) / 1000;
 
-export const adult: Traveller = {
-  age: 40,
-  carAccess: false,
-  concessionaryPass: false,
-  youngScot: false,
-  newYoungScot: false,
-  railcard: null,
-};
+export { adult };
 
 /** A named point at fixture metres. */
 export function place(name: string, x: number, y: number): PlacePoint {

@@ -1,53 +1,23 @@
 // Feature under test: real-looking searches on the generated Cairngorms demo region, end to end through loadPlanner.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BrandSettings, Journey, Profile, SearchRequest } from '@cairn/contracts';
 import type { SearchRequestInput } from '@cairn/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDemoRegion } from '../../../../regions/cairngorms/generator/main.ts';
-import { loadPlanner } from '../../src/planner/loadPlanner.ts';
-import type { Planner } from '../../src/planner/loadPlanner.ts';
+import { describe, expect, it } from 'vitest';
+import { brand, DEFAULT_BRAND as DEFAULT, demoPlanner, planBetween } from './demoRegion.ts';
 
-const brandsDir = new URL('../../../../brands/', import.meta.url);
-const readBrand = (id: string) =>
-  JSON.parse(readFileSync(new URL(`${id}/brand.json`, brandsDir), 'utf8')) as Record<string, unknown>;
-/** A brand's settings merged over the default brand, as the API serves them. */
-const brand = (id: string) => BrandSettings.parse({ ...readBrand('default'), ...readBrand(id) });
-const DEFAULT = brand('default');
+// The searches are made on the day the demo calendar starts.
+const demo = demoPlanner('cairn-demo-plan-');
+const { dir } = demo;
 
-const dir = mkdtempSync(join(tmpdir(), 'cairn-demo-plan-'));
-let planner: Planner;
-
-beforeAll(async () => {
-  await generateDemoRegion({ outDir: dir, seed: 1, date: '2026-11-22' });
-  // The searches are made on the day the demo calendar starts.
-  planner = await loadPlanner(dir, { now: () => Date.UTC(2026, 10, 22, 9, 0) });
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function plan(
+const plan = (
   from: string,
   to: string,
   extra: Partial<SearchRequestInput>,
   b = DEFAULT,
   profile: Profile | null = null,
-): Promise<Journey[]> {
-  const a = planner.autocomplete(from, 1)[0];
-  const z = planner.autocomplete(to, 1)[0];
-  if (!a || !z) throw new Error(`cannot place ${from} or ${to}`);
-  const req = SearchRequest.parse({
-    origin: a.label,
-    destination: z.label,
-    origin_location: a.location,
-    destination_location: z.location,
-    out_time: '2026/11/24 08:00:00',
-    ...extra,
-  });
-  const js = await planner.plan(req, profile, b);
-  for (const j of js) Journey.parse(j);
-  return js;
-}
+): Promise<Journey[]> =>
+  planBetween(demo.planner, from, to, { out_time: '2026/11/24 08:00:00', ...extra }, b, profile);
 const steps = (j: Journey) => [...j.depart.steps, ...(j.return?.steps ?? [])];
 const pence = (cost: string) =>
   cost === 'free' || cost === 'included' ? 0 : Math.round(Number(cost.replace('£', '')) * 100);
@@ -399,10 +369,10 @@ describe('P02 demo region golden searches', () => {
         destination: 'Aviemore',
         out_time: '2026/11/24 08:00:00',
       });
-      expect(planner.checkPlaces(request)).toEqual({
+      expect(demo.planner.checkPlaces(request)).toEqual({
         origin: ['We couldn\'t find "Xyzzyqq". Try a town, village, station or street in Cairngorms (demo).'],
       });
-      expect(await planner.plan(request, null, DEFAULT)).toEqual([]);
+      expect(await demo.planner.plan(request, null, DEFAULT)).toEqual([]);
       // London chosen on a map (coordinates) is outside the region.
       const london = SearchRequest.parse({
         ...request,
@@ -410,11 +380,11 @@ describe('P02 demo region golden searches', () => {
         destination: 'London',
         destination_location: { lat: 51.5072, lng: -0.1276 },
       });
-      expect(planner.checkPlaces(london).destination?.[0]).toMatch(
+      expect(demo.planner.checkPlaces(london).destination?.[0]).toMatch(
         /^"London" is outside the area this planner covers: Cairngorms/,
       );
-      expect(await planner.plan(london, null, DEFAULT)).toEqual([]);
-      expect(planner.checkPlaces({ ...request, origin: 'Aviemore' })).toEqual({});
+      expect(await demo.planner.plan(london, null, DEFAULT)).toEqual([]);
+      expect(demo.planner.checkPlaces({ ...request, origin: 'Aviemore' })).toEqual({});
     });
   });
 });

@@ -1,41 +1,16 @@
 // Feature under test: cycling on the demo region takes the hills into account: up to Cairngorm Mountain is slower than down.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { BrandSettings, Journey, SearchRequest } from '@cairn/contracts';
 import type { Step } from '@cairn/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDemoRegion } from '../../../../regions/cairngorms/generator/main.ts';
-import { loadPlanner } from '../../src/planner/loadPlanner.ts';
-import type { Planner } from '../../src/planner/loadPlanner.ts';
+import { describe, expect, it } from 'vitest';
+import { demoPlanner, planBetween } from './demoRegion.ts';
 
-const DEFAULT_BRAND = BrandSettings.parse(
-  JSON.parse(readFileSync(new URL('../../../../brands/default/brand.json', import.meta.url), 'utf8')),
-);
-const dir = mkdtempSync(join(tmpdir(), 'cairn-demo-hills-'));
-let planner: Planner;
-
-beforeAll(async () => {
-  await generateDemoRegion({ outDir: dir, seed: 1, date: '2026-11-22' });
-  planner = await loadPlanner(dir, { now: () => Date.UTC(2026, 10, 22, 9, 0) });
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const demo = demoPlanner('cairn-demo-hills-');
 
 /** The door-to-door cycle step of a one-way search, depart-after or arrive-by. */
 async function cycleStep(from: string, to: string, by: 'depart' | 'arrive'): Promise<Step> {
-  const a = planner.autocomplete(from, 1)[0];
-  const z = planner.autocomplete(to, 1)[0];
-  if (!a || !z) throw new Error(`cannot place ${from} or ${to}`);
-  const req = SearchRequest.parse({
-    origin: a.label,
-    destination: z.label,
-    origin_location: a.location,
-    destination_location: z.location,
+  const js = await planBetween(demo.planner, from, to, {
     out_time: '2026/11/24 10:00:00',
     ...(by === 'arrive' ? { arrive_by: true } : {}),
   });
-  const js = await planner.plan(req, null, DEFAULT_BRAND);
-  for (const j of js) Journey.parse(j);
   const direct = js.find((j) => j.depart.stages.length === 1 && j.depart.stages[0] === 'cycle');
   const step = direct?.depart.steps[0];
   if (!step) throw new Error(`no direct cycle option from ${from} to ${to}`);

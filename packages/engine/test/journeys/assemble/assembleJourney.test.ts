@@ -7,6 +7,7 @@ import { priceOption } from '../../../src/journeys/fares/priceOption.ts';
 import type { PlannedOption } from '../../../src/journeys/model.ts';
 import { testRegion } from '../fixtures/region.ts';
 import { MON_0900, PLACES, rideStep, streetStep } from '../fixtures/steps.ts';
+import { adult } from '../fixtures/traveller.ts';
 
 const region = testRegion();
 const ctx: AssembleContext = {
@@ -35,27 +36,17 @@ function option(): PlannedOption {
   return { kind: 'transit', depart: { steps: [walk, bus] }, ret: { steps: [back, walkBack] } };
 }
 
+/** The option priced for an adult (no GTFS fares) and assembled, as the contract accepts it. */
+function assembled(o: PlannedOption): Journey {
+  return Journey.parse(
+    assembleJourney(o, priceOption(o, { region, traveller: adult, gtfsFares: new Map() }), ctx),
+  );
+}
+
 describe('assembleJourney', () => {
   it('builds a Journey the contract accepts, with local times, stages, costs and CO2', () => {
     const o = option();
-    const j = Journey.parse(
-      assembleJourney(
-        o,
-        priceOption(o, {
-          region,
-          traveller: {
-            age: 40,
-            carAccess: false,
-            concessionaryPass: false,
-            youngScot: false,
-            newYoungScot: false,
-            railcard: null,
-          },
-          gtfsFares: new Map(),
-        }),
-        ctx,
-      ),
-    );
+    const j = assembled(o);
     expect(j.transport_mode).toBe('transit');
     expect(j.depart.stages).toEqual(['walk', 'bus']);
     expect(j.depart.departure_at).toBe(
@@ -92,24 +83,7 @@ describe('assembleJourney', () => {
       flexibleServiceId: 'drt1',
     };
     const o: PlannedOption = { kind: 'drt', depart: { steps: [drt] }, ret: null };
-    const j = Journey.parse(
-      assembleJourney(
-        o,
-        priceOption(o, {
-          region,
-          traveller: {
-            age: 40,
-            carAccess: false,
-            concessionaryPass: false,
-            youngScot: false,
-            newYoungScot: false,
-            railcard: null,
-          },
-          gtfsFares: new Map(),
-        }),
-        ctx,
-      ),
-    );
+    const j = assembled(o);
     expect(j.drt_operator).toEqual({ name: 'Test Dial-a-bus', booking_website: 'https://drt.example/book' });
     expect(j.depart.steps[0]).toMatchObject({ booking_website: 'https://drt.example/book', cost: '£3.00' });
     expect(j.transport_mode).toBe('drt');
@@ -120,19 +94,7 @@ describe('assembleJourney', () => {
     });
     const bus = rideStep('bus', PLACES.aviemoreStation, PLACES.carrbridge, MON_0900, 900);
     const o: PlannedOption = { kind: 'transit', depart: { steps: [walk, bus] }, ret: null };
-    const price = priceOption(o, {
-      region,
-      traveller: {
-        age: 40,
-        carAccess: false,
-        concessionaryPass: false,
-        youngScot: false,
-        newYoungScot: false,
-        railcard: null,
-      },
-      gtfsFares: new Map(),
-    });
-    const j = Journey.parse(assembleJourney(o, price, ctx));
+    const j = assembled(o);
     expect(j.depart.steps[0]!.straight_line).toBe(true);
     expect('straight_line' in j.depart.steps[1]!).toBe(false);
   });

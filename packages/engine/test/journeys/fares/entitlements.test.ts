@@ -3,19 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { applyEntitlements } from '../../../src/journeys/fares/entitlements.ts';
 import type { EntitlementInput } from '../../../src/journeys/fares/entitlements.ts';
 import { travellerFrom } from '../../../src/journeys/fares/traveller.ts';
-import type { Traveller } from '../../../src/journeys/fares/traveller.ts';
 import { SearchRequest } from '@cairn/contracts';
 import { testRegion } from '../fixtures/region.ts';
+import { adult } from '../fixtures/traveller.ts';
 
 const concessions = testRegion().fares.concessions;
-const adult: Traveller = {
-  age: 40,
-  carAccess: false,
-  concessionaryPass: false,
-  youngScot: false,
-  newYoungScot: false,
-  railcard: null,
-};
 const bus: EntitlementInput = {
   mode: 'bus',
   adultPence: 450,

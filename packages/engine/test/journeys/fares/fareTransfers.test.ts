@@ -12,6 +12,7 @@ import type { Traveller } from '../../../src/journeys/fares/traveller.ts';
 import type { PlannedStep } from '../../../src/journeys/model.ts';
 import { testRegion } from '../fixtures/region.ts';
 import { MON_0900, rideStep, streetStep } from '../fixtures/steps.ts';
+import { adult } from '../fixtures/traveller.ts';
 
 const PLACES = {
   a: { name: 'Alpha', lat: 57.0, lng: -3.8 },
@@ -20,15 +21,6 @@ const PLACES = {
   d: { name: 'Delta', lat: 57.15, lng: -3.8 },
 };
 type Place = keyof typeof PLACES;
-
-const adult: Traveller = {
-  age: 40,
-  carAccess: false,
-  concessionaryPass: false,
-  youngScot: false,
-  newYoungScot: false,
-  railcard: null,
-};
 
 /** A ride of feed 'f' from minute `startMin` after 09:00 lasting `durMin`. */
 function ride(

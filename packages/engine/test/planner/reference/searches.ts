@@ -1,22 +1,11 @@
 import { LARGE_DATE, pickLargePairs } from '../../../bench/planLarge.ts';
 import type { LargeRegion } from '../../../bench/planLarge.ts';
+import { makeRandom } from '../../../bench/transit-network.ts';
 import { crowM, PLANNER_LIMITS } from './plannerReference.ts';
 import type { Place, ReferenceRegion } from './plannerReference.ts';
 
 /** A search: from, to, and the depart-after time 'YYYY/MM/DD HH:mm:ss'. */
 export type Search = [Place, Place, string];
-
-/** A small deterministic PRNG (mulberry32), so a failing search can be replayed. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const p2 = (n: number) => String(n).padStart(2, '0');
 /** 'YYYY/MM/DD HH:mm:00' of a UTC calendar day (ms) plus minutes of the day. */
@@ -31,7 +20,7 @@ export function searchTime(dayMs: number, minutes: number): string {
  * (every weekday, two weekends); leaving between 05:00 and 21:00.
  */
 export function listRandomSearches(r: ReferenceRegion, count: number, seed: number): Search[] {
-  const rnd = seeded(seed);
+  const rnd = makeRandom(seed); // seeded, so a failing search can be replayed
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const { net, data } = r;
   const served = new Set(net.trips.flatMap((t) => [...t.stops]));
@@ -65,7 +54,7 @@ export function listRandomSearches(r: ReferenceRegion, count: number, seed: numb
 export function listLargeSearches(region: LargeRegion, count: number): Search[] {
   const d = String(LARGE_DATE);
   const day = Date.UTC(Number(d.slice(0, 4)), Number(d.slice(4, 6)) - 1, Number(d.slice(6)));
-  const rnd = seeded(LARGE_DATE);
+  const rnd = makeRandom(LARGE_DATE);
   return pickLargePairs(region, count).map(([a, b]) => [
     { name: a.name, lat: a.lat, lng: a.lon },
     { name: b.name, lat: b.lat, lng: b.lon },

@@ -1,17 +1,18 @@
 // Feature under test: a region folder's elevation raster (region.json osm.elevation) gives the streets their heights on the server load path, and a new raster rebuilds the snapshot.
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BrandSettings, SearchRequest } from '@cairn/contracts';
 import { writeArrayBuffer } from 'geotiff';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDemoRegion } from '../../../../regions/cairngorms/generator/main.ts';
+import { describe, expect, it } from 'vitest';
 import { loadPlanner } from '../../src/planner/loadPlanner.ts';
+import { demoRegionDir, loadDemoPlanner, planBetween } from './demoRegion.ts';
 
-const DEFAULT_BRAND = BrandSettings.parse(
-  JSON.parse(readFileSync(new URL('../../../../brands/default/brand.json', import.meta.url), 'utf8')),
-);
-const dir = mkdtempSync(join(tmpdir(), 'cairn-demo-raster-'));
+const dir = demoRegionDir('cairn-demo-raster-', (d) => {
+  const regionFile = join(d, 'region.json');
+  const region = JSON.parse(readFileSync(regionFile, 'utf8')) as { osm: Record<string, string> };
+  region.osm.elevation = 'elevation.tif';
+  writeFileSync(regionFile, JSON.stringify(region, null, 2));
+  writeLevelRaster(300);
+});
 const raster = join(dir, 'elevation.tif');
 
 /** A level WGS84 terrain model at `heightM` over the demo region (0.01° pixels). */
@@ -32,34 +33,11 @@ function writeLevelRaster(heightM: number): void {
   writeFileSync(raster, new Uint8Array(bytes));
 }
 
-beforeAll(async () => {
-  await generateDemoRegion({ outDir: dir, seed: 1, date: '2026-11-22' });
-  const regionFile = join(dir, 'region.json');
-  const region = JSON.parse(readFileSync(regionFile, 'utf8')) as { osm: Record<string, string> };
-  region.osm.elevation = 'elevation.tif';
-  writeFileSync(regionFile, JSON.stringify(region, null, 2));
-  writeLevelRaster(300);
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
 async function load(): Promise<{ notes: string[]; cycleSec: (from: string, to: string) => Promise<number> }> {
   const notes: string[] = [];
-  const planner = await loadPlanner(dir, {
-    now: () => Date.UTC(2026, 10, 22, 9, 0),
-    log: (m) => notes.push(m),
-  });
+  const planner = await loadDemoPlanner(dir, (m) => notes.push(m));
   const cycleSec = async (from: string, to: string): Promise<number> => {
-    const a = planner.autocomplete(from, 1)[0];
-    const z = planner.autocomplete(to, 1)[0];
-    if (!a || !z) throw new Error(`cannot place ${from} or ${to}`);
-    const req = SearchRequest.parse({
-      origin: a.label,
-      destination: z.label,
-      origin_location: a.location,
-      destination_location: z.location,
-      out_time: '2026/11/24 10:00:00',
-    });
-    const js = await planner.plan(req, null, DEFAULT_BRAND);
+    const js = await planBetween(planner, from, to, { out_time: '2026/11/24 10:00:00' });
     const cycle = js.find((j) => j.depart.stages.join('>') === 'cycle')?.depart.steps[0];
     if (!cycle) throw new Error('no direct cycle option');
     expect(cycle.ascent_m).toBe(0);
