@@ -23,6 +23,10 @@ export interface Config {
   timeZone: string;
   rateLimitPerMinute: number;
   authRateLimitPerMinute: number;
+  /** Failed logins in a row from one client address before that address is locked out of the account. */
+  loginLockAfter: number;
+  /** Failed logins in a row from all addresses before the account itself locks (its owner is mailed an unlock link). */
+  loginGlobalLockAfter: number;
   jobVisibilitySec: number;
   jobPollMs: number;
   bodyLimitBytes: number;
@@ -57,6 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: env.REGION_TIME_ZONE ?? 'Europe/London',
     rateLimitPerMinute: intOf(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
     authRateLimitPerMinute: intOf(env.AUTH_RATE_LIMIT_PER_MINUTE, 20, 'AUTH_RATE_LIMIT_PER_MINUTE'),
+    loginLockAfter: Math.max(1, intOf(env.LOGIN_LOCK_AFTER, 5, 'LOGIN_LOCK_AFTER')),
+    loginGlobalLockAfter: Math.max(1, intOf(env.LOGIN_GLOBAL_LOCK_AFTER, 50, 'LOGIN_GLOBAL_LOCK_AFTER')),
     jobVisibilitySec: intOf(env.JOB_VISIBILITY_SEC, 120, 'JOB_VISIBILITY_SEC'),
     jobPollMs: intOf(env.JOB_POLL_MS, 1000, 'JOB_POLL_MS'),
     bodyLimitBytes: intOf(env.BODY_LIMIT_BYTES, 64 * 1024, 'BODY_LIMIT_BYTES'),

@@ -2,11 +2,13 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as initial from './migrations/001_initial.ts';
 import * as loginFailures from './migrations/002_login_failures.ts';
+import * as accountSecurity from './migrations/003_account_security.ts';
 
 /** Every migration, in order; the names are what `kysely_migration` records. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
   '002_login_failures': loginFailures,
+  '003_account_security': accountSecurity,
 };
 
 class StaticProvider implements MigrationProvider {

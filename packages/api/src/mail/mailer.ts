@@ -46,10 +46,10 @@ export function createMailer(options: {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
       );
       writeFileSync(file, info.message as Buffer);
-      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      // The links carry single-use codes: the log names the file that holds them, never the codes.
       logger.info(
-        { to: mail.to, subject: mail.subject, file, links },
-        'mail written to the outbox (SMTP_URL is not set)',
+        { to: mail.to, subject: mail.subject, file },
+        'mail written to the outbox (SMTP_URL is not set); open the file for its link',
       );
     },
     close: () => builder.close(),

@@ -3,7 +3,7 @@ import { LoginResponse, User } from '@cairn/contracts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pruneLoginFailures } from '../../src/accounts/session.ts';
+import { pruneLoginFailures } from '../../src/accounts/loginThrottle.ts';
 import { registeredUser } from '../helpers/accounts.ts';
 import { linkIn, startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
 import { searchTime, startTestServer, waitFor, type TestServer } from '../helpers/testServer.ts';
