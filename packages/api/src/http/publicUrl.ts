@@ -11,7 +11,9 @@ export function publicOrigin(ctx: AppContext, request: FastifyRequest): string {
   const hostname = request.hostname.toLowerCase();
   const ownHost = request.brand.settings.hosts.find((h) => h.toLowerCase() === hostname);
   if (!ownHost) return configured;
-  return `${new URL(configured).protocol}//${ownHost.toLowerCase()}`;
+  // Brand hosts are hostnames: the scheme and port are the configured origin's.
+  const { protocol, port } = new URL(configured);
+  return `${protocol}//${ownHost.toLowerCase()}${port ? `:${port}` : ''}`;
 }
 
 function listenOrigin(ctx: AppContext, request: FastifyRequest): string {

@@ -63,6 +63,8 @@ describe('links built from the Host header (finding 1)', () => {
     const mail = await smtp.waitForMessage(
       (m) => smtp.messages.indexOf(m) >= sent && m.to.includes(user.email) && /Reset/.test(m.subject),
     );
-    expect(new URL(linkIn(mail, '/auth/password-reset').link).origin).toBe('http://explorer.localhost');
+    expect(new URL(linkIn(mail, '/auth/password-reset').link).origin).toBe(
+      `http://explorer.localhost:${new URL(server.url).port}`,
+    );
   });
 });
