@@ -17,7 +17,8 @@ export interface Mailer {
 
 /**
  * SMTP when `smtpUrl` is set (nodemailer); otherwise every message is written to
- * `<outboxDir>/*.eml` and its links are logged, so a laptop install can activate accounts.
+ * `<outboxDir>/*.eml` and the file is logged (not its links: they hold codes), so a laptop install
+ * can still activate accounts by opening the file.
  */
 export function createMailer(options: {
   smtpUrl?: string | undefined;
