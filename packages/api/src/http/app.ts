@@ -86,11 +86,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  app.addHook('onSend', async (request, reply) => {
+  // Set on request so that streamed answers (SSE), which bypass onSend, carry them too.
+  app.addHook('onRequest', async (request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    // Account data must not stay in shared or browser caches.
+  });
+  app.addHook('onSend', async (request, reply) => {
+    // Account data must not stay in shared or browser caches (set last, over any route's own).
     if (request.headers.authorization || PRIVATE_PATHS.test(request.url))
       reply.header('cache-control', 'no-store');
   });
