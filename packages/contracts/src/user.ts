@@ -85,7 +85,13 @@ export const UpdateUserRequest = UserFields.omit({ email: true }).extend({
    * Needed to change the e-mail address. The change then waits for the link mailed to the new
    * address; the answer is the same whether or not that address already has an account.
    */
-  current_password: z.string().max(200).optional(),
+  current_password: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      'Needed to change the e-mail address; the change then waits for the link mailed to the new address.',
+    ),
 });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
 
