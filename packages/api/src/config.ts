@@ -33,6 +33,10 @@ export interface Config {
   realtimeMaxStreams: number;
   /** A realtime stream that has sent no event for this long is closed (the browser reconnects). */
   realtimeIdleTimeoutSec: number;
+  /** Failed logins in a row from one client address before that address is locked out of the account. */
+  loginLockAfter: number;
+  /** Failed logins in a row from all addresses before the account itself locks (its owner is mailed an unlock link). */
+  loginGlobalLockAfter: number;
   jobVisibilitySec: number;
   jobPollMs: number;
   bodyLimitBytes: number;
@@ -83,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     realtimeMaxStreams: positiveIntOf(env.REALTIME_MAX_STREAMS, 1000, 'REALTIME_MAX_STREAMS'),
     realtimeIdleTimeoutSec: positiveIntOf(env.REALTIME_IDLE_TIMEOUT_SEC, 120, 'REALTIME_IDLE_TIMEOUT_SEC'),
+    loginLockAfter: Math.max(1, intOf(env.LOGIN_LOCK_AFTER, 5, 'LOGIN_LOCK_AFTER')),
+    loginGlobalLockAfter: Math.max(1, intOf(env.LOGIN_GLOBAL_LOCK_AFTER, 50, 'LOGIN_GLOBAL_LOCK_AFTER')),
     jobVisibilitySec: intOf(env.JOB_VISIBILITY_SEC, 120, 'JOB_VISIBILITY_SEC'),
     jobPollMs: intOf(env.JOB_POLL_MS, 1000, 'JOB_POLL_MS'),
     bodyLimitBytes: intOf(env.BODY_LIMIT_BYTES, 64 * 1024, 'BODY_LIMIT_BYTES'),

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
-import { pruneLoginFailures } from './accounts/session.ts';
+import { pruneLoginFailures } from './accounts/loginThrottle.ts';
 import { loadBrands } from './brands/brandRegistry.ts';
 import type { Config } from './config.ts';
 import { PlannerSlot, type AppContext } from './context.ts';
@@ -9,6 +9,7 @@ import { openDatabase } from './db/database.ts';
 import { buildApp } from './http/app.ts';
 import { JobQueue } from './jobs/jobQueue.ts';
 import { Worker } from './jobs/worker.ts';
+import { ACCOUNT_MAIL_JOB, accountMailHandler } from './mail/accountMailJob.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadPlannerFrom } from './planning/loadPlanner.ts';
 import type { Planner } from './planning/planner.ts';
@@ -88,7 +89,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
         database,
         queue,
         logger: logger.child({ component: 'worker' }),
-        handlers: { [PLAN_SEARCH_JOB]: planSearchHandler(ctx) },
+        handlers: { [PLAN_SEARCH_JOB]: planSearchHandler(ctx), [ACCOUNT_MAIL_JOB]: accountMailHandler(ctx) },
         pollMs: config.jobPollMs,
         visibilitySec: config.jobVisibilitySec,
         housekeeping: async () =>

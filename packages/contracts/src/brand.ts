@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { LatLng } from './common.ts';
+import { LatLng, SafeLink } from './common.ts';
 import { TravelType } from './modes.ts';
 
-const url = z.string().url();
+const url = SafeLink;
 
 /**
  * A brand's settings: the 13 setting fields of SPEC §1 plus named settings for the brand
@@ -30,13 +30,18 @@ export const BrandSettings = z.object({
   /** A notice about where toilet data comes from, shown with toilet information. */
   toiletDataNotice: z.string().nullable().default(null),
   /** The ad banner frame on Results; omitted when null. */
-  adBannerUrl: url.nullable().default(null),
+  adBannerUrl: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//i, 'Use an http or https address.')
+    .nullable()
+    .default(null),
   updatesFooter: z.object({ text: z.string(), url }).nullable().default(null),
   needHelpUrl: url.nullable().default(null),
   footer: z.object({
     address: z.array(z.string()),
-    quickLinks: z.array(z.object({ label: z.string(), url: z.string() })),
-    socialLinks: z.array(z.object({ label: z.string(), url: z.string() })),
+    quickLinks: z.array(z.object({ label: z.string(), url: SafeLink })),
+    socialLinks: z.array(z.object({ label: z.string(), url: SafeLink })),
     supportedBy: z.array(z.object({ name: z.string(), logo: z.string().nullable() })),
   }),
   /** Colours used by the map style; the page colours live in theme.css. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SafeLink, WebAddress } from './common.ts';
 
 export const APPEAR_ON = [
   'journey-planner',
@@ -11,9 +12,9 @@ export const Campaign = z.object({
   id: z.string(),
   title: z.string(),
   text: z.string(),
-  url: z.string().nullable(),
+  url: SafeLink.nullable(),
   url_button_text: z.string().nullable(),
-  thumbnail: z.object({ cover_url: z.string() }).nullable(),
+  thumbnail: z.object({ cover_url: WebAddress }).nullable(),
   appear_on: z.array(z.enum(APPEAR_ON)),
   end_at: z.string(),
 });

@@ -15,6 +15,24 @@ export const SEARCH_DATE_PATTERN = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/;
 /** Dates of birth travel as `YYYY-MM-DD` (SPEC §5). */
 export const DOB_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * A link shown to people: an http(s) or mailto URL, or a path on this site; never `javascript:`,
+ * `data:` or any other scheme a click would run.
+ */
+export const SafeLink = z
+  .string()
+  .max(2000)
+  .regex(
+    /^(https?:\/\/[^\s]+|mailto:[^\s]+|\/(?!\/)[^\s]*)$/i,
+    'Use an http, https or mailto link, or a path on this site.',
+  );
+
+/** An address the browser loads (an image): http(s), or a path on this site. */
+export const WebAddress = z
+  .string()
+  .max(2000)
+  .regex(/^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i, 'Use an http or https address, or a path on this site.');
+
 /** Paginated list envelope used by recent searches and saved journeys (SPEC §7). */
 export const PageMeta = z.object({
   total: z.number().int().nonnegative(),

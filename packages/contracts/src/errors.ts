@@ -16,6 +16,7 @@ export const ERROR_FIELDS = [
   'email',
   'password',
   'password_confirmation',
+  'current_password',
   'title',
   'first_name',
   'last_name',

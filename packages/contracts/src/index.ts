@@ -6,6 +6,8 @@ export {
   PageQuery,
   SEARCH_DATE_PATTERN,
   DOB_PATTERN,
+  SafeLink,
+  WebAddress,
 } from './common.ts';
 export { ErrorBody, ERROR_FIELDS } from './errors.ts';
 export { TRAVEL_TYPES, TravelType, TIMETABLED_TYPES, POI_CATEGORIES, PoiCategory } from './modes.ts';

@@ -39,7 +39,14 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 
-const name = (label: string) => z.string().trim().min(1, `Enter your ${label}.`).max(100);
+/** Names are one line of text: no control characters, line breaks or bidirectional overrides. */
+const name = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Enter your ${label}.`)
+    .max(100)
+    .regex(/^[^\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]*$/u, `Write your ${label} on one line.`);
 
 export const UserFields = z.object({
   title: z.enum(TITLES, { message: 'Choose a title from the list.' }),
@@ -74,6 +81,17 @@ export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
 export const UpdateUserRequest = UserFields.omit({ email: true }).extend({
   email: UserFields.shape.email.optional(),
+  /**
+   * Needed to change the e-mail address. The change then waits for the link mailed to the new
+   * address; the answer is the same whether or not that address already has an account.
+   */
+  current_password: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      'Needed to change the e-mail address; the change then waits for the link mailed to the new address.',
+    ),
 });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
 

@@ -16,25 +16,25 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { HttpError, INVALID_DATA, parseOr422, parseWithChecks } from '../http/httpError.ts';
 import type { RouteTable } from '../http/routeTable.ts';
-import { accountLink, activationMail, existingAccountMail, resetMail } from '../mail/accountMail.ts';
-import { consumeCode, createCode } from './accountCodes.ts';
-import { bearerToken, getUser, issueToken, revokeToken } from './session.ts';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './secrets.ts';
+import { queueAccountMail } from '../mail/accountMailJob.ts';
+import { consumeCode, findCodeUser, voidCodesAndSessions } from './accountCodes.ts';
+import { clearAllFailures, clearFailures, findLock, recordFailure } from './loginThrottle.ts';
+import { findPasswordProblem } from './passwordPolicy.ts';
+import { bearerToken, getUser, issueToken, revokeToken, type UserRow } from './session.ts';
+import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from './secrets.ts';
 import { ageOn, toUser } from './userView.ts';
 
 const UserEnvelope = z.object({ data: User });
 const MessageWithUser = MessageResponse.extend({ data: User });
 
-/** Failed logins in a row before the account locks; each further failure doubles the lock. */
-export const LOCK_AFTER_FAILURES = 5;
-const LOCK_BASE_SEC = 15 * 60;
-const LOCK_MAX_SEC = 24 * 3600;
-
 const REGISTERED = 'Your account has been created. Check your e-mail for the link to activate it.';
 const RESET_REQUESTED =
   'If an account exists for that e-mail address, we have sent a link to reset its password.';
+const UPDATED = 'Account successfully updated';
+const EMAIL_CHANGE_SENT =
+  'Account successfully updated. We have sent a link to the new e-mail address: open it to complete the change.';
 
-/** Registration, activation, login/logout, profile and password reset (SPEC §7). */
+/** Registration, activation, login/logout, profile and password reset (SPEC §7); rules in docs/SECURITY.md. */
 export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
   const { db } = ctx.database;
   const authLimit = ctx.config.authRateLimitPerMinute;
@@ -57,78 +57,43 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
         const errors: Record<string, string[]> = {};
         if (raw.password !== raw.password_confirmation)
           errors.password_confirmation = ['The passwords do not match.'];
+        checkNewPassword(raw.password, raw.email, errors);
         checkDob(raw.dob, ctx.now(), errors);
         return errors;
       });
-      const findTaken = () =>
-        db
-          .selectFrom('users')
-          .selectAll()
-          .where(({ fn }) => fn('lower', ['email']), '=', input.email.toLowerCase())
-          .executeTakeFirst();
-      const answerTaken = async (taken: NonNullable<Awaited<ReturnType<typeof findTaken>>>) => {
-        // No user enumeration: the same answer (and the same hashing time) as a new account;
-        // the address's owner is told by e-mail instead.
-        await hashPassword(input.password);
-        await ctx.mailer.send(
-          existingAccountMail(
-            request.brand.settings,
-            taken,
-            accountLink(ctx, request, '/reset-password', '').split('?')[0]!,
-          ),
-        );
-        reply.code(201);
-        return {
-          message: REGISTERED,
-          data: toUser({
-            ...taken,
-            id: randomUUID(),
-            title: input.title,
-            first_name: input.first_name,
-            last_name: input.last_name,
-            phone_number: input.phone_number ?? null,
-            country_code_phone_number: input.country_code_phone_number ?? null,
-            dob: input.dob,
-            profile: Profile.parse(input.profile ?? {}),
-          }),
-        };
+      // No user enumeration: a taken address takes the same steps (hash, one insert that does
+      // nothing, one queued mail) and gets the same answer, built from the request alone; its
+      // owner is told by e-mail instead.
+      const user = {
+        id: randomUUID(),
+        title: input.title,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email: input.email,
+        phone_number: input.phone_number ?? null,
+        country_code_phone_number: input.country_code_phone_number ?? null,
+        dob: input.dob,
+        profile: Profile.parse(input.profile ?? {}),
       };
-      const taken = await findTaken();
-      if (taken) return answerTaken(taken);
-
-      const now = ctx.now();
-      // Racing registrations of one address all pass the check above; the unique index lets one
-      // in and the others get the answer for an address that is taken (not a 500).
-      const row = await db
+      const created = await db
         .insertInto('users')
         .values({
-          id: randomUUID(),
-          email: input.email,
+          ...user,
           password_hash: await hashPassword(input.password),
-          title: input.title,
-          first_name: input.first_name,
-          last_name: input.last_name,
-          phone_number: input.phone_number ?? null,
-          country_code_phone_number: input.country_code_phone_number ?? null,
-          dob: input.dob,
-          profile: JSON.stringify(Profile.parse(input.profile ?? {})),
+          profile: JSON.stringify(user.profile),
           creation_origin: input.creation_origin,
-          updated_at: now,
+          updated_at: ctx.now(),
         })
         .onConflict((oc) => oc.doNothing())
-        .returningAll()
+        .returning('id')
         .executeTakeFirst();
-      if (!row) {
-        const winner = await findTaken();
-        if (!winner) throw new Error('registration conflicted with an account that does not exist');
-        return answerTaken(winner);
-      }
-      const code = await createCode(ctx, row.id, 'activation');
-      await ctx.mailer.send(
-        activationMail(request.brand.settings, row, accountLink(ctx, request, '/auth/activation', code)),
+      await queueAccountMail(
+        ctx,
+        request,
+        created ? { type: 'activation', userId: user.id } : { type: 'existing-account', email: input.email },
       );
       reply.code(201);
-      return { message: REGISTERED, data: toUser(row) };
+      return { message: REGISTERED, data: user };
     },
   );
 
@@ -144,13 +109,13 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
     },
     async (request) => {
       requireAccounts(request);
-      const userId = await consumeCode(ctx, codeParam(request), 'activation');
-      if (!userId)
+      const used = await consumeCode(ctx, codeParam(request), 'activation');
+      if (!used)
         throw new HttpError(422, 'This activation link is invalid, has expired or has already been used.');
       await db
         .updateTable('users')
         .set({ active: true, updated_at: ctx.now() })
-        .where('id', '=', userId)
+        .where('id', '=', used.userId)
         .execute();
       return { message: 'Your account is active. You can now log in.' };
     },
@@ -170,60 +135,55 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
     async (request) => {
       requireAccounts(request);
       const input = parseOr422(LoginRequest, request.body);
+      const account = input.username.toLowerCase();
+      await refuseWhileLocked(ctx, account, request.ip);
       const user = await db
         .selectFrom('users')
         .selectAll()
-        .where(({ fn }) => fn('lower', ['email']), '=', input.username.toLowerCase())
+        .where(({ fn }) => fn('lower', ['email']), '=', account)
         .executeTakeFirst();
-      const now = ctx.now();
-      const email = input.username.toLowerCase();
-      // Addresses without an account are counted and locked the same way (login_failures), so
-      // neither the lock nor its timing tells whether an address is registered.
-      const stranger = user
-        ? undefined
-        : await db.selectFrom('login_failures').selectAll().where('email', '=', email).executeTakeFirst();
-      const lockedUntil = user ? user.locked_until : (stranger?.locked_until ?? null);
-      if (lockedUntil && lockedUntil > now) {
-        const minutes = Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000);
-        throw new HttpError(
-          429,
-          `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          undefined,
-          { 'retry-after': String(minutes * 60) },
-        );
-      }
       // Verify against a dummy hash for unknown e-mails so timing does not reveal who has an account.
       const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
       if (!user || !ok) {
-        const failures = (user ? user.failed_logins : (stranger?.failures ?? 0)) + 1;
-        const lockSec =
-          failures >= LOCK_AFTER_FAILURES
-            ? Math.min(LOCK_MAX_SEC, LOCK_BASE_SEC * 2 ** (failures - LOCK_AFTER_FAILURES))
-            : 0;
-        const locked_until = lockSec ? new Date(now.getTime() + lockSec * 1000) : null;
-        if (user) {
-          await db
-            .updateTable('users')
-            .set({ failed_logins: failures, locked_until })
-            .where('id', '=', user.id)
-            .execute();
-        } else {
-          await db
-            .insertInto('login_failures')
-            .values({ email, failures, locked_until, updated_at: now })
-            .onConflict((oc) => oc.column('email').doUpdateSet({ failures, locked_until, updated_at: now }))
-            .execute();
-        }
+        const { accountLocked } = await recordFailure(ctx, account, request.ip);
+        // Queued for unknown addresses too (the worker finds nobody): the same work either way.
+        if (accountLocked) await queueAccountMail(ctx, request, { type: 'unlock', email: account });
         throw new HttpError(401, 'These credentials do not match our records.');
       }
       if (!user.active)
         throw new HttpError(403, 'Please activate your account with the link we e-mailed you first.');
-      await db
-        .updateTable('users')
-        .set({ failed_logins: 0, locked_until: null })
-        .where('id', '=', user.id)
-        .execute();
+      await clearFailures(ctx, account, request.ip);
+      if (needsRehash(user.password_hash)) {
+        await db
+          .updateTable('users')
+          .set({ password_hash: await hashPassword(input.password) })
+          .where('id', '=', user.id)
+          .execute();
+      }
       return { data: { access_token: await issueToken(ctx, user.id) } };
+    },
+  );
+
+  routes.add(
+    app,
+    {
+      method: 'POST',
+      url: '/v1/users/unlock/:code',
+      tag: 'accounts',
+      summary: 'Lift the lock of an account with the code e-mailed to its owner (single use)',
+      response: MessageResponse,
+      rateLimitPerMinute: authLimit,
+    },
+    async (request) => {
+      requireAccounts(request);
+      const used = await consumeCode(ctx, codeParam(request), 'unlock');
+      const user =
+        used &&
+        (await db.selectFrom('users').select('email').where('id', '=', used.userId).executeTakeFirst());
+      if (!user)
+        throw new HttpError(422, 'This unlock link is invalid, has expired or has already been used.');
+      await clearAllFailures(ctx, user.email.toLowerCase());
+      return { message: 'Your account is unlocked. You can now log in.' };
     },
   );
 
@@ -266,7 +226,8 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
       method: 'PUT',
       url: '/v1/users/update',
       tag: 'accounts',
-      summary: 'Update the logged-in user and profile',
+      summary:
+        'Update the logged-in user and profile; a new e-mail address needs current_password and is confirmed by a mailed link',
       auth: 'required',
       body: UpdateUserRequest,
       response: MessageWithUser,
@@ -281,17 +242,9 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
         checkDob(raw.dob, ctx.now(), errors);
         return errors;
       });
-      const errors: Record<string, string[]> = {};
-      const email = input.email ?? user.email;
-      if (email.toLowerCase() !== user.email.toLowerCase()) {
-        const taken = await db
-          .selectFrom('users')
-          .select('id')
-          .where(({ fn }) => fn('lower', ['email']), '=', email.toLowerCase())
-          .executeTakeFirst();
-        if (taken) errors.email = ['An account with this e-mail address already exists.'];
-      }
-      if (Object.keys(errors).length > 0) throw new HttpError(422, INVALID_DATA, errors);
+      const sentEmail = input.email ?? user.email;
+      const newEmail = sentEmail.toLowerCase() !== user.email.toLowerCase() ? sentEmail : undefined;
+      if (newEmail) await checkCurrentPassword(ctx, request, user, input.current_password);
       // Only the profile fields actually sent change (the schema's defaults would reset the rest).
       const sent = Object.keys(((request.body as { profile?: object }).profile ?? {}) as object);
       const changes = Object.fromEntries(
@@ -302,7 +255,8 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
       const row = await db
         .updateTable('users')
         .set({
-          email,
+          // A new address takes effect when its link is opened; a change of letter case is immediate.
+          email: newEmail ? user.email : sentEmail,
           title: input.title,
           first_name: input.first_name,
           last_name: input.last_name,
@@ -315,7 +269,52 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
         .where('id', '=', user.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      return { message: 'Account successfully updated', data: toUser(row) };
+      // The same answer whether or not the new address has an account (the worker decides what to mail).
+      if (newEmail) await queueAccountMail(ctx, request, { type: 'email-change', userId: user.id, newEmail });
+      return { message: newEmail ? EMAIL_CHANGE_SENT : UPDATED, data: toUser(row) };
+    },
+  );
+
+  routes.add(
+    app,
+    {
+      method: 'POST',
+      url: '/v1/users/email/confirm/:code',
+      tag: 'accounts',
+      summary:
+        'Complete an e-mail change with the code mailed to the new address (single use); logs out everywhere and tells the old address',
+      response: MessageResponse,
+      rateLimitPerMinute: authLimit,
+    },
+    async (request) => {
+      requireAccounts(request);
+      const invalid = 'This link is invalid, has expired or has already been used.';
+      const used = await consumeCode(ctx, codeParam(request), 'email_change');
+      const user =
+        used?.newEmail &&
+        (await db
+          .selectFrom('users')
+          .select(['id', 'email'])
+          .where('id', '=', used.userId)
+          .executeTakeFirst());
+      if (!used?.newEmail || !user) throw new HttpError(422, invalid);
+      const now = ctx.now();
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('users')
+            .set({ email: used.newEmail!, updated_at: now })
+            .where('id', '=', user.id)
+            .execute();
+          await voidCodesAndSessions(trx, user.id, now);
+        });
+      } catch (error) {
+        // The address got an account of its own since the link was sent.
+        if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) throw new HttpError(422, invalid);
+        throw error;
+      }
+      await queueAccountMail(ctx, request, { type: 'email-changed', userId: user.id, oldEmail: user.email });
+      return { message: 'Your e-mail address has been changed. Please log in with the new address.' };
     },
   );
 
@@ -333,17 +332,8 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
     async (request) => {
       requireAccounts(request);
       const input = parseOr422(PasswordResetRequest, request.body);
-      const user = await db
-        .selectFrom('users')
-        .selectAll()
-        .where(({ fn }) => fn('lower', ['email']), '=', input.email.toLowerCase())
-        .executeTakeFirst();
-      if (user) {
-        const code = await createCode(ctx, user.id, 'password_reset');
-        await ctx.mailer.send(
-          resetMail(request.brand.settings, user, accountLink(ctx, request, '/auth/password-reset', code)),
-        );
-      }
+      // One queued job whether or not the address has an account: the worker looks it up.
+      await queueAccountMail(ctx, request, { type: 'password-reset', email: input.email });
       return { message: RESET_REQUESTED };
     },
   );
@@ -354,7 +344,8 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
       method: 'POST',
       url: '/v1/users/password/reset/:code',
       tag: 'accounts',
-      summary: 'Set a new password with the e-mailed code (single use); logs out everywhere',
+      summary:
+        'Set a new password with the e-mailed code (single use); voids other codes, logs out everywhere',
       body: PasswordResetWithCode,
       response: MessageResponse,
       rateLimitPerMinute: authLimit,
@@ -365,36 +356,70 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
       if (input.password !== input.password_confirmation) {
         throw new HttpError(422, INVALID_DATA, { password_confirmation: ['The passwords do not match.'] });
       }
-      const userId = await consumeCode(ctx, codeParam(request), 'password_reset');
-      if (!userId)
-        throw new HttpError(
-          422,
-          'This password reset link is invalid, has expired or has already been used.',
-        );
+      const invalid = 'This password reset link is invalid, has expired or has already been used.';
+      const code = codeParam(request);
+      const owner = await findCodeUser(ctx, code, 'password_reset');
+      if (!owner) throw new HttpError(422, invalid);
+      const errors: Record<string, string[]> = {};
+      checkNewPassword(input.password, owner.email, errors);
+      if (errors.password) throw new HttpError(422, INVALID_DATA, errors);
+      const passwordHash = await hashPassword(input.password);
+      const used = await consumeCode(ctx, code, 'password_reset');
+      if (!used) throw new HttpError(422, invalid);
       const now = ctx.now();
       await db.transaction().execute(async (trx) => {
-        // The link proves the e-mail address, so it also activates and unlocks the account.
+        // The link proves the e-mail address, so it also activates the account.
         await trx
           .updateTable('users')
-          .set({
-            password_hash: await hashPassword(input.password),
-            active: true,
-            failed_logins: 0,
-            locked_until: null,
-            updated_at: now,
-          })
-          .where('id', '=', userId)
+          .set({ password_hash: passwordHash, active: true, updated_at: now })
+          .where('id', '=', used.userId)
           .execute();
-        await trx
-          .updateTable('access_tokens')
-          .set({ revoked_at: now })
-          .where('user_id', '=', userId)
-          .where('revoked_at', 'is', null)
-          .execute();
+        await voidCodesAndSessions(trx, used.userId, now);
       });
+      await clearAllFailures(ctx, owner.email.toLowerCase());
       return { message: 'Your password has been changed. You can now log in.' };
     },
   );
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** 429 with Retry-After while this client (or everyone) is locked out of the account. */
+async function refuseWhileLocked(ctx: AppContext, account: string, client: string): Promise<void> {
+  const lockedUntil = await findLock(ctx, account, client);
+  if (!lockedUntil) return;
+  const minutes = Math.ceil((lockedUntil.getTime() - ctx.now().getTime()) / 60_000);
+  throw new HttpError(
+    429,
+    `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    undefined,
+    { 'retry-after': String(minutes * 60) },
+  );
+}
+
+/** A stolen token alone must not move the account: the current password is asked, and guesses count as failed logins. */
+async function checkCurrentPassword(
+  ctx: AppContext,
+  request: FastifyRequest,
+  user: UserRow,
+  currentPassword: string | undefined,
+): Promise<void> {
+  if (!currentPassword)
+    throw new HttpError(422, INVALID_DATA, {
+      current_password: ['Enter your current password to change your e-mail address.'],
+    });
+  const account = user.email.toLowerCase();
+  await refuseWhileLocked(ctx, account, request.ip);
+  if (!(await verifyPassword(currentPassword, user.password_hash))) {
+    await recordFailure(ctx, account, request.ip);
+    throw new HttpError(422, INVALID_DATA, { current_password: ['Your current password is not correct.'] });
+  }
+}
+
+function checkNewPassword(password: unknown, email: unknown, errors: Record<string, string[]>): void {
+  if (typeof password !== 'string' || errors.password) return;
+  const problem = findPasswordProblem(password, typeof email === 'string' ? email : '');
+  if (problem) errors.password = [problem];
 }
 
 /** Brands with accounts switched off answer 404 for every account call. */

@@ -59,13 +59,3 @@ export async function revokeToken(ctx: AppContext, token: string): Promise<void>
     .where('revoked_at', 'is', null)
     .execute();
 }
-
-/** Forgets failed-login counts of unregistered addresses a day after their last attempt. */
-export async function pruneLoginFailures(ctx: AppContext): Promise<number> {
-  const result = await ctx.database.db
-    .deleteFrom('login_failures')
-    .where('updated_at', '<', new Date(ctx.now().getTime() - 86_400_000))
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', ctx.now())]))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { APPEAR_ON, type Campaign } from '@cairn/contracts';
+import { APPEAR_ON, SafeLink, WebAddress, type Campaign } from '@cairn/contracts';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
@@ -12,9 +12,9 @@ export const NewCampaign = z
   .object({
     title: z.string().trim().min(1).max(200),
     text: z.string().trim().min(1).max(2000),
-    url: z.string().url().nullable().default(null),
+    url: SafeLink.nullable().default(null),
     url_button_text: z.string().trim().max(60).nullable().default(null),
-    cover_url: z.string().nullable().default(null),
+    cover_url: WebAddress.nullable().default(null),
     appear_on: z.array(z.enum(APPEAR_ON)).min(1),
     start_at: z.coerce.date(),
     end_at: z.coerce.date(),

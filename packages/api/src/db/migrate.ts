@@ -3,12 +3,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import * as initial from './migrations/001_initial.ts';
 import * as loginFailures from './migrations/002_login_failures.ts';
 import * as searchPlaceErrors from './migrations/003_search_place_errors.ts';
+import * as accountSecurity from './migrations/004_account_security.ts';
 
 /** Every migration, in order; the names are what `kysely_migration` records. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
   '002_login_failures': loginFailures,
   '003_search_place_errors': searchPlaceErrors,
+  '004_account_security': accountSecurity,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -19,8 +19,6 @@ export interface UsersTable {
   profile: Json<Record<string, unknown>>;
   creation_origin: string;
   active: Generated<boolean>;
-  failed_logins: Generated<number>;
-  locked_until: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -36,7 +34,9 @@ export interface AccessTokensTable {
 export interface AccountCodesTable {
   code_hash: string;
   user_id: string;
-  purpose: 'activation' | 'password_reset';
+  purpose: 'activation' | 'password_reset' | 'unlock' | 'email_change';
+  /** The address an e-mail change moves to (purpose email_change). */
+  new_email: ColumnType<string | null, string | null | undefined, never>;
   created_at: CreatedAt;
   expires_at: Timestamp;
   used_at: Timestamp | null;
@@ -122,8 +122,10 @@ export interface CampaignImpressionsTable {
   expires_at: Timestamp;
 }
 
-export interface LoginFailuresTable {
-  email: string;
+/** Failed logins of one account (lower-cased e-mail) from one client address, or from all ('*'). */
+export interface LoginThrottleTable {
+  account: string;
+  client: string;
   failures: number;
   locked_until: Timestamp | null;
   updated_at: Timestamp;
@@ -140,5 +142,5 @@ export interface DB {
   jobs: JobsTable;
   campaigns: CampaignsTable;
   campaign_impressions: CampaignImpressionsTable;
-  login_failures: LoginFailuresTable;
+  login_throttle: LoginThrottleTable;
 }

@@ -12,6 +12,7 @@ import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
 } from 'fastify';
 import { registerAccountRoutes } from '../accounts/accountRoutes.ts';
 import { registerBrandRoutes } from '../brands/brandRoutes.ts';
@@ -34,7 +35,19 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
   const fallbackBrand = getBrand(ctx.brands, config.brand);
   const app = Fastify({
-    loggerInstance: ctx.logger as FastifyBaseLogger,
+    // Activation, reset, unlock and e-mail change codes travel in the path: keep them out of logs.
+    loggerInstance: ctx.logger.child(
+      {},
+      {
+        serializers: {
+          req: (request: FastifyRequest) => ({
+            method: request.method,
+            url: redactCodes(request.url),
+            remoteAddress: request.ip,
+          }),
+        },
+      },
+    ) as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -86,8 +99,21 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(ctx) },
+    // Sent below, and only over HTTPS (RFC 6797 §7.2: HSTS over plain HTTP is to be ignored).
+    strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  // Set on request so that streamed answers (SSE), which bypass onSend, carry them too.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+  app.addHook('onSend', async (request, reply) => {
+    // Account data must not stay in shared or browser caches (set last, over any route's own).
+    if (request.headers.authorization || PRIVATE_PATHS.test(request.url))
+      reply.header('cache-control', 'no-store');
   });
   await app.register(cors, { origin: allowedOrigins(ctx), credentials: false, maxAge: 600 });
   await app.register(rateLimit, {
@@ -174,6 +200,21 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     return reply.code(404).send({ message: 'Not found.' });
   });
   return app;
+}
+
+/** Browser features the app never uses are switched off; geolocation serves "current location". */
+const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), display-capture=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+
+/** Account routes: their answers (users, tokens, saved journeys) are never cached. */
+const PRIVATE_PATHS = /^\/v1\/(users|auth)\/|^\/v1\/journey\/saved\b|^\/v1\/journey-planner\/queries\/user\b/;
+
+/** The single-use codes in account paths, replaced for logging. */
+export function redactCodes(url: string): string {
+  return url.replace(
+    /^(\/v1\/users\/(?:activation|password\/reset|unlock|email\/confirm)\/)[^/?#]+/,
+    '$1[redacted]',
+  );
 }
 
 /** The SPA and MapLibre (worker from a blob, tiles and styles from this origin) run under it. */

@@ -1,26 +1,24 @@
 import type { BrandSettings } from '@cairn/contracts';
-import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
 import type { Mail } from './mailer.ts';
+import { mailText } from './mailText.ts';
 
-/** A link into the web app: PUBLIC_URL when set, else the origin the request came to. */
-export function accountLink(ctx: AppContext, request: FastifyRequest, path: string, code: string): string {
-  const base = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-  return `${base}${path}?code=${encodeURIComponent(code)}`;
+// Every value that comes from a user or an operator passes through mailText: one line, bounded.
+
+interface Recipient {
+  email: string;
+  first_name: string;
 }
 
-export function activationMail(
-  brand: BrandSettings,
-  user: { email: string; first_name: string },
-  link: string,
-): Mail {
+const hello = (user: Recipient) => `Hello ${mailText(user.first_name)},`;
+
+export function activationMail(brand: BrandSettings, user: Recipient, link: string): Mail {
   return {
     to: user.email,
-    subject: `Activate your ${brand.shortTitle} account`,
+    subject: `Activate your ${mailText(brand.shortTitle)} account`,
     text: [
-      `Hello ${user.first_name},`,
+      hello(user),
       '',
-      `Thank you for creating an account with ${brand.title}. Open this link to activate it:`,
+      `Thank you for creating an account with ${mailText(brand.title)}. Open this link to activate it:`,
       '',
       link,
       '',
@@ -29,44 +27,104 @@ export function activationMail(
   };
 }
 
-export function resetMail(
-  brand: BrandSettings,
-  user: { email: string; first_name: string },
-  link: string,
-): Mail {
+export function resetMail(brand: BrandSettings, user: Recipient, link: string): Mail {
   return {
     to: user.email,
-    subject: `Reset your ${brand.shortTitle} password`,
+    subject: `Reset your ${mailText(brand.shortTitle)} password`,
     text: [
-      `Hello ${user.first_name},`,
+      hello(user),
       '',
-      `Someone asked to reset the password of your ${brand.title} account. Open this link to choose a new one:`,
+      `Someone asked to reset the password of your ${mailText(brand.title)} account. Open this link to choose a new one:`,
       '',
       link,
       '',
-      'The link works once and expires in 1 hour. If you did not ask for this, ignore this e-mail: your password stays the same.',
+      'The link works once and expires in 1 hour; it replaces any earlier link. If you did not ask for this, ignore this e-mail: your password stays the same.',
     ].join('\n'),
   };
 }
 
 /** Sent instead of an activation when someone registers an address that already has an account. */
-export function existingAccountMail(
-  brand: BrandSettings,
-  user: { email: string; first_name: string },
-  resetLink: string,
-): Mail {
+export function existingAccountMail(brand: BrandSettings, user: Recipient, resetLink: string): Mail {
   return {
     to: user.email,
-    subject: `Your ${brand.shortTitle} account`,
+    subject: `Your ${mailText(brand.shortTitle)} account`,
     text: [
-      `Hello ${user.first_name},`,
+      hello(user),
       '',
-      `Someone tried to create a ${brand.title} account with this e-mail address, which already has one.`,
+      `Someone tried to create a ${mailText(brand.title)} account with this e-mail address, which already has one.`,
       'If it was you, log in as usual, or choose a new password here:',
       '',
       resetLink,
       '',
       'If it was not you, ignore this e-mail: nothing has changed.',
+    ].join('\n'),
+  };
+}
+
+/** Sent when an account locks after many failed logins from anywhere: the owner can lift the lock. */
+export function unlockMail(brand: BrandSettings, user: Recipient, link: string): Mail {
+  return {
+    to: user.email,
+    subject: `Your ${mailText(brand.shortTitle)} account is locked`,
+    text: [
+      hello(user),
+      '',
+      `There have been many failed attempts to log in to your ${mailText(brand.title)} account, so we have locked it for a while.`,
+      'If you want to log in now, open this link to lift the lock:',
+      '',
+      link,
+      '',
+      'The link works once and expires in 24 hours. If the attempts were not yours, consider choosing a new password with "Forgot password".',
+    ].join('\n'),
+  };
+}
+
+/** Sent to the new address of an e-mail change: the change happens only when this link is opened. */
+export function emailChangeMail(brand: BrandSettings, user: Recipient, newEmail: string, link: string): Mail {
+  return {
+    to: newEmail,
+    subject: `Confirm your new ${mailText(brand.shortTitle)} e-mail address`,
+    text: [
+      hello(user),
+      '',
+      `Open this link to make this the e-mail address of your ${mailText(brand.title)} account:`,
+      '',
+      link,
+      '',
+      'The link works once and expires in 1 hour. If you did not ask for this, ignore this e-mail: nothing changes.',
+    ].join('\n'),
+  };
+}
+
+/** Sent to an address someone tried to move their account to while it already has an account. */
+export function emailTakenMail(brand: BrandSettings, owner: Recipient): Mail {
+  return {
+    to: owner.email,
+    subject: `Your ${mailText(brand.shortTitle)} account`,
+    text: [
+      hello(owner),
+      '',
+      `Someone tried to change the e-mail address of another ${mailText(brand.title)} account to this address, which already has an account.`,
+      'Nothing has changed. If it was you, log in with this address as usual.',
+    ].join('\n'),
+  };
+}
+
+/** Sent to the old address once an e-mail change is confirmed. */
+export function emailChangedMail(
+  brand: BrandSettings,
+  user: Recipient,
+  oldEmail: string,
+  newEmail: string,
+): Mail {
+  return {
+    to: oldEmail,
+    subject: `The e-mail address of your ${mailText(brand.shortTitle)} account has changed`,
+    text: [
+      hello(user),
+      '',
+      `The e-mail address of your ${mailText(brand.title)} account is now ${mailText(newEmail, 254)}, and every session has been logged out.`,
+      `If you did not make this change, write to ${mailText(brand.contactEmail, 254)} at once.`,
     ].join('\n'),
   };
 }

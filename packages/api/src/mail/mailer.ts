@@ -17,7 +17,8 @@ export interface Mailer {
 
 /**
  * SMTP when `smtpUrl` is set (nodemailer); otherwise every message is written to
- * `<outboxDir>/*.eml` and its links are logged, so a laptop install can activate accounts.
+ * `<outboxDir>/*.eml` and the file is logged (not its links: they hold codes), so a laptop install
+ * can still activate accounts by opening the file.
  */
 export function createMailer(options: {
   smtpUrl?: string | undefined;
@@ -46,10 +47,10 @@ export function createMailer(options: {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
       );
       writeFileSync(file, info.message as Buffer);
-      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      // The links carry single-use codes: the log names the file that holds them, never the codes.
       logger.info(
-        { to: mail.to, subject: mail.subject, file, links },
-        'mail written to the outbox (SMTP_URL is not set)',
+        { to: mail.to, subject: mail.subject, file },
+        'mail written to the outbox (SMTP_URL is not set); open the file for its link',
       );
     },
     close: () => builder.close(),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/httpError.ts';
+import { publicOrigin } from '../http/publicUrl.ts';
 import type { RouteTable } from '../http/routeTable.ts';
 import { buildMapStyle } from './mapStyle.ts';
 import { MapTiles, MAX_TILE_ZOOM } from './mapTiles.ts';
@@ -19,9 +20,12 @@ export function registerTileRoutes(app: FastifyInstance, routes: RouteTable, ctx
     },
     async (request, reply) => {
       const region = ctx.planner.getPlanner().regionInfo();
-      const base = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
       reply.header('cache-control', 'public, max-age=300');
-      return buildMapStyle(request.brand.settings, region, `${base}/v1/tiles/{z}/{x}/{y}.pbf`);
+      return buildMapStyle(
+        request.brand.settings,
+        region,
+        `${publicOrigin(ctx, request)}/v1/tiles/{z}/{x}/{y}.pbf`,
+      );
     },
   );
 

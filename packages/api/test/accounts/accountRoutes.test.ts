@@ -1,9 +1,9 @@
 // Feature under test: accounts — register, activation and reset by e-mailed single-use codes, login, lockout, logout.
 import { LoginResponse, User } from '@cairn/contracts';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pruneLoginFailures } from '../../src/accounts/session.ts';
+import { pruneLoginFailures } from '../../src/accounts/loginThrottle.ts';
 import { registeredUser } from '../helpers/accounts.ts';
 import { linkIn, startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
 import { searchTime, startTestServer, waitFor, type TestServer } from '../helpers/testServer.ts';
@@ -346,7 +346,13 @@ describe('a second server: outbox mail (no SMTP_URL) and a brand without account
       headers: { 'x-api-key': 'explorer-key' },
     });
     expect(response.status).toBe(201);
-    const files = readdirSync(join(local.dataDir, 'outbox'));
+    // Account mail is sent by the job worker, just after the answer (issue #15: no timing tells).
+    const outbox = join(local.dataDir, 'outbox');
+    const files = await waitFor(
+      async () => existsSync(outbox) && readdirSync(outbox).length > 0 && readdirSync(outbox),
+      15_000,
+      'the activation mail in the outbox',
+    );
     expect(files).toHaveLength(1);
     const eml = readFileSync(join(local.dataDir, 'outbox', files[0]!), 'utf8');
     expect(eml).toContain(`To: ${user.email}`);

@@ -60,6 +60,8 @@ export async function startTestServer(
     planner?: Planner | 'engine';
     worker?: boolean;
     now?: () => Date;
+    /** A logger to read what the server logs (default: silent). */
+    logger?: pino.Logger;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cairn-api-test-'));
@@ -86,7 +88,7 @@ export async function startTestServer(
     http: true,
     worker: options.worker ?? true,
     ...(planner ? { planner } : {}),
-    logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
+    logger: options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
     ...(options.now ? { now: options.now } : {}),
   });
   await runtime.ready;

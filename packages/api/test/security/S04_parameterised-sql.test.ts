@@ -174,9 +174,8 @@ describe('injection attempts', () => {
     expect(await count()).toBe(usersBefore);
     // The victim can still log in: the failed attempts above did not lock them out early (one per payload < 5 is fine).
     await server.runtime.ctx.database.db
-      .updateTable('users')
-      .set({ failed_logins: 0, locked_until: null })
-      .where('email', '=', victim.email)
+      .deleteFrom('login_throttle')
+      .where('account', '=', victim.email.toLowerCase())
       .execute();
     expect(
       (

@@ -5,9 +5,16 @@ import type { TestServer } from '../helpers/testServer.ts';
 let counter = 0;
 
 /** A valid registration body with a fresh e-mail address. */
-export function newUserBody(
-  overrides: Record<string, unknown> = {},
-): Record<string, unknown> & { email: string; password: string } {
+export type UserBody = Record<string, unknown> & {
+  email: string;
+  password: string;
+  title: string;
+  first_name: string;
+  last_name: string;
+  dob: string;
+};
+
+export function newUserBody(overrides: Record<string, unknown> = {}): UserBody {
   return {
     title: 'Mr',
     first_name: 'Ewan',
@@ -18,7 +25,7 @@ export function newUserBody(
     password_confirmation: 'granite tor 1234',
     creation_origin: 'HOME_PAGE',
     ...overrides,
-  } as Record<string, unknown> & { email: string; password: string };
+  } as UserBody;
 }
 
 /** Registers, activates through the mailed link and logs in; answers the body and the token. */

@@ -6,7 +6,7 @@ import { useFlash } from '../ui/FlashContext.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { updateUser } from './accountApi.ts';
-import { ErrorSummary } from './FormParts.tsx';
+import { ErrorSummary, TextField } from './FormParts.tsx';
 import { UserForm } from './UserForm.tsx';
 import { useFormErrors } from './useFormErrors.ts';
 import { toUserFields, validateUserForm, valuesFromUser, type UserFormValues } from './userForm.ts';
@@ -27,7 +27,9 @@ function EditAccountForm({ user }: { user: User }) {
   const { showSuccess } = useFlash();
   const { errors, setErrors, clearField, fail, reset } = useFormErrors();
   const [values, setValues] = useState<UserFormValues>(() => valuesFromUser(user));
+  const [currentPassword, setCurrentPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const emailChanged = values.email.trim().toLowerCase() !== user.email.toLowerCase();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -38,11 +40,19 @@ function EditAccountForm({ user }: { user: User }) {
       setErrors(local);
       return;
     }
+    if (emailChanged && !currentPassword) {
+      setErrors({ current_password: 'Enter your current password to change your e-mail address.' });
+      return;
+    }
     setBusy(true);
     try {
-      await updateUser(toUserFields(values, today));
+      const fields = toUserFields(values, today);
+      // A new e-mail address needs the current password; the server then mails a confirmation link.
+      const message = await updateUser(
+        emailChanged ? { ...fields, current_password: currentPassword } : fields,
+      );
       await refreshUser();
-      showSuccess('Account successfully updated');
+      showSuccess(emailChanged ? message : 'Account successfully updated');
       navigate('/account');
     } catch (error) {
       setBusy(false);
@@ -62,6 +72,18 @@ function EditAccountForm({ user }: { user: User }) {
             values={values}
             onChange={setValues}
             errors={errors}
+            onClearError={clearField}
+          />
+          <TextField
+            idPrefix={ID}
+            name="current_password"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            hint="Needed only to change your e-mail address."
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+            error={errors.current_password}
             onClearError={clearField}
           />
           <div className="actions">

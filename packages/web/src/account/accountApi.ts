@@ -37,6 +37,16 @@ export function activate(code: string): Promise<string> {
   return message(`/v1/users/activation/${encodeURIComponent(code)}`);
 }
 
+/** POST /v1/users/unlock/{code}: lifts the lock of an account. */
+export function unlockAccount(code: string): Promise<string> {
+  return message(`/v1/users/unlock/${encodeURIComponent(code)}`);
+}
+
+/** POST /v1/users/email/confirm/{code}: completes an e-mail change. */
+export function confirmEmailChange(code: string): Promise<string> {
+  return message(`/v1/users/email/confirm/${encodeURIComponent(code)}`);
+}
+
 /** POST /v1/users/password/reset: e-mails a reset link. */
 export function requestPasswordReset(email: string): Promise<string> {
   return message('/v1/users/password/reset', { email });

@@ -10,6 +10,8 @@ const ResetRequestPage = lazy(() => import('./ResetRequestPage.tsx'));
 const ActivationPage = lazy(() => import('./ActivationPage.tsx'));
 const ChangePasswordPage = lazy(() => import('./ChangePasswordPage.tsx'));
 const SearchesPage = lazy(() => import('./SearchesPage.tsx'));
+const UnlockPage = lazy(() => import('./UnlockPage.tsx'));
+const EmailChangePage = lazy(() => import('./EmailChangePage.tsx'));
 
 /** Routes added only when the brand enables accounts (SPEC §2); Account, Edit and Searches are guarded. */
 export const accountRoutes: RouteObject[] = [
@@ -35,6 +37,8 @@ export const accountRoutes: RouteObject[] = [
   { path: 'reset-password', element: <ResetRequestPage /> },
   { path: 'auth/activation', element: <ActivationPage /> },
   { path: 'auth/password-reset', element: <ChangePasswordPage /> },
+  { path: 'auth/unlock', element: <UnlockPage /> },
+  { path: 'auth/email-change', element: <EmailChangePage /> },
   {
     path: 'searches',
     element: (

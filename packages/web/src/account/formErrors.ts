@@ -5,6 +5,7 @@ export const FIELD_LABELS: Record<string, string> = {
   email: 'Email',
   password: 'Password',
   password_confirmation: 'Confirm password',
+  current_password: 'Current password',
   title: 'Title',
   first_name: 'First name',
   last_name: 'Last name',

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import DOMPurify from 'dompurify';
 import { marked } from 'marked';
 import type { StaticPageId } from '@cairn/contracts';
 import { fetchStaticPage } from '../api/endpoints.ts';
@@ -18,6 +19,7 @@ export default function StaticPage({ id }: { id: StaticPageId }) {
       </div>
     );
   }
-  const html = marked.parse(page.data.markdown, { async: false });
+  // Markdown may carry raw HTML: only what DOMPurify keeps (no scripts, handlers or javascript: links) is shown.
+  const html = DOMPurify.sanitize(marked.parse(page.data.markdown, { async: false }));
   return <article className="page-narrow prose" dangerouslySetInnerHTML={{ __html: html }} />;
 }

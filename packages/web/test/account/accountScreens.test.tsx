@@ -366,3 +366,72 @@ describe('Edit Account, reset request, activation, change password', () => {
     expect(calls[0]!.body).toEqual({ password: 'brand-new-pass', password_confirmation: 'brand-new-pass' });
   });
 });
+
+describe('e-mail change and unlock links (issue #15 findings 4 and 6)', () => {
+  const edit = (url: URL, method: string) => url.pathname === '/v1/users/update' && method === 'PUT';
+
+  it('a new e-mail address asks for the current password before anything is sent', async () => {
+    writeCookie(TOKEN_COOKIE, 'tok-1');
+    const calls = stubFetch(signedIn());
+    renderRoutes(routes, '/edit-account');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'new@example.org' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Details' }));
+    expect(
+      await screen.findAllByText('Enter your current password to change your e-mail address.', {
+        exact: false,
+      }),
+    ).toHaveLength(2);
+    expect(calls.filter((c) => edit(c.url, c.method))).toHaveLength(0);
+  });
+
+  it("sends current_password with the new address, shows the server's answer, and shows a wrong password against its field", async () => {
+    writeCookie(TOKEN_COOKIE, 'tok-1');
+    let wrongOnce = true;
+    const calls = stubFetch(
+      signedIn((method, url) => {
+        if (!edit(url, method)) return undefined;
+        if (wrongOnce) {
+          wrongOnce = false;
+          return {
+            status: 422,
+            body: {
+              message: 'The given data was invalid.',
+              errors: { current_password: ['Your current password is not correct.'] },
+            },
+          };
+        }
+        return { body: { message: 'Account successfully updated. We have sent a link.', data: USER } };
+      }),
+    );
+    const { router } = renderRoutes(routes, '/edit-account');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'new@example.org' } });
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'not it at all' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Details' }));
+    expect(
+      await screen.findAllByText('Your current password is not correct.', { exact: false }),
+    ).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'the right one' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Details' }));
+    expect(await screen.findByText('Account successfully updated. We have sent a link.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/account');
+    const sent = calls.filter((c) => edit(c.url, c.method)).map((c) => c.body);
+    expect(sent[1]).toMatchObject({ email: 'new@example.org', current_password: 'the right one' });
+  });
+
+  it('the unlock and e-mail change links send their code once and go to Sign in', async () => {
+    for (const [path, api] of [
+      ['/auth/unlock', '/v1/users/unlock/'],
+      ['/auth/email-change', '/v1/users/email/confirm/'],
+    ] as const) {
+      const calls = stubFetch((method, url) =>
+        method === 'POST' && url.pathname.startsWith(api) ? { body: { message: `done ${path}` } } : undefined,
+      );
+      const { router, unmount } = renderRoutes(routes, `${path}?code=abcdefghijklmnop`);
+      expect(await screen.findByText(`done ${path}`)).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/login');
+      expect(calls.filter((c) => c.url.pathname === `${api}abcdefghijklmnop`)).toHaveLength(1);
+      unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -1,0 +1,107 @@
+import type { FastifyRequest } from 'fastify';
+import { createCode } from '../accounts/accountCodes.ts';
+import { getBrand, type AppContext } from '../context.ts';
+import { publicOrigin } from '../http/publicUrl.ts';
+import type { JobHandler } from '../jobs/worker.ts';
+import {
+  activationMail,
+  emailChangedMail,
+  emailChangeMail,
+  emailTakenMail,
+  existingAccountMail,
+  resetMail,
+  unlockMail,
+} from './accountMail.ts';
+import type { Mail } from './mailer.ts';
+
+export const ACCOUNT_MAIL_JOB = 'account-mail';
+
+/**
+ * What to mail. Requests name an address or a user, not a mail: the worker looks the account up
+ * and makes the code, so the HTTP answer does the same work (one queued job) whether or not an
+ * address has an account, and its timing tells nothing.
+ */
+export type AccountMailRequest =
+  | { type: 'activation'; userId: string }
+  | { type: 'existing-account'; email: string }
+  | { type: 'password-reset'; email: string }
+  | { type: 'unlock'; email: string }
+  | { type: 'email-change'; userId: string; newEmail: string }
+  | { type: 'email-changed'; userId: string; oldEmail: string };
+
+type Payload = AccountMailRequest & { brand: string; origin: string };
+
+/** Queues an account mail of the request's brand, with links to the configured origin. */
+export async function queueAccountMail(
+  ctx: AppContext,
+  request: FastifyRequest,
+  mail: AccountMailRequest,
+): Promise<void> {
+  const payload: Payload = {
+    ...mail,
+    brand: request.brand.settings.brand,
+    origin: publicOrigin(ctx, request),
+  };
+  await ctx.queue.enqueue(ACCOUNT_MAIL_JOB, payload, 5);
+}
+
+/** The worker's side: builds the mail (with a fresh code where it carries a link) and sends it. */
+export function accountMailHandler(ctx: AppContext): JobHandler {
+  return {
+    async run(job) {
+      const mail = await buildMail(ctx, job.payload as Payload);
+      if (mail) await ctx.mailer.send(mail);
+    },
+  };
+}
+
+async function buildMail(ctx: AppContext, p: Payload): Promise<Mail | undefined> {
+  const brand = getBrand(ctx.brands, p.brand).settings;
+  const link = (path: string, code: string) => `${p.origin}${path}?code=${encodeURIComponent(code)}`;
+  const users = ctx.database.db.selectFrom('users').select(['id', 'email', 'first_name', 'active']);
+  const byEmail = (email: string) =>
+    users.where(({ fn }) => fn('lower', ['email']), '=', email.toLowerCase()).executeTakeFirst();
+  const byId = (id: string) => users.where('id', '=', id).executeTakeFirst();
+
+  switch (p.type) {
+    case 'activation': {
+      const user = await byId(p.userId);
+      if (!user || user.active) return undefined;
+      return activationMail(
+        brand,
+        user,
+        link('/auth/activation', await createCode(ctx, user.id, 'activation')),
+      );
+    }
+    case 'existing-account': {
+      const user = await byEmail(p.email);
+      return user && existingAccountMail(brand, user, `${p.origin}/reset-password`);
+    }
+    case 'password-reset': {
+      const user = await byEmail(p.email);
+      if (!user) return undefined;
+      return resetMail(
+        brand,
+        user,
+        link('/auth/password-reset', await createCode(ctx, user.id, 'password_reset')),
+      );
+    }
+    case 'unlock': {
+      const user = await byEmail(p.email);
+      if (!user) return undefined;
+      return unlockMail(brand, user, link('/auth/unlock', await createCode(ctx, user.id, 'unlock')));
+    }
+    case 'email-change': {
+      const user = await byId(p.userId);
+      if (!user) return undefined;
+      const owner = await byEmail(p.newEmail);
+      if (owner) return owner.id === user.id ? undefined : emailTakenMail(brand, owner);
+      const code = await createCode(ctx, user.id, 'email_change', p.newEmail);
+      return emailChangeMail(brand, user, p.newEmail, link('/auth/email-change', code));
+    }
+    case 'email-changed': {
+      const user = await byId(p.userId);
+      return user && emailChangedMail(brand, user, p.oldEmail, user.email);
+    }
+  }
+}
