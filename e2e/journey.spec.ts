@@ -118,7 +118,7 @@ test('Stage view: timetable modal, useful-link guard, previous/next and back', a
     .filter({ has: page.getByRole('img', { name: 'train' }) })
     .first();
   await trainStep.getByRole('button', { name: /Stage details/ }).click();
-  await expect(page.getByRole('heading', { name: /Step \d+ of \d+ \(outbound\): train/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Step \d+ of \d+ \(outbound\): train/i })).toBeVisible();
   await waitForMapIdle(page);
   await expectAccessible(page, 'stage view');
   await snap(page, 'stage', () => waitForMapIdle(page));

@@ -155,7 +155,7 @@ test('Results: Edit journey panel re-plans with Update routes', async ({ page })
   await expect(page.locator('.results-header')).toContainText('Newtonmore');
 });
 
-test('Results: No search results view with the three suggestions', async ({ page }) => {
+test('Results: a place that cannot be found says so, with a way to change it', async ({ page }) => {
   await page.goto('/');
   await acceptCookies(page);
   await page.getByRole('combobox', { name: 'From', exact: true }).fill('Qwxzzy Nowhere');
@@ -163,11 +163,11 @@ test('Results: No search results view with the three suggestions', async ({ page
   await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
   await page.getByRole('button', { name: 'Find Routes & Times' }).click();
   await page.waitForURL(/\/results$/);
-  await expect(page.getByRole('heading', { name: 'No search results' })).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByText('Your search returned no results')).toBeVisible();
-  await expect(page.getByText('amend your origin or destination')).toBeVisible();
-  await expect(page.getByText('update the dates and times')).toBeVisible();
-  await expect(page.getByText('update the filters')).toBeVisible();
+  await expect(page.getByRole('heading', { name: "We couldn't plan this journey" })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByText('We couldn\'t find "Qwxzzy Nowhere"')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change origin or destination' })).toBeVisible();
   await expectAccessible(page, 'no results');
   await snap(page, 'results-empty');
 });

@@ -1,3 +1,4 @@
+import { modeName } from '../lib/modeLabel.ts';
 import type { Journey, TravelType } from '@cairn/contracts';
 
 /** The stages to offer in the filter: every stage in the results, sorted by name, blocked ones left out. */
@@ -7,7 +8,10 @@ export function listStageOptions(journeys: readonly Journey[], blocked: readonly
     for (const stage of journey.depart.stages) stages.add(stage);
     for (const stage of journey.return?.stages ?? []) stages.add(stage);
   }
-  return [...stages].filter((s) => !blocked.includes(s)).sort((a, b) => a.localeCompare(b));
+  // Sorted by the name the traveller reads ("lift" for the wire type "car").
+  return [...stages]
+    .filter((s) => !blocked.includes(s))
+    .sort((a, b) => modeName(a).localeCompare(modeName(b)));
 }
 
 function stagesOf(journey: Journey): TravelType[] {

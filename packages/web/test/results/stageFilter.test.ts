@@ -13,6 +13,11 @@ describe('stage filter', () => {
     expect(listStageOptions(all, [])).toEqual(['bus', 'car club', 'drt', 'taxi', 'walk']);
     expect(listStageOptions(all, ['taxi', 'own car', 'cycle'])).toEqual(['bus', 'car club', 'drt', 'walk']);
   });
+  it('sorts a lift (wire type "car") by the name shown, "lift"', () => {
+    const lift = { ...taxi, depart: { ...taxi.depart, stages: ['car' as const] }, return: null };
+    const cycle = { ...taxi, depart: { ...taxi.depart, stages: ['cycle' as const] }, return: null };
+    expect(listStageOptions([lift, cycle, wbw], [])).toEqual(['bus', 'cycle', 'car', 'walk']);
+  });
   it('single filter: all by default, otherwise journeys using the stage', () => {
     const offered = listStageOptions(all, []);
     expect(all.filter((j) => passesStageFilter(j, 'single', null, offered, [])).length).toBe(4);
