@@ -12,6 +12,9 @@ export function StepCard({ step, onDetails }: { step: Step; onDetails: () => voi
   const [open, setOpen] = useState(false);
   const high = formatElevation(step.elevationHighest);
   const low = formatElevation(step.elevationLowest);
+  // The effort of a walk or ride: metres climbed and descended (engine: streets/gradient.ts).
+  const climb = step.ascent_m ? formatElevation(step.ascent_m) : null;
+  const descent = step.descent_m ? formatElevation(step.descent_m) : null;
   const count = step.directions.length;
   return (
     <li className="step">
@@ -33,6 +36,8 @@ export function StepCard({ step, onDetails }: { step: Step; onDetails: () => voi
         <span>Distance: {step.distance.text}</span>
         {high && <span>Highest: {high}</span>}
         {low && <span>Lowest: {low}</span>}
+        {climb && <span>Climb: {climb}</span>}
+        {descent && <span>Descent: {descent}</span>}
         <span>Cost: {formatCostText(step.cost)}</span>
       </div>
       <div className="actions">

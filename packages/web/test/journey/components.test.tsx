@@ -31,6 +31,23 @@ describe('step-by-step guide', () => {
     expect(screen.queryByText('Attend Appointment')).toBeNull();
     expect(screen.getAllByText('Stage details', { exact: false })).toHaveLength(6);
   });
+  it('shows the climb and descent of a walk or ride when the engine reports them', () => {
+    const step = { ...wbw.depart.steps[0]!, ascent_m: 477, descent_m: 55 };
+    render(
+      <StepGuide
+        depart={{ ...wbw.depart, steps: [step] }}
+        ret={null}
+        showReturn={false}
+        origin={wbw.origin}
+        destination={wbw.destination}
+        appointmentMinutes={null}
+        onStep={() => {}}
+      />,
+    );
+    expect(screen.getByText('Climb: 477 m')).toBeTruthy();
+    expect(screen.getByText('Descent: 55 m')).toBeTruthy();
+  });
+
   it('toggles instructions with their count', () => {
     render(
       <StepGuide
