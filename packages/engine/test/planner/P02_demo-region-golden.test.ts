@@ -200,6 +200,21 @@ describe('P02 demo region golden searches', () => {
     }
   });
 
+  it('bike hire as a first mile: from the dock near the origin to the dock near the stop, then public transport', async () => {
+    // Glenmore → Perth early on a weekday: no bus leaves Glenmore before the 08:xx trains, so a
+    // hired bike to Aviemore is a real choice.
+    const js = await plan('Glenmore', 'Perth', { out_time: '2026/11/24 07:00:00' });
+    const hire = js.find((j) => j.depart.steps.some((s) => s.type === 'bike hire'));
+    expect(hire).toBeDefined();
+    const steps = hire!.depart.steps;
+    const ride = steps.find((s) => s.type === 'bike hire')!;
+    expect(ride.start_address).toMatch(/bike-hire dock$/);
+    expect(ride.end_address).toMatch(/bike-hire dock$/);
+    expect(ride.carbon_emission).toBe(0);
+    // Then public transport from Aviemore (the train or the intercity coach).
+    expect(steps.findIndex((s) => s.stops !== undefined)).toBeGreaterThan(steps.indexOf(ride));
+  });
+
   describe('lifts (SPEC "car": someone else drives the traveller)', () => {
     const isLift = (j: Journey) => steps(j).some((s) => s.type === 'car');
 
