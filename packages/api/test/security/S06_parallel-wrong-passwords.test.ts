@@ -1,32 +1,21 @@
 // Feature under test: issue #15 finding 2 — concurrent wrong passwords are all counted (one atomic UPDATE … RETURNING), so they cannot slip past the lockout.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
-import { startTestServer, type TestServer } from '../helpers/testServer.ts';
-import { activeUser } from './accountKit.ts';
+import { describe, expect, it } from 'vitest';
+import { activeUser, useServerWithMail } from './accountKit.ts';
 
-let server: TestServer;
-let smtp: SmtpPeer;
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
+const kit = useServerWithMail();
 
 describe('parallel wrong passwords (finding 2)', () => {
   it('20 concurrent wrong logins count 20 failures and lock the account for that client', async () => {
-    const user = await activeUser(server, smtp);
+    const user = await activeUser(kit.server, kit.smtp);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        server.call('POST', '/v1/auth/login', {
+        kit.server.call('POST', '/v1/auth/login', {
           body: { username: user.email, password: `wrong guess ${i}` },
         }),
       ),
     );
     for (const a of answers) expect([401, 429]).toContain(a.status);
-    const row = await server.runtime.ctx.database.db
+    const row = await kit.server.runtime.ctx.database.db
       .selectFrom('login_throttle')
       .select(['failures', 'locked_until'])
       .where('account', '=', user.email.toLowerCase())
@@ -35,7 +24,7 @@ describe('parallel wrong passwords (finding 2)', () => {
     // Every attempt that was checked was counted: none was lost to a read-then-write race.
     expect(row.failures).toBe(answers.filter((a) => a.status === 401).length);
     expect(row.failures).toBeGreaterThanOrEqual(5);
-    const right = await server.call('POST', '/v1/auth/login', {
+    const right = await kit.server.call('POST', '/v1/auth/login', {
       body: { username: user.email, password: user.password },
     });
     expect(right.status).toBe(429);

@@ -1,28 +1,17 @@
 // Feature under test: issue #15 finding 3 — registration, e-mail change and password reset answer the same, in body, status and timing, whether or not an address has an account.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
-import { startTestServer, type TestServer } from '../helpers/testServer.ts';
-import { activeUser, newUserBody } from './accountKit.ts';
+import { describe, expect, it } from 'vitest';
+import { activeUser, newUserBody, useServerWithMail } from './accountKit.ts';
 
-let server: TestServer;
-let smtp: SmtpPeer;
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
+const kit = useServerWithMail();
 
 const withoutId = (body: { data: Record<string, unknown> }) => ({ ...body, data: { ...body.data, id: 'x' } });
 
 describe('account enumeration (finding 3)', () => {
   it('registering a taken address echoes the request, never the stored spelling', async () => {
-    const owner = await activeUser(server, smtp, { email: `Mixed.Case.${Date.now()}@example.org` });
+    const owner = await activeUser(kit.server, kit.smtp, { email: `Mixed.Case.${Date.now()}@example.org` });
     const probe = newUserBody({ email: owner.email.toLowerCase() });
-    const taken = await server.call('POST', '/v1/users/register', { body: probe });
-    const fresh = await server.call('POST', '/v1/users/register', {
+    const taken = await kit.server.call('POST', '/v1/users/register', { body: probe });
+    const fresh = await kit.server.call('POST', '/v1/users/register', {
       body: { ...probe, email: `free.${Date.now()}@example.org` },
     });
     expect(taken.status).toBe(fresh.status);
@@ -33,10 +22,10 @@ describe('account enumeration (finding 3)', () => {
   });
 
   it("changing the e-mail to someone else's address answers like a free address", async () => {
-    const other = await activeUser(server, smtp);
-    const attacker = await activeUser(server, smtp);
+    const other = await activeUser(kit.server, kit.smtp);
+    const attacker = await activeUser(kit.server, kit.smtp);
     const update = (email: string) =>
-      server.call('PUT', '/v1/users/update', {
+      kit.server.call('PUT', '/v1/users/update', {
         token: attacker.token,
         body: {
           title: attacker.title,
@@ -55,10 +44,10 @@ describe('account enumeration (finding 3)', () => {
   });
 
   it('password reset answers known and unknown addresses with the same body, status, work and timing', async () => {
-    const user = await activeUser(server, smtp);
+    const user = await activeUser(kit.server, kit.smtp);
     const ask = async (email: string) => {
       const t0 = performance.now();
-      const res = await server.call('POST', '/v1/users/password/reset', { body: { email } });
+      const res = await kit.server.call('POST', '/v1/users/password/reset', { body: { email } });
       return { res, ms: performance.now() - t0 };
     };
     const known: number[] = [];
@@ -75,7 +64,7 @@ describe('account enumeration (finding 3)', () => {
     }
     expect(last.unknown).toEqual(last.known);
     // The same work on both paths: one queued mail job each; the worker decides whether to send.
-    const jobs = await server.runtime.ctx.database.db
+    const jobs = await kit.server.runtime.ctx.database.db
       .selectFrom('jobs')
       .select(['kind', 'payload'])
       .where('kind', '=', 'account-mail')

@@ -1,33 +1,23 @@
 // Feature under test: issue #15 finding 7 — names are single-line, bounded text, and mail bodies are built from escaped values, so a name cannot add lines to a mail.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BrandSettings } from '@cairn/contracts';
 import { activationMail } from '../../src/mail/accountMail.ts';
-import { linkIn, startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
-import { startTestServer, type TestServer } from '../helpers/testServer.ts';
-import { activeUser, newUserBody } from './accountKit.ts';
+import { linkIn } from '../helpers/smtpPeer.ts';
+import { activeUser, newUserBody, useServerWithMail } from './accountKit.ts';
 
-let server: TestServer;
-let smtp: SmtpPeer;
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
+const kit = useServerWithMail();
 
 const injected = 'Isla\n\nYour account is suspended. Log in at http://evil.example/login\n';
 
 describe('mail text injection (finding 7)', () => {
   it('a newline (or other control character) in a name is refused at registration and on update', async () => {
     for (const first_name of [injected, 'Isla\rX', 'Isla\u2028X', 'Isla\u202EX']) {
-      const res = await server.call('POST', '/v1/users/register', { body: newUserBody({ first_name }) });
+      const res = await kit.server.call('POST', '/v1/users/register', { body: newUserBody({ first_name }) });
       expect(res.status, JSON.stringify(first_name)).toBe(422);
       expect(res.body.errors.first_name).toHaveLength(1);
     }
-    const user = await activeUser(server, smtp);
-    const res = await server.call('PUT', '/v1/users/update', {
+    const user = await activeUser(kit.server, kit.smtp);
+    const res = await kit.server.call('PUT', '/v1/users/update', {
       token: user.token,
       body: { title: user.title, first_name: user.first_name, last_name: injected, dob: user.dob },
     });
@@ -36,16 +26,16 @@ describe('mail text injection (finding 7)', () => {
   });
 
   it('a name stored before the rule still cannot add lines to a mail', async () => {
-    const user = await activeUser(server, smtp);
-    await server.runtime.ctx.database.db
+    const user = await activeUser(kit.server, kit.smtp);
+    await kit.server.runtime.ctx.database.db
       .updateTable('users')
       .set({ first_name: injected })
       .where('email', '=', user.email)
       .execute();
-    const sent = smtp.messages.length;
-    await server.call('POST', '/v1/users/password/reset', { body: { email: user.email } });
-    const mail = await smtp.waitForMessage(
-      (m) => smtp.messages.indexOf(m) >= sent && m.to.includes(user.email) && /Reset/.test(m.subject),
+    const sent = kit.smtp.messages.length;
+    await kit.server.call('POST', '/v1/users/password/reset', { body: { email: user.email } });
+    const mail = await kit.smtp.waitForMessage(
+      (m) => kit.smtp.messages.indexOf(m) >= sent && m.to.includes(user.email) && /Reset/.test(m.subject),
     );
     const lines = mail.text.split(/\r?\n/);
     expect(lines[0]).toMatch(/^Hello Isla Your account is suspended\./);

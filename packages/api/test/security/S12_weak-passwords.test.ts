@@ -1,22 +1,12 @@
 // Feature under test: issue #15 finding 12 — NIST SP 800-63B passwords: at least 8 characters, no composition rules, common and breached passwords and the e-mail address refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
-import { startTestServer, type TestServer } from '../helpers/testServer.ts';
-import { activeUser, newUserBody } from './accountKit.ts';
+import { describe, expect, it } from 'vitest';
+import { linkIn } from '../helpers/smtpPeer.ts';
+import { activeUser, newUserBody, useServerWithMail } from './accountKit.ts';
 
-let server: TestServer;
-let smtp: SmtpPeer;
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
+const kit = useServerWithMail();
 
 const register = (password: string, extra: Record<string, unknown> = {}) =>
-  server.call('POST', '/v1/users/register', {
+  kit.server.call('POST', '/v1/users/register', {
     body: newUserBody({ password, password_confirmation: password, ...extra }),
   });
 
@@ -42,16 +32,16 @@ describe('weak passwords (finding 12)', () => {
   });
 
   it('a reset refuses a common password and leaves the link usable', async () => {
-    const user = await activeUser(server, smtp);
-    await server.call('POST', '/v1/users/password/reset', { body: { email: user.email } });
-    const mail = await smtp.waitForMessage((m) => m.to.includes(user.email) && /Reset/.test(m.subject));
+    const user = await activeUser(kit.server, kit.smtp);
+    await kit.server.call('POST', '/v1/users/password/reset', { body: { email: user.email } });
+    const mail = await kit.smtp.waitForMessage((m) => m.to.includes(user.email) && /Reset/.test(m.subject));
     const { code } = linkIn(mail, '/auth/password-reset');
-    const weak = await server.call('POST', `/v1/users/password/reset/${code}`, {
+    const weak = await kit.server.call('POST', `/v1/users/password/reset/${code}`, {
       body: { password: 'letmein1', password_confirmation: 'letmein1' },
     });
     expect(weak.status).toBe(422);
     expect(weak.body.errors.password).toHaveLength(1);
-    const good = await server.call('POST', `/v1/users/password/reset/${code}`, {
+    const good = await kit.server.call('POST', `/v1/users/password/reset/${code}`, {
       body: { password: 'lochan dubh ridge', password_confirmation: 'lochan dubh ridge' },
     });
     expect(good.status).toBe(200);

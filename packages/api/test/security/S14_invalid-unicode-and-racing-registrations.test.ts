@@ -1,19 +1,9 @@
 // Feature under test: issue #15 finding 8 — a lone UTF-16 surrogate in a search origin, invalid UTF-8 in a body, and ten racing registrations of one address each answered 500; they must be a 4xx in the SPEC error shape (or, for the race, the one answer every registration gets).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
-import { searchTime, startTestServer, type TestServer } from '../helpers/testServer.ts';
-import { expectErrorShape, newUserBody } from './accountKit.ts';
+import { describe, expect, it } from 'vitest';
+import { searchTime } from '../helpers/testServer.ts';
+import { expectErrorShape, newUserBody, useServerWithMail } from './accountKit.ts';
 
-let server: TestServer;
-let smtp: SmtpPeer;
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
+const kit = useServerWithMail();
 
 /** JSON text with `\uXXXX` escapes kept as written: JSON.stringify would re-escape them anyway. */
 const searchJson = (origin: string) =>
@@ -22,25 +12,27 @@ const searchJson = (origin: string) =>
 describe('a lone surrogate in a search origin', () => {
   it('answers 422 with a field error on origin, not a 500 from the database', async () => {
     for (const origin of ['Aviemore \\ud800', '\\udfff', '\\udc00\\ud800 Glenmore', 'x\\ud83d']) {
-      const res = await server.call('POST', '/v1/journey-planner/search', { rawBody: searchJson(origin) });
+      const res = await kit.server.call('POST', '/v1/journey-planner/search', {
+        rawBody: searchJson(origin),
+      });
       expect(res.status, origin).toBe(422);
       expectErrorShape(res.body);
       expect(Object.keys(res.body.errors), origin).toEqual(['origin']);
     }
     // A well-formed pair (an emoji) is ordinary text.
-    const ok = await server.call('POST', '/v1/journey-planner/search', {
+    const ok = await kit.server.call('POST', '/v1/journey-planner/search', {
       rawBody: searchJson('Aviemore \\ud83c\\udfde'),
     });
     expect(ok.status).toBe(201);
   });
 
   it('in a nested profile field or a key is refused the same way', async () => {
-    const res = await server.call('POST', '/v1/users/register', {
+    const res = await kit.server.call('POST', '/v1/users/register', {
       rawBody: JSON.stringify(newUserBody()).replace(/}$/, ',"profile":{"railcard":"\\ud800"}}'),
     });
     expect(res.status).toBe(422);
     expect(res.body.errors.railcard).toBeDefined();
-    const key = await server.call('POST', '/v1/journey-planner/search', {
+    const key = await kit.server.call('POST', '/v1/journey-planner/search', {
       rawBody: `{"\\ud800":1,"origin":"a","destination":"b","out_time":"${searchTime(1)}"}`,
     });
     expect(key.status).toBe(422);
@@ -54,7 +46,7 @@ describe('a lone surrogate in a search origin', () => {
         Buffer.from(bytes),
         Buffer.from(`more","destination":"Glenmore","out_time":"${searchTime(1)}"}`),
       ]);
-      const res = await fetch(`${server.url}/v1/journey-planner/search`, {
+      const res = await fetch(`${kit.server.url}/v1/journey-planner/search`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: body,
@@ -72,7 +64,7 @@ describe('a lone surrogate in a search origin', () => {
       '/v1/journey/saved/user?page=%E2%82',
       '/v1/pages/%ED%A0%80',
     ]) {
-      const res = await server.call('GET', path);
+      const res = await kit.server.call('GET', path);
       expect(res.status, path).toBe(400);
       expectErrorShape(res.body);
     }
@@ -84,7 +76,7 @@ describe('ten racing registrations of one address', () => {
     const body = newUserBody();
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        server.call('POST', '/v1/users/register', {
+        kit.server.call('POST', '/v1/users/register', {
           body: { ...body, email: i % 2 ? body.email.toUpperCase() : body.email },
         }),
       ),
@@ -93,7 +85,7 @@ describe('ten racing registrations of one address', () => {
       expect(res.status).toBe(201);
       expect(res.body.message).toBe(answers[0]!.body.message);
     }
-    const rows = await server.runtime.ctx.database.db
+    const rows = await kit.server.runtime.ctx.database.db
       .selectFrom('users')
       .select('id')
       .where(({ fn }) => fn('lower', ['email']), '=', body.email.toLowerCase())

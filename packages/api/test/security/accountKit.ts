@@ -1,6 +1,23 @@
-import { expect } from 'vitest';
-import { linkIn, type SmtpPeer } from '../helpers/smtpPeer.ts';
-import type { TestServer } from '../helpers/testServer.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { linkIn, startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
+import { startTestServer, type TestServer } from '../helpers/testServer.ts';
+
+/**
+ * A test server sending its mail to a real SMTP peer, started before the file's tests and closed
+ * after them; read `server` and `smtp` inside the tests.
+ */
+export function useServerWithMail(): { readonly server: TestServer; readonly smtp: SmtpPeer } {
+  const held = {} as { server: TestServer; smtp: SmtpPeer };
+  beforeAll(async () => {
+    held.smtp = await startSmtpPeer();
+    held.server = await startTestServer({ env: { SMTP_URL: held.smtp.url } });
+  });
+  afterAll(async () => {
+    await held.server?.close();
+    await held.smtp?.close();
+  });
+  return held;
+}
 
 let counter = 0;
 
