@@ -1,4 +1,4 @@
-// Feature under test: plan()'s earliest walk + public transport option against an independent connection scan (issue #14).
+// Feature under test: plan()'s earliest (depart-after) and latest-departing (arrive-by) walk + public transport option against an independent connection scan (issue #14).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,12 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoRegion } from '../../../../regions/cairngorms/generator/main.ts';
 import { writeLargeRegion } from '../../bench/planLarge.ts';
 import type { LargeRegion } from '../../bench/planLarge.ts';
-import { buildReferenceNetwork, scanEarliest } from './reference/connectionScan.ts';
+import { buildReferenceNetwork, scanEarliest, scanLatest } from './reference/connectionScan.ts';
 import type { ReferenceNetwork } from './reference/connectionScan.ts';
-import { compareSearch, formatTable, loadReferenceRegion } from './reference/plannerReference.ts';
-import { listLargeSearches, listRandomSearches } from './reference/searches.ts';
+import {
+  compareArriveBy,
+  compareSearch,
+  formatArriveByTable,
+  formatTable,
+  loadReferenceRegion,
+} from './reference/plannerReference.ts';
+import { listArriveBySearches, listLargeSearches, listRandomSearches } from './reference/searches.ts';
 import type { Search } from './reference/searches.ts';
-import type { ComparedSearch, Place, ReferenceRegion } from './reference/plannerReference.ts';
+import type {
+  ComparedArriveBy,
+  ComparedSearch,
+  Place,
+  ReferenceRegion,
+} from './reference/plannerReference.ts';
 
 /*
  * For each search: the reference (reference/connectionScan.ts over the region's own GTFS, with the
@@ -19,6 +30,11 @@ import type { ComparedSearch, Place, ReferenceRegion } from './reference/planner
  * gives the earliest arrival by walking and public transport. plan() must offer a walk + public
  * transport option arriving no later, and must offer one at all whenever the reference finds one.
  * Searches the reference cannot answer within the limits are only counted.
+ *
+ * Arrive-by mirrors it: the reference's backward scan (scanLatest) gives the latest departure that
+ * still arrives by out_time less arrive_by_buffer, within search.ts's arrive-by limits (see
+ * reference/plannerReference.ts referenceLatest). plan()'s latest-departing walk + public transport
+ * option must leave no earlier, and plan() must offer one whenever the reference finds one.
  */
 
 /** Runs the searches and fails with a table of every search plan() answered worse than the reference. */
@@ -30,6 +46,19 @@ async function expectNoWorseThanReference(r: ReferenceRegion, searches: Search[]
   const message =
     `${failed.length} of ${answered} searches the reference answers (${rows.length} searches) come out later ` +
     `in plan() or not at all:\n${formatTable(r, failed)}`;
+  expect(failed.length, message).toBe(0);
+  return { rows, answered };
+}
+
+/** Runs arrive-by searches and fails with a table of every search plan() answered worse than the reference. */
+async function expectNoEarlierThanReference(r: ReferenceRegion, searches: Search[]) {
+  const rows: ComparedArriveBy[] = [];
+  for (const [from, to, out] of searches) rows.push(await compareArriveBy(r, from, to, out));
+  const failed = rows.filter((c) => c.verdict === 'early' || c.verdict === 'missing');
+  const answered = rows.filter((c) => c.verdict !== 'no reference journey').length;
+  const message =
+    `${failed.length} of ${answered} arrive-by searches the reference answers (${rows.length} searches) leave ` +
+    `earlier in plan() or not at all:\n${formatArriveByTable(r, failed)}`;
   expect(failed.length, message).toBe(0);
   return { rows, answered };
 }
@@ -128,6 +157,49 @@ describe('P04 the connection-scan reference itself, on a hand-written feed', () 
     expect(arrival('E', 'J', 11 * 3600, 5)).toBe(day + 12 * 3600 + 45 * 60);
     expect(arrival('A', 'J', 13 * 3600, 5)).toBeUndefined();
   });
+
+  // The backward (arrive-by) scan on the same feed: latest departure arriving by a deadline.
+  const departure = (
+    from: string,
+    to: string,
+    bySec: number,
+    o: { maxVehicles?: number; notBeforeSec?: number; earliestDepartureSec?: number } = {},
+  ) =>
+    scanLatest(net, {
+      date: bySec < 86_400 ? 20260610 : 20260611,
+      access: new Map([[net.stopById.get(`f:${from}`)!, 0]]),
+      egress: new Map([[net.stopById.get(`f:${to}`)!, 0]]),
+      maxVehicles: o.maxVehicles ?? 4,
+      arriveBySec: day + bySec,
+      arriveNotBeforeSec: day + (o.notBeforeSec ?? -Infinity),
+      earliestDepartureSec: day + (o.earliestDepartureSec ?? -Infinity),
+    })?.departureSec;
+
+  it("backward: keeps a stop's change time from transfers.txt", () => {
+    expect(departure('A', 'C', 9 * 3600)).toBe(day + 8 * 3600);
+    // Only t2 arrives by 08:35, and t1 reaches B 3 minutes before it leaves: B needs 5.
+    expect(departure('A', 'C', 8 * 3600 + 35 * 60)).toBeUndefined();
+    expect(departure('B', 'C', 8 * 3600 + 35 * 60)).toBe(day + 8 * 3600 + 13 * 60);
+    // Arriving too early for the window.
+    expect(departure('A', 'C', 9 * 3600, { notBeforeSec: 8 * 3600 + 41 * 60 })).toBeUndefined();
+  });
+  it('backward: runs trips past midnight, drops removed dates, keeps the day', () => {
+    expect(departure('C', 'D', 24 * 3600 + 40 * 60)).toBe(day + 23 * 3600 + 50 * 60);
+    // Leaving the day before is not allowed when the journey must leave on the deadline's day.
+    expect(departure('C', 'D', 24 * 3600 + 40 * 60, { earliestDepartureSec: 24 * 3600 })).toBeUndefined();
+    // The night's trip of the 9th is removed.
+    expect(departure('C', 'D', 40 * 60)).toBeUndefined();
+    // D → E by 10:00: the 10th's 09:00 is removed, and the 9th's runs the day before.
+    expect(departure('D', 'E', 10 * 3600)).toBe(day - 15 * 3600);
+    expect(departure('D', 'E', 10 * 3600, { earliestDepartureSec: 0 })).toBeUndefined();
+    expect(departure('D', 'E', 12 * 3600)).toBe(day + 11 * 3600);
+    expect(departure('D', 'E', 24 * 3600 + 55 * 60)).toBe(day + 24 * 3600 + 30 * 60);
+  });
+  it('backward: bounds the vehicles and honours no-pickup stops', () => {
+    expect(departure('E', 'J', 13 * 3600)).toBeUndefined();
+    expect(departure('E', 'J', 13 * 3600, { maxVehicles: 5 })).toBe(day + 12 * 3600);
+    expect(departure('A', 'J', 15 * 3600, { maxVehicles: 5 })).toBeUndefined();
+  });
 });
 
 describe('P04 planner against a connection-scan reference: demo region', () => {
@@ -154,6 +226,12 @@ describe('P04 planner against a connection-scan reference: demo region', () => {
     const { answered } = await expectNoWorseThanReference(r, searches);
     // Not vacuous: most searches have a reference journey.
     expect(answered).toBeGreaterThan(20);
+  });
+
+  it('30 random arrive-by searches (deadlines 08:00–21:00) leave no earlier than the reference', async () => {
+    const searches = listArriveBySearches(r, 30, 41);
+    const { answered } = await expectNoEarlierThanReference(r, searches);
+    expect(answered).toBeGreaterThan(10);
   });
 
   // The searches of issue #14, which the planner's detour filter got wrong.

@@ -421,3 +421,141 @@ export function scanEarliest(net: ReferenceNetwork, q: ReferenceQuery): Referenc
   }
   return { departureSec, arrivalSec: best, vehicles: bestK, legs };
 }
+
+/*
+ * The arrive-by mirror: a backward connection scan. Connections are scanned by descending
+ * departure; labels are the latest time per stop and number of vehicles still to ride, so the
+ * vehicle bound is exact again. The change rules are the forward scan's, walked backwards:
+ *  - alighting at a stop, then exactly one change (a footpath or the same-stop change, from the
+ *    same `changes` lists) before boarding the next vehicle;
+ *  - egress legs start straight from alighting, access legs lead straight to boarding;
+ *  - pickup_type / drop_off_type 1 (and trip ends) forbid boarding / alighting.
+ */
+
+/** One latest-departure question to the reference. */
+export interface ReferenceArriveByQuery {
+  /** The local service date whose connections (and neighbours) are scanned. */
+  date: DateInt;
+  /** Reference stop → walking seconds from the origin / to the destination. */
+  access: Map<number, number>;
+  egress: Map<number, number>;
+  maxVehicles: number;
+  /** The journey must reach the destination (last alighting plus its egress walk) by this, inclusive. */
+  arriveBySec: number;
+  /** …and not before this. */
+  arriveNotBeforeSec: number;
+  /** The journey must leave the origin (first boarding minus its access walk) at or after this. */
+  earliestDepartureSec: number;
+}
+
+const descendingCache = new WeakMap<Connections, Int32Array>();
+
+/** Connection indices by descending departure; a trip's own connections last-first when times tie. */
+function descending(c: Connections): Int32Array {
+  const cached = descendingCache.get(c);
+  if (cached) return cached;
+  const order = Int32Array.from(c.depSec, (_, i) => i).sort(
+    (a, b) => c.depSec[b]! - c.depSec[a]! || c.arrSec[b]! - c.arrSec[a]! || b - a,
+  );
+  descendingCache.set(c, order);
+  return order;
+}
+
+/** Latest departure arriving within the window with at most `maxVehicles` vehicles; undefined when none. */
+export function scanLatest(net: ReferenceNetwork, q: ReferenceArriveByQuery): ReferenceJourney | undefined {
+  const c = connectionsAround(net, q.date);
+  const order = descending(c);
+  const S = net.stopIds.length;
+  const I = c.instanceTrip.length;
+  const K = q.maxVehicles;
+  // Changes into a stop: stop t → [{ from p, sec }], the forward lists turned round.
+  const into: Array<Array<{ from: number; durationSec: number }>> = Array.from({ length: S }, () => []);
+  net.changes.forEach((list, p) => {
+    for (const ch of list) into[ch.to]!.push({ from: p, durationSec: ch.durationSec });
+  });
+  // need[k·S + s]: latest alighting time at s from which k more vehicles (k ≥ 1, after one change)
+  // still make the deadline; needTo: the stop boarded after that change.
+  const need = new Float64Array((K + 1) * S).fill(-NONE);
+  const needTo = new Int32Array((K + 1) * S).fill(-1);
+  // board[k·S + s]: latest boarding at s with k vehicles to the destination (this one the first).
+  const board = new Float64Array((K + 1) * S).fill(-NONE);
+  const boardBy = new Int32Array((K + 1) * S).fill(-1);
+  const alightOf = new Int32Array((K + 1) * S).fill(-1);
+  // The connection where instance i is left as the first of k vehicles, or -1.
+  const exitAt = new Int32Array((K + 1) * I).fill(-1);
+
+  let best = -NONE;
+  let bestK = -1;
+  let bestStop = -1;
+  for (const i of order) {
+    const dep = c.depSec[i]!;
+    if (dep <= best || dep < q.earliestDepartureSec) break;
+    if (dep > q.arriveBySec) continue;
+    const from = c.from[i]!;
+    const to = c.to[i]!;
+    const inst = c.instance[i]!;
+    const arr = c.arrSec[i]!;
+    for (let k = 1; k <= K; k++) {
+      const o = k * I + inst;
+      if (exitAt[o]! < 0 && c.canAlight[i]) {
+        if (k === 1) {
+          const eg = q.egress.get(to);
+          if (eg !== undefined && arr + eg <= q.arriveBySec && arr + eg >= q.arriveNotBeforeSec)
+            exitAt[o] = i;
+        } else if (arr <= need[(k - 1) * S + to]!) exitAt[o] = i;
+      }
+      if (exitAt[o]! < 0 || !c.canBoard[i]) continue;
+      const at = k * S + from;
+      if (dep <= board[at]!) continue;
+      board[at] = dep;
+      boardBy[at] = i;
+      alightOf[at] = exitAt[o]!;
+      const ac = q.access.get(from);
+      if (ac !== undefined && dep - ac >= q.earliestDepartureSec && dep - ac > best) {
+        best = dep - ac;
+        bestK = k;
+        bestStop = from;
+      }
+      if (k === K) continue;
+      for (const ch of into[from]!) {
+        const r = k * S + ch.from;
+        if (dep - ch.durationSec > need[r]!) {
+          need[r] = dep - ch.durationSec;
+          needTo[r] = from;
+        }
+      }
+    }
+  }
+  if (bestK < 0) return undefined;
+
+  // Forward from the origin: access, ride, the change after it, the ride after that…
+  const legs: ReferenceLeg[] = [{ kind: 'access', stop: bestStop, durationSec: q.access.get(bestStop)! }];
+  let stop = bestStop;
+  let arrivalSec = 0;
+  for (let k = bestK; k >= 1; k--) {
+    const boarded = boardBy[k * S + stop]!;
+    const alight = alightOf[k * S + stop]!;
+    const trip = net.trips[c.instanceTrip[c.instance[boarded]!]!]!;
+    const off = c.to[alight]!;
+    legs.push({
+      kind: 'ride',
+      trip: trip.id,
+      route: trip.route,
+      from: stop,
+      to: off,
+      depSec: c.depSec[boarded]!,
+      arrSec: c.arrSec[alight]!,
+    });
+    if (k === 1) {
+      const sec = q.egress.get(off)!;
+      legs.push({ kind: 'egress', stop: off, durationSec: sec });
+      arrivalSec = c.arrSec[alight]! + sec;
+    } else {
+      const next = needTo[(k - 1) * S + off]!;
+      const sec = net.changes[off]!.find((ch) => ch.to === next)!.durationSec;
+      legs.push({ kind: 'change', from: off, to: next, durationSec: sec });
+      stop = next;
+    }
+  }
+  return { departureSec: best, arrivalSec, vehicles: bestK, legs };
+}

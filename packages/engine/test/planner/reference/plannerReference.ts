@@ -16,7 +16,7 @@ import {
   localToEpochSec,
 } from '../../../src/time/service-day.ts';
 import type { DateInt } from '../../../src/time/service-day.ts';
-import { buildReferenceNetwork, scanEarliest } from './connectionScan.ts';
+import { buildReferenceNetwork, scanEarliest, scanLatest } from './connectionScan.ts';
 import type { ReferenceJourney, ReferenceNetwork } from './connectionScan.ts';
 
 /*
@@ -274,4 +274,159 @@ export function formatTable(r: ReferenceRegion, rows: ComparedSearch[]): string 
     );
   });
   return lines.join('\n');
+}
+
+/*
+ * Arrive-by. plan.ts plans to arrive by out_time minus arrive_by_buffer minutes (the deadline);
+ * planner/transit/search.ts then keeps a transit journey that arrives by the deadline, within
+ * MAX_SHIFT_SEC before it, on the deadline's local day, and departs on the day it arrives (no
+ * overnight wait); at most four vehicles. The reference below applies exactly those limits.
+ */
+
+/** What the reference says about one arrive-by search. */
+export interface ReferenceArriveByAnswer {
+  /** The deadline: out_time less the buffer (epoch seconds). */
+  deadlineSec: number;
+  /** Latest walk + public transport departure (epoch seconds) arriving by the deadline. */
+  departureSec: number | undefined;
+  transit: ReferenceJourney | undefined;
+  directWalkDepartureSec: number | undefined;
+}
+
+/** The reference's latest departure for an arrive-by search (out is the appointment time). */
+export function referenceLatest(
+  r: ReferenceRegion,
+  from: Place,
+  to: Place,
+  out: string,
+  bufferMin: number,
+): ReferenceArriveByAnswer {
+  const { data, net } = r;
+  const tz = data.region.timeZone;
+  const deadlineSec = parseOut(tz, out).epochSec - bufferMin * 60;
+  // The asked day is the deadline's local day (search.ts: epochToLocal(tz, at.endSec).date).
+  const date = epochToLocal(tz, deadlineSec).date;
+  const midnight = localToEpochSec(tz, date, 0);
+  const legs = (p: Place, direction: 'from' | 'to') => {
+    const m = new Map<number, number>();
+    for (const a of listStopAccess(data, p, 'walk', PLANNER_LIMITS.walkAccessSec, direction)) {
+      const s = net.stopById.get(data.timetable.meta.stopIds[a.stopIdx] ?? '');
+      if (s === undefined) throw new Error(`reference: stop ${a.stopIdx} not in the GTFS`);
+      m.set(s, Math.min(m.get(s) ?? Infinity, a.durationSec));
+    }
+    return m;
+  };
+  const query = {
+    date,
+    access: legs(from, 'from'),
+    egress: legs(to, 'to'),
+    maxVehicles: PLANNER_LIMITS.maxVehicles,
+    arriveBySec: deadlineSec,
+    // Within MAX_SHIFT_SEC before the deadline and on its day…
+    arriveNotBeforeSec: Math.max(deadlineSec - PLANNER_LIMITS.maxShiftSec, midnight),
+    // …and leaving on the day it arrives, so on the deadline's day too.
+    earliestDepartureSec: midnight,
+  };
+  const transit = query.access.size && query.egress.size ? scanLatest(net, query) : undefined;
+  let walk: number | undefined;
+  if (crowM(from, to) <= PLANNER_LIMITS.directWalkM) {
+    // A walk takes as long whenever it starts: timed from the deadline, set off that much before.
+    const leg = buildStreetChain(data.streets, [{ type: 'walk', from, to }], { startSec: deadlineSec });
+    const end = leg?.steps[leg.steps.length - 1]?.endSec;
+    if (end !== undefined) walk = deadlineSec - (end - deadlineSec);
+  }
+  const times = [transit?.departureSec, walk].filter((t): t is number => t !== undefined);
+  return {
+    deadlineSec,
+    departureSec: times.length ? Math.max(...times) : undefined,
+    transit,
+    directWalkDepartureSec: walk,
+  };
+}
+
+/** What plan() answered to an arrive-by search. */
+export interface PlanArriveByAnswer {
+  journeys: Journey[];
+  walkAndTransit: Journey[];
+  /** Latest departure of the walk + public transport options. */
+  departureSec: number | undefined;
+  /** The buffer plan() applied (SearchRequest's default when not sent). */
+  bufferMin: number;
+}
+
+/** Runs plan() for a one-way arrive-by search (out is the time to arrive by, before the buffer). */
+export async function planLatest(
+  r: ReferenceRegion,
+  from: Place,
+  to: Place,
+  out: string,
+): Promise<PlanArriveByAnswer> {
+  const req = SearchRequest.parse({
+    origin: from.name,
+    destination: to.name,
+    origin_location: { lat: from.lat, lng: from.lng },
+    destination_location: { lat: to.lat, lng: to.lng },
+    out_time: out,
+    arrive_by: true,
+  });
+  const journeys = await r.planner.plan(req, null, r.brand);
+  for (const j of journeys) Journey.parse(j);
+  const walkAndTransit = journeys.filter((j) => j.depart.steps.every(walkOrTimetabled));
+  const deps = walkAndTransit.map((j) => Date.parse(j.depart.departure_datetime) / 1000);
+  return {
+    journeys,
+    walkAndTransit,
+    departureSec: deps.length ? Math.max(...deps) : undefined,
+    bufferMin: req.arrive_by_buffer,
+  };
+}
+
+/** One compared arrive-by search. */
+export interface ComparedArriveBy {
+  from: Place;
+  to: Place;
+  out: string;
+  plan: PlanArriveByAnswer;
+  ref: ReferenceArriveByAnswer;
+  /** 'early': plan's latest walk + transit departure is before the reference's; 'missing': none at all. */
+  verdict: 'ok' | 'early' | 'missing' | 'no reference journey';
+}
+
+/** plan() against the reference for one arrive-by search. */
+export async function compareArriveBy(
+  r: ReferenceRegion,
+  from: Place,
+  to: Place,
+  out: string,
+): Promise<ComparedArriveBy> {
+  const plan = await planLatest(r, from, to, out);
+  const ref = referenceLatest(r, from, to, out, plan.bufferMin);
+  let verdict: ComparedArriveBy['verdict'] = 'ok';
+  if (ref.departureSec === undefined) verdict = 'no reference journey';
+  else if (plan.departureSec === undefined) verdict = 'missing';
+  else if (plan.departureSec < ref.departureSec) verdict = 'early';
+  return { from, to, out, plan, ref, verdict };
+}
+
+/** A compact table of compared arrive-by searches, for assertion messages. */
+export function formatArriveByTable(r: ReferenceRegion, rows: ComparedArriveBy[]): string {
+  const tz = r.data.region.timeZone;
+  return rows
+    .map((c) => {
+      const both = c.plan.departureSec !== undefined && c.ref.departureSec !== undefined;
+      const mins = both ? Math.round((c.plan.departureSec! - c.ref.departureSec!) / 60) : 0;
+      const delta = both ? `${mins >= 0 ? '+' : ''}${mins}m` : '';
+      const planArr = c.plan.walkAndTransit
+        .filter((j) => Date.parse(j.depart.departure_datetime) / 1000 === c.plan.departureSec)
+        .map((j) => `${j.depart.departure_at}–${j.depart.arrival_at} ${j.depart.stages.join('>')}`)[0];
+      const walk = c.ref.directWalkDepartureSec;
+      return (
+        `${c.verdict.padEnd(7)} ${c.from.name} → ${c.to.name} by ${c.out} (deadline ${hhmm(tz, c.ref.deadlineSec)}) | ` +
+        `plan leaves ${hhmm(tz, c.plan.departureSec)}${planArr ? ` (${planArr})` : ''} ` +
+        `(${c.plan.walkAndTransit.length}/${c.plan.journeys.length} walk+PT/all) | ref leaves ${hhmm(tz, c.ref.departureSec)} ${delta}` +
+        `${walk !== undefined ? ` (direct walk ${hhmm(tz, walk)})` : ''} | ` +
+        `${describeReference(r, c.ref.transit)}${c.ref.transit ? ` ~ there ${hhmm(tz, c.ref.transit.arrivalSec)}` : ''}`
+      );
+    })
+    .join('\n');
 }

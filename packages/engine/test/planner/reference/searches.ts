@@ -61,3 +61,15 @@ export function listLargeSearches(region: LargeRegion, count: number): Search[] 
     searchTime(day + [0, 3, 4][Math.floor(rnd() * 3)]! * 86_400_000, 6 * 60 + Math.floor(rnd() * 12 * 60)),
   ]);
 }
+
+/**
+ * Seeded arrive-by searches on the demo region: the ends and days of listRandomSearches (same
+ * seed, same places), each with a time to arrive by between 08:00 and 21:00.
+ */
+export function listArriveBySearches(r: ReferenceRegion, count: number, seed: number): Search[] {
+  const rnd = makeRandom(seed + 1);
+  return listRandomSearches(r, count, seed).map(([from, to, out]) => {
+    const [y, m, d] = out.slice(0, 10).split('/').map(Number);
+    return [from, to, searchTime(Date.UTC(y!, m! - 1, d!), 8 * 60 + Math.floor(rnd() * 13 * 60))];
+  });
+}
