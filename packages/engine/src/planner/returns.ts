@@ -7,6 +7,8 @@ import { returnContext } from './context.ts';
 import type { Candidate, FamilyKey } from './families/family.ts';
 import { familyLabel, mirrorKey } from './families/family.ts';
 import { rideTimer } from './families/flexible.ts';
+import { LIFT_DIRECT_M } from './families/lift.ts';
+import { TAXI_DIRECT_M } from './families/taxi.ts';
 import { planTransit, transitKey } from './transit/miles.ts';
 import type { TransitFamily } from './transit/miles.ts';
 import { searchFamily } from './transit/search.ts';
@@ -110,8 +112,10 @@ export function returnPlanner(
       found = searchFamily(back, fam, RETURN_WINDOW_SEC).map((f) => f.leg);
       if (found.length > 0) break;
     }
-    // No public way back: door to door by the fallback mode (a lift home after kiss & ride).
-    if (found.length === 0 && ctx.allowed(home.home)) {
+    // No public way back: door to door by the fallback mode (a lift home after kiss & ride), as
+    // far as that mode is offered door to door (nobody takes a taxi 200 km home).
+    const homeMaxM = home.home === 'car' ? LIFT_DIRECT_M.max : TAXI_DIRECT_M;
+    if (found.length === 0 && ctx.allowed(home.home) && ctx.crowM <= homeMaxM) {
       const leg = buildStreetChain(
         data.streets,
         [{ type: home.home, from: back.origin, to: back.destination }],

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SORT_KEYS } from '@cairn/contracts';
+import { SearchRequest } from '@cairn/contracts';
 import type { Journey } from '@cairn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoRegion } from '../../../../regions/cairngorms/generator/main.ts';
@@ -12,6 +13,7 @@ import { clearlyBetter, NEED_OF } from '../../src/journeys/ranking/optionSet.ts'
 import type { Need, OptionScore } from '../../src/journeys/ranking/optionSet.ts';
 import { UNKNOWN_COST_SORT } from '../../src/journeys/ranking/sortKeys.ts';
 import { WALK_ALWAYS_SEC } from '../../src/planner/families/walk.ts';
+import { TAXI_DIRECT_M } from '../../src/planner/families/taxi.ts';
 import { crowM, loadReferenceRegion, planEarliest } from './reference/plannerReference.ts';
 import type { ReferenceRegion } from './reference/plannerReference.ts';
 import { listRandomSearches } from './reference/searches.ts';
@@ -134,5 +136,22 @@ describe('P06 the option set of whole searches', () => {
     const ct = journeys.filter((j) => j.depart.steps.some((s) => s.type === 'community transport'));
     expect(ct).toHaveLength(1);
     expect(ct[0]!.depart.departure_at).toBe('09:00');
+  });
+
+  it('no taxi home further than a taxi is offered door to door (Tomintoul → Edinburgh and back)', async () => {
+    const req = SearchRequest.parse({
+      origin: 'Tomintoul',
+      destination: 'Edinburgh',
+      origin_location: { lat: 57.2516, lng: -3.3794 },
+      destination_location: { lat: 55.9521, lng: -3.1893 },
+      out_time: '2026/11/24 07:00:00',
+      return_time: '2026/11/24 17:00:00',
+      has_access_to_car: true,
+    });
+    const journeys = await region.planner.plan(req, null, region.brand);
+    expect(journeys.length).toBeGreaterThan(0);
+    for (const j of journeys)
+      for (const s of j.return?.steps ?? [])
+        if (s.type === 'taxi') expect(s.distance.value).toBeLessThanOrEqual(TAXI_DIRECT_M);
   });
 });
