@@ -87,8 +87,12 @@ export async function planJourney(page: Page, plan: Plan): Promise<string> {
   return page.url();
 }
 
-/** Waits until every announced journey is on the Results page. */
+/**
+ * Waits until every announced journey is on the Results page. A journey card or an empty state
+ * comes first, so a page that has not yet started gathering cannot pass for one that finished.
+ */
 export async function waitForResults(page: Page): Promise<void> {
+  await expect(page.locator('article.journey-card, .no-results').first()).toBeVisible({ timeout: 90_000 });
   await expect(page.getByText('Gathering your results')).toHaveCount(0, { timeout: 90_000 });
 }
 
