@@ -164,18 +164,18 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
   );
 }
 
-/** The fields of a search that carry its maker's entitlements (logged-in profile and form answers). */
-const ENTITLEMENT_FIELDS = [
+/** The search fields a logged-in form sends from the profile. */
+const PROFILE_FIELDS = [
   'has_car_access',
   'railcard',
   'has_concessionary_pass',
   'has_young_scot_card',
   'has_new_young_scot_card',
   'user_age',
-  'has_access_to_car',
-  'has_railcard',
-  'railcard_type',
 ] as const;
+
+/** The fields of a search that carry its maker's entitlements (logged-in profile and form answers). */
+const ENTITLEMENT_FIELDS = [...PROFILE_FIELDS, 'has_access_to_car', 'has_railcard', 'railcard_type'] as const;
 
 function withoutEntitlements(request: SearchRequest): SearchRequest {
   const copy = { ...request };
@@ -198,18 +198,9 @@ async function getSearch(ctx: AppContext, request: FastifyRequest): Promise<Sear
 function profileFor(user: UserRow, request: SearchRequest, now: Date): ProfileT {
   const stored = Profile.parse(user.profile ?? {});
   const sent = Object.fromEntries(
-    (
-      [
-        'has_car_access',
-        'railcard',
-        'has_concessionary_pass',
-        'has_young_scot_card',
-        'has_new_young_scot_card',
-        'user_age',
-      ] as const
-    )
-      .filter((k) => request[k] !== undefined && request[k] !== null && request[k] !== '')
-      .map((k) => [k, request[k]]),
+    PROFILE_FIELDS.filter((k) => request[k] !== undefined && request[k] !== null && request[k] !== '').map(
+      (k) => [k, request[k]],
+    ),
   );
   const profile = Profile.parse({ ...stored, ...sent });
   // Age-based fares need an age: the account's date of birth gives it when none was sent.

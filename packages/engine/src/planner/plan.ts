@@ -94,16 +94,19 @@ export function planSearch(
   }));
   const kept = chooseOptions(
     priced,
-    ({ option, c, price }) => ({
-      ...sortInputsOf(option, price.totalPence),
-      needs: needsOf(option),
-      changes: changesOf(option),
-      rides: ridesOf(option),
-      family: option.kind,
-      ...(needsOf(option).has('driver') ? { group: 'lift' } : {}),
-      ...(c.pinned ? { pinned: true } : {}),
-      ...(c.key.family !== 'transit' && c.key.family !== 'flexible' ? { onDemand: true } : {}),
-    }),
+    ({ option, c, price }) => {
+      const needs = needsOf(option);
+      return {
+        ...sortInputsOf(option, price.totalPence),
+        needs,
+        changes: changesOf(option),
+        rides: ridesOf(option),
+        family: option.kind,
+        ...(needs.has('driver') ? { group: 'lift' } : {}),
+        ...(c.pinned ? { pinned: true } : {}),
+        ...(c.key.family !== 'transit' && c.key.family !== 'flexible' ? { onDemand: true } : {}),
+      };
+    },
     arriveBy,
   );
   const journeys = kept.map(({ option, price }) =>

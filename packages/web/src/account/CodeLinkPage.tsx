@@ -10,10 +10,13 @@ export function CodeLinkPage({
   title,
   busyText,
   send,
+  incompleteText = 'This link is incomplete. Open the link from your e-mail again.',
 }: {
   title: string;
   busyText: string;
   send: (code: string) => Promise<string>;
+  /** Said when the link has no code. */
+  incompleteText?: string;
 }) {
   useDocumentTitle(title);
   const [params] = useSearchParams();
@@ -31,7 +34,7 @@ export function CodeLinkPage({
       navigate('/login', { replace: true });
     };
     if (!code) {
-      done(false, 'This link is incomplete. Open the link from your e-mail again.');
+      done(false, incompleteText);
       return;
     }
     send(code).then(
@@ -41,7 +44,7 @@ export function CodeLinkPage({
         done(false, 'general' in outcome ? outcome.general : Object.values(outcome.fieldErrors)[0]!);
       },
     );
-  }, [code, navigate, send, showSuccess, showError]);
+  }, [code, navigate, send, showSuccess, showError, incompleteText]);
 
   return (
     <div className="page-narrow">
