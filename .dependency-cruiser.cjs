@@ -9,6 +9,14 @@ module.exports = {
       to: { path: '^packages/engine/src/gtfs' },
     },
     {
+      name: 'gtfs-files-parsed-in-gtfs',
+      comment:
+        'Only gtfs/ opens a feed and parses its files; everything else takes what readFeed read (a feed is read once).',
+      severity: 'error',
+      from: { path: '^packages/', pathNot: '^packages/engine/src/gtfs/' },
+      to: { path: '^packages/engine/src/gtfs/((csv|rows|source|service-table)\\.ts$|files/)' },
+    },
+    {
       name: 'engine-knows-no-server-or-ui',
       severity: 'error',
       from: { path: '^packages/engine' },

@@ -145,8 +145,6 @@ export type { ReadFeedOptions } from './gtfs/read-feed.ts';
 export { loadGtfsFeeds, parseFeedSpec } from './gtfs/load-feeds.ts';
 export type { FeedSpec, LoadFeedsResult } from './gtfs/load-feeds.ts';
 export { feedsToTimetableInput } from './gtfs/to-timetable-input.ts';
-export { openGtfsSource } from './gtfs/source.ts';
-export type { GtfsSource } from './gtfs/source.ts';
 export { findModeForRouteType, TRANSIT_MODES } from './gtfs/route-types.ts';
 export type { TransitMode } from './gtfs/route-types.ts';
 export { formatWarning } from './gtfs/warnings.ts';

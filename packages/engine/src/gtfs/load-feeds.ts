@@ -2,9 +2,9 @@ import { basename } from 'node:path';
 import { buildTimetable } from '../timetable/builder.ts';
 import type { BuildOptions } from '../timetable/builder.ts';
 import type { Timetable } from '../timetable/timetable.ts';
-import { readGtfsFeed } from './read-feed.ts';
+import { fareFeedOf, readGtfsFeed } from './read-feed.ts';
 import { feedsToTimetableInput } from './to-timetable-input.ts';
-import type { GtfsFeed } from './types.ts';
+import type { GtfsFareFeed, GtfsFeed } from './types.ts';
 import type { FeedWarning } from './warnings.ts';
 
 export interface FeedSpec {
@@ -14,7 +14,14 @@ export interface FeedSpec {
 }
 
 export type LoadFeedsResult =
-  | { ok: true; timetable: Timetable; warnings: FeedWarning[]; warningCounts: Map<string, number> }
+  | {
+      ok: true;
+      timetable: Timetable;
+      /** What the fare code reads of each feed, taken from the same read. */
+      fareFeeds: GtfsFareFeed[];
+      warnings: FeedWarning[];
+      warningCounts: Map<string, number>;
+    }
   | { ok: false; warnings: FeedWarning[] };
 
 /** Parses "id=path" or "path" (command-line form). */
@@ -48,5 +55,5 @@ export function loadGtfsFeeds(specs: FeedSpec[], options: BuildOptions = {}): Lo
   }
   progress('building the timetable');
   const timetable = buildTimetable(feedsToTimetableInput(feeds), options);
-  return { ok: true, timetable, warnings, warningCounts };
+  return { ok: true, timetable, fareFeeds: feeds.map(fareFeedOf), warnings, warningCounts };
 }

@@ -12,8 +12,11 @@ export interface GtfsSource {
 
 export type OpenSourceResult = { ok: true; source: GtfsSource } | { ok: false; message: string };
 
-/** Opens a zip or folder; failures (missing path, corrupt zip) come back as a message, not an exception. */
-export function openGtfsSource(path: string): OpenSourceResult {
+/**
+ * Opens a zip or folder; failures (missing path, corrupt zip) come back as a message, not an
+ * exception. With `only`, the source holds just those files (a zip inflates nothing else).
+ */
+export function openGtfsSource(path: string, only?: ReadonlySet<string>): OpenSourceResult {
   let isDir: boolean;
   try {
     isDir = statSync(path).isDirectory();
@@ -22,7 +25,7 @@ export function openGtfsSource(path: string): OpenSourceResult {
   }
   const decoder = new TextDecoder('utf-8');
   if (isDir) {
-    const names = new Set(readdirSync(path).filter((n) => n.endsWith('.txt')));
+    const names = new Set(readdirSync(path).filter((n) => n.endsWith('.txt') && (!only || only.has(n))));
     return {
       ok: true,
       source: {
@@ -36,7 +39,8 @@ export function openGtfsSource(path: string): OpenSourceResult {
   try {
     // Keep only .txt entries; feeds are sometimes zipped inside one folder, so match on the base name.
     files = unzipSync(readFileSync(path), {
-      filter: (f) => f.name.endsWith('.txt') && !f.name.startsWith('__MACOSX'),
+      filter: (f) =>
+        f.name.endsWith('.txt') && !f.name.startsWith('__MACOSX') && (!only || only.has(basename(f.name))),
     });
   } catch (e) {
     return { ok: false, message: `${path}: not a readable zip archive (${(e as Error).message})` };

@@ -25,6 +25,8 @@ export interface GtfsStop {
   /** 0 unknown, 1 accessible, 2 not accessible (inherited from the parent station when 0). */
   wheelchair: number;
   platformCode: string;
+  /** zone_id: the fare zone of fares v1 ('' when none). */
+  zoneId: string;
 }
 
 export interface GtfsRoute {
@@ -37,6 +39,8 @@ export interface GtfsRoute {
   color: string;
   textColor: string;
   url: string;
+  /** network_id: the fares v2 network ('' when none; route_networks.txt may name it instead). */
+  networkId: string;
 }
 
 export interface GtfsTrip {
@@ -121,7 +125,89 @@ export interface GtfsFeed {
   hasTransfersFile: boolean;
   shapes: GtfsShape[];
   feedInfo: GtfsFeedInfo | undefined;
+  fares: GtfsFareTables;
 }
+
+/** One row of fare_attributes.txt (Fares v1) with a fare_id and a price. */
+export interface FareAttributeV1 {
+  fareId: string;
+  pricePence: number;
+  agencyId: string;
+  /** Changes allowed on one ticket; null = unlimited (an empty `transfers` field). */
+  transfers: number | null;
+  /** Seconds from the first boarding during which changes are allowed; null = no limit. */
+  transferDurationSec: number | null;
+}
+
+/** One row of fare_rules.txt (Fares v1) with a fare_id. */
+export interface FareRuleV1 {
+  fareId: string;
+  routeId: string;
+  originId: string;
+  destinationId: string;
+  containsId: string;
+}
+
+/** One row of fare_leg_rules.txt (Fares v2) with a fare_product_id. */
+export interface FareLegRuleV2 {
+  /** fare_leg_rules.leg_group_id: what fare_transfer_rules refer to ('' = in no group). */
+  legGroupId: string;
+  networkId: string;
+  fromAreaId: string;
+  toAreaId: string;
+  productId: string;
+  priority: number;
+}
+
+/** One row of fare_products.txt (Fares v2) with a fare_product_id and an amount. */
+export interface FareProductV2 {
+  productId: string;
+  name: string;
+  /** May be negative: a transfer product can be a discount. Leg prices use only non-negative rows. */
+  amountPence: number;
+  riderCategoryId: string;
+}
+
+/** One row of fare_transfer_rules.txt (Fares v2). */
+export interface FareTransferRuleV2 {
+  /** '' = every leg group not named in any rule's from_leg_group_id. */
+  fromLegGroupId: string;
+  /** '' = every leg group not named in any rule's to_leg_group_id. */
+  toLegGroupId: string;
+  /** Transfers of one sub-journey this rule may span; -1 = no limit; null when the groups differ (forbidden there). */
+  transferCount: number | null;
+  durationLimitSec: number | null;
+  /** 0 departure→arrival, 1 departure→departure, 2 arrival→departure, 3 arrival→arrival (current leg → next leg). */
+  durationLimitType: 0 | 1 | 2 | 3 | null;
+  /** 0 = A + AB, 1 = A + AB + B, 2 = AB. */
+  fareTransferType: 0 | 1 | 2;
+  /** The transfer fee product; '' = the transfer costs nothing. */
+  productId: string;
+}
+
+/** One row of rider_categories.txt (Fares v2). */
+export interface GtfsRiderCategory {
+  id: string;
+  name: string;
+  isDefault: boolean;
+}
+
+/** The fare files of a feed as read (empty lists when a file is absent); journeys/fares prices with them. */
+export interface GtfsFareTables {
+  attributes: FareAttributeV1[];
+  rules: FareRuleV1[];
+  products: FareProductV2[];
+  legRules: FareLegRuleV2[];
+  transferRules: FareTransferRuleV2[];
+  riderCategories: GtfsRiderCategory[];
+  /** stop_areas.txt rows. */
+  stopAreas: Array<{ areaId: string; stopId: string }>;
+  /** route_networks.txt rows. */
+  routeNetworks: Array<{ routeId: string; networkId: string }>;
+}
+
+/** What the fare code reads of a feed: its fare files, and the zones and networks its stops and routes name. */
+export type GtfsFareFeed = Pick<GtfsFeed, 'id' | 'stops' | 'routes' | 'fares'>;
 
 export type ReadFeedResult =
   | { ok: true; feed: GtfsFeed; warnings: FeedWarning[]; warningCounts: Map<string, number> }

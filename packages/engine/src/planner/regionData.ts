@@ -7,7 +7,7 @@ import { streetFootpathSource } from '../modes/footpaths.ts';
 import { loadOsmFile, loadOsmXml } from '../osm/loadOsm.ts';
 import { emptyCatalogue } from '../places/types.ts';
 import type { PlaceCatalogue } from '../places/types.ts';
-import { loadRegionConfig, resolveRegionPath } from '../region/loadRegionConfig.ts';
+import { loadRegionConfig } from '../region/loadRegionConfig.ts';
 import { RegionConfig } from '../region/regionConfig.ts';
 import { loadRegionStreetData } from '../region/regionStreets.ts';
 import KDBush from 'kdbush';
@@ -20,7 +20,9 @@ import type { PreparedStops } from '../modes/accessEgress.ts';
 import { createModeContext } from '../modes/context.ts';
 import type { ModeContext } from '../modes/types.ts';
 import type { Timetable } from '../timetable/timetable.ts';
-import { readGtfsFares } from '../journeys/fares/gtfsFares.ts';
+import { readGtfsFareFeed } from '../gtfs/read-feed.ts';
+import type { GtfsFareFeed } from '../gtfs/types.ts';
+import { buildGtfsFares } from '../journeys/fares/gtfsFares.ts';
 import type { GtfsFares } from '../journeys/fares/gtfsFares.ts';
 import { loadRegionTimetable, streetFootpathsLabel } from './regionTimetable.ts';
 
@@ -82,10 +84,7 @@ export async function loadRegionData(dir: string, options: LoadRegionOptions = {
   log(loaded.note);
   for (const w of loaded.warnings) log(`warning: ${w}`);
   messages.push(...loaded.warnings);
-  const feeds = config.feeds
-    .filter((f) => loaded.feedIds.includes(f.id))
-    .map((f) => ({ id: f.id, path: resolveRegionPath(dir, f.path) }));
-  return assembleRegionData(dir, config, loaded.timetable, streets, osm.places, feeds, messages);
+  return assembleRegionData(dir, config, loaded.timetable, streets, osm.places, loaded.fareFeeds, messages);
 }
 
 /** The street network and places of an OSM file, or why it cannot be used. */
@@ -129,7 +128,11 @@ export function regionDataFromFeeds(feeds: FeedSpec[], options: FeedRegionOption
   const loaded = loadGtfsFeeds(feeds, { onProgress: log });
   if (!loaded.ok) return { ok: false, message: 'a feed cannot be used', feedWarnings: loaded.warnings };
   const used = loaded.timetable.meta.feeds.map((f, i) => ({ id: f.id, path: feeds[i]?.path ?? '' }));
-  const built = regionDataFromTimetable(loaded.timetable, { ...options, feeds: used });
+  const built = regionDataFromTimetable(loaded.timetable, {
+    ...options,
+    feeds: used,
+    fareFeeds: loaded.fareFeeds,
+  });
   if (!built.ok) return { ok: false, message: built.message, feedWarnings: loaded.warnings };
   return { ok: true, data: built.data, feedWarnings: loaded.warnings, warningCounts: loaded.warningCounts };
 }
@@ -137,15 +140,24 @@ export function regionDataFromFeeds(feeds: FeedSpec[], options: FeedRegionOption
 /**
  * RegionData around a ready timetable (parsed feeds, or a snapshot made by `cairn build-region
  * --out`) with the default region config. With an OSM file, the changes between nearby stops are
- * walked along its streets (kept when the timetable already has them from that file); fares are
- * read from the feed paths given.
+ * walked along its streets (kept when the timetable already has them from that file); fares come
+ * from `fareFeeds` when the feeds were just read, else from the fare files at the feed paths given.
  */
 export function regionDataFromTimetable(
   timetable: Timetable,
-  options: FeedRegionOptions & { feeds?: Array<{ id: string; path: string }> } = {},
+  options: FeedRegionOptions & {
+    feeds?: Array<{ id: string; path: string }>;
+    fareFeeds?: GtfsFareFeed[];
+  } = {},
 ): { ok: true; data: RegionData } | { ok: false; message: string } {
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   const feeds = options.feeds ?? [];
+  const fareFeeds =
+    options.fareFeeds ??
+    feeds.flatMap((f) => {
+      const read = f.path ? readGtfsFareFeed(f.path, f.id) : undefined;
+      return read ? [read] : [];
+    });
   const messages: string[] = [];
   let streets: StreetNetwork;
   let places: PlaceCatalogue;
@@ -167,7 +179,7 @@ export function regionDataFromTimetable(
   }
   const config = feedRegionConfig(timetable, feeds, options.osmPath);
   const dir = feeds[0]?.path ? dirname(feeds[0].path) : '.';
-  return { ok: true, data: assembleRegionData(dir, config, timetable, streets, places, feeds, messages) };
+  return { ok: true, data: assembleRegionData(dir, config, timetable, streets, places, fareFeeds, messages) };
 }
 
 /** Margin around the stops of a feed region (m): origins a walk away from the outermost stop are inside. */
@@ -259,13 +271,12 @@ function assembleRegionData(
   timetable: Timetable,
   streets: StreetNetwork,
   places: PlaceCatalogue,
-  feeds: ReadonlyArray<{ id: string; path: string }>,
+  fareFeeds: readonly GtfsFareFeed[],
   messages: string[],
 ): RegionData {
-  // Fares are not in the snapshot: only the small fare files (and stops.txt for zones) are read.
   const gtfsFares = new Map<string, GtfsFares>();
-  for (const feed of feeds) {
-    const fares = feed.path ? readGtfsFares(feed.id, feed.path) : undefined;
+  for (const feed of fareFeeds) {
+    const fares = buildGtfsFares(feed);
     if (fares) gtfsFares.set(feed.id, fares);
   }
   const prepared = prepareStops(

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { readGtfsFeed } from '../gtfs/read-feed.ts';
+import { fareFeedOf, readGtfsFareFeed, readGtfsFeed } from '../gtfs/read-feed.ts';
 import { streetFootpathSource } from '../modes/footpaths.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
-import type { GtfsFeed } from '../gtfs/types.ts';
+import type { GtfsFareFeed, GtfsFeed } from '../gtfs/types.ts';
 import { feedsToTimetableInput } from '../gtfs/to-timetable-input.ts';
 import { resolveRegionPath } from '../region/loadRegionConfig.ts';
 import type { RegionConfig } from '../region/regionConfig.ts';
@@ -38,8 +38,10 @@ interface SnapshotSource {
 /** A region's timetable and how it was obtained. */
 export interface RegionTimetable {
   timetable: Timetable;
-  /** Ids of the feeds in the timetable (their fares are read from the feed folders). */
+  /** Ids of the feeds in the timetable. */
   feedIds: string[];
+  /** What the fare code reads of those feeds: from the parse, or from their fare files beside a snapshot. */
+  fareFeeds: GtfsFareFeed[];
   /** Feeds that could not be read, and snapshot problems (damaged file, folder not writable). */
   warnings: string[];
   /** One line saying whether the snapshot or the GTFS feeds were used, and how long it took. */
@@ -103,9 +105,11 @@ export function loadRegionTimetable(
   if (read?.ok) {
     const source = read.source as Partial<SnapshotSource> | undefined;
     if (source?.kind === SOURCE_KIND && source.fingerprint === fingerprint) {
+      const feedIds = source.feedIds ?? [];
       return {
         timetable: read.timetable,
-        feedIds: source.feedIds ?? [],
+        feedIds,
+        fareFeeds: readSnapshotFareFeeds(dir, config, feedIds),
         warnings: [...(source.messages ?? [])],
         note: `timetable: snapshot ${file} (${elapsed(started)})`,
         source: 'snapshot',
@@ -131,6 +135,7 @@ export function loadRegionTimetable(
   return {
     timetable: built.timetable,
     feedIds: built.feedIds,
+    fareFeeds: built.fareFeeds,
     warnings,
     note: `timetable: parsed GTFS (${why}) in ${elapsed(started)}${wrote}`,
     source: 'gtfs',
@@ -141,7 +146,7 @@ export function loadRegionTimetable(
 function buildRegionTimetable(
   dir: string,
   config: RegionConfig,
-): { timetable: Timetable; feedIds: string[]; messages: string[] } {
+): { timetable: Timetable; feedIds: string[]; fareFeeds: GtfsFareFeed[]; messages: string[] } {
   const feeds: GtfsFeed[] = [];
   const messages: string[] = [];
   for (const feed of config.feeds) {
@@ -155,8 +160,24 @@ function buildRegionTimetable(
   return {
     timetable: buildTimetable(feedsToTimetableInput(feeds)),
     feedIds: feeds.map((f) => f.id),
+    fareFeeds: feeds.map(fareFeedOf),
     messages,
   };
+}
+
+/** The fare side of the feeds of a snapshot (a snapshot holds no fares), read from their fare files. */
+function readSnapshotFareFeeds(
+  dir: string,
+  config: RegionConfig,
+  feedIds: readonly string[],
+): GtfsFareFeed[] {
+  const out: GtfsFareFeed[] = [];
+  for (const feed of config.feeds) {
+    if (!feedIds.includes(feed.id)) continue;
+    const fares = readGtfsFareFeed(resolveRegionPath(dir, feed.path), feed.id);
+    if (fares) out.push(fares);
+  }
+  return out;
 }
 
 function elapsed(started: number): string {

@@ -1,4 +1,5 @@
-import type { FareTransferRuleV2, GtfsFares, LegOptionV2 } from './gtfsFares.ts';
+import type { FareTransferRuleV2 } from '../../gtfs/types.ts';
+import type { GtfsFares, LegOptionV2 } from './gtfsFares.ts';
 import { findProductAmounts, findV1Fare, listV2LegOptions } from './gtfsFares.ts';
 import type { RideForFare } from './rideFare.ts';
 

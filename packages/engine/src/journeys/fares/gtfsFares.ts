@@ -1,10 +1,16 @@
-import { parseCsv } from '../../gtfs/csv.ts';
-import { openGtfsSource } from '../../gtfs/source.ts';
+import type {
+  FareAttributeV1,
+  FareLegRuleV2,
+  FareProductV2,
+  FareRuleV1,
+  FareTransferRuleV2,
+  GtfsFareFeed,
+} from '../../gtfs/types.ts';
 import type { AdultFare, RideForFare } from './rideFare.ts';
 
 /*
- * GTFS fares for one feed, read from the feed's own fare files (the timetable reader does not keep
- * them). Fares v1: fare_attributes + fare_rules with stop zones, including the transfer allowance
+ * GTFS fares for one feed, built from the fare files the GTFS reader read (gtfs/read-feed.ts).
+ * Fares v1: fare_attributes + fare_rules with stop zones, including the transfer allowance
  * (transfers, transfer_duration). Fares v2, the common subset: fare_products, fare_leg_rules by
  * network and from/to area (stop_areas) with leg_group_id, rule_priority, rider categories (a
  * category named like "child" gives the child price), and fare_transfer_rules. Not read:
@@ -14,59 +20,6 @@ import type { AdultFare, RideForFare } from './rideFare.ts';
  * which consecutive rides of one leg of a journey share a ticket (v1 transfers, v2 transfer rules)
  * and priceOption.ts combines that with the traveller's entitlements.
  */
-
-export interface FareAttributeV1 {
-  fareId: string;
-  pricePence: number;
-  agencyId: string;
-  /** Changes allowed on one ticket; null = unlimited (an empty `transfers` field). */
-  transfers: number | null;
-  /** Seconds from the first boarding during which changes are allowed; null = no limit. */
-  transferDurationSec: number | null;
-}
-
-export interface FareRuleV1 {
-  fareId: string;
-  routeId: string;
-  originId: string;
-  destinationId: string;
-  containsId: string;
-}
-
-export interface FareLegRuleV2 {
-  /** fare_leg_rules.leg_group_id: what fare_transfer_rules refer to ('' = in no group). */
-  legGroupId: string;
-  networkId: string;
-  fromAreaId: string;
-  toAreaId: string;
-  productId: string;
-  priority: number;
-}
-
-export interface FareProductV2 {
-  productId: string;
-  name: string;
-  /** May be negative: a transfer product can be a discount. Leg prices use only non-negative rows. */
-  amountPence: number;
-  riderCategoryId: string;
-}
-
-/** One row of fare_transfer_rules.txt (Fares v2). */
-export interface FareTransferRuleV2 {
-  /** '' = every leg group not named in any rule's from_leg_group_id. */
-  fromLegGroupId: string;
-  /** '' = every leg group not named in any rule's to_leg_group_id. */
-  toLegGroupId: string;
-  /** Transfers of one sub-journey this rule may span; -1 = no limit; null when the groups differ (forbidden there). */
-  transferCount: number | null;
-  durationLimitSec: number | null;
-  /** 0 departure→arrival, 1 departure→departure, 2 arrival→departure, 3 arrival→arrival (current leg → next leg). */
-  durationLimitType: 0 | 1 | 2 | 3 | null;
-  /** 0 = A + AB, 1 = A + AB + B, 2 = AB. */
-  fareTransferType: 0 | 1 | 2;
-  /** The transfer fee product; '' = the transfer costs nothing. */
-  productId: string;
-}
 
 /** A fare product's price for the two rider categories we price (pence; undefined when the product has no row for it). */
 export interface ProductAmounts {
@@ -111,205 +64,77 @@ export interface GtfsFares {
   routeNetwork: Map<string, string>;
 }
 
-type Rows = Array<Record<string, string>>;
-
-function readRows(text: string | undefined): Rows {
-  const rows: Rows = [];
-  if (text === undefined) return rows;
-  let names: string[] = [];
-  parseCsv(text, {
-    header: (n) => {
-      names = n;
-    },
-    row: (fields) => {
-      const r: Record<string, string> = {};
-      names.forEach((n, i) => {
-        r[n] = (fields[i] ?? '').trim();
-      });
-      rows.push(r);
-    },
-  });
-  return rows;
-}
-
-const toPence = (amount: string, allowNegative = false): number | undefined => {
-  const v = Number(amount);
-  return amount === '' || !Number.isFinite(v) || (v < 0 && !allowNegative) ? undefined : Math.round(v * 100);
-};
-
-/** A whole number from a field, or undefined when empty or not an integer. */
-const toInt = (field: string | undefined): number | undefined => {
-  if (field === undefined || field === '') return undefined;
-  const v = Number(field);
-  return Number.isInteger(v) ? v : undefined;
-};
-
-/** Reads the fare files of a GTFS folder or zip; null when the feed has no fares at all or cannot be opened. */
-export function readGtfsFares(feedId: string, path: string): GtfsFares | null {
-  const opened = openGtfsSource(path);
-  if (!opened.ok) return null;
-  const src = opened.source;
-  if (!src.has('fare_attributes.txt') && !src.has('fare_products.txt')) return null;
-  return parseGtfsFares(feedId, (f) => (src.has(f) ? src.read(f) : undefined));
-}
-
-/** Builds the fare model from file texts (read(name) → text or undefined). */
-export function parseGtfsFares(feedId: string, read: (file: string) => string | undefined): GtfsFares {
+/** The fare model of a feed as read; undefined when the feed has no fares. */
+export function buildGtfsFares(feed: GtfsFareFeed): GtfsFares | undefined {
+  const tables = feed.fares;
+  if (tables.attributes.length === 0 && tables.products.length === 0) return undefined;
   const stopZone = new Map<string, string>();
-  for (const r of readRows(read('stops.txt'))) if (r.stop_id && r.zone_id) stopZone.set(r.stop_id, r.zone_id);
+  for (const s of feed.stops) if (s.zoneId) stopZone.set(s.id, s.zoneId);
   const stopAreas = new Map<string, Set<string>>();
-  for (const r of readRows(read('stop_areas.txt'))) {
-    if (!r.stop_id || !r.area_id) continue;
-    let set = stopAreas.get(r.stop_id);
-    if (!set) stopAreas.set(r.stop_id, (set = new Set()));
-    set.add(r.area_id);
+  for (const r of tables.stopAreas) {
+    let set = stopAreas.get(r.stopId);
+    if (!set) stopAreas.set(r.stopId, (set = new Set()));
+    set.add(r.areaId);
   }
   const routeNetwork = new Map<string, string>();
-  for (const r of readRows(read('routes.txt')))
-    if (r.route_id && r.network_id) routeNetwork.set(r.route_id, r.network_id);
-  for (const r of readRows(read('route_networks.txt')))
-    if (r.route_id && r.network_id) routeNetwork.set(r.route_id, r.network_id);
-
-  let v1: GtfsFares['v1'] = null;
-  const attrRows = readRows(read('fare_attributes.txt'));
-  if (attrRows.length > 0) {
-    const attributes = new Map<string, FareAttributeV1>();
-    for (const r of attrRows) {
-      const pence = toPence(r.price ?? '');
-      if (!r.fare_id || pence === undefined) continue;
-      const transfers = r.transfers ?? '';
-      const duration = r.transfer_duration ?? '';
-      attributes.set(r.fare_id, {
-        fareId: r.fare_id,
-        pricePence: pence,
-        agencyId: r.agency_id ?? '',
-        transfers: transfers === '' ? null : Number(transfers),
-        transferDurationSec: duration === '' ? null : Number(duration),
-      });
-    }
-    const rules = readRows(read('fare_rules.txt'))
-      .filter((r) => r.fare_id && attributes.has(r.fare_id))
-      .map((r) => ({
-        fareId: r.fare_id ?? '',
-        routeId: r.route_id ?? '',
-        originId: r.origin_id ?? '',
-        destinationId: r.destination_id ?? '',
-        containsId: r.contains_id ?? '',
-      }));
-    const rulesByFare = new Map<string, FareRuleV1[]>();
-    for (const r of rules) {
-      const list = rulesByFare.get(r.fareId) ?? [];
-      list.push(r);
-      rulesByFare.set(r.fareId, list);
-    }
-    const faresByOrigin = new Map<string, FareAttributeV1[]>();
-    const faresAnyOrigin: FareAttributeV1[] = [];
-    for (const attr of attributes.values()) {
-      const list = rulesByFare.get(attr.fareId);
-      if (!list || list.some((r) => r.containsId !== '' || r.originId === '')) {
-        faresAnyOrigin.push(attr);
-        continue;
-      }
-      for (const origin of new Set(list.map((r) => r.originId))) {
-        const fares = faresByOrigin.get(origin) ?? [];
-        fares.push(attr);
-        faresByOrigin.set(origin, fares);
-      }
-    }
-    v1 = { attributes, rules, rulesByFare, faresByOrigin, faresAnyOrigin };
-  }
-
-  let v2: GtfsFares['v2'] = null;
-  const productRows = readRows(read('fare_products.txt'));
-  if (productRows.length > 0) {
-    const products: FareProductV2[] = [];
-    for (const r of productRows) {
-      const pence = toPence(r.amount ?? '', true);
-      if (!r.fare_product_id || pence === undefined) continue;
-      products.push({
-        productId: r.fare_product_id,
-        name: r.fare_product_name ?? '',
-        amountPence: pence,
-        riderCategoryId: r.rider_category_id ?? '',
-      });
-    }
-    const legRules = readRows(read('fare_leg_rules.txt'))
-      .filter((r) => r.fare_product_id)
-      .map((r) => ({
-        legGroupId: r.leg_group_id ?? '',
-        networkId: r.network_id ?? '',
-        fromAreaId: r.from_area_id ?? '',
-        toAreaId: r.to_area_id ?? '',
-        productId: r.fare_product_id ?? '',
-        priority: Number(r.rule_priority || 0) || 0,
-      }));
-    const childCategories = new Set<string>();
-    const defaultCategories = new Set<string>();
-    for (const r of readRows(read('rider_categories.txt'))) {
-      if (!r.rider_category_id) continue;
-      if (/child|young|youth|junior/i.test(r.rider_category_name ?? ''))
-        childCategories.add(r.rider_category_id);
-      if (r.is_default_fare_category === '1') defaultCategories.add(r.rider_category_id);
-    }
-    const productIds = new Set(products.map((p) => p.productId));
-    const transferRules = readTransferRules(readRows(read('fare_transfer_rules.txt')), productIds);
-    v2 = {
-      products,
-      legRules,
-      transferRules,
-      transferFromGroups: new Set(transferRules.map((t) => t.fromLegGroupId).filter((g) => g !== '')),
-      transferToGroups: new Set(transferRules.map((t) => t.toLegGroupId).filter((g) => g !== '')),
-      childCategories,
-      defaultCategories,
-    };
-  }
-  return { feedId, v1, v2, stopZone, stopAreas, routeNetwork };
+  for (const r of feed.routes) if (r.networkId) routeNetwork.set(r.id, r.networkId);
+  for (const r of tables.routeNetworks) routeNetwork.set(r.routeId, r.networkId);
+  return {
+    feedId: feed.id,
+    v1: tables.attributes.length > 0 ? buildV1(tables.attributes, tables.rules) : null,
+    v2: tables.products.length > 0 ? buildV2(tables) : null,
+    stopZone,
+    stopAreas,
+    routeNetwork,
+  };
 }
 
-/**
- * fare_transfer_rules rows. A row the reference forbids or leaves without meaning is dropped
- * rather than guessed at: an unknown fare_transfer_type, a duration_limit without a valid
- * duration_limit_type, a transfer_count missing where the two groups are equal or given where they
- * differ, or a fee product that fare_products.txt does not define.
- */
-function readTransferRules(rows: Rows, productIds: Set<string>): FareTransferRuleV2[] {
-  const out: FareTransferRuleV2[] = [];
-  for (const r of rows) {
-    const type = toInt(r.fare_transfer_type);
-    if (type !== 0 && type !== 1 && type !== 2) continue;
-    const from = r.from_leg_group_id ?? '';
-    const to = r.to_leg_group_id ?? '';
-    const count = toInt(r.transfer_count);
-    let transferCount: number | null = null;
-    if (from === to) {
-      if (count === undefined || (count < 1 && count !== -1)) continue;
-      transferCount = count;
-    } else if (r.transfer_count) continue;
-    const limit = toInt(r.duration_limit);
-    const limitType = toInt(r.duration_limit_type);
-    if (
-      limit !== undefined &&
-      (limit <= 0 || (limitType !== 0 && limitType !== 1 && limitType !== 2 && limitType !== 3))
-    )
-      continue;
-    const productId = r.fare_product_id ?? '';
-    if (productId !== '' && !productIds.has(productId)) continue;
-    out.push({
-      fromLegGroupId: from,
-      toLegGroupId: to,
-      transferCount,
-      durationLimitSec: limit ?? null,
-      durationLimitType:
-        limit === undefined
-          ? null
-          : limitType === 0 || limitType === 1 || limitType === 2 || limitType === 3
-            ? limitType
-            : null,
-      fareTransferType: type,
-      productId,
-    });
+/** Fares v1 indexed by fare and by the origin zone a journey must start in. */
+function buildV1(rows: readonly FareAttributeV1[], ruleRows: readonly FareRuleV1[]): GtfsFares['v1'] {
+  const attributes = new Map<string, FareAttributeV1>();
+  for (const r of rows) attributes.set(r.fareId, r);
+  const rules = ruleRows.filter((r) => attributes.has(r.fareId));
+  const rulesByFare = new Map<string, FareRuleV1[]>();
+  for (const r of rules) {
+    const list = rulesByFare.get(r.fareId) ?? [];
+    list.push(r);
+    rulesByFare.set(r.fareId, list);
   }
-  return out;
+  const faresByOrigin = new Map<string, FareAttributeV1[]>();
+  const faresAnyOrigin: FareAttributeV1[] = [];
+  for (const attr of attributes.values()) {
+    const list = rulesByFare.get(attr.fareId);
+    if (!list || list.some((r) => r.containsId !== '' || r.originId === '')) {
+      faresAnyOrigin.push(attr);
+      continue;
+    }
+    for (const origin of new Set(list.map((r) => r.originId))) {
+      const fares = faresByOrigin.get(origin) ?? [];
+      fares.push(attr);
+      faresByOrigin.set(origin, fares);
+    }
+  }
+  return { attributes, rules, rulesByFare, faresByOrigin, faresAnyOrigin };
+}
+
+/** Fares v2 with the transfer rules' leg groups and the rider categories priced as child or adult. */
+function buildV2(tables: GtfsFareFeed['fares']): GtfsFares['v2'] {
+  const childCategories = new Set<string>();
+  const defaultCategories = new Set<string>();
+  for (const c of tables.riderCategories) {
+    if (/child|young|youth|junior/i.test(c.name)) childCategories.add(c.id);
+    if (c.isDefault) defaultCategories.add(c.id);
+  }
+  const transferRules = tables.transferRules;
+  return {
+    products: tables.products,
+    legRules: tables.legRules,
+    transferRules,
+    transferFromGroups: new Set(transferRules.map((t) => t.fromLegGroupId).filter((g) => g !== '')),
+    transferToGroups: new Set(transferRules.map((t) => t.toLegGroupId).filter((g) => g !== '')),
+    childCategories,
+    defaultCategories,
+  };
 }
 
 /** Adult fare of one ride from the feed's fares (v2 preferred when both exist); undefined when no fare matches. */

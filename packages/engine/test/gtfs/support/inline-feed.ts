@@ -2,6 +2,8 @@ import { readGtfsSource } from '../../../src/gtfs/read-feed.ts';
 import { feedsToTimetableInput } from '../../../src/gtfs/to-timetable-input.ts';
 import type { GtfsSource } from '../../../src/gtfs/source.ts';
 import type { ReadFeedResult } from '../../../src/gtfs/types.ts';
+import { buildGtfsFares } from '../../../src/journeys/fares/gtfsFares.ts';
+import type { GtfsFares } from '../../../src/journeys/fares/gtfsFares.ts';
 import { buildTimetable } from '../../../src/timetable/builder.ts';
 import type { TransferSettings } from '../../../src/timetable/types.ts';
 import type { Timetable } from '../../../src/timetable/timetable.ts';
@@ -141,4 +143,13 @@ export function baseFeed(overrides: Record<string, string> = {}): Record<string,
       T1,09:20:00,09:20:00,C,3`,
     ...overrides,
   };
+}
+
+/** The fare model of baseFeed() with the given files over it, as the region loader builds it. */
+export function faresFromFiles(files: Record<string, string>, feedId = 'f'): GtfsFares {
+  const read = readInline({ ...baseFeed(), ...files }, feedId);
+  if (!read.ok) throw new Error(`feed not usable: ${JSON.stringify(read.warnings)}`);
+  const fares = buildGtfsFares(read.feed);
+  if (!fares) throw new Error('the feed has no fares');
+  return fares;
 }

@@ -4,12 +4,12 @@
 // can be read more than one way.
 import type { TravelType } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
-import { parseGtfsFares } from '../../../src/journeys/fares/gtfsFares.ts';
 import type { GtfsFares } from '../../../src/journeys/fares/gtfsFares.ts';
 import { priceOption } from '../../../src/journeys/fares/priceOption.ts';
 import type { OptionPrice } from '../../../src/journeys/fares/priceOption.ts';
 import type { Traveller } from '../../../src/journeys/fares/traveller.ts';
 import type { PlannedStep } from '../../../src/journeys/model.ts';
+import { faresFromFiles } from '../../gtfs/support/inline-feed.ts';
 import { testRegion } from '../fixtures/region.ts';
 import { MON_0900, rideStep, streetStep } from '../fixtures/steps.ts';
 import { adult } from '../fixtures/traveller.ts';
@@ -98,7 +98,7 @@ function v2Fares(transferRows: string[] = DEFAULT_TRANSFERS): GtfsFares {
       'leg_group_id,network_id,fare_product_id\ng_bus,town,bus\ng_rail,rail,rail\ng_exp,express,express\n',
     'fare_transfer_rules.txt': [TRANSFER_HEADER, ...transferRows, ''].join('\n'),
   };
-  return parseGtfsFares('f', (name) => files[name]);
+  return faresFromFiles(files);
 }
 
 const DEFAULT_TRANSFERS = [
@@ -334,17 +334,15 @@ describe('fares v2 fare_transfer_rules', () => {
 
 describe('fares v1 transfers and transfer_duration', () => {
   // Fares without fare_rules rows apply to every ride of their agency.
-  const fares = parseGtfsFares('f', (name) =>
-    name === 'fare_attributes.txt'
-      ? [
-          'fare_id,price,currency_type,payment_method,transfers,agency_id,transfer_duration',
-          'none,2.00,GBP,0,0,A0,3600',
-          'once,2.50,GBP,0,1,B1,3600',
-          'any,3.00,GBP,0,,CU,5400',
-          '',
-        ].join('\n')
-      : undefined,
-  );
+  const fares = faresFromFiles({
+    'fare_attributes.txt': [
+      'fare_id,price,currency_type,payment_method,transfers,agency_id,transfer_duration',
+      'none,2.00,GBP,0,0,A0,3600',
+      'once,2.50,GBP,0,1,B1,3600',
+      'any,3.00,GBP,0,,CU,5400',
+      '',
+    ].join('\n'),
+  });
   const three = (agency: string) => [
     ride('bus', 'R1', 'a', 'b', 0, 15, agency),
     ride('bus', 'R2', 'b', 'c', 20, 15, agency),

@@ -2,10 +2,10 @@
 // (networks, areas, priority, rider categories, reading fare_transfer_rules).
 import { describe, expect, it } from 'vitest';
 import { listFareSegments } from '../../../src/journeys/fares/fareTransfers.ts';
-import { findV1Fare, parseGtfsFares, priceWithGtfsFares } from '../../../src/journeys/fares/gtfsFares.ts';
+import { findV1Fare, priceWithGtfsFares } from '../../../src/journeys/fares/gtfsFares.ts';
+import { faresFromFiles } from '../../gtfs/support/inline-feed.ts';
 import type { RideForFare } from '../../../src/journeys/fares/rideFare.ts';
 
-const files = (map: Record<string, string>) => (name: string) => map[name];
 const ride = (over: Partial<RideForFare>): RideForFare => ({
   mode: 'bus',
   operatorId: null,
@@ -27,16 +27,13 @@ const STOPS =
   'stop_id,stop_name,stop_lat,stop_lon,zone_id\na,A,57,-3,Z1\nb,B,57.05,-3,Z2\nc,C,57.1,-3,Z2\nd,D,57.2,-3,Z3\n';
 
 describe('GTFS fares v1', () => {
-  const fares = parseGtfsFares(
-    'f',
-    files({
-      'stops.txt': STOPS,
-      'fare_attributes.txt':
-        'fare_id,price,currency_type,payment_method,transfers,agency_id\nzone1,2.00,GBP,0,0,A\nz12,3.50,GBP,0,0,A\nexpress,6.00,GBP,0,0,A\ncontains,4.20,GBP,0,0,A\n',
-      'fare_rules.txt':
-        'fare_id,route_id,origin_id,destination_id,contains_id\nzone1,,Z1,Z1,\nz12,,Z1,Z2,\nz12,,Z2,Z1,\nexpress,X9,,,\ncontains,R7,,,Z1\ncontains,R7,,,Z2\ncontains,R7,,,Z3\n',
-    }),
-  );
+  const fares = faresFromFiles({
+    'stops.txt': STOPS,
+    'fare_attributes.txt':
+      'fare_id,price,currency_type,payment_method,transfers,agency_id\nzone1,2.00,GBP,0,0,A\nz12,3.50,GBP,0,0,A\nexpress,6.00,GBP,0,0,A\ncontains,4.20,GBP,0,0,A\n',
+    'fare_rules.txt':
+      'fare_id,route_id,origin_id,destination_id,contains_id\nzone1,,Z1,Z1,\nz12,,Z1,Z2,\nz12,,Z2,Z1,\nexpress,X9,,,\ncontains,R7,,,Z1\ncontains,R7,,,Z2\ncontains,R7,,,Z3\n',
+  });
   it('prices by origin and destination zone', () => {
     expect(priceWithGtfsFares(fares, ride({}), 50, false)?.singlePence).toBe(350);
     expect(
@@ -72,21 +69,18 @@ describe('GTFS fares v1', () => {
 });
 
 describe('GTFS fares v2', () => {
-  const fares = parseGtfsFares(
-    'f',
-    files({
-      'stops.txt': STOPS,
-      'routes.txt':
-        'route_id,agency_id,route_short_name,route_type,network_id\nR1,A,1,3,town\nR2,A,2,3,rural\n',
-      'stop_areas.txt': 'area_id,stop_id\ncentre,a\ncentre,b\nedge,c\n',
-      'rider_categories.txt':
-        'rider_category_id,rider_category_name,is_default_fare_category\nadult,Adult,1\nchild,Child (5-15),0\n',
-      'fare_products.txt':
-        'fare_product_id,fare_product_name,amount,currency,rider_category_id\ntown_single,Town single,2.10,GBP,adult\ntown_single,Town single,1.05,GBP,child\ncross,Centre to edge,3.30,GBP,adult\nrural_any,Rural single,4.00,GBP,\nrural_day,Rural day,5.50,GBP,\n',
-      'fare_leg_rules.txt':
-        'leg_group_id,network_id,from_area_id,to_area_id,fare_product_id,rule_priority\ng1,town,,,town_single,0\ng2,town,centre,edge,cross,1\ng3,rural,,,rural_any,0\ng4,rural,,,rural_day,0\n',
-    }),
-  );
+  const fares = faresFromFiles({
+    'stops.txt': STOPS,
+    'routes.txt':
+      'route_id,agency_id,route_short_name,route_type,network_id\nR1,A,1,3,town\nR2,A,2,3,rural\n',
+    'stop_areas.txt': 'area_id,stop_id\ncentre,a\ncentre,b\nedge,c\n',
+    'rider_categories.txt':
+      'rider_category_id,rider_category_name,is_default_fare_category\nadult,Adult,1\nchild,Child (5-15),0\n',
+    'fare_products.txt':
+      'fare_product_id,fare_product_name,amount,currency,rider_category_id\ntown_single,Town single,2.10,GBP,adult\ntown_single,Town single,1.05,GBP,child\ncross,Centre to edge,3.30,GBP,adult\nrural_any,Rural single,4.00,GBP,\nrural_day,Rural day,5.50,GBP,\n',
+    'fare_leg_rules.txt':
+      'leg_group_id,network_id,from_area_id,to_area_id,fare_product_id,rule_priority\ng1,town,,,town_single,0\ng2,town,centre,edge,cross,1\ng3,rural,,,rural_any,0\ng4,rural,,,rural_day,0\n',
+  });
   it('matches the network and prefers the higher-priority area rule', () => {
     expect(priceWithGtfsFares(fares, ride({ alightStopId: 'b' }), 50, false)).toMatchObject({
       singlePence: 210,
@@ -104,16 +98,13 @@ describe('GTFS fares v2', () => {
 });
 
 describe('GTFS fares v1 through tickets', () => {
-  const fares = parseGtfsFares(
-    'f',
-    files({
-      'stops.txt': STOPS,
-      'fare_attributes.txt':
-        'fare_id,price,currency_type,payment_method,transfers,agency_id,transfer_duration\nab,3.00,GBP,1,,A,\nbd,3.00,GBP,1,,A,\nad,4.50,GBP,1,,A,\nad-once,4.00,GBP,1,0,A,\nad-short,2.00,GBP,1,1,A,600\n',
-      'fare_rules.txt':
-        'fare_id,route_id,origin_id,destination_id,contains_id\nab,,Z1,Z2,\nbd,,Z2,Z3,\nad,,Z1,Z3,\nad-once,,Z1,Z3,\nad-short,,Z1,Z3,\n',
-    }),
-  );
+  const fares = faresFromFiles({
+    'stops.txt': STOPS,
+    'fare_attributes.txt':
+      'fare_id,price,currency_type,payment_method,transfers,agency_id,transfer_duration\nab,3.00,GBP,1,,A,\nbd,3.00,GBP,1,,A,\nad,4.50,GBP,1,,A,\nad-once,4.00,GBP,1,0,A,\nad-short,2.00,GBP,1,1,A,600\n',
+    'fare_rules.txt':
+      'fare_id,route_id,origin_id,destination_id,contains_id\nab,,Z1,Z2,\nbd,,Z2,Z3,\nad,,Z1,Z3,\nad-once,,Z1,Z3,\nad-short,,Z1,Z3,\n',
+  });
   const leg1 = ride({ boardStopId: 'a', alightStopId: 'b', stopIds: ['a', 'b'], startSec: 0, endSec: 900 });
   const leg2 = ride({
     routeId: 'R2',
@@ -142,40 +133,34 @@ describe('GTFS fares v1 through tickets', () => {
   });
   it('has no through fare across agencies with agency fares, and allows routes each listed for the fare', () => {
     expect(findV1Fare(fares, [leg1, { ...leg2, agencyId: 'B' }], () => true)).toBeUndefined();
-    const routes = parseGtfsFares(
-      'f',
-      files({
-        'stops.txt': STOPS,
-        'fare_attributes.txt':
-          'fare_id,price,currency_type,payment_method,transfers,agency_id\nlocal,1.80,GBP,0,1,A\n',
-        'fare_rules.txt': 'fare_id,route_id\nlocal,R1\nlocal,R2\n',
-      }),
-    );
+    const routes = faresFromFiles({
+      'stops.txt': STOPS,
+      'fare_attributes.txt':
+        'fare_id,price,currency_type,payment_method,transfers,agency_id\nlocal,1.80,GBP,0,1,A\n',
+      'fare_rules.txt': 'fare_id,route_id\nlocal,R1\nlocal,R2\n',
+    });
     expect(findV1Fare(routes, [leg1, leg2], () => true)?.fareId).toBe('local');
     expect(findV1Fare(routes, [leg1, { ...leg2, routeId: 'R9' }], () => true)).toBeUndefined();
   });
 });
 
 describe('GTFS fares v2 transfer rules', () => {
-  const fares = parseGtfsFares(
-    'f',
-    files({
-      'fare_products.txt':
-        'fare_product_id,fare_product_name,amount,currency\nbus,Bus,2.00,GBP\nfee,Fee,0.50,GBP\ndisc,Discount,-1.00,GBP\n',
-      'fare_leg_rules.txt': 'leg_group_id,network_id,fare_product_id\ng1,,bus\n',
-      'fare_transfer_rules.txt': [
-        'from_leg_group_id,to_leg_group_id,transfer_count,duration_limit,duration_limit_type,fare_transfer_type,fare_product_id',
-        'g1,g1,1,3600,1,0,',
-        'g1,g2,,,,1,disc',
-        'g1,g1,,,,0,', // transfer_count missing where the groups are equal: dropped
-        'g1,g3,,600,,0,', // duration_limit without duration_limit_type: dropped
-        'g1,g4,,,,3,', // unknown fare_transfer_type: dropped
-        'g1,g5,,,,0,nope', // fee product not defined: dropped
-        'g1,g6,2,,,0,', // transfer_count where the groups differ: dropped
-        '',
-      ].join('\n'),
-    }),
-  );
+  const fares = faresFromFiles({
+    'fare_products.txt':
+      'fare_product_id,fare_product_name,amount,currency\nbus,Bus,2.00,GBP\nfee,Fee,0.50,GBP\ndisc,Discount,-1.00,GBP\n',
+    'fare_leg_rules.txt': 'leg_group_id,network_id,fare_product_id\ng1,,bus\n',
+    'fare_transfer_rules.txt': [
+      'from_leg_group_id,to_leg_group_id,transfer_count,duration_limit,duration_limit_type,fare_transfer_type,fare_product_id',
+      'g1,g1,1,3600,1,0,',
+      'g1,g2,,,,1,disc',
+      'g1,g1,,,,0,', // transfer_count missing where the groups are equal: dropped
+      'g1,g3,,600,,0,', // duration_limit without duration_limit_type: dropped
+      'g1,g4,,,,3,', // unknown fare_transfer_type: dropped
+      'g1,g5,,,,0,nope', // fee product not defined: dropped
+      'g1,g6,2,,,0,', // transfer_count where the groups differ: dropped
+      '',
+    ].join('\n'),
+  });
   it('reads the rules, keeps negative transfer products and drops rows the reference forbids', () => {
     expect(fares.v2?.transferRules).toEqual([
       {

@@ -110,18 +110,17 @@ describe('priceOption', () => {
     ]);
   });
   it('sells a through ticket across a change of train when cheaper than two singles', async () => {
-    const { parseGtfsFares } = await import('../../../src/journeys/fares/gtfsFares.ts');
-    const fares = parseGtfsFares(
+    const { faresFromFiles } = await import('../../gtfs/support/inline-feed.ts');
+    const fares = faresFromFiles(
+      {
+        'stops.txt':
+          'stop_id,stop_name,stop_lat,stop_lon,zone_id\nAVM,Aviemore,57.19,-3.83,AVM\nPTH,Perth,56.39,-3.44,PTH\nEDB,Edinburgh,55.95,-3.19,EDB\n',
+        'fare_attributes.txt':
+          'fare_id,price,currency_type,payment_method,transfers,agency_id\nAP,20.00,GBP,1,,R\nPE,15.00,GBP,1,,R\nAE,30.00,GBP,1,,R\n',
+        'fare_rules.txt':
+          'fare_id,route_id,origin_id,destination_id\nAP,,AVM,PTH\nPE,,PTH,EDB\nAE,,AVM,EDB\n',
+      },
       'rail',
-      (f) =>
-        ({
-          'stops.txt':
-            'stop_id,stop_name,stop_lat,stop_lon,zone_id\nAVM,Aviemore,57.19,-3.83,AVM\nPTH,Perth,56.39,-3.44,PTH\nEDB,Edinburgh,55.95,-3.19,EDB\n',
-          'fare_attributes.txt':
-            'fare_id,price,currency_type,payment_method,transfers,agency_id\nAP,20.00,GBP,1,,R\nPE,15.00,GBP,1,,R\nAE,30.00,GBP,1,,R\n',
-          'fare_rules.txt':
-            'fare_id,route_id,origin_id,destination_id\nAP,,AVM,PTH\nPE,,PTH,EDB\nAE,,AVM,EDB\n',
-        })[f],
     );
     const perth = { name: 'Perth', lat: 56.39, lng: -3.44 };
     const stops = (a: string, b: string) => ({
