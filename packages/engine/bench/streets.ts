@@ -16,7 +16,7 @@ import { findStreetPath, reachTargets } from '../src/streets/search.ts';
 import { buildContractionHierarchy } from '../src/streets/contraction.ts';
 import { listStreetFootpaths } from '../src/modes/footpaths.ts';
 import type { SnapPoint } from '../src/streets/search.ts';
-import { haversineM } from '../src/streets/geo.ts';
+import { haversineM } from '../src/geo/geometry.ts';
 import { buildGeocoder, listSuggestions } from '../src/places/geocoder.ts';
 import type { StreetMode } from '../src/osm/wayAccess.ts';
 import { dateToDayNumber } from '../src/time/service-day.ts';

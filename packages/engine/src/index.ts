@@ -165,11 +165,7 @@ export type {
   LineMeta,
   AgencyMeta,
 } from './timetable/types.ts';
-export {
-  straightLineFootpaths,
-  haversineM as stopDistanceM,
-  straightLineWalkSec,
-} from './timetable/footpaths.ts';
+export { straightLineFootpaths, straightLineWalkSec } from './timetable/footpaths.ts';
 export type { Footpath, FootpathSource, StopPositions } from './timetable/footpaths.ts';
 export { writeTimetableSnapshot, readTimetableSnapshot } from './timetable/snapshot.ts';
 export type { ReadSnapshotResult } from './timetable/snapshot.ts';

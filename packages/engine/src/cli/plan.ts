@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BrandSettings } from '@cairn/contracts';
-import type { Journey, Leg, SearchRequest, Step } from '@cairn/contracts';
+import type { Journey, LatLng, Leg, SearchRequest, Step } from '@cairn/contracts';
 import { parseFeedSpec } from '../gtfs/load-feeds.ts';
 import { formatSearchDate } from '../journeys/format/localTime.ts';
 import { locateEnd } from '../places/locateEnd.ts';
@@ -119,9 +119,9 @@ export interface PlanJson {
   options: PlanJsonOption[];
 }
 
-type End = { text: string; location?: { lat: number; lng: number } };
+type End = { text: string; location?: LatLng };
 
-function parseLatLon(text: string): { lat: number; lng: number } | undefined {
+function parseLatLon(text: string): LatLng | undefined {
   const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text);
   if (!m) return undefined;
   const lat = Number(m[1]);
@@ -279,7 +279,7 @@ async function openRegion(
   return loaded.data;
 }
 
-type Placed = End & { location: { lat: number; lng: number } };
+type Placed = End & { location: LatLng };
 
 /**
  * Coordinates are checked against the region's box; a name is looked up with the planner's
@@ -306,7 +306,7 @@ function placeEnd(planner: Planner, region: RegionConfig, flag: 'from' | 'to', e
   return { text: found.label, location: found.location };
 }
 
-const placeOf = (name: string, p: { lat: number; lng: number }): PlanJsonPlace => ({
+const placeOf = (name: string, p: LatLng): PlanJsonPlace => ({
   name,
   lat: p.lat,
   lon: p.lng,

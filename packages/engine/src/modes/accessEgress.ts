@@ -1,4 +1,4 @@
-import type { TravelType } from '@cairn/contracts';
+import type { LatLng, TravelType } from '@cairn/contracts';
 import type KDBush from 'kdbush';
 import type { StreetMode } from '../osm/wayAccess.ts';
 import type { AccessLeg } from '../raptor/types.ts';
@@ -13,6 +13,7 @@ import { checkServiceTime, flexibleRideSec, inServiceZone } from './flexible.ts'
 import { streetModeFor } from './streetStep.ts';
 import type { Traveller } from '../journeys/fares/traveller.ts';
 import type { ModeContext, NamedPoint } from './types.ts';
+import type { GeoPoint } from '../geo/geometry.ts';
 
 /*
  * First and last miles for the transit router. Each helper answers "which stops can I reach
@@ -105,7 +106,7 @@ function reachStops(
   );
 }
 
-const snapPoint = (net: StreetNetwork, p: { lat: number; lon: number }, mode: 'foot' | 'bicycle' | 'car') =>
+const snapPoint = (net: StreetNetwork, p: GeoPoint, mode: 'foot' | 'bicycle' | 'car') =>
   findSnapPoint(net.snap, p.lat, p.lon, mode, MAX_SNAP_M);
 
 /** Stops within a walk (default 15 minutes). */
@@ -311,11 +312,7 @@ export interface StopStreets {
 const MAX_SPEED_MPS: Record<StreetMode, number> = { foot: 2, bicycle: 9, car: 36 };
 
 /** Timetable stops within a straight-line radius of a point. */
-export function listStopsWithin(
-  data: StopStreets,
-  point: { lat: number; lng: number },
-  radiusM: number,
-): number[] {
+export function listStopsWithin(data: StopStreets, point: LatLng, radiusM: number): number[] {
   const { index, kx, ky } = data.stopIndex;
   return index.within(point.lng * kx, point.lat * ky, radiusM);
 }
@@ -338,7 +335,7 @@ function slotOf(index: KDBush, stop: number): number {
 /** Stops a walk in a straight line reaches within `maxSec` (no mapped path near the point). */
 function listStraightWalks(
   data: StopStreets,
-  point: { lat: number; lng: number },
+  point: LatLng,
   maxSec: number,
 ): Array<{ stop: number; durationSec: number }> {
   const { index, kx, ky } = data.stopIndex;
@@ -362,7 +359,7 @@ function listStraightWalks(
  */
 export function listStopAccess(
   data: StopStreets,
-  point: { lat: number; lng: number },
+  point: LatLng,
   type: TravelType,
   maxSec: number,
   direction: 'from' | 'to',

@@ -1,7 +1,7 @@
 import type { PlacePoint } from '../journeys/model.ts';
 import type { Traveller } from '../journeys/fares/traveller.ts';
 import type { CarPark } from '../places/types.ts';
-import { haversineM } from '../streets/geo.ts';
+import { haversineM } from '../geo/geometry.ts';
 import type { ChainPart } from './streetStep.ts';
 import type { ModeContext } from './types.ts';
 

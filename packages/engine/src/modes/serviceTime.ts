@@ -1,7 +1,7 @@
 import { dateToDayNumber, epochToLocal, weekdayOfDayNumber } from '../time/service-day.ts';
 import { WEEKDAYS } from '../region/regionConfig.ts';
 import type { GeoPolygon, TaxiArea, Weekday } from '../region/regionConfig.ts';
-import { haversineM, pointInPolygon } from '../streets/geo.ts';
+import { haversineM, pointInPolygon } from '../geo/geometry.ts';
 
 /** Local weekday and minutes after midnight of an instant in a time zone. */
 export function localDayTime(timeZone: string, epochSec: number): { weekday: Weekday; minutes: number } {

@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import KDBush from 'kdbush';
-import { haversineM, projectionFor } from '../streets/geo.ts';
-import type { Projection } from '../streets/geo.ts';
+import { haversineM, projectionFor } from '../geo/geometry.ts';
+import type { GeoPoint, Projection } from '../geo/geometry.ts';
 import { findEdgeName } from '../streets/graph.ts';
 import { edgeHighwayClass } from '../streets/graph.ts';
 import { findNearestStreetName } from '../streets/snap.ts';
@@ -190,14 +190,14 @@ export function buildGeocoder(
   };
 }
 
-function pointIndex(points: ReadonlyArray<{ lat: number; lon: number }>, p: Projection): KDBush | null {
+function pointIndex(points: ReadonlyArray<GeoPoint>, p: Projection): KDBush | null {
   if (points.length === 0) return null;
   const index = new KDBush(points.length);
   for (const pt of points) index.add(pt.lon * p.kx, pt.lat * p.ky);
   return index.finish();
 }
 
-function nearestIn<T extends { lat: number; lon: number }>(
+function nearestIn<T extends GeoPoint>(
   items: readonly T[],
   index: KDBush | null,
   p: Projection,
@@ -235,10 +235,7 @@ export function listStreets(
   net: StreetNetwork,
 ): Array<{ id: string; name: string; lat: number; lon: number }> {
   const g = net.graph;
-  const clusters = new Map<
-    string,
-    Array<{ lat: number; lon: number; bestLen: number; rep: { lat: number; lon: number } }>
-  >();
+  const clusters = new Map<string, Array<{ lat: number; lon: number; bestLen: number; rep: GeoPoint }>>();
   for (let e = 0; e < g.edgeCount; e++) {
     const name = findEdgeName(g, e);
     if (!name || edgeHighwayClass(g, e) === 'ferry') continue;

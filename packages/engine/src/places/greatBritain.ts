@@ -1,4 +1,4 @@
-import { pointInPolygon } from '../streets/geo.ts';
+import { pointInPolygon } from '../geo/geometry.ts';
 
 /*
  * A coarse outline of Great Britain (mainland with the Scottish islands, Anglesey, the Isle of

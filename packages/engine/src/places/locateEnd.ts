@@ -1,4 +1,4 @@
-import type { PlaceErrors, SearchRequest } from '@cairn/contracts';
+import type { LatLng, PlaceErrors, SearchRequest } from '@cairn/contracts';
 
 /** The area a planner covers, for telling a traveller that a place lies outside it. */
 export interface CoveredArea {
@@ -47,7 +47,7 @@ export function outsideAreaMessage(text: string, area: CoveredArea): string {
  */
 export function locateEnd(
   text: string,
-  location: { lat: number; lng: number } | undefined,
+  location: LatLng | undefined,
   find: FindPlace,
   area: CoveredArea,
 ): LocatedEnd {

@@ -1,7 +1,7 @@
 import type { BrandSettings, Profile, SearchRequest, TravelType } from '@cairn/contracts';
 import type { Traveller } from '../journeys/fares/traveller.ts';
 import { travellerFrom } from '../journeys/fares/traveller.ts';
-import { haversineM } from '../journeys/geo.ts';
+import { haversineM } from '../geo/geometry.ts';
 import type { PlacePoint } from '../journeys/model.ts';
 import type { At } from '../modes/streetStep.ts';
 import type { McRaptor } from '../raptor/mcRaptor.ts';

@@ -11,6 +11,7 @@ import { loadRegionConfig } from '../region/loadRegionConfig.ts';
 import { RegionConfig } from '../region/regionConfig.ts';
 import { loadRegionStreetData } from '../region/regionStreets.ts';
 import KDBush from 'kdbush';
+import { projectionFor } from '../geo/geometry.ts';
 import type { SnapPoint } from '../streets/search.ts';
 import { createStreetNetwork } from '../streets/streetNetwork.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
@@ -210,8 +211,8 @@ export function feedRegionConfig(
     maxLon = Math.max(maxLon, lon);
   }
   if (!(minLat <= maxLat)) [minLat, maxLat, minLon, maxLon] = [0, 0, 0, 0];
-  const dLat = FEED_BBOX_MARGIN_M / 111_195;
   const midLat = (minLat + maxLat) / 2;
+  const dLat = FEED_BBOX_MARGIN_M / projectionFor(midLat, midLat).ky;
   const dLon = dLat / Math.max(0.01, Math.cos((midLat * Math.PI) / 180));
   const clamp = (x: number, limit: number) => Math.max(-limit, Math.min(limit, x));
   const names = timetable.meta.feeds.map((f) => f.id);
@@ -329,8 +330,7 @@ function assembleRegionData(
 /** A KDBush over stop positions projected to metres around the region's middle latitude. */
 function buildStopIndex(timetable: Timetable, region: RegionConfig): RegionData['stopIndex'] {
   const midLat = (region.bbox.minLat + region.bbox.maxLat) / 2;
-  const ky = 111_195;
-  const kx = ky * Math.cos((midLat * Math.PI) / 180);
+  const { kx, ky } = projectionFor(midLat, midLat);
   const index = new KDBush(Math.max(1, timetable.stopCount));
   for (let s = 0; s < timetable.stopCount; s++)
     index.add((timetable.a.stopLon[s] ?? 0) * kx, (timetable.a.stopLat[s] ?? 0) * ky);

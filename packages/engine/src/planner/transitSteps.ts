@@ -1,6 +1,6 @@
 import type { TravelType } from '@cairn/contracts';
 import type { PlacePoint, PlannedStep, RideStop, TransitRide } from '../journeys/model.ts';
-import { haversineM } from '../journeys/geo.ts';
+import { haversineM } from '../geo/geometry.ts';
 import type { RaptorJourney, RaptorLeg } from '../raptor/types.ts';
 import type { TransitView } from '../timetable/transit-view.ts';
 import type { RegionData } from './regionData.ts';

@@ -1,5 +1,5 @@
 import polyline from '@mapbox/polyline';
-import { bearingDeg, haversineM } from './geo.ts';
+import { bearingDeg, haversineM } from '../geo/geometry.ts';
 import {
   EDGE_FLAG,
   MODE_INDEX,
@@ -13,6 +13,7 @@ import type { PathPiece, StreetPath } from './search.ts';
 import { distanceText, escapeHtml, metresToMiles } from './format.ts';
 import { MODE_BIT } from '../osm/wayAccess.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
+import type { GeoPoint } from '../geo/geometry.ts';
 
 /** How a direction step starts. */
 export type Maneuver =
@@ -36,7 +37,7 @@ export interface Direction {
   distanceM: number;
   distanceText: string;
   durationSec: number;
-  start: { lat: number; lon: number };
+  start: GeoPoint;
   /** The road this instruction follows, as named in the text. */
   road: string;
 }

@@ -1,6 +1,6 @@
-import { haversineM, projectionFor } from './geo.ts';
+import { haversineM, projectionFor } from '../geo/geometry.ts';
 import { cycleSpeedMps } from './gradient.ts';
-import type { Projection } from './geo.ts';
+import type { Projection } from '../geo/geometry.ts';
 import { HIGHWAY_CLASSES, MODE_BIT } from '../osm/wayAccess.ts';
 import type { StreetMode, WayRouting } from '../osm/wayAccess.ts';
 

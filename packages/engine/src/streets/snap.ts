@@ -1,7 +1,7 @@
 import Flatbush from 'flatbush';
 import KDBush from 'kdbush';
 import { componentSizes, componentsOf } from './components.ts';
-import { haversineM, pointSegment } from './geo.ts';
+import { haversineM, pointSegment } from '../geo/geometry.ts';
 import { edgeHighwayClass, findEdgeName } from './graph.ts';
 import type { StreetGraph } from './graph.ts';
 import type { SnapPoint } from './search.ts';

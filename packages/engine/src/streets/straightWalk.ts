@@ -1,8 +1,9 @@
 import polyline from '@mapbox/polyline';
 import type { StreetRoute } from './directions.ts';
 import { distanceText, escapeHtml, metresToMiles } from './format.ts';
-import { haversineM } from './geo.ts';
+import { haversineM } from '../geo/geometry.ts';
 import { WALK_MPS } from '../osm/wayAccess.ts';
+import type { GeoPoint } from '../geo/geometry.ts';
 
 /*
  * Where no mapped path serves a place (a stop in a field the extract leaves out, a building far
@@ -18,8 +19,8 @@ export const STRAIGHT_WALK_MAX_SEC = 15 * 60;
 
 /** Distance and time of a straight-line walk between two points, or undefined beyond the limit. */
 export function findStraightWalk(
-  from: { lat: number; lon: number },
-  to: { lat: number; lon: number },
+  from: GeoPoint,
+  to: GeoPoint,
   maxSec = STRAIGHT_WALK_MAX_SEC,
 ): { distanceM: number; durationSec: number } | undefined {
   const distanceM = haversineM(from.lat, from.lon, to.lat, to.lon) * STRAIGHT_WALK_DETOUR;
@@ -34,8 +35,8 @@ export function straightWalkText(distanceM: number): string {
 
 /** A straight-line walk as a street route (flagged `straightLine`), or undefined beyond the limit. */
 export function describeStraightWalk(
-  from: { lat: number; lon: number },
-  to: { lat: number; lon: number },
+  from: GeoPoint,
+  to: GeoPoint,
   maxSec = STRAIGHT_WALK_MAX_SEC,
 ): StreetRoute | undefined {
   const walk = findStraightWalk(from, to, maxSec);

@@ -1,5 +1,6 @@
 import { POS_NO_DROP_OFF, POS_NO_PICKUP } from '../raptor/transit-data.ts';
-import { haversineM, straightLineFootpaths, straightLineWalkSec } from './footpaths.ts';
+import { haversineM } from '../geo/geometry.ts';
+import { straightLineFootpaths, straightLineWalkSec } from './footpaths.ts';
 import type { FootpathSource } from './footpaths.ts';
 import { Timetable } from './timetable.ts';
 import { DEFAULT_TRANSFER_SETTINGS } from './types.ts';

@@ -1,4 +1,5 @@
 import KDBush from 'kdbush';
+import { haversineM, projectionFor } from '../geo/geometry.ts';
 import type { TransferSettings } from './types.ts';
 
 /** A directed walk between two stops. */
@@ -20,17 +21,6 @@ export interface StopPositions {
  */
 export type FootpathSource = (stops: StopPositions, settings: TransferSettings) => Footpath[];
 
-const EARTH_RADIUS_M = 6_371_000;
-
-/** Great-circle distance in metres. */
-export function haversineM(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const r = Math.PI / 180;
-  const dLat = (lat2 - lat1) * r;
-  const dLon = (lon2 - lon1) * r;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
-}
-
 /** Walking time for a straight-line distance, with the detour factor applied. */
 export function straightLineWalkSec(distanceM: number, settings: TransferSettings): number {
   return Math.round((distanceM * settings.detourFactor) / settings.walkSpeedMps);
@@ -43,11 +33,11 @@ export const STRAIGHT_LINE_FOOTPATHS = 'straight-line';
 export const straightLineFootpaths: FootpathSource = (stops, settings) => {
   const out: Footpath[] = [];
   if (stops.count < 2) return out;
-  // A local equirectangular projection is accurate to well under 1% at walking distances.
+  // A flat projection around the mean latitude finds the candidates; the padding absorbs its error.
   let meanLat = 0;
   for (let i = 0; i < stops.count; i++) meanLat += stops.lat[i]!;
-  const kx = Math.cos(((meanLat / stops.count) * Math.PI) / 180) * 111_320;
-  const ky = 110_540;
+  meanLat /= stops.count;
+  const { kx, ky } = projectionFor(meanLat, meanLat);
   const index = new KDBush(stops.count);
   for (let i = 0; i < stops.count; i++) index.add(stops.lon[i]! * kx, stops.lat[i]! * ky);
   index.finish();

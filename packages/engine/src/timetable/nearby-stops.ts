@@ -1,5 +1,6 @@
 import type { AccessLeg } from '../raptor/types.ts';
-import { haversineM, straightLineWalkSec } from './footpaths.ts';
+import { haversineM } from '../geo/geometry.ts';
+import { straightLineWalkSec } from './footpaths.ts';
 import type { Timetable } from './timetable.ts';
 
 /**

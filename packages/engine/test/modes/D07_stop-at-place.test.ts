@@ -7,7 +7,7 @@ import type { StopStreets } from '../../src/modes/accessEgress.ts';
 import { buildStreetStep } from '../../src/modes/streetStep.ts';
 import { loadOsmXml } from '../../src/osm/loadOsm.ts';
 import { WALK_MPS } from '../../src/osm/wayAccess.ts';
-import { haversineM } from '../../src/streets/geo.ts';
+import { haversineM } from '../../src/geo/geometry.ts';
 import { findStopSnapPoint } from '../../src/streets/snap.ts';
 import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNetwork.ts';
 import type { StreetNetwork } from '../../src/streets/streetNetwork.ts';

@@ -9,7 +9,7 @@ import { buildStreetStep } from '../../src/modes/streetStep.ts';
 import { WALK_MPS } from '../../src/osm/wayAccess.ts';
 import { loadRegionData } from '../../src/planner/regionData.ts';
 import type { RegionData } from '../../src/planner/regionData.ts';
-import { haversineM } from '../../src/streets/geo.ts';
+import { haversineM } from '../../src/geo/geometry.ts';
 import { findStreetRoute } from '../../src/streets/streetNetwork.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cairn-demo-walks-'));

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { isTransportEntrance } from '../../src/osm/features.ts';
 import { loadOsmXml } from '../../src/osm/loadOsm.ts';
 import { WALK_MPS } from '../../src/osm/wayAccess.ts';
-import { haversineM } from '../../src/streets/geo.ts';
+import { haversineM } from '../../src/geo/geometry.ts';
 import { edgeHighwayClass, findEdgeName } from '../../src/streets/graph.ts';
 import { findSnapPoint, findStopSnapPoint, LINK_SLACK_M, listSnapPoints } from '../../src/streets/snap.ts';
 import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNetwork.ts';

@@ -1,6 +1,6 @@
 import type { Poi, PoiCategory, ToiletMarker } from '@cairn/contracts';
 import type { PoiCategory as OsmPoiCategory, Poi as OsmPoi, Toilet } from '../../places/types.ts';
-import { haversineM } from '../geo.ts';
+import { haversineM } from '../../geo/geometry.ts';
 import { visitWeekOpeningTimes } from './openingTimes.ts';
 
 /** OSM place categories to the product's POI categories (SPEC §3 icons). */

@@ -2,7 +2,7 @@ import type { PaymentMethods, PricingLine } from '@cairn/contracts';
 import type { RegionConfig } from '../../region/regionConfig.ts';
 import { epochToLocal } from '../../time/service-day.ts';
 import { formatPence } from '../format/money.ts';
-import { haversineM } from '../geo.ts';
+import { haversineM } from '../../geo/geometry.ts';
 import { isPublicHoliday } from '../publicHoliday.ts';
 import type { PlannedLeg, PlannedOption, PlannedStep } from '../model.ts';
 import { applyEntitlements } from './entitlements.ts';

@@ -1,5 +1,6 @@
+import type { LatLng } from '@cairn/contracts';
 import type { FareRule, RegionConfig } from '../../region/regionConfig.ts';
-import { pointInPolygon } from '../geo.ts';
+import { pointInPolygon } from '../../geo/geometry.ts';
 import type { AdultFare, RideForFare } from './rideFare.ts';
 
 /** The region fare rule that prices a ride: an operator-specific rule beats a mode-wide one; undefined when none applies. */
@@ -43,8 +44,7 @@ export function priceWithRegionRule(rule: FareRule, ride: RideForFare): AdultFar
       };
     }
     case 'zone': {
-      const zoneOf = (p: { lat: number; lng: number }) =>
-        rule.zones.find((z) => pointInPolygon(p.lat, p.lng, z.area.coordinates));
+      const zoneOf = (p: LatLng) => rule.zones.find((z) => pointInPolygon(p.lat, p.lng, z.area.coordinates));
       const from = zoneOf(ride.board);
       const to = zoneOf(ride.alight);
       if (!from || !to) return undefined;

@@ -1,4 +1,4 @@
-import type { TravelType } from '@cairn/contracts';
+import type { LatLng, TravelType } from '@cairn/contracts';
 
 /** A timetabled or flexible ride as fares see it. */
 export interface RideForFare {
@@ -11,8 +11,8 @@ export interface RideForFare {
   alightStopId: string | null;
   /** Stop ids from boarding to alighting inclusive (for GTFS contains_id zones). */
   stopIds: string[];
-  board: { lat: number; lng: number };
-  alight: { lat: number; lng: number };
+  board: LatLng;
+  alight: LatLng;
   distanceM: number;
   startSec: number;
   endSec: number;

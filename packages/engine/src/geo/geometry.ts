@@ -1,3 +1,14 @@
+/*
+ * The engine's geometry, in one place: the point type, great-circle distance and bearing, the flat
+ * projection used by spatial indexes, and point-in-polygon. WGS84 degrees in, metres out.
+ */
+
+/** A WGS84 position in degrees. The wire format's `{ lat, lng }` (contracts LatLng) is the API's. */
+export interface GeoPoint {
+  lat: number;
+  lon: number;
+}
+
 /** Mean Earth radius in metres (IUGG). */
 export const EARTH_RADIUS_M = 6_371_008.8;
 const RAD = Math.PI / 180;
@@ -22,7 +33,7 @@ export function bearingDeg(lat1: number, lon1: number, lat2: number, lon2: numbe
 /**
  * Local flat projection (equirectangular) in metres around a reference latitude. Good to a
  * fraction of a percent across a region; used for spatial indexes and A* estimates, while
- * edge lengths themselves come from `haversineM`.
+ * distances themselves come from `haversineM`.
  */
 export interface Projection {
   kx: number;
@@ -54,19 +65,25 @@ export function pointSegment(
   return { distM: Math.sqrt(qx * qx + qy * qy), t };
 }
 
-/** Whether a point lies inside a polygon given as rings of [lon, lat] (first outline, then holes). */
+/** Whether a point lies inside a polygon given as GeoJSON rings of [lon, lat]: the outline, then holes. */
 export function pointInPolygon(
   lat: number,
   lon: number,
   rings: ReadonlyArray<ReadonlyArray<readonly [number, number]>>,
 ): boolean {
   let inside = false;
-  for (const ring of rings) {
-    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [xi, yi] = ring[i]!;
-      const [xj, yj] = ring[j]!;
-      if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+  rings.forEach((ring, i) => {
+    let inRing = false;
+    for (let a = 0, b = ring.length - 1; a < ring.length; b = a++) {
+      const pa = ring[a];
+      const pb = ring[b];
+      if (!pa || !pb) continue;
+      const [xa, ya] = pa;
+      const [xb, yb] = pb;
+      if (ya > lat !== yb > lat && lon < ((xb - xa) * (lat - ya)) / (yb - ya) + xa) inRing = !inRing;
     }
-  }
+    if (i === 0) inside = inRing;
+    else if (inRing) inside = false;
+  });
   return inside;
 }
