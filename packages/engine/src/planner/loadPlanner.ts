@@ -102,7 +102,8 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
   const raptorFor = (date: DateInt) => {
     let v = views.get(date);
     if (!v) {
-      const view = new TransitView(data.timetable, date);
+      // The view counts service days in the region's time zone, as viewDateOf picks its date.
+      const view = new TransitView(data.timetable, date, data.region.timeZone);
       v = { view, raptor: new Raptor(view, 3), mcRaptor: new McRaptor(view, 3) };
       views.set(date, v);
       if (views.size > VIEW_CACHE) views.delete(views.keys().next().value as DateInt);

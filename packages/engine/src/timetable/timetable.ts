@@ -37,7 +37,10 @@ export class Timetable {
     return this.stopIndex.get(id) as StopIdx | undefined;
   }
 
-  /** The time zone times are reported in (the first feed's). */
+  /**
+   * The first feed's time zone: what a bare timetable's views and tools count days in. A region
+   * plans in its region.json timeZone instead (planner/loadPlanner.ts gives it to each view).
+   */
   get timezone(): string {
     return this.meta.feeds[0]?.timezone ?? 'UTC';
   }

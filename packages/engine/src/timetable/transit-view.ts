@@ -13,7 +13,9 @@ const DAY_SEC = 86_400;
 /**
  * The timetable seen from one query date: every trip instance of the service days that can reach
  * into this date (yesterday's trips running past midnight, today's, tomorrow's early ones), with
- * times in seconds from the query date's service-day start in the reference time zone.
+ * times in seconds from the query date's service-day start in the reference time zone: the
+ * region's (region.json timeZone) when a planner asks, else the timetable's own. Each feed's stored
+ * times stay in that feed's agency_timezone, as GTFS defines them.
  */
 export class TransitView implements TransitData {
   readonly stopCount: number;
@@ -58,7 +60,7 @@ export class TransitView implements TransitData {
   private readonly slotTripOffsets: Int32Array[] = [];
   private readonly slotTrips: Int32Array[] = [];
 
-  constructor(tt: Timetable, date: DateInt) {
+  constructor(tt: Timetable, date: DateInt, timeZone = tt.timezone) {
     const a = tt.a;
     this.timetable = tt;
     this.date = date;
@@ -91,7 +93,7 @@ export class TransitView implements TransitData {
     const feeds = tt.meta.feeds;
     this.feedCount = Math.max(1, feeds.length);
     this.serviceCount = a.serviceWeekdays.length;
-    this.epochZeroSec = serviceDayStartEpochSec(tt.timezone, date);
+    this.epochZeroSec = serviceDayStartEpochSec(timeZone, date);
     const today = dateToDayNumber(date);
     const lookback = Math.floor(tt.meta.maxTimeSec / DAY_SEC);
     this.dayNumbers = [];
@@ -101,7 +103,7 @@ export class TransitView implements TransitData {
     this.dayNumbers.forEach((day, slot) => {
       const dateOfSlot = dayNumberToDate(day);
       for (let f = 0; f < this.feedCount; f++) {
-        const tz = feeds[f]?.timezone ?? tt.timezone;
+        const tz = feeds[f]?.timezone ?? timeZone;
         this.shifts[slot * this.feedCount + f] = serviceDayStartEpochSec(tz, dateOfSlot) - this.epochZeroSec;
       }
       const weekdayBit = 1 << weekdayOfDayNumber(day);
