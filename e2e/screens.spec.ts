@@ -1,12 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  acceptCookies,
-  chooseAddress,
-  expectAccessible,
-  inputDate,
-  planJourney,
-  waitForResults,
-} from './helpers.ts';
+import { expectAccessible, inputDate, planJourney, waitForResults } from './helpers.ts';
 
 // Feature under test: issue #16 screens: the stage timetable, the Refine panel read from the
 // URL, points of interest linking to their own places, and the health brand's appointment Update.
@@ -183,18 +176,14 @@ test.describe('health brand', () => {
     page,
   }) => {
     test.setTimeout(240_000);
-    await page.goto('/');
-    await acceptCookies(page);
-    await chooseAddress(page, 'From', 'Aviemore', 'Aviemore');
-    await chooseAddress(page, 'To', 'Kingussie', 'Kingussie');
     const appointment = inputDate(1, '10:00');
-    await page.locator('input[name="out_time"]').fill(appointment);
-    await page.getByLabel('Plan to arrive by this time (for an appointment)').check();
-    await page.getByRole('radio', { name: 'Return' }).check();
-    await page.locator('input[name="return_time"]').fill(inputDate(1, '12:00'));
-    await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
-    await page.getByRole('button', { name: 'Find Routes & Times' }).click();
-    await page.waitForURL(/\/search\/[0-9a-f]+\/results$/);
+    await planJourney(page, {
+      from: ['Aviemore', 'Aviemore'],
+      to: ['Kingussie', 'Kingussie'],
+      outTime: appointment,
+      returnTime: inputDate(1, '12:00'),
+      arriveBy: true,
+    });
     await waitForResults(page);
     await page
       .locator('article.journey-card')
