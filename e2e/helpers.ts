@@ -68,7 +68,14 @@ export async function chooseAddress(
   await expect(input).toHaveValue(new RegExp(pick, 'i'));
 }
 
-type Plan = { from: [string, string]; to: [string, string]; outTime?: string; returnTime?: string };
+type Plan = {
+  from: [string, string];
+  to: [string, string];
+  outTime?: string;
+  returnTime?: string;
+  /** Ticks the appointment brand's arrive-by box: outTime is then the appointment time. */
+  arriveBy?: boolean;
+};
 
 /** Fills the Home form and submits it; resolves on the Results page. */
 export async function planJourney(page: Page, plan: Plan): Promise<string> {
@@ -77,6 +84,7 @@ export async function planJourney(page: Page, plan: Plan): Promise<string> {
   await chooseAddress(page, 'From', ...plan.from);
   await chooseAddress(page, 'To', ...plan.to);
   await page.locator('input[name="out_time"]').fill(plan.outTime ?? inputDate(1, '09:00'));
+  if (plan.arriveBy) await page.getByLabel('Plan to arrive by this time (for an appointment)').check();
   if (plan.returnTime) {
     await page.getByRole('radio', { name: 'Return' }).check();
     await page.locator('input[name="return_time"]').fill(plan.returnTime);

@@ -10,6 +10,7 @@ export {
   WebAddress,
 } from './common.ts';
 export { ErrorBody, ERROR_FIELDS } from './errors.ts';
+export { APPOINTMENT_LENGTHS_MIN, DEFAULT_APPOINTMENT_MIN, appointmentReturnTime } from './appointment.ts';
 export { TRAVEL_TYPES, TravelType, TIMETABLED_TYPES, POI_CATEGORIES, PoiCategory } from './modes.ts';
 export {
   OpeningTime,

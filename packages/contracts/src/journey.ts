@@ -63,12 +63,25 @@ export const TravelGuide = z.object({
 });
 export type TravelGuide = z.infer<typeof TravelGuide>;
 
-/** Stops × trips of one route around the step's departure; null times are shown as '-'. */
+/**
+ * Stops × trips of one route around the step's departure, on the step's day: one column per trip
+ * in departure order; null times are shown as '-'.
+ */
 export const Timetable = z.object({
   Mode: z.string(),
   ServiceNumber: z.string(),
   stops: z.array(z.string()),
-  columns: z.array(z.object({ headsign: z.string().nullable(), times: z.array(z.string().nullable()) })),
+  columns: z.array(
+    z.object({
+      headsign: z.string().nullable(),
+      times: z.array(z.string().nullable()),
+      /** The journey's own trip, timed as its step (an addition to SPEC §3; absent on the other columns). */
+      journey_trip: z
+        .literal(true)
+        .optional()
+        .describe("True on the column of the journey's own trip, whose times are the step's"),
+    }),
+  ),
 });
 export type Timetable = z.infer<typeof Timetable>;
 

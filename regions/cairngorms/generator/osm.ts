@@ -744,6 +744,8 @@ interface PoiKind {
   minKind: Place['kind'][];
 }
 
+/** POI categories whose demo places have no website (their cards link to the map instead). */
+const NO_WEBSITE = new Set(['park', 'atm', 'ev_charge']);
 const ALL: Place['kind'][] = ['city', 'town'];
 const VILLAGES: Place['kind'][] = ['city', 'town', 'village'];
 const POI_KINDS: PoiKind[] = [
@@ -825,11 +827,13 @@ function addTownAmenities(b: OsmBuilder, place: Place, grid: Grid, rng: Rng): vo
         kind.category === 'bar'
           ? base
           : `${place.name} ${base}`;
+      // Businesses publish a page of their own; parks, cash machines and chargers have none.
+      const page = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}${count > 1 ? `-${i + 1}` : ''}`;
       b.node(near(), {
         ...kind.tags,
         name,
         opening_hours: kind.category === 'park' ? '24/7' : rng.pick(OPENING),
-        website: `https://${place.id}.demo.example/`,
+        ...(NO_WEBSITE.has(kind.category) ? {} : { website: `https://${place.id}.demo.example/${page}` }),
         source: SOURCE,
       });
     }

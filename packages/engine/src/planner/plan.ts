@@ -1,3 +1,4 @@
+import { appointmentReturnTime, DEFAULT_APPOINTMENT_MIN } from '@cairn/contracts';
 import type { Journey } from '@cairn/contracts';
 import { assembleJourney } from '../journeys/assemble/assembleJourney.ts';
 import type { ExtrasLookup } from '../journeys/assemble/assembleJourney.ts';
@@ -47,8 +48,6 @@ export const FAMILIES: readonly OptionFamily[] = [
 
 /** Origin and destination closer than this are the same place: there is no journey to plan. */
 const SAME_PLACE_M = 100;
-/** Without a return time, an appointment (brand appointment mode) gets a way home an hour after. */
-const APPOINTMENT_SEC = 60 * 60;
 
 /** Plans a search: outbound and return options, priced, assembled, chosen and ranked by emissions. */
 export function planSearch(
@@ -64,7 +63,9 @@ export function planSearch(
   const arriveBy = request.arrive_by === true;
   const at = arriveBy ? { endSec: outSec - request.arrive_by_buffer * 60 } : { startSec: outSec };
   let returnSec = request.return_time ? parseSearchDate(tz, request.return_time) : undefined;
-  if (returnSec === undefined && arriveBy && brand.appointmentMode) returnSec = outSec + APPOINTMENT_SEC;
+  // Without a return time, an appointment (brand appointment mode) of the default length gets a way home.
+  if (returnSec === undefined && arriveBy && brand.appointmentMode)
+    returnSec = parseSearchDate(tz, appointmentReturnTime(request.out_time, DEFAULT_APPOINTMENT_MIN) ?? '');
   const ctx = searchContext(data, input, raptorFor, at, returnSec !== undefined);
   if (ctx.crowM < SAME_PLACE_M) return [];
 

@@ -3,6 +3,8 @@ import { formatLocalTime } from '../journeys/format/localTime.ts';
 import type { PlannedStep } from '../journeys/model.ts';
 import type { TripHit, TripIdx } from '../raptor/transit-data.ts';
 import type { TransitView } from '../timetable/transit-view.ts';
+import { epochToLocal, localToEpochSec } from '../time/service-day.ts';
+import { rideCallSec } from './transitSteps.ts';
 import type { Timetable } from '../timetable/timetable.ts';
 import type { RegionData } from './regionData.ts';
 
@@ -23,12 +25,22 @@ function storedTripOf(tt: Timetable): Map<string, number> {
   }
   return map;
 }
-const BEFORE_SEC = 90 * 60;
+/** Trips shown before the journey's own one when the day has them. */
+const EARLIER_COLUMNS = 2;
+
+/** One run of the pattern: when it leaves the boarding stop and its times at the shown stops. */
+interface Run {
+  departSec: number;
+  headsign: string | null;
+  times: Array<string | null>;
+  own: boolean;
+}
 
 /**
- * The stage timetable of a ride: the stops of the trip's pattern from boarding to alighting,
- * and up to five trips of the same pattern around the ride's departure (times 'HH:mm', null when
- * a trip does not call). Undefined when the ride's trip is not in the timetable.
+ * The stage timetable of a ride: the stops of the trip's pattern from boarding to alighting, and
+ * up to five trips of the pattern on the ride's local day, in departure order, with the ride's
+ * own trip among them (times 'HH:mm', null when a trip does not call). The own trip's column is
+ * timed from the ride itself, as its step is. Undefined when the ride's trip is not in the timetable.
  */
 export function buildStepTimetable(
   data: RegionData,
@@ -36,15 +48,17 @@ export function buildStepTimetable(
   step: PlannedStep,
 ): TimetableDoc | undefined {
   const ride = step.ride;
-  if (!ride) return undefined;
+  const boarding = ride?.stops[0];
+  if (!ride || !boarding) return undefined;
   const tt = data.timetable;
   const a = tt.a;
-  const trip = storedTripOf(tt).get(`${ride.feedId}:${ride.tripId}`);
+  const tripId = `${ride.feedId}:${ride.tripId}`;
+  const trip = storedTripOf(tt).get(tripId);
   if (trip === undefined) return undefined;
   const pattern = a.tripPattern[trip] ?? 0;
   const first = a.patternStopOffsets[pattern] ?? 0;
   const count = (a.patternStopOffsets[pattern + 1] ?? first) - first;
-  const boardId = ride.stops[0]?.stopId;
+  const boardId = boarding.stopId;
   const alightId = ride.stops[ride.stops.length - 1]?.stopId;
   const idOf = (pos: number) => {
     const id = tt.meta.stopIds[a.patternStops[first + pos] ?? 0] ?? '';
@@ -59,26 +73,46 @@ export function buildStepTimetable(
       break;
     }
   }
-  if (boardPos < 0 || alightPos < 0) return undefined;
+  if (boardPos < 0 || alightPos < 0 || alightPos - boardPos + 1 !== ride.stops.length) return undefined;
   const tz = data.region.timeZone;
+  // Positions where the trip neither picks up nor sets down are shown as '-'.
+  const calls = (p: number) => (a.patternPosFlags[first + p] ?? 0) !== 3;
+  const timeText = (p: number, epochSec: number) => (calls(p) ? formatLocalTime(tz, epochSec) : null);
+
+  const own: Run = {
+    departSec: boarding.timeSec,
+    headsign: ride.headsign || null,
+    times: ride.stops.map((s, i) => timeText(boardPos + i, s.timeSec)),
+    own: true,
+  };
+  // The runs of the ride's local day, up to a table's width past the ride; the ride's own run
+  // is left out here and added from the ride, so it is neither doubled nor timed differently.
+  const day = epochToLocal(tz, boarding.timeSec).date;
+  const runs: Run[] = [];
+  let later = 0;
   const hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0 };
-  const columns: TimetableDoc['columns'] = [];
-  let from = (ride.stops[0]?.timeSec ?? 0) - view.epochZeroSec - BEFORE_SEC;
-  while (columns.length < COLUMNS && view.findEarliestDeparture(pattern, boardPos, from, false, hit)) {
+  let from = localToEpochSec(tz, day, 0) - view.epochZeroSec;
+  while (later < COLUMNS && view.findEarliestDeparture(pattern, boardPos, from, false, hit)) {
     const base = view.tripTimeOffsets[hit.trip] ?? 0;
-    const times: Array<string | null> = [];
-    for (let p = boardPos; p <= alightPos; p++) {
-      const flags = a.patternPosFlags[first + p] ?? 0;
-      const t = p === boardPos ? view.departures[base + p] : view.arrivals[base + p];
-      // Positions where the trip neither picks up nor sets down are shown as '-'.
-      times.push(
-        t === undefined || flags === 3 ? null : formatLocalTime(tz, t + hit.shiftSec + view.epochZeroSec),
-      );
-    }
+    const at = (p: number) => rideCallSec(view, base, p, alightPos) + hit.shiftSec + view.epochZeroSec;
+    const departSec = at(boardPos);
+    if (epochToLocal(tz, departSec).date !== day) break;
+    from = departSec - view.epochZeroSec + 1;
     const info = a.tripInfo[hit.trip] ?? 0;
-    columns.push({ headsign: tt.meta.tripInfoHeadsigns[info] || null, times });
-    from = (view.departures[base + boardPos] ?? 0) + hit.shiftSec + 1;
+    if (tt.meta.tripInfoIds[info] === tripId && departSec === own.departSec) continue;
+    const times: Array<string | null> = [];
+    for (let p = boardPos; p <= alightPos; p++) times.push(timeText(p, at(p)));
+    runs.push({ departSec, headsign: tt.meta.tripInfoHeadsigns[info] || null, times, own: false });
+    if (departSec > own.departSec) later++;
   }
+  const ownAt = runs.filter((r) => r.departSec <= own.departSec).length;
+  runs.splice(ownAt, 0, own);
+  const start = Math.max(0, Math.min(ownAt - EARLIER_COLUMNS, runs.length - COLUMNS));
+  const columns = runs.slice(start, start + COLUMNS).map((r) => ({
+    headsign: r.headsign,
+    times: r.times,
+    ...(r.own ? { journey_trip: true as const } : {}),
+  }));
   const stops: string[] = [];
   for (let p = boardPos; p <= alightPos; p++)
     stops.push(tt.meta.stopNames[a.patternStops[first + p] ?? 0] ?? '');

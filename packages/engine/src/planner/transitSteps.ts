@@ -34,6 +34,15 @@ const TRANSIT_TYPES: Record<string, TravelType> = {
   funicular: 'funicular',
 };
 
+/**
+ * The time a ride gives at a stop of its trip (view seconds, before the day shift): the departure,
+ * except at the alighting stop where the traveller gets off on arrival. The step's stops and the
+ * stage timetable both time a ride by it, so the two agree.
+ */
+export function rideCallSec(view: TransitView, tripBase: number, pos: number, alightPos: number): number {
+  return (pos === alightPos ? view.arrivals[tripBase + pos] : view.departures[tripBase + pos]) ?? 0;
+}
+
 /** The ride of one transit leg: trip, route, agency, stop calls with epoch times. */
 export function buildRide(
   data: RegionData,
@@ -57,13 +66,12 @@ export function buildRide(
   const first = a.patternStopOffsets[leg.pattern] ?? 0;
   for (let pos = leg.boardPos; pos <= leg.alightPos; pos++) {
     const stop = a.patternStops[first + pos] ?? 0;
-    const time = pos === leg.alightPos ? view.arrivals[base + pos] : view.departures[base + pos];
     stops.push({
       stopId: stripFeed(feedId, tt.meta.stopIds[stop] ?? ''),
       name: tt.meta.stopNames[stop] ?? 'Stop',
       lat: a.stopLat[stop] ?? 0,
       lng: a.stopLon[stop] ?? 0,
-      timeSec: (time ?? 0) + leg.shiftSec + view.epochZeroSec,
+      timeSec: rideCallSec(view, base, pos, leg.alightPos) + leg.shiftSec + view.epochZeroSec,
     });
   }
   const routeFlags = line ? data.routeFlags.get(line.id) : undefined;

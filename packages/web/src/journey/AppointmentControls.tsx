@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { Journey } from '@cairn/contracts';
 import { updateReturnTime } from '../api/endpoints.ts';
 import { ApiError } from '../api/http.ts';
-import { clearResults } from '../results/resultsStore.ts';
+import { clearResults, loadQuery } from '../results/resultsStore.ts';
 import { firstMessages } from '../planner/plannerForm.ts';
 import { APPOINTMENT_LENGTHS_MIN, returnTimeForAppointment, shiftedReturnTime } from './appointment.ts';
 
@@ -17,10 +17,11 @@ export function AppointmentControls({ hash, journey, minutes, onMinutes }: Props
   const ret = journey.return;
   if (!ret) return null;
 
-  const submit = async (returnTime: string) => {
+  const submit = async (returnTimeOf: () => string | Promise<string>) => {
     setBusy(true);
     setErrors({});
     try {
+      const returnTime = await returnTimeOf();
       clearResults(hash);
       const next = await updateReturnTime(hash, returnTime);
       navigate(`/search/${next}/results`);
@@ -38,7 +39,14 @@ export function AppointmentControls({ hash, journey, minutes, onMinutes }: Props
         className="map-controls"
         onSubmit={(e) => {
           e.preventDefault();
-          void submit(returnTimeForAppointment(journey.depart.arrival_datetime, minutes));
+          // The appointment's own time is the search's arrive-by time, kept with the stored query.
+          void submit(async () =>
+            returnTimeForAppointment(
+              (await loadQuery(hash)).arrive_at_time,
+              journey.depart.arrival_datetime,
+              minutes,
+            ),
+          );
         }}
       >
         <div className="field">
@@ -60,7 +68,7 @@ export function AppointmentControls({ hash, journey, minutes, onMinutes }: Props
           type="button"
           className="button"
           disabled={busy}
-          onClick={() => void submit(shiftedReturnTime(ret.departure_datetime, -1))}
+          onClick={() => void submit(() => shiftedReturnTime(ret.departure_datetime, -1))}
         >
           Earlier return option
         </button>
@@ -68,7 +76,7 @@ export function AppointmentControls({ hash, journey, minutes, onMinutes }: Props
           type="button"
           className="button"
           disabled={busy}
-          onClick={() => void submit(shiftedReturnTime(ret.departure_datetime, 1))}
+          onClick={() => void submit(() => shiftedReturnTime(ret.departure_datetime, 1))}
         >
           Later return option
         </button>

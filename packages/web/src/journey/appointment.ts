@@ -1,8 +1,8 @@
+import { appointmentReturnTime } from '@cairn/contracts';
 import { formatSearchDate } from '../lib/dates.ts';
 
-/** SPEC §4/§9: appointment lengths 30–180 minutes in 30-minute steps, default 60; shift 30. */
-export const APPOINTMENT_LENGTHS_MIN = [30, 60, 90, 120, 150, 180] as const;
-export const DEFAULT_APPOINTMENT_MIN = 60;
+export { APPOINTMENT_LENGTHS_MIN, DEFAULT_APPOINTMENT_MIN } from '@cairn/contracts';
+/** SPEC §4/§9: earlier and later return options shift the return by 30 minutes. */
 export const RETURN_SHIFT_MIN = 30;
 
 /** The Attend Appointment card's text: '30 mins' or '1 hour'; no text for other lengths. */
@@ -13,11 +13,17 @@ export function appointmentText(minutes: number): string | null {
 }
 
 /**
- * The return time for an appointment length: the appointment starts when the outbound journey
- * arrives, and the return leaves once it has lasted `minutes`. Sent as YYYY/MM/DD HH:mm:ss.
+ * The return time sent for an appointment length (YYYY/MM/DD HH:mm:ss), by the rule the planner
+ * uses too: the appointment starts at the search's arrive-by time, or on the outbound arrival
+ * when the search set none.
  */
-export function returnTimeForAppointment(outboundArrivalIso: string, minutes: number): string {
-  return formatSearchDate(new Date(Date.parse(outboundArrivalIso) + minutes * 60_000));
+export function returnTimeForAppointment(
+  arriveAtTime: string | null,
+  outboundArrivalIso: string,
+  minutes: number,
+): string {
+  const start = arriveAtTime || formatSearchDate(new Date(Date.parse(outboundArrivalIso)));
+  return appointmentReturnTime(start, minutes) ?? start;
 }
 
 /** The alternative return: the current return departure shifted by ±30 minutes. */

@@ -24,11 +24,12 @@ export default function ResultsPage() {
 
   const sortParsed = SortKey.safeParse(params.get('sort'));
   const sort = sortParsed.success ? sortParsed.data : DEFAULT_SORT;
-  const selected = parseFilters(params.get('filters'));
+  const filters = params.get('filters');
+  const selected = parseFilters(filters);
   const mode = brand.enableMultipleJourneyTypeFilter ? 'multiple' : 'single';
   const stages = useMemo(
-    () => listStageOptions(results.journeys, brand.blockedTravelTypes),
-    [results.journeys, brand.blockedTravelTypes],
+    () => listStageOptions(results.journeys, brand.blockedTravelTypes, parseFilters(filters)),
+    [results.journeys, brand.blockedTravelTypes, filters],
   );
   const visible = results.journeys.filter((j) =>
     passesStageFilter(j, mode, selected, stages, brand.blockedTravelTypes),

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { Journey } from '@cairn/contracts';
+import type { Journey, SearchQuery } from '@cairn/contracts';
 import { fetchJourney, fetchSearch } from '../api/endpoints.ts';
 import { subscribeToQuery } from '../api/realtime.ts';
 import {
@@ -113,6 +113,11 @@ export function useResults(hash: string, delaySec: number): ResultsState & { sta
 /** A journey already loaded for this search, if any (SPEC §4: use a cached result if present). */
 export function findCachedJourney(hash: string, journeyId: string): Journey | undefined {
   return entries.get(hash)?.state.journeys.find((j) => j.id === journeyId);
+}
+
+/** The stored query of a search: the one Results already read, otherwise fetched. */
+export async function loadQuery(hash: string): Promise<SearchQuery> {
+  return entries.get(hash)?.state.query ?? (await fetchSearch(hash)).query;
 }
 
 /** Replaces a cached journey (after saving it, for instance). */

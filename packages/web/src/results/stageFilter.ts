@@ -1,9 +1,16 @@
 import { modeName } from '../lib/modeLabel.ts';
-import type { Journey, TravelType } from '@cairn/contracts';
+import { TRAVEL_TYPES, type Journey, type TravelType } from '@cairn/contracts';
 
-/** The stages to offer in the filter: every stage in the results, sorted by name, blocked ones left out. */
-export function listStageOptions(journeys: readonly Journey[], blocked: readonly string[]): TravelType[] {
-  const stages = new Set<TravelType>();
+/**
+ * The stages to offer in the filter: every stage in the results and every one the URL selects
+ * (so the panel shows the filter applied, results or not), sorted by name, blocked ones left out.
+ */
+export function listStageOptions(
+  journeys: readonly Journey[],
+  blocked: readonly string[],
+  selected: readonly string[] | null = null,
+): TravelType[] {
+  const stages = new Set<TravelType>(TRAVEL_TYPES.filter((t) => selected?.includes(t)));
   for (const journey of journeys) {
     for (const stage of journey.depart.stages) stages.add(stage);
     for (const stage of journey.return?.stages ?? []) stages.add(stage);

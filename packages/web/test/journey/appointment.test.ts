@@ -18,9 +18,15 @@ describe('appointment (SPEC §4)', () => {
     expect(appointmentText(60)).toBe('1 hour');
     expect(appointmentText(90)).toBeNull();
   });
-  it('return time = arrival + length, formatted YYYY/MM/DD HH:mm:ss', () => {
+  it('return time = appointment time + length, not outbound arrival + length', () => {
+    // The outbound arrives up to the arrive-by buffer early; the appointment starts at its own time.
     const arrival = '2026-11-23T09:32:00Z';
-    const text = returnTimeForAppointment(arrival, 90);
+    expect(returnTimeForAppointment('2026/11/23 10:00:00', arrival, 30)).toBe('2026/11/23 10:30:00');
+    expect(returnTimeForAppointment('2026/11/23 10:00:00', arrival, 90)).toBe('2026/11/23 11:30:00');
+  });
+  it('without an appointment time (no arrive-by), the appointment starts on arrival', () => {
+    const arrival = '2026-11-23T09:32:00Z';
+    const text = returnTimeForAppointment(null, arrival, 90);
     expect(text).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(parseSearchDate(text)!.getTime() - Date.parse(arrival)).toBe(90 * 60_000);
   });

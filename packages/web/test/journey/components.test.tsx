@@ -107,6 +107,16 @@ describe('modals', () => {
     expect(screen.getByText('-')).toBeTruthy();
     expect(timetableCell('9:05:00')).toBe('09:05');
   });
+  it("timetable: the journey's own trip is marked, for sight and for screen readers", () => {
+    const tt = wbw.depart.steps[1]!.timetable!;
+    const columns = tt.columns.map((c, i) => (i === 1 ? { ...c, journey_trip: true as const } : c));
+    render(<TimetableModal timetable={{ ...tt, columns }} open onClose={() => {}} />);
+    const own = screen.getByRole('columnheader', { name: /your trip/ });
+    expect(own.className).toContain('timetable-own');
+    expect(screen.getAllByRole('columnheader')).toHaveLength(1 + tt.columns.length);
+    expect(screen.getAllByRole('columnheader').indexOf(own)).toBe(2);
+    expect(document.querySelectorAll('td.timetable-own')).toHaveLength(tt.stops.length);
+  });
   it('leave-site guard has the SPEC texts', () => {
     render(<LeaveSiteModal site="Cairn" url="https://buses.example/31" open onClose={() => {}} />);
     expect(screen.getByText('Are you sure?')).toBeTruthy();

@@ -18,6 +18,24 @@ describe('stage filter', () => {
     const cycle = { ...taxi, depart: { ...taxi.depart, stages: ['cycle' as const] }, return: null };
     expect(listStageOptions([lift, cycle, wbw], [])).toEqual(['bus', 'cycle', 'car', 'walk']);
   });
+  it('offers the stages the URL selects even when no result uses them, so Refine shows what is applied', () => {
+    expect(listStageOptions(all, [], ['ferry', 'bus'])).toEqual([
+      'bus',
+      'car club',
+      'drt',
+      'ferry',
+      'taxi',
+      'walk',
+    ]);
+    // Only real travel types, and never a blocked one.
+    expect(listStageOptions(all, ['taxi'], ['taxi', 'hovercraft'])).toEqual([
+      'bus',
+      'car club',
+      'drt',
+      'walk',
+    ]);
+    expect(listStageOptions([], [], ['ferry'])).toEqual(['ferry']);
+  });
   it('single filter: all by default, otherwise journeys using the stage', () => {
     const offered = listStageOptions(all, []);
     expect(all.filter((j) => passesStageFilter(j, 'single', null, offered, [])).length).toBe(4);

@@ -38,7 +38,7 @@ const LABEL: Record<PoiCategory, string> = {
 export const POI_RADIUS_M = 1000;
 export const TOILET_RADIUS_M = 1000;
 
-/** POIs near a place grouped by category, with counts, a map link and markers; most numerous first. */
+/** POIs near a place grouped by category, with counts, a link of their own and markers; most numerous first. */
 export function listPoisNear(
   pois: readonly OsmPoi[],
   lat: number,
@@ -57,12 +57,32 @@ export function listPoisNear(
   return [...groups.entries()]
     .map(([type, list]) => ({
       name: `${LABEL[type]} near ${placeName}`,
-      link: `https://www.openstreetmap.org/?mlat=${lat.toFixed(5)}&mlon=${lng.toFixed(5)}#map=16/${lat.toFixed(5)}/${lng.toFixed(5)}`,
+      link: poiLink(list),
       type,
       count: list.length,
       markers: list.map((p) => ({ name: p.name ?? LABEL[type], location: { lat: p.lat, lng: p.lon } })),
     }))
     .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type));
+}
+
+/** A web address a card may link to: http(s) only, so map data cannot smuggle in a script link. */
+const WEB_ADDRESS = /^https?:\/\/[^\s]+$/i;
+
+/**
+ * Where a POI card leads: one place's own website when it has one, otherwise the map centred on
+ * the place (pinned), or for several places on the middle of them, zoomed to take them in.
+ */
+function poiLink(places: readonly OsmPoi[]): string {
+  const only = places.length === 1 ? places[0] : undefined;
+  if (only?.website && WEB_ADDRESS.test(only.website)) return only.website;
+  const lat = places.reduce((sum, p) => sum + p.lat, 0) / places.length;
+  const lon = places.reduce((sum, p) => sum + p.lon, 0) / places.length;
+  const at = `${lat.toFixed(5)}/${lon.toFixed(5)}`;
+  if (only)
+    return `https://www.openstreetmap.org/?mlat=${lat.toFixed(5)}&mlon=${lon.toFixed(5)}#map=18/${at}`;
+  const reachM = Math.max(...places.map((p) => haversineM(lat, lon, p.lat, p.lon)));
+  const zoom = reachM <= 250 ? 17 : reachM <= 500 ? 16 : 15;
+  return `https://www.openstreetmap.org/#map=${zoom}/${at}`;
 }
 
 /** Toilets near a place as map markers, nearest first. */

@@ -94,6 +94,46 @@ describe('places near the destination', () => {
     expect(pois[0]?.name).toBe('Cafés near Aviemore');
     expect(pois[0]?.markers).toHaveLength(2);
   });
+  it('links each POI card to its own place: the website when known, else a map centred on it', () => {
+    const at = (
+      name: string,
+      category: Poi['category'],
+      lat: number,
+      lon: number,
+      website: string | null,
+    ) => ({
+      osmId: name,
+      name,
+      lat,
+      lon,
+      category,
+      website,
+    });
+    const pois = listPoisNear(
+      [
+        at('Osprey Coffee', 'cafe', 57.1961, -3.8251, 'https://osprey.example/'),
+        at('Riverside Park', 'park', 57.1942, -3.8279, null),
+        at('Old Site', 'museum', 57.1949, -3.8262, 'javascript:alert(1)'),
+        at('Bank', 'atm', 57.1957, -3.8268, null),
+        at('Bank 2', 'atm', 57.1951, -3.8258, null),
+      ],
+      57.1953,
+      -3.8263,
+      'Aviemore',
+    );
+    const link = (type: string) => pois.find((p) => p.type === type)?.link;
+    expect(link('cafe')).toBe('https://osprey.example/');
+    expect(link('park')).toBe(
+      'https://www.openstreetmap.org/?mlat=57.19420&mlon=-3.82790#map=18/57.19420/-3.82790',
+    );
+    // Only web addresses are links: anything else falls back to the map.
+    expect(link('museum')).toBe(
+      'https://www.openstreetmap.org/?mlat=57.19490&mlon=-3.82620#map=18/57.19490/-3.82620',
+    );
+    // Several places of a kind: a map centred between them.
+    expect(link('atm')).toBe('https://www.openstreetmap.org/#map=17/57.19540/-3.82630');
+    expect(new Set(pois.map((p) => p.link)).size).toBe(pois.length);
+  });
   it('lists the taxi operators serving a pick-up point', () => {
     const region = testRegion();
     expect(listTaxiOperators({ region }, 57.19, -3.83)).toEqual([

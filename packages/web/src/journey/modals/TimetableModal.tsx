@@ -8,7 +8,7 @@ export function timetableCell(time: string | null | undefined): string {
   return m ? `${m[1]!.padStart(2, '0')}:${m[2]}` : '-';
 }
 
-/** A row per stop, a column per trip. */
+/** A row per stop, a column per trip; the journey's own trip is marked. */
 export function TimetableModal({
   timetable,
   open,
@@ -28,8 +28,9 @@ export function TimetableModal({
             <tr>
               <th scope="col">Stop</th>
               {timetable.columns.map((c, i) => (
-                <th scope="col" key={i}>
+                <th scope="col" key={i} className={c.journey_trip ? 'timetable-own' : undefined}>
                   {c.headsign ?? `Trip ${i + 1}`}
+                  {c.journey_trip && <span className="timetable-own-label"> (your trip)</span>}
                 </th>
               ))}
             </tr>
@@ -39,7 +40,9 @@ export function TimetableModal({
               <tr key={`${stop}-${row}`}>
                 <th scope="row">{stop}</th>
                 {timetable.columns.map((c, i) => (
-                  <td key={i}>{timetableCell(c.times[row])}</td>
+                  <td key={i} className={c.journey_trip ? 'timetable-own' : undefined}>
+                    {timetableCell(c.times[row])}
+                  </td>
                 ))}
               </tr>
             ))}
