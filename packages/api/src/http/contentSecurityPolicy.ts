@@ -36,4 +36,3 @@ function buildPolicy(brand: BrandSettings): string {
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join(';');
 }
-

@@ -17,7 +17,14 @@ beforeAll(async () => {
     mkdirSync(join(brandsDir, id));
     writeFileSync(
       join(brandsDir, id, 'brand.json'),
-      JSON.stringify({ brand: id, title: id, shortTitle: id, contactEmail: 'a@b.org', hosts: [host], ...extra }),
+      JSON.stringify({
+        brand: id,
+        title: id,
+        shortTitle: id,
+        contactEmail: 'a@b.org',
+        hosts: [host],
+        ...extra,
+      }),
     );
   };
   brand('plain', 'plain.example', {});
