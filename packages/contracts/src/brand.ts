@@ -36,12 +36,14 @@ export const BrandSettings = z.object({
   /** A notice about where toilet data comes from, shown with toilet information. */
   toiletDataNotice: z.string().nullable().default(null),
   /** The ad banner frame on Results (SPEC §6); omitted when null. The CSP frames just its origin. */
-  adBannerUrl: ThirdPartyUrl.nullable().default(null),
+  adBannerUrl: ThirdPartyUrl.nullable().default(null).describe('The ad frame on Results; null: none.'),
   /**
    * A tag-manager container script (SPEC §7), loaded only after Accept Cookies; none when null.
    * The CSP admits scripts from just its origin.
    */
-  tagManagerUrl: ThirdPartyUrl.nullable().default(null),
+  tagManagerUrl: ThirdPartyUrl.nullable()
+    .default(null)
+    .describe('Optional: a tag-manager container script, loaded only after Accept Cookies; null: none.'),
   updatesFooter: z.object({ text: z.string(), url }).nullable().default(null),
   needHelpUrl: url.nullable().default(null),
   footer: z.object({
