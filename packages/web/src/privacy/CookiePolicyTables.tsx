@@ -39,8 +39,8 @@ export function CookiePolicyTables() {
         </tbody>
       </table>
       <p>
-        All of these are essential to the planner. Nothing else is kept in your browser: no session storage,
-        IndexedDB or offline cache.
+        The planner needs these to work as described, and none of them is used to track you. The planner
+        itself keeps nothing else in your browser: no session storage, IndexedDB or offline cache.
       </p>
       {tagManagerUrl && (
         <>
