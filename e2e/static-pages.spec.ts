@@ -9,7 +9,7 @@ const PAGES = [
   { path: '/hear-more', heading: /Hear more/ },
   { path: '/terms-and-conditions', heading: 'Terms and conditions', text: /Scots law/ },
   { path: '/contact-us', heading: 'Contact us' },
-  { path: '/cookie-policy', heading: 'Cookie policy', text: /Anti-forgery token/ },
+  { path: '/cookie-policy', heading: 'Cookie policy', text: /Cookies and storage this site sets/ },
   { path: '/statement', heading: 'Accessibility statement' },
 ];
 
@@ -25,7 +25,7 @@ for (const page of PAGES) {
   });
 }
 
-test('terms state clauses 13–15 and the age limit; cookie policy lists the SPEC cookies', async ({
+test('terms state clauses 13–15 and the age limit; cookie policy lists the cookies the app sets', async ({
   page,
 }) => {
   await page.goto('/terms-and-conditions');
@@ -40,12 +40,17 @@ test('terms state clauses 13–15 and the age limit; cookie policy lists the SPE
     await expect(page.getByText(text)).toBeVisible();
   }
   await page.goto('/cookie-policy');
-  const table = page.getByRole('table');
+  // Only what the app stores (storage.spec.ts compares it with the browser): the API sets no
+  // session or anti-forgery cookie, and this brand runs no analytics container (ADR 012).
+  const table = page.getByRole('table', { name: 'Cookies and storage this site sets in your browser' });
   await expect(
-    table.getByRole('row', { name: /Anti-forgery token.*Essential.*End of session/ }),
+    table.getByRole('row', { name: /user-token Cookie .*signed in.*End of session/ }),
   ).toBeVisible();
-  await expect(table.getByRole('row', { name: /Session cookie.*Essential.*End of session/ })).toBeVisible();
-  await expect(table.getByRole('row', { name: /Analytics/ })).toBeVisible();
+  await expect(
+    table.getByRole('row', { name: /cookies-accepted Cookie .*Accept Cookies.*1 year/ }),
+  ).toBeVisible();
+  await expect(table.getByRole('row', { name: /cairn\.campaign-impressions Local storage/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Analytics' })).toHaveCount(0);
 });
 
 test('site map lists Home, Privacy Policy, Terms & Conditions, Cookie Policy', async ({ page }) => {

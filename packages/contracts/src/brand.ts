@@ -4,6 +4,12 @@ import { TravelType } from './modes.ts';
 
 const url = SafeLink;
 
+/** A third party's address the page loads (a frame or a script): absolute http(s) only. */
+const ThirdPartyUrl = z
+  .string()
+  .url()
+  .regex(/^https?:\/\//i, 'Use an http or https address.');
+
 /**
  * A brand's settings: the 13 setting fields of SPEC §1 plus named settings for the brand
  * variations, so components never test a brand's name. Stored in `brands/<id>/brand.json`,
@@ -29,13 +35,15 @@ export const BrandSettings = z.object({
   resultsDelaySec: z.number().int().min(0).max(60).default(0),
   /** A notice about where toilet data comes from, shown with toilet information. */
   toiletDataNotice: z.string().nullable().default(null),
-  /** The ad banner frame on Results; omitted when null. */
-  adBannerUrl: z
-    .string()
-    .url()
-    .regex(/^https?:\/\//i, 'Use an http or https address.')
-    .nullable()
-    .default(null),
+  /** The ad banner frame on Results (SPEC §6); omitted when null. The CSP frames just its origin. */
+  adBannerUrl: ThirdPartyUrl.nullable().default(null).describe('The ad frame on Results; null: none.'),
+  /**
+   * A tag-manager container script (SPEC §7), loaded only after Accept Cookies; none when null.
+   * The CSP admits scripts from just its origin.
+   */
+  tagManagerUrl: ThirdPartyUrl.nullable()
+    .default(null)
+    .describe('Optional: a tag-manager container script, loaded only after Accept Cookies; null: none.'),
   updatesFooter: z.object({ text: z.string(), url }).nullable().default(null),
   needHelpUrl: url.nullable().default(null),
   footer: z.object({

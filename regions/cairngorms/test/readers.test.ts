@@ -56,6 +56,7 @@ describe('engine readers on the demo region', () => {
       resultsDelaySec: 0,
       toiletDataNotice: null,
       adBannerUrl: null,
+      tagManagerUrl: null,
       updatesFooter: null,
       needHelpUrl: null,
       footer: { address: [], quickLinks: [], socialLinks: [], supportedBy: [] },

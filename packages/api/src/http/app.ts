@@ -25,6 +25,7 @@ import { registerRealtimeRoutes } from '../realtime/realtimeRoutes.ts';
 import { registerSearchRoutes } from '../search/searchRoutes.ts';
 import { registerTileRoutes } from '../tiles/tileRoutes.ts';
 import { clientKey } from './clientKey.ts';
+import { contentSecurityPolicy } from './contentSecurityPolicy.ts';
 import { HttpError, INVALID_DATA } from './httpError.ts';
 import { RouteTable } from './routeTable.ts';
 import { registerSystemRoutes } from './systemRoutes.ts';
@@ -98,7 +99,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(ctx) },
+    // Per brand, so it is set with the brand's other headers below.
+    contentSecurityPolicy: false,
     // Sent below, and only over HTTPS (RFC 6797 §7.2: HSTS over plain HTTP is to be ignored).
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
@@ -106,6 +108,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   // Set on request so that streamed answers (SSE), which bypass onSend, carry them too.
   app.addHook('onRequest', async (request, reply) => {
+    reply.header('content-security-policy', contentSecurityPolicy(request.brand.settings));
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
@@ -215,30 +218,6 @@ export function redactCodes(url: string): string {
     /^(\/v1\/users\/(?:activation|password\/reset|unlock|email\/confirm)\/)[^/?#]+/,
     '$1[redacted]',
   );
-}
-
-/** The SPA and MapLibre (worker from a blob, tiles and styles from this origin) run under it. */
-function contentSecurityPolicy(ctx: AppContext): Record<string, string[]> {
-  const frames = ctx.brands
-    .list()
-    .map((b) => b.settings.adBannerUrl)
-    .filter((u): u is string => u !== null)
-    .map((u) => new URL(u).origin);
-  return {
-    'default-src': ["'self'"],
-    'script-src': ["'self'"],
-    'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-    'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
-    'worker-src': ["'self'", 'blob:'],
-    'child-src': ["'self'", 'blob:'],
-    'frame-src': frames.length > 0 ? frames : ["'none'"],
-    'frame-ancestors': ["'none'"],
-    'object-src': ["'none'"],
-    'base-uri': ["'self'"],
-    'form-action': ["'self'"],
-  };
 }
 
 /** Cross-origin calls only from the brands' own hosts and PUBLIC_URL. */

@@ -58,6 +58,7 @@ describe('link schemes (finding 13)', () => {
       expect(shape.needHelpUrl.safeParse(url).success, url).toBe(false);
       expect(shape.footer.shape.quickLinks.safeParse([{ label: 'x', url }]).success, url).toBe(false);
       expect(shape.adBannerUrl.safeParse(url).success, url).toBe(false);
+      expect(shape.tagManagerUrl.safeParse(url).success, url).toBe(false);
     }
     expect(shape.supportLink.safeParse('mailto:help@example.org').success).toBe(true);
   });

@@ -2,9 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { User, type User as UserT } from '@cairn/contracts';
 import { apiRequest, setCredentials } from '../api/http.ts';
 import { readCookie, writeCookie, deleteCookie } from '../lib/cookies.ts';
-
-/** SPEC §4: the access token lives in a cookie named user-token. */
-export const TOKEN_COOKIE = 'user-token';
+import { TOKEN_COOKIE } from '../privacy/storedItems.ts';
 
 type Auth = {
   token: string | null;

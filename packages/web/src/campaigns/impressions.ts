@@ -1,7 +1,8 @@
 import { Impression } from '@cairn/contracts';
+import { CAMPAIGN_IMPRESSIONS } from '../privacy/storedItems.ts';
 
-/** The only thing the app keeps in local storage (SPEC §3): the campaign impressions seen. */
-export const IMPRESSIONS_KEY = 'cairn.campaign-impressions';
+/** The campaign impressions seen (SPEC §3), under their entry in the storage registry. */
+export const IMPRESSIONS_KEY = CAMPAIGN_IMPRESSIONS.name;
 /** SPEC §9: stored impressions are dropped more than one day past expires_at. */
 export const STALE_AFTER_MS = 24 * 3600 * 1000;
 

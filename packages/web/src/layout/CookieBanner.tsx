@@ -1,28 +1,20 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { readCookie, writeCookie } from '../lib/cookies.ts';
-
-const CONSENT_COOKIE = 'cookies-accepted';
-const ONE_YEAR_SEC = 365 * 24 * 3600;
+import { useBrand } from '../brand/ConfigContext.tsx';
+import { acceptCookies, useConsent } from '../privacy/consent.ts';
 
 /** The cookie banner: dismissed by Accept Cookies, remembered in a cookie. */
 export function CookieBanner() {
-  const [accepted, setAccepted] = useState(() => readCookie(CONSENT_COOKIE) === '1');
+  const accepted = useConsent();
+  const { tagManagerUrl } = useBrand();
   if (accepted) return null;
   return (
     <section className="cookie-banner" aria-label="Cookies">
       <p>
-        We use essential cookies to make this planner work, and an analytics cookie to improve it.{' '}
+        We use essential cookies to make this planner work
+        {tagManagerUrl && ', and analytics cookies once you accept them'}.{' '}
         <Link to="/cookie-policy">Read our cookie policy</Link>.
       </p>
-      <button
-        type="button"
-        className="button button-primary"
-        onClick={() => {
-          writeCookie(CONSENT_COOKIE, '1', ONE_YEAR_SEC);
-          setAccepted(true);
-        }}
-      >
+      <button type="button" className="button button-primary" onClick={acceptCookies}>
         Accept Cookies
       </button>
     </section>

@@ -7,6 +7,7 @@ import { CookieBanner } from './CookieBanner.tsx';
 import { FlashBanner } from '../ui/FlashContext.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { CampaignPopup } from '../campaigns/CampaignPopup.tsx';
+import { TagManager } from '../privacy/TagManager.tsx';
 
 /**
  * The page frame. The route view is keyed by the path so it is re-created when the path
@@ -32,6 +33,7 @@ export function Layout() {
       </main>
       <Footer />
       <CookieBanner />
+      <TagManager />
       <CampaignPopup />
     </>
   );

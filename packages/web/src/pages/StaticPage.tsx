@@ -3,6 +3,7 @@ import DOMPurify from 'dompurify';
 import { marked } from 'marked';
 import type { StaticPageId } from '@cairn/contracts';
 import { fetchStaticPage } from '../api/endpoints.ts';
+import { CookiePolicyTables, STORED_ITEMS_MARKER } from '../privacy/CookiePolicyTables.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 
@@ -19,7 +20,25 @@ export default function StaticPage({ id }: { id: StaticPageId }) {
       </div>
     );
   }
-  // Markdown may carry raw HTML: only what DOMPurify keeps (no scripts, handlers or javascript: links) is shown.
-  const html = DOMPurify.sanitize(marked.parse(page.data.markdown, { async: false }));
-  return <article className="page-narrow prose" dangerouslySetInnerHTML={{ __html: html }} />;
+  if (id !== 'cookie-policy')
+    return (
+      <article
+        className="page-narrow prose"
+        dangerouslySetInnerHTML={{ __html: toHtml(page.data.markdown) }}
+      />
+    );
+  // The cookie list comes from the app's storage registry, so it always matches what is stored.
+  const [before = '', after = ''] = page.data.markdown.split(STORED_ITEMS_MARKER);
+  return (
+    <article className="page-narrow prose">
+      <div dangerouslySetInnerHTML={{ __html: toHtml(before) }} />
+      <CookiePolicyTables />
+      <div dangerouslySetInnerHTML={{ __html: toHtml(after) }} />
+    </article>
+  );
+}
+
+/** Markdown may carry raw HTML: only what DOMPurify keeps (no scripts, handlers or javascript: links) is shown. */
+function toHtml(markdown: string): string {
+  return DOMPurify.sanitize(marked.parse(markdown, { async: false }));
 }

@@ -5,6 +5,7 @@ import { useBrand } from '../brand/ConfigContext.tsx';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { PlannerForm } from '../planner/PlannerForm.tsx';
 import { valuesFromQuery } from '../planner/plannerForm.ts';
+import { AdBanner } from './AdBanner.tsx';
 import { JourneyCard, SkeletonCard } from './JourneyCard.tsx';
 import { RefinePanel } from './RefinePanel.tsx';
 import { clearResults, useResults } from './resultsStore.ts';
@@ -135,15 +136,7 @@ export default function ResultsPage() {
                 </li>
               ))}
           </ol>
-          {brand.adBannerUrl && (
-            <iframe
-              className="ad-banner"
-              src={brand.adBannerUrl}
-              title="Advertisement"
-              loading="lazy"
-              sandbox="allow-scripts allow-popups"
-            />
-          )}
+          <AdBanner url={brand.adBannerUrl} />
         </div>
         <RefinePanel
           mode={mode}

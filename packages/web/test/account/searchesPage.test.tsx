@@ -6,7 +6,7 @@ import { Outlet, type RouteObject } from 'react-router';
 import type { RecentSearchItem, SavedJourneyItem, User } from '@cairn/contracts';
 import { accountRoutes } from '../../src/account/accountRoutes.tsx';
 import { writeCookie, deleteCookie } from '../../src/lib/cookies.ts';
-import { TOKEN_COOKIE } from '../../src/auth/AuthContext.tsx';
+import { TOKEN_COOKIE } from '../../src/privacy/storedItems.ts';
 import { renderRoutes, stubFetch } from './harness.tsx';
 
 const routes: RouteObject[] = [

@@ -11,7 +11,7 @@ import {
   withProfile,
 } from '../../src/planner/plannerForm.ts';
 import { deleteCookie, writeCookie } from '../../src/lib/cookies.ts';
-import { TOKEN_COOKIE } from '../../src/auth/AuthContext.tsx';
+import { TOKEN_COOKIE } from '../../src/privacy/storedItems.ts';
 import { renderRoutes, stubFetch } from '../account/harness.tsx';
 
 const now = new Date(2026, 10, 22, 9, 2);
