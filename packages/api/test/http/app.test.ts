@@ -173,7 +173,6 @@ describe('map tiles', () => {
     expect(style.body.sources.cairn.tiles).toEqual(['https://explorer.localhost/v1/tiles/{z}/{x}/{y}.pbf']);
     const trunk = style.body.layers.find((l: { id: string }) => l.id === 'trunk-roads');
     expect(trunk.paint['line-color']).toBe('#2f6b3a');
-    expect(style.body).not.toHaveProperty('glyphs');
   });
 
   it('serves vector tiles with the streets and places, cached, and 204 where the map is empty', async () => {
