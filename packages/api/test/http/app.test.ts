@@ -61,6 +61,7 @@ describe('system', () => {
       '/v1/config',
       '/v1/places',
       '/v1/tiles/{z}/{x}/{y}.pbf',
+      '/v1/tiles/fonts/{fontstack}/{range}.pbf',
     ]) {
       expect(paths).toContain(path);
     }
