@@ -39,7 +39,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/prepare-region.ts && node packages/api/bin/cairn.ts serve',
+    command:
+      'node scripts/prepare-region.ts && node scripts/build-glyphs.ts && node packages/api/bin/cairn.ts serve',
     cwd: ROOT,
     url: `http://127.0.0.1:${PORT}/v1/config`,
     reuseExistingServer: process.env.E2E_REUSE === '1',

@@ -8,8 +8,9 @@ export PATH="$PWD/node_modules/.bin:$PATH"
 bash scripts/ensure-install.sh
 bash scripts/ensure-system.sh
 
-echo "== demo region"
+echo "== demo region and map glyphs"
 node scripts/prepare-region.ts
+node scripts/build-glyphs.ts
 
 echo "== types and lint"
 npm run typecheck

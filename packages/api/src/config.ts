@@ -18,6 +18,8 @@ export interface Config {
   /** API key → brand id; empty means keys are not checked. */
   apiKeys: Map<string, string | null>;
   webDist: string;
+  /** Glyph ranges of the map labels, `{fontstack}/{range}.pbf` (scripts/build-glyphs.ts writes them). */
+  glyphsDir: string;
   logLevel: string;
   plannerModule: string;
   timeZone: string;
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     apiKeys: parseApiKeys(env.API_KEYS ?? ''),
     webDist: resolve(ROOT, env.WEB_DIST ?? 'packages/web/dist'),
+    glyphsDir: resolve(ROOT, env.GLYPHS_DIR ?? 'packages/api/dist/glyphs'),
     logLevel: env.LOG_LEVEL ?? 'info',
     plannerModule: env.PLANNER_MODULE ?? '@cairn/engine',
     timeZone: env.REGION_TIME_ZONE ?? 'Europe/London',

@@ -5,6 +5,7 @@ import type { DemoNetwork } from './network.ts';
 import type { DemoStop } from './model.ts';
 import type { Place, Station } from './places.ts';
 import type { Rng } from './rng.ts';
+import { DEMO_LOCHS, DEMO_RIVERS } from './water.ts';
 
 /*
  * The demo street network as OpenStreetMap XML: real corridors between real towns, invented
@@ -565,6 +566,17 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
     [offsetM(stationByCrs.get('EDB')!, 20, 30), 'Edinburgh Waverley Station Toilets'],
   ];
   for (const [p, name] of extraToilets) b.node(p, toiletTags(name, prng, true));
+
+  // -------------------------------------------------------------- lochs and rivers (last: the ids before stay put)
+  for (const loch of DEMO_LOCHS) {
+    const ids = loch.ring.slice(0, -1).map((pt) => b.node(pt));
+    b.way([...ids, ids[0]!], { natural: 'water', water: 'lake', name: loch.name });
+  }
+  for (const river of DEMO_RIVERS)
+    b.way(
+      river.course.map((pt) => b.node(pt)),
+      { waterway: 'river', name: river.name },
+    );
 
   return { nodes: b.nodes, ways: b.ways, relations: b.relations };
 }

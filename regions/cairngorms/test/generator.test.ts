@@ -303,6 +303,49 @@ describe('OSM', () => {
     expect(summary.osm.nodes).toBe(osm.nodes.size);
   });
 
+  it('has named lochs and rivers, and no street or tagged place in a loch (piers reach the water)', () => {
+    const lochs = osm.ways.filter((w) => w.tags.natural === 'water');
+    expect(lochs.map((w) => w.tags.name)).toEqual(
+      expect.arrayContaining(['Loch Ness', 'Loch Morlich', 'Loch Insh', 'Loch Garten']),
+    );
+    for (const loch of lochs) expect(loch.nodes[0], loch.tags.name).toBe(loch.nodes.at(-1));
+    const rivers = new Set(osm.ways.filter((w) => w.tags.waterway === 'river').map((w) => w.tags.name));
+    expect([...rivers]).toEqual(
+      expect.arrayContaining(['River Spey', 'River Dee', 'River Tay', 'River Ness']),
+    );
+    const rings = lochs.map((w) => ({ name: w.tags.name!, ring: w.nodes.map((id) => osm.nodes.get(id)!) }));
+    const inLoch = (pt: { lat: number; lon: number }) =>
+      rings.find(({ ring }) => {
+        let inside = false;
+        for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+          const [a, b] = [ring[i]!, ring[j]!];
+          if (
+            a.lat > pt.lat !== b.lat > pt.lat &&
+            pt.lon < ((b.lon - a.lon) * (pt.lat - a.lat)) / (b.lat - a.lat) + a.lon
+          )
+            inside = !inside;
+        }
+        return inside;
+      })?.name;
+    const piers = new Set(
+      [...osm.nodes].filter(([, n]) => n.tags['gtfs:stop_id']?.startsWith('ferry:')).map(([id]) => id),
+    );
+    const wet: string[] = [];
+    for (const way of osm.ways) {
+      if (!way.tags.highway || way.nodes.some((id) => piers.has(id))) continue;
+      for (const id of way.nodes) {
+        const loch = inLoch(osm.nodes.get(id)!);
+        if (loch) wet.push(`${way.tags.name ?? way.tags.highway} in ${loch}`);
+      }
+    }
+    for (const [id, n] of osm.nodes) {
+      const tagged = Object.keys(n.tags).some((k) => k !== 'ele');
+      const loch = tagged && !piers.has(id) ? inLoch(n) : undefined;
+      if (loch) wet.push(`${n.tags.name ?? id} in ${loch}`);
+    }
+    expect(wet).toEqual([]);
+  });
+
   it('forms one connected network on foot and one by car', () => {
     for (const [label, keep] of [
       ['foot', walkable],

@@ -119,6 +119,8 @@ export function parseOsmXml(xml: string): ParsedOsm {
       wayNodes = [];
     } else if (/^\s*<relation /.test(line)) {
       current = { kind: 'relation' };
+      // Relation tags are not kept, and must not land in the last way's tags.
+      tags = {};
     } else if ((m = /^\s*<nd ref="(\d+)"\/>/.exec(line))) {
       wayNodes.push(Number(m[1]));
     } else if ((m = /^\s*<tag k="([^"]*)" v="([^"]*)"\/>/.exec(line))) {

@@ -10,13 +10,15 @@ import type {
 
 /**
  * A base-map feature (lng, lat). `properties.layer` says what it is: 'street' and 'ferry' lines
- * (with `highway`, `name`), and 'place', 'station', 'stop', 'car club', 'bike hire' points.
+ * (with `highway`, `name`), 'place', 'station', 'stop', 'car club', 'bike hire' points, and water:
+ * 'water' areas, 'waterway' lines and 'water label' points (with `name`).
  */
 export interface MapFeature {
   type: 'Feature';
   geometry:
     | { type: 'LineString'; coordinates: Array<[number, number]> }
-    | { type: 'Point'; coordinates: [number, number] };
+    | { type: 'Point'; coordinates: [number, number] }
+    | { type: 'Polygon'; coordinates: Array<Array<[number, number]>> };
   properties: Record<string, string | number | boolean | null>;
 }
 

@@ -1,14 +1,35 @@
 import type { BrandSettings, RegionInfo } from '@cairn/contracts';
+import type { FontStackName } from './glyphs/fontStacks.ts';
 import { MAX_TILE_ZOOM } from './mapTiles.ts';
 
+const WATER = '#aecde6';
+const WATER_LABEL = '#2b5d87';
+const HALO = '#ffffff';
+
+/** Highway classes whose names are written along the line at street zooms. */
+const NAMED_STREETS = [
+  'motorway',
+  'trunk',
+  'primary',
+  'secondary',
+  'tertiary',
+  'unclassified',
+  'residential',
+  'living_street',
+  'pedestrian',
+  'road',
+];
+
 /**
- * A MapLibre style over our own tiles, coloured from the brand. It draws no text (labels would
- * need glyph PBFs, which are not shipped); stations and stops are circles.
+ * A MapLibre style over our own tiles, coloured from the brand: water, streets, stations and stops,
+ * then labels (towns, villages, stations, streets along their line, water) in Noto Sans from our
+ * own glyph ranges, each with a halo so it reads over streets and routes.
  */
 export function buildMapStyle(
   brand: BrandSettings,
   region: RegionInfo,
   tilesUrl: string,
+  glyphsUrl: string,
 ): Record<string, unknown> {
   const line = (
     id: string,
@@ -45,9 +66,41 @@ export function buildMapStyle(
       'circle-stroke-width': 1,
     },
   });
+  const label = (
+    id: string,
+    sourceLayer: string,
+    filter: unknown[],
+    minzoom: number,
+    font: FontStackName,
+    colour: string,
+    size: [zoom: number, px: number, zoom: number, px: number],
+    layout: Record<string, unknown> = {},
+  ) => ({
+    id,
+    type: 'symbol',
+    source: 'cairn',
+    'source-layer': sourceLayer,
+    minzoom,
+    filter: ['all', ['has', 'name'], ['!=', ['get', 'name'], ''], ...filter],
+    layout: {
+      'text-field': ['get', 'name'],
+      'text-font': [font],
+      'text-size': ['interpolate', ['linear'], ['zoom'], ...size],
+      'text-max-width': 8,
+      ...layout,
+    },
+    paint: { 'text-color': colour, 'text-halo-color': HALO, 'text-halo-width': 1.5, 'text-halo-blur': 0.5 },
+  });
+  const placeIs = (types: string[]) => [
+    ['==', ['get', 'layer'], 'place'],
+    ['in', ['get', 'place'], ['literal', types]],
+  ];
+  // Larger places win a crowded spot.
+  const byPopulation = { 'symbol-sort-key': ['-', 0, ['coalesce', ['get', 'population'], 0]] };
   return {
     version: 8,
     name: `${brand.title} map`,
+    glyphs: glyphsUrl,
     center: [region.center.lng, region.center.lat],
     zoom: region.zoom,
     sources: {
@@ -62,6 +115,34 @@ export function buildMapStyle(
     },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': '#f4f1ea' } },
+      {
+        id: 'water-areas',
+        type: 'fill',
+        source: 'cairn',
+        'source-layer': 'water',
+        filter: ['==', ['get', 'layer'], 'water'],
+        paint: { 'fill-color': WATER },
+      },
+      {
+        id: 'waterways',
+        type: 'line',
+        source: 'cairn',
+        'source-layer': 'water',
+        filter: ['==', ['get', 'layer'], 'waterway'],
+        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        paint: {
+          'line-color': WATER,
+          'line-width': [
+            'interpolate',
+            ['exponential', 1.5],
+            ['zoom'],
+            8,
+            ['match', ['get', 'waterway'], ['river', 'canal'], 1, 0.5],
+            16,
+            ['match', ['get', 'waterway'], ['river', 'canal'], 10, 3],
+          ],
+        },
+      },
       line(
         'paths',
         ['footway', 'path', 'cycleway', 'bridleway', 'steps', 'pedestrian', 'track'],
@@ -91,6 +172,74 @@ export function buildMapStyle(
       line('ferries', ['ferry'], '#5b8fd6', [1, 3], 0, true),
       circle('stations', 'station', brand.mapColours.accent, 9, 4),
       circle('stops', 'stop', '#555555', 13, 3),
+      label(
+        'waterway-labels',
+        'water',
+        [['==', ['get', 'layer'], 'waterway']],
+        12,
+        'Noto Sans Italic',
+        WATER_LABEL,
+        [12, 11, 16, 13],
+        {
+          'symbol-placement': 'line',
+          'symbol-spacing': 400,
+        },
+      ),
+      label(
+        'water-labels',
+        'water',
+        [['==', ['get', 'layer'], 'water label']],
+        9,
+        'Noto Sans Italic',
+        WATER_LABEL,
+        [9, 11, 14, 14],
+      ),
+      label(
+        'street-labels',
+        'streets',
+        [['in', ['get', 'highway'], ['literal', NAMED_STREETS]]],
+        14,
+        'Noto Sans Regular',
+        '#444444',
+        [14, 10, 18, 14],
+        {
+          'symbol-placement': 'line',
+          'text-max-angle': 30,
+        },
+      ),
+      label(
+        'station-labels',
+        'places',
+        [['==', ['get', 'layer'], 'station']],
+        11,
+        'Noto Sans Regular',
+        brand.mapColours.accent,
+        [11, 11, 16, 13],
+        {
+          'text-anchor': 'top',
+          'text-offset': [0, 0.6],
+        },
+      ),
+      label(
+        'village-labels',
+        'places',
+        placeIs(['village', 'hamlet']),
+        10,
+        'Noto Sans Regular',
+        '#333333',
+        [10, 11, 15, 14],
+        byPopulation,
+      ),
+      label(
+        'town-labels',
+        'places',
+        placeIs(['city', 'town']),
+        6,
+        'Noto Sans Bold',
+        '#222222',
+        [6, 11, 14, 17],
+        byPopulation,
+      ),
     ],
   };
 }

@@ -2,8 +2,12 @@ import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import GeoJSONVT from 'geojson-vt';
 import type { MapFeature, Planner } from '../planning/planner.ts';
 
-/** Tile layers: `streets` (lines: streets and ferries, with `highway`) and `places` (points, with `layer`). */
-export const TILE_LAYERS = ['streets', 'places'] as const;
+/**
+ * Tile layers: `streets` (lines: streets and ferries, with `highway`), `places` (points, with
+ * `layer`) and `water` (areas, waterways and water-name points, with `layer`).
+ */
+export const TILE_LAYERS = ['streets', 'places', 'water'] as const;
+const WATER_LAYERS = new Set(['water', 'waterway', 'water label']);
 export const MAX_TILE_ZOOM = 16;
 const CACHE_TILES = 4000;
 
@@ -43,9 +47,18 @@ export class MapTiles {
 
   #getIndexes(): Map<string, GeoJSONVT> {
     if (this.#indexes) return this.#indexes;
-    const byLayer: Record<(typeof TILE_LAYERS)[number], MapFeature[]> = { streets: [], places: [] };
+    const byLayer: Record<(typeof TILE_LAYERS)[number], MapFeature[]> = {
+      streets: [],
+      places: [],
+      water: [],
+    };
     for (const feature of this.#planner.mapFeatures().features) {
-      byLayer[feature.geometry.type === 'LineString' ? 'streets' : 'places'].push(feature);
+      const tileLayer = WATER_LAYERS.has(String(feature.properties.layer))
+        ? 'water'
+        : feature.geometry.type === 'LineString'
+          ? 'streets'
+          : 'places';
+      byLayer[tileLayer].push(feature);
     }
     this.#indexes = new Map(
       TILE_LAYERS.map((name) => [

@@ -1,12 +1,21 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/httpError.ts';
 import { publicOrigin } from '../http/publicUrl.ts';
 import type { RouteTable } from '../http/routeTable.ts';
+import { FONT_STACKS } from './glyphs/fontStacks.ts';
 import { buildMapStyle } from './mapStyle.ts';
 import { MapTiles, MAX_TILE_ZOOM } from './mapTiles.ts';
 
-/** Vector tiles of the region's base map and a brand-coloured MapLibre style that uses them. */
+/** Glyph ranges change only with the font or the generator, which a release brings. */
+const GLYPH_CACHE = 'public, max-age=2592000';
+
+/**
+ * Vector tiles of the region's base map, a brand-coloured MapLibre style that uses them, and the
+ * glyph ranges of its labels (built ahead by scripts/build-glyphs.ts into `ctx.config.glyphsDir`).
+ */
 export function registerTileRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
   let tiles: MapTiles | null = null;
 
@@ -25,6 +34,7 @@ export function registerTileRoutes(app: FastifyInstance, routes: RouteTable, ctx
         request.brand.settings,
         region,
         `${publicOrigin(ctx, request)}/v1/tiles/{z}/{x}/{y}.pbf`,
+        `${publicOrigin(ctx, request)}/v1/tiles/fonts/{fontstack}/{range}.pbf`,
       );
     },
   );
@@ -57,6 +67,43 @@ export function registerTileRoutes(app: FastifyInstance, routes: RouteTable, ctx
       reply.header('cache-control', 'public, max-age=86400');
       if (!tile) return reply.code(204).send();
       return reply.header('content-type', 'application/vnd.mapbox-vector-tile').send(Buffer.from(tile));
+    },
+  );
+
+  routes.add(
+    app,
+    {
+      method: 'GET',
+      url: '/v1/tiles/fonts/:fontstack/:range.pbf',
+      tag: 'map',
+      summary:
+        'Glyphs of the map labels (MapLibre SDF glyph PBF) for 256 characters from `start`: range is "{start}-{start+255}"',
+      produces: 'application/x-protobuf',
+    },
+    async (request, reply) => {
+      const { fontstack, range } = request.params as Record<string, string>;
+      // MapLibre joins a layer's font list with commas; the first font the server has answers.
+      const stack = fontstack!
+        .split(',')
+        .map((name) => FONT_STACKS.find((s) => s.name === name.trim()))
+        .find((s) => s !== undefined);
+      if (!stack) throw new HttpError(404, `No glyphs for the fonts ${fontstack}.`);
+      const [start, end] = (/^(\d+)-(\d+)$/.exec(range ?? '') ?? []).slice(1).map(Number);
+      if (start === undefined || end !== start + 255 || start % 256 !== 0 || start > 65280)
+        throw new HttpError(
+          400,
+          'A glyph range is "{start}-{start+255}" with start a multiple of 256 below 65536.',
+        );
+      let data: Buffer;
+      try {
+        data = await readFile(join(ctx.config.glyphsDir, stack.name, `${start}-${end}.pbf`));
+      } catch {
+        throw new HttpError(404, 'The map glyphs are not built: run `node scripts/build-glyphs.ts`.');
+      }
+      return reply
+        .header('cache-control', GLYPH_CACHE)
+        .header('content-type', 'application/x-protobuf')
+        .send(data);
     },
   );
 }

@@ -61,6 +61,7 @@ describe('system', () => {
       '/v1/config',
       '/v1/places',
       '/v1/tiles/{z}/{x}/{y}.pbf',
+      '/v1/tiles/fonts/{fontstack}/{range}.pbf',
     ]) {
       expect(paths).toContain(path);
     }
@@ -173,7 +174,6 @@ describe('map tiles', () => {
     expect(style.body.sources.cairn.tiles).toEqual(['https://explorer.localhost/v1/tiles/{z}/{x}/{y}.pbf']);
     const trunk = style.body.layers.find((l: { id: string }) => l.id === 'trunk-roads');
     expect(trunk.paint['line-color']).toBe('#2f6b3a');
-    expect(style.body).not.toHaveProperty('glyphs');
   });
 
   it('serves vector tiles with the streets and places, cached, and 204 where the map is empty', async () => {

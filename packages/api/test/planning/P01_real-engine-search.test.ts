@@ -27,6 +27,18 @@ async function place(q: string) {
   return places.data[0]!;
 }
 
+/** The decoded vector tile at zoom z holding (lat, lng). */
+async function tileAt(z: number, lat: number, lng: number): Promise<VectorTile> {
+  const x = Math.floor(((lng + 180) / 360) * 2 ** z);
+  const y = Math.floor(
+    ((1 - Math.log(Math.tan((lat * Math.PI) / 180) + 1 / Math.cos((lat * Math.PI) / 180)) / Math.PI) / 2) *
+      2 ** z,
+  );
+  const response = await fetch(`${server.url}/v1/tiles/${z}/${x}/${y}.pbf`);
+  expect(response.status).toBe(200);
+  return new VectorTile(new PbfReader(new Uint8Array(await response.arrayBuffer())));
+}
+
 // Runs when the demo region is built (`npx node regions/cairngorms/generator/main.ts --out regions/cairngorms/build`).
 describe.skipIf(!built)('real engine on the demo region', () => {
   it('plans a return search through the queue and streams every journey', { timeout: 240_000 }, async () => {
@@ -77,16 +89,27 @@ describe.skipIf(!built)('real engine on the demo region', () => {
   it('serves the region in /v1/config and street tiles around Aviemore', async () => {
     const config = await server.call('GET', '/v1/config');
     expect(config.body.data.region.id).toBe('cairngorms');
-    const z = 13;
     const { lat, lng } = config.body.data.region.center as { lat: number; lng: number };
-    const x = Math.floor(((lng + 180) / 360) * 2 ** z);
-    const y = Math.floor(
-      ((1 - Math.log(Math.tan((lat * Math.PI) / 180) + 1 / Math.cos((lat * Math.PI) / 180)) / Math.PI) / 2) *
-        2 ** z,
-    );
-    const response = await fetch(`${server.url}/v1/tiles/${z}/${x}/${y}.pbf`);
-    expect(response.status).toBe(200);
-    const tile = new VectorTile(new PbfReader(new Uint8Array(await response.arrayBuffer())));
+    const tile = await tileAt(13, lat, lng);
     expect(tile.layers.streets!.length).toBeGreaterThan(10);
+  });
+
+  it('serves the water of the region with names: loch areas, their labels and rivers', async () => {
+    // Loch Morlich and the Spey below Aviemore (regions/cairngorms/generator/water.ts).
+    const named = (tile: VectorTile, layer: string) => {
+      const water = tile.layers.water;
+      if (!water) return [];
+      return Array.from({ length: water.length }, (_, i) => water.feature(i))
+        .filter((f) => f.properties.layer === layer)
+        .map((f) => ({ name: f.properties.name, type: f.type }));
+    };
+    const morlich = await tileAt(12, 57.1625, -3.7105);
+    // Vector tile geometry types: 1 point, 2 line, 3 polygon.
+    expect(named(morlich, 'water')).toContainEqual({ name: 'Loch Morlich', type: 3 });
+    expect(named(morlich, 'water label')).toContainEqual({ name: 'Loch Morlich', type: 1 });
+    expect(named(await tileAt(12, 57.222, -3.785), 'waterway')).toContainEqual({
+      name: 'River Spey',
+      type: 2,
+    });
   });
 });

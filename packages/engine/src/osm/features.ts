@@ -153,6 +153,34 @@ export function isTransportEntrance(tags: OsmTags): boolean {
   );
 }
 
+/** Waterways small and many enough to leave out of the map unless they carry a name. */
+const MINOR_WATERWAYS = new Set(['stream']);
+const MAP_WATERWAYS = new Set(['river', 'canal', 'stream']);
+
+/**
+ * How a tagged way shows as water on the map, or null: closed `natural=water`,
+ * `landuse=reservoir` and `waterway=riverbank` ways are areas; rivers, canals and named streams
+ * are lines (ditches and drains are left out).
+ */
+export function waterShape(tags: OsmTags, closed: boolean): { shape: 'area' | 'line'; kind: string } | null {
+  if (closed && (tags.natural === 'water' || tags.landuse === 'reservoir' || tags.waterway === 'riverbank'))
+    return {
+      shape: 'area',
+      kind:
+        tags.water ??
+        (tags.landuse === 'reservoir' ? 'reservoir' : tags.waterway === 'riverbank' ? 'river' : 'water'),
+    };
+  const waterway = tags.waterway;
+  if (waterway && MAP_WATERWAYS.has(waterway) && (tags.name || !MINOR_WATERWAYS.has(waterway)))
+    return { shape: 'line', kind: waterway };
+  return null;
+}
+
+/** Whether a node names a water body (a loch mapped as a point): `natural=water` with a name. */
+export function isWaterName(tags: OsmTags): boolean {
+  return tags.natural === 'water' && tags.name !== undefined;
+}
+
 /** Whether a tagged element may be a catalogue feature, so its way geometry is worth a centroid. */
 export function mayBeFeature(tags: OsmTags): boolean {
   return (

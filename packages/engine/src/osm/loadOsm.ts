@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readOsmPbf } from './pbfReader.ts';
 import { readOsmXmlFile, readOsmXmlText } from './xmlReader.ts';
-import { addFeature, isTransportEntrance, mayBeFeature } from './features.ts';
+import { addFeature, isTransportEntrance, isWaterName, mayBeFeature, waterShape } from './features.ts';
 import { wayRouting } from './wayAccess.ts';
 import { sampleElevation } from './elevationRaster.ts';
 import type { ElevationRaster } from './elevationRaster.ts';
@@ -74,6 +74,14 @@ class OsmCollector implements OsmSink {
       if (Number.isFinite(ele)) this.ele.set(key, ele);
     }
     if (mayBeFeature(tags)) addFeature(this.places, `n${id}`, lat, lon, tags);
+    if (isWaterName(tags))
+      this.places.water.push({
+        osmId: `n${id}`,
+        name: tags.name!,
+        shape: 'point',
+        kind: tags.water ?? 'water',
+        coords: Float64Array.of(lon, lat),
+      });
     if (isTransportEntrance(tags)) {
       this.entranceLat.push(lat);
       this.entranceLon.push(lon);
@@ -93,12 +101,14 @@ class OsmCollector implements OsmSink {
       }
       if (keys.length >= 2) this.ways.push({ nodes: Int32Array.from(keys), routing });
     }
+    const closed = refs.length > 2 && refs[0] === refs[refs.length - 1];
+    const water = routing ? null : waterShape(tags, closed);
+    if (water) this.addWater(`w${id}`, refs, tags.name ?? null, water.shape, water.kind);
     if (!routing && mayBeFeature(tags)) {
       // An area (building, car park, park): placed at the mean of its distinct nodes.
       let sLat = 0;
       let sLon = 0;
       let n = 0;
-      const closed = refs.length > 2 && refs[0] === refs[refs.length - 1];
       for (let i = closed ? 1 : 0; i < refs.length; i++) {
         const k = this.nodeKey.get(refs[i]!);
         if (k === undefined) continue;
@@ -108,6 +118,26 @@ class OsmCollector implements OsmSink {
       }
       if (n > 0) addFeature(this.places, `w${id}`, sLat / n, sLon / n, tags);
     }
+  }
+
+  /** A water way's positions; nodes missing from the file are skipped (an extract's edge cuts rivers). */
+  addWater(
+    osmId: string,
+    refs: readonly number[],
+    name: string | null,
+    shape: 'area' | 'line',
+    kind: string,
+  ): void {
+    const coords: number[] = [];
+    for (const ref of refs) {
+      const k = this.nodeKey.get(ref);
+      if (k !== undefined) coords.push(this.lon.data[k]!, this.lat.data[k]!);
+    }
+    const n = coords.length;
+    if (shape === 'area' && n >= 2 && (coords[0] !== coords[n - 2] || coords[1] !== coords[n - 1]))
+      coords.push(coords[0]!, coords[1]!);
+    if (coords.length >= (shape === 'area' ? 8 : 4))
+      this.places.water.push({ osmId, name, shape, kind, coords: Float64Array.from(coords) });
   }
 
   finish(warnings: OsmWarning[], file: string, options: LoadOsmOptions): OsmData {

@@ -91,6 +91,20 @@ export interface Poi extends FeatureBase {
   website: string | null;
 }
 
+/**
+ * Water drawn and named on the base map: an area (lake, loch, reservoir, wide river; its outer
+ * ring, closed), a line (river, canal, named stream) or a name alone (a water node).
+ */
+export interface WaterFeature {
+  osmId: string;
+  name: string | null;
+  shape: 'area' | 'line' | 'point';
+  /** OSM's `water` value of an area (lake, river, reservoir…) or `waterway` of a line; 'water' when untold. */
+  kind: string;
+  /** Positions as lon, lat pairs one after another (one pair for a point). */
+  coords: Float64Array;
+}
+
 /** Everything besides streets that an OSM extract gives the product. */
 export interface PlaceCatalogue {
   settlements: Settlement[];
@@ -103,6 +117,7 @@ export interface PlaceCatalogue {
   taxiRanks: TaxiRank[];
   toilets: Toilet[];
   pois: Poi[];
+  water: WaterFeature[];
 }
 
 /** An empty catalogue to fill. */
@@ -118,5 +133,6 @@ export function emptyCatalogue(): PlaceCatalogue {
     taxiRanks: [],
     toilets: [],
     pois: [],
+    water: [],
   };
 }

@@ -1,3 +1,5 @@
+import polylabel from 'polylabel';
+import type { WaterFeature } from '../places/types.ts';
 import type { RegionData } from './regionData.ts';
 import { edgeHighwayClass, findEdgeName } from '../streets/graph.ts';
 
@@ -6,7 +8,8 @@ export interface MapFeature {
   type: 'Feature';
   geometry:
     | { type: 'LineString'; coordinates: Array<[number, number]> }
-    | { type: 'Point'; coordinates: [number, number] };
+    | { type: 'Point'; coordinates: [number, number] }
+    | { type: 'Polygon'; coordinates: Array<Array<[number, number]>> };
   properties: Record<string, string | number | boolean | null>;
 }
 
@@ -17,8 +20,9 @@ export interface MapFeatureCollection {
 
 /**
  * The base-map layers the API turns into vector tiles: every street edge as a line with its
- * highway class and name (ferry routes have class 'ferry'), settlements, stations and stops of the
- * timetable, and the regional services' places (car-club bays, bike-hire docks).
+ * highway class and name (ferry routes have class 'ferry'), water (areas, waterways and a label
+ * point per named water body), settlements, stations and stops of the timetable, and the regional
+ * services' places (car-club bays, bike-hire docks).
  */
 export function buildMapFeatures(data: RegionData): MapFeatureCollection {
   const g = data.streets.graph;
@@ -35,6 +39,7 @@ export function buildMapFeatures(data: RegionData): MapFeatureCollection {
       properties: { layer: highway === 'ferry' ? 'ferry' : 'street', highway, name: findEdgeName(g, e) },
     });
   }
+  for (const water of data.places.water) features.push(...waterFeatures(water));
   for (const s of data.places.settlements) {
     if (!s.name) continue;
     features.push(
@@ -67,6 +72,40 @@ export function buildMapFeatures(data: RegionData): MapFeatureCollection {
 }
 
 const round = (v: number): number => Math.round(v * 1e6) / 1e6;
+
+/** Label precision of a water area's pole of inaccessibility (degrees, about 50 m). */
+const WATER_LABEL_PRECISION_DEG = 0.0005;
+
+/**
+ * A water body on the map: the area or waterway (layer 'water' or 'waterway', with its kind and
+ * name) and, for a named area or a named water node, a point (layer 'water label') where its name
+ * fits best: the point of the area farthest from its shore.
+ */
+function waterFeatures(water: WaterFeature): MapFeature[] {
+  const positions: Array<[number, number]> = [];
+  for (let i = 0; i + 1 < water.coords.length; i += 2)
+    positions.push([round(water.coords[i]!), round(water.coords[i + 1]!)]);
+  const name = water.name ?? '';
+  const labelled = (lon: number, lat: number) =>
+    point(lon, lat, { layer: 'water label', name, water: water.kind });
+  if (water.shape === 'point') return name ? [labelled(positions[0]![0], positions[0]![1])] : [];
+  if (water.shape === 'line')
+    return [
+      {
+        type: 'Feature',
+        geometry: { type: 'LineString', coordinates: positions },
+        properties: { layer: 'waterway', waterway: water.kind, name },
+      },
+    ];
+  const area: MapFeature = {
+    type: 'Feature',
+    geometry: { type: 'Polygon', coordinates: [positions] },
+    properties: { layer: 'water', water: water.kind, name },
+  };
+  if (!name) return [area];
+  const [lon, lat] = polylabel([positions], WATER_LABEL_PRECISION_DEG);
+  return [area, labelled(lon, lat)];
+}
 
 function point(lon: number, lat: number, properties: MapFeature['properties']): MapFeature {
   return { type: 'Feature', geometry: { type: 'Point', coordinates: [round(lon), round(lat)] }, properties };

@@ -26,6 +26,36 @@ function sameOriginTiles(url: string): { url: string } {
   return { url };
 }
 
+/** Room left between an info window and the map's edge (px). */
+const POPUP_MARGIN = 8;
+
+/**
+ * An info window that stays inside the map: never wider than the map, always above its marker
+ * (MapLibre's automatic anchor swings a phone-wide window sideways, off the map), and when it opens
+ * the map pans until the whole window is in view.
+ */
+function infoWindow(m: maplibregl.Map, maxWidth: string): maplibregl.Popup {
+  const popup = new maplibregl.Popup({
+    offset: 16,
+    anchor: 'bottom',
+    maxWidth: `min(${maxWidth}, calc(100% - ${2 * POPUP_MARGIN}px))`,
+  });
+  popup.on('open', () => {
+    const map = m.getContainer().getBoundingClientRect();
+    const box = popup.getElement().getBoundingClientRect();
+    const shift = (low: number, high: number, min: number, max: number) =>
+      low < min + POPUP_MARGIN
+        ? low - min - POPUP_MARGIN
+        : high > max - POPUP_MARGIN
+          ? high - max + POPUP_MARGIN
+          : 0;
+    const dx = shift(box.left, box.right, map.left, map.right);
+    const dy = shift(box.top, box.bottom, map.top, map.bottom);
+    if (dx !== 0 || dy !== 0) m.panBy([dx, dy], { duration: 0 });
+  });
+  return popup;
+}
+
 type Props = { picture: MapPicture; toiletNotice: string | null; trackPosition: boolean };
 
 /** The MapLibre map over our own vector tiles: route lines, markers, POIs, toilets, position. */
@@ -74,6 +104,8 @@ export default function JourneyMap({ picture, toiletNotice, trackPosition }: Pro
     for (const marker of markers.current) marker.remove();
     markers.current = [];
 
+    // Routes go under the place and street names, so the names stay readable.
+    const firstLabel = m.getStyle().layers?.find((layer) => layer.type === 'symbol')?.id;
     const bounds = new maplibregl.LngLatBounds();
     for (const line of picture.lines) {
       if (line.coords.length < 2) continue;
@@ -81,20 +113,26 @@ export default function JourneyMap({ picture, toiletNotice, trackPosition }: Pro
         type: 'geojson',
         data: { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: line.coords } },
       });
-      m.addLayer({
-        id: `route-${line.id}-casing`,
-        type: 'line',
-        source: `route-${line.id}`,
-        layout: { 'line-cap': 'round', 'line-join': 'round' },
-        paint: { 'line-color': '#ffffff', 'line-width': ROUTE_WEIGHT + 3 },
-      });
-      m.addLayer({
-        id: `route-${line.id}`,
-        type: 'line',
-        source: `route-${line.id}`,
-        layout: { 'line-cap': 'round', 'line-join': 'round' },
-        paint: { 'line-color': line.colour, 'line-width': ROUTE_WEIGHT },
-      });
+      m.addLayer(
+        {
+          id: `route-${line.id}-casing`,
+          type: 'line',
+          source: `route-${line.id}`,
+          layout: { 'line-cap': 'round', 'line-join': 'round' },
+          paint: { 'line-color': '#ffffff', 'line-width': ROUTE_WEIGHT + 3 },
+        },
+        firstLabel,
+      );
+      m.addLayer(
+        {
+          id: `route-${line.id}`,
+          type: 'line',
+          source: `route-${line.id}`,
+          layout: { 'line-cap': 'round', 'line-join': 'round' },
+          paint: { 'line-color': line.colour, 'line-width': ROUTE_WEIGHT },
+        },
+        firstLabel,
+      );
       for (const c of line.coords) bounds.extend(c);
     }
     const add = (el: HTMLElement, lngLat: [number, number], popup?: maplibregl.Popup) => {
@@ -132,7 +170,7 @@ export default function JourneyMap({ picture, toiletNotice, trackPosition }: Pro
       el.className = 'map-poi';
       el.innerHTML = svgMarkup(POI_ICONS[poi.category], 18);
       el.setAttribute('aria-label', `${POI_LABELS[poi.category]}: ${poi.name}`);
-      const popup = new maplibregl.Popup({ offset: 16 }).setText(poi.name);
+      const popup = infoWindow(m, '240px').setText(poi.name);
       add(el, [poi.location.lng, poi.location.lat], popup);
     }
     for (const toilet of picture.toilets) {
@@ -141,9 +179,7 @@ export default function JourneyMap({ picture, toiletNotice, trackPosition }: Pro
       el.className = 'map-poi map-toilet';
       el.innerHTML = svgMarkup(POI_ICONS.toilets, 18);
       el.setAttribute('aria-label', `Toilet: ${toilet.name}`);
-      const popup = new maplibregl.Popup({ offset: 16, maxWidth: '280px' }).setDOMContent(
-        toiletInfoElement(toilet, toiletNotice),
-      );
+      const popup = infoWindow(m, '280px').setDOMContent(toiletInfoElement(toilet, toiletNotice));
       add(el, [toilet.location.lng, toilet.location.lat], popup);
     }
     if (!bounds.isEmpty())
