@@ -8,6 +8,7 @@ export {
   DOB_PATTERN,
   SafeLink,
   WebAddress,
+  optionalField,
 } from './common.ts';
 export { ErrorBody, ERROR_FIELDS } from './errors.ts';
 export { TRAVEL_TYPES, TravelType, TIMETABLED_TYPES, POI_CATEGORIES, PoiCategory } from './modes.ts';
@@ -63,7 +64,7 @@ export {
   PasswordResetWithCode,
   MessageResponse,
 } from './user.ts';
-export type { Railcard } from './user.ts';
+export type { Railcard, RegisterRequestInput, UpdateUserRequestInput } from './user.ts';
 export { APPEAR_ON, Campaign, CampaignListQuery, ImpressionRequest, Impression } from './campaign.ts';
 export { BrandSettings, StaticPageId, StaticPage, RegionInfo, AppConfig } from './brand.ts';
 export type { BrandSettingsInput } from './brand.ts';

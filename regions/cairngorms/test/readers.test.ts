@@ -69,7 +69,6 @@ describe('engine readers on the demo region', () => {
         origin: 'Aviemore',
         destination: 'Cairngorm Mountain',
         out_time: '2026/11/24 09:00:00',
-        return_time: null,
         arrive_by_buffer: 30,
       },
       null,
