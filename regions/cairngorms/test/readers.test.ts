@@ -43,6 +43,7 @@ describe('engine readers on the demo region', () => {
       title: 'Demo',
       shortTitle: 'Demo',
       contactEmail: 'demo@example.org',
+      mailFrom: null,
       supportLink: null,
       appStoreLinks: { ios: null, android: null },
       showBreadcrumbs: true,
