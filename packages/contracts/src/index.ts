@@ -67,6 +67,7 @@ export {
 export type { Railcard, RegisterRequestInput, UpdateUserRequestInput } from './user.ts';
 export { APPEAR_ON, Campaign, CampaignListQuery, ImpressionRequest, Impression } from './campaign.ts';
 export { BrandSettings, StaticPageId, StaticPage, RegionInfo, AppConfig } from './brand.ts';
+export { WEB_ROUTES, STATIC_PAGE_ROUTES, ACCOUNT_WEB_ROUTES } from './webRoutes.ts';
 export type { BrandSettingsInput } from './brand.ts';
 export {
   PLACE_KINDS,

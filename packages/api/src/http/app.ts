@@ -26,6 +26,7 @@ import { registerSearchRoutes } from '../search/searchRoutes.ts';
 import { registerTileRoutes } from '../tiles/tileRoutes.ts';
 import { clientKey } from './clientKey.ts';
 import { HttpError, INVALID_DATA } from './httpError.ts';
+import { isWebRoute } from './webRoutes.ts';
 import { RouteTable } from './routeTable.ts';
 import { registerSystemRoutes } from './systemRoutes.ts';
 import { hasWellFormedPercentEncoding, listIllFormedFields } from './wellFormedText.ts';
@@ -193,9 +194,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    // History-mode routes of the SPA get index.html; API paths and files get a JSON 404.
-    if (serveWeb && request.method === 'GET' && !path.startsWith('/v1/') && !/\.[a-z0-9]+$/i.test(path)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The SPA's history-mode routes get index.html; so does any other page address, with a 404
+    // (the SPA then shows its not-found page). API paths and missing files get a JSON 404.
+    if (serveWeb && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/v1/')) {
+      const page = isWebRoute(path, request.brand.settings.enableUserAccounts);
+      if (page || !/\.[a-z0-9]+$/i.test(path))
+        return reply
+          .code(page ? 200 : 404)
+          .header('cache-control', 'no-cache')
+          .sendFile('index.html');
     }
     return reply.code(404).send({ message: 'Not found.' });
   });
