@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-// A second API process for the campaign spec: campaigns are added with the operator's CLI
+// A second API process for the campaign spec (and the API-key spec, with its own env): campaigns are added with the operator's CLI
 // (`cairn campaign add`), which opens the embedded database itself, so it runs against a data
 // folder of its own before that server starts (PGlite allows one process per folder).
 
@@ -13,7 +13,7 @@ const CAIRN = join(ROOT, 'packages/api/bin/cairn.ts');
 
 export type CampaignServer = { baseURL: string; dataDir: string; stop: () => Promise<void> };
 
-function env(dataDir: string, port: number): NodeJS.ProcessEnv {
+function env(dataDir: string, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     DATA_DIR: dataDir,
@@ -24,11 +24,16 @@ function env(dataDir: string, port: number): NodeJS.ProcessEnv {
     SEARCH_RATE_LIMIT_PER_MINUTE: '600',
     SEARCH_RATE_LIMIT_BURST: '600',
     PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
+    ...extra,
   };
 }
 
-/** Runs `cairn campaign add …` on a fresh data folder, then serves it on `port`. */
-export async function startCampaignServer(port: number, addArgs: string[][]): Promise<CampaignServer> {
+/** Runs `cairn campaign add …` on a fresh data folder, then serves it on `port` (with `extraEnv`). */
+export async function startCampaignServer(
+  port: number,
+  addArgs: string[][],
+  extraEnv: Record<string, string> = {},
+): Promise<CampaignServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cairn-e2e-campaign-'));
   for (const args of addArgs) {
     const run = spawnSync(NODE, [CAIRN, 'campaign', 'add', ...args], {
@@ -40,7 +45,7 @@ export async function startCampaignServer(port: number, addArgs: string[][]): Pr
   }
   const child: ChildProcess = spawn(NODE, [CAIRN, 'serve'], {
     cwd: ROOT,
-    env: env(dataDir, port),
+    env: env(dataDir, port, extraEnv),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

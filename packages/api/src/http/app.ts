@@ -16,6 +16,7 @@ import Fastify, {
 } from 'fastify';
 import { registerAccountRoutes } from '../accounts/accountRoutes.ts';
 import { registerBrandRoutes } from '../brands/brandRoutes.ts';
+import { apiKeyOf, matchApiKey } from '../brands/apiKeys.ts';
 import { resolveBrand } from '../brands/resolveBrand.ts';
 import { registerCampaignRoutes } from '../campaigns/campaignRoutes.ts';
 import { getBrand, type AppContext } from '../context.ts';
@@ -121,9 +122,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
     keyGenerator: (request) => {
-      const key = request.headers['x-api-key'];
+      const key = apiKeyOf(request);
       const client = clientKey(request);
-      return typeof key === 'string' && config.apiKeys.has(key) ? `${key}|${client}` : client;
+      return key !== undefined && matchApiKey(config.apiKeys, key) ? `${key}|${client}` : client;
     },
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
