@@ -36,6 +36,8 @@ import { hasWellFormedPercentEncoding, listIllFormedFields } from './wellFormedT
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
   const fallbackBrand = getBrand(ctx.brands, config.brand);
+  // A key of a misspelt brand would refuse every call with 403: fail at start-up instead.
+  for (const brand of config.apiKeys.values()) if (brand) getBrand(ctx.brands, brand);
   const app = Fastify({
     // Activation, reset, unlock and e-mail change codes travel in the path: keep them out of logs.
     loggerInstance: ctx.logger.child(

@@ -17,7 +17,7 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
 /** The OpenAPI 3 document of every registered route, from the same zod schemas that validate. */
 export function buildOpenApi(
   specs: readonly RouteSpec[],
-  info: { title: string; version: string },
+  info: { title: string; version: string; description?: string },
 ): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   const errorSchema = toSchema(ErrorBody, 'output');

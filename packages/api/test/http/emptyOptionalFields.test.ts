@@ -107,6 +107,13 @@ describe('search form', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('states the rule once, in the document description', async () => {
+    const docs = await ctx.server.call('GET', '/v1/docs');
+    expect(docs.body.info.description).toMatch(/"" or null means "not given"/);
+  });
+});
+
 describe('account forms', () => {
   for (const field of [...USER_OPTIONAL, 'creation_origin', 'terms'])
     for (const [how, value] of NOT_GIVEN)

@@ -106,6 +106,14 @@ describe('OpenAPI', () => {
   });
 });
 
+describe('configuration', () => {
+  it('refuses to start with a key of a brand that does not exist', async () => {
+    await expect(startTestServer({ env: { API_KEYS: 'k:no-such-brand' } })).rejects.toThrow(
+      'Brand "no-such-brand" is not configured',
+    );
+  });
+});
+
 describe('matchApiKey', () => {
   const keys = parseApiKeys('k1:brand-a,k2,longer-key:brand-b');
   it('finds a key and its brand (null: every brand), and nothing for near misses', () => {
