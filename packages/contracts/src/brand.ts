@@ -20,6 +20,11 @@ export const BrandSettings = z.object({
   title: z.string(),
   shortTitle: z.string(),
   contactEmail: z.string().email(),
+  /**
+   * The address account mail comes from (its name is always `title`); null uses MAIL_FROM's
+   * address. Our addition to SPEC §1.
+   */
+  mailFrom: z.string().email().nullable().default(null),
   supportLink: url.nullable(),
   appStoreLinks: z.object({ ios: url.nullable(), android: url.nullable() }),
   showBreadcrumbs: z.boolean(),

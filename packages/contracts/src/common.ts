@@ -1,5 +1,22 @@
 import { z } from 'zod';
 
+/** What a client may send for a field it leaves unanswered: the seed client sends '' (issue #16). */
+type NotGiven = '' | null | undefined;
+
+/**
+ * An optional field: an empty string, null and an absent key all mean "not given", so the field
+ * takes its default (a `.default()` of `schema`) or stays undefined. The JSON Schema (OpenAPI) is
+ * `schema`'s own; the rule is stated once in the contract docs rather than on every field.
+ */
+export function optionalField<T extends z.ZodDefault>(schema: T): z.ZodPreprocess<T, z.input<T> | NotGiven>;
+export function optionalField<T extends z.ZodType>(
+  schema: T,
+): z.ZodPreprocess<z.ZodOptional<T>, z.input<T> | NotGiven>;
+export function optionalField(schema: z.ZodType): z.ZodType {
+  const inner = schema instanceof z.ZodDefault ? schema : schema.optional();
+  return z.preprocess((value: unknown) => (value === '' || value === null ? undefined : value), inner);
+}
+
 /** A quantity shown to people with its machine value: `{ text: '1 hr 5 mins', value: 3900 }`. */
 export const TextValue = z.object({ text: z.string(), value: z.number() });
 export type TextValue = z.infer<typeof TextValue>;

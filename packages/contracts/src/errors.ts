@@ -23,4 +23,5 @@ export const ERROR_FIELDS = [
   'phone_number',
   'dob',
   'railcard',
+  'railcard_type',
 ] as const;

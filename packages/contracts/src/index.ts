@@ -8,6 +8,7 @@ export {
   DOB_PATTERN,
   SafeLink,
   WebAddress,
+  optionalField,
 } from './common.ts';
 export { ErrorBody, ERROR_FIELDS } from './errors.ts';
 export { APPOINTMENT_LENGTHS_MIN, DEFAULT_APPOINTMENT_MIN, appointmentReturnTime } from './appointment.ts';
@@ -64,9 +65,10 @@ export {
   PasswordResetWithCode,
   MessageResponse,
 } from './user.ts';
-export type { Railcard } from './user.ts';
+export type { Railcard, RegisterRequestInput, UpdateUserRequestInput } from './user.ts';
 export { APPEAR_ON, Campaign, CampaignListQuery, ImpressionRequest, Impression } from './campaign.ts';
 export { BrandSettings, StaticPageId, StaticPage, RegionInfo, AppConfig } from './brand.ts';
+export { WEB_ROUTES, STATIC_PAGE_ROUTES, ACCOUNT_WEB_ROUTES } from './webRoutes.ts';
 export type { BrandSettingsInput } from './brand.ts';
 export {
   PLACE_KINDS,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LatLng, SEARCH_DATE_PATTERN } from './common.ts';
+import { LatLng, optionalField, SEARCH_DATE_PATTERN } from './common.ts';
 import { Journey } from './journey.ts';
 import { RAILCARDS } from './user.ts';
 
@@ -10,28 +10,30 @@ const searchDate = z.string().regex(SEARCH_DATE_PATTERN, 'Use the format YYYY/MM
  * (now … 6 months) and return ≥ outbound, which need the clock. Entitlements: for a logged-in
  * traveller each field applies only when present and not empty (absent, null and '' leave the
  * profile's value); an explicit false is the traveller's answer for this search (ADR 009).
+ * Every optional field takes '' and null as "not given" (optionalField), as the seed client sends them.
  */
 export const SearchRequest = z.object({
   origin: z.string().trim().min(1, 'Enter where you are travelling from.').max(200),
   destination: z.string().trim().min(1, 'Enter where you are travelling to.').max(200),
   /** Coordinates chosen from the place suggestions; the server geocodes the text when absent. */
-  origin_location: LatLng.optional(),
-  destination_location: LatLng.optional(),
+  origin_location: optionalField(LatLng),
+  destination_location: optionalField(LatLng),
   out_time: searchDate,
-  return_time: searchDate.nullable().optional(),
+  return_time: optionalField(searchDate),
   /** When true, out_time is the time to arrive by (an appointment), less arrive_by_buffer minutes. */
-  arrive_by: z.boolean().optional(),
-  arrive_by_buffer: z.number().int().min(0).max(180).default(30),
-  has_access_to_car: z.boolean().optional(),
-  has_railcard: z.boolean().optional(),
-  railcard_type: z.enum(RAILCARDS).nullable().optional(),
+  arrive_by: optionalField(z.boolean()),
+  arrive_by_buffer: optionalField(z.number().int().min(0).max(180).default(30)),
+  has_access_to_car: optionalField(z.boolean()),
+  has_railcard: optionalField(z.boolean()),
+  /** Needed when has_railcard is true: a new search without it gets a field error on railcard_type. */
+  railcard_type: optionalField(z.enum(RAILCARDS, { message: 'Choose a railcard from the list.' })),
   /** Sent when logged in: the profile's entitlements (SPEC §3). */
-  has_car_access: z.boolean().optional(),
-  railcard: z.enum(RAILCARDS).or(z.literal('')).nullable().optional(),
-  has_concessionary_pass: z.boolean().optional(),
-  has_young_scot_card: z.boolean().optional(),
-  has_new_young_scot_card: z.boolean().optional(),
-  user_age: z.number().int().min(0).max(130).nullable().optional(),
+  has_car_access: optionalField(z.boolean()),
+  railcard: optionalField(z.enum(RAILCARDS, { message: 'Choose a railcard from the list.' })),
+  has_concessionary_pass: optionalField(z.boolean()),
+  has_young_scot_card: optionalField(z.boolean()),
+  has_new_young_scot_card: optionalField(z.boolean()),
+  user_age: optionalField(z.number().int().min(0).max(130)),
 });
 export type SearchRequest = z.infer<typeof SearchRequest>;
 export type SearchRequestInput = z.input<typeof SearchRequest>;

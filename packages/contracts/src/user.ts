@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOB_PATTERN } from './common.ts';
+import { DOB_PATTERN, optionalField } from './common.ts';
 
 export const TITLES = [
   'Mr',
@@ -29,13 +29,16 @@ export const MIN_USER_AGE = 12;
 /** Young Scot cards issued on or after this date carry free bus travel for under-22s (SPEC §9). */
 export const NEW_YOUNG_SCOT_CUTOFF = '2022-01-10';
 
+/** The traveller's entitlements; a field not given ('', null or absent) is false, or null for none. */
 export const Profile = z.object({
-  has_car_access: z.boolean().default(false),
-  has_concessionary_pass: z.boolean().default(false),
-  has_young_scot_card: z.boolean().default(false),
-  has_new_young_scot_card: z.boolean().default(false),
-  railcard: z.enum(RAILCARDS).or(z.literal('')).nullable().default(null),
-  user_age: z.number().int().min(0).max(130).nullable().default(null),
+  has_car_access: optionalField(z.boolean().default(false)),
+  has_concessionary_pass: optionalField(z.boolean().default(false)),
+  has_young_scot_card: optionalField(z.boolean().default(false)),
+  has_new_young_scot_card: optionalField(z.boolean().default(false)),
+  railcard: optionalField(
+    z.enum(RAILCARDS, { message: 'Choose a railcard from the list.' }).nullable().default(null),
+  ),
+  user_age: optionalField(z.number().int().min(0).max(130).nullable().default(null)),
 });
 export type Profile = z.infer<typeof Profile>;
 
@@ -53,47 +56,45 @@ export const UserFields = z.object({
   first_name: name('first name'),
   last_name: name('last name'),
   email: z.string().trim().max(254).email('Enter a valid e-mail address.'),
-  phone_number: z
-    .string()
-    .trim()
-    .max(30)
-    .regex(/^[0-9 ()+-]*$/, 'Enter a valid phone number.')
-    .nullable()
-    .optional(),
-  country_code_phone_number: z
-    .string()
-    .trim()
-    .max(6)
-    .regex(/^\+?[0-9]*$/, 'Enter a valid country code.')
-    .nullable()
-    .optional(),
+  phone_number: optionalField(
+    z
+      .string()
+      .trim()
+      .max(30)
+      .regex(/^[0-9 ()+-]*$/, 'Enter a valid phone number.'),
+  ),
+  country_code_phone_number: optionalField(
+    z
+      .string()
+      .trim()
+      .max(6)
+      .regex(/^\+?[0-9]*$/, 'Enter a valid country code.'),
+  ),
   dob: z.string().regex(DOB_PATTERN, 'Use the format YYYY-MM-DD.'),
-  profile: Profile.partial().optional(),
+  profile: optionalField(Profile.partial()),
 });
 
 export const RegisterRequest = UserFields.extend({
   password: z.string().min(8, 'Use at least 8 characters.').max(200),
   password_confirmation: z.string().max(200),
-  creation_origin: z.literal('HOME_PAGE').default('HOME_PAGE'),
-  terms: z.literal(true, { message: 'Please accept the Terms and Conditions' }).optional(),
+  creation_origin: optionalField(z.literal('HOME_PAGE').default('HOME_PAGE')),
+  terms: optionalField(z.literal(true, { message: 'Please accept the Terms and Conditions' })),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
+export type RegisterRequestInput = z.input<typeof RegisterRequest>;
 
 export const UpdateUserRequest = UserFields.omit({ email: true }).extend({
-  email: UserFields.shape.email.optional(),
+  email: optionalField(UserFields.shape.email),
   /**
    * Needed to change the e-mail address. The change then waits for the link mailed to the new
    * address; the answer is the same whether or not that address already has an account.
    */
-  current_password: z
-    .string()
-    .max(200)
-    .optional()
-    .describe(
-      'Needed to change the e-mail address; the change then waits for the link mailed to the new address.',
-    ),
+  current_password: optionalField(z.string().max(200)).describe(
+    'Needed to change the e-mail address; the change then waits for the link mailed to the new address.',
+  ),
 });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
+export type UpdateUserRequestInput = z.input<typeof UpdateUserRequest>;
 
 export const User = z.object({
   id: z.string(),

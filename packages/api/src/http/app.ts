@@ -16,6 +16,7 @@ import Fastify, {
 } from 'fastify';
 import { registerAccountRoutes } from '../accounts/accountRoutes.ts';
 import { registerBrandRoutes } from '../brands/brandRoutes.ts';
+import { apiKeyOf, matchApiKey } from '../brands/apiKeys.ts';
 import { resolveBrand } from '../brands/resolveBrand.ts';
 import { registerCampaignRoutes } from '../campaigns/campaignRoutes.ts';
 import { getBrand, type AppContext } from '../context.ts';
@@ -27,6 +28,7 @@ import { registerTileRoutes } from '../tiles/tileRoutes.ts';
 import { clientKey } from './clientKey.ts';
 import { contentSecurityPolicy } from './contentSecurityPolicy.ts';
 import { HttpError, INVALID_DATA } from './httpError.ts';
+import { isWebRoute } from './webRoutes.ts';
 import { RouteTable } from './routeTable.ts';
 import { registerSystemRoutes } from './systemRoutes.ts';
 import { hasWellFormedPercentEncoding, listIllFormedFields } from './wellFormedText.ts';
@@ -35,6 +37,8 @@ import { hasWellFormedPercentEncoding, listIllFormedFields } from './wellFormedT
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
   const fallbackBrand = getBrand(ctx.brands, config.brand);
+  // A key of a misspelt brand would refuse every call with 403: fail at start-up instead.
+  for (const brand of config.apiKeys.values()) if (brand) getBrand(ctx.brands, brand);
   const app = Fastify({
     // Activation, reset, unlock and e-mail change codes travel in the path: keep them out of logs.
     loggerInstance: ctx.logger.child(
@@ -123,9 +127,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
     keyGenerator: (request) => {
-      const key = request.headers['x-api-key'];
+      const key = apiKeyOf(request);
       const client = clientKey(request);
-      return typeof key === 'string' && config.apiKeys.has(key) ? `${key}|${client}` : client;
+      return key !== undefined && matchApiKey(config.apiKeys, key) ? `${key}|${client}` : client;
     },
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
@@ -196,9 +200,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    // History-mode routes of the SPA get index.html; API paths and files get a JSON 404.
-    if (serveWeb && request.method === 'GET' && !path.startsWith('/v1/') && !/\.[a-z0-9]+$/i.test(path)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The SPA's history-mode routes get index.html; so does any other page address, with a 404
+    // (the SPA then shows its not-found page). API paths and missing files get a JSON 404.
+    if (serveWeb && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/v1/')) {
+      const page = isWebRoute(path, request.brand.settings.enableUserAccounts);
+      if (page || !/\.[a-z0-9]+$/i.test(path))
+        return reply
+          .code(page ? 200 : 404)
+          .header('cache-control', 'no-cache')
+          .sendFile('index.html');
     }
     return reply.code(404).send({ message: 'Not found.' });
   });

@@ -1,5 +1,6 @@
 import { ErrorBody } from '@cairn/contracts';
 import { z } from 'zod';
+import { isKeyless } from '../brands/apiKeys.ts';
 import type { RouteSpec } from './routeTable.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -16,7 +17,7 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
 /** The OpenAPI 3 document of every registered route, from the same zod schemas that validate. */
 export function buildOpenApi(
   specs: readonly RouteSpec[],
-  info: { title: string; version: string },
+  info: { title: string; version: string; description?: string },
 ): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   const errorSchema = toSchema(ErrorBody, 'output');
@@ -50,7 +51,9 @@ export function buildOpenApi(
         required: true,
         content: { 'application/json': { schema: toSchema(spec.body, 'input') } },
       };
-    if (spec.auth === 'required') operation.security = [{ bearer: [], apiKey: [] }];
+    // The key is needed only where the brand has keys, hence the empty alternative.
+    if (isKeyless(spec.url)) operation.security = [];
+    else if (spec.auth === 'required') operation.security = [{ bearer: [], apiKey: [] }];
     else operation.security = [{ apiKey: [] }, {}];
     (paths[path] ??= {})[spec.method.toLowerCase()] = operation;
   }
@@ -61,7 +64,13 @@ export function buildOpenApi(
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer' },
-        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description:
+            "The brand's public key (SPEC §7; ADR 010), from GET /v1/config. Needed only when the server configures keys for the brand (API_KEYS): 401 without a valid key, 403 with a key of another brand.",
+        },
       },
     },
   };

@@ -45,7 +45,12 @@ export function registerSystemRoutes(app: FastifyInstance, routes: RouteTable, c
     app,
     { method: 'GET', url: '/v1/docs', tag: 'system', summary: 'This OpenAPI document' },
     async () => {
-      document ??= buildOpenApi(routes.specs, { title: 'Cairn journey planner API', version: '1' });
+      document ??= buildOpenApi(routes.specs, {
+        title: 'Cairn journey planner API',
+        version: '1',
+        description:
+          'An optional field of a request body sent as "" or null means "not given", like an absent one: it takes its default.',
+      });
       return document;
     },
   );

@@ -11,11 +11,15 @@ interface Recipient {
 
 const hello = (user: Recipient) => `Hello ${mailText(user.first_name)},`;
 
+/** The body, signed with the brand's name: the visitor knows the service by it, not by Cairn's. */
+const signed = (brand: BrandSettings, lines: string[]) =>
+  [...lines, '', 'Best wishes,', mailText(brand.title)].join('\n');
+
 export function activationMail(brand: BrandSettings, user: Recipient, link: string): Mail {
   return {
     to: user.email,
     subject: `Activate your ${mailText(brand.shortTitle)} account`,
-    text: [
+    text: signed(brand, [
       hello(user),
       '',
       `Thank you for creating an account with ${mailText(brand.title)}. Open this link to activate it:`,
@@ -23,7 +27,7 @@ export function activationMail(brand: BrandSettings, user: Recipient, link: stri
       link,
       '',
       'The link works once and expires in 48 hours. If you did not create this account, ignore this e-mail.',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -31,7 +35,7 @@ export function resetMail(brand: BrandSettings, user: Recipient, link: string): 
   return {
     to: user.email,
     subject: `Reset your ${mailText(brand.shortTitle)} password`,
-    text: [
+    text: signed(brand, [
       hello(user),
       '',
       `Someone asked to reset the password of your ${mailText(brand.title)} account. Open this link to choose a new one:`,
@@ -39,7 +43,7 @@ export function resetMail(brand: BrandSettings, user: Recipient, link: string): 
       link,
       '',
       'The link works once and expires in 1 hour; it replaces any earlier link. If you did not ask for this, ignore this e-mail: your password stays the same.',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -48,7 +52,7 @@ export function existingAccountMail(brand: BrandSettings, user: Recipient, reset
   return {
     to: user.email,
     subject: `Your ${mailText(brand.shortTitle)} account`,
-    text: [
+    text: signed(brand, [
       hello(user),
       '',
       `Someone tried to create a ${mailText(brand.title)} account with this e-mail address, which already has one.`,
@@ -57,7 +61,7 @@ export function existingAccountMail(brand: BrandSettings, user: Recipient, reset
       resetLink,
       '',
       'If it was not you, ignore this e-mail: nothing has changed.',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -66,7 +70,7 @@ export function unlockMail(brand: BrandSettings, user: Recipient, link: string):
   return {
     to: user.email,
     subject: `Your ${mailText(brand.shortTitle)} account is locked`,
-    text: [
+    text: signed(brand, [
       hello(user),
       '',
       `There have been many failed attempts to log in to your ${mailText(brand.title)} account, so we have locked it for a while.`,
@@ -75,7 +79,7 @@ export function unlockMail(brand: BrandSettings, user: Recipient, link: string):
       link,
       '',
       'The link works once and expires in 24 hours. If the attempts were not yours, consider choosing a new password with "Forgot password".',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -84,7 +88,7 @@ export function emailChangeMail(brand: BrandSettings, user: Recipient, newEmail:
   return {
     to: newEmail,
     subject: `Confirm your new ${mailText(brand.shortTitle)} e-mail address`,
-    text: [
+    text: signed(brand, [
       hello(user),
       '',
       `Open this link to make this the e-mail address of your ${mailText(brand.title)} account:`,
@@ -92,7 +96,7 @@ export function emailChangeMail(brand: BrandSettings, user: Recipient, newEmail:
       link,
       '',
       'The link works once and expires in 1 hour. If you did not ask for this, ignore this e-mail: nothing changes.',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -101,12 +105,12 @@ export function emailTakenMail(brand: BrandSettings, owner: Recipient): Mail {
   return {
     to: owner.email,
     subject: `Your ${mailText(brand.shortTitle)} account`,
-    text: [
+    text: signed(brand, [
       hello(owner),
       '',
       `Someone tried to change the e-mail address of another ${mailText(brand.title)} account to this address, which already has an account.`,
       'Nothing has changed. If it was you, log in with this address as usual.',
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -120,11 +124,11 @@ export function emailChangedMail(
   return {
     to: oldEmail,
     subject: `The e-mail address of your ${mailText(brand.shortTitle)} account has changed`,
-    text: [
+    text: signed(brand, [
       hello(user),
       '',
       `The e-mail address of your ${mailText(brand.title)} account is now ${mailText(newEmail, 254)}, and every session has been logged out.`,
       `If you did not make this change, write to ${mailText(brand.contactEmail, 254)} at once.`,
-    ].join('\n'),
+    ]),
   };
 }

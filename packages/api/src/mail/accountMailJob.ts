@@ -1,3 +1,4 @@
+import type { BrandSettings } from '@cairn/contracts';
 import type { FastifyRequest } from 'fastify';
 import { createCode } from '../accounts/accountCodes.ts';
 import { getBrand, type AppContext } from '../context.ts';
@@ -49,14 +50,24 @@ export async function queueAccountMail(
 export function accountMailHandler(ctx: AppContext): JobHandler {
   return {
     async run(job) {
-      const mail = await buildMail(ctx, job.payload as Payload);
-      if (mail) await ctx.mailer.send(mail);
+      const payload = job.payload as Payload;
+      const brand = getBrand(ctx.brands, payload.brand).settings;
+      const mail = await buildMail(ctx, payload, brand);
+      if (mail) await ctx.mailer.send({ ...mail, from: senderOf(brand, ctx.config.mailFrom) });
     },
   };
 }
 
-async function buildMail(ctx: AppContext, p: Payload): Promise<Mail | undefined> {
-  const brand = getBrand(ctx.brands, p.brand).settings;
+/**
+ * Account mail comes from the brand: its title as the name, at its own `mailFrom` address, else at
+ * the address of MAIL_FROM (whose display name is only the default mailer's).
+ */
+export function senderOf(brand: BrandSettings, mailFrom: string): { name: string; address: string } {
+  const configured = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom;
+  return { name: brand.title, address: brand.mailFrom ?? configured.trim() };
+}
+
+async function buildMail(ctx: AppContext, p: Payload, brand: BrandSettings): Promise<Mail | undefined> {
   const link = (path: string, code: string) => `${p.origin}${path}?code=${encodeURIComponent(code)}`;
   const users = ctx.database.db.selectFrom('users').select(['id', 'email', 'first_name', 'active']);
   const byEmail = (email: string) =>

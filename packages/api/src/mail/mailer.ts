@@ -5,6 +5,8 @@ import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 
 export interface Mail {
+  /** The sender when not the mailer's default: nodemailer quotes and encodes the name. */
+  from?: { name: string; address: string };
   to: string;
   subject: string;
   text: string;

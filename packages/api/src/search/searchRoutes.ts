@@ -64,7 +64,10 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
     async (request, reply) => {
       await limitSearchCreation(request);
       const input = parseOr422(SearchRequest, request.body);
-      const errors = checkSearchWindow(input, ctx.now(), ctx.config.timeZone);
+      const errors = {
+        ...checkRailcard(input),
+        ...checkSearchWindow(input, ctx.now(), ctx.config.timeZone),
+      };
       if (Object.keys(errors).length > 0) throw new HttpError(422, INVALID_DATA, errors);
       const user = request.brand.settings.enableUserAccounts ? await findUser(ctx, request) : undefined;
       const hash = await createSearch(ctx, {
@@ -164,6 +167,16 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
   );
 }
 
+/**
+ * "I have a railcard" needs the railcard. Checked on new searches only, not in the stored shape:
+ * searches stored before the rule must still re-plan.
+ */
+function checkRailcard(input: SearchRequest): Record<string, string[]> {
+  return input.has_railcard === true && input.railcard_type === undefined
+    ? { railcard_type: ['Choose your railcard.'] }
+    : {};
+}
+
 /** The search fields a logged-in form sends from the profile. */
 const PROFILE_FIELDS = [
   'has_car_access',
@@ -192,15 +205,14 @@ async function getSearch(ctx: AppContext, request: FastifyRequest): Promise<Sear
 
 /**
  * The stored profile, overridden by the entitlements the logged-in form sent with the search.
- * Only fields the request carries count: absent, null or empty ones never wipe the profile (the
- * engine's travellerFrom merges the form's own questions by the same rule).
+ * Only fields the request gives count: not given ones (absent, null or '', which the schema reads
+ * as absent) never wipe the profile (the engine's travellerFrom merges the form's own questions by
+ * the same rule).
  */
 function profileFor(user: UserRow, request: SearchRequest, now: Date): ProfileT {
   const stored = Profile.parse(user.profile ?? {});
   const sent = Object.fromEntries(
-    PROFILE_FIELDS.filter((k) => request[k] !== undefined && request[k] !== null && request[k] !== '').map(
-      (k) => [k, request[k]],
-    ),
+    PROFILE_FIELDS.filter((k) => request[k] !== undefined).map((k) => [k, request[k]]),
   );
   const profile = Profile.parse({ ...stored, ...sent });
   // Age-based fares need an age: the account's date of birth gives it when none was sent.

@@ -212,7 +212,7 @@ export async function planCommand(argv: string[]): Promise<number> {
     origin_location: origin.location,
     destination_location: destination.location,
     out_time: formatSearchDate(tz, outSec),
-    return_time: back ? formatSearchDate(tz, localToEpochSec(tz, back.date, back.secondsOfDay)) : null,
+    return_time: back ? formatSearchDate(tz, localToEpochSec(tz, back.date, back.secondsOfDay)) : undefined,
     arrive_by: v['arrive-by'] === true,
     arrive_by_buffer: 0,
   };

@@ -4,8 +4,8 @@ import {
   PageMeta,
   RecentSearchItem,
   SavedJourneyItem,
-  type RegisterRequest,
-  type UpdateUserRequest,
+  type RegisterRequestInput,
+  type UpdateUserRequestInput,
 } from '@cairn/contracts';
 import { apiRequest } from '../api/http.ts';
 import { LIST_PAGE_SIZE } from './pagination.ts';
@@ -23,12 +23,12 @@ export async function login(email: string, password: string): Promise<string> {
 }
 
 /** POST /v1/users/register: answers the server's message. */
-export function register(body: RegisterRequest): Promise<string> {
+export function register(body: RegisterRequestInput): Promise<string> {
   return message('/v1/users/register', body);
 }
 
 /** PUT /v1/users/update. */
-export function updateUser(body: UpdateUserRequest): Promise<string> {
+export function updateUser(body: UpdateUserRequestInput): Promise<string> {
   return message('/v1/users/update', body, 'PUT');
 }
 

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { ACCOUNT_WEB_ROUTES } from '@cairn/contracts';
 import { RequireAuth } from '../auth/RequireAuth.tsx';
 
 const LoginPage = lazy(() => import('./LoginPage.tsx'));
@@ -15,10 +16,10 @@ const EmailChangePage = lazy(() => import('./EmailChangePage.tsx'));
 
 /** Routes added only when the brand enables accounts (SPEC §2); Account, Edit and Searches are guarded. */
 export const accountRoutes: RouteObject[] = [
-  { path: 'login', element: <LoginPage /> },
-  { path: 'register', element: <RegisterPage />, handle: { campaign: 'account-register' } },
+  { path: ACCOUNT_WEB_ROUTES.login, element: <LoginPage /> },
+  { path: ACCOUNT_WEB_ROUTES.register, element: <RegisterPage />, handle: { campaign: 'account-register' } },
   {
-    path: 'account',
+    path: ACCOUNT_WEB_ROUTES.account,
     element: (
       <RequireAuth>
         <AccountPage />
@@ -27,20 +28,20 @@ export const accountRoutes: RouteObject[] = [
     handle: { campaign: 'account-register' },
   },
   {
-    path: 'edit-account',
+    path: ACCOUNT_WEB_ROUTES.editAccount,
     element: (
       <RequireAuth>
         <EditAccountPage />
       </RequireAuth>
     ),
   },
-  { path: 'reset-password', element: <ResetRequestPage /> },
-  { path: 'auth/activation', element: <ActivationPage /> },
-  { path: 'auth/password-reset', element: <ChangePasswordPage /> },
-  { path: 'auth/unlock', element: <UnlockPage /> },
-  { path: 'auth/email-change', element: <EmailChangePage /> },
+  { path: ACCOUNT_WEB_ROUTES.resetPassword, element: <ResetRequestPage /> },
+  { path: ACCOUNT_WEB_ROUTES.activation, element: <ActivationPage /> },
+  { path: ACCOUNT_WEB_ROUTES.passwordReset, element: <ChangePasswordPage /> },
+  { path: ACCOUNT_WEB_ROUTES.unlock, element: <UnlockPage /> },
+  { path: ACCOUNT_WEB_ROUTES.emailChange, element: <EmailChangePage /> },
   {
-    path: 'searches',
+    path: ACCOUNT_WEB_ROUTES.searches,
     element: (
       <RequireAuth>
         <SearchesPage />

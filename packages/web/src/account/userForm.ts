@@ -145,7 +145,7 @@ export function toProfile(values: UserFormValues, today: Date): Profile {
     has_concessionary_pass: values.has_concessionary_pass === 'yes',
     has_young_scot_card: youngScot,
     has_new_young_scot_card: youngScot && values.has_new_young_scot_card === 'yes',
-    railcard: values.has_railcard === 'yes' && values.railcard ? values.railcard : '',
+    railcard: values.has_railcard === 'yes' && values.railcard ? values.railcard : null,
     user_age: ageOn(values.dob, today) ?? null,
   };
 }

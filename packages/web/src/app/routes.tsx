@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import type { StaticPageId } from '@cairn/contracts';
+import { StaticPageId, WEB_ROUTES } from '@cairn/contracts';
 import { Layout } from '../layout/Layout.tsx';
 import type { RouteHandle } from '../layout/Breadcrumbs.tsx';
 import HomePage from '../planner/HomePage.tsx';
@@ -25,17 +25,10 @@ const journeyCrumbs: RouteHandle = {
   ],
 };
 
-const STATIC_PAGES: StaticPageId[] = [
-  'about',
-  'privacy-policy',
-  'hear-more',
-  'terms-and-conditions',
-  'contact-us',
-  'cookie-policy',
-  'statement',
-];
-
-/** Routes always available (SPEC §2); account routes are added by the brand's enableUserAccounts. */
+/**
+ * Routes always available (SPEC §2); account routes are added by the brand's enableUserAccounts.
+ * Paths come from the contracts' table, which the server also reads to answer 404 for the rest.
+ */
 export function buildRoutes(accountRoutes: RouteObject[]): RouteObject[] {
   return [
     {
@@ -43,23 +36,23 @@ export function buildRoutes(accountRoutes: RouteObject[]): RouteObject[] {
       children: [
         { index: true, element: <HomePage />, handle: { campaign: 'journey-planner' } },
         {
-          path: 'plan/:origin/:destination?',
+          path: WEB_ROUTES.plan,
           element: <HomePage />,
           handle: { campaign: 'journey-planner' },
         },
         {
-          path: 'search/:hash/results',
+          path: WEB_ROUTES.results,
           element: <ResultsPage />,
           handle: { ...resultsCrumbs, campaign: 'journey-results' },
         },
-        { path: 'search/:hash/results/:journeyId/print', element: <PrintJourneyPage /> },
+        { path: WEB_ROUTES.printJourney, element: <PrintJourneyPage /> },
         {
-          path: 'search/:hash/results/:journeyId/:journeyType?',
+          path: WEB_ROUTES.journey,
           element: <JourneyPage />,
           handle: { ...journeyCrumbs, campaign: 'journey-details' },
         },
-        ...STATIC_PAGES.map((id) => ({ path: id, element: <StaticPage id={id} /> })),
-        { path: 'site-map', element: <SiteMap /> },
+        ...StaticPageId.options.map((id) => ({ path: `/${id}`, element: <StaticPage id={id} /> })),
+        { path: WEB_ROUTES.siteMap, element: <SiteMap /> },
         ...accountRoutes,
         { path: '*', element: <NotFound /> },
       ],

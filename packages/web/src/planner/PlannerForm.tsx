@@ -25,6 +25,7 @@ const FIELD_LABELS: Record<string, string> = {
   destination: 'To',
   out_time: 'Outbound',
   return_time: 'Return',
+  railcard_type: 'Railcard',
   terms: 'Terms and Conditions',
 };
 
@@ -308,6 +309,9 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
               <select
                 id={`${formId}-railcard`}
                 value={values.railcardType ?? ''}
+                aria-invalid={errors.railcard_type ? true : undefined}
+                aria-describedby={errors.railcard_type ? `${formId}-railcard-error` : undefined}
+                onFocus={() => clearError('railcard_type')}
                 onChange={(e) =>
                   setEntitlement({ railcardType: (e.target.value || null) as Railcard | null })
                 }
@@ -319,6 +323,11 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
                   </option>
                 ))}
               </select>
+              {errors.railcard_type && (
+                <p className="field-error" id={`${formId}-railcard-error`}>
+                  {errors.railcard_type}
+                </p>
+              )}
             </div>
           )}
           {user && (

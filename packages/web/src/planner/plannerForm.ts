@@ -134,6 +134,7 @@ export function swapEnds(values: PlannerValues): PlannerValues {
 export function validatePlanner(values: PlannerValues): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!values.acceptTerms) errors.terms = TERMS_MESSAGE;
+  if (values.hasRailcard && !values.railcardType) errors.railcard_type = 'Choose your railcard.';
   return errors;
 }
 

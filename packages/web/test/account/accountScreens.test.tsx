@@ -208,7 +208,7 @@ describe('Create Account', () => {
     expect(sent.profile).toMatchObject({
       has_young_scot_card: false,
       has_new_young_scot_card: false,
-      railcard: '',
+      railcard: null,
     });
   });
 

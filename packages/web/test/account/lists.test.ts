@@ -96,7 +96,7 @@ describe('My Passes and stage names', () => {
         has_concessionary_pass: false,
         has_young_scot_card: false,
         has_new_young_scot_card: false,
-        railcard: '',
+        railcard: null,
         user_age: null,
       }),
     ).toEqual([]);

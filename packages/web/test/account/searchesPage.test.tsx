@@ -33,7 +33,7 @@ const USER: User = {
     has_concessionary_pass: false,
     has_young_scot_card: false,
     has_new_young_scot_card: false,
-    railcard: '',
+    railcard: null,
     user_age: 46,
   },
 };

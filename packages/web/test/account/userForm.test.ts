@@ -42,7 +42,7 @@ describe('profile rules (SPEC §4)', () => {
   it('Railcard No empties the railcard', () => {
     const next = answerProfileQuestion(filled, 'has_railcard', 'no');
     expect(next.railcard).toBe('');
-    expect(toProfile(next, TODAY).railcard).toBe('');
+    expect(toProfile(next, TODAY).railcard).toBeNull();
   });
   it('other answers leave the rest alone', () => {
     const next = answerProfileQuestion(filled, 'has_car_access', 'yes');

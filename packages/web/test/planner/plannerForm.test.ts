@@ -24,6 +24,11 @@ describe('planner form rules', () => {
     expect(validatePlanner(v)).toEqual({ terms: TERMS_MESSAGE });
     expect(validatePlanner({ ...v, acceptTerms: true })).toEqual({});
   });
+  it('asks for the railcard when "I have a railcard" is ticked without one (as the API does)', () => {
+    const v = { ...initialPlannerValues(now), acceptTerms: true, hasRailcard: true };
+    expect(validatePlanner(v)).toStrictEqual({ railcard_type: 'Choose your railcard.' });
+    expect(validatePlanner({ ...v, railcardType: '16-25 Railcard' })).toEqual({});
+  });
   it('Single clears return_time; Return proposes one after the outbound', () => {
     const ret = withReturnToggle(initialPlannerValues(now), true);
     expect(ret.returnTime).toBe('2026-11-22T12:05');

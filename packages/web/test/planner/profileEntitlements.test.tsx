@@ -78,8 +78,8 @@ describe('plannerForm entitlements', () => {
     expect(request).not.toHaveProperty('railcard');
   });
 
-  it('an empty profile railcard is no railcard; no profile resets to none', () => {
-    expect(withProfile(initialPlannerValues(now), { ...PROFILE, railcard: '' })).toMatchObject({
+  it('a profile without a railcard is no railcard; no profile resets to none', () => {
+    expect(withProfile(initialPlannerValues(now), { ...PROFILE, railcard: null })).toMatchObject({
       hasRailcard: false,
       railcardType: null,
     });
