@@ -23,12 +23,12 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(bad, `axe on ${screen}`).toEqual([]);
 }
 
-/** Full-page screenshots at desktop (1280×800) and phone (390×844) sizes into e2e/screenshots/. */
+/** Full-page screenshots at desktop (1280×800) and phone (360×800, issue #16) sizes into e2e/screenshots/. */
 export async function snap(page: Page, name: string, waitFor?: () => Promise<void>): Promise<void> {
   const original = page.viewportSize();
   for (const [w, h, tag] of [
     [1280, 800, 'desktop'],
-    [390, 844, 'phone'],
+    [360, 800, 'phone'],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
     if (waitFor) await waitFor();
