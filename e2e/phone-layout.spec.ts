@@ -75,3 +75,36 @@ test('the journey section bar scrolls within itself and keeps the current sectio
     .toBe(true);
   expect(await sidewaysOverflow(page)).toEqual([]);
 });
+
+test('on a phone, figures sit two to a row, POI counts line up and the stage buttons keep apart from the card', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await planJourney(page, { from: ['Aviemore', 'Aviemore'], to: ['Kingussie', 'Kingussie'] });
+  await waitForResults(page);
+  const top = (selector: string) =>
+    page.locator(selector).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
+  const [first, second] = await top('.journey-card >> nth=0 >> dl > div');
+  expect(second, 'Duration and Cost of a journey card share a row').toBe(first);
+
+  await page.locator('.journey-card h2 a').first().click();
+  await expect(page.getByRole('heading', { name: 'Journey details', level: 1 })).toBeVisible();
+  const [depart, arrive] = await top('.leg-box >> nth=0 >> dl > div');
+  expect(arrive, 'Depart and Arrive share a row').toBe(depart);
+  const badges = await page
+    .locator('.poi-card .badge')
+    .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().right)));
+  expect(badges.length).toBeGreaterThan(1);
+  expect(new Set(badges).size, 'every count at the right edge of its card').toBe(1);
+
+  await page
+    .getByRole('button', { name: /Stage details/ })
+    .first()
+    .click();
+  const nav = await page.locator('.stage-nav').boundingBox();
+  const card = await page.locator('.stage-view > .section').boundingBox();
+  expect(
+    card!.y - (nav!.y + nav!.height),
+    'space between the step buttons and the card',
+  ).toBeGreaterThanOrEqual(8);
+});

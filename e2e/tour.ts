@@ -276,7 +276,7 @@ export function defineTourTests(options: {
     await campaign?.stop();
   });
   for (const scene of SCENES) {
-    test(scene.name, async ({ browser, baseURL, request }) => {
+    test(scene.name, async ({ browser, baseURL, locale, timezoneId, request }) => {
       test.setTimeout(300_000);
       let base = baseURL!;
       if (scene.host) base = `http://${scene.host}:${new URL(base).port}`;
@@ -301,7 +301,12 @@ export function defineTourTests(options: {
         ]);
         base = campaign.baseURL;
       }
-      const context = await browser.newContext({ baseURL: base, viewport: options.viewport });
+      const context = await browser.newContext({
+        baseURL: base,
+        viewport: options.viewport,
+        locale,
+        timezoneId,
+      });
       const page = await context.newPage();
       // An action blocked by something covering its target fails instead of waiting for the test.
       page.setDefaultTimeout(30_000);
