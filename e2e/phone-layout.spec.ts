@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { planJourney, waitForResults } from './helpers.ts';
+import { createActiveAccount, signIn, uniqueEmail } from './accounts-support.ts';
 import { defineTourTests } from './tour.ts';
 
 // Feature under test: every screen and modal state fits a 360 px wide phone (issue #16): the page
@@ -107,4 +108,28 @@ test('on a phone, figures sit two to a row, POI counts line up and the stage but
     card!.y - (nav!.y + nav!.height),
     'space between the step buttons and the card',
   ).toBeGreaterThanOrEqual(8);
+});
+
+test('on a phone, the signed-in top bar keeps the logo whole and its links on one row', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const email = uniqueEmail('phone-topbar');
+  await createActiveAccount(request, baseURL!, email);
+  await signIn(page, email);
+  const [shown, natural] = await page
+    .locator('.topbar-logo img')
+    .evaluate((img: HTMLImageElement) => [
+      img.getBoundingClientRect().width / img.getBoundingClientRect().height,
+      img.naturalWidth / img.naturalHeight,
+    ]);
+  expect(shown, 'the logo keeps its proportions').toBeCloseTo(natural!, 1);
+  const tops = await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().top)));
+  expect(tops.length).toBe(3);
+  expect(new Set(tops).size, 'Planner, My Trips and Account on one row').toBe(1);
 });
