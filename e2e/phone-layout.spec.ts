@@ -77,7 +77,7 @@ test('the journey section bar scrolls within itself and keeps the current sectio
   expect(await sidewaysOverflow(page)).toEqual([]);
 });
 
-test('on a phone, figures sit two to a row, POI counts line up and the stage buttons keep apart from the card', async ({
+test('on a phone, figures sit two to a row with room around them, POI counts line up and the stage buttons keep apart from the card', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 800 });
@@ -92,6 +92,17 @@ test('on a phone, figures sit two to a row, POI counts line up and the stage but
   await expect(page.getByRole('heading', { name: 'Journey details', level: 1 })).toBeVisible();
   const [depart, arrive] = await top('.leg-box >> nth=0 >> dl > div');
   expect(arrive, 'Depart and Arrive share a row').toBe(depart);
+  const boxes = await page.locator('.summary-grid').boundingBox();
+  const figures = await page.locator('.summary-grid + dl').boundingBox();
+  expect(
+    figures!.y - (boxes!.y + boxes!.height),
+    'space between the leg boxes and the figures',
+  ).toBeGreaterThanOrEqual(8);
+  const modes = await page.locator('.summary > .modes').boundingBox();
+  expect(
+    boxes!.y - (modes!.y + modes!.height),
+    'space between the mode icons and the leg boxes',
+  ).toBeGreaterThanOrEqual(8);
   const badges = await page
     .locator('.poi-card .badge')
     .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().right)));

@@ -11,7 +11,7 @@ export type Stop = (name: string) => Promise<void>;
 export type Scene = {
   name: string;
   /** A demo brand's host on the same server (BRAND_BY_HOST; *.localhost is loopback in Chromium). */
-  host?: 'greenway.localhost' | 'health.localhost';
+  host?: 'council.localhost' | 'greenway.localhost' | 'health.localhost';
   /** Runs against a server of its own holding a campaign (e2e/campaign-server.ts). */
   campaign?: boolean;
   /** Runs the scene on `page`, whose baseURL is the app the scene is for. */
@@ -217,6 +217,15 @@ export const SCENES: Scene[] = [
     },
   },
   {
+    name: 'council brand waiting for results',
+    host: 'council.localhost',
+    run: async (page, stop) => {
+      await planJourney(page, aviemoreToKingussie);
+      await expect(page.locator('.progress')).toBeVisible();
+      await stop('brand-council-waiting');
+    },
+  },
+  {
     name: 'multiple-filter brand results',
     host: 'greenway.localhost',
     run: async (page, stop) => {
@@ -246,6 +255,9 @@ export const SCENES: Scene[] = [
       await expect(page.getByLabel('Appointment length')).toBeVisible();
       await waitForMapIdle(page);
       await stop('brand-health-journey');
+      await page.goto(page.url().replace(/\/results\/([^/]+).*$/, '/results/$1/print'));
+      await expect(page.getByText('Attend appointment').first()).toBeVisible();
+      await stop('brand-health-print');
     },
   },
   {
