@@ -93,6 +93,14 @@ export async function planJourney(page: Page, plan: Plan): Promise<string> {
   return page.url();
 }
 
+/** Opens a journey option of the Results page, first filtered to `filterLabel` when given. */
+export async function openOption(page: Page, filterLabel: string | null, index = 0): Promise<void> {
+  if (filterLabel) await page.getByLabel('Showing').selectOption({ label: filterLabel });
+  await page.locator('.journey-card h2 a').nth(index).click();
+  await page.waitForURL(/\/results\/[^/]+$/);
+  await expect(page.getByRole('heading', { name: 'Journey details', level: 1 })).toBeVisible();
+}
+
 /**
  * Waits until every announced journey is on the Results page. A journey card or an empty state
  * comes first, so a page that has not yet started gathering cannot pass for one that finished.

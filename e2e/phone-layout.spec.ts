@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { planJourney, waitForResults } from './helpers.ts';
+import { openOption, planJourney, waitForResults } from './helpers.ts';
 import { createActiveAccount, signIn, uniqueEmail } from './accounts-support.ts';
 import { defineTourTests } from './tour.ts';
 
@@ -55,7 +55,7 @@ test('the journey section bar scrolls within itself and keeps the current sectio
   await page.setViewportSize({ width: 360, height: 800 });
   await planJourney(page, { from: ['Aviemore', 'Aviemore'], to: ['Kingussie', 'Kingussie'] });
   await waitForResults(page);
-  await page.locator('.journey-card h2 a').first().click();
+  await openOption(page, null);
   const bar = page.getByRole('navigation', { name: 'Journey sections' });
   const list = bar.getByRole('list');
   await expect(list).toBeVisible();
@@ -88,8 +88,7 @@ test('on a phone, figures sit two to a row with room around them, POI counts lin
   const [first, second] = await top('.journey-card >> nth=0 >> dl > div');
   expect(second, 'Duration and Cost of a journey card share a row').toBe(first);
 
-  await page.locator('.journey-card h2 a').first().click();
-  await expect(page.getByRole('heading', { name: 'Journey details', level: 1 })).toBeVisible();
+  await openOption(page, null);
   const [depart, arrive] = await top('.leg-box >> nth=0 >> dl > div');
   expect(arrive, 'Depart and Arrive share a row').toBe(depart);
   const boxes = await page.locator('.summary-grid').boundingBox();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { planJourney, waitForResults } from './helpers.ts';
 
 // Feature under test: the print page shows the real climb and descent of the walking and cycling
@@ -10,6 +10,12 @@ type Journey = { id: string; depart: { steps: Step[] }; return: { steps: Step[] 
 const climbOf = (steps: Step[]) => steps.reduce((sum, s) => sum + (s.ascent_m ?? 0), 0);
 const text = (steps: Step[]) =>
   `climb ${Math.round(climbOf(steps))} m, descent ${Math.round(steps.reduce((sum, s) => sum + (s.descent_m ?? 0), 0))} m`;
+
+/** The id of the first journey on the Results page. */
+async function firstJourneyId(page: Page): Promise<string> {
+  const href = await page.locator('.journey-card h2 a').first().getAttribute('href');
+  return href!.split('/').pop()!;
+}
 
 test('print shows the climb and descent of each walk and ride and of the journey, and no traffic', async ({
   page,
@@ -42,4 +48,20 @@ test('print shows the climb and descent of each walk and ride and of the journey
   );
   await expect(page.getByText(/traffic|busy/i)).toHaveCount(0);
   await expect(page.getByText(/108\s?ft/)).toHaveCount(0);
+});
+
+test('print keeps its parts apart: buttons, figures, and the arrival after the last step', async ({
+  page,
+}) => {
+  await planJourney(page, { from: ['Aviemore', 'Aviemore'], to: ['Kingussie', 'Kingussie'] });
+  await waitForResults(page);
+  await page.goto(
+    page.url().replace(/\/results$/, '') + '/results/' + (await firstJourneyId(page)) + '/print',
+  );
+  const actions = await page.locator('.print-page .actions').boundingBox();
+  const figures = await page.locator('.print-page dl.summary').boundingBox();
+  expect(figures!.y - (actions!.y + actions!.height), 'space under the buttons').toBeGreaterThanOrEqual(8);
+  const lastStep = await page.locator('.print-leg').first().locator('li.step').last().boundingBox();
+  const arrival = await page.locator('li.step-end').first().boundingBox();
+  expect(arrival!.y - (lastStep!.y + lastStep!.height), 'space above the arrival').toBeGreaterThanOrEqual(8);
 });

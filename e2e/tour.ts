@@ -1,5 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { acceptCookies, inputDate, planJourney, waitForMapIdle, waitForResults } from './helpers.ts';
+import { StaticPageId } from '@cairn/contracts';
+import {
+  acceptCookies,
+  inputDate,
+  openOption,
+  planJourney,
+  waitForMapIdle,
+  waitForResults,
+} from './helpers.ts';
 import { createActiveAccount, signIn, uniqueEmail } from './accounts-support.ts';
 import { startCampaignServer, type CampaignServer } from './campaign-server.ts';
 
@@ -17,13 +25,6 @@ export type Scene = {
   /** Runs the scene on `page`, whose baseURL is the app the scene is for. */
   run: (page: Page, stop: Stop, request: APIRequestContext) => Promise<void>;
 };
-
-async function openOption(page: Page, filterLabel: string): Promise<void> {
-  await page.getByLabel('Showing').selectOption({ label: filterLabel });
-  await page.locator('.journey-card h2 a').first().click();
-  await page.waitForURL(/\/results\/[^/]+$/);
-  await expect(page.getByRole('heading', { name: 'Journey details', level: 1 })).toBeVisible();
-}
 
 const CAMPAIGN_TITLE = 'Winter timetable changes';
 
@@ -162,17 +163,7 @@ export const SCENES: Scene[] = [
     run: async (page, stop) => {
       await page.goto('/');
       await acceptCookies(page);
-      for (const path of [
-        'about',
-        'privacy-policy',
-        'hear-more',
-        'terms-and-conditions',
-        'contact-us',
-        'cookie-policy',
-        'statement',
-        'site-map',
-        'no-such-page',
-      ]) {
+      for (const path of [...StaticPageId.options, 'site-map', 'no-such-page']) {
         await page.goto(`/${path}`);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await stop(`page-${path}`);
