@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openOption, planJourney, waitForResults } from './helpers.ts';
+import { openOption, planJourney, waitForMapIdle, waitForResults } from './helpers.ts';
 import { createActiveAccount, signIn, uniqueEmail } from './accounts-support.ts';
 import { defineTourTests } from './tour.ts';
 
@@ -77,7 +77,7 @@ test('the journey section bar scrolls within itself and keeps the current sectio
   expect(await sidewaysOverflow(page)).toEqual([]);
 });
 
-test('on a phone, figures sit two to a row with room around them, POI counts line up and the stage buttons keep apart from the card', async ({
+test('on a phone, figures sit two to a row with room around them, POI counts line up and the stage buttons, card and map keep apart', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 800 });
@@ -117,6 +117,13 @@ test('on a phone, figures sit two to a row with room around them, POI counts lin
   expect(
     card!.y - (nav!.y + nav!.height),
     'space between the step buttons and the card',
+  ).toBeGreaterThanOrEqual(8);
+  await waitForMapIdle(page);
+  const map = await page.locator('.stage-view .map-box').boundingBox();
+  const after = await page.locator('.stage-view > .section > section').first().boundingBox();
+  expect(
+    after!.y - (map!.y + map!.height),
+    'space between the map and the part under it',
   ).toBeGreaterThanOrEqual(8);
 });
 
