@@ -6,6 +6,15 @@ import { join } from 'node:path';
 const SHOTS = join(import.meta.dirname, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
 
+/** The screenshot sizes: desktop, and the 360 px phone of issue #16. */
+export const SHOT_SIZES = [
+  { width: 1280, height: 800, tag: 'desktop' },
+  { width: 360, height: 800, tag: 'phone' },
+] as const;
+
+/** Where the screenshot `name` at size `tag` goes (e2e/screenshots/, git-ignored). */
+export const shotPath = (name: string, tag: string): string => join(SHOTS, `${name}-${tag}.png`);
+
 /** Zero serious or critical axe violations on the page as it is now. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   const result = await new AxeBuilder({ page })
@@ -23,17 +32,14 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(bad, `axe on ${screen}`).toEqual([]);
 }
 
-/** Full-page screenshots at desktop (1280×800) and phone (390×844) sizes into e2e/screenshots/. */
+/** Full-page screenshots at the SHOT_SIZES into e2e/screenshots/. */
 export async function snap(page: Page, name: string, waitFor?: () => Promise<void>): Promise<void> {
   const original = page.viewportSize();
-  for (const [w, h, tag] of [
-    [1280, 800, 'desktop'],
-    [390, 844, 'phone'],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
+  for (const { width, height, tag } of SHOT_SIZES) {
+    await page.setViewportSize({ width, height });
     if (waitFor) await waitFor();
     await page.waitForTimeout(150);
-    await page.screenshot({ path: join(SHOTS, `${name}-${tag}.png`), fullPage: true });
+    await page.screenshot({ path: shotPath(name, tag), fullPage: true });
   }
   if (original) await page.setViewportSize(original);
 }
@@ -93,6 +99,14 @@ export async function planJourney(page: Page, plan: Plan): Promise<string> {
   await page.getByRole('button', { name: 'Find Routes & Times' }).click();
   await page.waitForURL(/\/search\/[0-9a-f]+\/results$/);
   return page.url();
+}
+
+/** Opens a journey option of the Results page, first filtered to `filterLabel` when given. */
+export async function openOption(page: Page, filterLabel: string | null, index = 0): Promise<void> {
+  if (filterLabel) await page.getByLabel('Showing').selectOption({ label: filterLabel });
+  await page.locator('.journey-card h2 a').nth(index).click();
+  await page.waitForURL(/\/results\/[^/]+$/);
+  await expect(page.getByRole('heading', { name: 'Journey details', level: 1 })).toBeVisible();
 }
 
 /**

@@ -1,14 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, inputDate, planJourney, snap, waitForMapIdle, waitForResults } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import {
+  expectAccessible,
+  inputDate,
+  openOption,
+  planJourney,
+  snap,
+  waitForMapIdle,
+  waitForResults,
+} from './helpers.ts';
 
 // Feature under test: Journey details, its modals, the map, the stage view and print (SPEC §2).
-
-async function openOption(page: Page, filterLabel: string | null, index = 0): Promise<void> {
-  if (filterLabel) await page.getByLabel('Showing').selectOption({ label: filterLabel });
-  await page.locator('.journey-card h2 a').nth(index).click();
-  await page.waitForURL(/\/results\/[^/]+$/);
-  await expect(page.getByRole('heading', { name: 'Journey details', level: 1 })).toBeVisible();
-}
 
 test('Return journey: details, depart/return toggle, modals, map with tiles and route, print', async ({
   page,

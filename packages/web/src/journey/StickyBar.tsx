@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
 export const SECTIONS = [
@@ -7,9 +7,24 @@ export const SECTIONS = [
   { id: 'step-by-step', label: 'Step by step guide' },
 ] as const;
 
-/** The sticky section bar; the active section follows scrolling. */
+/** Scrolls a bar that is wider than the screen so its current link shows. */
+function keepInView(list: HTMLElement | null): void {
+  const link = list?.querySelector('[aria-current="true"]');
+  if (!list || !link) return;
+  const box = list.getBoundingClientRect();
+  const { left, right } = link.getBoundingClientRect();
+  if (left < box.left) list.scrollBy({ left: left - box.left });
+  else if (right > box.right) list.scrollBy({ left: right - box.right });
+}
+
+/**
+ * The sticky section bar; the active section follows scrolling. On a phone the links scroll
+ * sideways within the bar, which brings the active one into view.
+ */
 export function StickyBar({ printTo }: { printTo: string }) {
   const [active, setActive] = useState<string>(SECTIONS[0].id);
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => keepInView(list.current), [active]);
   useEffect(() => {
     const onScroll = () => {
       let current: string = SECTIONS[0].id;
@@ -26,7 +41,7 @@ export function StickyBar({ printTo }: { printTo: string }) {
   }, []);
   return (
     <nav className="sticky-bar no-print" aria-label="Journey sections">
-      <ul>
+      <ul ref={list}>
         {SECTIONS.map((s) => (
           <li key={s.id}>
             <a

@@ -1,24 +1,15 @@
 import { Link, useParams } from 'react-router';
-import type { Leg, Step } from '@cairn/contracts';
+import type { Leg } from '@cairn/contracts';
 import { BRAND_LOGO_URL, useBrand } from '../../brand/ConfigContext.tsx';
 import { formatDayLabel } from '../../lib/dates.ts';
-import { formatCo2, formatElevation, formatMiles } from '../../lib/units.ts';
+import { formatCo2, formatMiles } from '../../lib/units.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { costLabel, formatCostText } from '../costLabel.ts';
 import { stripTags } from '../StepGuide.tsx';
 import { useJourney } from '../useJourney.ts';
 import { modeWithCost } from '../../lib/modeLabel.ts';
-
-/**
- * Gradient from the step's real elevation, or nothing. SPEC shows a static "108ft 0ft" and
- * traffic "Busy" placeholder; Cairn never prints invented figures, and has no traffic data.
- */
-export function gradientText(step: Pick<Step, 'elevationHighest' | 'elevationLowest'>): string | null {
-  const high = formatElevation(step.elevationHighest);
-  const low = formatElevation(step.elevationLowest);
-  return high && low ? `${high} highest, ${low} lowest` : null;
-}
+import { gradientText } from './gradient.ts';
 
 function PrintSteps({ leg, title }: { leg: Leg; title: string }) {
   return (
@@ -29,7 +20,7 @@ function PrintSteps({ leg, title }: { leg: Leg; title: string }) {
       </h2>
       <ol className="steps">
         {leg.steps.map((step, i) => {
-          const gradient = gradientText(step);
+          const gradient = gradientText([step]);
           return (
             <li key={i} className="step">
               <strong>
@@ -59,7 +50,11 @@ function PrintSteps({ leg, title }: { leg: Leg; title: string }) {
   );
 }
 
-/** PrintJourney: logo, journey details and every step, laid out for paper. */
+/**
+ * PrintJourney: logo, journey details and every step, laid out for paper. SPEC's gradient
+ * ("108ft 0ft") and traffic ("Busy") are static placeholders: the page prints the real climb of
+ * the walks and rides instead, and no traffic, for which Cairn has no data (web README).
+ */
 export default function PrintJourneyPage() {
   const { hash = '', journeyId = '' } = useParams();
   const brand = useBrand();
@@ -72,6 +67,7 @@ export default function PrintJourneyPage() {
         <h1>Journey not found</h1>
       </div>
     );
+  const gradient = gradientText([...journey.depart.steps, ...(journey.return?.steps ?? [])]);
   return (
     <article className="print-page page-narrow">
       <img src={BRAND_LOGO_URL} alt={brand.title} width={220} height={48} />
@@ -103,6 +99,12 @@ export default function PrintJourneyPage() {
           <dt>CO2 emissions</dt>
           <dd>{formatCo2(journey.carbon_emission)}</dd>
         </div>
+        {gradient && (
+          <div>
+            <dt>Gradient on foot and by bike</dt>
+            <dd>{gradient}</dd>
+          </div>
+        )}
       </dl>
       <PrintSteps leg={journey.depart} title="Outbound" />
       <ol className="steps">

@@ -1,0 +1,152 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openOption, planJourney, waitForMapIdle, waitForResults } from './helpers.ts';
+import { createActiveAccount, signIn, uniqueEmail } from './accounts-support.ts';
+import { defineTourTests } from './tour.ts';
+
+// Feature under test: every screen and modal state fits a 360 px wide phone (issue #16): the page
+// never scrolls sideways and no element sticks out of the viewport, except inside a box that
+// scrolls or clips on its own (the section bar, a wide table).
+
+const PORT = Number(process.env.E2E_PORT ?? 8092);
+
+/** What sticks out of the viewport sideways, each by a selector path; empty when all fits. */
+function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const found: string[] = [];
+    if (root.scrollWidth > width) found.push(`the page scrolls sideways (${root.scrollWidth} > ${width} px)`);
+    const label = (el: Element) =>
+      el.tagName.toLowerCase() + (el.id ? `#${el.id}` : '') + [...el.classList].map((c) => `.${c}`).join('');
+    const path = (el: Element) => {
+      const parts: string[] = [];
+      for (let e: Element | null = el; e && e !== document.body && parts.length < 4; e = e.parentElement)
+        parts.unshift(label(e));
+      return parts.join(' > ');
+    };
+    // Inside a box that scrolls or clips, only that box has to fit (it is checked on its own).
+    const inClippingBox = (el: Element) => {
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+        if (getComputedStyle(a).overflowX !== 'visible') return true;
+      return false;
+    };
+    for (const el of document.body.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (box.right <= width + 0.5 && box.width <= width + 0.5) continue;
+      if (inClippingBox(el)) continue;
+      found.push(`${path(el)} (${Math.round(box.left)} to ${Math.round(box.right)} px)`);
+    }
+    return found.slice(0, 25);
+  });
+}
+
+defineTourTests({
+  campaignPort: PORT + 21,
+  viewport: { width: 360, height: 800 },
+  onStop: async (page, name) => {
+    expect.soft(await sidewaysOverflow(page), `sideways overflow on ${name} at 360 px`).toEqual([]);
+  },
+});
+
+test('the journey section bar scrolls within itself and keeps the current section in view', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await planJourney(page, { from: ['Aviemore', 'Aviemore'], to: ['Kingussie', 'Kingussie'] });
+  await waitForResults(page);
+  await openOption(page, null);
+  const bar = page.getByRole('navigation', { name: 'Journey sections' });
+  const list = bar.getByRole('list');
+  await expect(list).toBeVisible();
+  const widths = await list.evaluate((ul) => [ul.scrollWidth, ul.clientWidth]);
+  expect(widths[0], 'the bar holds more than a phone shows').toBeGreaterThan(widths[1]!);
+
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const current = bar.getByRole('link', { name: 'Step by step guide' });
+  await expect(current).toHaveAttribute('aria-current', 'true');
+  await expect
+    .poll(
+      async () => {
+        const [link, box] = await Promise.all([current.boundingBox(), list.boundingBox()]);
+        return link!.x >= box!.x - 0.5 && link!.x + link!.width <= box!.x + box!.width + 0.5;
+      },
+      { message: 'the current section is scrolled into the bar' },
+    )
+    .toBe(true);
+  expect(await sidewaysOverflow(page)).toEqual([]);
+});
+
+test('on a phone, figures sit two to a row with room around them, POI counts line up and the stage buttons, card and map keep apart', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await planJourney(page, { from: ['Aviemore', 'Aviemore'], to: ['Kingussie', 'Kingussie'] });
+  await waitForResults(page);
+  const top = (selector: string) =>
+    page.locator(selector).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
+  const [first, second] = await top('.journey-card >> nth=0 >> dl > div');
+  expect(second, 'Duration and Cost of a journey card share a row').toBe(first);
+
+  await openOption(page, null);
+  const [depart, arrive] = await top('.leg-box >> nth=0 >> dl > div');
+  expect(arrive, 'Depart and Arrive share a row').toBe(depart);
+  const boxes = await page.locator('.summary-grid').boundingBox();
+  const figures = await page.locator('.summary-grid + dl').boundingBox();
+  expect(
+    figures!.y - (boxes!.y + boxes!.height),
+    'space between the leg boxes and the figures',
+  ).toBeGreaterThanOrEqual(8);
+  const modes = await page.locator('.summary > .modes').boundingBox();
+  expect(
+    boxes!.y - (modes!.y + modes!.height),
+    'space between the mode icons and the leg boxes',
+  ).toBeGreaterThanOrEqual(8);
+  const badges = await page
+    .locator('.poi-card .badge')
+    .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().right)));
+  expect(badges.length).toBeGreaterThan(1);
+  expect(new Set(badges).size, 'every count at the right edge of its card').toBe(1);
+
+  await page
+    .getByRole('button', { name: /Stage details/ })
+    .first()
+    .click();
+  const nav = await page.locator('.stage-nav').boundingBox();
+  const card = await page.locator('.stage-view > .section').boundingBox();
+  expect(
+    card!.y - (nav!.y + nav!.height),
+    'space between the step buttons and the card',
+  ).toBeGreaterThanOrEqual(8);
+  await waitForMapIdle(page);
+  const map = await page.locator('.stage-view .map-box').boundingBox();
+  const after = await page.locator('.stage-view > .section > section').first().boundingBox();
+  expect(
+    after!.y - (map!.y + map!.height),
+    'space between the map and the part under it',
+  ).toBeGreaterThanOrEqual(8);
+});
+
+test('on a phone, the signed-in top bar keeps the logo whole and its links on one row', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const email = uniqueEmail('phone-topbar');
+  await createActiveAccount(request, baseURL!, email);
+  await signIn(page, email);
+  const [shown, natural] = await page
+    .locator('.topbar-logo img')
+    .evaluate((img: HTMLImageElement) => [
+      img.getBoundingClientRect().width / img.getBoundingClientRect().height,
+      img.naturalWidth / img.naturalHeight,
+    ]);
+  expect(shown, 'the logo keeps its proportions').toBeCloseTo(natural!, 1);
+  const tops = await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().top)));
+  expect(tops.length).toBe(3);
+  expect(new Set(tops).size, 'Planner, My Trips and Account on one row').toBe(1);
+});
