@@ -107,6 +107,11 @@ describe('modals', () => {
     expect(screen.getByText('-')).toBeTruthy();
     expect(timetableCell('9:05:00')).toBe('09:05');
   });
+  it("timetable: the heading names the engine's lower-case travel type as a title", () => {
+    const tt = wbw.depart.steps[1]!.timetable!;
+    render(<TimetableModal timetable={{ ...tt, Mode: 'train' }} open onClose={() => {}} />);
+    expect(screen.getByRole('heading', { name: 'Train 31 timetable' })).toBeTruthy();
+  });
   it("timetable: the journey's own trip is marked, for sight and for screen readers", () => {
     const tt = wbw.depart.steps[1]!.timetable!;
     const columns = tt.columns.map((c, i) => (i === 1 ? { ...c, journey_trip: true as const } : c));

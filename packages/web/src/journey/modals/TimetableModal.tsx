@@ -1,4 +1,5 @@
 import type { Timetable } from '@cairn/contracts';
+import { modeLabel } from '../../lib/modeLabel.ts';
 import { Modal } from '../../ui/Modal.tsx';
 
 /** HH:mm, or '-' when the trip does not call at the stop. */
@@ -18,7 +19,8 @@ export function TimetableModal({
   open: boolean;
   onClose: () => void;
 }) {
-  const title = `${timetable.Mode} ${timetable.ServiceNumber} timetable`;
+  // The engine sends the travel type in lower case ('train'); the heading names it as a title does.
+  const title = `${modeLabel(timetable.Mode)} ${timetable.ServiceNumber} timetable`;
   return (
     <Modal title={title} open={open} onClose={onClose} wide>
       <div className="timetable-wrap" tabIndex={0} role="region" aria-label={`${title}, scrollable`}>
