@@ -10,7 +10,8 @@ import {
 } from './graph.ts';
 import type { StreetGraph } from './graph.ts';
 import type { PathPiece, StreetPath } from './search.ts';
-import { distanceText, escapeHtml, metresToMiles } from './format.ts';
+import { formatShortDistance, metresToMiles } from '../journeys/format/distance.ts';
+import { escapeHtml } from '../journeys/format/html.ts';
 import { MODE_BIT } from '../osm/wayAccess.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
 import type { GeoPoint } from '../geo/geometry.ts';
@@ -324,7 +325,7 @@ export function describeStreetPath(g: StreetGraph, path: StreetPath): StreetRout
     }
     prevBearing = bearingAt(pts, true) ?? prevBearing;
   });
-  for (const d of directions) d.distanceText = distanceText(d.distanceM);
+  for (const d of directions) d.distanceText = formatShortDistance(d.distanceM);
   return {
     mode: path.mode,
     durationSec: path.durationSec,

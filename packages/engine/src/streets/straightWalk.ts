@@ -1,6 +1,7 @@
 import polyline from '@mapbox/polyline';
 import type { StreetRoute } from './directions.ts';
-import { distanceText, escapeHtml, metresToMiles } from './format.ts';
+import { formatShortDistance, metresToMiles } from '../journeys/format/distance.ts';
+import { escapeHtml } from '../journeys/format/html.ts';
 import { haversineM } from '../geo/geometry.ts';
 import { WALK_MPS } from '../osm/wayAccess.ts';
 import type { GeoPoint } from '../geo/geometry.ts';
@@ -30,7 +31,7 @@ export function findStraightWalk(
 
 /** The instruction of a straight-line walk: "Walk about 330 yards (no mapped path)". */
 export function straightWalkText(distanceM: number): string {
-  return `Walk about ${distanceText(distanceM)} (no mapped path)`;
+  return `Walk about ${formatShortDistance(distanceM)} (no mapped path)`;
 }
 
 /** A straight-line walk as a street route (flagged `straightLine`), or undefined beyond the limit. */
@@ -63,7 +64,7 @@ export function describeStraightWalk(
         instruction: text,
         html_instructions: escapeHtml(text),
         distanceM: walk.distanceM,
-        distanceText: distanceText(walk.distanceM),
+        distanceText: formatShortDistance(walk.distanceM),
         durationSec: walk.durationSec,
         start: { lat: from.lat, lon: from.lon },
         road: 'no mapped path',

@@ -4,7 +4,7 @@ import polyline from '@mapbox/polyline';
 import { loadOsmXml } from '../../src/osm/loadOsm.ts';
 import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNetwork.ts';
 import { findSnapPoint } from '../../src/streets/snap.ts';
-import { distanceText, MILES_PER_METRE } from '../../src/streets/format.ts';
+import { formatShortDistance as distanceText, METRES_TO_MILES } from '../../src/journeys/format/distance.ts';
 import { turnManeuver } from '../../src/streets/directions.ts';
 import { at, osmXml } from './osmFixture.ts';
 
@@ -60,7 +60,7 @@ describe('fixture network', () => {
     expect(r.directions[1]!.html_instructions).toBe('Turn <b>right</b> onto <b>Grampian Road (B970)</b>');
     expect(r.directions[0]!.distanceText).toBe('0.1 miles');
     expect(r.directions[1]!.distanceText).toBe('0.2 miles');
-    expect(r.distanceMiles).toBeCloseTo(r.distanceM * MILES_PER_METRE, 9);
+    expect(r.distanceMiles).toBeCloseTo(r.distanceM * METRES_TO_MILES, 9);
     expect(r.elevationHighestM).toBe(250);
     expect(r.elevationLowestM).toBe(210);
   });

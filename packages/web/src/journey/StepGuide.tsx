@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Leg, Step } from '@cairn/contracts';
 import { ModeIcon } from '../icons/Icons.tsx';
-import { formatElevation } from '../lib/units.ts';
+import { formatElevation } from '@cairn/engine/format';
 import { formatCostText } from './costLabel.ts';
 import { appointmentText } from './appointment.ts';
 

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import type { Leg } from '@cairn/contracts';
 import { BRAND_LOGO_URL, useBrand } from '../../brand/ConfigContext.tsx';
 import { formatDayLabel } from '../../lib/dates.ts';
-import { formatCo2, formatMiles } from '../../lib/units.ts';
+import { formatCo2, formatMiles } from '@cairn/engine/format';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { costLabel, formatCostText } from '../costLabel.ts';
