@@ -109,7 +109,8 @@ export function buildStreetStep(
     from,
     to,
     coords: route.coordinates.map(([lat, lon]) => [lat, lon] as [number, number]),
-    directions: route.directions.map((d) => ({ text: d.instruction, distanceM: d.distanceM })),
+    // The route's directions also carry timing and position, which the step does not keep.
+    directions: route.directions.map(({ durationSec: _sec, start: _start, ...parts }) => parts),
     elevation: hasElevation
       ? {
           highestM: route.elevationHighestM ?? 0,

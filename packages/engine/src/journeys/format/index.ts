@@ -16,3 +16,5 @@ export { formatDuration, durationTextValue } from './duration.ts';
 export { formatPence } from './money.ts';
 export { formatCo2 } from './carbon.ts';
 export { escapeHtml } from './html.ts';
+export { directionPieces, directionText, directionHtml } from './directions.ts';
+export type { DirectionPiece } from './directions.ts';
