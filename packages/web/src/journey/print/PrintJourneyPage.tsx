@@ -6,7 +6,7 @@ import { formatCo2, formatMiles } from '@cairn/engine/format';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { costLabel, formatCostText } from '../costLabel.ts';
-import { stripTags } from '../StepGuide.tsx';
+import { DirectionText } from '../DirectionText.tsx';
 import { useJourney } from '../useJourney.ts';
 import { modeWithCost } from '../../lib/modeLabel.ts';
 import { gradientText } from './gradient.ts';
@@ -37,7 +37,7 @@ function PrintSteps({ leg, title }: { leg: Leg; title: string }) {
                 <ol className="directions">
                   {step.directions.map((d, k) => (
                     <li key={k}>
-                      {stripTags(d.html_instructions)} ({d.distance.text})
+                      <DirectionText direction={d} /> ({d.distance.text})
                     </li>
                   ))}
                 </ol>
