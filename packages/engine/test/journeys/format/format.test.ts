@@ -14,6 +14,12 @@ import {
 import { formatCo2 } from '../../../src/journeys/format/carbon.ts';
 import { escapeHtml } from '../../../src/journeys/format/html.ts';
 import * as shared from '../../../src/journeys/format/index.ts';
+import {
+  formatDateFields,
+  formatSearchDateFields,
+  formatSecondsOfDay,
+  pad2,
+} from '../../../src/journeys/format/clock.ts';
 import { formatPence } from '../../../src/journeys/format/money.ts';
 import {
   formatLocalDate,
@@ -108,6 +114,22 @@ describe('formatPence', () => {
     expect(formatPence(1240)).toBe('£12.40');
     expect(formatPence(5)).toBe('£0.05');
     expect(formatPence(0)).toBe('free');
+  });
+});
+
+describe('clock fields', () => {
+  it('writes two-digit fields, dates and the search date format', () => {
+    expect(pad2(7)).toBe('07');
+    expect(pad2(12)).toBe('12');
+    expect(formatDateFields({ year: 2026, month: 3, day: 9 })).toBe('2026-03-09');
+    expect(formatSearchDateFields({ year: 2026, month: 6, day: 15, hour: 9, minute: 5, second: 0 })).toBe(
+      '2026/06/15 09:05:00',
+    );
+  });
+  it('wraps GTFS times past midnight and before it', () => {
+    expect(formatSecondsOfDay(9 * 3600 + 5 * 60 + 59)).toBe('09:05');
+    expect(formatSecondsOfDay(25 * 3600 + 30 * 60)).toBe('01:30');
+    expect(formatSecondsOfDay(-60)).toBe('23:59');
   });
 });
 
