@@ -33,15 +33,39 @@ module.exports = {
       name: 'web-knows-no-server-internals',
       severity: 'error',
       from: { path: '^packages/web' },
-      to: { path: '^packages/(api|engine)' },
+      // The shared formatter set (`@cairn/engine/format`) is the one part of the engine the web may use.
+      to: { path: '^packages/(api|engine)', pathNot: '^packages/engine/src/journeys/format/' },
+    },
+    {
+      name: 'shared-format-stays-leaf',
+      comment:
+        'What `@cairn/engine/format` exports runs in the browser too: it imports only its own set and contract types.',
+      severity: 'error',
+      from: {
+        path: '^packages/engine/src/journeys/format/(index|distance|duration|money|carbon|html|directions|clock)\\.ts$',
+      },
+      to: {
+        pathNot: [
+          '^packages/engine/src/journeys/format/(distance|duration|money|carbon|html|directions|clock)\\.ts$',
+          '^packages/contracts/src/',
+        ],
+      },
     },
     {
       name: 'no-deep-imports-across-packages',
       comment: 'Other packages are used through their index only.',
       severity: 'error',
       from: { path: '^packages/([^/]+)/' },
-      // A package name resolves to its src/index.ts (the explicit public list): that is allowed.
-      to: { path: '^packages/([^/]+)/src/.+', pathNot: ['^packages/$1/', '^packages/[^/]+/src/index\\.ts$'] },
+      // A package name resolves to its src/index.ts (the explicit public list), or the engine's
+      // `./format` subpath to the formatter set's index: those are allowed.
+      to: {
+        path: '^packages/([^/]+)/src/.+',
+        pathNot: [
+          '^packages/$1/',
+          '^packages/[^/]+/src/index\\.ts$',
+          '^packages/engine/src/journeys/format/index\\.ts$',
+        ],
+      },
     },
     { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },
   ],

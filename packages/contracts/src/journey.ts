@@ -51,7 +51,52 @@ export const Poi = z.object({
 });
 export type Poi = z.infer<typeof Poi>;
 
-export const Direction = z.object({ html_instructions: z.string(), distance: TextOnly });
+/** What one turn-by-turn direction tells the traveller to do (an addition to SPEC §3). */
+export const DIRECTION_ACTIONS = [
+  'depart',
+  'straight',
+  'turn-slight-left',
+  'turn-slight-right',
+  'turn-left',
+  'turn-right',
+  'turn-sharp-left',
+  'turn-sharp-right',
+  'uturn',
+  'roundabout',
+  'ferry',
+  'walk-to',
+  'walk-unmapped',
+] as const;
+export const DirectionAction = z
+  .enum(DIRECTION_ACTIONS)
+  .describe('What the direction says to do; walk-unmapped: walk straight where no path is mapped');
+export type DirectionAction = z.infer<typeof DirectionAction>;
+
+/**
+ * A direction as structured data, built once by the engine; its text and HTML are rendered from it
+ * (`@cairn/engine/format`). `street` is the road followed, or the place walked to for 'walk-to';
+ * `heading` is the compass word of a 'depart'; `exit` the roundabout exit taken, when known.
+ */
+export const DirectionParts = z.object({
+  action: DirectionAction,
+  street: z.string().optional(),
+  heading: z.string().optional(),
+  exit: z.number().int().positive().optional(),
+  distance_m: z.number().nonnegative(),
+});
+export type DirectionParts = z.infer<typeof DirectionParts>;
+
+/**
+ * One direction. `html_instructions` (SPEC §3, kept for old clients) is rendered from `instruction`,
+ * the structured form new clients render themselves; old clients may ignore `instruction`.
+ */
+export const Direction = z.object({
+  html_instructions: z.string(),
+  distance: TextOnly,
+  instruction: DirectionParts.optional().describe(
+    'The direction as structured data (action, street, heading, exit, distance_m); html_instructions is rendered from it',
+  ),
+});
 export type Direction = z.infer<typeof Direction>;
 
 export const TravelGuide = z.object({

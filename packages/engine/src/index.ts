@@ -68,7 +68,6 @@ export { findStreetPath, findStreetPathInHierarchy, reachTargets } from './stree
 export type { SnapPoint, StreetPath, PathPiece, Reached, SearchStats } from './streets/search.ts';
 export { describeStreetPath, turnManeuver } from './streets/directions.ts';
 export type { StreetRoute, Direction, Maneuver } from './streets/directions.ts';
-export { distanceText, metresToMiles, MILES_PER_METRE } from './streets/format.ts';
 export {
   emptyCatalogue,
   POI_CATEGORIES as OSM_POI_CATEGORIES,

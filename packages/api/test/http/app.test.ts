@@ -33,6 +33,12 @@ describe('system', () => {
     expect(ready.body).toEqual({ status: 'ready', checks: { database: 'ok', planner: 'ok' } });
   });
 
+  it('documents the structured direction beside html_instructions in the OpenAPI document', async () => {
+    const text = JSON.stringify((await server.call('GET', '/v1/docs')).body);
+    expect(text).toContain('html_instructions is rendered from it');
+    expect(text).toContain('walk-unmapped');
+  });
+
   it('serves an OpenAPI document generated from the contracts', async () => {
     const docs = await server.call('GET', '/v1/docs');
     expect(docs.status).toBe(200);

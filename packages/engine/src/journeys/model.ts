@@ -1,4 +1,4 @@
-import type { TravelType } from '@cairn/contracts';
+import type { DirectionParts, TravelType } from '@cairn/contracts';
 
 /*
  * The engine's own shape of an option before it becomes a Journey document: times in epoch
@@ -56,7 +56,8 @@ export interface PlannedStep {
   to: PlacePoint;
   /** [lat, lng] pairs along the step. */
   coords: Array<[number, number]>;
-  directions: Array<{ text: string; distanceM: number }>;
+  /** Turn-by-turn directions as structured data; text and HTML are rendered at the edge. */
+  directions: DirectionParts[];
   /** Heights along a street step (null when unknown); ascent and descent are metres climbed and dropped. */
   elevation: { highestM: number; lowestM: number; ascentM?: number; descentM?: number } | null;
   description: string;

@@ -2,7 +2,7 @@ import type { TravelType } from '@cairn/contracts';
 import type { PlacePoint, PlannedLeg, PlannedStep } from '../journeys/model.ts';
 import { listSnapPoints } from '../streets/snap.ts';
 import { listEnds } from '../streets/search.ts';
-import { distanceText } from '../streets/format.ts';
+import { formatShortDistance } from '../journeys/format/distance.ts';
 import { describeStraightWalk } from '../streets/straightWalk.ts';
 import { endNames } from '../journeys/format/placeNames.ts';
 import { describeStreetPath } from '../streets/directions.ts';
@@ -72,7 +72,8 @@ function routeStreet(
 /** A step's title: "Walk to B", or for a straight-line walk "Walk about 330 yards to B (no mapped path)". */
 function describeStep(type: TravelType, route: StreetRoute, to: string): string {
   const verb = VERB[type] ?? type;
-  if (route.straightLine) return `${verb} about ${distanceText(route.distanceM)} to ${to} (no mapped path)`;
+  if (route.straightLine)
+    return `${verb} about ${formatShortDistance(route.distanceM)} to ${to} (no mapped path)`;
   return `${verb} to ${to}`;
 }
 
@@ -108,7 +109,8 @@ export function buildStreetStep(
     from,
     to,
     coords: route.coordinates.map(([lat, lon]) => [lat, lon] as [number, number]),
-    directions: route.directions.map((d) => ({ text: d.instruction, distanceM: d.distanceM })),
+    // The route's directions also carry timing and position, which the step does not keep.
+    directions: route.directions.map(({ durationSec: _sec, start: _start, ...parts }) => parts),
     elevation: hasElevation
       ? {
           highestM: route.elevationHighestM ?? 0,

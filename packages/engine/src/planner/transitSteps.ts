@@ -267,7 +267,7 @@ export function journeySteps(
           [from.lat, from.lng],
           [to.lat, to.lng],
         ],
-        directions: [{ text: `Walk to ${to.name}`, distanceM }],
+        directions: [{ action: 'walk-to', street: to.name, distance_m: distanceM }],
         elevation: null,
         description: `Walk to ${to.name} to change`,
       });

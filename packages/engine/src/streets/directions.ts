@@ -10,36 +10,19 @@ import {
 } from './graph.ts';
 import type { StreetGraph } from './graph.ts';
 import type { PathPiece, StreetPath } from './search.ts';
-import { distanceText, escapeHtml, metresToMiles } from './format.ts';
+import type { DirectionAction, DirectionParts } from '@cairn/contracts';
+import { metresToMiles } from '../journeys/format/distance.ts';
 import { MODE_BIT } from '../osm/wayAccess.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
 import type { GeoPoint } from '../geo/geometry.ts';
 
-/** How a direction step starts. */
-export type Maneuver =
-  | 'depart'
-  | 'straight'
-  | 'turn-slight-left'
-  | 'turn-slight-right'
-  | 'turn-left'
-  | 'turn-right'
-  | 'turn-sharp-left'
-  | 'turn-sharp-right'
-  | 'uturn'
-  | 'roundabout'
-  | 'ferry';
+/** How a direction step starts (the street maneuvers of the wire's direction actions). */
+export type Maneuver = Exclude<DirectionAction, 'walk-to' | 'walk-unmapped'>;
 
-/** One turn-by-turn instruction (a SPEC step's directions entry). */
-export interface Direction {
-  maneuver: Maneuver;
-  instruction: string;
-  html_instructions: string;
-  distanceM: number;
-  distanceText: string;
+/** One turn-by-turn instruction as structured data (its text and HTML come from journeys/format). */
+export interface Direction extends DirectionParts {
   durationSec: number;
   start: GeoPoint;
-  /** The road this instruction follows, as named in the text. */
-  road: string;
 }
 
 /** A street route ready for display: geometry, totals and directions. */
@@ -171,38 +154,6 @@ export function turnManeuver(delta: number): Maneuver {
   return 'uturn';
 }
 
-const TURN_WORDS: Record<
-  Exclude<Maneuver, 'depart' | 'straight' | 'uturn' | 'ferry' | 'roundabout'>,
-  string
-> = {
-  'turn-slight-left': 'slight left',
-  'turn-slight-right': 'slight right',
-  'turn-left': 'left',
-  'turn-right': 'right',
-  'turn-sharp-left': 'sharp left',
-  'turn-sharp-right': 'sharp right',
-};
-
-function texts(maneuver: Maneuver, road: string, heading: string): { plain: string; html: string } {
-  const r = escapeHtml(road);
-  switch (maneuver) {
-    case 'depart':
-      return { plain: `Head ${heading} on ${road}`, html: `Head <b>${heading}</b> on <b>${r}</b>` };
-    case 'straight':
-      return { plain: `Continue onto ${road}`, html: `Continue onto <b>${r}</b>` };
-    case 'uturn':
-      return { plain: `Make a U-turn onto ${road}`, html: `Make a <b>U-turn</b> onto <b>${r}</b>` };
-    case 'ferry':
-      return { plain: 'Take the ferry', html: 'Take the <b>ferry</b>' };
-    case 'roundabout':
-      return { plain: 'Enter the roundabout', html: 'Enter the <b>roundabout</b>' };
-    default: {
-      const w = TURN_WORDS[maneuver];
-      return { plain: `Turn ${w} onto ${road}`, html: `Turn <b>${w}</b> onto <b>${r}</b>` };
-    }
-  }
-}
-
 /** Ways off a roundabout at a vertex for the mode: arcs onto edges that are not part of it. */
 function countExits(g: StreetGraph, v: number, mode: StreetMode): number {
   const bit = MODE_BIT[mode];
@@ -211,16 +162,6 @@ function countExits(g: StreetGraph, v: number, mode: StreetMode): number {
     if (g.arcModes[i]! & bit && !(g.edgeFlags[g.arcEdge[i]!]! & EDGE_FLAG.roundabout)) n++;
   }
   return n;
-}
-
-const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth'];
-
-function roundaboutTexts(exit: number, road: string): { plain: string; html: string } {
-  const nth = ORDINALS[exit - 1] ?? `${exit}th`;
-  return {
-    plain: `At the roundabout, take the ${nth} exit onto ${road}`,
-    html: `At the roundabout, take the <b>${nth}</b> exit onto <b>${escapeHtml(road)}</b>`,
-  };
 }
 
 /** Turn a street path into a displayable route with polyline, elevation and directions. */
@@ -271,35 +212,29 @@ export function describeStreetPath(g: StreetGraph, path: StreetPath): StreetRout
           piece.reverse ? g.edgeTo[piece.edge]! : g.edgeFrom[piece.edge]!,
           path.mode,
         );
-        current.distanceM += distanceM;
+        current.distance_m += distanceM;
         current.durationSec += durationSec;
       } else {
         roundabout = { exits: 0 };
         directions.push({
-          maneuver: 'roundabout',
-          instruction: 'Enter the roundabout',
-          html_instructions: 'Enter the <b>roundabout</b>',
-          distanceM,
-          distanceText: '',
+          action: 'roundabout',
+          distance_m: distanceM,
           durationSec,
           start: { lat: pts.lat[0]!, lon: pts.lon[0]! },
-          road: 'roundabout',
         });
       }
       prevRoad = null;
     } else if (roundabout && current) {
       // Leaving the roundabout: the instruction names the exit and the road it leads onto.
-      const t = roundaboutTexts(roundabout.exits + 1, road);
-      current.instruction = t.plain;
-      current.html_instructions = t.html;
-      current.road = road;
-      current.distanceM += distanceM;
+      current.exit = roundabout.exits + 1;
+      current.street = road;
+      current.distance_m += distanceM;
       current.durationSec += durationSec;
       roundabout = null;
       prevRoad = road;
       prevFerry = ferry;
     } else if (current && road === prevRoad && ferry === prevFerry) {
-      current.distanceM += distanceM;
+      current.distance_m += distanceM;
       current.durationSec += durationSec;
     } else if (distanceM >= MIN_STEP_M || (!current && pieceIndex === path.pieces.length - 1)) {
       // A sliver of an edge (a start or end snapped onto a junction) gets no instruction of its own.
@@ -307,24 +242,20 @@ export function describeStreetPath(g: StreetGraph, path: StreetPath): StreetRout
       if (ferry) maneuver = 'ferry';
       else if (!current || prevBearing === null || inBearing === null) maneuver = 'depart';
       else maneuver = turnManeuver(((inBearing - prevBearing + 540) % 360) - 180);
-      const heading = COMPASS[Math.round((inBearing ?? 0) / 45) % 8]!;
-      const t = texts(maneuver, road, heading);
-      directions.push({
-        maneuver,
-        instruction: t.plain,
-        html_instructions: t.html,
-        distanceM,
-        distanceText: '',
+      const direction: Direction = {
+        action: maneuver,
+        distance_m: distanceM,
         durationSec,
         start: { lat: pts.lat[0]!, lon: pts.lon[0]! },
-        road,
-      });
+      };
+      if (maneuver === 'depart') direction.heading = COMPASS[Math.round((inBearing ?? 0) / 45) % 8]!;
+      if (maneuver !== 'ferry') direction.street = road;
+      directions.push(direction);
       prevRoad = road;
       prevFerry = ferry;
     }
     prevBearing = bearingAt(pts, true) ?? prevBearing;
   });
-  for (const d of directions) d.distanceText = distanceText(d.distanceM);
   return {
     mode: path.mode,
     durationSec: path.durationSec,

@@ -1,6 +1,6 @@
 import polyline from '@mapbox/polyline';
 import type { StreetRoute } from './directions.ts';
-import { distanceText, escapeHtml, metresToMiles } from './format.ts';
+import { metresToMiles } from '../journeys/format/distance.ts';
 import { haversineM } from '../geo/geometry.ts';
 import { WALK_MPS } from '../osm/wayAccess.ts';
 import type { GeoPoint } from '../geo/geometry.ts';
@@ -28,11 +28,6 @@ export function findStraightWalk(
   return durationSec <= maxSec ? { distanceM, durationSec } : undefined;
 }
 
-/** The instruction of a straight-line walk: "Walk about 330 yards (no mapped path)". */
-export function straightWalkText(distanceM: number): string {
-  return `Walk about ${distanceText(distanceM)} (no mapped path)`;
-}
-
 /** A straight-line walk as a street route (flagged `straightLine`), or undefined beyond the limit. */
 export function describeStraightWalk(
   from: GeoPoint,
@@ -45,7 +40,6 @@ export function describeStraightWalk(
     [from.lat, from.lon],
     [to.lat, to.lon],
   ];
-  const text = straightWalkText(walk.distanceM);
   return {
     mode: 'foot',
     durationSec: walk.durationSec,
@@ -59,14 +53,10 @@ export function describeStraightWalk(
     descentM: null,
     directions: [
       {
-        maneuver: 'depart',
-        instruction: text,
-        html_instructions: escapeHtml(text),
-        distanceM: walk.distanceM,
-        distanceText: distanceText(walk.distanceM),
+        action: 'walk-unmapped',
+        distance_m: walk.distanceM,
         durationSec: walk.durationSec,
         start: { lat: from.lat, lon: from.lon },
-        road: 'no mapped path',
       },
     ],
     straightLine: true,

@@ -5,6 +5,7 @@ import { checkWalkLeg, MAX_WALK_SEC } from '../../src/modes/walk.ts';
 import { checkCycleLeg, MAX_CYCLE_SEC } from '../../src/modes/cycle.ts';
 import { ownCarParts } from '../../src/modes/ownCar.ts';
 import { adult, ctx, home, legOf, monday, partsOf, priceOf, work } from './modeFixture.ts';
+import { directionText } from '../../src/journeys/format/directions.ts';
 
 const WALK_MPS = 4.8 / 3.6;
 const CYCLE_MPS = 16 / 3.6;
@@ -23,7 +24,7 @@ describe('walk and cycle', () => {
     const step = leg.steps[0]!;
     expect(step.distanceM).toBeCloseTo(2000, -1);
     expect(step.endSec - step.startSec).toBeCloseTo(2000 / WALK_MPS, -1);
-    expect(step.directions[0]!.text).toBe('Head east on Main Street');
+    expect(directionText(step.directions[0]!)).toBe('Head east on Main Street');
     expect(checkWalkLeg(leg)).toBeNull();
     expect(priceOf(leg).text).toBe('free');
   });
@@ -97,7 +98,7 @@ describe('car (a lift)', () => {
   it('takes the faster road when it is quicker', () => {
     // West end of Main Street to the east end of Far Road: via Station Road and the 60 mph road.
     const leg = legOf({ parts: [{ type: 'car', from: home(-1000, 0), to: work(5000, 1000) }] }, monday(10));
-    const texts = leg.steps[0]!.directions.map((d) => d.text).join(' / ');
+    const texts = leg.steps[0]!.directions.map(directionText).join(' / ');
     expect(texts).toMatch(/Main Street.*Station Road.*Far Road/);
   });
 });

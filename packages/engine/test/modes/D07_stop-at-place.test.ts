@@ -13,6 +13,7 @@ import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNe
 import type { StreetNetwork } from '../../src/streets/streetNetwork.ts';
 import { STRAIGHT_WALK_DETOUR } from '../../src/streets/straightWalk.ts';
 import { at, osmXml } from '../streets/osmFixture.ts';
+import { directionText } from '../../src/journeys/format/directions.ts';
 
 /*
  * Metres east (x) and north (y). Main Street runs east 1 km; stops 0 and 1 stand by it, stop 2
@@ -103,9 +104,8 @@ describe('a place off the mapped paths', () => {
     expect(step.distanceM).toBeCloseTo(straight * STRAIGHT_WALK_DETOUR, 0);
     expect(step.endSec - step.startSec).toBe(Math.round(step.distanceM / WALK_MPS));
     expect(step.description).toMatch(/^Walk about .* to Farm gate \(no mapped path\)$/);
-    expect(step.directions).toEqual([
-      { text: expect.stringMatching(/\(no mapped path\)$/), distanceM: step.distanceM },
-    ]);
+    expect(step.directions).toEqual([{ action: 'walk-unmapped', distance_m: step.distanceM }]);
+    expect(directionText(step.directions[0]!)).toMatch(/\(no mapped path\)$/);
     expect(step.coords).toHaveLength(2);
   });
 

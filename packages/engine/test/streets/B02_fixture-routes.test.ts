@@ -4,9 +4,10 @@ import polyline from '@mapbox/polyline';
 import { loadOsmXml } from '../../src/osm/loadOsm.ts';
 import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNetwork.ts';
 import { findSnapPoint } from '../../src/streets/snap.ts';
-import { distanceText, MILES_PER_METRE } from '../../src/streets/format.ts';
+import { formatShortDistance as distanceText, METRES_TO_MILES } from '../../src/journeys/format/distance.ts';
 import { turnManeuver } from '../../src/streets/directions.ts';
 import { at, osmXml } from './osmFixture.ts';
+import { directionHtml, directionText } from '../../src/journeys/format/directions.ts';
 
 //   e
 //   |  High Street
@@ -53,22 +54,22 @@ describe('fixture network', () => {
   it('drives with the one-way street and gives directions', () => {
     const r = findStreetRoute(net, at(-3, 0), at(300, 203), 'car')!;
     expect(r.distanceM).toBeCloseTo(500, -1);
-    expect(r.directions.map((d) => d.instruction)).toEqual([
+    expect(r.directions.map(directionText)).toEqual([
       'Head north on High Street',
       'Turn right onto Grampian Road (B970)',
     ]);
-    expect(r.directions[1]!.html_instructions).toBe('Turn <b>right</b> onto <b>Grampian Road (B970)</b>');
-    expect(r.directions[0]!.distanceText).toBe('0.1 miles');
-    expect(r.directions[1]!.distanceText).toBe('0.2 miles');
-    expect(r.distanceMiles).toBeCloseTo(r.distanceM * MILES_PER_METRE, 9);
+    expect(directionHtml(r.directions[1]!)).toBe('Turn <b>right</b> onto <b>Grampian Road (B970)</b>');
+    expect(distanceText(r.directions[0]!.distance_m)).toBe('0.1 miles');
+    expect(distanceText(r.directions[1]!.distance_m)).toBe('0.2 miles');
+    expect(r.distanceMiles).toBeCloseTo(r.distanceM * METRES_TO_MILES, 9);
     expect(r.elevationHighestM).toBe(250);
     expect(r.elevationLowestM).toBe(210);
   });
 
   it('starts the directions on the street actually followed when the start snaps onto a junction', () => {
     const r = findStreetRoute(net, at(0, 200), at(300, 200), 'car')!;
-    expect(r.directions.map((d) => d.instruction)).toEqual(['Head east on Grampian Road (B970)']);
-    expect(r.directions[0]!.distanceM).toBeCloseTo(300, -1);
+    expect(r.directions.map(directionText)).toEqual(['Head east on Grampian Road (B970)']);
+    expect(r.directions[0]!.distance_m).toBeCloseTo(300, -1);
   });
 
   it('encodes the route as a precision-5 polyline', () => {
@@ -92,7 +93,7 @@ describe('fixture network', () => {
     const r = findStreetRoute(net, at(300, 100), at(150, 0), 'foot')!;
     expect(r.elevationHighestM).toBeNull();
     expect(r.elevationLowestM).toBeNull();
-    expect(r.directions.map((d) => d.instruction)).toEqual([
+    expect(r.directions.map(directionText)).toEqual([
       'Head south on Dalfaber Road',
       'Turn right onto Riverside Path',
     ]);

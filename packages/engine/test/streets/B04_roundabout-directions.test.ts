@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadOsmXml } from '../../src/osm/loadOsm.ts';
 import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNetwork.ts';
 import { at, osmXml } from './osmFixture.ts';
+import { directionHtml, directionText } from '../../src/journeys/format/directions.ts';
 
 // A four-arm roundabout; traffic goes clockwise, as in Britain: south → west → north → east.
 const xml = osmXml(
@@ -35,19 +36,19 @@ describe('roundabout directions', () => {
   for (const [nth, [x, y], road] of cases) {
     it(`takes the ${nth} exit onto ${road}`, () => {
       const r = findStreetRoute(net, at(0, -300), at(x, y), 'car')!;
-      expect(r.directions.map((d) => d.instruction)).toEqual([
+      expect(r.directions.map(directionText)).toEqual([
         'Head north on South Road',
         `At the roundabout, take the ${nth} exit onto ${road}`,
       ]);
-      expect(r.directions[1]!.html_instructions).toBe(
+      expect(directionHtml(r.directions[1]!)).toBe(
         `At the roundabout, take the <b>${nth}</b> exit onto <b>${road}</b>`,
       );
-      expect(r.directions[1]!.maneuver).toBe('roundabout');
+      expect(r.directions[1]!.action).toBe('roundabout');
     });
   }
 
   it('lets walkers cross without roundabout wording', () => {
     const r = findStreetRoute(net, at(0, -300), at(300, 0), 'foot')!;
-    expect(r.directions.some((d) => d.instruction.startsWith('At the roundabout'))).toBe(false);
+    expect(r.directions.some((d) => directionText(d).startsWith('At the roundabout'))).toBe(false);
   });
 });

@@ -98,9 +98,9 @@ describe('cycling over a hill', () => {
   it('rides round the hill by the level Glen Road, while walking goes over it (shorter)', () => {
     const ride = findStreetRoute(net, at(0, 0), at(2000, 0), 'bicycle');
     const walk = findStreetRoute(net, at(0, 0), at(2000, 0), 'foot');
-    expect(ride?.directions.map((d) => d.road)).toEqual(['Glen Road']);
+    expect(ride?.directions.map((d) => d.street)).toEqual(['Glen Road']);
     expect(ride?.ascentM).toBe(0);
-    expect(walk?.directions.map((d) => d.road)).toEqual(['Hill Road']);
+    expect(walk?.directions.map((d) => d.street)).toEqual(['Hill Road']);
     expect(walk?.ascentM).toBe(100);
   });
 });

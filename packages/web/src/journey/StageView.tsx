@@ -7,7 +7,8 @@ import { stepPicture } from '../map/mapData.ts';
 import { formatCostText } from './costLabel.ts';
 import { LeaveSiteModal } from './modals/LeaveSiteModal.tsx';
 import { TimetableModal } from './modals/TimetableModal.tsx';
-import { stripTags } from './StepGuide.tsx';
+import { stripTags } from '../lib/stripTags.ts';
+import { DirectionText } from './DirectionText.tsx';
 import { modeLabel } from '../lib/modeLabel.ts';
 
 type Props = {
@@ -95,7 +96,7 @@ export function StageView({ steps, index, legLabel, colour, onIndex, onBack }: P
             <ol>
               {step.directions.map((d, i) => (
                 <li key={i}>
-                  {stripTags(d.html_instructions)} ({d.distance.text})
+                  <DirectionText direction={d} /> ({d.distance.text})
                 </li>
               ))}
             </ol>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { Leg, Step } from '@cairn/contracts';
 import { ModeIcon } from '../icons/Icons.tsx';
-import { formatElevation } from '../lib/units.ts';
+import { formatElevation } from '@cairn/engine/format';
 import { formatCostText } from './costLabel.ts';
 import { appointmentText } from './appointment.ts';
+import { DirectionText } from './DirectionText.tsx';
 
 type StepRef = { leg: 'depart' | 'return'; index: number };
 
@@ -59,19 +60,16 @@ export function StepCard({ step, onDetails }: { step: Step; onDetails: () => voi
         <ol className="directions">
           {step.directions.map((d, i) => (
             <li key={i}>
-              <span>{stripTags(d.html_instructions)}</span> <span className="muted">({d.distance.text})</span>
+              <span>
+                <DirectionText direction={d} />
+              </span>{' '}
+              <span className="muted">({d.distance.text})</span>
             </li>
           ))}
         </ol>
       )}
     </li>
   );
-}
-
-/** Directions come as HTML from the engine; show them as plain text. */
-export function stripTags(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  return doc.body.textContent ?? '';
 }
 
 type GuideProps = {

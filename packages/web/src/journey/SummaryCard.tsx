@@ -1,7 +1,7 @@
 import type { Journey, Leg } from '@cairn/contracts';
 import { ModeIcon } from '../icons/Icons.tsx';
 import { formatDayLabel } from '../lib/dates.ts';
-import { formatCo2, formatMiles } from '../lib/units.ts';
+import { formatCo2, formatMiles } from '@cairn/engine/format';
 import { costLabel } from './costLabel.ts';
 
 function LegBox({ title, leg, from, to }: { title: string; leg: Leg; from: string; to: string }) {

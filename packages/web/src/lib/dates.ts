@@ -3,11 +3,21 @@
 export const STEP_MINUTES = 5;
 export const WINDOW_MONTHS = 6;
 
-const pad = (n: number) => String(n).padStart(2, '0');
+import { formatDateFields, formatSearchDateFields, pad2 } from '@cairn/engine/format';
+
+/** The browser-local fields of a Date. */
+const fieldsOf = (date: Date) => ({
+  year: date.getFullYear(),
+  month: date.getMonth() + 1,
+  day: date.getDate(),
+  hour: date.getHours(),
+  minute: date.getMinutes(),
+  second: date.getSeconds(),
+});
 
 /** Formats a local time the way searches send it: `YYYY/MM/DD HH:mm:ss`. */
 export function formatSearchDate(date: Date): string {
-  return `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  return formatSearchDateFields(fieldsOf(date));
 }
 
 /** Parses `YYYY/MM/DD HH:mm:ss` (or `YYYY-MM-DD HH:mm[:ss]`) as a local time; undefined when malformed. */
@@ -27,7 +37,7 @@ export function parseSearchDate(text: string): Date | undefined {
 
 /** The value format of `<input type="datetime-local">`: `YYYY-MM-DDTHH:mm`. */
 export function toInputValue(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return `${formatDateFields(fieldsOf(date))}T${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
 }
 
 /** Parses a datetime-local value as local time. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Journey, Leg } from '@cairn/contracts';
 import { ModeIcon } from '../icons/Icons.tsx';
-import { formatCo2, formatMiles } from '../lib/units.ts';
+import { formatCo2, formatMiles } from '@cairn/engine/format';
 import { costLabel } from '../journey/costLabel.ts';
 import { modeName } from '../lib/modeLabel.ts';
 

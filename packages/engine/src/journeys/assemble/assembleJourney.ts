@@ -4,6 +4,7 @@ import { TIMETABLED_TYPES } from '@cairn/contracts';
 import type { RegionConfig } from '../../region/regionConfig.ts';
 import { stepCo2Kg } from '../co2/factors.ts';
 import { distanceTextValue, formatDistance } from '../format/distance.ts';
+import { directionHtml } from '../format/directions.ts';
 import { durationTextValue } from '../format/duration.ts';
 import { formatLocalDate, formatLocalIso, formatLocalTime } from '../format/localTime.ts';
 import type { OptionPrice } from '../fares/priceOption.ts';
@@ -30,9 +31,6 @@ export interface AssembleContext {
   /** Whether car-club promo links may be shown (brand setting). */
   carClubPromo: boolean;
 }
-
-const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function elevationRange(steps: PlannedStep[]): { high: number | null; low: number | null } {
   const withElevation = steps.filter((s) => s.elevation !== null);
@@ -64,8 +62,9 @@ function buildStep(step: PlannedStep, cost: string, ctx: AssembleContext): Step 
     end_address: step.to.name,
     polyline: polyline.encode(step.coords),
     directions: step.directions.map((d) => ({
-      html_instructions: escapeHtml(d.text),
-      distance: { text: formatDistance(d.distanceM) },
+      html_instructions: directionHtml(d),
+      distance: { text: formatDistance(d.distance_m) },
+      instruction: d,
     })),
     carbon_emission: stepCo2Kg(step.type, step.distanceM),
   };

@@ -1,30 +1,23 @@
 import { epochToLocal, formatIsoLocal, localToEpochSec, splitDate } from '../../time/service-day.ts';
 import type { DateInt } from '../../time/service-day.ts';
 
-const p2 = (n: number): string => String(n).padStart(2, '0');
+import { formatDateFields, formatSearchDateFields, formatSecondsOfDay } from './clock.ts';
 
 /** 'HH:mm' of an instant in the region's time zone. */
 export function formatLocalTime(timeZone: string, epochSec: number): string {
-  const { secondsOfDay } = epochToLocal(timeZone, epochSec);
-  return `${p2(Math.floor(secondsOfDay / 3600))}:${p2(Math.floor(secondsOfDay / 60) % 60)}`;
+  return formatSecondsOfDay(epochToLocal(timeZone, epochSec).secondsOfDay);
 }
 
 /** 'YYYY-MM-DD' of an instant in the region's time zone. */
 export function formatLocalDate(timeZone: string, epochSec: number): string {
   const { date } = epochToLocal(timeZone, epochSec);
   const { y, m, d } = splitDate(date);
-  return `${y}-${p2(m)}-${p2(d)}`;
+  return formatDateFields({ year: y, month: m, day: d });
 }
 
 /** ISO 8601 with offset (re-exported so journey assembly has one place for time text). */
 export function formatLocalIso(timeZone: string, epochSec: number): string {
   return formatIsoLocal(timeZone, epochSec);
-}
-
-/** 'HH:mm' for seconds since local midnight (GTFS times past 24:00 wrap). */
-export function formatSecondsOfDay(secondsOfDay: number): string {
-  const s = ((Math.floor(secondsOfDay) % 86_400) + 86_400) % 86_400;
-  return `${p2(Math.floor(s / 3600))}:${p2(Math.floor(s / 60) % 60)}`;
 }
 
 /** Parses the search date format 'YYYY/MM/DD HH:mm:ss' (SPEC §5) as local time in the zone; undefined when malformed. */
@@ -52,5 +45,12 @@ export function parseSearchDate(timeZone: string, text: string): number | undefi
 export function formatSearchDate(timeZone: string, epochSec: number): string {
   const { date, secondsOfDay } = epochToLocal(timeZone, epochSec);
   const { y, m, d } = splitDate(date);
-  return `${y}/${p2(m)}/${p2(d)} ${p2(Math.floor(secondsOfDay / 3600))}:${p2(Math.floor(secondsOfDay / 60) % 60)}:${p2(secondsOfDay % 60)}`;
+  return formatSearchDateFields({
+    year: y,
+    month: m,
+    day: d,
+    hour: Math.floor(secondsOfDay / 3600),
+    minute: Math.floor(secondsOfDay / 60) % 60,
+    second: secondsOfDay % 60,
+  });
 }

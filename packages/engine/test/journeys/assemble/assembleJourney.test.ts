@@ -44,6 +44,19 @@ function assembled(o: PlannedOption): Journey {
 }
 
 describe('assembleJourney', () => {
+  it('gives each direction its structured form and the HTML rendered from it', () => {
+    const o = option();
+    const walk = o.depart.steps[0]!;
+    walk.directions = [{ action: 'turn-left', street: 'Dalfaber <Road> & "Mill"', distance_m: 400 }];
+    expect(assembled(o).depart.steps[0]!.directions).toEqual([
+      {
+        html_instructions: 'Turn <b>left</b> onto <b>Dalfaber &lt;Road&gt; &amp; &quot;Mill&quot;</b>',
+        distance: { text: '0.25 miles' },
+        instruction: { action: 'turn-left', street: 'Dalfaber <Road> & "Mill"', distance_m: 400 },
+      },
+    ]);
+  });
+
   it('builds a Journey the contract accepts, with local times, stages, costs and CO2', () => {
     const o = option();
     const j = assembled(o);

@@ -1,7 +1,25 @@
-// Feature under test: duration, distance, money and local-time text of the Journey document.
+// Feature under test: the shared formatter set (duration, distance, money, carbon, elevation, HTML
+// escaping and local time) that the engine, the API and the web all use.
 import { describe, expect, it } from 'vitest';
 import { durationTextValue, formatDuration } from '../../../src/journeys/format/duration.ts';
-import { formatDistance, metresToMiles } from '../../../src/journeys/format/distance.ts';
+import {
+  distanceTextValue,
+  formatDistance,
+  formatElevation,
+  formatMiles,
+  formatShortDistance,
+  METRES_TO_MILES,
+  metresToMiles,
+} from '../../../src/journeys/format/distance.ts';
+import { formatCo2 } from '../../../src/journeys/format/carbon.ts';
+import { escapeHtml } from '../../../src/journeys/format/html.ts';
+import * as shared from '../../../src/journeys/format/index.ts';
+import {
+  formatDateFields,
+  formatSearchDateFields,
+  formatSecondsOfDay,
+  pad2,
+} from '../../../src/journeys/format/clock.ts';
 import { formatPence } from '../../../src/journeys/format/money.ts';
 import {
   formatLocalDate,
@@ -24,7 +42,14 @@ describe('formatDuration', () => {
 });
 
 describe('formatDistance', () => {
-  it('uses the SPEC factor 0.00062137', () => expect(metresToMiles(1000)).toBeCloseTo(0.62137, 6));
+  it('uses the SPEC factor 0.00062137', () => {
+    expect(METRES_TO_MILES).toBe(0.00062137);
+    expect(metresToMiles(1000)).toBeCloseTo(0.62137, 6);
+  });
+  it('pairs text with the value in whole metres, never negative', () => {
+    expect(distanceTextValue(400.4)).toEqual({ text: '0.25 miles', value: 400 });
+    expect(distanceTextValue(-5)).toEqual({ text: '0.00 miles', value: 0 });
+  });
   it.each([
     [400, '0.25 miles'],
     [1609.34, '1.0 mile'],
@@ -33,11 +58,78 @@ describe('formatDistance', () => {
   ])('%i m → %s', (m, text) => expect(formatDistance(m)).toBe(text));
 });
 
+describe('formatMiles (cards)', () => {
+  it.each([
+    [1609, '1.0 mile'],
+    [800, '0.5 miles'],
+    [0, '0.0 miles'],
+    [40000, '24.9 miles'],
+  ])('%i m → %s', (m, text) => expect(formatMiles(m)).toBe(text));
+});
+
+describe('formatShortDistance (directions)', () => {
+  it.each([
+    [1609.344, '1 mile'],
+    [5000, '3.1 miles'],
+    [160, '0.1 miles'],
+    [50, '50 yards'],
+    [1, '10 yards'],
+  ])('%d m → %s', (m, text) => expect(formatShortDistance(m)).toBe(text));
+});
+
+describe('formatElevation', () => {
+  it('rounds to whole metres and hides unknown heights', () => {
+    expect(formatElevation(312.4)).toBe('312 m');
+    expect(formatElevation(null)).toBeNull();
+    expect(formatElevation(undefined)).toBeNull();
+    expect(formatElevation(Number.NaN)).toBeNull();
+  });
+});
+
+describe('formatCo2', () => {
+  it('writes two decimals below 1 kg and one from 1 kg up', () => {
+    expect(formatCo2(0.123)).toBe('0.12 kg CO2e');
+    expect(formatCo2(1.26)).toBe('1.3 kg CO2e');
+  });
+});
+
+describe('escapeHtml', () => {
+  it('escapes the five characters that matter in content and attributes', () =>
+    expect(escapeHtml(`Fish & Chips <Lane> "Old" Mill's`)).toBe(
+      'Fish &amp; Chips &lt;Lane&gt; &quot;Old&quot; Mill&#39;s',
+    ));
+});
+
+describe('@cairn/engine/format', () => {
+  it('exports the set the web and the API use', () => {
+    expect(shared.METRES_TO_MILES).toBe(0.00062137);
+    expect(shared.formatMiles).toBe(formatMiles);
+    expect(shared.formatCo2).toBe(formatCo2);
+    expect(shared.formatPence(1240)).toBe('£12.40');
+  });
+});
+
 describe('formatPence', () => {
   it('writes pounds with two decimals and free for zero', () => {
     expect(formatPence(1240)).toBe('£12.40');
     expect(formatPence(5)).toBe('£0.05');
     expect(formatPence(0)).toBe('free');
+  });
+});
+
+describe('clock fields', () => {
+  it('writes two-digit fields, dates and the search date format', () => {
+    expect(pad2(7)).toBe('07');
+    expect(pad2(12)).toBe('12');
+    expect(formatDateFields({ year: 2026, month: 3, day: 9 })).toBe('2026-03-09');
+    expect(formatSearchDateFields({ year: 2026, month: 6, day: 15, hour: 9, minute: 5, second: 0 })).toBe(
+      '2026/06/15 09:05:00',
+    );
+  });
+  it('wraps GTFS times past midnight and before it', () => {
+    expect(formatSecondsOfDay(9 * 3600 + 5 * 60 + 59)).toBe('09:05');
+    expect(formatSecondsOfDay(25 * 3600 + 30 * 60)).toBe('01:30');
+    expect(formatSecondsOfDay(-60)).toBe('23:59');
   });
 });
 

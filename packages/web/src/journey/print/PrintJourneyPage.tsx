@@ -2,11 +2,11 @@ import { Link, useParams } from 'react-router';
 import type { Leg } from '@cairn/contracts';
 import { BRAND_LOGO_URL, useBrand } from '../../brand/ConfigContext.tsx';
 import { formatDayLabel } from '../../lib/dates.ts';
-import { formatCo2, formatMiles } from '../../lib/units.ts';
+import { formatCo2, formatMiles } from '@cairn/engine/format';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { costLabel, formatCostText } from '../costLabel.ts';
-import { stripTags } from '../StepGuide.tsx';
+import { DirectionText } from '../DirectionText.tsx';
 import { useJourney } from '../useJourney.ts';
 import { modeWithCost } from '../../lib/modeLabel.ts';
 import { gradientText } from './gradient.ts';
@@ -37,7 +37,7 @@ function PrintSteps({ leg, title }: { leg: Leg; title: string }) {
                 <ol className="directions">
                   {step.directions.map((d, k) => (
                     <li key={k}>
-                      {stripTags(d.html_instructions)} ({d.distance.text})
+                      <DirectionText direction={d} /> ({d.distance.text})
                     </li>
                   ))}
                 </ol>

@@ -1,5 +1,5 @@
 import type { Step } from '@cairn/contracts';
-import { formatElevation } from '../../lib/units.ts';
+import { formatElevation } from '@cairn/engine/format';
 
 type Climb = Pick<Step, 'ascent_m' | 'descent_m'>;
 
