@@ -20,7 +20,6 @@ export interface Config {
   webDist: string;
   logLevel: string;
   plannerModule: string;
-  timeZone: string;
   rateLimitPerMinute: number;
   authRateLimitPerMinute: number;
   /** New searches (POST search and update-return-time together) per client per minute. */
@@ -71,7 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(ROOT, env.WEB_DIST ?? 'packages/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     plannerModule: env.PLANNER_MODULE ?? '@cairn/engine',
-    timeZone: env.REGION_TIME_ZONE ?? 'Europe/London',
     rateLimitPerMinute: intOf(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
     authRateLimitPerMinute: intOf(env.AUTH_RATE_LIMIT_PER_MINUTE, 20, 'AUTH_RATE_LIMIT_PER_MINUTE'),
     searchRateLimitPerMinute: positiveIntOf(
