@@ -26,8 +26,10 @@ export interface TestPlanner extends Planner {
   calls: PlanCall[];
   /** Make the next plans throw (a planner failure). */
   failing: boolean;
-  /** How many journeys each plan answers. */
+  /** How many journeys each plan answers; with 0, plan says nothing runs ('no service'). */
   journeyCount: number;
+  /** The region's facts, settable: the API reads its time zone from here. */
+  region: { timeZone: string };
   delayMs: number;
 }
 

@@ -414,7 +414,7 @@ export function explainNoJourney(why: NoJourneyReason): string {
     case 'same place':
       return 'the origin and the destination are the same place';
     case 'bad time':
-      return "the departure time does not exist on the region's clock";
+      return 'the search time is not a valid date and time';
     case 'no stop near':
       return `no public transport stop within a walk of the ${ends(why.ends)}, and no door-to-door option fits`;
     case 'no service':

@@ -20,7 +20,7 @@ import type { MapFeatureCollection } from './mapFeatures.ts';
  * - `unplaced`: an end cannot be placed: its text matched no place, or the place lies outside the
  *   region (places/locateEnd.ts UnplacedEnd, with the message for the traveller);
  * - `same place`: origin and destination are the same place (a few steps apart);
- * - `bad time`: the search time names no moment of the region's clock (a skipped hour);
+ * - `bad time`: a search time is not a time of the search format (SPEC §5 'YYYY/MM/DD HH:mm:ss');
  * - `no stop near`: no door-to-door option fits, and public transport has no stop within a walk
  *   of these ends;
  * - `no service`: stops are near both ends, but nothing runs there in the searched window of that

@@ -1,6 +1,6 @@
 // Feature under test: whole searches through loadPlanner on a tiny synthetic region — options, prices, continuity.
 import { readFileSync } from 'node:fs';
-import { BrandSettings, Journey, SearchRequest } from '@cairn/contracts';
+import { BrandSettings, Journey, SearchRequest, TRAVEL_TYPES } from '@cairn/contracts';
 import type { SearchRequestInput } from '@cairn/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPlanner } from '../../src/planner/loadPlanner.ts';
@@ -139,6 +139,24 @@ describe('P01 plan scenarios', () => {
     expect(christmas.some((j) => allSteps(j).some((s) => s.type === 'drt'))).toBe(false);
     const friday = await plan(search({ out_time: '2026/12/18 08:50:00' }, WORLD.glenmore, WORLD.carrbridge));
     expect(friday.some((j) => allSteps(j).some((s) => s.type === 'drt'))).toBe(true);
+  });
+
+  it('says no option when every option found is left out: DRT and walking only, the booking window closed', async () => {
+    const drtOnly = BrandSettings.parse({
+      ...defaultBrand,
+      blockedTravelTypes: TRAVEL_TYPES.filter((t) => t !== 'drt' && t !== 'walk'),
+    });
+    const request = search({}, WORLD.glenmore, WORLD.aviemore);
+    // Booked a fortnight ahead, the DRT ride is offered…
+    const ahead = await planner.plan(request, null, drtOnly);
+    expect(ahead.journeys.some((j) => allSteps(j).some((s) => s.type === 'drt'))).toBe(true);
+    // …searched at 20:00 the same evening for the morning, it can no longer be booked.
+    const late = await loadPlanner(writeWorld(), { now: () => Date.UTC(2026, 5, 15, 19, 0) });
+    expect(await late.plan(request, null, drtOnly)).toEqual({
+      found: false,
+      journeys: [],
+      why: { reason: 'no option' },
+    });
   });
 
   it('drops DRT rides whose booking window has closed', async () => {
