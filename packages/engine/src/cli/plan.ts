@@ -36,7 +36,8 @@ const USAGE = `usage: cairn plan (--region DIR | --gtfs FEED [--gtfs …] [--osm
                 offset), duration_sec, changes, cost ("£3.20" | "free" | "unknown"), cost_pence,
                 cost_is_estimate, co2_kg, walking_m, steps: [{ type, service, headsign, from, to
                 ({ name, lat, lon }), departure, arrival ("HH:mm"), duration_sec, distance_m,
-                description }], return: same leg fields | null }] }
+                description }], return: same leg fields | null }],
+                no_journey (when there is no option): why, planner/port.ts NoJourneyReason }
   --journeys    the full Journey documents as the API stores them: { journeys: [...] }
   No longer taken (the planner decides them): --window (it searches two hours of departures),
   --max-transfers (up to 3 changes), --walk-radius (walks of up to 20 minutes), --wheelchair
