@@ -71,9 +71,6 @@ export function createTestPlanner(): TestPlanner {
     warnings: [],
     region: { timeZone: 'Europe/London' },
     async plan(request: SearchRequest, profile: Profile | null, brand: BrandSettings): Promise<PlanResult> {
-      planner.calls.push({ request, profile, brand: brand.brand });
-      if (planner.delayMs) await new Promise((r) => setTimeout(r, planner.delayMs));
-      if (planner.failing) throw new Error('test planner told to fail');
       // Only the made-up place of the tests is unknown: other test texts stand for real places.
       const unplaced: UnplacedEnd[] = (['origin', 'destination'] as const)
         .filter((end) => /xyzzy/i.test(request[end]))
@@ -84,6 +81,10 @@ export function createTestPlanner(): TestPlanner {
         }));
       if (unplaced.length > 0)
         return { found: false, journeys: [], why: { reason: 'unplaced', ends: unplaced } };
+      // Like the engine, a search with an unplaced end is not planned: `calls` counts planned searches.
+      planner.calls.push({ request, profile, brand: brand.brand });
+      if (planner.delayMs) await new Promise((r) => setTimeout(r, planner.delayMs));
+      if (planner.failing) throw new Error('test planner told to fail');
       const date = request.out_time.slice(0, 10).replace(/\//g, '-');
       if (planner.journeyCount === 0)
         return { found: false, journeys: [], why: { reason: 'no service', date } };
