@@ -22,7 +22,6 @@ export interface Config {
   glyphsDir: string;
   logLevel: string;
   plannerModule: string;
-  timeZone: string;
   rateLimitPerMinute: number;
   authRateLimitPerMinute: number;
   /** New searches (POST search and update-return-time together) per client per minute. */
@@ -74,7 +73,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     glyphsDir: resolve(ROOT, env.GLYPHS_DIR ?? 'packages/api/dist/glyphs'),
     logLevel: env.LOG_LEVEL ?? 'info',
     plannerModule: env.PLANNER_MODULE ?? '@cairn/engine',
-    timeZone: env.REGION_TIME_ZONE ?? 'Europe/London',
     rateLimitPerMinute: intOf(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
     authRateLimitPerMinute: intOf(env.AUTH_RATE_LIMIT_PER_MINUTE, 20, 'AUTH_RATE_LIMIT_PER_MINUTE'),
     searchRateLimitPerMinute: positiveIntOf(

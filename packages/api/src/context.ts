@@ -5,7 +5,7 @@ import type { Database } from './db/database.ts';
 import { HttpError } from './http/httpError.ts';
 import type { JobQueue } from './jobs/jobQueue.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { Planner } from './planning/planner.ts';
+import type { Planner } from '@cairn/engine';
 import type { EventHub, EventLog } from './realtime/eventLog.ts';
 
 /** The planner once loaded; the API answers 503 for what needs it until then. */

@@ -4,5 +4,4 @@ export { startRuntime } from './runtime.ts';
 export type { Runtime, RuntimeOptions } from './runtime.ts';
 export { openDatabase } from './db/database.ts';
 export type { Database } from './db/database.ts';
-export type { Planner, MapFeature, MapFeatureCollection } from './planning/planner.ts';
 export { runCli } from './cli/runCli.ts';

@@ -12,7 +12,7 @@ import { Worker } from './jobs/worker.ts';
 import { ACCOUNT_MAIL_JOB, accountMailHandler } from './mail/accountMailJob.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadPlannerFrom } from './planning/loadPlanner.ts';
-import type { Planner } from './planning/planner.ts';
+import type { Planner } from '@cairn/engine';
 import { planSearchHandler } from './planning/planSearchJob.ts';
 import { EventHub, EventLog } from './realtime/eventLog.ts';
 import { PLAN_SEARCH_JOB, pruneVisitorSearches } from './search/searchStore.ts';
@@ -106,7 +106,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
         'planner loaded',
       );
       // Parts of the region that could not be used (e.g. an unreadable feed): the operator must see them.
-      for (const warning of (planner.planner as { warnings?: readonly string[] }).warnings ?? []) {
+      for (const warning of planner.planner.warnings) {
         logger.warn({ warning }, 'region data problem: this part of the region is not used');
       }
     } catch (error) {

@@ -40,7 +40,7 @@ async function measure(
   for (const r of requests) {
     const start = performance.now();
     const c = process.cpuUsage();
-    const js = await planner.plan(r, null, brand);
+    const { journeys: js } = await planner.plan(r, null, brand);
     const dc = process.cpuUsage(c);
     ms.push(performance.now() - start);
     cpu.push((dc.user + dc.system) / 1000);

@@ -30,7 +30,8 @@ export {
 } from './region/loadRegionConfig.ts';
 export type { RegionConfigIssue, RegionConfigResult } from './region/loadRegionConfig.ts';
 export { createPlanner, loadPlanner, loadPlannerFromFeeds } from './planner/loadPlanner.ts';
-export type { Planner, PlannerOptions, MapFeatureCollection, MapFeature } from './planner/loadPlanner.ts';
+export type { PlannerOptions, MapFeatureCollection, MapFeature } from './planner/loadPlanner.ts';
+export type { LoadPlanner, NoJourneyReason, Planner, PlanResult, RegionFacts } from './planner/port.ts';
 export { loadOsmFile, loadOsmXml, loadOsmPbf } from './osm/loadOsm.ts';
 export type { OsmData } from './osm/loadOsm.ts';
 export { readOsmPbf } from './osm/pbfReader.ts';
@@ -92,14 +93,15 @@ export { listWeekOpening, findOpenAt, parseOpeningHours, WEEKDAY_NAMES } from '.
 export type { DayOpening } from './places/openingHours.ts';
 export { isInGreatBritain, GREAT_BRITAIN_OUTLINE } from './places/greatBritain.ts';
 export { buildGeocoder, listSuggestions, reverseGeocode, listStreets } from './places/geocoder.ts';
-export {
-  isInArea,
-  listPlaceErrors,
-  locateEnd,
-  notFoundMessage,
-  outsideAreaMessage,
+export { isInArea, locateEnd, locateEnds, notFoundMessage, outsideAreaMessage } from './places/locateEnd.ts';
+export type {
+  CoveredArea,
+  FindPlace,
+  LocatedEnd,
+  LocatedEnds,
+  SearchEnd,
+  UnplacedEnd,
 } from './places/locateEnd.ts';
-export type { CoveredArea, FindPlace, LocatedEnd } from './places/locateEnd.ts';
 export type {
   Geocoder,
   GeocodeResult,

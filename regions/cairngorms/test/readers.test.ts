@@ -66,7 +66,7 @@ describe('engine readers on the demo region', () => {
       carClubPromo: true,
     };
     // Tuesday 24 November 2026, a normal weekday in the generated timetable.
-    const journeys = await planner.plan(
+    const { journeys } = await planner.plan(
       {
         origin: 'Aviemore',
         destination: 'Cairngorm Mountain',

@@ -1,3 +1,4 @@
+import type { Journey } from '@cairn/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Row types of the tables created by `db/migrations/`; Kysely checks every query against them. */
@@ -63,11 +64,17 @@ export interface SearchQueriesTable {
   created_at: CreatedAt;
 }
 
+/**
+ * A stored journey document: the planner's Journey as checked against the contract when it was
+ * stored (planning/planSearchJob.ts), with its final id and `user_status: null`.
+ */
+export type StoredJourney = Journey;
+
 export interface JourneysTable {
   id: string;
   hash: string;
   position: number;
-  document: Json<Record<string, unknown>>;
+  document: Json<StoredJourney>;
   view_count: Generated<number>;
   created_at: CreatedAt;
 }

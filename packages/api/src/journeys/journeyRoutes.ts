@@ -13,7 +13,8 @@ import { getUser } from '../accounts/session.ts';
 import type { AppContext } from '../context.ts';
 import { notFound, parseOr422 } from '../http/httpError.ts';
 import type { RouteTable } from '../http/routeTable.ts';
-import { findJourney, hashOfJourneyId } from '../search/searchStore.ts';
+import { hashOfJourneyId } from '../search/searchStore.ts';
+import { findJourney, servedJourney } from './journeyStore.ts';
 
 const SavedResponse = MessageResponse.extend({ data: SavedJourneyItem });
 const ViewedResponse = z.object({ data: z.object({ journey_id: z.string(), view_count: z.number().int() }) });
@@ -164,7 +165,7 @@ export function registerJourneyRoutes(app: FastifyInstance, routes: RouteTable, 
         .offset((page.page - 1) * page.per_page)
         .execute();
       return {
-        data: rows.map((r) => toSavedItem({ ...(r.document as unknown as Journey), user_status: 'saved' })),
+        data: rows.map((r) => toSavedItem(servedJourney(r.document, true))),
         meta: meta(Number(total), page),
       };
     },

@@ -1,9 +1,17 @@
 import { Journey, PlaceErrors, Profile, SearchRequest, type QueryEvent } from '@cairn/contracts';
+import type { PlanResult } from '@cairn/engine';
 import type { AppContext } from '../context.ts';
 import type { Job } from '../jobs/jobQueue.ts';
 import type { JobHandler } from '../jobs/worker.ts';
+import { listJourneyIds } from '../journeys/journeyStore.ts';
 import type { StoredEvent } from '../realtime/eventLog.ts';
-import { journeyIdFor } from '../search/searchStore.ts';
+import {
+  failSearch,
+  findSearch,
+  journeyIdFor,
+  recordResults,
+  setSearchStatus,
+} from '../search/searchStore.ts';
 
 /**
  * Plans one stored search: calls the planner, stores the journeys in one transaction, then
@@ -11,33 +19,25 @@ import { journeyIdFor } from '../search/searchStore.ts';
  * finds the journeys already stored and only (re)publishes, so ids and events never change.
  */
 export function planSearchHandler(ctx: AppContext): JobHandler {
-  const { db } = ctx.database;
   return {
     async run(job: Job) {
       const hash = String(job.payload.hash);
-      const query = await db
-        .selectFrom('search_queries')
-        .selectAll()
-        .where('hash', '=', hash)
-        .executeTakeFirst();
+      const query = await findSearch(ctx, hash);
       if (!query) return;
-      let ids = (
-        await db.selectFrom('journeys').select('id').where('hash', '=', hash).orderBy('position').execute()
-      ).map((r) => r.id);
+      let ids = await listJourneyIds(ctx, hash);
       let placeErrors = query.place_errors ? PlaceErrors.parse(query.place_errors) : undefined;
       if (query.results_retrieved === null) {
-        await db.updateTable('search_queries').set({ status: 'planning' }).where('hash', '=', hash).execute();
+        await setSearchStatus(ctx, hash, 'planning');
         const brand = ctx.brands.find(query.brand) ?? ctx.brands.find(ctx.config.brand);
         if (!brand) throw new Error(`Brand ${query.brand} is not configured`);
         const request = SearchRequest.parse(query.request);
         const profile = query.profile ? Profile.parse(query.profile) : null;
-        const planner = ctx.planner.getPlanner();
+        const result = await ctx.planner.getPlanner().plan(request, profile, brand.settings);
         // An end that cannot be placed gets its message on the results, not an unexplained empty list.
-        const problems = (await planner.checkPlaces?.(request)) ?? {};
-        placeErrors = Object.keys(problems).length > 0 ? problems : undefined;
-        const planned = placeErrors ? [] : await planner.plan(request, profile, brand.settings);
+        placeErrors = placeErrorsOf(result);
+        if (!result.found) ctx.logger.info({ hash, why: result.why }, 'search found no journey');
         const taken = new Set<string>();
-        const journeys = planned.map((journey, position) => {
+        const journeys = result.journeys.map((journey, position) => {
           const checked = Journey.safeParse(journey);
           if (!checked.success) {
             throw new Error(
@@ -53,25 +53,7 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
           return { ...checked.data, id, user_status: null };
         });
         ids = journeys.map((j) => j.id);
-        await db.transaction().execute(async (trx) => {
-          if (journeys.length > 0) {
-            await trx
-              .insertInto('journeys')
-              .values(
-                journeys.map((j, position) => ({ id: j.id, hash, position, document: JSON.stringify(j) })),
-              )
-              .onConflict((oc) => oc.column('id').doNothing())
-              .execute();
-          }
-          await trx
-            .updateTable('search_queries')
-            .set({
-              results_retrieved: journeys.length,
-              place_errors: placeErrors ? JSON.stringify(placeErrors) : null,
-            })
-            .where('hash', '=', hash)
-            .execute();
-        });
+        await recordResults(ctx, hash, journeys, placeErrors);
       }
       const events: StoredEvent[] = [
         {
@@ -87,30 +69,25 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
         })),
       ];
       await ctx.events.append(hash, events);
-      await db
-        .updateTable('search_queries')
-        .set({ status: 'done', error: null })
-        .where('hash', '=', hash)
-        .execute();
+      await setSearchStatus(ctx, hash, 'done');
     },
 
     async giveUp(job: Job, error: string) {
       const hash = String(job.payload.hash);
-      await db
-        .updateTable('search_queries')
-        .set({ status: 'failed', error })
-        .where('hash', '=', hash)
-        .execute();
-      const last = await db
-        .selectFrom('query_events')
-        .select(({ fn }) => fn.max('seq').as('seq'))
-        .where('hash', '=', hash)
-        .executeTakeFirst();
+      await failSearch(ctx, hash, error);
       const failed: QueryEvent = {
         event: 'search.failed',
         data: { message: 'Sorry, we could not plan this journey. Please try again.' },
       };
-      await ctx.events.append(hash, [{ seq: (last?.seq ?? 0) + 1, event: failed }]);
+      await ctx.events.append(hash, [{ seq: (await ctx.events.lastSeq(hash)) + 1, event: failed }]);
     },
   };
+}
+
+/** The field errors (SPEC §5 shape) of a search whose ends could not be placed; undefined otherwise. */
+function placeErrorsOf(result: PlanResult): PlaceErrors | undefined {
+  if (result.found || result.why.reason !== 'unplaced') return undefined;
+  const errors: PlaceErrors = {};
+  for (const e of result.why.ends) errors[e.end] = [e.message];
+  return errors;
 }

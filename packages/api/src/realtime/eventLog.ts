@@ -65,6 +65,16 @@ export class EventLog {
     return undefined;
   }
 
+  /** The id of a channel's last event; 0 when it has none. */
+  async lastSeq(hash: string): Promise<number> {
+    const last = await this.#database.db
+      .selectFrom('query_events')
+      .select(({ fn }) => fn.max('seq').as('seq'))
+      .where('hash', '=', hash)
+      .executeTakeFirst();
+    return last?.seq ?? 0;
+  }
+
   async listAfter(hash: string, afterSeq: number): Promise<StoredEvent[]> {
     const rows = await this.#database.db
       .selectFrom('query_events')

@@ -14,15 +14,8 @@ import { clientKey } from '../http/clientKey.ts';
 import { ageOn } from '../accounts/userView.ts';
 import { HttpError, INVALID_DATA, notFound, parseOr422 } from '../http/httpError.ts';
 import type { RouteTable } from '../http/routeTable.ts';
-import {
-  createSearch,
-  findJourney,
-  findSearch,
-  hashOfJourneyId,
-  listJourneys,
-  toSearchQuery,
-  type SearchRow,
-} from './searchStore.ts';
+import { createSearch, findSearch, hashOfJourneyId, toSearchQuery, type SearchRow } from './searchStore.ts';
+import { findJourney, listJourneys } from '../journeys/journeyStore.ts';
 import { checkSearchWindow } from './searchWindow.ts';
 
 /** The search calls of SPEC §7: create, results, one journey, and a new return time. */
@@ -66,7 +59,7 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
       const input = parseOr422(SearchRequest, request.body);
       const errors = {
         ...checkRailcard(input),
-        ...checkSearchWindow(input, ctx.now(), ctx.config.timeZone),
+        ...checkSearchWindow(input, ctx.now(), ctx.planner.getPlanner().region.timeZone),
       };
       if (Object.keys(errors).length > 0) throw new HttpError(422, INVALID_DATA, errors);
       const user = request.brand.settings.enableUserAccounts ? await findUser(ctx, request) : undefined;
@@ -150,7 +143,7 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
         ...(someoneElses ? withoutEntitlements(original) : original),
         return_time: input.return_time,
       };
-      const errors = checkSearchWindow(updated, ctx.now(), ctx.config.timeZone);
+      const errors = checkSearchWindow(updated, ctx.now(), ctx.planner.getPlanner().region.timeZone);
       // Only the return time was sent: an outbound now in the past is not this request's fault.
       delete errors.out_time;
       if (Object.keys(errors).length > 0) throw new HttpError(422, INVALID_DATA, errors);

@@ -1,14 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import {
-  PlaceErrors,
-  type Journey,
-  type Profile,
-  type SearchQuery,
-  type SearchRequest,
-} from '@cairn/contracts';
+import { PlaceErrors, type Profile, type SearchQuery, type SearchRequest } from '@cairn/contracts';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
-import type { SearchQueriesTable } from '../db/schema.ts';
+import type { SearchQueriesTable, StoredJourney } from '../db/schema.ts';
+import { insertJourneys } from '../journeys/journeyStore.ts';
 
 export type SearchRow = Selectable<SearchQueriesTable>;
 
@@ -107,50 +102,49 @@ export function toSearchQuery(row: SearchRow): SearchQuery {
   };
 }
 
-/** The stored journeys of a search in rank order, marked `saved` for the user who saved them. */
-export async function listJourneys(ctx: AppContext, hash: string, userId: string | null): Promise<Journey[]> {
-  const rows = await ctx.database.db
-    .selectFrom('journeys')
-    .select(['id', 'document'])
-    .where('hash', '=', hash)
-    .orderBy('position')
-    .execute();
-  const saved = await savedIds(
-    ctx,
-    userId,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => withStatus(r.document as unknown as Journey, saved.has(r.id)));
-}
-
-export async function findJourney(
+/** Marks a search as being planned, or as done (clearing the error of an earlier attempt). */
+export async function setSearchStatus(
   ctx: AppContext,
-  id: string,
-  userId: string | null,
-): Promise<Journey | undefined> {
-  const row = await ctx.database.db
-    .selectFrom('journeys')
-    .select(['id', 'document'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const saved = await savedIds(ctx, userId, [row.id]);
-  return withStatus(row.document as unknown as Journey, saved.has(row.id));
-}
-
-async function savedIds(ctx: AppContext, userId: string | null, ids: string[]): Promise<Set<string>> {
-  if (!userId || ids.length === 0) return new Set();
-  const rows = await ctx.database.db
-    .selectFrom('saved_journeys')
-    .select('journey_id')
-    .where('user_id', '=', userId)
-    .where('journey_id', 'in', ids)
+  hash: string,
+  status: 'planning' | 'done',
+): Promise<void> {
+  await ctx.database.db
+    .updateTable('search_queries')
+    .set(status === 'done' ? { status, error: null } : { status })
+    .where('hash', '=', hash)
     .execute();
-  return new Set(rows.map((r) => r.journey_id));
 }
 
-function withStatus(journey: Journey, saved: boolean): Journey {
-  return { ...journey, user_status: saved ? 'saved' : null };
+/** Marks a search as failed for good, with the error for the operator. */
+export async function failSearch(ctx: AppContext, hash: string, error: string): Promise<void> {
+  await ctx.database.db
+    .updateTable('search_queries')
+    .set({ status: 'failed', error })
+    .where('hash', '=', hash)
+    .execute();
+}
+
+/**
+ * Stores what planning found, in one transaction: the journeys in rank order, the number of
+ * results and the ends that could not be placed. A search with results_retrieved set is planned.
+ */
+export async function recordResults(
+  ctx: AppContext,
+  hash: string,
+  journeys: readonly StoredJourney[],
+  placeErrors: PlaceErrors | undefined,
+): Promise<void> {
+  await ctx.database.db.transaction().execute(async (trx) => {
+    await insertJourneys(trx, hash, journeys);
+    await trx
+      .updateTable('search_queries')
+      .set({
+        results_retrieved: journeys.length,
+        place_errors: placeErrors ? JSON.stringify(placeErrors) : null,
+      })
+      .where('hash', '=', hash)
+      .execute();
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import GeoJSONVT from 'geojson-vt';
-import type { MapFeature, Planner } from '../planning/planner.ts';
+import type { MapFeature, Planner } from '@cairn/engine';
 
 /**
  * Tile layers: `streets` (lines: streets and ferries, with `highway`), `places` (points, with

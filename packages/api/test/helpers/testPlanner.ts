@@ -3,12 +3,11 @@ import { join } from 'node:path';
 import {
   Journey,
   type BrandSettings,
-  type PlaceErrors,
   type PlaceSuggestion,
   type Profile,
   type SearchRequest,
 } from '@cairn/contracts';
-import type { MapFeatureCollection, Planner } from '../../src/planning/planner.ts';
+import type { MapFeatureCollection, Planner, PlanResult, UnplacedEnd } from '@cairn/engine';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/journeys');
 
@@ -27,8 +26,10 @@ export interface TestPlanner extends Planner {
   calls: PlanCall[];
   /** Make the next plans throw (a planner failure). */
   failing: boolean;
-  /** How many journeys each plan answers. */
+  /** How many journeys each plan answers; with 0, plan says nothing runs ('no service'). */
   journeyCount: number;
+  /** The region's facts, settable: the API reads its time zone from here. */
+  region: { timeZone: string };
   delayMs: number;
 }
 
@@ -67,12 +68,27 @@ export function createTestPlanner(): TestPlanner {
     failing: false,
     journeyCount: 3,
     delayMs: 0,
-    async plan(request: SearchRequest, profile: Profile | null, brand: BrandSettings) {
+    warnings: [],
+    region: { timeZone: 'Europe/London' },
+    async plan(request: SearchRequest, profile: Profile | null, brand: BrandSettings): Promise<PlanResult> {
+      // Only the made-up place of the tests is unknown: other test texts stand for real places.
+      const unplaced: UnplacedEnd[] = (['origin', 'destination'] as const)
+        .filter((end) => /xyzzy/i.test(request[end]))
+        .map((end) => ({
+          end,
+          problem: 'not found',
+          message: `We couldn't find "${request[end]}". Try a town, village, station or street in Test region.`,
+        }));
+      if (unplaced.length > 0)
+        return { found: false, journeys: [], why: { reason: 'unplaced', ends: unplaced } };
+      // Like the engine, a search with an unplaced end is not planned: `calls` counts planned searches.
       planner.calls.push({ request, profile, brand: brand.brand });
       if (planner.delayMs) await new Promise((r) => setTimeout(r, planner.delayMs));
       if (planner.failing) throw new Error('test planner told to fail');
       const date = request.out_time.slice(0, 10).replace(/\//g, '-');
-      return Array.from({ length: planner.journeyCount }, (_, i) => ({
+      if (planner.journeyCount === 0)
+        return { found: false, journeys: [], why: { reason: 'no service', date } };
+      const journeys = Array.from({ length: planner.journeyCount }, (_, i) => ({
         ...fixture,
         id: `test-${i}`,
         origin: request.origin,
@@ -83,16 +99,7 @@ export function createTestPlanner(): TestPlanner {
           ? { ...fixture.return!, departure_date: request.return_time.slice(0, 10).replace(/\//g, '-') }
           : null,
       }));
-    },
-    checkPlaces(request: SearchRequest) {
-      // Only the made-up place of the tests is unknown: other test texts stand for real places.
-      const errors: PlaceErrors = {};
-      for (const field of ['origin', 'destination'] as const)
-        if (/xyzzy/i.test(request[field]))
-          errors[field] = [
-            `We couldn't find "${request[field]}". Try a town, village, station or street in Test region.`,
-          ];
-      return errors;
+      return { found: true, journeys };
     },
     autocomplete(q: string, limit: number) {
       return PLACES.filter((p) => p.label.toLowerCase().includes(q.toLowerCase())).slice(0, limit);

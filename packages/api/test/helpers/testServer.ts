@@ -6,7 +6,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.ts';
-import type { Planner } from '../../src/planning/planner.ts';
+import type { Planner } from '@cairn/engine';
 import { startRuntime, type Runtime } from '../../src/runtime.ts';
 import { createTestPlanner, type TestPlanner } from './testPlanner.ts';
 

@@ -6,7 +6,7 @@ import { parseFeedSpec } from '../gtfs/load-feeds.ts';
 import { formatSearchDate } from '../journeys/format/localTime.ts';
 import { locateEnd } from '../places/locateEnd.ts';
 import { createPlanner } from '../planner/loadPlanner.ts';
-import type { Planner } from '../planner/loadPlanner.ts';
+import type { NoJourneyReason, Planner, PlanResult } from '../planner/port.ts';
 import { loadRegionData, regionDataFromFeeds, regionDataFromTimetable } from '../planner/regionData.ts';
 import type { RegionData } from '../planner/regionData.ts';
 import { REGION_CONFIG_FILE } from '../region/loadRegionConfig.ts';
@@ -36,7 +36,8 @@ const USAGE = `usage: cairn plan (--region DIR | --gtfs FEED [--gtfs …] [--osm
                 offset), duration_sec, changes, cost ("£3.20" | "free" | "unknown"), cost_pence,
                 cost_is_estimate, co2_kg, walking_m, steps: [{ type, service, headsign, from, to
                 ({ name, lat, lon }), departure, arrival ("HH:mm"), duration_sec, distance_m,
-                description }], return: same leg fields | null }] }
+                description }], return: same leg fields | null }],
+                no_journey (when there is no option): why, planner/port.ts NoJourneyReason }
   --journeys    the full Journey documents as the API stores them: { journeys: [...] }
   No longer taken (the planner decides them): --window (it searches two hours of departures),
   --max-transfers (up to 3 changes), --walk-radius (walks of up to 20 minutes), --wheelchair
@@ -117,6 +118,8 @@ export interface PlanJson {
   from: PlanJsonPlace;
   to: PlanJsonPlace;
   options: PlanJsonOption[];
+  /** Present when there is no option: why (planner/port.ts NoJourneyReason). */
+  no_journey?: NoJourneyReason;
 }
 
 type End = { text: string; location?: LatLng };
@@ -217,17 +220,23 @@ export async function planCommand(argv: string[]): Promise<number> {
     arrive_by_buffer: 0,
   };
   const started = performance.now();
-  let journeys: Journey[];
+  let result: PlanResult;
   try {
-    journeys = await planner.plan(request, null, CLI_BRAND);
+    result = await planner.plan(request, null, CLI_BRAND);
   } catch (e) {
     say(`plan failed: ${(e as Error).message}`);
     return EXIT.failed;
   }
+  const { journeys } = result;
   say(`planned ${journeys.length} option${journeys.length === 1 ? '' : 's'} in ${secondsSince(started)}`);
+  if (!result.found && result.why.reason === 'unplaced') {
+    for (const e of result.why.ends) say(`error: --${e.end === 'origin' ? 'from' : 'to'}: ${e.message}`);
+    return EXIT.failed;
+  }
   if (v.journeys) process.stdout.write(`${JSON.stringify({ journeys }, null, 2)}\n`);
   else {
     const json = toPlanJson(journeys, data.region.name, origin, destination);
+    if (!result.found) json.no_journey = result.why;
     process.stdout.write(v.json ? `${JSON.stringify(json, null, 2)}\n` : formatPlanTable(json));
   }
   return EXIT.ok;
@@ -366,7 +375,8 @@ export function toPlanJson(
 
 /** A readable table of the options and their steps. */
 export function formatPlanTable(json: PlanJson): string {
-  if (json.options.length === 0) return 'No journey found.\n';
+  if (json.options.length === 0)
+    return `No journey found${json.no_journey ? `: ${explainNoJourney(json.no_journey)}` : ''}.\n`;
   const hhmm = (iso: string): string => iso.slice(11, 16);
   const km = (m: number): string => (m >= 1000 ? `${(m / 1000).toFixed(1)} km` : `${Math.round(m)} m`);
   const min = (sec: number): string => `${Math.round(sec / 60)} min`;
@@ -394,4 +404,25 @@ export function formatPlanTable(json: PlanJson): string {
     if (o.return) legLines('return ', o.return);
   });
   return `${lines.join('\n')}\n`;
+}
+
+/** The reason a search found nothing, as a terminal reader reads it. */
+export function explainNoJourney(why: NoJourneyReason): string {
+  const ends = (list: readonly string[]) => list.join(' and ');
+  switch (why.reason) {
+    case 'unplaced':
+      return why.ends.map((e) => e.message).join(' ');
+    case 'same place':
+      return 'the origin and the destination are the same place';
+    case 'bad time':
+      return 'the search time is not a valid date and time';
+    case 'no stop near':
+      return `no public transport stop within a walk of the ${ends(why.ends)}, and no door-to-door option fits`;
+    case 'no service':
+      return `nothing runs from the stops near these places at that time on ${why.date}`;
+    case 'no return':
+      return 'no option has a way back at the return time';
+    case 'no option':
+      return 'every option found is left out by booking windows or the allowed travel types';
+  }
 }

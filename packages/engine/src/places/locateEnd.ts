@@ -1,4 +1,4 @@
-import type { LatLng, PlaceErrors, SearchRequest } from '@cairn/contracts';
+import type { LatLng, SearchRequest } from '@cairn/contracts';
 
 /** The area a planner covers, for telling a traveller that a place lies outside it. */
 export interface CoveredArea {
@@ -58,12 +58,32 @@ export function locateEnd(
   return { ok: true, name: text, lat: place.lat, lon: place.lon };
 }
 
-/** The field errors (SPEC §5 shape) of a search whose origin or destination cannot be placed; {} when both can. */
-export function listPlaceErrors(request: SearchRequest, find: FindPlace, area: CoveredArea): PlaceErrors {
-  const errors: PlaceErrors = {};
+/** An end of a search. */
+export type SearchEnd = 'origin' | 'destination';
+
+/** An end of a search that cannot be placed, and what to tell the traveller. */
+export interface UnplacedEnd {
+  end: SearchEnd;
+  problem: 'not found' | 'outside area';
+  /** e.g. `We couldn't find "Xyzzy". Try a town, village, station or street in Cairngorms.` */
+  message: string;
+}
+
+/** Both ends of a search placed, or the ends that cannot be (origin first). */
+export type LocatedEnds =
+  | { ok: true; origin: Extract<LocatedEnd, { ok: true }>; destination: Extract<LocatedEnd, { ok: true }> }
+  | { ok: false; unplaced: UnplacedEnd[] };
+
+/** Places both ends of a search (locateEnd), saying which cannot be placed and why. */
+export function locateEnds(request: SearchRequest, find: FindPlace, area: CoveredArea): LocatedEnds {
   const origin = locateEnd(request.origin, request.origin_location, find, area);
-  if (!origin.ok) errors.origin = [origin.message];
   const destination = locateEnd(request.destination, request.destination_location, find, area);
-  if (!destination.ok) errors.destination = [destination.message];
-  return errors;
+  if (origin.ok && destination.ok) return { ok: true, origin, destination };
+  const unplaced: UnplacedEnd[] = [];
+  for (const [end, located] of [
+    ['origin', origin],
+    ['destination', destination],
+  ] as const)
+    if (!located.ok) unplaced.push({ end, problem: located.reason, message: located.message });
+  return { ok: false, unplaced };
 }

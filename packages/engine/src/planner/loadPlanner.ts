@@ -1,18 +1,10 @@
-import type {
-  BrandSettings,
-  Journey,
-  PlaceErrors,
-  PlaceSuggestion,
-  Profile,
-  RegionInfo,
-  SearchRequest,
-} from '@cairn/contracts';
+import type { PlaceSuggestion, RegionInfo } from '@cairn/contracts';
 import { listPoisNear, listToiletMarkersNear } from '../journeys/extras/places.ts';
 import { listTaxiOperators } from '../modes/taxi.ts';
 import type { PlannedStep } from '../journeys/model.ts';
 import { buildGeocoder, listSuggestions, reverseGeocode } from '../places/geocoder.ts';
 import type { GeocodeResult } from '../places/geocoder.ts';
-import { listPlaceErrors, locateEnd } from '../places/locateEnd.ts';
+import { locateEnds } from '../places/locateEnd.ts';
 import type { CoveredArea, FindPlace } from '../places/locateEnd.ts';
 import { McRaptor } from '../raptor/mcRaptor.ts';
 import { Raptor } from '../raptor/raptor.ts';
@@ -22,25 +14,12 @@ import type { DateInt } from '../time/service-day.ts';
 import { buildMapFeatures } from './mapFeatures.ts';
 import type { MapFeatureCollection } from './mapFeatures.ts';
 import { planSearch } from './plan.ts';
+import type { Planner } from './port.ts';
 import { loadRegionData, regionDataFromFeeds } from './regionData.ts';
 import type { FeedRegionOptions, RegionData } from './regionData.ts';
 import type { FeedSpec } from '../gtfs/load-feeds.ts';
 import type { FeedWarning } from '../gtfs/warnings.ts';
 import { buildStepTimetable } from './timetableExtra.ts';
-
-/** What the API calls: one loaded region answering searches, place look-ups and map data. */
-export interface Planner {
-  /** Ranked Journey documents (emissions first) for a search; empty when origin or destination cannot be placed. */
-  plan(request: SearchRequest, profile: Profile | null, brand: BrandSettings): Promise<Journey[]>;
-  /** Why the origin or destination cannot be placed (not found, or outside the region), as field errors; {} when both can. */
-  checkPlaces(request: SearchRequest): PlaceErrors;
-  autocomplete(q: string, limit: number): PlaceSuggestion[];
-  reverse(lat: number, lng: number): PlaceSuggestion | null;
-  regionInfo(): RegionInfo;
-  mapFeatures(): MapFeatureCollection;
-  /** Problems met while loading (feeds that could not be read), for the operator's log. */
-  readonly warnings: readonly string[];
-}
 
 const VIEW_CACHE = 4;
 
@@ -113,10 +92,11 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
   let features: MapFeatureCollection | undefined;
   return {
     warnings: data.warnings,
+    region: { timeZone: data.region.timeZone },
     async plan(request, profile, brand) {
-      const from = locateEnd(request.origin, request.origin_location, find, area);
-      const to = locateEnd(request.destination, request.destination_location, find, area);
-      if (!from.ok || !to.ok) return [];
+      const ends = locateEnds(request, find, area);
+      if (!ends.ok) return { found: false, journeys: [], why: { reason: 'unplaced', ends: ends.unplaced } };
+      const { origin: from, destination: to } = ends;
       const origin = { name: from.name, lat: from.lat, lng: from.lon };
       const destination = { name: to.name, lat: to.lat, lng: to.lon };
       return planSearch(
@@ -125,9 +105,6 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
         extrasFor(data, raptorFor, brand.showPois),
         raptorFor,
       );
-    },
-    checkPlaces(request) {
-      return listPlaceErrors(request, find, area);
     },
     autocomplete(q, limit) {
       return listSuggestions(geocoder, q, limit).map(toSuggestion);
@@ -199,3 +176,4 @@ function regionInfoOf(data: RegionData): RegionInfo {
 }
 
 export type { MapFeatureCollection, MapFeature } from './mapFeatures.ts';
+export type { Planner } from './port.ts';

@@ -1,5 +1,4 @@
 import { appointmentReturnTime, DEFAULT_APPOINTMENT_MIN } from '@cairn/contracts';
-import type { Journey } from '@cairn/contracts';
 import { assembleJourney } from '../journeys/assemble/assembleJourney.ts';
 import type { ExtrasLookup } from '../journeys/assemble/assembleJourney.ts';
 import { priceOption } from '../journeys/fares/priceOption.ts';
@@ -22,6 +21,8 @@ import { ownCarFamily } from './families/ownCar.ts';
 import { taxiFamily } from './families/taxi.ts';
 import { transitFamily, withoutServiceTwice } from './families/transit.ts';
 import { walkFamily } from './families/walk.ts';
+import { whyNoJourney } from './noJourney.ts';
+import type { NoJourneyReason, PlanResult } from './port.ts';
 import type { RegionData } from './regionData.ts';
 import { returnPlanner } from './returns.ts';
 
@@ -49,17 +50,20 @@ export const FAMILIES: readonly OptionFamily[] = [
 /** Origin and destination closer than this are the same place: there is no journey to plan. */
 const SAME_PLACE_M = 100;
 
-/** Plans a search: outbound and return options, priced, assembled, chosen and ranked by emissions. */
+/**
+ * Plans a search whose ends are placed: outbound and return options, priced, assembled, chosen
+ * and ranked by emissions; or why there are none.
+ */
 export function planSearch(
   data: RegionData,
   input: PlanInput,
   extras: ExtrasLookup,
   raptorFor: RoutersFor,
-): Journey[] {
+): PlanResult {
   const { request, brand } = input;
   const tz = data.region.timeZone;
   const outSec = parseSearchDate(tz, request.out_time);
-  if (outSec === undefined) return [];
+  if (outSec === undefined) return none({ reason: 'bad time' });
   const arriveBy = request.arrive_by === true;
   const at = arriveBy ? { endSec: outSec - request.arrive_by_buffer * 60 } : { startSec: outSec };
   let returnSec = request.return_time ? parseSearchDate(tz, request.return_time) : undefined;
@@ -67,11 +71,12 @@ export function planSearch(
   if (returnSec === undefined && arriveBy && brand.appointmentMode)
     returnSec = parseSearchDate(tz, appointmentReturnTime(request.out_time, DEFAULT_APPOINTMENT_MIN) ?? '');
   const ctx = searchContext(data, input, raptorFor, at, returnSec !== undefined);
-  if (ctx.crowM < SAME_PLACE_M) return [];
+  if (ctx.crowM < SAME_PLACE_M) return none({ reason: 'same place' });
 
   const candidates = withoutServiceTwice(FAMILIES.flatMap((f) => f.candidates(ctx)));
   const returnOf = returnSec === undefined ? undefined : returnPlanner(ctx, returnSec);
   const options: Array<{ option: PlannedOption; c: Candidate }> = [];
+  let paired = 0;
   for (const c of candidates) {
     const option = { kind: familyLabel(c.key), depart: c.leg, ret: null as PlannedLeg | null };
     if (returnOf && returnSec !== undefined) {
@@ -81,6 +86,7 @@ export function planSearch(
       if (!ret) continue;
       option.ret = ret;
     }
+    paired++;
     // DRT and community transport run at set hours and are booked ahead: options outside their
     // hours, or whose booking window has closed, go.
     const legs = option.ret ? [option.depart, option.ret] : [option.depart];
@@ -120,5 +126,10 @@ export function planSearch(
     }),
   );
   const unique = [...new Map(journeys.map((j) => [j.id, j])).values()];
-  return unique.sort(compareJourneys('emissions'));
+  if (unique.length === 0) return none(whyNoJourney(ctx, { candidates: candidates.length, paired }));
+  return { found: true, journeys: unique.sort(compareJourneys('emissions')) };
+}
+
+function none(why: NoJourneyReason): PlanResult {
+  return { found: false, journeys: [], why };
 }

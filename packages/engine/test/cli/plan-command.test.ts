@@ -105,6 +105,26 @@ describe('engine commands', () => {
     expect(io.out).toMatch(/no mapped path/);
   });
 
+  it('no journey: the table and --json say why (the planner reason, not a guess)', async () => {
+    const same = [
+      '--gtfs',
+      feed,
+      '--from',
+      '57.0005,-3.8',
+      '--to',
+      '57.0006,-3.8',
+      '--depart',
+      '2026-06-03T08:50',
+    ];
+    expect(await planCommand(same)).toBe(0);
+    expect(io.out).toBe('No journey found: the origin and the destination are the same place.\n');
+    io.out = '';
+    expect(await planCommand([...same, '--json'])).toBe(0);
+    const json = JSON.parse(io.out) as PlanJson;
+    expect(json.options).toEqual([]);
+    expect(json.no_journey).toEqual({ reason: 'same place' });
+  });
+
   it('coordinates outside the region are a clear error with a non-zero exit', async () => {
     const args = ['--gtfs', feed, '--from', '51.5,-0.12', ...planArgs.slice(2)];
     expect(await planCommand(args)).toBe(1);

@@ -1,7 +1,7 @@
 // Feature under test: a search end that matches no place, or lies outside the region, gets a clear message (issue #14).
 import { SearchRequest } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
-import { listPlaceErrors, locateEnd } from '../../src/places/locateEnd.ts';
+import { locateEnd, locateEnds } from '../../src/places/locateEnd.ts';
 import type { CoveredArea, FindPlace } from '../../src/places/locateEnd.ts';
 
 const area: CoveredArea = { name: 'Cairngorms', minLat: 56.5, minLon: -4.5, maxLat: 57.7, maxLon: -2.5 };
@@ -61,12 +61,16 @@ describe('locateEnd', () => {
   });
 });
 
-describe('listPlaceErrors', () => {
-  it('answers {} when both ends are placed, and one field error per end that is not', () => {
-    expect(listPlaceErrors(request({}), find, area)).toEqual({});
-    const errors = listPlaceErrors(request({ origin: 'Xyzzyqq', destination: 'London' }), find, area);
-    expect(Object.keys(errors)).toEqual(['origin', 'destination']);
-    expect(errors.origin?.[0]).toMatch(/couldn't find "Xyzzyqq"/);
-    expect(errors.destination?.[0]).toMatch(/"London" is outside the area/);
+describe('locateEnds', () => {
+  it('places both ends, or answers each end that cannot be placed with its problem and message', () => {
+    expect(locateEnds(request({}), find, area)).toMatchObject({ ok: true, origin: { ok: true } });
+    const r = locateEnds(request({ origin: 'Xyzzyqq', destination: 'London' }), find, area);
+    if (r.ok) throw new Error('expected unplaced ends');
+    expect(r.unplaced.map((e) => [e.end, e.problem])).toEqual([
+      ['origin', 'not found'],
+      ['destination', 'outside area'],
+    ]);
+    expect(r.unplaced[0]?.message).toMatch(/couldn't find "Xyzzyqq"/);
+    expect(r.unplaced[1]?.message).toMatch(/"London" is outside the area/);
   });
 });

@@ -1,6 +1,6 @@
 // Feature under test: whole searches through loadPlanner on a tiny synthetic region — options, prices, continuity.
 import { readFileSync } from 'node:fs';
-import { BrandSettings, Journey, SearchRequest } from '@cairn/contracts';
+import { BrandSettings, Journey, SearchRequest, TRAVEL_TYPES } from '@cairn/contracts';
 import type { SearchRequestInput } from '@cairn/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPlanner } from '../../src/planner/loadPlanner.ts';
@@ -34,7 +34,7 @@ function search(
   });
 }
 async function plan(req: SearchRequest, brand = defaultBrand, profile = null): Promise<Journey[]> {
-  const js = await planner.plan(req, profile, brand);
+  const js = (await planner.plan(req, profile, brand)).journeys;
   for (const j of js) Journey.parse(j);
   return js;
 }
@@ -141,10 +141,28 @@ describe('P01 plan scenarios', () => {
     expect(friday.some((j) => allSteps(j).some((s) => s.type === 'drt'))).toBe(true);
   });
 
+  it('says no option when every option found is left out: DRT and walking only, the booking window closed', async () => {
+    const drtOnly = BrandSettings.parse({
+      ...defaultBrand,
+      blockedTravelTypes: TRAVEL_TYPES.filter((t) => t !== 'drt' && t !== 'walk'),
+    });
+    const request = search({}, WORLD.glenmore, WORLD.aviemore);
+    // Booked a fortnight ahead, the DRT ride is offered…
+    const ahead = await planner.plan(request, null, drtOnly);
+    expect(ahead.journeys.some((j) => allSteps(j).some((s) => s.type === 'drt'))).toBe(true);
+    // …searched at 20:00 the same evening for the morning, it can no longer be booked.
+    const late = await loadPlanner(writeWorld(), { now: () => Date.UTC(2026, 5, 15, 19, 0) });
+    expect(await late.plan(request, null, drtOnly)).toEqual({
+      found: false,
+      journeys: [],
+      why: { reason: 'no option' },
+    });
+  });
+
   it('drops DRT rides whose booking window has closed', async () => {
     // Booked at 08:30 on the day with 60 minutes' notice: no DRT pick-up before 09:30.
     const late = await loadPlanner(writeWorld(), { now: () => Date.UTC(2026, 5, 15, 7, 30) });
-    const js = await late.plan(search({}, WORLD.glenmore, WORLD.carrbridge), null, defaultBrand);
+    const js = (await late.plan(search({}, WORLD.glenmore, WORLD.carrbridge), null, defaultBrand)).journeys;
     const drtStarts = js.flatMap((j) =>
       allSteps(j)
         .filter((s) => s.type === 'drt')
@@ -208,9 +226,15 @@ describe('P01 plan scenarios', () => {
     expect(buses.sort()).toEqual(['09:00', '10:00']);
   });
 
-  it('plans nothing when origin and destination are the same place, or the return is before the outbound', async () => {
-    expect(await plan(search({}, WORLD.aviemore, WORLD.aviemore))).toEqual([]);
-    expect(await plan(search({ return_time: '2026/06/15 07:00:00' }))).toEqual([]);
+  it('plans nothing when origin and destination are the same place, or the return is before the outbound, and says so', async () => {
+    expect(await planner.plan(search({}, WORLD.aviemore, WORLD.aviemore), null, defaultBrand)).toEqual({
+      found: false,
+      journeys: [],
+      why: { reason: 'same place' },
+    });
+    expect(
+      await planner.plan(search({ return_time: '2026/06/15 07:00:00' }), null, defaultBrand),
+    ).toMatchObject({ found: false, journeys: [], why: { reason: 'no return' } });
   });
 
   it('places search ends given as text through the place index', async () => {
@@ -219,7 +243,8 @@ describe('P01 plan scenarios', () => {
       null,
       defaultBrand,
     );
-    expect(js.length).toBeGreaterThan(0);
+    expect(js).toMatchObject({ found: true });
+    expect(js.journeys.length).toBeGreaterThan(0);
     expect(
       await planner.plan(
         SearchRequest.parse({
@@ -230,7 +255,11 @@ describe('P01 plan scenarios', () => {
         null,
         defaultBrand,
       ),
-    ).toEqual([]);
+    ).toMatchObject({
+      found: false,
+      journeys: [],
+      why: { reason: 'unplaced', ends: [{ end: 'origin', problem: 'not found' }] },
+    });
   });
 
   it('answers place look-ups and describes the region', () => {

@@ -384,10 +384,21 @@ describe('P02 demo region golden searches', () => {
         destination: 'Aviemore',
         out_time: '2026/11/24 08:00:00',
       });
-      expect(demo.planner.checkPlaces(request)).toEqual({
-        origin: ['We couldn\'t find "Xyzzyqq". Try a town, village, station or street in Cairngorms (demo).'],
+      expect(await demo.planner.plan(request, null, DEFAULT)).toEqual({
+        found: false,
+        journeys: [],
+        why: {
+          reason: 'unplaced',
+          ends: [
+            {
+              end: 'origin',
+              problem: 'not found',
+              message:
+                'We couldn\'t find "Xyzzyqq". Try a town, village, station or street in Cairngorms (demo).',
+            },
+          ],
+        },
       });
-      expect(await demo.planner.plan(request, null, DEFAULT)).toEqual([]);
       // London chosen on a map (coordinates) is outside the region.
       const london = SearchRequest.parse({
         ...request,
@@ -395,11 +406,13 @@ describe('P02 demo region golden searches', () => {
         destination: 'London',
         destination_location: { lat: 51.5072, lng: -0.1276 },
       });
-      expect(demo.planner.checkPlaces(london).destination?.[0]).toMatch(
+      const outside = await demo.planner.plan(london, null, DEFAULT);
+      if (outside.found || outside.why.reason !== 'unplaced') throw new Error('expected London unplaced');
+      expect(outside.why.ends).toHaveLength(1);
+      expect(outside.why.ends[0]).toMatchObject({ end: 'destination', problem: 'outside area' });
+      expect(outside.why.ends[0]?.message).toMatch(
         /^"London" is outside the area this planner covers: Cairngorms/,
       );
-      expect(await demo.planner.plan(london, null, DEFAULT)).toEqual([]);
-      expect(demo.planner.checkPlaces({ ...request, origin: 'Aviemore' })).toEqual({});
     });
   });
 });

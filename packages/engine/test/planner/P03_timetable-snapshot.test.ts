@@ -32,7 +32,9 @@ async function load(): Promise<{ lines: string[]; warnings: readonly string[]; a
   const lines: string[] = [];
   const planner = await loadPlanner(dir, { now: () => NOW_MS, log: (m) => lines.push(m) });
   // Journey ids are random per search; everything else must match.
-  const answer = JSON.stringify((await planner.plan(request, null, brand)).map((j) => ({ ...j, id: '' })));
+  const answer = JSON.stringify(
+    (await planner.plan(request, null, brand)).journeys.map((j) => ({ ...j, id: '' })),
+  );
   return { lines, warnings: planner.warnings, answer };
 }
 

@@ -39,7 +39,7 @@ describe('planner over feeds without region.json', () => {
   it('plans a straight-line walk and the bus with straight-line walks to and from it', async () => {
     const loaded = loadPlannerFromFeeds([{ path: feed }], { log: () => {} });
     if (!loaded.ok) throw new Error(loaded.message);
-    const journeys = await loaded.planner.plan(
+    const { journeys } = await loaded.planner.plan(
       SearchRequest.parse({
         origin: 'Near Alpha',
         destination: 'Near Charlie',

@@ -148,7 +148,7 @@ describe('P06 the option set of whole searches', () => {
       return_time: '2026/11/24 17:00:00',
       has_access_to_car: true,
     });
-    const journeys = await region.planner.plan(req, null, region.brand);
+    const { journeys } = await region.planner.plan(req, null, region.brand);
     expect(journeys.length).toBeGreaterThan(0);
     for (const j of journeys)
       for (const s of j.return?.steps ?? [])

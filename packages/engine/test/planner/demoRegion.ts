@@ -74,7 +74,7 @@ export async function planBetween(
     destination_location: z.location,
     ...fields,
   });
-  const js = await planner.plan(req, profile, b);
+  const js = (await planner.plan(req, profile, b)).journeys;
   for (const j of js) Journey.parse(j);
   return js;
 }

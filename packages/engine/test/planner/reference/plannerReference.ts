@@ -174,7 +174,7 @@ export async function planEarliest(
     destination_location: { lat: to.lat, lng: to.lng },
     out_time: out,
   });
-  const journeys = await r.planner.plan(req, null, r.brand);
+  const { journeys } = await r.planner.plan(req, null, r.brand);
   for (const j of journeys) Journey.parse(j);
   const walkAndTransit = journeys.filter((j) => j.depart.steps.every(walkOrTimetabled));
   const arrivals = walkAndTransit.map((j) => Date.parse(j.depart.arrival_datetime) / 1000);
@@ -369,7 +369,7 @@ export async function planLatest(
     out_time: out,
     arrive_by: true,
   });
-  const journeys = await r.planner.plan(req, null, r.brand);
+  const { journeys } = await r.planner.plan(req, null, r.brand);
   for (const j of journeys) Journey.parse(j);
   const walkAndTransit = journeys.filter((j) => j.depart.steps.every(walkOrTimetabled));
   const deps = walkAndTransit.map((j) => Date.parse(j.depart.departure_datetime) / 1000);

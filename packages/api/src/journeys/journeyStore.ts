@@ -1,0 +1,82 @@
+import type { Journey } from '@cairn/contracts';
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { DB, StoredJourney } from '../db/schema.ts';
+
+/*
+ * The journeys table: the Journey documents of planned searches, in rank order per search hash.
+ * A document is stored as the planner answered it (checked against the contract), with its final
+ * id and `user_status: null`; who saved it is read from saved_journeys when it is served.
+ */
+
+/** A stored journey as served to a user: marked `saved` when that user saved it. */
+export function servedJourney(document: StoredJourney, saved: boolean): Journey {
+  return { ...document, user_status: saved ? 'saved' : null };
+}
+
+/** Stores a search's journeys in rank order, inside the caller's transaction; a retry stores nothing twice. */
+export async function insertJourneys(
+  trx: Transaction<DB>,
+  hash: string,
+  journeys: readonly StoredJourney[],
+): Promise<void> {
+  if (journeys.length === 0) return;
+  await trx
+    .insertInto('journeys')
+    .values(journeys.map((j, position) => ({ id: j.id, hash, position, document: JSON.stringify(j) })))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+/** The ids of a search's stored journeys, in rank order. */
+export async function listJourneyIds(ctx: AppContext, hash: string): Promise<string[]> {
+  const rows = await ctx.database.db
+    .selectFrom('journeys')
+    .select('id')
+    .where('hash', '=', hash)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The stored journeys of a search in rank order, marked `saved` for the user who saved them. */
+export async function listJourneys(ctx: AppContext, hash: string, userId: string | null): Promise<Journey[]> {
+  const rows = await ctx.database.db
+    .selectFrom('journeys')
+    .select(['id', 'document'])
+    .where('hash', '=', hash)
+    .orderBy('position')
+    .execute();
+  const saved = await savedIds(
+    ctx,
+    userId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => servedJourney(r.document, saved.has(r.id)));
+}
+
+export async function findJourney(
+  ctx: AppContext,
+  id: string,
+  userId: string | null,
+): Promise<Journey | undefined> {
+  const row = await ctx.database.db
+    .selectFrom('journeys')
+    .select(['id', 'document'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const saved = await savedIds(ctx, userId, [row.id]);
+  return servedJourney(row.document, saved.has(row.id));
+}
+
+async function savedIds(ctx: AppContext, userId: string | null, ids: string[]): Promise<Set<string>> {
+  if (!userId || ids.length === 0) return new Set();
+  const rows = await ctx.database.db
+    .selectFrom('saved_journeys')
+    .select('journey_id')
+    .where('user_id', '=', userId)
+    .where('journey_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.journey_id));
+}

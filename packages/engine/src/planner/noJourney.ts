@@ -1,0 +1,33 @@
+import { formatLocalDate } from '../journeys/format/localTime.ts';
+import { listStopAccess } from '../modes/accessEgress.ts';
+import type { SearchEnd } from '../places/locateEnd.ts';
+import type { SearchContext } from './context.ts';
+import type { NoJourneyReason } from './port.ts';
+import { MILE_MAX_SEC } from './transit/miles.ts';
+
+/** How far the option set of an empty search got, for saying why it is empty. */
+export interface EmptySearch {
+  /** Outbound candidates of every family. */
+  candidates: number;
+  /** Candidates kept once paired with a return (all of them on a one-way search). */
+  paired: number;
+}
+
+/**
+ * Why a search whose ends are placed found nothing. Candidates found and then all dropped: by the
+ * return pairing (`no return`) or by booking windows and limits (`no option`). No candidate at all:
+ * public transport either has no stop within the walk of the transit first or last mile at an end
+ * (`no stop near`), or has stops at both and nothing running from them in the searched window
+ * (`no service`) — door-to-door modes did not fit either (too far, or blocked by the brand).
+ */
+export function whyNoJourney(ctx: SearchContext, found: EmptySearch): NoJourneyReason {
+  if (found.candidates > 0) return { reason: found.paired === 0 ? 'no return' : 'no option' };
+  const { data } = ctx;
+  const ends: SearchEnd[] = [];
+  if (!listStopAccess(data, ctx.origin, 'walk', MILE_MAX_SEC.walk, 'from').length) ends.push('origin');
+  if (!listStopAccess(data, ctx.destination, 'walk', MILE_MAX_SEC.walk, 'to').length)
+    ends.push('destination');
+  if (ends.length > 0) return { reason: 'no stop near', ends };
+  const atSec = 'startSec' in ctx.at ? ctx.at.startSec : ctx.at.endSec;
+  return { reason: 'no service', date: formatLocalDate(data.region.timeZone, atSec) };
+}
