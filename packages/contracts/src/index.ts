@@ -69,6 +69,16 @@ export {
   MessageResponse,
 } from './user.ts';
 export type { Railcard, RegisterRequestInput, UpdateUserRequestInput } from './user.ts';
+export {
+  NO_ENTITLEMENTS,
+  PROFILE_ENTITLEMENT_FIELDS,
+  ENTITLEMENT_FIELDS,
+  isGiven,
+  mergeEntitlements,
+  entitlementsProfile,
+  allowsTravelType,
+} from './entitlements.ts';
+export type { Entitlements, EntitlementAnswers, ProfileAnswers } from './entitlements.ts';
 export { APPEAR_ON, Campaign, CampaignListQuery, ImpressionRequest, Impression } from './campaign.ts';
 export { BrandSettings, StaticPageId, StaticPage, RegionInfo, AppConfig } from './brand.ts';
 export { WEB_ROUTES, STATIC_PAGE_ROUTES, ACCOUNT_WEB_ROUTES } from './webRoutes.ts';

@@ -1,5 +1,9 @@
 import {
+  ENTITLEMENT_FIELDS,
+  entitlementsProfile,
   JourneyResponse,
+  mergeEntitlements,
+  NO_ENTITLEMENTS,
   Profile,
   SearchCreated,
   SearchRequest,
@@ -170,19 +174,6 @@ function checkRailcard(input: SearchRequest): Record<string, string[]> {
     : {};
 }
 
-/** The search fields a logged-in form sends from the profile. */
-const PROFILE_FIELDS = [
-  'has_car_access',
-  'railcard',
-  'has_concessionary_pass',
-  'has_young_scot_card',
-  'has_new_young_scot_card',
-  'user_age',
-] as const;
-
-/** The fields of a search that carry its maker's entitlements (logged-in profile and form answers). */
-const ENTITLEMENT_FIELDS = [...PROFILE_FIELDS, 'has_access_to_car', 'has_railcard', 'railcard_type'] as const;
-
 function withoutEntitlements(request: SearchRequest): SearchRequest {
   const copy = { ...request };
   for (const field of ENTITLEMENT_FIELDS) delete copy[field];
@@ -197,18 +188,13 @@ async function getSearch(ctx: AppContext, request: FastifyRequest): Promise<Sear
 }
 
 /**
- * The stored profile, overridden by the entitlements the logged-in form sent with the search.
- * Only fields the request gives count: not given ones (absent, null or '', which the schema reads
- * as absent) never wipe the profile (the engine's travellerFrom merges the form's own questions by
- * the same rule).
+ * The profile a logged-in search is planned with: the entitlements the form sent over the stored
+ * profile, the age from the account's date of birth when neither gives one (`mergeEntitlements`,
+ * ADR 009).
  */
 function profileFor(user: UserRow, request: SearchRequest, now: Date): ProfileT {
-  const stored = Profile.parse(user.profile ?? {});
-  const sent = Object.fromEntries(
-    PROFILE_FIELDS.filter((k) => request[k] !== undefined).map((k) => [k, request[k]]),
+  const dobAge = ageOn(user.dob, now.toISOString().slice(0, 10)) ?? null;
+  return entitlementsProfile(
+    mergeEntitlements(request, Profile.parse(user.profile ?? {}), { ...NO_ENTITLEMENTS, age: dobAge }),
   );
-  const profile = Profile.parse({ ...stored, ...sent });
-  // Age-based fares need an age: the account's date of birth gives it when none was sent.
-  profile.user_age ??= ageOn(user.dob, now.toISOString().slice(0, 10)) ?? null;
-  return profile;
 }

@@ -1,4 +1,5 @@
 import type { BrandSettings, Profile, SearchRequest, TravelType } from '@cairn/contracts';
+import { allowsTravelType } from '@cairn/contracts';
 import type { Traveller } from '../journeys/fares/traveller.ts';
 import { travellerFrom } from '../journeys/fares/traveller.ts';
 import { haversineM } from '../geo/geometry.ts';
@@ -52,12 +53,11 @@ export function searchContext(
   hasReturn: boolean,
 ): SearchContext {
   const traveller = travellerFrom(input.request, input.profile);
-  const blocked = new Set<TravelType>(input.brand.blockedTravelTypes);
   const { origin, destination } = input;
   return {
     data,
     traveller,
-    allowed: (t) => !blocked.has(t) && (t !== 'own car' || traveller.carAccess),
+    allowed: (t) => allowsTravelType(input.brand.blockedTravelTypes, traveller, t),
     raptorFor,
     origin,
     destination,

@@ -1,4 +1,5 @@
 import type { LatLng, Profile, Railcard, SearchQuery, SearchRequestInput } from '@cairn/contracts';
+import { mergeEntitlements } from '@cairn/contracts';
 import {
   formatSearchDate,
   fromInputValue,
@@ -68,18 +69,19 @@ export function initialPlannerValues(
 
 /**
  * The form's entitlements set from a profile: railcard, car access and cards as the traveller
- * keeps them (SPEC §2 "the profile is applied to searches"); none without a profile.
+ * keeps them (SPEC §2 "the profile is applied to searches"); none without a profile. The form's
+ * own answers win once touched (PlannerForm), as in `mergeEntitlements` (ADR 009).
  */
 export function withProfile(values: PlannerValues, profile: Profile | null): PlannerValues {
-  const railcard = profile?.railcard || null;
+  const held = mergeEntitlements({}, profile);
   return {
     ...values,
-    hasAccessToCar: profile?.has_car_access ?? false,
-    hasRailcard: railcard !== null,
-    railcardType: railcard,
-    concessionaryPass: profile?.has_concessionary_pass ?? false,
-    youngScot: profile?.has_young_scot_card ?? false,
-    newYoungScot: (profile?.has_young_scot_card ?? false) && (profile?.has_new_young_scot_card ?? false),
+    hasAccessToCar: held.carAccess,
+    hasRailcard: held.railcard !== null,
+    railcardType: held.railcard,
+    concessionaryPass: held.concessionaryPass,
+    youngScot: held.youngScot,
+    newYoungScot: held.newYoungScot,
   };
 }
 
