@@ -1,3 +1,4 @@
+// The contract's example journeys, one home for the API and web tests.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Journey } from '@cairn/contracts';
