@@ -21,7 +21,7 @@ import { readTransfers } from '../../src/gtfs/files/transfers.ts';
 import { readTrips } from '../../src/gtfs/files/trips.ts';
 import { ServiceTable } from '../../src/gtfs/service-table.ts';
 import { WarningLog } from '../../src/gtfs/warnings.ts';
-import { baseFeed, sourceFromFiles } from './support/inline-feed.ts';
+import { baseFeed, sourceFromFiles } from '../support/inline-feed.ts';
 
 /** The base feed with some files replaced, and a fresh warning log. */
 function open(overrides: Record<string, string> = {}) {

@@ -8,7 +8,7 @@ import { fareFeedOf, readGtfsFareFeed, readGtfsSource } from '../../src/gtfs/rea
 import { openGtfsSource } from '../../src/gtfs/source.ts';
 import type { GtfsSource } from '../../src/gtfs/source.ts';
 import { buildGtfsFares } from '../../src/journeys/fares/gtfsFares.ts';
-import { baseFeed, sourceFromFiles } from './support/inline-feed.ts';
+import { baseFeed, sourceFromFiles } from '../support/inline-feed.ts';
 
 const FARES = {
   'stops.txt': `stop_id,stop_name,stop_lat,stop_lon,zone_id

@@ -4,7 +4,7 @@ import type { PlannedLeg } from '../../src/journeys/model.ts';
 import { checkWalkLeg, MAX_WALK_SEC } from '../../src/modes/walk.ts';
 import { checkCycleLeg, MAX_CYCLE_SEC } from '../../src/modes/cycle.ts';
 import { ownCarParts } from '../../src/modes/ownCar.ts';
-import { adult, ctx, home, legOf, monday, partsOf, priceOf, work } from './modeFixture.ts';
+import { adult, ctx, home, legOf, monday, partsOf, priceOf, work } from '../support/modeFixture.ts';
 
 const WALK_MPS = 4.8 / 3.6;
 const CYCLE_MPS = 16 / 3.6;

@@ -1,8 +1,8 @@
 // Feature under test: taxi: local operators by pick-up area (none: no taxi), and the fare from the region tariff (day, night, public holiday).
 import { describe, expect, it } from 'vitest';
 import { listTaxiOperators, taxiParts } from '../../src/modes/taxi.ts';
-import { at } from '../streets/osmFixture.ts';
-import { ctx, home, legOf, monday, priceOf, work } from './modeFixture.ts';
+import { at } from '../support/osmFixture.ts';
+import { ctx, home, legOf, monday, priceOf, work } from '../support/modeFixture.ts';
 
 /** The tariff by hand: £3 flag, £2 a mile, 40p a minute for time slower than 30 mph, rounded up to 10p. */
 function expectedPence(distanceM: number, durationSec: number, uplift = 1): number {

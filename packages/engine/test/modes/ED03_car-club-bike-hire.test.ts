@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { carClubParts } from '../../src/modes/carClub.ts';
 import { bikeHireParts } from '../../src/modes/bikeHire.ts';
-import { ctx, home, legOf, priceOf, work } from './modeFixture.ts';
+import { ctx, home, legOf, priceOf, work } from '../support/modeFixture.ts';
 
 const WALK_MPS = 4.8 / 3.6;
 const CYCLE_MPS = 16 / 3.6;

@@ -4,7 +4,7 @@ import { assembleJourney } from '../../src/journeys/assemble/assembleJourney.ts'
 import type { PlannedLeg } from '../../src/journeys/model.ts';
 import { checkFlexibleLeg, flexibleParts } from '../../src/modes/flexible.ts';
 import { buildStreetChain } from '../../src/modes/streetStep.ts';
-import { adult, home, legOf, monday, net, partsOf, priceOf, region, work } from './modeFixture.ts';
+import { adult, home, legOf, monday, net, partsOf, priceOf, region, work } from '../support/modeFixture.ts';
 
 const drt = region.flexibleServices.find((s) => s.id === 'glendrt')!;
 const ct = region.flexibleServices.find((s) => s.id === 'glenct')!;

@@ -12,8 +12,8 @@ import {
 import type { StopAccess } from '../../src/modes/accessEgress.ts';
 import { findStreetRoute } from '../../src/streets/streetNetwork.ts';
 import type { AccessLeg } from '../../src/raptor/types.ts';
-import { at } from '../streets/osmFixture.ts';
-import { adult, ctx, monday, net } from './modeFixture.ts';
+import { at } from '../support/osmFixture.ts';
+import { adult, ctx, monday, net } from '../support/modeFixture.ts';
 
 const STOPS: Array<[number, number, boolean]> = [
   [0, 40, true], // 0 Glen station

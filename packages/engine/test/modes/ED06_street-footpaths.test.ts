@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { listStreetFootpaths, streetFootpathSource } from '../../src/modes/footpaths.ts';
 import type { FootpathSource } from '../../src/timetable/footpaths.ts';
 import { DEFAULT_TRANSFER_SETTINGS } from '../../src/timetable/types.ts';
-import { at } from '../streets/osmFixture.ts';
-import { net } from './modeFixture.ts';
+import { at } from '../support/osmFixture.ts';
+import { net } from '../support/modeFixture.ts';
 
 const WALK_MPS = 4.8 / 3.6;
 

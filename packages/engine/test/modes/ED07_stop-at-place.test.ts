@@ -12,7 +12,7 @@ import { findStopSnapPoint } from '../../src/streets/snap.ts';
 import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNetwork.ts';
 import type { StreetNetwork } from '../../src/streets/streetNetwork.ts';
 import { STRAIGHT_WALK_DETOUR } from '../../src/streets/straightWalk.ts';
-import { at, osmXml } from '../streets/osmFixture.ts';
+import { at, osmXml } from '../support/osmFixture.ts';
 
 /*
  * Metres east (x) and north (y). Main Street runs east 1 km; stops 0 and 1 stand by it, stop 2

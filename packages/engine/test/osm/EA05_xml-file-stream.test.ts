@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadOsmFile, loadOsmXml } from '../../src/osm/loadOsm.ts';
-import { osmXml } from '../streets/osmFixture.ts';
+import { osmXml } from '../support/osmFixture.ts';
 
 describe('loadOsmFile with .osm XML', () => {
   it('streams a file larger than one read chunk, multi-byte names included', () => {

@@ -2,7 +2,7 @@
 // canals, named streams, and water names given as nodes.
 import { describe, expect, it } from 'vitest';
 import { loadOsmXml } from '../../src/osm/loadOsm.ts';
-import { at, osmXml } from '../streets/osmFixture.ts';
+import { at, osmXml } from '../support/osmFixture.ts';
 
 const square = (prefix: string, x: number, y: number, size: number) => ({
   [`${prefix}1`]: { x, y },

@@ -4,7 +4,7 @@ import { loadOsmXml } from '../../src/osm/loadOsm.ts';
 import { createStreetNetwork } from '../../src/streets/streetNetwork.ts';
 import { buildGeocoder, listSuggestions, reverseGeocode } from '../../src/places/geocoder.ts';
 import { isInGreatBritain } from '../../src/places/greatBritain.ts';
-import { at, osmXml } from '../streets/osmFixture.ts';
+import { at, osmXml } from '../support/osmFixture.ts';
 
 const xml = osmXml(
   {

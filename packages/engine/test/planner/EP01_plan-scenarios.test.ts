@@ -5,7 +5,7 @@ import type { SearchRequestInput } from '@cairn/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPlanner } from '../../src/planner/loadPlanner.ts';
 import type { Planner } from '../../src/planner/loadPlanner.ts';
-import { WORLD, writeWorld } from './fixtures/world.ts';
+import { WORLD, writeWorld } from '../support/world.ts';
 
 const defaultBrand = BrandSettings.parse(
   JSON.parse(readFileSync(new URL('../../../../brands/default/brand.json', import.meta.url), 'utf8')),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { BrandSettings, Journey, Profile, SearchRequest } from '@cairn/contracts';
 import type { SearchRequestInput } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
-import { brand, DEFAULT_BRAND as DEFAULT, demoPlanner, planBetween } from './demoRegion.ts';
+import { brand, DEFAULT_BRAND as DEFAULT, demoPlanner, planBetween } from '../support/demoRegion.ts';
 
 // The searches are made on the day the demo calendar starts.
 const demo = demoPlanner('cairn-demo-plan-');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRegionCommand } from '../../src/cli/build-region.ts';
 import { loadPlanner } from '../../src/planner/loadPlanner.ts';
 import { REGION_SNAPSHOT_FILE } from '../../src/planner/regionTimetable.ts';
-import { WORLD, writeWorld } from './fixtures/world.ts';
+import { WORLD, writeWorld } from '../support/world.ts';
 
 const brand = BrandSettings.parse(
   JSON.parse(readFileSync(new URL('../../../../brands/default/brand.json', import.meta.url), 'utf8')),

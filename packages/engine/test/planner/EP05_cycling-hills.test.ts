@@ -1,7 +1,7 @@
 // Feature under test: cycling on the demo region takes the hills into account: up to Cairngorm Mountain is slower than down.
 import type { Step } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
-import { demoPlanner, planBetween } from './demoRegion.ts';
+import { demoPlanner, planBetween } from '../support/demoRegion.ts';
 
 const demo = demoPlanner('cairn-demo-hills-');
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { writeArrayBuffer } from 'geotiff';
 import { describe, expect, it } from 'vitest';
 import { loadPlanner } from '../../src/planner/loadPlanner.ts';
-import { demoRegionDir, loadDemoPlanner, planBetween } from './demoRegion.ts';
+import { demoRegionDir, loadDemoPlanner, planBetween } from '../support/demoRegion.ts';
 
 const dir = demoRegionDir('cairn-demo-raster-', (d) => {
   const regionFile = join(d, 'region.json');

@@ -4,7 +4,7 @@
 import type { Step } from '@cairn/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { demoPlanner, planBetween } from './demoRegion.ts';
+import { demoPlanner, planBetween } from '../support/demoRegion.ts';
 
 const demo = demoPlanner('cairn-step-timetable-');
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Raptor } from '../../src/raptor/raptor.ts';
 import { TransitView } from '../../src/timetable/transit-view.ts';
-import { baseFeed, planPaths, timetableFrom } from '../gtfs/support/inline-feed.ts';
+import { baseFeed, planPaths, timetableFrom } from '../support/inline-feed.ts';
 
 const twoLines = (extra: Record<string, string> = {}): Record<string, string> =>
   baseFeed({

@@ -6,7 +6,7 @@ import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNe
 import { findSnapPoint } from '../../src/streets/snap.ts';
 import { distanceText, MILES_PER_METRE } from '../../src/streets/format.ts';
 import { turnManeuver } from '../../src/streets/directions.ts';
-import { at, osmXml } from './osmFixture.ts';
+import { at, osmXml } from '../support/osmFixture.ts';
 
 //   e
 //   |  High Street

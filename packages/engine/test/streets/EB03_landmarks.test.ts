@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadOsmXml } from '../../src/osm/loadOsm.ts';
 import { allVertexCosts, buildLandmarks, landmarkLowerBound } from '../../src/streets/landmarks.ts';
-import { osmXml } from './osmFixture.ts';
-import type { FixtureNode, FixtureWay } from './osmFixture.ts';
+import { osmXml } from '../support/osmFixture.ts';
+import type { FixtureNode, FixtureWay } from '../support/osmFixture.ts';
 
 // A 6×6 grid town with one-way rows and a fast ring road, so car bounds are not symmetric.
 const nodes: Record<string, FixtureNode> = {};

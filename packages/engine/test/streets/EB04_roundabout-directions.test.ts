@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadOsmXml } from '../../src/osm/loadOsm.ts';
 import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNetwork.ts';
-import { at, osmXml } from './osmFixture.ts';
+import { at, osmXml } from '../support/osmFixture.ts';
 
 // A four-arm roundabout; traffic goes clockwise, as in Britain: south → west → north → east.
 const xml = osmXml(

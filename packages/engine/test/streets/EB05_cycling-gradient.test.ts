@@ -9,7 +9,7 @@ import {
   steadySpeedMps,
   toblerWalkMps,
 } from '../../src/streets/gradient.ts';
-import { at, osmXml } from './osmFixture.ts';
+import { at, osmXml } from '../support/osmFixture.ts';
 
 const PAVED = 16 / 3.6;
 const ROUGH = 11 / 3.6;

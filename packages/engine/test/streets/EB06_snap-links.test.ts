@@ -8,8 +8,8 @@ import { haversineM } from '../../src/geo/geometry.ts';
 import { edgeHighwayClass, findEdgeName } from '../../src/streets/graph.ts';
 import { findSnapPoint, findStopSnapPoint, LINK_SLACK_M, listSnapPoints } from '../../src/streets/snap.ts';
 import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNetwork.ts';
-import { at, osmXml } from './osmFixture.ts';
-import type { FixtureWay } from './osmFixture.ts';
+import { at, osmXml } from '../support/osmFixture.ts';
+import type { FixtureWay } from '../support/osmFixture.ts';
 
 /*
  * Metres east (x) and north (y). J is the junction every facility hangs off, as in the demo

@@ -16,8 +16,8 @@ import type { PlacePoint, PlannedLeg } from '../../src/journeys/model.ts';
 import { priceOption } from '../../src/journeys/fares/priceOption.ts';
 import type { OptionPrice } from '../../src/journeys/fares/priceOption.ts';
 import type { Traveller } from '../../src/journeys/fares/traveller.ts';
-import { at, osmXml } from '../streets/osmFixture.ts';
-import { adult } from '../journeys/fixtures/traveller.ts';
+import { at, osmXml } from './osmFixture.ts';
+import { adult } from './traveller.ts';
 
 export const xml = osmXml(
   {
