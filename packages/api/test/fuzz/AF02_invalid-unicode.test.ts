@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
 import { searchTime, startTestServer, waitFor, type TestServer } from '../helpers/testServer.ts';
-import { activeUser } from '../security/accountKit.ts';
+import { activeUser } from '../helpers/accounts.ts';
 
 /** Cases per string field; FUZZ_UNICODE_RUNS raises it for a longer local run. */
 const RUNS = Number(process.env.FUZZ_UNICODE_RUNS ?? 6);

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
-import { activeUser, expectErrorShape, newUserBody } from './accountKit.ts';
+import { activeUser, expectErrorShape, newUserBody } from '../helpers/accounts.ts';
 
 let server: TestServer;
 let smtp: SmtpPeer;

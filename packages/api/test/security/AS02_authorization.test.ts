@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
 import { searchTime, startTestServer, waitFor, type TestServer } from '../helpers/testServer.ts';
-import { activeUser, expectErrorShape } from './accountKit.ts';
+import { activeUser, expectErrorShape } from '../helpers/accounts.ts';
 
 let server: TestServer;
 let smtp: SmtpPeer;

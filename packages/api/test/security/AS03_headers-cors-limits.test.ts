@@ -1,7 +1,7 @@
 // Feature under test: the HTTP boundary — security headers and CSP on every kind of answer, CORS only for brand hosts, rate limits per IP, per API key and on login.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchTime, startTestServer, type TestServer } from '../helpers/testServer.ts';
-import { expectErrorShape } from './accountKit.ts';
+import { expectErrorShape } from '../helpers/accounts.ts';
 
 let server: TestServer;
 beforeAll(async () => {

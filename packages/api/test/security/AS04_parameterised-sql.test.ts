@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
 import { searchTime, startTestServer, waitFor, type TestServer } from '../helpers/testServer.ts';
-import { activeUser } from './accountKit.ts';
+import { activeUser } from '../helpers/accounts.ts';
 
 const SRC = join(import.meta.dirname, '../../src');
 

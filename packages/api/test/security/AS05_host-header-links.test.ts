@@ -1,7 +1,7 @@
 // Feature under test: issue #15 finding 1 — absolute links (reset, activation, map tiles) come from configuration, never from a forged Host header.
 import { describe, expect, it } from 'vitest';
 import { linkIn } from '../helpers/smtpPeer.ts';
-import { activeUser, newUserBody, useServerWithMail } from './accountKit.ts';
+import { activeUser, newUserBody, useServerWithMail } from '../helpers/accounts.ts';
 import { rawCall } from './rawHttp.ts';
 
 const kit = useServerWithMail();

@@ -1,6 +1,6 @@
 // Feature under test: issue #15 finding 2 — concurrent wrong passwords are all counted (one atomic UPDATE … RETURNING), so they cannot slip past the lockout.
 import { describe, expect, it } from 'vitest';
-import { activeUser, useServerWithMail } from './accountKit.ts';
+import { activeUser, useServerWithMail } from '../helpers/accounts.ts';
 
 const kit = useServerWithMail();
 

@@ -1,6 +1,6 @@
 // Feature under test: issue #15 finding 3 — registration, e-mail change and password reset answer the same, in body, status and timing, whether or not an address has an account.
 import { describe, expect, it } from 'vitest';
-import { activeUser, newUserBody, useServerWithMail } from './accountKit.ts';
+import { activeUser, newUserBody, useServerWithMail } from '../helpers/accounts.ts';
 
 const kit = useServerWithMail();
 

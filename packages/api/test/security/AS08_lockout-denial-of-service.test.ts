@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
-import { activeUser } from './accountKit.ts';
+import { activeUser } from '../helpers/accounts.ts';
 
 let server: TestServer;
 let smtp: SmtpPeer;

@@ -1,7 +1,7 @@
 // Feature under test: issue #15 finding 4 — a stolen token alone cannot move an account to another address: the change needs the current password, is confirmed from the new inbox, tells the old address and logs out every session.
 import { describe, expect, it } from 'vitest';
 import { linkIn } from '../helpers/smtpPeer.ts';
-import { activeUser, useServerWithMail } from './accountKit.ts';
+import { activeUser, useServerWithMail } from '../helpers/accounts.ts';
 
 const kit = useServerWithMail();
 

@@ -1,7 +1,7 @@
 // Feature under test: issue #15 finding 5 — a newer reset code voids the older one; a completed reset voids every outstanding code and every session.
 import { describe, expect, it } from 'vitest';
 import { linkIn } from '../helpers/smtpPeer.ts';
-import { activeUser, useServerWithMail } from './accountKit.ts';
+import { activeUser, useServerWithMail } from '../helpers/accounts.ts';
 
 const kit = useServerWithMail();
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BrandSettings } from '@cairn/contracts';
 import { activationMail } from '../../src/mail/accountMail.ts';
 import { linkIn } from '../helpers/smtpPeer.ts';
-import { activeUser, newUserBody, useServerWithMail } from './accountKit.ts';
+import { activeUser, newUserBody, useServerWithMail } from '../helpers/accounts.ts';
 
 const kit = useServerWithMail();
 

@@ -1,7 +1,7 @@
 // Feature under test: issue #15 finding 12 — NIST SP 800-63B passwords: at least 8 characters, no composition rules, common and breached passwords and the e-mail address refused.
 import { describe, expect, it } from 'vitest';
 import { linkIn } from '../helpers/smtpPeer.ts';
-import { activeUser, newUserBody, useServerWithMail } from './accountKit.ts';
+import { activeUser, newUserBody, useServerWithMail } from '../helpers/accounts.ts';
 
 const kit = useServerWithMail();
 

@@ -12,7 +12,7 @@ import { redactCodes } from '../../src/http/app.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
 import { startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
-import { activeUser } from './accountKit.ts';
+import { activeUser } from '../helpers/accounts.ts';
 
 let server: TestServer;
 let smtp: SmtpPeer;

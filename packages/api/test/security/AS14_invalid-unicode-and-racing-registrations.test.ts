@@ -1,7 +1,7 @@
 // Feature under test: issue #15 finding 8 — a lone UTF-16 surrogate in a search origin, invalid UTF-8 in a body, and ten racing registrations of one address each answered 500; they must be a 4xx in the SPEC error shape (or, for the race, the one answer every registration gets).
 import { describe, expect, it } from 'vitest';
 import { searchTime } from '../helpers/testServer.ts';
-import { expectErrorShape, newUserBody, useServerWithMail } from './accountKit.ts';
+import { expectErrorShape, newUserBody, useServerWithMail } from '../helpers/accounts.ts';
 
 const kit = useServerWithMail();
 

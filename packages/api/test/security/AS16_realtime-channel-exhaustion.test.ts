@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFrom, openFrom, type OpenResponse } from '../helpers/fromAddress.ts';
 import { searchTime, startTestServer, waitFor, type TestServer } from '../helpers/testServer.ts';
-import { expectErrorShape } from './accountKit.ts';
+import { expectErrorShape } from '../helpers/accounts.ts';
 
 let server: TestServer;
 beforeAll(async () => {

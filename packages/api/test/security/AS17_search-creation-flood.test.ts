@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFrom } from '../helpers/fromAddress.ts';
 import { startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
 import { searchTime, startTestServer, type TestServer } from '../helpers/testServer.ts';
-import { activeUser, expectErrorShape } from './accountKit.ts';
+import { activeUser, expectErrorShape } from '../helpers/accounts.ts';
 
 const SEARCH = { origin: 'Aviemore', destination: 'Glenmore', out_time: searchTime(1) };
 

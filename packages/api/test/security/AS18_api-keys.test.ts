@@ -4,7 +4,7 @@ import { matchApiKey } from '../../src/brands/apiKeys.ts';
 import { parseApiKeys } from '../../src/config.ts';
 import { callFrom } from '../helpers/fromAddress.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
-import { expectErrorShape } from './accountKit.ts';
+import { expectErrorShape } from '../helpers/accounts.ts';
 
 let keyed: TestServer;
 let open: TestServer;
