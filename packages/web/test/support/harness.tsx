@@ -17,7 +17,8 @@ export function accountBrand(): BrandSettings {
   return BrandSettings.parse({ ...raw, enableUserAccounts: true });
 }
 
-const region: RegionInfo = {
+/** The region the web tests run in, as /v1/config would answer it. */
+export const testRegion: RegionInfo = {
   id: 'test',
   name: 'Test',
   demo: true,
@@ -55,7 +56,7 @@ export function renderRoutes(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const utils = render(
-    <ConfigProvider config={{ brand: accountBrand(), region }}>
+    <ConfigProvider config={{ brand: accountBrand(), region: testRegion }}>
       <QueryClientProvider client={client}>
         <AuthProvider enabled>
           <FlashProvider>
