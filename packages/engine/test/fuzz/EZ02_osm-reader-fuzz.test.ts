@@ -1,10 +1,10 @@
 // Feature under test: the OSM readers (XML and PBF) on damaged input — truncation, junk attributes, broken markup, random bytes — answer warnings, never an uncaught exception, and the street network still builds.
-import { deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { PbfWriter } from 'pbf';
 import { describe, expect, it } from 'vitest';
 import { loadOsmPbf, loadOsmXml } from '../../src/osm/loadOsm.ts';
 import { createStreetNetwork } from '../../src/streets/streetNetwork.ts';
+import { concat, delta, fileBlock, headerBlock } from '../support/pbfFixture.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 
@@ -116,26 +116,8 @@ function applyXml(text: string, edits: XmlEdit[]): string {
   return out;
 }
 
-/** A valid two-block PBF (header + dense nodes + a way), as the decoder's own test builds it. */
+/** A valid two-block PBF (header + dense nodes + a way), with the decoder's test blocks. */
 function validPbf(): Uint8Array {
-  const block = (type: string, payload: Uint8Array) => {
-    const blob = new PbfWriter();
-    blob.writeVarintField(2, payload.length);
-    blob.writeBytesField(3, deflateSync(payload));
-    const blobBytes = blob.finish();
-    const header = new PbfWriter();
-    header.writeBytesField(1, new TextEncoder().encode(type));
-    header.writeVarintField(3, blobBytes.length);
-    const headerBytes = header.finish();
-    const out = new Uint8Array(4 + headerBytes.length + blobBytes.length);
-    new DataView(out.buffer).setUint32(0, headerBytes.length);
-    out.set(headerBytes, 4);
-    out.set(blobBytes, 4 + headerBytes.length);
-    return out;
-  };
-  const head = new PbfWriter();
-  for (const f of ['OsmSchema-V0.6', 'DenseNodes']) head.writeBytesField(4, new TextEncoder().encode(f));
-  const delta = (xs: number[]) => xs.map((x, i) => x - (i > 0 ? xs[i - 1]! : 0));
   const data = new PbfWriter();
   data.writeMessage(
     1,
@@ -176,12 +158,10 @@ function validPbf(): Uint8Array {
     },
     null,
   );
-  const a = block('OSMHeader', head.finish());
-  const b = block('OSMData', data.finish());
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
+  return concat([
+    fileBlock('OSMHeader', headerBlock(['OsmSchema-V0.6', 'DenseNodes']), true),
+    fileBlock('OSMData', data.finish(), true),
+  ]);
 }
 
 function expectWarnings(warnings: readonly { file: string; position: number; message: string }[]): void {

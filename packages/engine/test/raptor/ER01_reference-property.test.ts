@@ -2,12 +2,10 @@
 // (earliest arrival per number of vehicles, Pareto sets, arrive-by, range queries).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateNetwork } from '../../bench/transit-network.ts';
-import { buildTimetable } from '../../src/timetable/builder.ts';
-import { TransitView } from '../../src/timetable/transit-view.ts';
 import { Raptor } from '../../src/raptor/raptor.ts';
 import type { AccessLeg } from '../../src/raptor/types.ts';
 import { dateToDayNumber } from '../../src/time/service-day.ts';
+import { randomNetwork } from '../support/randomNetwork.ts';
 import { findJourneyProblem } from './support/check-journey.ts';
 import {
   listStartTimes,
@@ -25,20 +23,7 @@ const HORIZON = 48 * 3600;
 const UNBOUNDED = 10 * 86_400;
 
 function setup(seed: number, sameStopSec: number) {
-  const input = generateNetwork({
-    seed,
-    stops: 30 + (seed % 15),
-    routes: 8 + (seed % 5),
-    trips: 120,
-    routeLength: [3, 9],
-    bbox: [57.0, -3.85, 57.02, -3.8],
-    quirks: true,
-    firstDay: QUERY_DAY - 3,
-  });
-  const tt = buildTimetable(input, {
-    transferSettings: { sameStopTransferSec: sameStopSec, footpathRadiusM: 300 },
-  });
-  const view = new TransitView(tt, QUERY_DATE);
+  const { input, tt, view } = randomNetwork(seed, sameStopSec, QUERY_DATE);
   const raptor = new Raptor(view, MAX_TRANSFERS);
   const ref = makeReferenceNetwork(input, tt, QUERY_DAY);
   return { input, tt, view, raptor, ref };

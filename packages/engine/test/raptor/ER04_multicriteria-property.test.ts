@@ -5,15 +5,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateNetwork, makeRandom } from '../../bench/transit-network.ts';
+import { makeRandom } from '../../bench/transit-network.ts';
 import { loadGtfsFeeds } from '../../src/gtfs/load-feeds.ts';
 import { listStopsWithinWalk } from '../../src/timetable/nearby-stops.ts';
-import { buildTimetable } from '../../src/timetable/builder.ts';
 import { TransitView } from '../../src/timetable/transit-view.ts';
 import { Raptor } from '../../src/raptor/raptor.ts';
 import { McRaptor } from '../../src/raptor/mcRaptor.ts';
 import type { AccessLeg, RaptorJourney, RaptorQuery } from '../../src/raptor/types.ts';
 import { dateToDayNumber, localToEpochSec } from '../../src/time/service-day.ts';
+import { randomNetwork } from '../support/randomNetwork.ts';
 import { findJourneyProblem } from './support/check-journey.ts';
 import { listStartTimes, makeReferenceNetwork } from './support/reference.ts';
 import type { ReferenceNetwork } from './support/reference.ts';
@@ -30,20 +30,7 @@ const HORIZON = 48 * 3600;
 const UNBOUNDED = 10 * 86_400;
 
 function setup(seed: number, sameStopSec: number) {
-  const input = generateNetwork({
-    seed,
-    stops: 30 + (seed % 15),
-    routes: 8 + (seed % 5),
-    trips: 120,
-    routeLength: [3, 9],
-    bbox: [57.0, -3.85, 57.02, -3.8],
-    quirks: true,
-    firstDay: QUERY_DAY - 3,
-  });
-  const tt = buildTimetable(input, {
-    transferSettings: { sameStopTransferSec: sameStopSec, footpathRadiusM: 300 },
-  });
-  const view = new TransitView(tt, QUERY_DATE);
+  const { input, tt, view } = randomNetwork(seed, sameStopSec, QUERY_DATE);
   return {
     tt,
     view,

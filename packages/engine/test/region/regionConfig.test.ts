@@ -7,7 +7,6 @@ import { loadRegionConfig, parseRegionConfig } from '../../src/region/loadRegion
 import type { RegionConfigInput } from '../../src/region/regionConfig.ts';
 import { square } from '../support/region.ts';
 
-
 function minimalRegion(): RegionConfigInput {
   return {
     schemaVersion: 1,
