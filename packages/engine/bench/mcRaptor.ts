@@ -184,7 +184,7 @@ export function runMcRaptorBench(
 ): Row[] {
   const queries = options.queries ?? QUERIES;
   const rows: Row[] = [];
-  const demo = new URL('../../../regions/cairngorms/build/gtfs', import.meta.url).pathname;
+  const demo = new URL('../../../regions/cairngorms/build/gtfs/', import.meta.url).pathname;
   if (!options.generatedOnly) {
     if (existsSync(demo)) {
       const dirs = readdirSync(demo)

@@ -221,7 +221,7 @@ export async function runTransitBench(
   const workDir = mkdtempSync(join(tmpdir(), 'cairn-transit-bench-'));
   const rows: Row[] = [];
   try {
-    const demo = new URL('../../../regions/cairngorms/build/gtfs', import.meta.url).pathname;
+    const demo = new URL('../../../regions/cairngorms/build/gtfs/', import.meta.url).pathname;
     if (options.generatedOnly) {
       // Skipped on request.
     } else if (existsSync(demo)) {

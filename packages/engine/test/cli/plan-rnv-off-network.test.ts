@@ -6,7 +6,7 @@ import { planCommand } from '../../src/cli/plan.ts';
 import type { PlanJson, PlanJsonStep } from '../../src/cli/plan.ts';
 import { captureOutput } from './captureOutput.ts';
 
-const DATA = fileURLToPath(new URL('../../../../../shared/data/rnv', import.meta.url));
+const DATA = fileURLToPath(new URL('../../../../../shared/data/rnv/', import.meta.url));
 const GTFS = `${DATA}rnv-gtfs.zip`;
 const OSM = `${DATA}rnv.osm.pbf`;
 

@@ -11,7 +11,7 @@ import { dateToDayNumber } from '../../src/time/service-day.ts';
 import { findJourneyProblem } from './support/check-journey.ts';
 import { makeReferenceNetwork, paretoFromPerK, referenceEarliest } from './support/reference.ts';
 
-const DATA = new URL('../../../../../shared/data', import.meta.url).pathname;
+const DATA = new URL('../../../../../shared/data/', import.meta.url).pathname;
 const MAX_TRANSFERS = 3;
 /** Journeys are compared up to 3 h after the query time (keeps the exhaustive reference affordable). */
 const SPAN_SEC = 3 * 3600;

@@ -10,7 +10,7 @@ import { generateDemoRegion } from '../../../../regions/cairngorms/generator/mai
 import { loadPlanner } from '../../src/planner/loadPlanner.ts';
 import type { Planner } from '../../src/planner/loadPlanner.ts';
 
-const brandsDir = new URL('../../../../brands', import.meta.url);
+const brandsDir = new URL('../../../../brands/', import.meta.url);
 const readBrand = (id: string) =>
   JSON.parse(readFileSync(new URL(`${id}/brand.json`, brandsDir), 'utf8')) as Record<string, unknown>;
 /** A brand's settings merged over the default brand, as the API serves them. */

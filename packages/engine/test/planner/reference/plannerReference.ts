@@ -57,7 +57,7 @@ export interface ReferenceRegion {
   brand: BrandSettings;
 }
 
-const brandsDir = new URL('../../../../../brands', import.meta.url);
+const brandsDir = new URL('../../../../../brands/', import.meta.url);
 
 /** Loads the planner (the public facade) and, separately, the region data and GTFS the reference reads. */
 export async function loadReferenceRegion(dir: string, nowMs: number): Promise<ReferenceRegion> {
