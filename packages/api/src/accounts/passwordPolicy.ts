@@ -5,7 +5,7 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 // are context-specific words such as the user's own e-mail address.
 export const MIN_PASSWORD_LENGTH = 8;
 
-/** The common and breached passwords that zxcvbn-ts ships (lower-case, ~49 000 entries). */
+/** The common and breached passwords that zxcvbn-ts ships (lower-case). */
 const COMMON = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
 
 /** Why a new password is refused, or undefined when it is acceptable. */

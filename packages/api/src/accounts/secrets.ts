@@ -12,8 +12,8 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
   );
 
 // OWASP Password Storage Cheat Sheet (cheatsheetseries.owasp.org, "scrypt"): a minimum CPU/memory
-// cost of N=2^17 with r=8, p=1. That is 128 MiB and ~0.3 s per hash on a small server; Node's
-// thread pool (4 threads) bounds how many run at once.
+// cost of N=2^17 with r=8, p=1. That is 128 MiB per hash and slow by design; Node's thread pool
+// (4 threads by default) bounds how many run at once.
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 /** scrypt needs 128·N·r bytes; allow the current cost and any older, cheaper one. */

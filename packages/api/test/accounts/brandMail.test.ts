@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../helpers/smtpPeer.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
-import { newUserBody } from '../security/accountKit.ts';
+import { newUserBody } from '../helpers/accounts.ts';
 
 let smtp: SmtpPeer;
 let server: TestServer;

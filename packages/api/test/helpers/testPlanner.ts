@@ -1,20 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import {
-  Journey,
-  type BrandSettings,
-  type PlaceSuggestion,
-  type Profile,
-  type SearchRequest,
-} from '@cairn/contracts';
+import { type BrandSettings, type PlaceSuggestion, type Profile, type SearchRequest } from '@cairn/contracts';
 import type { MapFeatureCollection, Planner, PlanResult, UnplacedEnd } from '@cairn/engine';
-
-const FIXTURES = join(import.meta.dirname, '../fixtures/journeys');
-
-/** A named fixture journey, checked against the contract so the tests cannot drift from it. */
-export function loadFixtureJourney(name: string): Journey {
-  return Journey.parse(JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8')));
-}
+// The fixture journeys are the contract's, shared with the web tests.
+import { loadJourney } from '../../../contracts/test/fixtures.ts';
 
 export interface PlanCall {
   request: SearchRequest;
@@ -62,7 +49,7 @@ const PLACES: PlaceSuggestion[] = [
  * request's places and dates. The real engine replaces it when the demo region is built.
  */
 export function createTestPlanner(): TestPlanner {
-  const fixture = loadFixtureJourney('walk-bus-walk-return');
+  const fixture = loadJourney('walk-bus-walk-return');
   const planner: TestPlanner = {
     calls: [],
     failing: false,

@@ -1,7 +1,7 @@
 // Feature under test: an optional field sent as '' or null means "not given", like an absent one, on every form (issue #16).
 import { SearchRequest } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
-import { activeUser, newUserBody, useServerWithMail } from '../security/accountKit.ts';
+import { activeUser, newUserBody, useServerWithMail } from '../helpers/accounts.ts';
 import { searchTime } from '../helpers/testServer.ts';
 
 const ctx = useServerWithMail();

@@ -39,8 +39,8 @@ export class VehicleBound {
 
   /**
    * The bounds a search with `rounds` vehicles uses: rounds − 3 levels (at least 2), since the deeper
-   * levels cost most and prune least (the first rounds improve few stops; Scotland-scale bench:
-   * earliest arrival p50 6.0 → 2.5 ms against rounds − 1), and the start stops get the last level
+   * levels cost most and prune least (the first rounds improve few stops; compare with rounds − 1 on
+   * `npx node packages/engine/bench/transit.ts`), and the start stops get the last level
    * on their own.
    */
   computeForSearch(

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRegionCommand } from '../../src/cli/build-region.ts';
 import { planCommand } from '../../src/cli/plan.ts';
 import type { PlanJson } from '../../src/cli/plan.ts';
-import { baseFeed } from '../gtfs/support/inline-feed.ts';
+import { baseFeed } from '../support/inline-feed.ts';
 import { captureOutput } from './captureOutput.ts';
 
 function writeFeed(dir: string, files: Record<string, string>): void {

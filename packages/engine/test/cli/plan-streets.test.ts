@@ -7,7 +7,7 @@ import { buildRegionCommand } from '../../src/cli/build-region.ts';
 import { planCommand } from '../../src/cli/plan.ts';
 import type { PlanJson, PlanJsonOption, PlanJsonStep } from '../../src/cli/plan.ts';
 import { readTimetableSnapshot } from '../../src/timetable/snapshot.ts';
-import { at, osmXml } from '../streets/osmFixture.ts';
+import { at, osmXml } from '../support/osmFixture.ts';
 import { captureOutput } from './captureOutput.ts';
 
 /*

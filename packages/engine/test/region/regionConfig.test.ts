@@ -5,19 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRegionConfig, parseRegionConfig } from '../../src/region/loadRegionConfig.ts';
 import type { RegionConfigInput } from '../../src/region/regionConfig.ts';
-
-const square = (lon: number, lat: number, d = 0.05) => ({
-  type: 'Polygon' as const,
-  coordinates: [
-    [
-      [lon - d, lat - d],
-      [lon + d, lat - d],
-      [lon + d, lat + d],
-      [lon - d, lat + d],
-      [lon - d, lat - d],
-    ] as [number, number][],
-  ],
-});
+import { square } from '../support/region.ts';
 
 function minimalRegion(): RegionConfigInput {
   return {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Raptor } from '../../src/raptor/raptor.ts';
 import { formatIsoLocal, localToEpochSec, serviceDayStartEpochSec } from '../../src/time/service-day.ts';
 import { TransitView } from '../../src/timetable/transit-view.ts';
-import { baseFeed, timetableFrom } from '../gtfs/support/inline-feed.ts';
+import { baseFeed, timetableFrom } from '../support/inline-feed.ts';
 
 const NEW_YORK_FEED = baseFeed({
   'agency.txt':

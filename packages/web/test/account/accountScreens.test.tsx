@@ -7,7 +7,7 @@ import type { User } from '@cairn/contracts';
 import { accountRoutes } from '../../src/account/accountRoutes.tsx';
 import { readCookie, writeCookie, deleteCookie } from '../../src/lib/cookies.ts';
 import { TOKEN_COOKIE } from '../../src/privacy/storedItems.ts';
-import { renderRoutes, stubFetch, type FetchHandler } from './harness.tsx';
+import { renderRoutes, stubFetch, type FetchHandler } from '../support/harness.tsx';
 
 const routes: RouteObject[] = [
   {

@@ -7,7 +7,7 @@ import type { RecentSearchItem, SavedJourneyItem, User } from '@cairn/contracts'
 import { accountRoutes } from '../../src/account/accountRoutes.tsx';
 import { writeCookie, deleteCookie } from '../../src/lib/cookies.ts';
 import { TOKEN_COOKIE } from '../../src/privacy/storedItems.ts';
-import { renderRoutes, stubFetch } from './harness.tsx';
+import { renderRoutes, stubFetch } from '../support/harness.tsx';
 
 const routes: RouteObject[] = [
   {

@@ -5,7 +5,7 @@ import { Outlet, type RouteObject } from 'react-router';
 import type { Campaign } from '@cairn/contracts';
 import { CampaignPopup } from '../../src/campaigns/CampaignPopup.tsx';
 import { IMPRESSIONS_KEY } from '../../src/campaigns/impressions.ts';
-import { renderRoutes, stubFetch } from '../account/harness.tsx';
+import { renderRoutes, stubFetch } from '../support/harness.tsx';
 
 const CAMPAIGN: Campaign = {
   id: '11111111-1111-4111-8111-111111111111',

@@ -7,7 +7,7 @@ import { PricingModal } from '../../src/journey/modals/PricingModal.tsx';
 import { TimetableModal, timetableCell } from '../../src/journey/modals/TimetableModal.tsx';
 import { LeaveSiteModal } from '../../src/journey/modals/LeaveSiteModal.tsx';
 import { CarClubPromo } from '../../src/journey/CarClubPromo.tsx';
-import { loadJourney } from '../fixtures.ts';
+import { loadJourney } from '../../../contracts/test/fixtures.ts';
 
 afterEach(cleanup);
 const wbw = loadJourney('walk-bus-walk-return');

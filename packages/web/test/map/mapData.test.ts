@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { legPicture, listShowOnMapOptions, overlayFor } from '../../src/map/mapData.ts';
 import { openingText, toiletFeatures, toiletInfoElement } from '../../src/map/toiletInfo.ts';
-import { loadJourney } from '../fixtures.ts';
+import { loadJourney } from '../../../contracts/test/fixtures.ts';
 
 const wbw = loadJourney('walk-bus-walk-return');
 const taxi = loadJourney('taxi-single');

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import StaticPage from '../../src/pages/StaticPage.tsx';
-import { renderRoutes, stubFetch } from '../account/harness.tsx';
+import { renderRoutes, stubFetch } from '../support/harness.tsx';
 
 afterEach(() => {
   cleanup();

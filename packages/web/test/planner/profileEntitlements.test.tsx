@@ -12,7 +12,7 @@ import {
 } from '../../src/planner/plannerForm.ts';
 import { deleteCookie, writeCookie } from '../../src/lib/cookies.ts';
 import { TOKEN_COOKIE } from '../../src/privacy/storedItems.ts';
-import { renderRoutes, stubFetch } from '../account/harness.tsx';
+import { renderRoutes, stubFetch } from '../support/harness.tsx';
 
 const now = new Date(2026, 10, 22, 9, 2);
 const PROFILE: Profile = {

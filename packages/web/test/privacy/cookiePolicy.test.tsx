@@ -8,17 +8,9 @@ import type { RegionInfo } from '@cairn/contracts';
 import { ConfigProvider } from '../../src/brand/ConfigContext.tsx';
 import StaticPage from '../../src/pages/StaticPage.tsx';
 import { STORED_ITEMS } from '../../src/privacy/storedItems.ts';
-import { accountBrand, stubFetch } from '../account/harness.tsx';
+import { accountBrand, stubFetch, testRegion } from '../support/harness.tsx';
 
-const region = {
-  id: 't',
-  name: 'T',
-  demo: true,
-  bbox: [0, 0, 1, 1],
-  center: { lat: 0, lng: 0 },
-  zoom: 1,
-  attribution: '',
-};
+const region = testRegion;
 const MARKDOWN = '# Cookie policy\n\nBefore the list.\n\n<!-- stored-items -->\n\nQuestions: write to us.';
 
 afterEach(() => {

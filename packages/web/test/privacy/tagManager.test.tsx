@@ -9,18 +9,10 @@ import { CookieBanner } from '../../src/layout/CookieBanner.tsx';
 import { deleteCookie, readCookie } from '../../src/lib/cookies.ts';
 import { TagManager } from '../../src/privacy/TagManager.tsx';
 import { CONSENT_COOKIE } from '../../src/privacy/storedItems.ts';
-import { accountBrand } from '../account/harness.tsx';
+import { accountBrand, testRegion } from '../support/harness.tsx';
 
 const CONTAINER = 'https://tags.example.com/gtm.js?id=GTM-ABC123';
-const region = {
-  id: 't',
-  name: 'T',
-  demo: true,
-  bbox: [0, 0, 1, 1],
-  center: { lat: 0, lng: 0 },
-  zoom: 1,
-  attribution: '',
-};
+const region = testRegion;
 
 function renderFrame(tagManagerUrl: string | null) {
   render(

@@ -5,7 +5,7 @@ import { cleanup, screen } from '@testing-library/react';
 import type { SearchQuery } from '@cairn/contracts';
 import ResultsPage from '../../src/results/ResultsPage.tsx';
 import { initialResults, isLoading, resultsReducer } from '../../src/results/resultsState.ts';
-import { renderRoutes, stubFetch } from '../account/harness.tsx';
+import { renderRoutes, stubFetch } from '../support/harness.tsx';
 
 const NOT_FOUND = 'We couldn\'t find "Xyzzyqq". Try a town, village, station or street in Cairngorms.';
 const OUTSIDE = '"London" is outside the area this planner covers: Cairngorms. Try a place in the area.';

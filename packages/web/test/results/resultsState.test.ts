@@ -5,7 +5,7 @@ import {
   placeholderCount,
   resultsReducer,
 } from '../../src/results/resultsState.ts';
-import { loadJourney } from '../fixtures.ts';
+import { loadJourney } from '../../../contracts/test/fixtures.ts';
 
 const wbw = loadJourney('walk-bus-walk-return');
 const taxi = loadJourney('taxi-single');

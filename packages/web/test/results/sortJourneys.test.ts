@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SORT_KEYS, type Journey } from '@cairn/contracts';
 import { sortCards, sortValue } from '../../src/results/sortJourneys.ts';
-import { loadJourney } from '../fixtures.ts';
+import { loadJourney } from '../../../contracts/test/fixtures.ts';
 
 const wbw = loadJourney('walk-bus-walk-return');
 const taxi = loadJourney('taxi-single');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listStageOptions, parseFilters, passesStageFilter } from '../../src/results/stageFilter.ts';
-import { loadJourney } from '../fixtures.ts';
+import { loadJourney } from '../../../contracts/test/fixtures.ts';
 
 const wbw = loadJourney('walk-bus-walk-return');
 const taxi = loadJourney('taxi-single');

@@ -30,8 +30,9 @@ export const MILE_MAX_SEC = {
 export const SHORT_WALK_SEC = 10 * 60;
 /**
  * Stations a vehicle first or last mile (park & ride, kiss & ride, taxi) considers: the nearest
- * by travel time. Each station's departures add RAPTOR range iterations; in a dense rail area 30
- * minutes of driving reaches 50–100 stations and the search time grows with them (plan bench).
+ * by travel time. Each station's departures add RAPTOR range iterations; in a dense rail area a
+ * half-hour drive reaches many more stations than this, and the search time grows with them
+ * (`npx node packages/engine/bench/plan.ts`).
  */
 const VEHICLE_STATIONS_MAX = 12;
 /** Booking and boarding a DRT vehicle take a few minutes on top of the ride. */

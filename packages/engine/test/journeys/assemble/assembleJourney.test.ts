@@ -5,9 +5,9 @@ import { assembleJourney } from '../../../src/journeys/assemble/assembleJourney.
 import type { AssembleContext } from '../../../src/journeys/assemble/assembleJourney.ts';
 import { priceOption } from '../../../src/journeys/fares/priceOption.ts';
 import type { PlannedOption } from '../../../src/journeys/model.ts';
-import { testRegion } from '../fixtures/region.ts';
-import { MON_0900, PLACES, rideStep, streetStep } from '../fixtures/steps.ts';
-import { adult } from '../fixtures/traveller.ts';
+import { testRegion } from '../../support/region.ts';
+import { MON_0900, PLACES, rideStep, streetStep } from '../../support/steps.ts';
+import { adult } from '../../support/traveller.ts';
 
 const region = testRegion();
 const ctx: AssembleContext = {

@@ -4,7 +4,7 @@ import { visitWeekOpeningTimes, weeklyOpeningTimes } from '../../../src/journeys
 import { listPoisNear, listToiletMarkersNear } from '../../../src/journeys/extras/places.ts';
 import { listTaxiOperators } from '../../../src/modes/taxi.ts';
 import type { Poi, Toilet } from '../../../src/places/types.ts';
-import { testRegion } from '../fixtures/region.ts';
+import { testRegion } from '../../support/region.ts';
 
 describe('weeklyOpeningTimes', () => {
   it('reads day ranges, off days and 24/7', () => {

@@ -4,8 +4,8 @@ import { applyEntitlements } from '../../../src/journeys/fares/entitlements.ts';
 import type { EntitlementInput } from '../../../src/journeys/fares/entitlements.ts';
 import { travellerFrom } from '../../../src/journeys/fares/traveller.ts';
 import { SearchRequest } from '@cairn/contracts';
-import { testRegion } from '../fixtures/region.ts';
-import { adult } from '../fixtures/traveller.ts';
+import { testRegion } from '../../support/region.ts';
+import { adult } from '../../support/traveller.ts';
 
 const concessions = testRegion().fares.concessions;
 const bus: EntitlementInput = {

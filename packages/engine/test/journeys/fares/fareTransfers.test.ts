@@ -9,10 +9,10 @@ import { priceOption } from '../../../src/journeys/fares/priceOption.ts';
 import type { OptionPrice } from '../../../src/journeys/fares/priceOption.ts';
 import type { Traveller } from '../../../src/journeys/fares/traveller.ts';
 import type { PlannedStep } from '../../../src/journeys/model.ts';
-import { faresFromFiles } from '../../gtfs/support/inline-feed.ts';
-import { testRegion } from '../fixtures/region.ts';
-import { MON_0900, rideStep, streetStep } from '../fixtures/steps.ts';
-import { adult } from '../fixtures/traveller.ts';
+import { faresFromFiles } from '../../support/inline-feed.ts';
+import { testRegion } from '../../support/region.ts';
+import { MON_0900, rideStep, streetStep } from '../../support/steps.ts';
+import { adult } from '../../support/traveller.ts';
 
 const PLACES = {
   a: { name: 'Alpha', lat: 57.0, lng: -3.8 },

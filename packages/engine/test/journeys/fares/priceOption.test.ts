@@ -4,18 +4,13 @@ import { priceOption } from '../../../src/journeys/fares/priceOption.ts';
 import type { PricingContext } from '../../../src/journeys/fares/priceOption.ts';
 import type { Traveller } from '../../../src/journeys/fares/traveller.ts';
 import type { PlannedOption } from '../../../src/journeys/model.ts';
-import { testRegion } from '../fixtures/region.ts';
-import { MON_0900, PLACES, rideStep, streetStep } from '../fixtures/steps.ts';
+import { testRegion } from '../../support/region.ts';
+import { MON_0900, PLACES, rideStep, streetStep } from '../../support/steps.ts';
+import { adult as adultWithoutCar } from '../../support/traveller.ts';
 
 const region = testRegion();
-const adult: Traveller = {
-  age: 40,
-  carAccess: true,
-  concessionaryPass: false,
-  youngScot: false,
-  newYoungScot: false,
-  railcard: null,
-};
+// The shared adult, with a car: car options are priced here.
+const adult: Traveller = { ...adultWithoutCar, carAccess: true };
 const ctx = (t: Partial<Traveller> = {}): PricingContext => ({
   region,
   traveller: { ...adult, ...t },
@@ -110,7 +105,7 @@ describe('priceOption', () => {
     ]);
   });
   it('sells a through ticket across a change of train when cheaper than two singles', async () => {
-    const { faresFromFiles } = await import('../../gtfs/support/inline-feed.ts');
+    const { faresFromFiles } = await import('../../support/inline-feed.ts');
     const fares = faresFromFiles(
       {
         'stops.txt':

@@ -8,7 +8,7 @@ import {
   parkingPence,
   taxiFarePence,
 } from '../../../src/journeys/fares/tariffs.ts';
-import { testRegion } from '../fixtures/region.ts';
+import { testRegion } from '../../support/region.ts';
 
 const region = testRegion();
 const MILE = 1609.34;

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { SORT_KEYS } from '@cairn/contracts';
 import { chooseOptions, clearlyBetter, OPTION_SET } from '../../../src/journeys/ranking/optionSet.ts';
 import type { Need, OptionScore } from '../../../src/journeys/ranking/optionSet.ts';
-import { MON_0900, PLACES, rideStep } from '../fixtures/steps.ts';
+import { MON_0900, PLACES, rideStep } from '../../support/steps.ts';
 
 const score = (over: Partial<OptionScore>): OptionScore => ({
   family: 'transit walk+walk',

@@ -1,0 +1,78 @@
+// Feature under test: issue #15 finding 3 — registration, e-mail change and password reset answer the same, in body, status and timing, whether or not an address has an account.
+import { describe, expect, it } from 'vitest';
+import { activeUser, newUserBody, useServerWithMail } from '../helpers/accounts.ts';
+
+const kit = useServerWithMail();
+
+const withoutId = (body: { data: Record<string, unknown> }) => ({ ...body, data: { ...body.data, id: 'x' } });
+
+describe('account enumeration (finding 3)', () => {
+  it('registering a taken address echoes the request, never the stored spelling', async () => {
+    const owner = await activeUser(kit.server, kit.smtp, { email: `Mixed.Case.${Date.now()}@example.org` });
+    const probe = newUserBody({ email: owner.email.toLowerCase() });
+    const taken = await kit.server.call('POST', '/v1/users/register', { body: probe });
+    const fresh = await kit.server.call('POST', '/v1/users/register', {
+      body: { ...probe, email: `free.${Date.now()}@example.org` },
+    });
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.body.data.email).toBe(probe.email);
+    expect(withoutId(taken.body)).toEqual(
+      withoutId({ ...fresh.body, data: { ...fresh.body.data, email: probe.email } }),
+    );
+  });
+
+  it("changing the e-mail to someone else's address answers like a free address", async () => {
+    const other = await activeUser(kit.server, kit.smtp);
+    const attacker = await activeUser(kit.server, kit.smtp);
+    const update = (email: string) =>
+      kit.server.call('PUT', '/v1/users/update', {
+        token: attacker.token,
+        body: {
+          title: attacker.title,
+          first_name: attacker.first_name,
+          last_name: attacker.last_name,
+          dob: attacker.dob,
+          email,
+          current_password: attacker.password,
+        },
+      });
+    const takenAnswer = await update(other.email);
+    const freeAnswer = await update(`free.${Date.now()}@example.org`);
+    expect(takenAnswer.status).toBe(freeAnswer.status);
+    expect(takenAnswer.body).toEqual(freeAnswer.body);
+    expect(takenAnswer.status).toBe(200);
+  });
+
+  it('password reset answers known and unknown addresses with the same body, status, work and timing', async () => {
+    const user = await activeUser(kit.server, kit.smtp);
+    const ask = async (email: string) => {
+      const t0 = performance.now();
+      const res = await kit.server.call('POST', '/v1/users/password/reset', { body: { email } });
+      return { res, ms: performance.now() - t0 };
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    let last: { known?: unknown; unknown?: unknown } = {};
+    for (let i = 0; i < 15; i++) {
+      const a = await ask(user.email);
+      const b = await ask(`nobody.${i}.${Date.now()}@example.org`);
+      expect(a.res.status).toBe(200);
+      expect(b.res.status).toBe(200);
+      known.push(a.ms);
+      unknown.push(b.ms);
+      last = { known: a.res.body, unknown: b.res.body };
+    }
+    expect(last.unknown).toEqual(last.known);
+    // The same work on both paths: one queued mail job each; the worker decides whether to send.
+    const jobs = await kit.server.runtime.ctx.database.db
+      .selectFrom('jobs')
+      .select(['kind', 'payload'])
+      .where('kind', '=', 'account-mail')
+      .execute();
+    const resets = jobs.filter((j) => (j.payload as { type?: string }).type === 'password-reset');
+    expect(resets.length).toBeGreaterThanOrEqual(30);
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+    // Before: 5.3 ms against 2.2 ms (sending the mail inline). Now the medians stay close.
+    expect(median(known)).toBeLessThan(median(unknown) * 1.6 + 1);
+  });
+});

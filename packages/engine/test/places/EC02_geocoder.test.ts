@@ -1,0 +1,123 @@
+// Feature under test: autocomplete over places, streets, addresses, POIs and stops; GB restriction, brand bias, reverse geocoding.
+import { describe, expect, it } from 'vitest';
+import { loadOsmXml } from '../../src/osm/loadOsm.ts';
+import { createStreetNetwork } from '../../src/streets/streetNetwork.ts';
+import { buildGeocoder, listSuggestions, reverseGeocode } from '../../src/places/geocoder.ts';
+import { isInGreatBritain } from '../../src/places/greatBritain.ts';
+import { at, osmXml } from '../support/osmFixture.ts';
+
+const xml = osmXml(
+  {
+    town: { x: 0, y: 0, tags: { place: 'town', name: 'Aviemore' } },
+    village: { x: 5000, y: 3000, tags: { place: 'village', name: 'Boat of Garten' } },
+    stn: { x: 50, y: 30, tags: { railway: 'station', name: 'Aviemore' } },
+    cafe: { x: 60, y: 40, tags: { amenity: 'cafe', name: 'Mountain Cafe' } },
+    house: {
+      x: 10,
+      y: 100,
+      tags: { 'addr:housenumber': '12', 'addr:street': 'Grampian Road', 'addr:postcode': 'PH22 1PD' },
+    },
+    a: { x: 0, y: 0 },
+    b: { x: 0, y: 400 },
+    c: { x: 5000, y: 3000 },
+    d: { x: 5200, y: 3000 },
+  },
+  [
+    { nodes: ['a', 'b'], tags: { highway: 'primary', name: 'Grampian Road' } },
+    { nodes: ['c', 'd'], tags: { highway: 'residential', name: 'Deshar Road' } },
+  ],
+);
+const data = loadOsmXml(xml);
+const net = createStreetNetwork(data.graph);
+const geo = buildGeocoder(
+  {
+    places: data.places,
+    network: net,
+    stops: [{ id: 'SP1', name: 'Aviemore, Tesco', lat: at(30, 200).lat, lon: at(30, 200).lon }],
+  },
+  {},
+);
+
+describe('autocomplete', () => {
+  it('finds a town by prefix, ranking the town above its station', () => {
+    const r = listSuggestions(geo, 'Avie');
+    expect(r[0]).toMatchObject({ kind: 'place', label: 'Aviemore' });
+    expect(r.map((x) => x.label)).toContain('Aviemore station');
+    expect(r.map((x) => x.label)).toContain('Aviemore, Tesco, Aviemore');
+  });
+
+  it('finds streets with their locality, addresses and POIs', () => {
+    expect(listSuggestions(geo, 'grampian ro')[0]).toMatchObject({
+      kind: 'street',
+      label: 'Grampian Road, Aviemore',
+    });
+    expect(listSuggestions(geo, '12 Grampian').map((x) => x.label)).toContain(
+      '12 Grampian Road, Aviemore PH22 1PD',
+    );
+    expect(listSuggestions(geo, 'mountain')[0]).toMatchObject({
+      kind: 'poi',
+      label: 'Mountain Cafe, Aviemore',
+    });
+    expect(listSuggestions(geo, 'Deshar')[0]).toMatchObject({ label: 'Deshar Road, Boat of Garten' });
+  });
+
+  it('forgives a typo in a longer word and ignores accents and case', () => {
+    expect(listSuggestions(geo, 'Grampien Road')[0]?.name).toBe('Grampian Road');
+    expect(listSuggestions(geo, 'AVIÉMORE')[0]?.name).toBe('Aviemore');
+  });
+
+  it('waits for two characters', () => expect(listSuggestions(geo, 'a')).toEqual([]));
+
+  it('ranks results inside the brand box first', () => {
+    const far = buildGeocoder(
+      { places: data.places, network: net },
+      { biasBox: { minLat: 57.2, maxLat: 57.3, minLon: -3.8, maxLon: -3.7 } },
+    );
+    expect(listSuggestions(far, 'road')[0]!.name).toBe('Deshar Road');
+    const near = buildGeocoder(
+      { places: data.places, network: net },
+      { biasBox: { minLat: 57.18, maxLat: 57.195, minLon: -3.84, maxLon: -3.82 } },
+    );
+    expect(listSuggestions(near, 'road')[0]!.name).toBe('Grampian Road');
+  });
+});
+
+describe('Great Britain restriction', () => {
+  it('knows the island from its neighbours', () => {
+    expect(isInGreatBritain(57.195, -3.825)).toBe(true); // Aviemore
+    expect(isInGreatBritain(60.155, -1.145)).toBe(true); // Lerwick
+    expect(isInGreatBritain(49.914, -6.31)).toBe(true); // St Mary's, Scilly
+    expect(isInGreatBritain(54.597, -5.93)).toBe(false); // Belfast
+    expect(isInGreatBritain(54.15, -4.48)).toBe(false); // Douglas, Isle of Man
+    expect(isInGreatBritain(49.186, -2.106)).toBe(false); // St Helier, Jersey
+    expect(isInGreatBritain(50.95, 1.858)).toBe(false); // Calais
+  });
+
+  it('leaves places outside Great Britain out of the index', () => {
+    const foreign = loadOsmXml(
+      '<osm><node id="1" lat="54.597" lon="-5.93"><tag k="place" v="city"/><tag k="name" v="Belfast"/></node>' +
+        '<node id="2" lat="57.477" lon="-4.224"><tag k="place" v="city"/><tag k="name" v="Inverness"/></node></osm>',
+    );
+    const g = buildGeocoder({ places: foreign.places });
+    expect(listSuggestions(g, 'Belfast')).toEqual([]);
+    expect(listSuggestions(g, 'Inverness')).toHaveLength(1);
+    expect(
+      listSuggestions(buildGeocoder({ places: foreign.places }, { restrictTo: null }), 'Belfast'),
+    ).toHaveLength(1);
+  });
+});
+
+describe('reverse geocoding', () => {
+  it('names the nearest address, else the nearest street, else the settlement', () => {
+    const p = at(12, 102);
+    expect(reverseGeocode(geo, p.lat, p.lon).label).toBe('12 Grampian Road, Aviemore PH22 1PD');
+    const q = at(20, 300);
+    expect(reverseGeocode(geo, q.lat, q.lon)).toMatchObject({
+      kind: 'street',
+      label: 'Grampian Road, Aviemore',
+    });
+    const r = at(2000, -500);
+    expect(reverseGeocode(geo, r.lat, r.lon).label).toBe('Near Aviemore');
+    expect(reverseGeocode(geo, 58.5, -3.5).label).toBe('58.50000, -3.50000');
+  });
+});

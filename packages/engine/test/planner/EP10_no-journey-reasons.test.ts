@@ -1,0 +1,135 @@
+// Feature under test: plan() says why a search found nothing (planner/port.ts NoJourneyReason), on the demo region.
+import { BrandSettings, SearchRequest, TRAVEL_TYPES, TIMETABLED_TYPES } from '@cairn/contracts';
+import type { LatLng } from '@cairn/contracts';
+import { describe, expect, it } from 'vitest';
+import type { PlanResult } from '../../src/planner/port.ts';
+import { DEFAULT_BRAND, demoPlanner } from '../support/demoRegion.ts';
+
+const demo = demoPlanner('cairn-demo-why-');
+
+/** Walking and public transport only: no door-to-door vehicle hides what transit lacks. */
+const WALK_AND_TRANSIT = BrandSettings.parse({
+  ...DEFAULT_BRAND,
+  blockedTravelTypes: TRAVEL_TYPES.filter(
+    (t) => t !== 'walk' && !(TIMETABLED_TYPES as readonly string[]).includes(t),
+  ),
+});
+/** On the Cairngorm plateau and in the Gaick hills: inside the region, hours' walk from any stop. */
+const PLATEAU: LatLng = { lat: 57.05, lng: -3.65 };
+const GAICK: LatLng = { lat: 56.9, lng: -3.9 };
+
+function at(name: string): { label: string; location: LatLng } {
+  const found = demo.planner.autocomplete(name, 1)[0];
+  if (!found) throw new Error(`no place ${name}`);
+  return found;
+}
+
+async function why(
+  from: { label: string; location: LatLng },
+  to: { label: string; location: LatLng },
+  fields: { out_time: string; return_time?: string },
+  brand = WALK_AND_TRANSIT,
+): Promise<unknown> {
+  const request = SearchRequest.parse({
+    origin: from.label,
+    destination: to.label,
+    origin_location: from.location,
+    destination_location: to.location,
+    ...fields,
+  });
+  const result: PlanResult = await demo.planner.plan(request, null, brand);
+  if (result.found) throw new Error(`expected no journey, found ${result.journeys.length}`);
+  expect(result.journeys).toEqual([]);
+  return result.why;
+}
+
+const TUESDAY_9 = { out_time: '2026/11/24 09:00:00' };
+
+describe('plan() says why it found no journey', () => {
+  it('finds journeys on the same searches where the reason is gone (the reasons below are not the usual answer)', async () => {
+    const r = await demo.planner.plan(
+      SearchRequest.parse({
+        origin: 'Aviemore',
+        destination: 'Kingussie',
+        origin_location: at('Aviemore').location,
+        destination_location: at('Kingussie').location,
+        ...TUESDAY_9,
+      }),
+      null,
+      WALK_AND_TRANSIT,
+    );
+    expect(r.found).toBe(true);
+    expect(r.journeys.length).toBeGreaterThan(0);
+  });
+
+  it('unplaced: each end that is not found or lies outside the region, with its message', async () => {
+    const request = SearchRequest.parse({
+      origin: 'Xyzzyqq',
+      destination: 'London',
+      destination_location: { lat: 51.5072, lng: -0.1276 },
+      ...TUESDAY_9,
+    });
+    const r = await demo.planner.plan(request, null, DEFAULT_BRAND);
+    expect(r).toMatchObject({
+      found: false,
+      why: {
+        reason: 'unplaced',
+        ends: [
+          { end: 'origin', problem: 'not found', message: expect.stringMatching(/couldn't find "Xyzzyqq"/) },
+          {
+            end: 'destination',
+            problem: 'outside area',
+            message: expect.stringMatching(/"London" is outside/),
+          },
+        ],
+      },
+    });
+  });
+
+  it('same place: origin and destination a few steps apart', async () => {
+    expect(await why(at('Aviemore'), at('Aviemore'), TUESDAY_9, DEFAULT_BRAND)).toEqual({
+      reason: 'same place',
+    });
+  });
+
+  it('bad time: a search time of the right shape that names no time', async () => {
+    expect(await why(at('Aviemore'), at('Kingussie'), { out_time: '2026/11/24 25:00:00' })).toEqual({
+      reason: 'bad time',
+    });
+  });
+
+  it('no stop near: the ends without a stop within a walk, when nothing door to door fits', async () => {
+    const plateau = { label: 'Plateau', location: PLATEAU };
+    expect(await why(plateau, at('Aviemore'), TUESDAY_9)).toEqual({
+      reason: 'no stop near',
+      ends: ['origin'],
+    });
+    expect(await why(at('Aviemore'), plateau, TUESDAY_9)).toEqual({
+      reason: 'no stop near',
+      ends: ['destination'],
+    });
+    expect(await why(plateau, { label: 'Gaick', location: GAICK }, TUESDAY_9)).toEqual({
+      reason: 'no stop near',
+      ends: ['origin', 'destination'],
+    });
+  });
+
+  it('no service: stops at both ends, nothing running in the window of that day', async () => {
+    // The demo calendar starts on 22 November 2026: nothing runs the day before.
+    expect(await why(at('Aviemore'), at('Kingussie'), { out_time: '2026/11/21 09:00:00' })).toEqual({
+      reason: 'no service',
+      date: '2026-11-21',
+    });
+  });
+
+  it('no return: outbound options, none with a way back at a return time before them', async () => {
+    expect(
+      await why(
+        at('Aviemore'),
+        at('Kingussie'),
+        { out_time: '2026/11/24 09:00:00', return_time: '2026/11/24 08:00:00' },
+        DEFAULT_BRAND,
+      ),
+    ).toEqual({ reason: 'no return' });
+  });
+});

@@ -1,0 +1,23 @@
+// The seeded random networks the router's property tests compare against their references.
+import { generateNetwork } from '../../bench/transit-network.ts';
+import { buildTimetable } from '../../src/timetable/builder.ts';
+import { TransitView } from '../../src/timetable/transit-view.ts';
+import { dateToDayNumber } from '../../src/time/service-day.ts';
+
+/** A small quirky network for `seed` (calendars from three days before `queryDate`) and its view on that date. */
+export function randomNetwork(seed: number, sameStopSec: number, queryDate: number) {
+  const input = generateNetwork({
+    seed,
+    stops: 30 + (seed % 15),
+    routes: 8 + (seed % 5),
+    trips: 120,
+    routeLength: [3, 9],
+    bbox: [57.0, -3.85, 57.02, -3.8],
+    quirks: true,
+    firstDay: dateToDayNumber(queryDate) - 3,
+  });
+  const tt = buildTimetable(input, {
+    transferSettings: { sameStopTransferSec: sameStopSec, footpathRadiusM: 300 },
+  });
+  return { input, tt, view: new TransitView(tt, queryDate) };
+}
