@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, expectAccessible, inputDate, planJourney, snap, waitForResults } from './helpers.ts';
+import {
+  acceptCookies,
+  expectAccessible,
+  inputDate,
+  planJourney,
+  snap,
+  waitForResults,
+  openReturnOption,
+} from './helpers.ts';
 
 // Feature under test: the demo brands (SPEC §1 brand variations), each served by the one e2e
 // server and chosen by hostname (BRAND_BY_HOST; *.localhost is loopback in Chromium).
@@ -165,13 +173,7 @@ test.describe('health brand', () => {
       returnTime: inputDate(1, '11:00'),
     });
     await waitForResults(page);
-    await page
-      .locator('article.journey-card')
-      .filter({ hasText: 'Return' })
-      .first()
-      .getByRole('link')
-      .first()
-      .click();
+    await openReturnOption(page);
     await expect(page.getByText('Departure from hospital')).toBeVisible();
     const guide = page.locator('#step-by-step');
     await expect(guide.getByText('Attend Appointment')).toBeVisible();
@@ -203,13 +205,7 @@ test.describe('health brand', () => {
     await page.waitForURL((url) => /\/search\/[0-9a-f]+\/results$/.test(url.pathname) && url.href !== first);
     await waitForResults(page);
 
-    await page
-      .locator('article.journey-card')
-      .filter({ hasText: 'Return' })
-      .first()
-      .getByRole('link')
-      .first()
-      .click();
+    await openReturnOption(page);
     // Later / Earlier re-plan the return 30 minutes after / before this journey's return departure.
     for (const [button, shiftMin] of [
       ['Later return option', 30],
@@ -223,13 +219,7 @@ test.describe('health brand', () => {
       expect(returnTime).toBe(formatSearchTime(new Date(departure.getTime() + shiftMin * 60_000)));
       await page.waitForURL((url) => /\/results$/.test(url.pathname) && url.href !== before);
       await waitForResults(page);
-      await page
-        .locator('article.journey-card')
-        .filter({ hasText: 'Return' })
-        .first()
-        .getByRole('link')
-        .first()
-        .click();
+      await openReturnOption(page);
       await expect(page.getByRole('button', { name: 'Earlier return option' })).toBeVisible();
     }
 

@@ -109,6 +109,17 @@ export async function openOption(page: Page, filterLabel: string | null, index =
   await expect(page.getByRole('heading', { name: 'Journey details', level: 1 })).toBeVisible();
 }
 
+/** Opens the first result that has a return (the health brand's appointment screens need one). */
+export async function openReturnOption(page: Page): Promise<void> {
+  await page
+    .locator('article.journey-card')
+    .filter({ hasText: 'Return' })
+    .first()
+    .getByRole('link')
+    .first()
+    .click();
+}
+
 /**
  * Waits until every announced journey is on the Results page. A journey card or an empty state
  * comes first, so a page that has not yet started gathering cannot pass for one that finished.

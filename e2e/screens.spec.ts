@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, inputDate, planJourney, waitForResults } from './helpers.ts';
+import { expectAccessible, inputDate, planJourney, waitForResults, openReturnOption } from './helpers.ts';
 
 // Feature under test: issue #16 screens: the stage timetable, the Refine panel read from the
 // URL, points of interest linking to their own places, and the health brand's appointment Update.
@@ -185,13 +185,7 @@ test.describe('health brand', () => {
       arriveBy: true,
     });
     await waitForResults(page);
-    await page
-      .locator('article.journey-card')
-      .filter({ hasText: 'Return' })
-      .first()
-      .getByRole('link')
-      .first()
-      .click();
+    await openReturnOption(page);
     await page.getByLabel('Appointment length').selectOption('30');
     const updated = page.waitForRequest(
       (r) => r.url().endsWith('/update-return-time') && r.method() === 'POST',

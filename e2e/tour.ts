@@ -7,6 +7,7 @@ import {
   planJourney,
   waitForMapIdle,
   waitForResults,
+  openReturnOption,
 } from './helpers.ts';
 import { createActiveAccount, signIn, uniqueEmail } from './accounts-support.ts';
 import { startCampaignServer, type CampaignServer } from './campaign-server.ts';
@@ -236,13 +237,7 @@ export const SCENES: Scene[] = [
         returnTime: inputDate(1, '11:00'),
       });
       await waitForResults(page);
-      await page
-        .locator('article.journey-card')
-        .filter({ hasText: 'Return' })
-        .first()
-        .getByRole('link')
-        .first()
-        .click();
+      await openReturnOption(page);
       await expect(page.getByLabel('Appointment length')).toBeVisible();
       await waitForMapIdle(page);
       await stop('brand-health-journey');
