@@ -14,7 +14,7 @@ module.exports = {
         'Only gtfs/ opens a feed and parses its files; everything else takes what readFeed read (a feed is read once).',
       severity: 'error',
       from: { path: '^packages/', pathNot: '^packages/engine/src/gtfs/' },
-      to: { path: '^packages/engine/src/gtfs/((csv|rows|source|service-table)\\.ts$|files/)' },
+      to: { path: '^packages/engine/src/gtfs/((csv|rows|source|serviceTable)\\.ts$|files/)' },
     },
     {
       name: 'engine-knows-no-server-or-ui',

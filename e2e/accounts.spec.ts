@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies, expectAccessible, planJourney, snap, waitForResults } from './helpers.ts';
-import { PASSWORD, createActiveAccount, linkFromOutbox, signIn, uniqueEmail } from './accounts-support.ts';
+import { PASSWORD, createActiveAccount, linkFromOutbox, signIn, uniqueEmail } from './accountsSupport.ts';
 
 // Feature under test: accounts end to end (SPEC §2 account routes, §4 Authentication and profile
 // rules, §5 validation, §8 messages) on the brands that switch accounts on.

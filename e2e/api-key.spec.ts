@@ -1,5 +1,5 @@
 import { expect, test, type Request } from '@playwright/test';
-import { startExtraServer, type ExtraServer } from './campaign-server.ts';
+import { startExtraServer, type ExtraServer } from './campaignServer.ts';
 import { planJourney, waitForResults } from './helpers.ts';
 
 // Feature under test: a brand with an API key configured (SPEC §7, ADR 010): the web app learns

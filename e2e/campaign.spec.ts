@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { acceptCookies, expectAccessible, snap } from './helpers.ts';
-import { startCampaignServer, type CampaignServer } from './campaign-server.ts';
-import { PASSWORD, createActiveAccount, uniqueEmail } from './accounts-support.ts';
+import { startCampaignServer, type CampaignServer } from './campaignServer.ts';
+import { PASSWORD, createActiveAccount, uniqueEmail } from './accountsSupport.ts';
 
 // Feature under test: the campaign popup (SPEC §4 Campaign popup, §7 campaign calls), with a
 // campaign added by the operator's CLI and shown on Register/Account only.

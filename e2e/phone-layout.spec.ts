@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openOption, planJourney, waitForMapIdle, waitForResults } from './helpers.ts';
-import { createActiveAccount, signIn, uniqueEmail } from './accounts-support.ts';
+import { createActiveAccount, signIn, uniqueEmail } from './accountsSupport.ts';
 import { defineTourTests } from './tour.ts';
 
 // Feature under test: every screen and modal state fits a 360 px wide phone (issue #16): the page

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { PASSWORD, createActiveAccount, uniqueEmail } from './accounts-support.ts';
-import { startCampaignServer, type CampaignServer } from './campaign-server.ts';
+import { PASSWORD, createActiveAccount, uniqueEmail } from './accountsSupport.ts';
+import { startCampaignServer, type CampaignServer } from './campaignServer.ts';
 import { acceptCookies, planJourney, waitForResults } from './helpers.ts';
 
 // Feature under test: the cookie policy lists exactly what the app stores (SPEC §2 Static pages,

@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import { cpSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startExtraServer, type ExtraServer } from './campaign-server.ts';
+import { startExtraServer, type ExtraServer } from './campaignServer.ts';
 import { expectAccessible, planJourney, waitForResults } from './helpers.ts';
-import { startLoopbackHost, type LoopbackHost } from './loopback-host.ts';
+import { startLoopbackHost, type LoopbackHost } from './loopbackHost.ts';
 
 // Feature under test: the brand's third-party services (SPEC §6 Results ad banner, §7 external
 // services): an ad frame on Results and a tag-manager container that loads only after Accept

@@ -9,8 +9,8 @@ import {
   waitForResults,
   openReturnOption,
 } from './helpers.ts';
-import { createActiveAccount, signIn, uniqueEmail } from './accounts-support.ts';
-import { startCampaignServer, type CampaignServer } from './campaign-server.ts';
+import { createActiveAccount, signIn, uniqueEmail } from './accountsSupport.ts';
+import { startCampaignServer, type CampaignServer } from './campaignServer.ts';
 
 // A walk through every screen of the web app and the panel and modal states the e2e suite
 // reaches, shared by the phone-width layout spec (which checks each stop for sideways overflow)
@@ -21,7 +21,7 @@ export type Scene = {
   name: string;
   /** A demo brand's host on the same server (BRAND_BY_HOST; *.localhost is loopback in Chromium). */
   host?: 'council.localhost' | 'greenway.localhost' | 'health.localhost';
-  /** Runs against a server of its own holding a campaign (e2e/campaign-server.ts). */
+  /** Runs against a server of its own holding a campaign (e2e/campaignServer.ts). */
   campaign?: boolean;
   /** Runs the scene on `page`, whose baseURL is the app the scene is for. */
   run: (page: Page, stop: Stop, request: APIRequestContext) => Promise<void>;

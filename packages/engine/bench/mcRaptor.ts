@@ -9,16 +9,16 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadGtfsFeeds } from '../src/gtfs/load-feeds.ts';
+import { loadGtfsFeeds } from '../src/gtfs/loadFeeds.ts';
 import { McRaptor } from '../src/raptor/mcRaptor.ts';
 import { Raptor } from '../src/raptor/raptor.ts';
 import type { RaptorQuery } from '../src/raptor/types.ts';
-import { epochToLocal, localToEpochSec } from '../src/time/service-day.ts';
+import { epochToLocal, localToEpochSec } from '../src/time/serviceDay.ts';
 import { buildTimetable } from '../src/timetable/builder.ts';
-import { listStopsWithinWalk } from '../src/timetable/nearby-stops.ts';
+import { listStopsWithinWalk } from '../src/timetable/nearbyStops.ts';
 import type { Timetable } from '../src/timetable/timetable.ts';
-import { TransitView } from '../src/timetable/transit-view.ts';
-import { generateScotlandNetwork, makeRandom, SCOTLAND_BENCH_DATE } from './transit-network.ts';
+import { TransitView } from '../src/timetable/transitView.ts';
+import { generateScotlandNetwork, makeRandom, SCOTLAND_BENCH_DATE } from './transitNetwork.ts';
 import type { Row } from './transit.ts';
 
 const THIS_FILE = fileURLToPath(import.meta.url);

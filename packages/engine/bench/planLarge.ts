@@ -13,7 +13,7 @@ import {
   SCOTLAND_BBOX,
   SCOTLAND_BENCH_DATE,
   writeNetworkAsGtfs,
-} from './transit-network.ts';
+} from './transitNetwork.ts';
 
 export const LARGE_DATE = SCOTLAND_BENCH_DATE;
 const BBOX = SCOTLAND_BBOX;

@@ -10,7 +10,7 @@
 // Shape nodes every few hundred metres make the file the size of a real extract (≈ 300k nodes at
 // Scotland scale) while junctions stay at towns, stops and branch points.
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { makeRandom } from './transit-network.ts';
+import { makeRandom } from './transitNetwork.ts';
 
 export interface RoadStats {
   nodes: number;

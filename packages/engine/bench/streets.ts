@@ -19,9 +19,9 @@ import type { SnapPoint } from '../src/streets/search.ts';
 import { haversineM } from '../src/geo/geometry.ts';
 import { buildGeocoder, listSuggestions } from '../src/places/geocoder.ts';
 import type { StreetMode } from '../src/osm/wayAccess.ts';
-import { dateToDayNumber } from '../src/time/service-day.ts';
+import { dateToDayNumber } from '../src/time/serviceDay.ts';
 import { writeRoadNetworkOsm } from './roads.ts';
-import { generateNetwork } from './transit-network.ts';
+import { generateNetwork } from './transitNetwork.ts';
 
 const RNV = fileURLToPath(new URL('../../../../shared/data/rnv/rnv.osm.pbf', import.meta.url));
 const QUERIES = 300;

@@ -9,18 +9,18 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadGtfsFeeds } from '../src/gtfs/load-feeds.ts';
+import { loadGtfsFeeds } from '../src/gtfs/loadFeeds.ts';
 import { Raptor } from '../src/raptor/raptor.ts';
-import { epochToLocal, localToEpochSec } from '../src/time/service-day.ts';
-import { listStopsWithinWalk } from '../src/timetable/nearby-stops.ts';
+import { epochToLocal, localToEpochSec } from '../src/time/serviceDay.ts';
+import { listStopsWithinWalk } from '../src/timetable/nearbyStops.ts';
 import { readTimetableSnapshot, writeTimetableSnapshot } from '../src/timetable/snapshot.ts';
-import { TransitView } from '../src/timetable/transit-view.ts';
+import { TransitView } from '../src/timetable/transitView.ts';
 import {
   generateScotlandNetwork,
   makeRandom,
   SCOTLAND_BENCH_DATE,
   writeNetworkAsGtfs,
-} from './transit-network.ts';
+} from './transitNetwork.ts';
 
 export interface Row {
   network: string;

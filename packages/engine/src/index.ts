@@ -141,20 +141,20 @@ export { listStreetFootpaths, streetFootpathSource } from './modes/footpaths.ts'
 export type { StopFootpath, StopCoordinates } from './modes/footpaths.ts';
 export { regionConfigJsonSchema } from './region/jsonSchema.ts';
 // Transit: GTFS reader, compact timetable, RAPTOR router, service-day time helpers, engine commands.
-export { readGtfsFeed, readGtfsSource } from './gtfs/read-feed.ts';
-export type { ReadFeedOptions } from './gtfs/read-feed.ts';
-export { loadGtfsFeeds, parseFeedSpec } from './gtfs/load-feeds.ts';
-export type { FeedSpec, LoadFeedsResult } from './gtfs/load-feeds.ts';
-export { feedsToTimetableInput } from './gtfs/to-timetable-input.ts';
-export { findModeForRouteType, TRANSIT_MODES } from './gtfs/route-types.ts';
-export type { TransitMode } from './gtfs/route-types.ts';
+export { readGtfsFeed, readGtfsSource } from './gtfs/readFeed.ts';
+export type { ReadFeedOptions } from './gtfs/readFeed.ts';
+export { loadGtfsFeeds, parseFeedSpec } from './gtfs/loadFeeds.ts';
+export type { FeedSpec, LoadFeedsResult } from './gtfs/loadFeeds.ts';
+export { feedsToTimetableInput } from './gtfs/toTimetableInput.ts';
+export { findModeForRouteType, TRANSIT_MODES } from './gtfs/routeTypes.ts';
+export type { TransitMode } from './gtfs/routeTypes.ts';
 export { formatWarning } from './gtfs/warnings.ts';
 export type { FeedWarning } from './gtfs/warnings.ts';
 export type { GtfsFeed, ReadFeedResult } from './gtfs/types.ts';
 export { buildTimetable } from './timetable/builder.ts';
 export type { BuildOptions } from './timetable/builder.ts';
 export { Timetable } from './timetable/timetable.ts';
-export { TransitView } from './timetable/transit-view.ts';
+export { TransitView } from './timetable/transitView.ts';
 export { DEFAULT_TRANSFER_SETTINGS } from './timetable/types.ts';
 export type {
   TimetableArrays,
@@ -170,10 +170,10 @@ export { straightLineFootpaths, straightLineWalkSec } from './timetable/footpath
 export type { Footpath, FootpathSource, StopPositions } from './timetable/footpaths.ts';
 export { writeTimetableSnapshot, readTimetableSnapshot } from './timetable/snapshot.ts';
 export type { ReadSnapshotResult } from './timetable/snapshot.ts';
-export { listStopsWithinWalk } from './timetable/nearby-stops.ts';
+export { listStopsWithinWalk } from './timetable/nearbyStops.ts';
 export { Raptor, DEFAULT_MAX_DURATION_SEC } from './raptor/raptor.ts';
-export { POS_NO_PICKUP, POS_NO_DROP_OFF } from './raptor/transit-data.ts';
-export type { TransitData, TripHit, StopIdx, PatternIdx, TripIdx } from './raptor/transit-data.ts';
+export { POS_NO_PICKUP, POS_NO_DROP_OFF } from './raptor/transitData.ts';
+export type { TransitData, TripHit, StopIdx, PatternIdx, TripIdx } from './raptor/transitData.ts';
 export type {
   AccessLeg,
   RaptorQuery,
@@ -196,8 +196,8 @@ export {
   dateToDayNumber,
   dayNumberToDate,
   isValidTimeZone,
-} from './time/service-day.ts';
-export type { DateInt } from './time/service-day.ts';
-export { buildRegionCommand, TIMETABLE_SNAPSHOT_FILE, FEED_REPORT_FILE } from './cli/build-region.ts';
+} from './time/serviceDay.ts';
+export type { DateInt } from './time/serviceDay.ts';
+export { buildRegionCommand, TIMETABLE_SNAPSHOT_FILE, FEED_REPORT_FILE } from './cli/buildRegion.ts';
 export { planCommand, toPlanJson, formatPlanTable } from './cli/plan.ts';
 export type { PlanJson, PlanJsonLeg, PlanJsonPlace } from './cli/plan.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPlanner } from '@cairn/engine';
 // The readers are engine internals (not part of its public list), used here to see every row-level warning.
-import { readGtfsFeed } from '../../../packages/engine/src/gtfs/read-feed.ts';
+import { readGtfsFeed } from '../../../packages/engine/src/gtfs/readFeed.ts';
 import { loadOsmFile } from '../../../packages/engine/src/osm/loadOsm.ts';
 import { generateDemoRegion } from '../generator/main.ts';
 

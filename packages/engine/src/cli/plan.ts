@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BrandSettings } from '@cairn/contracts';
 import type { Journey, LatLng, Leg, SearchRequest, Step } from '@cairn/contracts';
-import { parseFeedSpec } from '../gtfs/load-feeds.ts';
+import { parseFeedSpec } from '../gtfs/loadFeeds.ts';
 import { formatSearchDate } from '../journeys/format/localTime.ts';
 import { locateEnd } from '../places/locateEnd.ts';
 import { createPlanner } from '../planner/loadPlanner.ts';
@@ -11,9 +11,9 @@ import { loadRegionData, regionDataFromFeeds, regionDataFromTimetable } from '..
 import type { RegionData } from '../planner/regionData.ts';
 import { REGION_CONFIG_FILE } from '../region/loadRegionConfig.ts';
 import type { RegionConfig } from '../region/regionConfig.ts';
-import { localToEpochSec, parseLocalDateTime } from '../time/service-day.ts';
+import { localToEpochSec, parseLocalDateTime } from '../time/serviceDay.ts';
 import { readTimetableSnapshot } from '../timetable/snapshot.ts';
-import { TIMETABLE_SNAPSHOT_FILE } from './build-region.ts';
+import { TIMETABLE_SNAPSHOT_FILE } from './buildRegion.ts';
 import { EXIT, parseCommandArgs, reportWarnings, say } from './common.ts';
 import { secondsSince } from './streets.ts';
 

@@ -1,5 +1,5 @@
-import type { DateInt } from '../time/service-day.ts';
-import type { TransitMode } from './route-types.ts';
+import type { DateInt } from '../time/serviceDay.ts';
+import type { TransitMode } from './routeTypes.ts';
 import type { FeedWarning } from './warnings.ts';
 
 /** GTFS rows after parsing and checking, with references already resolved to array indices. */

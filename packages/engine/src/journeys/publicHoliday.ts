@@ -1,5 +1,5 @@
 import { parseOpeningHours } from '../places/openingHours.ts';
-import { epochToLocal, splitDate } from '../time/service-day.ts';
+import { epochToLocal, splitDate } from '../time/serviceDay.ts';
 
 // The opening_hours library knows Scotland's public holidays (the places helper configures it so).
 const HOLIDAYS = parseOpeningHours('PH');

@@ -1,4 +1,4 @@
-import { dateToDayNumber, epochToLocal, weekdayOfDayNumber } from '../time/service-day.ts';
+import { dateToDayNumber, epochToLocal, weekdayOfDayNumber } from '../time/serviceDay.ts';
 import { WEEKDAYS } from '../region/regionConfig.ts';
 import type { GeoPolygon, TaxiArea, Weekday } from '../region/regionConfig.ts';
 import { haversineM, pointInPolygon } from '../geo/geometry.ts';

@@ -8,8 +8,8 @@ import type { At } from '../modes/streetStep.ts';
 import type { McRaptor } from '../raptor/mcRaptor.ts';
 import type { RaptorJourney } from '../raptor/types.ts';
 import type { Raptor } from '../raptor/raptor.ts';
-import type { DateInt } from '../time/service-day.ts';
-import type { TransitView } from '../timetable/transit-view.ts';
+import type { DateInt } from '../time/serviceDay.ts';
+import type { TransitView } from '../timetable/transitView.ts';
 import type { RegionData } from './regionData.ts';
 
 export interface PlanInput {

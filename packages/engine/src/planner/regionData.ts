@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { loadGtfsFeeds } from '../gtfs/load-feeds.ts';
-import type { FeedSpec } from '../gtfs/load-feeds.ts';
+import { loadGtfsFeeds } from '../gtfs/loadFeeds.ts';
+import type { FeedSpec } from '../gtfs/loadFeeds.ts';
 import type { FeedWarning } from '../gtfs/warnings.ts';
 import { streetFootpathSource } from '../modes/footpaths.ts';
 import { loadOsmFile, loadOsmXml } from '../osm/loadOsm.ts';
@@ -21,7 +21,7 @@ import type { PreparedStops } from '../modes/accessEgress.ts';
 import { createModeContext } from '../modes/context.ts';
 import type { ModeContext } from '../modes/types.ts';
 import type { Timetable } from '../timetable/timetable.ts';
-import { readGtfsFareFeed } from '../gtfs/read-feed.ts';
+import { readGtfsFareFeed } from '../gtfs/readFeed.ts';
 import type { GtfsFareFeed } from '../gtfs/types.ts';
 import { buildGtfsFares } from '../journeys/fares/gtfsFares.ts';
 import type { GtfsFares } from '../journeys/fares/gtfsFares.ts';

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { fareFeedOf, readGtfsFareFeed, readGtfsFeed } from '../gtfs/read-feed.ts';
+import { fareFeedOf, readGtfsFareFeed, readGtfsFeed } from '../gtfs/readFeed.ts';
 import { streetFootpathSource } from '../modes/footpaths.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import type { GtfsFareFeed, GtfsFeed } from '../gtfs/types.ts';
-import { feedsToTimetableInput } from '../gtfs/to-timetable-input.ts';
+import { feedsToTimetableInput } from '../gtfs/toTimetableInput.ts';
 import { resolveRegionPath } from '../region/loadRegionConfig.ts';
 import type { RegionConfig } from '../region/regionConfig.ts';
 import { buildTimetable } from '../timetable/builder.ts';

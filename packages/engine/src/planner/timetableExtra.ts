@@ -1,9 +1,9 @@
 import type { Timetable as TimetableDoc } from '@cairn/contracts';
 import { formatLocalTime } from '../journeys/format/localTime.ts';
 import type { PlannedStep } from '../journeys/model.ts';
-import type { TripHit, TripIdx } from '../raptor/transit-data.ts';
-import type { TransitView } from '../timetable/transit-view.ts';
-import { epochToLocal, localToEpochSec } from '../time/service-day.ts';
+import type { TripHit, TripIdx } from '../raptor/transitData.ts';
+import type { TransitView } from '../timetable/transitView.ts';
+import { epochToLocal, localToEpochSec } from '../time/serviceDay.ts';
 import { rideCallSec } from './transitSteps.ts';
 import type { Timetable } from '../timetable/timetable.ts';
 import type { RegionData } from './regionData.ts';

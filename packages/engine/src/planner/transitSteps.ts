@@ -2,7 +2,7 @@ import type { TravelType } from '@cairn/contracts';
 import type { PlacePoint, PlannedStep, RideStop, TransitRide } from '../journeys/model.ts';
 import { haversineM } from '../geo/geometry.ts';
 import type { RaptorJourney, RaptorLeg } from '../raptor/types.ts';
-import type { TransitView } from '../timetable/transit-view.ts';
+import type { TransitView } from '../timetable/transitView.ts';
 import type { RegionData } from './regionData.ts';
 import { buildStreetChain, buildStreetStep } from '../modes/streetStep.ts';
 import { stopKindOf } from '../timetable/stopKind.ts';

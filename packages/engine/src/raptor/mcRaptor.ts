@@ -1,9 +1,9 @@
-import { POS_NO_DROP_OFF, POS_NO_PICKUP } from './transit-data.ts';
-import type { PatternIdx, StopIdx, TransitData, TripHit, TripIdx } from './transit-data.ts';
+import { POS_NO_DROP_OFF, POS_NO_PICKUP } from './transitData.ts';
+import type { PatternIdx, StopIdx, TransitData, TripHit, TripIdx } from './transitData.ts';
 import { DEFAULT_MAX_DURATION_SEC } from './raptor.ts';
-import { mapRangeStarts } from './range-starts.ts';
-import { toRealJourney } from './real-journey.ts';
-import { VehicleBound } from './vehicle-bound.ts';
+import { mapRangeStarts } from './rangeStarts.ts';
+import { toRealJourney } from './realJourney.ts';
+import { VehicleBound } from './vehicleBound.ts';
 import type { AccessLeg, RaptorJourney, RaptorLeg, RaptorQuery, RaptorResult, RaptorStats } from './types.ts';
 
 /** Label kinds: how the label was reached. */

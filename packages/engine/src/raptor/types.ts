@@ -1,4 +1,4 @@
-import type { PatternIdx, StopIdx, TripIdx } from './transit-data.ts';
+import type { PatternIdx, StopIdx, TripIdx } from './transitData.ts';
 
 /** A way into (access) or out of (egress) the network, supplied by the caller: walking, cycling, taxi… */
 export interface AccessLeg {

@@ -1,4 +1,4 @@
-import { POS_NO_DROP_OFF, POS_NO_PICKUP } from '../raptor/transit-data.ts';
+import { POS_NO_DROP_OFF, POS_NO_PICKUP } from '../raptor/transitData.ts';
 import { haversineM } from '../geo/geometry.ts';
 import { straightLineFootpaths, straightLineWalkSec } from './footpaths.ts';
 import type { FootpathSource } from './footpaths.ts';

@@ -1,7 +1,7 @@
 import { STRAIGHT_LINE_FOOTPATHS } from './footpaths.ts';
 import type { FootpathSource } from './footpaths.ts';
 import type { TimetableArrays, TimetableMeta } from './types.ts';
-import type { StopIdx } from '../raptor/transit-data.ts';
+import type { StopIdx } from '../raptor/transitData.ts';
 
 /** The compact timetable of a region: typed-array columns plus a few string tables. */
 export class Timetable {

@@ -1,6 +1,6 @@
 /**
  * The compact timetable: column arrays indexed by integer ids, built once per region and stored in a
- * binary snapshot. GTFS-free: `gtfs/to-timetable-input.ts` turns feeds into a `TimetableInput`.
+ * binary snapshot. GTFS-free: `gtfs/toTimetableInput.ts` turns feeds into a `TimetableInput`.
  *
  * Memory layout (S stops, P patterns, T trips, N = Σ stops per pattern, M = Σ stops × trips):
  *

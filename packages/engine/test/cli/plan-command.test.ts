@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildRegionCommand } from '../../src/cli/build-region.ts';
+import { buildRegionCommand } from '../../src/cli/buildRegion.ts';
 import { planCommand } from '../../src/cli/plan.ts';
 import type { PlanJson } from '../../src/cli/plan.ts';
-import { baseFeed } from '../support/inline-feed.ts';
+import { baseFeed } from '../support/inlineFeed.ts';
 import { captureOutput } from './captureOutput.ts';
 
 function writeFeed(dir: string, files: Record<string, string>): void {

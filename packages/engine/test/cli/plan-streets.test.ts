@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildRegionCommand } from '../../src/cli/build-region.ts';
+import { buildRegionCommand } from '../../src/cli/buildRegion.ts';
 import { planCommand } from '../../src/cli/plan.ts';
 import type { PlanJson, PlanJsonOption, PlanJsonStep } from '../../src/cli/plan.ts';
 import { readTimetableSnapshot } from '../../src/timetable/snapshot.ts';

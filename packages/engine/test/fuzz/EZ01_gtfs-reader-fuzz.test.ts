@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readGtfsFeed, readGtfsSource } from '../../src/gtfs/read-feed.ts';
+import { readGtfsFeed, readGtfsSource } from '../../src/gtfs/readFeed.ts';
 import type { GtfsSource } from '../../src/gtfs/source.ts';
-import { feedsToTimetableInput } from '../../src/gtfs/to-timetable-input.ts';
+import { feedsToTimetableInput } from '../../src/gtfs/toTimetableInput.ts';
 import { buildTimetable } from '../../src/timetable/builder.ts';
-import { TransitView } from '../../src/timetable/transit-view.ts';
+import { TransitView } from '../../src/timetable/transitView.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const FERRY = join(import.meta.dirname, '../../../../regions/cairngorms/build/gtfs/ferry');

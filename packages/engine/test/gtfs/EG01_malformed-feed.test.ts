@@ -1,7 +1,7 @@
 // Feature under test: bad feeds give warnings naming file, line and field; bad rows are skipped, the rest loads.
 import { describe, expect, it } from 'vitest';
-import { readGtfsFeed } from '../../src/gtfs/read-feed.ts';
-import { baseFeed, readInline } from '../support/inline-feed.ts';
+import { readGtfsFeed } from '../../src/gtfs/readFeed.ts';
+import { baseFeed, readInline } from '../support/inlineFeed.ts';
 
 describe('malformed feeds', () => {
   it('a missing required file is an error naming the file', () => {

@@ -1,6 +1,6 @@
 // Feature under test: times past 24:00 belong to the previous service day and are found the next morning.
 import { describe, expect, it } from 'vitest';
-import { baseFeed, planPaths, timetableFrom } from '../support/inline-feed.ts';
+import { baseFeed, planPaths, timetableFrom } from '../support/inlineFeed.ts';
 
 const feed = baseFeed({
   'calendar.txt': `service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date

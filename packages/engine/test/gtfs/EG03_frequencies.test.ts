@@ -1,6 +1,6 @@
 // Feature under test: frequencies.txt with exact_times 1 (fixed schedule) and 0 (headway-based).
 import { describe, expect, it } from 'vitest';
-import { readInline, baseFeed, firstBoardingIso, planPaths, timetableFrom } from '../support/inline-feed.ts';
+import { readInline, baseFeed, firstBoardingIso, planPaths, timetableFrom } from '../support/inlineFeed.ts';
 
 const feed = (exact: string): Record<string, string> =>
   baseFeed({

@@ -1,6 +1,6 @@
 // Feature under test: calendar.txt weekdays and date range, calendar_dates additions and removals, dates-only services.
 import { describe, expect, it } from 'vitest';
-import { baseFeed, firstBoardingIso, timetableFrom } from '../support/inline-feed.ts';
+import { baseFeed, firstBoardingIso, timetableFrom } from '../support/inlineFeed.ts';
 
 const tt = timetableFrom(
   baseFeed({

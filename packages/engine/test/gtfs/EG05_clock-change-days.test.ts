@@ -1,6 +1,6 @@
 // Feature under test: GTFS times count from noon minus 12 h, so clock-change days in Europe/London are right.
 import { describe, expect, it } from 'vitest';
-import { baseFeed, firstBoardingIso, timetableFrom } from '../support/inline-feed.ts';
+import { baseFeed, firstBoardingIso, timetableFrom } from '../support/inlineFeed.ts';
 
 const tt = timetableFrom(
   baseFeed({

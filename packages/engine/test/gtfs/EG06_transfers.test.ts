@@ -1,6 +1,6 @@
 // Feature under test: transfers.txt (types 0–3, min_transfer_time, stations standing for platforms) and generated footpaths.
 import { describe, expect, it } from 'vitest';
-import { planPaths, timetableFrom } from '../support/inline-feed.ts';
+import { planPaths, timetableFrom } from '../support/inlineFeed.ts';
 
 /** Two lines meeting at station S (platforms S1, S2); W is a separate stop 150 m from S2. */
 function stationFeed(transfers?: string): Record<string, string> {

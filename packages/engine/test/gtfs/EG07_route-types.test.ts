@@ -1,6 +1,6 @@
 // Feature under test: GTFS basic and extended route types map to the product's modes.
 import { describe, expect, it } from 'vitest';
-import { findModeForRouteType } from '../../src/gtfs/route-types.ts';
+import { findModeForRouteType } from '../../src/gtfs/routeTypes.ts';
 
 describe('route types', () => {
   it.each([

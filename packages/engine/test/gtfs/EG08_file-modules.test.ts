@@ -1,27 +1,27 @@
 // Feature under test: one module per GTFS file (src/gtfs/files/), each on the inline base feed.
 import { describe, expect, it } from 'vitest';
 import { readAgencies } from '../../src/gtfs/files/agency.ts';
-import { readCalendarDates } from '../../src/gtfs/files/calendar-dates.ts';
+import { readCalendarDates } from '../../src/gtfs/files/calendarDates.ts';
 import { readCalendar } from '../../src/gtfs/files/calendar.ts';
-import { readFareAttributes } from '../../src/gtfs/files/fare-attributes.ts';
-import { readFareLegRules } from '../../src/gtfs/files/fare-leg-rules.ts';
-import { readFareProducts } from '../../src/gtfs/files/fare-products.ts';
-import { readFareRules } from '../../src/gtfs/files/fare-rules.ts';
-import { readFareTransferRules } from '../../src/gtfs/files/fare-transfer-rules.ts';
-import { readFeedInfo } from '../../src/gtfs/files/feed-info.ts';
+import { readFareAttributes } from '../../src/gtfs/files/fareAttributes.ts';
+import { readFareLegRules } from '../../src/gtfs/files/fareLegRules.ts';
+import { readFareProducts } from '../../src/gtfs/files/fareProducts.ts';
+import { readFareRules } from '../../src/gtfs/files/fareRules.ts';
+import { readFareTransferRules } from '../../src/gtfs/files/fareTransferRules.ts';
+import { readFeedInfo } from '../../src/gtfs/files/feedInfo.ts';
 import { readFrequencies } from '../../src/gtfs/files/frequencies.ts';
-import { readRiderCategories } from '../../src/gtfs/files/rider-categories.ts';
-import { readRouteNetworks } from '../../src/gtfs/files/route-networks.ts';
+import { readRiderCategories } from '../../src/gtfs/files/riderCategories.ts';
+import { readRouteNetworks } from '../../src/gtfs/files/routeNetworks.ts';
 import { readRoutes } from '../../src/gtfs/files/routes.ts';
 import { readShapes } from '../../src/gtfs/files/shapes.ts';
-import { readStopAreas } from '../../src/gtfs/files/stop-areas.ts';
-import { readStopTimes } from '../../src/gtfs/files/stop-times.ts';
+import { readStopAreas } from '../../src/gtfs/files/stopAreas.ts';
+import { readStopTimes } from '../../src/gtfs/files/stopTimes.ts';
 import { readStops } from '../../src/gtfs/files/stops.ts';
 import { readTransfers } from '../../src/gtfs/files/transfers.ts';
 import { readTrips } from '../../src/gtfs/files/trips.ts';
-import { ServiceTable } from '../../src/gtfs/service-table.ts';
+import { ServiceTable } from '../../src/gtfs/serviceTable.ts';
 import { WarningLog } from '../../src/gtfs/warnings.ts';
-import { baseFeed, sourceFromFiles } from '../support/inline-feed.ts';
+import { baseFeed, sourceFromFiles } from '../support/inlineFeed.ts';
 
 /** The base feed with some files replaced, and a fresh warning log. */
 function open(overrides: Record<string, string> = {}) {

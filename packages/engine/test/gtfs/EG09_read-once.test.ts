@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadGtfsFeeds } from '../../src/gtfs/load-feeds.ts';
-import { fareFeedOf, readGtfsFareFeed, readGtfsSource } from '../../src/gtfs/read-feed.ts';
+import { loadGtfsFeeds } from '../../src/gtfs/loadFeeds.ts';
+import { fareFeedOf, readGtfsFareFeed, readGtfsSource } from '../../src/gtfs/readFeed.ts';
 import { openGtfsSource } from '../../src/gtfs/source.ts';
 import type { GtfsSource } from '../../src/gtfs/source.ts';
 import { buildGtfsFares } from '../../src/journeys/fares/gtfsFares.ts';
-import { baseFeed, sourceFromFiles } from '../support/inline-feed.ts';
+import { baseFeed, sourceFromFiles } from '../support/inlineFeed.ts';
 
 const FARES = {
   'stops.txt': `stop_id,stop_name,stop_lat,stop_lon,zone_id

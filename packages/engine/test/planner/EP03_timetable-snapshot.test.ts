@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync 
 import { join } from 'node:path';
 import { BrandSettings, SearchRequest } from '@cairn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRegionCommand } from '../../src/cli/build-region.ts';
+import { buildRegionCommand } from '../../src/cli/buildRegion.ts';
 import { loadPlanner } from '../../src/planner/loadPlanner.ts';
 import { REGION_SNAPSHOT_FILE } from '../../src/planner/regionTimetable.ts';
 import { WORLD, writeWorld } from '../support/world.ts';

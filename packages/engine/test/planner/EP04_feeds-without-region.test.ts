@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { BrandSettings, Journey, SearchRequest } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
 import { loadPlannerFromFeeds } from '../../src/planner/loadPlanner.ts';
-import { baseFeed } from '../support/inline-feed.ts';
+import { baseFeed } from '../support/inlineFeed.ts';
 
 const brand = BrandSettings.parse(
   JSON.parse(readFileSync(new URL('../../../../brands/default/brand.json', import.meta.url), 'utf8')),

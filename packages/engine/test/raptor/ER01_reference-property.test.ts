@@ -4,9 +4,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Raptor } from '../../src/raptor/raptor.ts';
 import type { AccessLeg } from '../../src/raptor/types.ts';
-import { dateToDayNumber } from '../../src/time/service-day.ts';
+import { dateToDayNumber } from '../../src/time/serviceDay.ts';
 import { randomNetwork } from '../support/randomNetwork.ts';
-import { findJourneyProblem } from './support/check-journey.ts';
+import { findJourneyProblem } from './support/checkJourney.ts';
 import {
   listStartTimes,
   makeReferenceNetwork,

@@ -1,14 +1,14 @@
 // Feature under test: on real feeds (RNV, NYC subway, Isle of Wight) RAPTOR matches the reference search on a sample.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { makeRandom } from '../../bench/transit-network.ts';
-import { readGtfsFeed } from '../../src/gtfs/read-feed.ts';
-import { feedsToTimetableInput } from '../../src/gtfs/to-timetable-input.ts';
+import { makeRandom } from '../../bench/transitNetwork.ts';
+import { readGtfsFeed } from '../../src/gtfs/readFeed.ts';
+import { feedsToTimetableInput } from '../../src/gtfs/toTimetableInput.ts';
 import { buildTimetable } from '../../src/timetable/builder.ts';
-import { TransitView } from '../../src/timetable/transit-view.ts';
+import { TransitView } from '../../src/timetable/transitView.ts';
 import { Raptor } from '../../src/raptor/raptor.ts';
-import { dateToDayNumber } from '../../src/time/service-day.ts';
-import { findJourneyProblem } from './support/check-journey.ts';
+import { dateToDayNumber } from '../../src/time/serviceDay.ts';
+import { findJourneyProblem } from './support/checkJourney.ts';
 import { makeReferenceNetwork, paretoFromPerK, referenceEarliest } from './support/reference.ts';
 
 const DATA = new URL('../../../../../shared/data/', import.meta.url).pathname;

@@ -1,8 +1,8 @@
 // Feature under test: readable scenarios, each run depart-after and arrive-by (wheelchair, no pickup/drop-off, change).
 import { describe, expect, it } from 'vitest';
 import { Raptor } from '../../src/raptor/raptor.ts';
-import { TransitView } from '../../src/timetable/transit-view.ts';
-import { baseFeed, planPaths, timetableFrom } from '../support/inline-feed.ts';
+import { TransitView } from '../../src/timetable/transitView.ts';
+import { baseFeed, planPaths, timetableFrom } from '../support/inlineFeed.ts';
 
 const twoLines = (extra: Record<string, string> = {}): Record<string, string> =>
   baseFeed({

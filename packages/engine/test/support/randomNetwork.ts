@@ -1,8 +1,8 @@
 // The seeded random networks the router's property tests compare against their references.
-import { generateNetwork } from '../../bench/transit-network.ts';
+import { generateNetwork } from '../../bench/transitNetwork.ts';
 import { buildTimetable } from '../../src/timetable/builder.ts';
-import { TransitView } from '../../src/timetable/transit-view.ts';
-import { dateToDayNumber } from '../../src/time/service-day.ts';
+import { TransitView } from '../../src/timetable/transitView.ts';
+import { dateToDayNumber } from '../../src/time/serviceDay.ts';
 
 /** A small quirky network for `seed` (calendars from three days before `queryDate`) and its view on that date. */
 export function randomNetwork(seed: number, sameStopSec: number, queryDate: number) {

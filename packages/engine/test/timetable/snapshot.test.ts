@@ -3,12 +3,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateNetwork } from '../../bench/transit-network.ts';
+import { generateNetwork } from '../../bench/transitNetwork.ts';
 import { buildTimetable } from '../../src/timetable/builder.ts';
 import { readTimetableSnapshot, writeTimetableSnapshot } from '../../src/timetable/snapshot.ts';
-import { TransitView } from '../../src/timetable/transit-view.ts';
+import { TransitView } from '../../src/timetable/transitView.ts';
 import { Raptor } from '../../src/raptor/raptor.ts';
-import { dateToDayNumber } from '../../src/time/service-day.ts';
+import { dateToDayNumber } from '../../src/time/serviceDay.ts';
 
 describe('timetable snapshot', () => {
   const input = generateNetwork({

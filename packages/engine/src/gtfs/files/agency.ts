@@ -1,4 +1,4 @@
-import { isValidTimeZone } from '../../time/service-day.ts';
+import { isValidTimeZone } from '../../time/serviceDay.ts';
 import { eachRow } from '../rows.ts';
 import type { GtfsSource } from '../source.ts';
 import type { GtfsAgency } from '../types.ts';

@@ -1,6 +1,6 @@
-import { parseGtfsDate } from '../../time/service-day.ts';
+import { parseGtfsDate } from '../../time/serviceDay.ts';
 import { eachRow } from '../rows.ts';
-import type { ServiceTable } from '../service-table.ts';
+import type { ServiceTable } from '../serviceTable.ts';
 import type { GtfsSource } from '../source.ts';
 import type { WarningLog } from '../warnings.ts';
 

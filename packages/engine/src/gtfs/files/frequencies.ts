@@ -1,4 +1,4 @@
-import { parseGtfsTime } from '../../time/service-day.ts';
+import { parseGtfsTime } from '../../time/serviceDay.ts';
 import { eachRow, parseIntField } from '../rows.ts';
 import type { GtfsSource } from '../source.ts';
 import type { GtfsFrequency } from '../types.ts';

@@ -1,4 +1,4 @@
-import { findModeForRouteType } from '../route-types.ts';
+import { findModeForRouteType } from '../routeTypes.ts';
 import { eachRow, parseIntField } from '../rows.ts';
 import type { GtfsSource } from '../source.ts';
 import type { GtfsAgency, GtfsRoute } from '../types.ts';

@@ -9,7 +9,7 @@ import type {
 import type { AdultFare, RideForFare } from './rideFare.ts';
 
 /*
- * GTFS fares for one feed, built from the fare files the GTFS reader read (gtfs/read-feed.ts).
+ * GTFS fares for one feed, built from the fare files the GTFS reader read (gtfs/readFeed.ts).
  * Fares v1: fare_attributes + fare_rules with stop zones, including the transfer allowance
  * (transfers, transfer_duration). Fares v2, the common subset: fare_products, fare_leg_rules by
  * network and from/to area (stop_areas) with leg_group_id, rule_priority, rider categories (a

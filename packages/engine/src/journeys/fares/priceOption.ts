@@ -1,6 +1,6 @@
 import type { PaymentMethods, PricingLine } from '@cairn/contracts';
 import type { RegionConfig } from '../../region/regionConfig.ts';
-import { epochToLocal } from '../../time/service-day.ts';
+import { epochToLocal } from '../../time/serviceDay.ts';
 import { formatPence } from '../format/money.ts';
 import { haversineM } from '../../geo/geometry.ts';
 import { isPublicHoliday } from '../publicHoliday.ts';

@@ -1,7 +1,7 @@
 import type { PlannedLeg } from '../../journeys/model.ts';
 import type { AccessLeg, RaptorJourney } from '../../raptor/types.ts';
-import { epochToLocal } from '../../time/service-day.ts';
-import type { TransitView } from '../../timetable/transit-view.ts';
+import { epochToLocal } from '../../time/serviceDay.ts';
+import type { TransitView } from '../../timetable/transitView.ts';
 import type { SearchContext } from '../context.ts';
 import { journeySteps } from '../transitSteps.ts';
 import type { TransitFamily } from './miles.ts';

@@ -1,6 +1,6 @@
 import type { AccessLeg, RaptorJourney, RaptorLeg } from '../../raptor/types.ts';
-import { POS_NO_DROP_OFF, POS_NO_PICKUP } from '../../raptor/transit-data.ts';
-import type { TransitView } from '../../timetable/transit-view.ts';
+import { POS_NO_DROP_OFF, POS_NO_PICKUP } from '../../raptor/transitData.ts';
+import type { TransitView } from '../../timetable/transitView.ts';
 
 /*
  * Transit journeys a traveller would laugh at, found on the rides' positions (ADR 008). All times

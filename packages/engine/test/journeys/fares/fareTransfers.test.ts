@@ -9,7 +9,7 @@ import { priceOption } from '../../../src/journeys/fares/priceOption.ts';
 import type { OptionPrice } from '../../../src/journeys/fares/priceOption.ts';
 import type { Traveller } from '../../../src/journeys/fares/traveller.ts';
 import type { PlannedStep } from '../../../src/journeys/model.ts';
-import { faresFromFiles } from '../../support/inline-feed.ts';
+import { faresFromFiles } from '../../support/inlineFeed.ts';
 import { testRegion } from '../../support/region.ts';
 import { MON_0900, rideStep, streetStep } from '../../support/steps.ts';
 import { adult } from '../../support/traveller.ts';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { listFareSegments } from '../../../src/journeys/fares/fareTransfers.ts';
 import { findV1Fare, priceWithGtfsFares } from '../../../src/journeys/fares/gtfsFares.ts';
-import { faresFromFiles } from '../../support/inline-feed.ts';
+import { faresFromFiles } from '../../support/inlineFeed.ts';
 import type { RideForFare } from '../../../src/journeys/fares/rideFare.ts';
 
 const ride = (over: Partial<RideForFare>): RideForFare => ({

@@ -105,7 +105,7 @@ describe('priceOption', () => {
     ]);
   });
   it('sells a through ticket across a change of train when cheaper than two singles', async () => {
-    const { faresFromFiles } = await import('../../support/inline-feed.ts');
+    const { faresFromFiles } = await import('../../support/inlineFeed.ts');
     const fares = faresFromFiles(
       {
         'stops.txt':

@@ -1,12 +1,12 @@
-import { readGtfsFeed } from '../../../src/gtfs/read-feed.ts';
+import { readGtfsFeed } from '../../../src/gtfs/readFeed.ts';
 import type { GtfsFeed } from '../../../src/gtfs/types.ts';
 import {
   dateToDayNumber,
   dayNumberToDate,
   serviceDayStartEpochSec,
   splitDate,
-} from '../../../src/time/service-day.ts';
-import type { DateInt } from '../../../src/time/service-day.ts';
+} from '../../../src/time/serviceDay.ts';
+import type { DateInt } from '../../../src/time/serviceDay.ts';
 
 /*
  * A deliberately plain earliest-arrival Connection Scan (Dibbelt et al.) for the planner-level

@@ -14,8 +14,8 @@ import {
   dayNumberToDate,
   epochToLocal,
   localToEpochSec,
-} from '../../../src/time/service-day.ts';
-import type { DateInt } from '../../../src/time/service-day.ts';
+} from '../../../src/time/serviceDay.ts';
+import type { DateInt } from '../../../src/time/serviceDay.ts';
 import { buildReferenceNetwork, scanEarliest, scanLatest } from './connectionScan.ts';
 import type { ReferenceJourney, ReferenceNetwork } from './connectionScan.ts';
 

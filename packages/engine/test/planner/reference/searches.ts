@@ -1,6 +1,6 @@
 import { LARGE_DATE, pickLargePairs } from '../../../bench/planLarge.ts';
 import type { LargeRegion } from '../../../bench/planLarge.ts';
-import { makeRandom } from '../../../bench/transit-network.ts';
+import { makeRandom } from '../../../bench/transitNetwork.ts';
 import { crowM, PLANNER_LIMITS } from './plannerReference.ts';
 import type { Place, ReferenceRegion } from './plannerReference.ts';
 

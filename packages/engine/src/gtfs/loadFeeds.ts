@@ -2,8 +2,8 @@ import { basename } from 'node:path';
 import { buildTimetable } from '../timetable/builder.ts';
 import type { BuildOptions } from '../timetable/builder.ts';
 import type { Timetable } from '../timetable/timetable.ts';
-import { fareFeedOf, readGtfsFeed } from './read-feed.ts';
-import { feedsToTimetableInput } from './to-timetable-input.ts';
+import { fareFeedOf, readGtfsFeed } from './readFeed.ts';
+import { feedsToTimetableInput } from './toTimetableInput.ts';
 import type { GtfsFareFeed, GtfsFeed } from './types.ts';
 import type { FeedWarning } from './warnings.ts';
 

@@ -1,5 +1,5 @@
-import { POS_NO_DROP_OFF, POS_NO_PICKUP } from '../../../src/raptor/transit-data.ts';
-import type { TransitData } from '../../../src/raptor/transit-data.ts';
+import { POS_NO_DROP_OFF, POS_NO_PICKUP } from '../../../src/raptor/transitData.ts';
+import type { TransitData } from '../../../src/raptor/transitData.ts';
 import type { AccessLeg, RaptorJourney } from '../../../src/raptor/types.ts';
 
 /** Returns a description of the first way the journey breaks the timetable, or undefined when it is feasible. */

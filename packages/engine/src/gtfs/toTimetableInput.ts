@@ -1,4 +1,4 @@
-import { dateToDayNumber } from '../time/service-day.ts';
+import { dateToDayNumber } from '../time/serviceDay.ts';
 import type { TimetableInput, TripInput } from '../timetable/types.ts';
 import type { GtfsFeed } from './types.ts';
 

@@ -3,7 +3,7 @@
  * to the query's service-day start. A "trip instance" is a stored trip running on one service day;
  * its times are the stored times plus `shiftSec` for that day.
  *
- * Implemented by `timetable/transit-view.ts` (one view per query date). RAPTOR never sees GTFS.
+ * Implemented by `timetable/transitView.ts` (one view per query date). RAPTOR never sees GTFS.
  */
 
 export type StopIdx = number & { readonly __brand: 'StopIdx' };

@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { dateToDayNumber } from '../src/time/service-day.ts';
+import { dateToDayNumber } from '../src/time/serviceDay.ts';
 import type { TimetableInput, TripInput } from '../src/timetable/types.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { parseGtfsDate } from '../../time/service-day.ts';
+import { parseGtfsDate } from '../../time/serviceDay.ts';
 import { eachRow } from '../rows.ts';
 import type { GtfsSource } from '../source.ts';
 import type { GtfsFeedInfo } from '../types.ts';

@@ -1,4 +1,4 @@
-import { parseGtfsTime } from '../../time/service-day.ts';
+import { parseGtfsTime } from '../../time/serviceDay.ts';
 import { parseCsv } from '../csv.ts';
 import type { GtfsSource } from '../source.ts';
 import type { GtfsStop, GtfsStopTimes, GtfsTrip } from '../types.ts';

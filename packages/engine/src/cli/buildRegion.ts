@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadGtfsFeeds, parseFeedSpec } from '../gtfs/load-feeds.ts';
+import { loadGtfsFeeds, parseFeedSpec } from '../gtfs/loadFeeds.ts';
 import { streetFootpathSource } from '../modes/footpaths.ts';
 import { loadRegionTimetable } from '../planner/regionTimetable.ts';
 import { loadRegionConfig, resolveRegionPath } from '../region/loadRegionConfig.ts';

@@ -1,4 +1,4 @@
-import type { TransitData } from './transit-data.ts';
+import type { TransitData } from './transitData.ts';
 import type { AccessLeg } from './types.ts';
 
 const UNREACHED = 255;

@@ -1,5 +1,5 @@
-import { POS_NO_DROP_OFF, POS_NO_PICKUP } from './transit-data.ts';
-import type { TransitData } from './transit-data.ts';
+import { POS_NO_DROP_OFF, POS_NO_PICKUP } from './transitData.ts';
+import type { TransitData } from './transitData.ts';
 import type { AccessLeg, RaptorQuery } from './types.ts';
 
 /**

@@ -10,7 +10,7 @@ import {
   parseLocalDateTime,
   serviceDayStartEpochSec,
   weekdayOfDayNumber,
-} from '../../src/time/service-day.ts';
+} from '../../src/time/serviceDay.ts';
 
 describe('service days', () => {
   it('service day zero is noon minus 12 h: one hour off midnight on clock-change days', () => {

@@ -3,9 +3,9 @@ import {
   dayNumberToDate,
   serviceDayStartEpochSec,
   weekdayOfDayNumber,
-} from '../time/service-day.ts';
-import type { DateInt } from '../time/service-day.ts';
-import type { TransitData, TripHit, TripIdx } from '../raptor/transit-data.ts';
+} from '../time/serviceDay.ts';
+import type { DateInt } from '../time/serviceDay.ts';
+import type { TransitData, TripHit, TripIdx } from '../raptor/transitData.ts';
 import type { Timetable } from './timetable.ts';
 
 const DAY_SEC = 86_400;

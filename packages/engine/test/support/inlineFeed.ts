@@ -1,5 +1,5 @@
-import { readGtfsSource } from '../../src/gtfs/read-feed.ts';
-import { feedsToTimetableInput } from '../../src/gtfs/to-timetable-input.ts';
+import { readGtfsSource } from '../../src/gtfs/readFeed.ts';
+import { feedsToTimetableInput } from '../../src/gtfs/toTimetableInput.ts';
 import type { GtfsSource } from '../../src/gtfs/source.ts';
 import type { ReadFeedResult } from '../../src/gtfs/types.ts';
 import { buildGtfsFares } from '../../src/journeys/fares/gtfsFares.ts';
@@ -7,10 +7,10 @@ import type { GtfsFares } from '../../src/journeys/fares/gtfsFares.ts';
 import { buildTimetable } from '../../src/timetable/builder.ts';
 import type { TransferSettings } from '../../src/timetable/types.ts';
 import type { Timetable } from '../../src/timetable/timetable.ts';
-import { TransitView } from '../../src/timetable/transit-view.ts';
+import { TransitView } from '../../src/timetable/transitView.ts';
 import { Raptor } from '../../src/raptor/raptor.ts';
 import type { RaptorLeg, SearchDirection } from '../../src/raptor/types.ts';
-import { formatIsoLocal, localToEpochSec } from '../../src/time/service-day.ts';
+import { formatIsoLocal, localToEpochSec } from '../../src/time/serviceDay.ts';
 
 /** A feed from inline file texts (leading indentation removed). */
 export function sourceFromFiles(files: Record<string, string>): GtfsSource {

@@ -2,9 +2,9 @@
 // each feed's times keep their agency_timezone.
 import { describe, expect, it } from 'vitest';
 import { Raptor } from '../../src/raptor/raptor.ts';
-import { formatIsoLocal, localToEpochSec, serviceDayStartEpochSec } from '../../src/time/service-day.ts';
-import { TransitView } from '../../src/timetable/transit-view.ts';
-import { baseFeed, timetableFrom } from '../support/inline-feed.ts';
+import { formatIsoLocal, localToEpochSec, serviceDayStartEpochSec } from '../../src/time/serviceDay.ts';
+import { TransitView } from '../../src/timetable/transitView.ts';
+import { baseFeed, timetableFrom } from '../support/inlineFeed.ts';
 
 const NEW_YORK_FEED = baseFeed({
   'agency.txt':
