@@ -58,7 +58,14 @@ export function wallClockIn(timeZone: string | undefined, now: Date): Date {
     return now; // a zone this browser does not know
   }
   const field = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return new Date(field('year'), field('month') - 1, field('day'), field('hour'), field('minute'), field('second'));
+  return new Date(
+    field('year'),
+    field('month') - 1,
+    field('day'),
+    field('hour'),
+    field('minute'),
+    field('second'),
+  );
 }
 
 /** The value format of `<input type="datetime-local">`: `YYYY-MM-DDTHH:mm`. */
