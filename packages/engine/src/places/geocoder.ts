@@ -231,7 +231,7 @@ function nearestSettlement(
 }
 
 /** Named streets of the network, one entry per name and locality (edges within 1.5 km merged). */
-export function listStreets(
+function listStreets(
   net: StreetNetwork,
 ): Array<{ id: string; name: string; lat: number; lon: number }> {
   const g = net.graph;
