@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RAILCARDS, type Railcard } from '@cairn/contracts';
 import { createSearch, fetchReverse } from '../api/endpoints.ts';
