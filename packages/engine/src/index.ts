@@ -6,11 +6,5 @@
  */
 export { loadPlanner } from './planner/loadPlanner.ts';
 export type { MapFeatureCollection, MapFeature } from './planner/loadPlanner.ts';
-export type {
-  LoadPlanner,
-  NoJourneyReason,
-  Planner,
-  PlanResult,
-  RegionFacts,
-} from './planner/port.ts';
+export type { LoadPlanner, NoJourneyReason, Planner, PlanResult, RegionFacts } from './planner/port.ts';
 export type { UnplacedEnd } from './places/locateEnd.ts';

@@ -349,12 +349,7 @@ function stepJson(s: Step): PlanJsonStep {
 }
 
 /** The --json projection of the planner's Journey documents (in the planner's order). */
-function toPlanJson(
-  journeys: Journey[],
-  region: string,
-  origin: Placed,
-  destination: Placed,
-): PlanJson {
+function toPlanJson(journeys: Journey[], region: string, origin: Placed, destination: Placed): PlanJson {
   return {
     region,
     from: placeOf(origin.text, origin.location),
