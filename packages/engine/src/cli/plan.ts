@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { fromLatLng, toLatLng } from '../geo/geometry.ts';
 import { join } from 'node:path';
 import { BrandSettings } from '@cairn/contracts';
 import type { Journey, LatLng, Leg, SearchRequest, Step } from '@cairn/contracts';
@@ -301,25 +302,21 @@ function placeEnd(planner: Planner, region: RegionConfig, flag: 'from' | 'to', e
   const located = locateEnd(
     text,
     end.location,
-    () => found && { label: found.label, lat: found.location.lat, lon: found.location.lng },
+    () => found && { label: found.label, ...fromLatLng(found.location) },
     area,
   );
   if (!located.ok) {
     say(`error: --${flag}: ${located.message}`);
     return undefined;
   }
-  if (!found) return { text: end.text, location: { lat: located.lat, lng: located.lon } };
+  if (!found) return { text: end.text, location: toLatLng(located) };
   say(
     `${flag}: ${found.label}${found.description ? ` (${found.description})` : ''} at ${found.location.lat.toFixed(5)},${found.location.lng.toFixed(5)}`,
   );
   return { text: found.label, location: found.location };
 }
 
-const placeOf = (name: string, p: LatLng): PlanJsonPlace => ({
-  name,
-  lat: p.lat,
-  lon: p.lng,
-});
+const placeOf = (name: string, p: LatLng): PlanJsonPlace => ({ name, ...fromLatLng(p) });
 
 function legJson(leg: Leg): PlanJsonLeg {
   const rides = leg.steps.filter((s) => s.agency !== undefined).length;

@@ -3,10 +3,22 @@
  * projection used by spatial indexes, and point-in-polygon. WGS84 degrees in, metres out.
  */
 
-/** A WGS84 position in degrees. The wire format's `{ lat, lng }` (contracts LatLng) is the API's. */
+import type { LatLng } from '@cairn/contracts';
+
+/** A WGS84 position in degrees: the engine's one point type (OSM, GTFS and region.json say lon). */
 export interface GeoPoint {
   lat: number;
   lon: number;
+}
+
+/** The wire's `{ lat, lng }` (contracts LatLng, SPEC §3) of a point: the one place the names change. */
+export function toLatLng(p: GeoPoint): LatLng {
+  return { lat: p.lat, lng: p.lon };
+}
+
+/** The engine point of a wire `{ lat, lng }` (the inverse of toLatLng). */
+export function fromLatLng(p: LatLng): GeoPoint {
+  return { lat: p.lat, lon: p.lng };
 }
 
 /** Mean Earth radius in metres (IUGG). */

@@ -1,15 +1,14 @@
 import type { DirectionParts, TravelType } from '@cairn/contracts';
+import type { GeoPoint } from '../geo/geometry.ts';
 
 /*
  * The engine's own shape of an option before it becomes a Journey document: times in epoch
- * seconds, distances in metres, geometry as [lat, lng] pairs. Option building fills it; fares,
+ * seconds, distances in metres, geometry as [lat, lon] pairs. Option building fills it; fares,
  * CO2, extras and assembly read it.
  */
 
-export interface PlacePoint {
+export interface PlacePoint extends GeoPoint {
   name: string;
-  lat: number;
-  lng: number;
   /**
    * Set on timetable stops: feeds often name a station after its town ("Aviemore"), and labels
    * need it to tell the station from the town of the same name (journeys/format/placeNames.ts).
@@ -18,11 +17,9 @@ export interface PlacePoint {
 }
 
 /** One stop call on a timetabled ride. */
-export interface RideStop {
+export interface RideStop extends GeoPoint {
   stopId: string;
   name: string;
-  lat: number;
-  lng: number;
   /** Departure (or arrival at the last stop), epoch seconds. */
   timeSec: number;
 }
@@ -54,7 +51,7 @@ export interface PlannedStep {
   distanceM: number;
   from: PlacePoint;
   to: PlacePoint;
-  /** [lat, lng] pairs along the step. */
+  /** [lat, lon] pairs along the step. */
   coords: Array<[number, number]>;
   /** Turn-by-turn directions as structured data; text and HTML are rendered at the edge. */
   directions: DirectionParts[];

@@ -1,4 +1,4 @@
-import type { LatLng, TravelType } from '@cairn/contracts';
+import type { TravelType } from '@cairn/contracts';
 import type KDBush from 'kdbush';
 import type { StreetMode } from '../osm/wayAccess.ts';
 import type { AccessLeg } from '../raptor/types.ts';
@@ -312,9 +312,9 @@ export interface StopStreets {
 const MAX_SPEED_MPS: Record<StreetMode, number> = { foot: 2, bicycle: 9, car: 36 };
 
 /** Timetable stops within a straight-line radius of a point. */
-export function listStopsWithin(data: StopStreets, point: LatLng, radiusM: number): number[] {
+export function listStopsWithin(data: StopStreets, point: GeoPoint, radiusM: number): number[] {
   const { index, kx, ky } = data.stopIndex;
-  return index.within(point.lng * kx, point.lat * ky, radiusM);
+  return index.within(point.lon * kx, point.lat * ky, radiusM);
 }
 
 /** A place this close to a stop is at the stop: walking to it takes no time. */
@@ -335,11 +335,11 @@ function slotOf(index: KDBush, stop: number): number {
 /** Stops a walk in a straight line reaches within `maxSec` (no mapped path near the point). */
 function listStraightWalks(
   data: StopStreets,
-  point: LatLng,
+  point: GeoPoint,
   maxSec: number,
 ): Array<{ stop: number; durationSec: number }> {
   const { index, kx, ky } = data.stopIndex;
-  const px = point.lng * kx;
+  const px = point.lon * kx;
   const py = point.lat * ky;
   return index.within(px, py, (maxSec * WALK_MPS) / STRAIGHT_WALK_DETOUR).map((stop) => {
     const k = slotOf(index, stop);
@@ -359,7 +359,7 @@ function listStraightWalks(
  */
 export function listStopAccess(
   data: StopStreets,
-  point: LatLng,
+  point: GeoPoint,
   type: TravelType,
   maxSec: number,
   direction: 'from' | 'to',
@@ -372,13 +372,13 @@ export function listStopAccess(
   const done = new Set<number>();
   if (walking) {
     const { index, kx, ky } = data.stopIndex;
-    for (const stop of index.within(point.lng * kx, point.lat * ky, AT_STOP_M)) {
+    for (const stop of index.within(point.lon * kx, point.lat * ky, AT_STOP_M)) {
       if (!allow(stop)) continue;
       out.push({ stopIdx: stop, durationSec: 0, mode: type });
       done.add(stop);
     }
   }
-  const snap = listSnapPoints(data.streets.snap, point.lat, point.lng, mode, MAX_SNAP_M);
+  const snap = listSnapPoints(data.streets.snap, point.lat, point.lon, mode, MAX_SNAP_M);
   const snaps = data.stopSnaps[mode];
   if (walking) {
     // Stops off the mapped paths (all of them when the point is): a straight-line walk.

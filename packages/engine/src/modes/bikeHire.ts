@@ -52,7 +52,7 @@ export function bikeHireParts(
   if (!modes.region.bikeHire) return { reason: 'the region has no bike-hire scheme' };
   const minutes = Math.round(maxWalkSec / 60);
   const nearest = (p: PlacePoint, direction: 'from' | 'to') =>
-    listDocksNear(modes, p.lat, p.lng, direction, maxWalkSec)
+    listDocksNear(modes, p.lat, p.lon, direction, maxWalkSec)
       .map((d) => modes.bikeDocks[d.index]!)
       .find((d) => d.bicycle)?.station;
   const a = nearest(from, 'from');
@@ -61,8 +61,8 @@ export function bikeHireParts(
   if (!b) return { reason: `no bike-hire dock within a ${minutes}-minute walk of the destination` };
   if (a.station_id === b.station_id)
     return { reason: 'the same dock is nearest both ends; walking is simpler' };
-  const pa: PlacePoint = { name: `${a.name} bike-hire dock`, lat: a.lat, lng: a.lon };
-  const pb: PlacePoint = { name: `${b.name} bike-hire dock`, lat: b.lat, lng: b.lon };
+  const pa: PlacePoint = { name: `${a.name} bike-hire dock`, lat: a.lat, lon: a.lon };
+  const pb: PlacePoint = { name: `${b.name} bike-hire dock`, lat: b.lat, lon: b.lon };
   return {
     parts: [
       { type: 'walk', from, to: pa },

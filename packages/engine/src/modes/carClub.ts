@@ -40,11 +40,11 @@ function listBaysNear(
  * trip is only half of a booking: the fares code books the round trip across both legs.
  */
 export function carClubParts(modes: ModeContext, from: PlacePoint, to: PlacePoint): PartsAnswer {
-  for (const near of listBaysNear(modes, from.lat, from.lng)) {
+  for (const near of listBaysNear(modes, from.lat, from.lon)) {
     const { bay, car } = modes.carClubBays[near.index]!;
     const provider = modes.region.carClub.providers.find((p) => p.id === bay.providerId);
     if (!provider || !car) continue;
-    const bayPlace: PlacePoint = { name: `${bay.name} car-club bay`, lat: bay.lat, lng: bay.lon };
+    const bayPlace: PlacePoint = { name: `${bay.name} car-club bay`, lat: bay.lat, lon: bay.lon };
     return {
       parts: [
         { type: 'walk', from, to: bayPlace },

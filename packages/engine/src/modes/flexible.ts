@@ -79,9 +79,9 @@ export function serviceRunsBetween(
  * be booked depends on the timed ride: see checkFlexibleLeg.
  */
 export function flexibleParts(service: FlexibleService, from: PlacePoint, to: PlacePoint): PartsAnswer {
-  if (!inServiceZone(service, from.lat, from.lng))
+  if (!inServiceZone(service, from.lat, from.lon))
     return { reason: `${from.name} is outside the ${service.name} zone` };
-  if (!inServiceZone(service, to.lat, to.lng))
+  if (!inServiceZone(service, to.lat, to.lon))
     return { reason: `${to.name} is outside the ${service.name} zone` };
   return {
     parts: [

@@ -14,7 +14,7 @@ function findCarParkNear(modes: Pick<ModeContext, 'carParks'>, to: PlacePoint): 
   let bestM = PARK_WALK_MAX_M;
   for (const cp of modes.carParks) {
     if (!cp.car || !cp.foot) continue;
-    const m = haversineM(to.lat, to.lng, cp.carPark.lat, cp.carPark.lon);
+    const m = haversineM(to.lat, to.lon, cp.carPark.lat, cp.carPark.lon);
     if (m <= bestM) {
       bestM = m;
       best = cp.carPark;
@@ -37,7 +37,7 @@ export function ownCarParts(
   if (!traveller.carAccess) return { reason: 'the traveller has no car access' };
   const carPark = findCarParkNear(modes, to);
   if (!carPark) return { parts: [{ type: 'own car', from, to }] };
-  const park: PlacePoint = { name: carPark.name ?? 'Car park', lat: carPark.lat, lng: carPark.lon };
+  const park: PlacePoint = { name: carPark.name ?? 'Car park', lat: carPark.lat, lon: carPark.lon };
   return {
     parts: [
       { type: 'own car', from, to: park },

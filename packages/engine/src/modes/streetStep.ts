@@ -55,16 +55,16 @@ function routeStreet(
   from: PlacePoint,
   to: PlacePoint,
 ): StreetRoute | undefined {
-  const a = listSnapPoints(net.snap, from.lat, from.lng, streetMode, MAX_SNAP_M);
-  const b = listSnapPoints(net.snap, to.lat, to.lng, streetMode, MAX_SNAP_M);
+  const a = listSnapPoints(net.snap, from.lat, from.lon, streetMode, MAX_SNAP_M);
+  const b = listSnapPoints(net.snap, to.lat, to.lon, streetMode, MAX_SNAP_M);
   const path = listEnds(a).length > 0 && listEnds(b).length > 0 ? routeSnapped(net, a, b, streetMode) : null;
   if (path) return describeStreetPath(net.graph, path);
   if (streetMode !== 'foot') return undefined;
   // A region loaded without streets (cairn plan --gtfs without --osm) walks in straight lines only.
   const noStreets = net.graph.edgeCount === 0;
   return describeStraightWalk(
-    { lat: from.lat, lon: from.lng },
-    { lat: to.lat, lon: to.lng },
+    { lat: from.lat, lon: from.lon },
+    { lat: to.lat, lon: to.lon },
     noStreets ? Infinity : undefined,
   );
 }

@@ -25,7 +25,7 @@ export function taxiParts(
   from: PlacePoint,
   to: PlacePoint,
 ): { parts: ChainPart[]; operators: Array<{ name: string; phone: string }> } | { reason: string } {
-  const operators = listTaxiOperators(modes, from.lat, from.lng);
+  const operators = listTaxiOperators(modes, from.lat, from.lon);
   if (operators.length === 0) return { reason: `no local taxi operator serves ${from.name}` };
   return { parts: [{ type: 'taxi', from, to }], operators };
 }

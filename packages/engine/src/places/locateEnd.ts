@@ -1,4 +1,5 @@
 import type { LatLng, SearchRequest } from '@cairn/contracts';
+import { fromLatLng, type GeoPoint } from '../geo/geometry.ts';
 
 /** The area a planner covers, for telling a traveller that a place lies outside it. */
 export interface CoveredArea {
@@ -12,11 +13,11 @@ export interface CoveredArea {
 
 /** A place found for a search end, or why none could be used. */
 export type LocatedEnd =
-  | { ok: true; name: string; lat: number; lon: number }
+  | ({ ok: true; name: string } & GeoPoint)
   | { ok: false; reason: 'not found' | 'outside area'; message: string };
 
 /** The best place for a text, as the geocoder ranks it; undefined when nothing matches. */
-export type FindPlace = (text: string) => { label: string; lat: number; lon: number } | undefined;
+export type FindPlace = (text: string) => ({ label: string } & GeoPoint) | undefined;
 
 /** Longest part of the traveller's text repeated in a message. */
 const QUOTE_MAX = 60;
@@ -51,7 +52,7 @@ export function locateEnd(
   find: FindPlace,
   area: CoveredArea,
 ): LocatedEnd {
-  const place = location ? { lat: location.lat, lon: location.lng } : find(text);
+  const place = location ? fromLatLng(location) : find(text);
   if (!place) return { ok: false, reason: 'not found', message: notFoundMessage(text, area) };
   if (!isInArea(area, place.lat, place.lon))
     return { ok: false, reason: 'outside area', message: outsideAreaMessage(text, area) };

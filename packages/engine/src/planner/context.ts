@@ -61,7 +61,7 @@ export function searchContext(
     raptorFor,
     origin,
     destination,
-    crowM: haversineM(origin.lat, origin.lng, destination.lat, destination.lng),
+    crowM: haversineM(origin.lat, origin.lon, destination.lat, destination.lon),
     at,
     hasReturn,
     routes: new Map(),

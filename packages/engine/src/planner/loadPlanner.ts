@@ -1,4 +1,5 @@
 import type { PlaceSuggestion, RegionInfo } from '@cairn/contracts';
+import { toLatLng } from '../geo/geometry.ts';
 import { listPoisNear, listToiletMarkersNear } from '../journeys/extras/places.ts';
 import { listTaxiOperators } from '../modes/taxi.ts';
 import type { PlannedStep } from '../journeys/model.ts';
@@ -97,8 +98,8 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
       const ends = locateEnds(request, find, area);
       if (!ends.ok) return { found: false, journeys: [], why: { reason: 'unplaced', ends: ends.unplaced } };
       const { origin: from, destination: to } = ends;
-      const origin = { name: from.name, lat: from.lat, lng: from.lon };
-      const destination = { name: to.name, lat: to.lat, lng: to.lon };
+      const origin = { name: from.name, lat: from.lat, lon: from.lon };
+      const destination = { name: to.name, lat: to.lat, lon: to.lon };
       return planSearch(
         data,
         { request, profile, brand, origin, destination, nowSec: Math.floor(now() / 1000) },
@@ -109,8 +110,8 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
     autocomplete(q, limit) {
       return listSuggestions(geocoder, q, limit).map(toSuggestion);
     },
-    reverse(lat, lng) {
-      return toSuggestion(reverseGeocode(geocoder, lat, lng));
+    reverse(lat, lon) {
+      return toSuggestion(reverseGeocode(geocoder, lat, lon));
     },
     regionInfo() {
       return regionInfoOf(data);
@@ -137,17 +138,17 @@ function toSuggestion(r: GeocodeResult): PlaceSuggestion {
     label: r.label,
     description: [r.context, r.kind].filter((x) => x).join(', '),
     kind: SUGGESTION_KIND[r.kind],
-    location: { lat: r.lat, lng: r.lon },
+    location: toLatLng(r),
   };
 }
 
 function extrasFor(data: RegionData, raptorFor: (date: DateInt) => { view: TransitView }, showPois: boolean) {
   return {
-    poisNear: (lat: number, lng: number, name: string) =>
-      showPois ? listPoisNear(data.places.pois, lat, lng, name) : [],
-    toiletsNear: (lat: number, lng: number, visitSec: number) =>
-      listToiletMarkersNear(data.places.toilets, lat, lng, new Date(visitSec * 1000)),
-    taxisAt: (lat: number, lng: number) => listTaxiOperators(data, lat, lng),
+    poisNear: (lat: number, lon: number, name: string) =>
+      showPois ? listPoisNear(data.places.pois, lat, lon, name) : [],
+    toiletsNear: (lat: number, lon: number, visitSec: number) =>
+      listToiletMarkersNear(data.places.toilets, lat, lon, new Date(visitSec * 1000)),
+    taxisAt: (lat: number, lon: number) => listTaxiOperators(data, lat, lon),
     timetableFor: (step: PlannedStep) => {
       const first = step.ride?.stops[0];
       if (!first) return undefined;
@@ -169,7 +170,7 @@ function regionInfoOf(data: RegionData): RegionInfo {
     name: r.name,
     demo: r.demo,
     bbox: [r.bbox.minLon, r.bbox.minLat, r.bbox.maxLon, r.bbox.maxLat],
-    center: { lat: r.map.centre.lat, lng: r.map.centre.lon },
+    center: toLatLng(r.map.centre),
     zoom: r.map.zoom,
     attribution: ['© OpenStreetMap contributors', ...r.attribution].join(' · '),
     time_zone: r.timeZone,

@@ -53,7 +53,7 @@ export interface Planner {
   /** Ranked Journey documents (emissions first) for a search, or why there are none. */
   plan(request: SearchRequest, profile: Profile | null, brand: BrandSettings): Promise<PlanResult>;
   autocomplete(q: string, limit: number): PlaceSuggestion[];
-  reverse(lat: number, lng: number): PlaceSuggestion | null;
+  reverse(lat: number, lon: number): PlaceSuggestion | null;
   /** The region as the web app needs it (SPEC GET /v1/config). */
   regionInfo(): RegionInfo;
   readonly region: RegionFacts;

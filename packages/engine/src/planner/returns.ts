@@ -51,7 +51,7 @@ export function returnPlanner(
         ...(s.bikeHirePlanId ? { bikeHirePlanId: s.bikeHirePlanId } : {}),
       },
     }));
-    const key = `same:${parts.map((p) => `${p.type}@${p.from.lat},${p.from.lng}`).join('/')}`;
+    const key = `same:${parts.map((p) => `${p.type}@${p.from.lat},${p.from.lon}`).join('/')}`;
     return once(key, () => {
       const leg = buildStreetChain(data.streets, parts, { startSec });
       if (!leg) return undefined;

@@ -18,7 +18,7 @@ export function stopPlace(data: RegionData, stop: number): PlacePoint {
   return {
     name: data.timetable.meta.stopNames[stop] ?? 'Stop',
     lat: data.timetable.a.stopLat[stop] ?? 0,
-    lng: data.timetable.a.stopLon[stop] ?? 0,
+    lon: data.timetable.a.stopLon[stop] ?? 0,
     stopKind: stopKindOf(data.timetable, stop),
   };
 }
@@ -70,7 +70,7 @@ export function buildRide(
       stopId: stripFeed(feedId, tt.meta.stopIds[stop] ?? ''),
       name: tt.meta.stopNames[stop] ?? 'Stop',
       lat: a.stopLat[stop] ?? 0,
-      lng: a.stopLon[stop] ?? 0,
+      lon: a.stopLon[stop] ?? 0,
       timeSec: rideCallSec(view, base, pos, leg.alightPos) + leg.shiftSec + view.epochZeroSec,
     });
   }
@@ -104,18 +104,18 @@ export function buildRide(
 function rideGeometry(data: RegionData, info: number, stops: RideStop[]): Array<[number, number]> {
   const a = data.timetable.a;
   const shape = a.tripInfoShape[info] ?? -1;
-  const straight = stops.map((s) => [s.lat, s.lng] as [number, number]);
+  const straight = stops.map((s) => [s.lat, s.lon] as [number, number]);
   if (shape < 0) return straight;
   const from = a.shapeOffsets[shape] ?? 0;
   const to = a.shapeOffsets[shape + 1] ?? from;
   const board = stops[0];
   const alight = stops[stops.length - 1];
   if (!board || !alight || to - from < 2) return straight;
-  const nearest = (lat: number, lng: number, start: number): number => {
+  const nearest = (lat: number, lon: number, start: number): number => {
     let best = start;
     let bestD = Infinity;
     for (let p = start; p < to; p++) {
-      const d = haversineM(lat, lng, a.shapeCoords[2 * p] ?? 0, a.shapeCoords[2 * p + 1] ?? 0);
+      const d = haversineM(lat, lon, a.shapeCoords[2 * p] ?? 0, a.shapeCoords[2 * p + 1] ?? 0);
       if (d < bestD) {
         bestD = d;
         best = p;
@@ -123,8 +123,8 @@ function rideGeometry(data: RegionData, info: number, stops: RideStop[]): Array<
     }
     return best;
   };
-  const i = nearest(board.lat, board.lng, from);
-  const j = nearest(alight.lat, alight.lng, i);
+  const i = nearest(board.lat, board.lon, from);
+  const j = nearest(alight.lat, alight.lon, i);
   if (j <= i) return straight;
   const coords: Array<[number, number]> = [];
   for (let p = i; p <= j; p++) coords.push([a.shapeCoords[2 * p] ?? 0, a.shapeCoords[2 * p + 1] ?? 0]);
@@ -242,8 +242,8 @@ export function journeySteps(
         startSec: from.timeSec,
         endSec: to.timeSec,
         distanceM,
-        from: { name: from.name, lat: from.lat, lng: from.lng },
-        to: { name: to.name, lat: to.lat, lng: to.lng },
+        from: { name: from.name, lat: from.lat, lon: from.lon },
+        to: { name: to.name, lat: to.lat, lon: to.lon },
         coords,
         directions: [],
         elevation: null,
@@ -254,7 +254,7 @@ export function journeySteps(
     } else if (leg.isWalk) {
       const from = stopPlace(data, leg.from);
       const to = stopPlace(data, leg.to);
-      const distanceM = haversineM(from.lat, from.lng, to.lat, to.lng) * 1.3;
+      const distanceM = haversineM(from.lat, from.lon, to.lat, to.lon) * 1.3;
       if (distanceM < MIN_STEP_M) continue;
       steps.push({
         type: 'walk',
@@ -264,8 +264,8 @@ export function journeySteps(
         from,
         to,
         coords: [
-          [from.lat, from.lng],
-          [to.lat, to.lng],
+          [from.lat, from.lon],
+          [to.lat, to.lon],
         ],
         directions: [{ action: 'walk-to', street: to.name, distance_m: distanceM }],
         elevation: null,

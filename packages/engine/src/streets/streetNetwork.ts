@@ -1,4 +1,5 @@
 import { buildSnapIndex, listSnapPoints } from './snap.ts';
+import type { GeoPoint } from '../geo/geometry.ts';
 import type { SnapIndex } from './snap.ts';
 import { findStreetPath, findStreetPathInHierarchy, listEnds } from './search.ts';
 import type { SearchStats, SnapEnds, StreetPath } from './search.ts';
@@ -24,12 +25,6 @@ export interface StreetNetwork {
 export interface StreetNetworkOptions {
   /** Build the car contraction hierarchy (default true; a few seconds for a city region). */
   carHierarchy?: boolean;
-}
-
-/** A WGS84 coordinate. */
-export interface Coordinate {
-  lat: number;
-  lon: number;
 }
 
 /** Default furthest distance (m) from a coordinate to the street it is snapped to. */
@@ -76,8 +71,8 @@ export function routeSnapped(
  */
 export function findStreetRoute(
   net: StreetNetwork,
-  from: Coordinate,
-  to: Coordinate,
+  from: GeoPoint,
+  to: GeoPoint,
   mode: StreetMode,
   stats?: SearchStats,
 ): StreetRoute | undefined {

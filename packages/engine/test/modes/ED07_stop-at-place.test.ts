@@ -55,7 +55,7 @@ function stopStreets(
 }
 const net = streetNet;
 const data = stopStreets();
-const ll = (x: number, y: number) => ({ lat: at(x, y).lat, lng: at(x, y).lon });
+const ll = (x: number, y: number) => ({ lat: at(x, y).lat, lon: at(x, y).lon });
 const byStop = (legs: Array<{ stopIdx: number; durationSec: number }>) =>
   Object.fromEntries(legs.map((l) => [l.stopIdx, l.durationSec]));
 
@@ -96,11 +96,11 @@ describe('a place off the mapped paths', () => {
   });
 
   it('walks in a straight line, flagged and worded so, between it and the street', () => {
-    const from = { name: 'Füllenweg', lat: at(500, 1600).lat, lng: at(500, 1600).lon };
-    const to = { name: 'Farm gate', lat: at(500, 1100).lat, lng: at(500, 1100).lon };
+    const from = { name: 'Füllenweg', lat: at(500, 1600).lat, lon: at(500, 1600).lon };
+    const to = { name: 'Farm gate', lat: at(500, 1100).lat, lon: at(500, 1100).lon };
     const step = buildStreetStep(net, 'walk', from, to, { startSec: 1000 })!;
     expect(step.straightLine).toBe(true);
-    const straight = haversineM(from.lat, from.lng, to.lat, to.lng);
+    const straight = haversineM(from.lat, from.lon, to.lat, to.lon);
     expect(step.distanceM).toBeCloseTo(straight * STRAIGHT_WALK_DETOUR, 0);
     expect(step.endSec - step.startSec).toBe(Math.round(step.distanceM / WALK_MPS));
     expect(step.description).toMatch(/^Walk about .* to Farm gate \(no mapped path\)$/);
@@ -110,16 +110,16 @@ describe('a place off the mapped paths', () => {
   });
 
   it('still fails beyond the access walk limit, and never drives in a straight line', () => {
-    const from = { name: 'Füllenweg', lat: at(500, 1600).lat, lng: at(500, 1600).lon };
-    const far = { name: 'Far', lat: at(500, 3000).lat, lng: at(500, 3000).lon };
+    const from = { name: 'Füllenweg', lat: at(500, 1600).lat, lon: at(500, 1600).lon };
+    const far = { name: 'Far', lat: at(500, 3000).lat, lon: at(500, 3000).lon };
     expect(buildStreetStep(net, 'walk', from, far, { startSec: 0 })).toBeUndefined();
-    const road = { name: 'Main Street', lat: at(500, 0).lat, lng: at(500, 0).lon };
+    const road = { name: 'Main Street', lat: at(500, 0).lat, lon: at(500, 0).lon };
     expect(buildStreetStep(net, 'taxi', from, road, { startSec: 0 })).toBeUndefined();
   });
 
   it('walks on the streets as before when both ends are on them', () => {
-    const a = { name: 'A', lat: at(100, 5).lat, lng: at(100, 5).lon };
-    const b = { name: 'B', lat: at(400, 5).lat, lng: at(400, 5).lon };
+    const a = { name: 'A', lat: at(100, 5).lat, lon: at(100, 5).lon };
+    const b = { name: 'B', lat: at(400, 5).lat, lon: at(400, 5).lon };
     const step = buildStreetStep(net, 'walk', a, b, { startSec: 0 })!;
     expect(step.straightLine).toBeUndefined();
     expect(step.description).toBe('Walk to B');
@@ -131,8 +131,8 @@ describe('a place off the mapped paths', () => {
     const step = buildStreetStep(
       net,
       'walk',
-      { name: 'Füllenweg', lat: a.lat, lng: a.lon },
-      { name: 'Farm gate', lat: b.lat, lng: b.lon },
+      { name: 'Füllenweg', lat: a.lat, lon: a.lon },
+      { name: 'Farm gate', lat: b.lat, lon: b.lon },
       { startSec: 0 },
     );
     expect(step?.straightLine).toBe(true);

@@ -65,7 +65,7 @@ describe('demo region walks around stations and piers', () => {
   it('a search from the station reaches its platform with no walk and the bus stop in well under a minute', () => {
     const rail = stop('rail:rail:AVM');
     const bus = stop('bus:bus:aviemore-station');
-    const legs = listStopAccess(data, { lat: rail.lat, lng: rail.lon }, 'walk', 15 * 60, 'from');
+    const legs = listStopAccess(data, { lat: rail.lat, lon: rail.lon }, 'walk', 15 * 60, 'from');
     expect(legs.find((l) => l.stopIdx === rail.idx)?.durationSec).toBe(0);
     const toBus = legs.find((l) => l.stopIdx === bus.idx)!;
     expect(toBus.durationSec).toBeLessThanOrEqual(Math.ceil(bound(straightM(rail, bus)) / WALK_MPS));
@@ -77,8 +77,8 @@ describe('demo region walks around stations and piers', () => {
     const step = buildStreetStep(
       data.streets,
       'walk',
-      { name: 'Aviemore', lat: rail.lat, lng: rail.lon },
-      { name: 'Aviemore, Railway Station', lat: bus.lat, lng: bus.lon },
+      { name: 'Aviemore', lat: rail.lat, lon: rail.lon },
+      { name: 'Aviemore, Railway Station', lat: bus.lat, lon: bus.lon },
       { startSec: 0 },
     )!;
     expect(step.straightLine).toBeUndefined();

@@ -99,8 +99,8 @@ describe('P06 the option set of whole searches', () => {
   }, 240_000);
 
   it('a 1 km walk in Aviemore is offered beside the bike, and no cycle or bus hides it', async () => {
-    const from = { name: 'Aviemore station', lat: 57.1893, lng: -3.8289 };
-    const to = { name: 'Grampian Road', lat: 57.1975, lng: -3.8262 };
+    const from = { name: 'Aviemore station', lat: 57.1893, lon: -3.8289 };
+    const to = { name: 'Grampian Road', lat: 57.1975, lon: -3.8262 };
     const { journeys } = await planEarliest(region, from, to, '2026/11/24 09:00:00');
     const walk = journeys.find(isWalkOnly);
     expect(walk).toBeDefined();
@@ -108,8 +108,8 @@ describe('P06 the option set of whole searches', () => {
   });
 
   it('no taxi or lift to a train the traveller can walk to in time', async () => {
-    const from = { name: 'Aviemore, Grampian Road', lat: 57.1975, lng: -3.8262 };
-    const to = { name: 'Pitlochry', lat: 56.7024, lng: -3.7346 };
+    const from = { name: 'Aviemore, Grampian Road', lat: 57.1975, lon: -3.8262 };
+    const to = { name: 'Pitlochry', lat: 56.7024, lon: -3.7346 };
     const { journeys } = await planEarliest(region, from, to, '2026/11/24 07:00:00');
     const trainsWalked = new Set(
       journeys
@@ -129,8 +129,8 @@ describe('P06 the option set of whole searches', () => {
   });
 
   it('community transport appears once (booked door to door, not again as its timetable), from when it starts', async () => {
-    const from = { name: 'Laggan', lat: 57.0156, lng: -4.2758 };
-    const to = { name: 'Newtonmore', lat: 57.0658, lng: -4.1208 };
+    const from = { name: 'Laggan', lat: 57.0156, lon: -4.2758 };
+    const to = { name: 'Newtonmore', lat: 57.0658, lon: -4.1208 };
     // Tuesday 24 November, before the community bus's hours (09:00–16:30).
     const { journeys } = await planEarliest(region, from, to, '2026/11/24 08:00:00');
     const ct = journeys.filter((j) => j.depart.steps.some((s) => s.type === 'community transport'));

@@ -218,7 +218,7 @@ describe('P04 planner against a connection-scan reference: demo region', () => {
   const place = (q: string): Place => {
     const s = r.planner.autocomplete(q, 1)[0];
     if (!s) throw new Error(`cannot place ${q}`);
-    return { name: s.label, lat: s.location.lat, lng: s.location.lng };
+    return { name: s.label, lat: s.location.lat, lon: s.location.lng };
   };
 
   it('60 random searches (stops, towns, addresses; weekdays and weekends; 05:00–21:00) arrive no later than the reference', async () => {

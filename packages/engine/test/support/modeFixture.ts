@@ -188,7 +188,7 @@ export { adult };
 /** A named point at fixture metres. */
 export function place(name: string, x: number, y: number): PlacePoint {
   const p = at(x, y);
-  return { name, lat: p.lat, lng: p.lon };
+  return { name, lat: p.lat, lon: p.lon };
 }
 
 export const home = (x: number, y: number): PlacePoint => place('Home', x, y);

@@ -1,4 +1,5 @@
 import polyline from '@mapbox/polyline';
+import { toLatLng } from '../../geo/geometry.ts';
 import type { Journey, Leg, Poi, Step, Taxi, Timetable, ToiletMarker, TravelType } from '@cairn/contracts';
 import { TIMETABLED_TYPES } from '@cairn/contracts';
 import type { RegionConfig } from '../../region/regionConfig.ts';
@@ -8,25 +9,25 @@ import { directionHtml } from '../format/directions.ts';
 import { durationTextValue } from '../format/duration.ts';
 import { formatLocalDate, formatLocalIso, formatLocalTime } from '../format/localTime.ts';
 import type { OptionPrice } from '../fares/priceOption.ts';
-import type { PlannedLeg, PlannedOption, PlannedStep } from '../model.ts';
+import type { PlacePoint, PlannedLeg, PlannedOption, PlannedStep } from '../model.ts';
 import { legStages, legWaitSec, legWalkM } from '../model.ts';
 import { computeSortKeys, sortInputsOf } from '../ranking/sortKeys.ts';
 import { optionId } from '../ranking/optionId.ts';
 
 /** Extras looked up per place or ride; supplied by the planner from its loaded data. */
 export interface ExtrasLookup {
-  poisNear(lat: number, lng: number, placeName: string): Poi[];
+  poisNear(lat: number, lon: number, placeName: string): Poi[];
   /** Toilets near a place, opening times for the week of the visit (epoch seconds). */
-  toiletsNear(lat: number, lng: number, visitSec: number): ToiletMarker[];
-  taxisAt(lat: number, lng: number): Taxi[];
+  toiletsNear(lat: number, lon: number, visitSec: number): ToiletMarker[];
+  taxisAt(lat: number, lon: number): Taxi[];
   /** Stops × nearby trips of the ride's route, or undefined when the timetable cannot say. */
   timetableFor(step: PlannedStep): Timetable | undefined;
 }
 
 export interface AssembleContext {
   region: RegionConfig;
-  origin: { name: string; lat: number; lng: number };
-  destination: { name: string; lat: number; lng: number };
+  origin: PlacePoint;
+  destination: PlacePoint;
   extras: ExtrasLookup;
   /** Whether car-club promo links may be shown (brand setting). */
   carClubPromo: boolean;
@@ -56,8 +57,8 @@ function buildStep(step: PlannedStep, cost: string, ctx: AssembleContext): Step 
     cost,
     elevationHighest: step.elevation?.highestM ?? null,
     elevationLowest: step.elevation?.lowestM ?? null,
-    start_location: { lat: step.from.lat, lng: step.from.lng },
-    end_location: { lat: step.to.lat, lng: step.to.lng },
+    start_location: toLatLng(step.from),
+    end_location: toLatLng(step.to),
     start_address: step.from.name,
     end_address: step.to.name,
     polyline: polyline.encode(step.coords),
@@ -91,7 +92,7 @@ function buildStep(step: PlannedStep, cost: string, ctx: AssembleContext): Step 
     out.stops = ride.stops.map((s) => ({
       name: s.name,
       time: formatLocalTime(tz, s.timeSec),
-      location: { lat: s.lat, lng: s.lng },
+      location: toLatLng(s),
     }));
     const timetable = ctx.extras.timetableFor(step);
     if (timetable) out.timetable = timetable;
@@ -136,8 +137,8 @@ function buildStep(step: PlannedStep, cost: string, ctx: AssembleContext): Step 
 function buildLeg(
   leg: PlannedLeg,
   costs: string[],
-  from: { name: string; lat: number; lng: number },
-  to: { name: string; lat: number; lng: number },
+  from: PlacePoint,
+  to: PlacePoint,
   ctx: AssembleContext,
 ): Leg {
   const tz = ctx.region.timeZone;
@@ -145,7 +146,7 @@ function buildLeg(
   const end = leg.steps[leg.steps.length - 1]?.endSec ?? start;
   const coords = leg.steps.flatMap((s) => s.coords);
   const { high, low } = elevationRange(leg.steps);
-  const toilets = ctx.extras.toiletsNear(to.lat, to.lng, end);
+  const toilets = ctx.extras.toiletsNear(to.lat, to.lon, end);
   return {
     departure_date: formatLocalDate(tz, start),
     departure_at: formatLocalTime(tz, start),
@@ -161,8 +162,8 @@ function buildLeg(
     overview_polyline: { points: polyline.encode(coords) },
     stages: legStages(leg),
     steps: leg.steps.map((s, i) => buildStep(s, costs[i] ?? 'unknown', ctx)),
-    taxis: ctx.extras.taxisAt(from.lat, from.lng),
-    pois: ctx.extras.poisNear(to.lat, to.lng, to.name),
+    taxis: ctx.extras.taxisAt(from.lat, from.lon),
+    pois: ctx.extras.poisNear(to.lat, to.lon, to.name),
     destination_toilets: { count: toilets.length, markers: toilets },
   };
 }
@@ -190,8 +191,8 @@ export function assembleJourney(option: PlannedOption, price: OptionPrice, ctx: 
     total_walking_distance: distanceTextValue(inputs.walkM),
     origin: ctx.origin.name,
     destination: ctx.destination.name,
-    origin_location: { lat: ctx.origin.lat, lng: ctx.origin.lng },
-    destination_location: { lat: ctx.destination.lat, lng: ctx.destination.lng },
+    origin_location: toLatLng(ctx.origin),
+    destination_location: toLatLng(ctx.destination),
     transport_mode: timetabled ? 'transit' : mainStreetMode,
     user_status: null,
     drt_operator: svc ? { name: svc.name, booking_website: svc.booking.website } : null,

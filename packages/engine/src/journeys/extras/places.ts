@@ -1,6 +1,6 @@
 import type { Poi, PoiCategory, ToiletMarker } from '@cairn/contracts';
 import type { PoiCategory as OsmPoiCategory, Poi as OsmPoi, Toilet } from '../../places/types.ts';
-import { haversineM } from '../../geo/geometry.ts';
+import { haversineM, toLatLng } from '../../geo/geometry.ts';
 import { visitWeekOpeningTimes } from './openingTimes.ts';
 
 /** OSM place categories to the product's POI categories (SPEC §3 icons). */
@@ -42,13 +42,13 @@ export const TOILET_RADIUS_M = 1000;
 export function listPoisNear(
   pois: readonly OsmPoi[],
   lat: number,
-  lng: number,
+  lon: number,
   placeName: string,
   radiusM = POI_RADIUS_M,
 ): Poi[] {
   const groups = new Map<PoiCategory, OsmPoi[]>();
   for (const p of pois) {
-    if (Math.abs(p.lat - lat) > 0.02 || haversineM(lat, lng, p.lat, p.lon) > radiusM) continue;
+    if (Math.abs(p.lat - lat) > 0.02 || haversineM(lat, lon, p.lat, p.lon) > radiusM) continue;
     const cat = CATEGORY[p.category];
     const list = groups.get(cat) ?? [];
     list.push(p);
@@ -60,7 +60,7 @@ export function listPoisNear(
       link: poiLink(list),
       type,
       count: list.length,
-      markers: list.map((p) => ({ name: p.name ?? LABEL[type], location: { lat: p.lat, lng: p.lon } })),
+      markers: list.map((p) => ({ name: p.name ?? LABEL[type], location: toLatLng(p) })),
     }))
     .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type));
 }
@@ -89,17 +89,17 @@ function poiLink(places: readonly OsmPoi[]): string {
 export function listToiletMarkersNear(
   toilets: readonly Toilet[],
   lat: number,
-  lng: number,
+  lon: number,
   visit: Date,
   radiusM = TOILET_RADIUS_M,
 ): ToiletMarker[] {
   return toilets
-    .map((t) => ({ t, d: haversineM(lat, lng, t.lat, t.lon) }))
+    .map((t) => ({ t, d: haversineM(lat, lon, t.lat, t.lon) }))
     .filter((x) => x.d <= radiusM)
     .sort((a, b) => a.d - b.d)
     .map(({ t }) => ({
       name: t.name ?? 'Public toilet',
-      location: { lat: t.lat, lng: t.lon },
+      location: toLatLng(t),
       accessible: t.wheelchair === true,
       allGender: t.unisex === true,
       men: t.male === true || t.unisex === true,

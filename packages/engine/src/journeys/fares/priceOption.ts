@@ -92,8 +92,8 @@ export function rideForFare(step: PlannedStep, region: RegionConfig): RideForFar
     boardStopId: ride?.stops[0]?.stopId ?? null,
     alightStopId: ride?.stops[ride.stops.length - 1]?.stopId ?? null,
     stopIds: ride?.stops.map((s) => s.stopId) ?? [],
-    board: { lat: step.from.lat, lng: step.from.lng },
-    alight: { lat: step.to.lat, lng: step.to.lng },
+    board: { lat: step.from.lat, lon: step.from.lon },
+    alight: { lat: step.to.lat, lon: step.to.lon },
     distanceM: step.distanceM,
     startSec: step.startSec,
     endSec: step.endSec,
@@ -248,8 +248,8 @@ function priceReturnTickets(
         back.type === out.type &&
         (back.ride?.operatorId ?? back.flexibleServiceId) ===
           (out.ride?.operatorId ?? out.flexibleServiceId) &&
-        haversineM(back.from.lat, back.from.lng, out.to.lat, out.to.lng) < NEAR_M &&
-        haversineM(back.to.lat, back.to.lng, out.from.lat, out.from.lng) < NEAR_M,
+        haversineM(back.from.lat, back.from.lon, out.to.lat, out.to.lon) < NEAR_M &&
+        haversineM(back.to.lat, back.to.lon, out.from.lat, out.from.lon) < NEAR_M,
     );
     if (j === undefined || j < 0) return;
     const back = option.ret?.steps[j];

@@ -1,6 +1,5 @@
-import type { LatLng } from '@cairn/contracts';
 import type { FareRule, RegionConfig } from '../../region/regionConfig.ts';
-import { pointInPolygon } from '../../geo/geometry.ts';
+import { pointInPolygon, type GeoPoint } from '../../geo/geometry.ts';
 import type { AdultFare, RideForFare } from './rideFare.ts';
 
 /** The region fare rule that prices a ride: an operator-specific rule beats a mode-wide one; undefined when none applies. */
@@ -44,7 +43,8 @@ export function priceWithRegionRule(rule: FareRule, ride: RideForFare): AdultFar
       };
     }
     case 'zone': {
-      const zoneOf = (p: LatLng) => rule.zones.find((z) => pointInPolygon(p.lat, p.lng, z.area.coordinates));
+      const zoneOf = (p: GeoPoint) =>
+        rule.zones.find((z) => pointInPolygon(p.lat, p.lon, z.area.coordinates));
       const from = zoneOf(ride.board);
       const to = zoneOf(ride.alight);
       if (!from || !to) return undefined;

@@ -1,4 +1,5 @@
-import type { LatLng, TravelType } from '@cairn/contracts';
+import type { TravelType } from '@cairn/contracts';
+import type { GeoPoint } from '../../geo/geometry.ts';
 
 /** A timetabled or flexible ride as fares see it. */
 export interface RideForFare {
@@ -11,8 +12,8 @@ export interface RideForFare {
   alightStopId: string | null;
   /** Stop ids from boarding to alighting inclusive (for GTFS contains_id zones). */
   stopIds: string[];
-  board: LatLng;
-  alight: LatLng;
+  board: GeoPoint;
+  alight: GeoPoint;
   distanceM: number;
   startSec: number;
   endSec: number;

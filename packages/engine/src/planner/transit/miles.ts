@@ -1,5 +1,6 @@
 import type { TravelType } from '@cairn/contracts';
 import type { PlacePoint } from '../../journeys/model.ts';
+import type { GeoPoint } from '../../geo/geometry.ts';
 import { listBikeHireAccess, listStopAccess } from '../../modes/accessEgress.ts';
 import { inServiceZone, serviceRunsBetween } from '../../modes/flexible.ts';
 import { listTaxiOperators } from '../../modes/taxi.ts';
@@ -164,8 +165,8 @@ export function planTransit(ctx: SearchContext): TransitPlan {
   }
   if (allowed('taxi')) {
     // A taxi to or from the station only where the station is beyond a short walk.
-    const hasTaxi = (lat: number, lng: number) => listTaxiOperators(data, lat, lng).length > 0;
-    if (walkIn && hasTaxi(from.lat, from.lng)) {
+    const hasTaxi = (lat: number, lon: number) => listTaxiOperators(data, lat, lon).length > 0;
+    if (walkIn && hasTaxi(from.lat, from.lon)) {
       const legs = stations('taxi', MILE_MAX_SEC.taxi, 'from');
       if (legs.length) station(plain(legs, 'taxi', 'taxi'), walkIn);
     }
@@ -203,9 +204,9 @@ export function planTransit(ctx: SearchContext): TransitPlan {
       return { mile: 'flexible', serviceId: svc.id, legs, detail };
     };
     const out =
-      walkIn && inServiceZone(svc, from.lat, from.lng) ? zoneStops(from, 'from', walkableOut) : undefined;
+      walkIn && inServiceZone(svc, from.lat, from.lon) ? zoneStops(from, 'from', walkableOut) : undefined;
     if (walkIn && out) families.push({ first: out, last: walkIn, windowSec: WALK_WINDOW_SEC });
-    const back = walkOut && inServiceZone(svc, to.lat, to.lng) ? zoneStops(to, 'to', walkableIn) : undefined;
+    const back = walkOut && inServiceZone(svc, to.lat, to.lon) ? zoneStops(to, 'to', walkableIn) : undefined;
     if (walkOut && back) families.push({ first: walkOut, last: back, windowSec: WALK_WINDOW_SEC });
   }
   return { walkOut, walkIn, families };
@@ -224,14 +225,14 @@ function bikeHireMile(
   const found = listBikeHireAccess(
     data.modes,
     data.preparedStops,
-    { name: point.name, lat: point.lat, lon: point.lng },
+    { name: point.name, lat: point.lat, lon: point.lon },
     direction,
   ).filter((a) => !skip.has(a.stopIdx) && a.via && a.homeDock);
   if (!found.length) return undefined;
-  const dockPlace = (d: { name: string; lat: number; lon: number }): PlacePoint => ({
+  const dockPlace = (d: { name: string } & GeoPoint): PlacePoint => ({
     name: `${d.name} bike-hire dock`,
     lat: d.lat,
-    lng: d.lon,
+    lon: d.lon,
   });
   return {
     mile: 'bike hire',

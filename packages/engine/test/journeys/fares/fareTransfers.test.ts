@@ -15,10 +15,10 @@ import { MON_0900, rideStep, streetStep } from '../../support/steps.ts';
 import { adult } from '../../support/traveller.ts';
 
 const PLACES = {
-  a: { name: 'Alpha', lat: 57.0, lng: -3.8 },
-  b: { name: 'Bravo', lat: 57.05, lng: -3.8 },
-  c: { name: 'Charlie', lat: 57.1, lng: -3.8 },
-  d: { name: 'Delta', lat: 57.15, lng: -3.8 },
+  a: { name: 'Alpha', lat: 57.0, lon: -3.8 },
+  b: { name: 'Bravo', lat: 57.05, lon: -3.8 },
+  c: { name: 'Charlie', lat: 57.1, lon: -3.8 },
+  d: { name: 'Delta', lat: 57.15, lon: -3.8 },
 };
 type Place = keyof typeof PLACES;
 
@@ -41,8 +41,8 @@ function ride(
     routeShortName: routeId,
     operatorId: 'op',
     stops: [
-      { stopId: from, name: p[from].name, lat: p[from].lat, lng: p[from].lng, timeSec: start },
-      { stopId: to, name: p[to].name, lat: p[to].lat, lng: p[to].lng, timeSec: start + durMin * 60 },
+      { stopId: from, name: p[from].name, lat: p[from].lat, lon: p[from].lon, timeSec: start },
+      { stopId: to, name: p[to].name, lat: p[to].lat, lon: p[to].lon, timeSec: start + durMin * 60 },
     ],
   });
 }

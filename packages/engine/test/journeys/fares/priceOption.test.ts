@@ -117,14 +117,14 @@ describe('priceOption', () => {
       },
       'rail',
     );
-    const perth = { name: 'Perth', lat: 56.39, lng: -3.44 };
+    const perth = { name: 'Perth', lat: 56.39, lon: -3.44 };
     const stops = (a: string, b: string) => ({
       feedId: 'rail',
       agencyId: 'R',
       operatorId: 'rail-op',
       stops: [
-        { stopId: a, name: a, lat: 0, lng: 0, timeSec: 0 },
-        { stopId: b, name: b, lat: 0, lng: 0, timeSec: 0 },
+        { stopId: a, name: a, lat: 0, lon: 0, timeSec: 0 },
+        { stopId: b, name: b, lat: 0, lon: 0, timeSec: 0 },
       ],
     });
     const t1 = rideStep('train', aviemoreStation, perth, MON_0900, 5400, {

@@ -46,7 +46,7 @@ export const PLANNER_LIMITS = {
 export interface Place {
   name: string;
   lat: number;
-  lng: number;
+  lon: number;
 }
 
 /** A loaded region: the planner under test and what the reference reads. */
@@ -93,7 +93,7 @@ export function crowM(a: Place, b: Place): number {
   const r = Math.PI / 180;
   const h =
     Math.sin(((b.lat - a.lat) * r) / 2) ** 2 +
-    Math.cos(a.lat * r) * Math.cos(b.lat * r) * Math.sin(((b.lng - a.lng) * r) / 2) ** 2;
+    Math.cos(a.lat * r) * Math.cos(b.lat * r) * Math.sin(((b.lon - a.lon) * r) / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -170,8 +170,8 @@ export async function planEarliest(
   const req = SearchRequest.parse({
     origin: from.name,
     destination: to.name,
-    origin_location: { lat: from.lat, lng: from.lng },
-    destination_location: { lat: to.lat, lng: to.lng },
+    origin_location: { lat: from.lat, lng: from.lon },
+    destination_location: { lat: to.lat, lng: to.lon },
     out_time: out,
   });
   const { journeys } = await r.planner.plan(req, null, r.brand);
@@ -364,8 +364,8 @@ export async function planLatest(
   const req = SearchRequest.parse({
     origin: from.name,
     destination: to.name,
-    origin_location: { lat: from.lat, lng: from.lng },
-    destination_location: { lat: to.lat, lng: to.lng },
+    origin_location: { lat: from.lat, lng: from.lon },
+    destination_location: { lat: to.lat, lng: to.lon },
     out_time: out,
     arrive_by: true,
   });

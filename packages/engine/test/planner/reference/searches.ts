@@ -27,17 +27,17 @@ export function listRandomSearches(r: ReferenceRegion, count: number, seed: numb
   const stops: Place[] = [...served].map((s) => ({
     name: net.stopNames[s] ?? '?',
     lat: net.stopLat[s]!,
-    lng: net.stopLon[s]!,
+    lon: net.stopLon[s]!,
   }));
   const towns: Place[] = data.places.settlements.map((s) => ({
     name: s.name ?? 'place',
     lat: s.lat,
-    lng: s.lon,
+    lon: s.lon,
   }));
   const addresses: Place[] = data.places.addresses.map((a) => ({
     name: `${a.housenumber} ${a.street ?? ''}`.trim(),
     lat: a.lat,
-    lng: a.lon,
+    lon: a.lon,
   }));
   const searches: Search[] = [];
   while (searches.length < count) {
@@ -56,8 +56,8 @@ export function listLargeSearches(region: LargeRegion, count: number): Search[] 
   const day = Date.UTC(Number(d.slice(0, 4)), Number(d.slice(4, 6)) - 1, Number(d.slice(6)));
   const rnd = makeRandom(LARGE_DATE);
   return pickLargePairs(region, count).map(([a, b]) => [
-    { name: a.name, lat: a.lat, lng: a.lon },
-    { name: b.name, lat: b.lat, lng: b.lon },
+    { name: a.name, lat: a.lat, lon: a.lon },
+    { name: b.name, lat: b.lat, lon: b.lon },
     searchTime(day + [0, 3, 4][Math.floor(rnd() * 3)]! * 86_400_000, 6 * 60 + Math.floor(rnd() * 12 * 60)),
   ]);
 }
