@@ -1,3 +1,5 @@
+import { clockFieldsIn, formatSearchDateFields } from '@cairn/engine/format';
+
 /**
  * Search dates are wall-clock times of the region (`YYYY/MM/DD HH:mm:ss`, SPEC §5). Strings of
  * that fixed width sort like the times they name, so the window checks compare strings.
@@ -8,18 +10,7 @@ export const PAST_GRACE_SEC = 10 * 60;
 
 /** Formats an instant as the region's wall-clock time `YYYY/MM/DD HH:mm:ss`. */
 export function formatLocal(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${get('year')}/${get('month')}/${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
+  return formatSearchDateFields(clockFieldsIn(timeZone, instant));
 }
 
 /** True when the text names a real calendar date and time. */

@@ -6,35 +6,17 @@
  * previous service day. Everything here works in whole seconds of UTC epoch time.
  */
 
+import { clockFieldsIn } from '../journeys/format/clock.ts';
+
 /** A calendar date as the integer YYYYMMDD (20260329). */
 export type DateInt = number;
 
 const DAY_SEC = 86_400;
 
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = offsetFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    offsetFormatters.set(timeZone, f);
-  }
-  return f;
-}
-
 /** True when the runtime knows the IANA time zone name. */
 export function isValidTimeZone(timeZone: string): boolean {
   try {
-    formatterFor(timeZone);
+    clockFieldsIn(timeZone, new Date(0));
     return true;
   } catch {
     return false;
@@ -43,10 +25,8 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /** Offset of local time from UTC, in seconds, at the given instant (Europe/London in summer: 3600). */
 export function utcOffsetSec(timeZone: string, epochSec: number): number {
-  const parts = formatterFor(timeZone).formatToParts(new Date(epochSec * 1000));
-  const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc =
-    Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) / 1000;
+  const f = clockFieldsIn(timeZone, new Date(epochSec * 1000));
+  const asUtc = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second) / 1000;
   return asUtc - Math.floor(epochSec);
 }
 

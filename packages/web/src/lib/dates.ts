@@ -3,7 +3,7 @@
 export const STEP_MINUTES = 5;
 export const WINDOW_MONTHS = 6;
 
-import { formatDateFields, formatSearchDateFields, pad2 } from '@cairn/engine/format';
+import { clockFieldsIn, formatDateFields, formatSearchDateFields, pad2 } from '@cairn/engine/format';
 
 /** The browser-local fields of a Date. */
 const fieldsOf = (date: Date) => ({
@@ -42,30 +42,12 @@ export function parseSearchDate(text: string): Date | undefined {
  */
 export function wallClockIn(timeZone: string | undefined, now: Date): Date {
   if (!timeZone) return now;
-  let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    }).formatToParts(now);
+    const f = clockFieldsIn(timeZone, now);
+    return new Date(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
   } catch {
     return now; // a zone this browser does not know
   }
-  const field = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return new Date(
-    field('year'),
-    field('month') - 1,
-    field('day'),
-    field('hour'),
-    field('minute'),
-    field('second'),
-  );
 }
 
 /** The value format of `<input type="datetime-local">`: `YYYY-MM-DDTHH:mm`. */

@@ -16,7 +16,13 @@ export { formatDuration, durationTextValue } from './duration.ts';
 export { formatPence } from './money.ts';
 export { formatCo2 } from './carbon.ts';
 export { escapeHtml } from './html.ts';
-export { pad2, formatSecondsOfDay, formatDateFields, formatSearchDateFields } from './clock.ts';
+export {
+  pad2,
+  formatSecondsOfDay,
+  formatDateFields,
+  formatSearchDateFields,
+  clockFieldsIn,
+} from './clock.ts';
 export type { ClockFields } from './clock.ts';
 export { directionPieces, directionText, directionHtml } from './directions.ts';
 export type { DirectionPiece } from './directions.ts';
