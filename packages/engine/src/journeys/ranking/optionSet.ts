@@ -10,7 +10,8 @@ import type { SortInputs } from './sortKeys.ts';
  * Options are compared only with options that ask no more of the traveller; an option goes when
  * another leaves no earlier, arrives no later, costs and emits no more, and is clearly better.
  * Then same-rides duplicates go, and each family and group is capped. At every stage the best
- * option for each of the SPEC's sort keys, and pinned options, stay.
+ * option for each of the SPEC's sort keys, and pinned options, stay; for walking, an option that
+ * walks at most the walk slack more and is clearly better takes over that protection.
  */
 
 /** What an option asks of the traveller beyond walking and a fare. */
@@ -156,7 +157,17 @@ export function sameRidesLeaner(a: OptionScore, b: OptionScore): boolean {
   );
 }
 
-/** The indices no stage may remove: pinned options and the best of each sort key (ties: less CO2, then input order). */
+/** How far from the best value of a sort key an option may be and still take over its protection. */
+const KEY_TIE: Partial<Record<SortKey, number>> = {
+  // A few steps less walking is not worth keeping an option a traveller would not take.
+  'walk-distance': OPTION_SET.walkSlackM,
+};
+
+/**
+ * The indices no stage may remove: pinned options and the best of each sort key (ties: less CO2,
+ * then input order). When an option within the key's tie of the best is clearly better than it,
+ * the protection passes to that option, and the best may go.
+ */
 function protectedOf(scores: readonly OptionScore[]): Set<number> {
   const keep = new Set<number>();
   scores.forEach((s, i) => {
@@ -172,7 +183,15 @@ function protectedOf(scores: readonly OptionScore[]): Set<number> {
         if (d < 0 || (d === 0 && (k.emissions ?? 0) < (keys[best]!.emissions ?? 0))) best = i;
       }
     });
-    if (best >= 0) keep.add(best);
+    if (best < 0) continue;
+    const tie = (keys[best]![key] ?? 0) + (KEY_TIE[key] ?? 0);
+    // Each pass moves to a clearly better option, so it ends; the bound only guards the loop.
+    for (let pass = 0; pass < scores.length; pass++) {
+      const by = scores.findIndex((s, i) => (keys[i]![key] ?? 0) <= tie && clearlyBetter(s, scores[best]!));
+      if (by < 0) break;
+      best = by;
+    }
+    keep.add(best);
   }
   return keep;
 }

@@ -162,6 +162,31 @@ describe('option set', () => {
     expect(keep(items).map((k) => k.family)).toEqual(['a', 'b']);
   });
 
+  it('counts walking within the walk slack as a tie: the same trains plus a long wait for a short bus do not stay', () => {
+    // Blair Atholl → Aberdeen on a Sunday: the trains with a 70 m walk at the end, or the same
+    // trains then a 53-minute wait for a bus of 0.08 miles, walking nothing, arriving later.
+    const trains = score({
+      family: 'transit walk+walk',
+      rides: 'train 1>train 2',
+      walkM: 70,
+      arriveSec: 4000,
+    });
+    const trainsAndBus = score({
+      family: 'transit walk+walk',
+      rides: 'train 1>train 2>bus 3',
+      walkM: 0,
+      arriveSec: 7180,
+      costPence: 700,
+      carbonKg: 1.1,
+      stageCount: 4,
+      changes: 2,
+    });
+    expect(keep([trains, trainsAndBus])).toEqual([trains]);
+    // Beyond the slack, the option that walks least stays.
+    const farther = { ...trains, walkM: 70 + OPTION_SET.walkSlackM + 1 };
+    expect(keep([farther, trainsAndBus])).toEqual([farther, trainsAndBus]);
+  });
+
   it('keeps pinned options (walking under the limit)', () => {
     const walk = score({
       family: 'walk',
@@ -269,7 +294,9 @@ describe('option set', () => {
         for (const key of SORT_KEYS) {
           if (items.length === 0) continue;
           const best = Math.min(...items.map((x) => computeSortKeys(x)[key] ?? 0));
-          expect(kept.some((k) => computeSortKeys(k)[key] === best)).toBe(true);
+          // Walking within the walk slack of the least counts as the same (ADR 008).
+          const slack = key === 'walk-distance' ? OPTION_SET.walkSlackM : 0;
+          expect(kept.some((k) => (computeSortKeys(k)[key] ?? 0) <= best + slack)).toBe(true);
         }
       }),
       { numRuns: 300 },
