@@ -7,6 +7,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface RouteSpec {
   method: Method;
   url: string;
+  /** The operation's stable name for integrators' generated clients. */
+  operationId: string;
   summary: string;
   tag: string;
   auth?: 'none' | 'optional' | 'required';

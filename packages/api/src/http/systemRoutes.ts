@@ -12,7 +12,14 @@ const Ready = z.object({ status: z.enum(['ready', 'not-ready']), checks: z.recor
 export function registerSystemRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
   routes.add(
     app,
-    { method: 'GET', url: '/v1/health', tag: 'system', summary: 'The process is up', response: Health },
+    {
+      method: 'GET',
+      url: '/v1/health',
+      operationId: 'getHealth',
+      tag: 'system',
+      summary: 'The process is up',
+      response: Health,
+    },
     async () => ({ status: 'ok' }),
   );
 
@@ -21,6 +28,7 @@ export function registerSystemRoutes(app: FastifyInstance, routes: RouteTable, c
     {
       method: 'GET',
       url: '/v1/ready',
+      operationId: 'getReadiness',
       tag: 'system',
       summary: 'Database reachable and planner loaded (503 otherwise)',
       response: Ready,
@@ -43,7 +51,13 @@ export function registerSystemRoutes(app: FastifyInstance, routes: RouteTable, c
   let document: Record<string, unknown> | null = null;
   routes.add(
     app,
-    { method: 'GET', url: '/v1/docs', tag: 'system', summary: 'This OpenAPI document' },
+    {
+      method: 'GET',
+      url: '/v1/docs',
+      operationId: 'getOpenApiDocument',
+      tag: 'system',
+      summary: 'This OpenAPI document',
+    },
     async () => {
       document ??= buildOpenApi(routes.specs, {
         title: 'Cairn journey planner API',

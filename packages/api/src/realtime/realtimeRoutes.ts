@@ -40,6 +40,7 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
     {
       method: 'GET',
       url: '/v1/realtime/:channel',
+      operationId: 'streamSearchEvents',
       tag: 'realtime',
       summary:
         'Server-Sent Events of channel query.{hash}: results.retrieved, journey.processed, search.failed',

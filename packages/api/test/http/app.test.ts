@@ -42,7 +42,7 @@ describe('system', () => {
   it('serves an OpenAPI document generated from the contracts', async () => {
     const docs = await server.call('GET', '/v1/docs');
     expect(docs.status).toBe(200);
-    expect(docs.body.openapi).toBe('3.0.3');
+    expect(docs.body.openapi).toBe('3.1.0');
     const paths = Object.keys(docs.body.paths);
     for (const path of [
       '/v1/journey-planner/search',
