@@ -27,6 +27,7 @@ import { registerTileRoutes } from '../tiles/tileRoutes.ts';
 import { clientKey } from './clientKey.ts';
 import { registerCompression } from './compression.ts';
 import { contentSecurityPolicy } from './contentSecurityPolicy.ts';
+import { registerDocsPage } from './docsPage.ts';
 import { HttpError, INVALID_DATA } from './httpError.ts';
 import { isWebRoute } from './webRoutes.ts';
 import { RouteTable } from './routeTable.ts';
@@ -183,6 +184,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerPlaceRoutes(app, routes, ctx);
   registerTileRoutes(app, routes, ctx);
   registerRealtimeRoutes(app, routes, ctx);
+  await registerDocsPage(app);
 
   const webIndex = join(config.webDist, 'index.html');
   const serveWeb = existsSync(webIndex);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { DOCS_PAGE_PATH } from './docsPage.ts';
 import { buildOpenApi } from './openApi.ts';
 import type { RouteTable } from './routeTable.ts';
 
@@ -63,6 +64,7 @@ export function registerSystemRoutes(app: FastifyInstance, routes: RouteTable, c
         title: 'Cairn journey planner API',
         version: '1',
         description:
+          `A readable version of this document: ${DOCS_PAGE_PATH}. ` +
           'An optional field of a request body sent as "" or null means "not given", like an absent one: it takes its default.',
       });
       return document;
