@@ -59,7 +59,7 @@ export function registerBrandRoutes(app: FastifyInstance, routes: RouteTable, ct
       operationId: 'getBrandAsset',
       tag: 'brand',
       summary: "The brand's logo.svg or theme.css",
-      produces: 'image/svg+xml',
+      produces: [...new Set(Object.values(ASSETS).map((type) => type.split(';')[0]!))],
     },
     async (request, reply) => {
       const { asset } = request.params as { asset: string };

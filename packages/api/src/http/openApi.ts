@@ -78,7 +78,7 @@ export function buildOpenApi(
     const okStatus = String(spec.responseStatus ?? 200);
     const okContent = spec.response
       ? { 'application/json': { schema: toSchema(spec.response, 'output', schemas) } }
-      : { [spec.produces ?? 'application/json']: {} };
+      : Object.fromEntries([spec.produces ?? 'application/json'].flat().map((type) => [type, {}]));
     const operation: Record<string, unknown> = {
       operationId: spec.operationId,
       summary: spec.summary,
@@ -86,6 +86,7 @@ export function buildOpenApi(
       parameters: [...pathParams, ...queryParams],
       responses: {
         [okStatus]: { description: 'Success', content: okContent },
+        ...(spec.noContent ? { '204': { description: spec.noContent } } : {}),
         '4XX': { $ref: '#/components/responses/Error' },
       },
     };

@@ -45,6 +45,8 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
       summary:
         'Server-Sent Events of channel query.{hash}: results.retrieved, journey.processed, search.failed',
       produces: 'text/event-stream',
+      noContent:
+        'Every event of a finished search was received (Last-Event-ID): EventSource stops reconnecting',
       query: RealtimeQuery,
     },
     async (request, reply) => {

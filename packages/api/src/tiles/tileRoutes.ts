@@ -49,6 +49,7 @@ export function registerTileRoutes(app: FastifyInstance, routes: RouteTable, ctx
       tag: 'map',
       summary: 'A vector tile (MVT: layers streets and places); 204 when empty',
       produces: 'application/vnd.mapbox-vector-tile',
+      noContent: 'Nothing of the map in this tile',
     },
     async (request, reply) => {
       const { z, x, y } = request.params as Record<string, string>;
