@@ -79,6 +79,28 @@ describe('system', () => {
   });
 });
 
+describe('the OpenAPI document for integrators (issue #20)', () => {
+  it('names every operation once and writes shared answer schemas once, under components', async () => {
+    const docs = (await server.call('GET', '/v1/docs')).body;
+    const ids = Object.values(docs.paths).flatMap((ops) =>
+      Object.values(ops as Record<string, { operationId: string }>).map((op) => op.operationId),
+    );
+    expect(ids.every((id) => /^[a-z][A-Za-z]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    const answer = (path: string) =>
+      docs.paths[path].get.responses['200'].content['application/json'].schema.properties.data;
+    expect(answer('/v1/journey-planner/search/{hash}/{journeyId}')).toEqual({
+      $ref: '#/components/schemas/Journey',
+    });
+    expect(answer('/v1/journey-planner/search/{hash}').properties.journeys.items).toEqual({
+      $ref: '#/components/schemas/Journey',
+    });
+    expect(docs.components.schemas.Journey.properties.depart.$ref).toBe('#/components/schemas/Leg');
+    expect(JSON.stringify(docs)).not.toContain('"nullable"');
+    expect(docs.servers).toEqual([{ url: '/', description: 'The server that sent this document' }]);
+  });
+});
+
 describe('API keys and brands', () => {
   it('refuses /v1 calls without a known key when API_KEYS is set', async () => {
     const none = await server.call('GET', '/v1/places?q=avie');
