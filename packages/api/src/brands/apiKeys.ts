@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
  */
 const KEYLESS = [
   /^\/v1\/(health|ready|docs|config)$/,
+  /^\/v1\/docs\/ui(\/|$)/,
   /^\/v1\/tiles\//,
   /^\/v1\/realtime\//,
   /^\/v1\/brand\//,

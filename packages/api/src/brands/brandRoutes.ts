@@ -19,6 +19,7 @@ export function registerBrandRoutes(app: FastifyInstance, routes: RouteTable, ct
     {
       method: 'GET',
       url: '/v1/config',
+      operationId: 'getConfig',
       tag: 'brand',
       summary: "The brand settings, the region and the brand's public API key",
       response: AppConfig,
@@ -37,6 +38,7 @@ export function registerBrandRoutes(app: FastifyInstance, routes: RouteTable, ct
     {
       method: 'GET',
       url: '/v1/pages/:id',
+      operationId: 'getStaticPage',
       tag: 'brand',
       summary: 'A static page of the brand (markdown from brands/<id>/pages)',
       response: PageEnvelope,
@@ -54,9 +56,10 @@ export function registerBrandRoutes(app: FastifyInstance, routes: RouteTable, ct
     {
       method: 'GET',
       url: '/v1/brand/:asset',
+      operationId: 'getBrandAsset',
       tag: 'brand',
       summary: "The brand's logo.svg or theme.css",
-      produces: 'image/svg+xml',
+      produces: [...new Set(Object.values(ASSETS).map((type) => type.split(';')[0]!))],
     },
     async (request, reply) => {
       const { asset } = request.params as { asset: string };

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -26,11 +25,14 @@ import { registerRealtimeRoutes } from '../realtime/realtimeRoutes.ts';
 import { registerSearchRoutes } from '../search/searchRoutes.ts';
 import { registerTileRoutes } from '../tiles/tileRoutes.ts';
 import { clientKey } from './clientKey.ts';
+import { registerCompression } from './compression.ts';
 import { contentSecurityPolicy } from './contentSecurityPolicy.ts';
+import { registerDocsPage } from './docsPage.ts';
 import { HttpError, INVALID_DATA } from './httpError.ts';
 import { isWebRoute } from './webRoutes.ts';
 import { RouteTable } from './routeTable.ts';
 import { registerSystemRoutes } from './systemRoutes.ts';
+import { registerWebFiles } from './webFiles.ts';
 import { hasWellFormedPercentEncoding, listIllFormedFields } from './wellFormedText.ts';
 
 /** The HTTP application: every /v1 route, security headers, limits, and the built web app. */
@@ -171,6 +173,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 
+  await registerCompression(app);
   const routes = new RouteTable();
   registerSystemRoutes(app, routes, ctx);
   registerBrandRoutes(app, routes, ctx);
@@ -181,23 +184,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerPlaceRoutes(app, routes, ctx);
   registerTileRoutes(app, routes, ctx);
   registerRealtimeRoutes(app, routes, ctx);
+  await registerDocsPage(app);
 
   const webIndex = join(config.webDist, 'index.html');
   const serveWeb = existsSync(webIndex);
-  if (serveWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      // Vite puts content-hashed files under assets/: those never change.
-      setHeaders: (res, filePath) =>
-        res.header(
-          'cache-control',
-          /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        ),
-    });
-  }
+  if (serveWeb) await registerWebFiles(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // The SPA's history-mode routes get index.html; so does any other page address, with a 404

@@ -14,6 +14,25 @@ export function contentSecurityPolicy(brand: BrandSettings): string {
 /** Brand settings are loaded once at start: each brand's policy is built once. */
 const built = new WeakMap<BrandSettings, string>();
 
+/**
+ * The CSP of the API reference page (docsPage.ts): no brand content, and images from this origin
+ * only, which keeps the renderer's "by Redocly" logo from calling its vendor's CDN on every view.
+ */
+export const DOCS_PAGE_POLICY = toHeader({
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'worker-src': ["'self'", 'blob:'],
+  'frame-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'none'"],
+});
+
 function buildPolicy(brand: BrandSettings): string {
   const origin = (url: string | null) => (url === null ? [] : [new URL(url).origin]);
   const frames = origin(brand.adBannerUrl);
@@ -32,6 +51,10 @@ function buildPolicy(brand: BrandSettings): string {
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
   };
+  return toHeader(directives);
+}
+
+function toHeader(directives: Record<string, string[]>): string {
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join(';');

@@ -7,6 +7,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface RouteSpec {
   method: Method;
   url: string;
+  /** The operation's stable name for integrators' generated clients. */
+  operationId: string;
   summary: string;
   tag: string;
   auth?: 'none' | 'optional' | 'required';
@@ -14,8 +16,10 @@ export interface RouteSpec {
   query?: z.ZodType;
   response?: z.ZodType;
   responseStatus?: number;
-  /** Content type of a non-JSON response. */
-  produces?: string;
+  /** Content types of a non-JSON response. */
+  produces?: string | readonly string[];
+  /** When the route answers 204 No Content, for the document. */
+  noContent?: string;
   /** A tighter per-route limit (requests per minute), e.g. for login. */
   rateLimitPerMinute?: number;
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { DOCS_PAGE_PATH } from './docsPage.ts';
 import { buildOpenApi } from './openApi.ts';
 import type { RouteTable } from './routeTable.ts';
 
@@ -12,7 +13,14 @@ const Ready = z.object({ status: z.enum(['ready', 'not-ready']), checks: z.recor
 export function registerSystemRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
   routes.add(
     app,
-    { method: 'GET', url: '/v1/health', tag: 'system', summary: 'The process is up', response: Health },
+    {
+      method: 'GET',
+      url: '/v1/health',
+      operationId: 'getHealth',
+      tag: 'system',
+      summary: 'The process is up',
+      response: Health,
+    },
     async () => ({ status: 'ok' }),
   );
 
@@ -21,6 +29,7 @@ export function registerSystemRoutes(app: FastifyInstance, routes: RouteTable, c
     {
       method: 'GET',
       url: '/v1/ready',
+      operationId: 'getReadiness',
       tag: 'system',
       summary: 'Database reachable and planner loaded (503 otherwise)',
       response: Ready,
@@ -43,12 +52,19 @@ export function registerSystemRoutes(app: FastifyInstance, routes: RouteTable, c
   let document: Record<string, unknown> | null = null;
   routes.add(
     app,
-    { method: 'GET', url: '/v1/docs', tag: 'system', summary: 'This OpenAPI document' },
+    {
+      method: 'GET',
+      url: '/v1/docs',
+      operationId: 'getOpenApiDocument',
+      tag: 'system',
+      summary: 'This OpenAPI document',
+    },
     async () => {
       document ??= buildOpenApi(routes.specs, {
         title: 'Cairn journey planner API',
         version: '1',
         description:
+          `A readable version of this document: ${DOCS_PAGE_PATH}. ` +
           'An optional field of a request body sent as "" or null means "not given", like an absent one: it takes its default.',
       });
       return document;

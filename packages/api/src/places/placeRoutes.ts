@@ -11,6 +11,7 @@ export function registerPlaceRoutes(app: FastifyInstance, routes: RouteTable, ct
     {
       method: 'GET',
       url: '/v1/places',
+      operationId: 'searchPlaces',
       tag: 'places',
       summary: 'Place suggestions for the address inputs',
       query: PlacesQuery,
@@ -27,6 +28,7 @@ export function registerPlaceRoutes(app: FastifyInstance, routes: RouteTable, ct
     {
       method: 'GET',
       url: '/v1/places/reverse',
+      operationId: 'reverseGeocode',
       tag: 'places',
       summary: 'The nearest named place to a point (current location)',
       query: ReverseQuery,

@@ -40,10 +40,13 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
     {
       method: 'GET',
       url: '/v1/realtime/:channel',
+      operationId: 'streamSearchEvents',
       tag: 'realtime',
       summary:
         'Server-Sent Events of channel query.{hash}: results.retrieved, journey.processed, search.failed',
       produces: 'text/event-stream',
+      noContent:
+        'Every event of a finished search was received (Last-Event-ID): EventSource stops reconnecting',
       query: RealtimeQuery,
     },
     async (request, reply) => {

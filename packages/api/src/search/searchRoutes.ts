@@ -51,6 +51,7 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
     {
       method: 'POST',
       url: '/v1/journey-planner/search',
+      operationId: 'createSearch',
       tag: 'search',
       summary: 'Store a search and start planning it; events follow on channel query.{hash}',
       auth: 'optional',
@@ -83,6 +84,7 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
     {
       method: 'GET',
       url: '/v1/journey-planner/search/:hash',
+      operationId: 'getSearchResults',
       tag: 'search',
       summary: 'The search and the journeys planned so far',
       auth: 'optional',
@@ -105,6 +107,7 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
     {
       method: 'GET',
       url: '/v1/journey-planner/search/:hash/:journeyId',
+      operationId: 'getJourney',
       tag: 'search',
       summary: 'One journey of a search',
       auth: 'optional',
@@ -126,6 +129,7 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
     {
       method: 'POST',
       url: '/v1/journey-planner/search/:hash/update-return-time',
+      operationId: 'updateReturnTime',
       tag: 'search',
       summary: 'Plan the search again with a new return time; answers the new hash',
       auth: 'optional',

@@ -24,6 +24,7 @@ export function registerTileRoutes(app: FastifyInstance, routes: RouteTable, ctx
     {
       method: 'GET',
       url: '/v1/tiles/style.json',
+      operationId: 'getMapStyle',
       tag: 'map',
       summary: 'MapLibre style of the brand over the street tiles',
     },
@@ -44,9 +45,11 @@ export function registerTileRoutes(app: FastifyInstance, routes: RouteTable, ctx
     {
       method: 'GET',
       url: '/v1/tiles/:z/:x/:y.pbf',
+      operationId: 'getMapTile',
       tag: 'map',
       summary: 'A vector tile (MVT: layers streets and places); 204 when empty',
       produces: 'application/vnd.mapbox-vector-tile',
+      noContent: 'Nothing of the map in this tile',
     },
     async (request, reply) => {
       const { z, x, y } = request.params as Record<string, string>;
@@ -75,6 +78,7 @@ export function registerTileRoutes(app: FastifyInstance, routes: RouteTable, ctx
     {
       method: 'GET',
       url: '/v1/tiles/fonts/:fontstack/:range.pbf',
+      operationId: 'getMapGlyphs',
       tag: 'map',
       summary:
         'Glyphs of the map labels (MapLibre SDF glyph PBF) for 256 characters from `start`: range is "{start}-{start+255}"',

@@ -42,7 +42,7 @@ describe('system', () => {
   it('serves an OpenAPI document generated from the contracts', async () => {
     const docs = await server.call('GET', '/v1/docs');
     expect(docs.status).toBe(200);
-    expect(docs.body.openapi).toBe('3.0.3');
+    expect(docs.body.openapi).toBe('3.1.0');
     const paths = Object.keys(docs.body.paths);
     for (const path of [
       '/v1/journey-planner/search',
@@ -76,6 +76,28 @@ describe('system', () => {
     expect(docs.body.paths['/v1/campaign'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['order_by', 'order', 'per_page', 'impression_ids']),
     );
+  });
+});
+
+describe('the OpenAPI document for integrators (issue #20)', () => {
+  it('names every operation once and writes shared answer schemas once, under components', async () => {
+    const docs = (await server.call('GET', '/v1/docs')).body;
+    const ids = Object.values(docs.paths).flatMap((ops) =>
+      Object.values(ops as Record<string, { operationId: string }>).map((op) => op.operationId),
+    );
+    expect(ids.every((id) => /^[a-z][A-Za-z]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    const answer = (path: string) =>
+      docs.paths[path].get.responses['200'].content['application/json'].schema.properties.data;
+    expect(answer('/v1/journey-planner/search/{hash}/{journeyId}')).toEqual({
+      $ref: '#/components/schemas/Journey',
+    });
+    expect(answer('/v1/journey-planner/search/{hash}').properties.journeys.items).toEqual({
+      $ref: '#/components/schemas/Journey',
+    });
+    expect(docs.components.schemas.Journey.properties.depart.$ref).toBe('#/components/schemas/Leg');
+    expect(JSON.stringify(docs)).not.toContain('"nullable"');
+    expect(docs.servers).toEqual([{ url: '/', description: 'The server that sent this document' }]);
   });
 });
 
