@@ -45,7 +45,9 @@ export const Taxi = z.object({
   wheelchair_accessible: z
     .boolean()
     .optional()
-    .describe('True when the region data says this operator has wheelchair-accessible vehicles; absent when not known'),
+    .describe(
+      'True when the region data says this operator has wheelchair-accessible vehicles; absent when not known',
+    ),
 });
 export type Taxi = z.infer<typeof Taxi>;
 

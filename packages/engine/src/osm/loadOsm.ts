@@ -175,7 +175,10 @@ class OsmCollector implements OsmSink {
     }
     const stepFree = new Uint8Array(count);
     for (const [k, code] of this.stepFree) stepFree[k] = code;
-    const graph = buildStreetGraph({ lat: this.lat.data, lon: this.lon.data, ele, count, stepFree }, this.ways);
+    const graph = buildStreetGraph(
+      { lat: this.lat.data, lon: this.lon.data, ele, count, stepFree },
+      this.ways,
+    );
     if (this.entranceLat.length > 0)
       graph.entrances = {
         lat: Float64Array.from(this.entranceLat),

@@ -65,7 +65,8 @@ export function planSearch(
   extras: ExtrasLookup,
   raptorFor: RoutersFor,
 ): PlanResult {
-  if (!travellerFrom(input.request, input.profile).stepFree) return planOptions(data, input, extras, raptorFor);
+  if (!travellerFrom(input.request, input.profile).stepFree)
+    return planOptions(data, input, extras, raptorFor);
   const strict = planOptions(stepFreeRegionData(data, true), input, extras, raptorFor, { blocks: true });
   if (strict.found || strict.why.reason === 'same place' || strict.why.reason === 'bad time') return strict;
   const labelled = planOptions(stepFreeRegionData(data, false), input, extras, raptorFor, { blocks: false });

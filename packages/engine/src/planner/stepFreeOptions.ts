@@ -11,7 +11,10 @@ import { rideStepFree, summariseStepFree } from '../stepFree/labels.ts';
  */
 
 const OWN_CAR: StepFree = { status: 'yes', reason: 'Your own car, door to door' };
-const UNKNOWN_CAR: StepFree = { status: 'unknown', reason: 'No information on whether the car is accessible' };
+const UNKNOWN_CAR: StepFree = {
+  status: 'unknown',
+  reason: 'No information on whether the car is accessible',
+};
 const BOOKED: StepFree = { status: 'unknown', reason: 'Ask the operator about access when you book' };
 
 /** A taxi's label: step-free when the region lists a wheelchair-accessible operator for the pick-up. */
@@ -20,7 +23,10 @@ function taxiStepFree(region: RegionConfig, step: PlannedStep): StepFree {
     (op) => op.wheelchairAccessible && inTaxiArea(step.from.lat, step.from.lng, op.area),
   );
   return accessible
-    ? { status: 'yes', reason: `Wheelchair-accessible taxi from ${accessible.name}: ask for one when you book` }
+    ? {
+        status: 'yes',
+        reason: `Wheelchair-accessible taxi from ${accessible.name}: ask for one when you book`,
+      }
     : { status: 'unknown', reason: 'No wheelchair-accessible taxi known here' };
 }
 

@@ -142,7 +142,10 @@ export const Operator = z
       .describe('Travel-guide statements shown on the stage detail view (how_to_guide.service.statements)'),
     assistance: z
       .strictObject({
-        name: z.string().min(1).describe('What the help is called, e.g. "Passenger Assist" or "Ramp booking"'),
+        name: z
+          .string()
+          .min(1)
+          .describe('What the help is called, e.g. "Passenger Assist" or "Ramp booking"'),
         notice: z.string().min(1).describe('When to book, e.g. "Book at least 2 hours before you travel"'),
         phone: Phone.optional(),
         website: Url.optional(),

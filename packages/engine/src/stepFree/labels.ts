@@ -27,7 +27,10 @@ export function walkStepFree(code: number): StepFree {
 }
 
 /** A walk in a straight line, off the mapped paths: nothing is known of the ground. */
-export const STRAIGHT_WALK_STEP_FREE: StepFree = { status: 'unknown', reason: 'No mapped path for this walk' };
+export const STRAIGHT_WALK_STEP_FREE: StepFree = {
+  status: 'unknown',
+  reason: 'No mapped path for this walk',
+};
 
 /** GTFS accessibility of a ride: the boarding and alighting stops and the vehicle. */
 export interface RideAccess {
@@ -44,7 +47,8 @@ export function rideStepFree(r: RideAccess): StepFree {
   if (r.vehicle === 2) return { status: 'no', reason: 'This vehicle is not wheelchair accessible' };
   const unknownStop = stops.find((s) => s.wheelchair !== 1);
   if (unknownStop) return { status: 'unknown', reason: `No step-free information for ${unknownStop.name}` };
-  if (r.vehicle !== 1) return { status: 'unknown', reason: 'No information on whether this vehicle is accessible' };
+  if (r.vehicle !== 1)
+    return { status: 'unknown', reason: 'No information on whether this vehicle is accessible' };
   return { status: 'yes', reason: `Step-free at ${r.board.name} and ${r.alight.name}; accessible vehicle` };
 }
 

@@ -24,7 +24,10 @@ const DETOUR: FixtureWay[] = [
   { nodes: ['d', 'b'], tags: { highway: 'footway', surface: 'asphalt' } },
 ];
 
-function network(ways: FixtureWay[], nodes: Record<string, { x: number; y: number; tags?: Record<string, string> }> = NODES): StreetNetwork {
+function network(
+  ways: FixtureWay[],
+  nodes: Record<string, { x: number; y: number; tags?: Record<string, string> }> = NODES,
+): StreetNetwork {
   return createStreetNetwork(loadOsmXml(osmXml(nodes, ways)).graph, { carHierarchy: false });
 }
 
@@ -59,7 +62,10 @@ describe('W01 step-free street profile', () => {
   });
 
   it('walks steps with a wheelchair ramp', () => {
-    const net = network([{ nodes: ['a', 'b'], tags: { highway: 'steps', 'ramp:wheelchair': 'yes' } }, ...DETOUR]);
+    const net = network([
+      { nodes: ['a', 'b'], tags: { highway: 'steps', 'ramp:wheelchair': 'yes' } },
+      ...DETOUR,
+    ]);
     expect(walk(stepFreeNetwork(net, true))!.distanceM).toBeCloseTo(80, 0);
   });
 
@@ -79,7 +85,10 @@ describe('W01 step-free street profile', () => {
   it('crosses a lowered kerb and a gentle slope', () => {
     const nodes = { ...NODES, m: { x: 40, y: 100, tags: { barrier: 'kerb', kerb: 'lowered' } } };
     const net = network(
-      [{ nodes: ['a', 'm', 'b'], tags: { highway: 'footway', surface: 'asphalt', incline: '5%' } }, ...DETOUR],
+      [
+        { nodes: ['a', 'm', 'b'], tags: { highway: 'footway', surface: 'asphalt', incline: '5%' } },
+        ...DETOUR,
+      ],
       nodes,
     );
     const found = walk(stepFreeNetwork(net, true))!;
