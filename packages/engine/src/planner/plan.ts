@@ -116,7 +116,7 @@ function planOptions(
 
   const labelled = stepFree
     ? keepStepFree(
-        options.map((o) => ({ ...o, stepFree: labelStepFree(data.region, o.option) })),
+        options.map((o) => ({ ...o, stepFree: labelStepFree(data, o.option) })),
         (o) => o.stepFree,
       )
     : options;

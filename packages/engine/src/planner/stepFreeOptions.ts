@@ -3,6 +3,9 @@ import type { PlannedOption, PlannedStep } from '../journeys/model.ts';
 import { inTaxiArea } from '../modes/serviceTime.ts';
 import type { RegionConfig } from '../region/regionConfig.ts';
 import { rideStepFree, summariseStepFree } from '../stepFree/labels.ts';
+import { buildStreetStep } from '../modes/streetStep.ts';
+import type { StreetNetwork } from '../streets/streetNetwork.ts';
+import type { RegionData } from './regionData.ts';
 
 /*
  * Labels of step-free searches for the steps the street profile does not label (rides, cars,
@@ -39,9 +42,22 @@ function assistanceFor(region: RegionConfig, step: PlannedStep): Assistance | un
   return region.operators.find((o) => o.id === operatorId)?.assistance;
 }
 
+/**
+ * A change between stops is timed from the timetable's footpaths; its label comes from the
+ * step-free streets between the stops, or says there is no step-free path there.
+ */
+function changeStepFree(streets: StreetNetwork, step: PlannedStep): StepFree {
+  const walked = buildStreetStep(streets, 'walk', step.from, step.to, { startSec: step.startSec });
+  return walked?.stepFree ?? NO_CHANGE_PATH;
+}
+
+const NO_CHANGE_PATH: StepFree = { status: 'no', reason: 'No step-free path for this change' };
+
 /** A step's label; walks keep the one the street profile gave them. */
-function stepLabel(region: RegionConfig, step: PlannedStep): StepFree | undefined {
+function stepLabel(data: RegionData, step: PlannedStep): StepFree | undefined {
+  const region = data.region;
   if (step.stepFree) return step.stepFree;
+  if (step.type === 'walk') return changeStepFree(data.streets, step);
   const w = step.ride?.wheelchair;
   if (step.ride && w) {
     const stops = step.ride.stops;
@@ -68,12 +84,12 @@ function stepLabel(region: RegionConfig, step: PlannedStep): StepFree | undefine
 }
 
 /** Labels every step of an option in place and gives its summary. */
-export function labelStepFree(region: RegionConfig, option: PlannedOption): StepFree | undefined {
+export function labelStepFree(data: RegionData, option: PlannedOption): StepFree | undefined {
   const steps = [...option.depart.steps, ...(option.ret?.steps ?? [])];
   for (const step of steps) {
-    const label = stepLabel(region, step);
+    const label = stepLabel(data, step);
     if (label) step.stepFree = label;
-    const help = assistanceFor(region, step);
+    const help = assistanceFor(data.region, step);
     if (help) step.assistance = help;
   }
   return summariseStepFree(steps.map((s) => s.stepFree));
