@@ -31,6 +31,8 @@ export type PlannerValues = {
   concessionaryPass: boolean;
   youngScot: boolean;
   newYoungScot: boolean;
+  /** Step-free journeys (issue #19): from the profile, changeable per search. */
+  stepFree: boolean;
   acceptTerms: boolean;
 };
 
@@ -61,6 +63,7 @@ export function initialPlannerValues(
       concessionaryPass: false,
       youngScot: false,
       newYoungScot: false,
+      stepFree: false,
       acceptTerms: false,
     },
     profile,
@@ -82,6 +85,7 @@ export function withProfile(values: PlannerValues, profile: Profile | null): Pla
     concessionaryPass: held.concessionaryPass,
     youngScot: held.youngScot,
     newYoungScot: held.newYoungScot,
+    stepFree: held.stepFree,
   };
 }
 
@@ -92,6 +96,7 @@ export function describeEntitlements(values: PlannerValues, loggedIn: boolean): 
   if (values.hasAccessToCar) parts.push('car access');
   if (loggedIn && values.concessionaryPass) parts.push('concessionary pass');
   if (loggedIn && values.youngScot) parts.push('Young Scot card');
+  if (values.stepFree) parts.push('step-free');
   return parts.length > 0 ? parts.join(' · ') : 'none';
 }
 
@@ -159,6 +164,8 @@ export function toSearchRequest(values: PlannerValues, profile: Profile | null):
     railcard_type: values.hasRailcard ? values.railcardType : null,
   };
   if (values.arriveBy) request.arrive_by = true;
+  // Sent when asked, or to turn off the profile's choice for this search (mergeEntitlements).
+  if (values.stepFree || profile?.step_free) request.step_free = values.stepFree;
   if (values.originLocation) request.origin_location = values.originLocation;
   if (values.destinationLocation) request.destination_location = values.destinationLocation;
   if (profile) {
