@@ -4,6 +4,7 @@ import {
   chooseAddress,
   expectAccessible,
   inputDate,
+  openOption,
   snap,
   waitForResults,
 } from './helpers.ts';
@@ -22,7 +23,7 @@ async function fillForm(page: Page): Promise<void> {
   await page.getByText('Travel options').click();
 }
 
-test('anonymous: ticks Step-free journeys, sees a label on every card and step, wheelchair taxis marked', async ({
+test('anonymous: ticks Step-free journeys, sees a label on every card and step, Passenger Assist on the train', async ({
   page,
 }) => {
   await fillForm(page);
@@ -46,21 +47,20 @@ test('anonymous: ticks Step-free journeys, sees a label on every card and step, 
   expect(count).toBeGreaterThan(0);
   // Every card says step-free, not step-free or not known, in words.
   await expect(cards.locator('.step-free')).toHaveCount(count);
-  for (const text of await cards.locator('.step-free').allInnerTexts())
-    expect(text).toMatch(/^(✓|✕|\?)\s*(Step-free|Not step-free|Step-free not known): .+/);
+  for (const text of await cards.locator('.step-free').allTextContents())
+    expect(text).toMatch(/^(✓|✕|\?)(Step-free|Not step-free|Step-free not known): .+/);
   await expectAccessible(page, 'results with step-free summaries');
   await snap(page, 'step-free-results');
 
   // A journey by train: each step labelled, the rail operator's Passenger Assist shown.
-  const byTrain = cards.filter({ has: page.locator('.modes').getByRole('img', { name: /train/i }) }).first();
-  await byTrain.or(cards.first()).first().getByRole('link').first().click();
-  await expect(page.getByRole('heading', { name: 'Journey details', level: 1 })).toBeVisible();
+  await openOption(page, 'Journeys with train');
   const steps = page.locator('.guide li.step:not(.step-end)');
   await expect(steps.first()).toBeVisible();
   await expect(steps.locator('.step-free')).toHaveCount(await steps.count());
   await expect(steps.locator('.step-free').first()).toContainText(
     /Step-free|Not step-free|Step-free not known/,
   );
+  await expect(steps.locator('.assistance').first()).toContainText('Passenger Assist: Book at least 2 hours');
   await expectAccessible(page, 'journey with step-free labels');
   await snap(page, 'step-free-journey');
 });
@@ -71,8 +71,7 @@ test('taxi list marks the operators with wheelchair-accessible vehicles', async 
   await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
   await page.getByRole('button', { name: 'Find Routes & Times' }).click();
   await waitForResults(page);
-  await page.getByLabel('Showing').selectOption({ label: 'Taxi' });
-  await page.locator('.journey-card h2 a').first().click();
+  await openOption(page, 'Journeys with taxi');
   await page.getByRole('button', { name: 'Local taxi operators' }).click();
   const dialog = page.getByRole('dialog', { name: 'Local taxi operators' });
   await expect(dialog.getByText('Wheelchair-accessible vehicles').first()).toBeVisible();

@@ -60,7 +60,7 @@ export function summariseStepFree(labels: ReadonlyArray<StepFree | undefined>): 
   if (given.length === 0) return undefined;
   const worst = given.reduce((w, l) => (RANK[l.status] > RANK[w.status] ? l : w));
   const parts = given.filter((l) => l.status === worst.status).length;
-  if (worst.status === 'yes') return { status: 'yes', reason: 'Step-free throughout' };
+  if (worst.status === 'yes') return { status: 'yes', reason: 'every part is known to be step-free' };
   const count = parts === 1 ? 'One part' : `${parts} parts`;
   return worst.status === 'no'
     ? { status: 'no', reason: `${count} not step-free: ${worst.reason}` }
