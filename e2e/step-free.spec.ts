@@ -48,7 +48,7 @@ test('anonymous: ticks Step-free journeys, sees a label on every card and step, 
   // Every card says step-free, not step-free or not known, in words.
   await expect(cards.locator('.step-free')).toHaveCount(count);
   for (const text of await cards.locator('.step-free').allTextContents())
-    expect(text).toMatch(/^(✓|✕|\?)(Step-free|Not step-free|Step-free not known): .+/);
+    expect(text).toMatch(/^(✓|✕|\?) (Step-free|Not step-free|Step-free not known): .+/);
   await expectAccessible(page, 'results with step-free summaries');
   await snap(page, 'step-free-results');
 

@@ -19,9 +19,8 @@ export function StepFreeLabel({ value }: { value: StepFree }) {
     <p className={`step-free step-free-${value.status}`}>
       <span className="step-free-mark" aria-hidden="true">
         {MARK[value.status]}
-      </span>
-      <strong>{TITLE[value.status]}</strong>
-      <span>: {value.reason}</span>
+      </span>{' '}
+      <strong>{TITLE[value.status]}:</strong> {value.reason}
     </p>
   );
 }
