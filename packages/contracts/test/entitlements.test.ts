@@ -260,14 +260,28 @@ describe('step_free: the form over the profile, off by default (issue #19)', () 
   );
 
   it('stores step_free in the search profile only when asked, so older profiles stay as they were', () => {
-    expect(entitlementsProfile(mergeEntitlements({ step_free: true }, null))).toMatchObject({ step_free: true });
+    expect(entitlementsProfile(mergeEntitlements({ step_free: true }, null))).toMatchObject({
+      step_free: true,
+    });
     expect(entitlementsProfile(NO_ENTITLEMENTS)).not.toHaveProperty('step_free');
   });
 
   it('reads step_free from a search request and a profile', () => {
-    const request = SearchRequest.parse({ origin: 'A', destination: 'B', out_time: '2026/06/15 09:00:00', step_free: '' });
+    const request = SearchRequest.parse({
+      origin: 'A',
+      destination: 'B',
+      out_time: '2026/06/15 09:00:00',
+      step_free: '',
+    });
     expect(request.step_free).toBeUndefined();
     expect(Profile.parse({ step_free: true }).step_free).toBe(true);
-    expect(SearchRequest.safeParse({ origin: 'A', destination: 'B', out_time: '2026/06/15 09:00:00', step_free: 'x' }).success).toBe(false);
+    expect(
+      SearchRequest.safeParse({
+        origin: 'A',
+        destination: 'B',
+        out_time: '2026/06/15 09:00:00',
+        step_free: 'x',
+      }).success,
+    ).toBe(false);
   });
 });
