@@ -91,6 +91,28 @@ describe('planner form rules', () => {
     expect(request.user_age).toBe(70);
     expect(SearchRequest.safeParse(request).success).toBe(true);
   });
+  it('step-free: starts from the profile, sent when asked or to turn the profile off (issue #19)', () => {
+    const profile = {
+      has_car_access: false,
+      has_concessionary_pass: false,
+      has_young_scot_card: false,
+      has_new_young_scot_card: false,
+      railcard: null,
+      user_age: null,
+      step_free: true,
+    };
+    const anonymous = { ...initialPlannerValues(now, { origin: 'A', destination: 'B' }), acceptTerms: true };
+    expect(anonymous.stepFree).toBe(false);
+    expect(toSearchRequest(anonymous, null)).not.toHaveProperty('step_free');
+    expect(toSearchRequest({ ...anonymous, stepFree: true }, null).step_free).toBe(true);
+    const signedIn = {
+      ...initialPlannerValues(now, { origin: 'A', destination: 'B' }, profile),
+      acceptTerms: true,
+    };
+    expect(signedIn.stepFree).toBe(true);
+    expect(toSearchRequest(signedIn, profile).step_free).toBe(true);
+    expect(toSearchRequest({ ...signedIn, stepFree: false }, profile).step_free).toBe(false);
+  });
   it('keeps the first server message per field', () => {
     expect(firstMessages({ origin: ['first', 'second'], destination: [] })).toEqual({ origin: 'first' });
   });
