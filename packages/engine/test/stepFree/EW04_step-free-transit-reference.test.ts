@@ -88,4 +88,21 @@ describe('W04 step-free planner against the transit reference without inaccessib
     ).toBe(0);
     expect(answered).toBeGreaterThan(15);
   });
+
+  // Unknown stays usable: stops without step-free data (Dufftown, Carrbridge, Dalwhinnie) on the only routes there.
+  it('searches to stops with no step-free data arrive no later than the reference', async () => {
+    const place = (q: string) => {
+      const s = r.planner.autocomplete(q, 1)[0]!;
+      return { name: s.label, lat: s.location.lat, lng: s.location.lng };
+    };
+    const rows: ComparedSearch[] = [];
+    for (const [from, to, out] of [
+      ['Keith', 'Dufftown', '2026/11/25 14:00:00'],
+      ['Aviemore', 'Carrbridge', '2026/11/24 08:00:00'],
+      ['Aviemore', 'Dalwhinnie', '2026/11/24 08:00:00'],
+    ] as const)
+      rows.push(await compareSearch(r, place(from), place(to), out, { step_free: true }));
+    const failed = rows.filter((c) => c.verdict !== 'ok');
+    expect(failed.length, formatTable(r, failed)).toBe(0);
+  });
 });
