@@ -292,7 +292,8 @@ function railFares(
     const served = new Set(
       trips.filter((t) => routeIds.has(t.routeId)).flatMap((t) => t.stopTimes.map((st) => st.stopId)),
     );
-    const own = stops.filter((s) => served.has(s.id));
+    // One per fare zone: the platforms of a station (generator/accessibility.ts) share its zone.
+    const own = [...new Map(stops.filter((s) => served.has(s.id)).map((s) => [s.zoneId, s])).values()];
     const prefix = i === 0 ? 'R' : `R-${agency.id}`;
     for (const a of own) {
       for (const b of own) {
