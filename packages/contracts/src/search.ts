@@ -71,6 +71,13 @@ export const SearchQuery = z.object({
   /** 'pending' | 'planning' | 'done' | 'failed' — lets a client that missed events catch up. */
   status: z.enum(['pending', 'planning', 'done', 'failed']),
   has_return: z.boolean(),
+  /** True when the search was planned step-free (an addition to SPEC §3, issue #19); absent otherwise. */
+  step_free: z
+    .literal(true)
+    .optional()
+    .describe(
+      'True when the search was planned step-free, from its own choice or the profile; absent otherwise',
+    ),
   /** Optional: present when the origin or destination could not be placed (then there are no journeys). */
   place_errors: PlaceErrors.optional(),
 });

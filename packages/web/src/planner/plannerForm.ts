@@ -85,7 +85,8 @@ export function withProfile(values: PlannerValues, profile: Profile | null): Pla
     concessionaryPass: held.concessionaryPass,
     youngScot: held.youngScot,
     newYoungScot: held.newYoungScot,
-    stepFree: held.stepFree,
+    // Without a profile the form keeps its own choice (a step-free search being edited).
+    stepFree: profile ? held.stepFree : values.stepFree,
   };
 }
 
@@ -114,6 +115,7 @@ export function valuesFromQuery(query: SearchQuery, now: Date): PlannerValues {
     arriveBy: query.arrive_at_time !== null && query.arrive_at_time !== '',
     isReturn: ret !== undefined,
     returnTime: ret ? toInputValue(ret) : null,
+    stepFree: query.step_free === true,
   };
 }
 
