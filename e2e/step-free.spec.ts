@@ -32,6 +32,7 @@ test('anonymous: ticks Step-free journeys, sees a label on every card and step, 
   await box.check();
   await expect(page.locator('.travel-options summary')).toContainText('step-free');
   await expectAccessible(page, 'planner form with step-free');
+  await snap(page, 'step-free-form');
 
   const sent = page.waitForRequest(
     (r) => r.url().endsWith('/v1/journey-planner/search') && r.method() === 'POST',
