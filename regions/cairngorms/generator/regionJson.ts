@@ -87,121 +87,115 @@ export function buildRegionJson(
     ],
   });
 
-  const operators = withAssistance(
-    [
-      op(
-        'DHR',
-        'rail',
-        ['train'],
-        ['contactless', 'debit or credit card', 'mobile ticket', 'online in advance', 'smartcard'],
-        [
-          'Buy your ticket before you travel where the station has a ticket office or machine; at unstaffed stations you may buy on board.',
-          'Carrbridge, Newtonmore, Dalwhinnie and Blair Atholl are served by some trains only: check the timetable.',
-          'Bikes travel free but spaces are limited; reserve a space when you buy your ticket.',
-        ],
-      ),
-      op(
-        'DEC',
-        'rail',
-        ['train'],
-        ['debit or credit card', 'mobile ticket', 'online in advance'],
-        ['Seat reservations are recommended on the Highland Chieftain.'],
-      ),
-      op(
-        'DSB',
-        'bus',
-        ['bus'],
-        ['cash', 'contactless', 'mobile ticket', 'national entitlement card'],
-        [
-          'Hail the bus clearly at the stop and tell the driver where you are going.',
-          'Under-22s and over-60s with a Scottish National Entitlement Card travel free.',
-        ],
-      ),
-      op(
-        'DDC',
-        'bus',
-        ['bus'],
-        ['cash', 'contactless', 'national entitlement card'],
-        ['Deeside fares are by zone: Aberdeen, Lower Deeside and Upper Deeside.'],
-      ),
-      op(
-        'DAB',
-        'bus',
-        ['bus'],
-        ['cash', 'contactless', 'national entitlement card'],
-        ['Buses run Monday to Saturday only.'],
-      ),
-      op(
-        'DMR',
-        'bus',
-        ['bus'],
-        ['cash', 'national entitlement card'],
-        ['Rural service on selected days only: check the days of operation before you travel.'],
-      ),
-      op(
-        'DCL',
-        'bus',
-        ['intercity bus'],
-        ['online in advance', 'contactless', 'national entitlement card'],
-        ['Book online to guarantee a seat; luggage goes in the hold.'],
-      ),
-      op(
-        'DCM',
-        'bus',
-        ['funicular'],
-        ['debit or credit card', 'online in advance'],
-        [
-          'The funicular may close in high winds; check the status on the day.',
-          'In summer, passengers may not leave the top station building except on guided walks.',
-        ],
-      ),
-      op(
-        'DET',
-        'city',
-        ['tram'],
-        ['contactless', 'mobile ticket', 'debit or credit card'],
-        [
-          'Buy your ticket from the machine at the stop before boarding.',
-          'Trips to or from Edinburgh Airport need an airport ticket.',
-        ],
-      ),
-      op(
-        'DGS',
-        'city',
-        ['subway'],
-        ['contactless', 'smartcard', 'cash'],
-        ['The Outer Circle runs clockwise, the Inner Circle anticlockwise.'],
-      ),
-      op(
-        'DLN',
-        'ferry',
-        ['ferry'],
-        ['debit or credit card', 'online in advance'],
-        [
-          'Arrive at the pier 10 minutes before departure.',
-          'Weekend sailings all year; extra daily sailings June to September.',
-        ],
-      ),
-      op(
-        'DCT',
-        'flex',
-        ['community transport'],
-        ['cash', 'on account', 'national entitlement card'],
-        ['Register as a member, then book by phone by 16:00 the day before you travel.'],
-      ),
-      op(
-        'DDR',
-        'flex',
-        ['drt'],
-        ['contactless', 'online in advance', 'national entitlement card'],
-        [
-          'Book at least an hour ahead online or by phone; the bus picks you up at your door within the zone.',
-        ],
-      ),
-    ],
-    agencyPhone,
-    agencyUrl,
-  );
+  const operators = [
+    op(
+      'DHR',
+      'rail',
+      ['train'],
+      ['contactless', 'debit or credit card', 'mobile ticket', 'online in advance', 'smartcard'],
+      [
+        'Buy your ticket before you travel where the station has a ticket office or machine; at unstaffed stations you may buy on board.',
+        'Carrbridge, Newtonmore, Dalwhinnie and Blair Atholl are served by some trains only: check the timetable.',
+        'Bikes travel free but spaces are limited; reserve a space when you buy your ticket.',
+      ],
+    ),
+    op(
+      'DEC',
+      'rail',
+      ['train'],
+      ['debit or credit card', 'mobile ticket', 'online in advance'],
+      ['Seat reservations are recommended on the Highland Chieftain.'],
+    ),
+    op(
+      'DSB',
+      'bus',
+      ['bus'],
+      ['cash', 'contactless', 'mobile ticket', 'national entitlement card'],
+      [
+        'Hail the bus clearly at the stop and tell the driver where you are going.',
+        'Under-22s and over-60s with a Scottish National Entitlement Card travel free.',
+      ],
+    ),
+    op(
+      'DDC',
+      'bus',
+      ['bus'],
+      ['cash', 'contactless', 'national entitlement card'],
+      ['Deeside fares are by zone: Aberdeen, Lower Deeside and Upper Deeside.'],
+    ),
+    op(
+      'DAB',
+      'bus',
+      ['bus'],
+      ['cash', 'contactless', 'national entitlement card'],
+      ['Buses run Monday to Saturday only.'],
+    ),
+    op(
+      'DMR',
+      'bus',
+      ['bus'],
+      ['cash', 'national entitlement card'],
+      ['Rural service on selected days only: check the days of operation before you travel.'],
+    ),
+    op(
+      'DCL',
+      'bus',
+      ['intercity bus'],
+      ['online in advance', 'contactless', 'national entitlement card'],
+      ['Book online to guarantee a seat; luggage goes in the hold.'],
+    ),
+    op(
+      'DCM',
+      'bus',
+      ['funicular'],
+      ['debit or credit card', 'online in advance'],
+      [
+        'The funicular may close in high winds; check the status on the day.',
+        'In summer, passengers may not leave the top station building except on guided walks.',
+      ],
+    ),
+    op(
+      'DET',
+      'city',
+      ['tram'],
+      ['contactless', 'mobile ticket', 'debit or credit card'],
+      [
+        'Buy your ticket from the machine at the stop before boarding.',
+        'Trips to or from Edinburgh Airport need an airport ticket.',
+      ],
+    ),
+    op(
+      'DGS',
+      'city',
+      ['subway'],
+      ['contactless', 'smartcard', 'cash'],
+      ['The Outer Circle runs clockwise, the Inner Circle anticlockwise.'],
+    ),
+    op(
+      'DLN',
+      'ferry',
+      ['ferry'],
+      ['debit or credit card', 'online in advance'],
+      [
+        'Arrive at the pier 10 minutes before departure.',
+        'Weekend sailings all year; extra daily sailings June to September.',
+      ],
+    ),
+    op(
+      'DCT',
+      'flex',
+      ['community transport'],
+      ['cash', 'on account', 'national entitlement card'],
+      ['Register as a member, then book by phone by 16:00 the day before you travel.'],
+    ),
+    op(
+      'DDR',
+      'flex',
+      ['drt'],
+      ['contactless', 'online in advance', 'national entitlement card'],
+      ['Book at least an hour ahead online or by phone; the bus picks you up at your door within the zone.'],
+    ),
+  ];
 
   const deesideZones = [
     { id: 'ABZ', name: 'Aberdeen', area: polygon(hullAround([pl('aberdeen')], 8000)) },
@@ -375,7 +369,7 @@ export function buildRegionJson(
       },
     ],
     osm: { path: OSM_PATH },
-    operators,
+    operators: withAssistance(operators, agencyPhone, agencyUrl),
     taxi: {
       operators: extras.taxis.map((t) => {
         const centres = t.placeIds.map(pl);
