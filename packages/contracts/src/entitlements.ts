@@ -16,6 +16,8 @@ export interface Entitlements {
   /** A Young Scot National Entitlement Card issued on or after NEW_YOUNG_SCOT_CUTOFF. */
   newYoungScot: boolean;
   railcard: Railcard | null;
+  /** Plan step-free journeys (issue #19): no steps, walks a wheelchair can take, accessible stops and vehicles. */
+  stepFree: boolean;
 }
 
 /** An anonymous traveller who answered nothing: an adult of unknown age without cards or a car. */
@@ -26,6 +28,7 @@ export const NO_ENTITLEMENTS: Readonly<Entitlements> = Object.freeze({
   youngScot: false,
   newYoungScot: false,
   railcard: null,
+  stepFree: false,
 });
 
 /** The search fields the logged-in form sends from the profile (SPEC §3). */
@@ -36,6 +39,7 @@ export const PROFILE_ENTITLEMENT_FIELDS = [
   'has_young_scot_card',
   'has_new_young_scot_card',
   'user_age',
+  'step_free',
 ] as const;
 
 /** Every search field that carries an entitlement: the profile's and the form's own questions. */
@@ -59,6 +63,7 @@ export type EntitlementAnswers = {
   has_young_scot_card?: boolean | NotGiven;
   has_new_young_scot_card?: boolean | NotGiven;
   user_age?: number | NotGiven;
+  step_free?: boolean | NotGiven;
 };
 
 /** A saved profile, or part of one; a field may be not given. */
@@ -82,7 +87,7 @@ const isRailcard = (v: unknown): v is Railcard =>
  *
  * 1. the form: the search's own questions (`has_access_to_car`, `has_railcard` + `railcard_type`),
  *    then the profile fields a logged-in form sends (`has_car_access`, `railcard`, the cards,
- *    `user_age`);
+ *    `user_age`, `step_free`);
  * 2. the saved profile;
  * 3. the defaults: none, unless the caller knows better (the API gives the age from the account's
  *    date of birth). Brands set no entitlements; their blocked travel types restrict what the
@@ -112,6 +117,7 @@ export function mergeEntitlements(
     youngScot,
     newYoungScot: youngScot && newYoungScot,
     railcard: form.has_railcard === false || !isRailcard(card) ? null : card,
+    stepFree: firstGiven(form.step_free, profile?.step_free) ?? defaults.stepFree,
   };
 }
 
@@ -124,6 +130,8 @@ export function entitlementsProfile(entitlements: Entitlements): Profile {
     has_new_young_scot_card: entitlements.newYoungScot,
     railcard: entitlements.railcard,
     user_age: entitlements.age,
+    // Only when asked, so stored profiles of searches without it stay as they were.
+    ...(entitlements.stepFree ? { step_free: true } : {}),
   };
 }
 

@@ -33,6 +33,9 @@ export {
   SORT_KEYS,
   SortKey,
   Journey,
+  STEP_FREE_STATUSES,
+  StepFree,
+  Assistance,
 } from './journey.ts';
 export {
   PlaceErrors,

@@ -38,7 +38,17 @@ export const DestinationToilets = z.object({
 });
 export type DestinationToilets = z.infer<typeof DestinationToilets>;
 
-export const Taxi = z.object({ name: z.string(), phone: z.string() });
+export const Taxi = z.object({
+  name: z.string(),
+  phone: z.string(),
+  /** An addition to SPEC §3 (issue #19): present and true when the region says the operator carries wheelchairs. */
+  wheelchair_accessible: z
+    .boolean()
+    .optional()
+    .describe(
+      'True when the region data says this operator has wheelchair-accessible vehicles; absent when not known',
+    ),
+});
 export type Taxi = z.infer<typeof Taxi>;
 
 export const Poi = z.object({
@@ -130,6 +140,30 @@ export const Timetable = z.object({
 });
 export type Timetable = z.infer<typeof Timetable>;
 
+/**
+ * Whether a step can be travelled without steps (an addition to SPEC §3, issue #19): 'yes' when every
+ * part is known to be step-free, 'no' when a part is known not to be, 'unknown' when the data does not
+ * say. `reason` is the sentence shown beside the label ("Steps on the path", "No step-free data for
+ * Kingussie"). Unknown is never shown as step-free.
+ */
+export const STEP_FREE_STATUSES = ['yes', 'no', 'unknown'] as const;
+export const StepFree = z
+  .object({ status: z.enum(STEP_FREE_STATUSES), reason: z.string() })
+  .describe("Step-free or not, or 'unknown' when the data does not say, with the reason shown to people");
+export type StepFree = z.infer<typeof StepFree>;
+
+/** How to book help from the operator (rail Passenger Assist, a ferry or DRT ramp; an addition to SPEC §3). */
+export const Assistance = z
+  .object({
+    name: z.string(),
+    /** When to book, e.g. "Book at least 2 hours before you travel". */
+    notice: z.string(),
+    phone: z.string().optional(),
+    website: z.string().optional(),
+  })
+  .describe('Help the operator offers and how to book it (Passenger Assist, ramp booking)');
+export type Assistance = z.infer<typeof Assistance>;
+
 export const Step = z.object({
   type: TravelType,
   description: z.string(),
@@ -179,6 +213,9 @@ export const Step = z.object({
    * description says "no mapped path"). Absent otherwise; older clients may ignore it.
    */
   straight_line: z.boolean().optional(),
+  /** Set on walk and transit steps of step-free searches (issue #19); older clients may ignore it. */
+  step_free: StepFree.optional(),
+  assistance: Assistance.optional(),
 });
 export type Step = z.infer<typeof Step>;
 
@@ -251,5 +288,10 @@ export const Journey = z.object({
   sort: z.record(SortKey, z.number()),
   /** Set when the prices include an estimate (taxi, car running cost): the UI says "estimate". */
   cost_is_estimate: z.boolean(),
+  /**
+   * The journey's step-free summary on step-free searches (an addition to SPEC §3, issue #19): the
+   * worst of its steps ('no' over 'unknown' over 'yes'), with a sentence for the card.
+   */
+  step_free: StepFree.optional(),
 });
 export type Journey = z.infer<typeof Journey>;

@@ -34,6 +34,13 @@ export const SearchRequest = z.object({
   has_young_scot_card: optionalField(z.boolean()),
   has_new_young_scot_card: optionalField(z.boolean()),
   user_age: optionalField(z.number().int().min(0).max(130)),
+  /**
+   * Step-free journeys (an addition to SPEC §3, issue #19): true asks for them, false turns off the
+   * profile's choice for this search; not given takes the profile's, else off.
+   */
+  step_free: optionalField(z.boolean()).describe(
+    "Plan step-free journeys (an addition to SPEC §3): true asks, false overrides the profile's step_free, absent takes the profile's (else off)",
+  ),
 });
 export type SearchRequest = z.infer<typeof SearchRequest>;
 export type SearchRequestInput = z.input<typeof SearchRequest>;
@@ -64,6 +71,13 @@ export const SearchQuery = z.object({
   /** 'pending' | 'planning' | 'done' | 'failed' — lets a client that missed events catch up. */
   status: z.enum(['pending', 'planning', 'done', 'failed']),
   has_return: z.boolean(),
+  /** True when the search was planned step-free (an addition to SPEC §3, issue #19); absent otherwise. */
+  step_free: z
+    .literal(true)
+    .optional()
+    .describe(
+      'True when the search was planned step-free, from its own choice or the profile; absent otherwise',
+    ),
   /** Optional: present when the origin or destination could not be placed (then there are no journeys). */
   place_errors: PlaceErrors.optional(),
 });

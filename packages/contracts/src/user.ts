@@ -39,6 +39,10 @@ export const Profile = z.object({
     z.enum(RAILCARDS, { message: 'Choose a railcard from the list.' }).nullable().default(null),
   ),
   user_age: optionalField(z.number().int().min(0).max(130).nullable().default(null)),
+  /** Plan step-free journeys unless a search says otherwise (an addition to SPEC §3, issue #19); absent is off. */
+  step_free: optionalField(z.boolean()).describe(
+    'Plan step-free journeys by default (an addition to SPEC §3); a search may override it; absent means off',
+  ),
 });
 export type Profile = z.infer<typeof Profile>;
 

@@ -6,6 +6,7 @@ import {
   entitlementsProfile,
   mergeEntitlements,
   NO_ENTITLEMENTS,
+  Profile,
   RAILCARDS,
   SearchRequest,
   type EntitlementAnswers,
@@ -162,6 +163,7 @@ const formArb: fc.Arbitrary<EntitlementAnswers> = fc.record({
   has_young_scot_card: maybe(fc.boolean()),
   has_new_young_scot_card: maybe(fc.boolean()),
   user_age: maybe(fc.integer({ min: 0, max: 130 })),
+  step_free: maybe(fc.boolean()),
 });
 const profileArb: fc.Arbitrary<ProfileAnswers | null> = fc.option(
   fc.record({
@@ -171,6 +173,7 @@ const profileArb: fc.Arbitrary<ProfileAnswers | null> = fc.option(
     has_new_young_scot_card: maybe(fc.boolean()),
     railcard: maybe(railcard),
     user_age: maybe(fc.integer({ min: 0, max: 130 })),
+    step_free: maybe(fc.boolean()),
   }),
   { nil: null },
 );
@@ -182,6 +185,7 @@ const defaultsArb: fc.Arbitrary<Entitlements> = fc
     youngScot: fc.boolean(),
     newYoungScot: fc.boolean(),
     railcard: fc.option(railcard, { nil: null }),
+    stepFree: fc.boolean(),
   })
   .map((d) => ({ ...d, newYoungScot: d.youngScot && d.newYoungScot }));
 
@@ -241,4 +245,43 @@ describe('mergeEntitlements properties', () => {
         expect(mergeEntitlements(form, entitlementsProfile(merged))).toEqual(merged);
       }),
     ));
+});
+
+describe('step_free: the form over the profile, off by default (issue #19)', () => {
+  it.each([
+    ['form asks, profile silent', { step_free: true }, null, true],
+    ['profile asks, form silent', {}, { step_free: true }, true],
+    ['form false overrides the profile', { step_free: false }, { step_free: true }, false],
+    ['form true over a profile false', { step_free: true }, { step_free: false }, true],
+    ['empty form value falls through to the profile', { step_free: '' as const }, { step_free: true }, true],
+    ['off when neither says', {}, null, false],
+  ] as const)('%s', (_name, form, profile, expected) =>
+    expect(mergeEntitlements(form, profile).stepFree).toBe(expected),
+  );
+
+  it('stores step_free in the search profile only when asked, so older profiles stay as they were', () => {
+    expect(entitlementsProfile(mergeEntitlements({ step_free: true }, null))).toMatchObject({
+      step_free: true,
+    });
+    expect(entitlementsProfile(NO_ENTITLEMENTS)).not.toHaveProperty('step_free');
+  });
+
+  it('reads step_free from a search request and a profile', () => {
+    const request = SearchRequest.parse({
+      origin: 'A',
+      destination: 'B',
+      out_time: '2026/06/15 09:00:00',
+      step_free: '',
+    });
+    expect(request.step_free).toBeUndefined();
+    expect(Profile.parse({ step_free: true }).step_free).toBe(true);
+    expect(
+      SearchRequest.safeParse({
+        origin: 'A',
+        destination: 'B',
+        out_time: '2026/06/15 09:00:00',
+        step_free: 'x',
+      }).success,
+    ).toBe(false);
+  });
 });

@@ -65,7 +65,12 @@ export function writeGtfs(
     const routeIds = new Set(routes.map((r) => r.id));
     const trips = network.trips.filter((t) => routeIds.has(t.routeId));
     const usedStopIds = new Set(trips.flatMap((t) => t.stopTimes.map((st) => st.stopId)));
-    const stops = network.stops.filter((s) => s.feed === feed && usedStopIds.has(s.id));
+    const usedParents = new Set(
+      network.stops.filter((s) => usedStopIds.has(s.id) && s.parentId).map((s) => s.parentId),
+    );
+    const stops = network.stops.filter(
+      (s) => s.feed === feed && (usedStopIds.has(s.id) || usedParents.has(s.id)),
+    );
     const serviceIds = new Set(trips.map((t) => t.serviceId));
     const feedServices = services.filter((s) => serviceIds.has(s.id));
     const shapeIds = new Set(trips.map((t) => t.shapeId));
@@ -86,6 +91,8 @@ export function writeGtfs(
         'zone_id',
         'location_type',
         'wheelchair_boarding',
+        'parent_station',
+        'platform_code',
       ],
       stops.map((s) => [
         s.id,
@@ -95,8 +102,10 @@ export function writeGtfs(
         fmtCoord(s.lat),
         fmtCoord(s.lon),
         s.zoneId ?? '',
-        0,
+        s.locationType ?? 0,
         s.wheelchair,
+        s.parentId ?? '',
+        s.platformCode ?? '',
       ]),
     );
     files['routes.txt'] = csv(
@@ -141,7 +150,7 @@ export function writeGtfs(
         t.headsign,
         t.directionId,
         t.shapeId,
-        1,
+        t.wheelchair ?? 1,
         feed === 'city' ? 2 : 1,
       ]),
     );
@@ -283,7 +292,8 @@ function railFares(
     const served = new Set(
       trips.filter((t) => routeIds.has(t.routeId)).flatMap((t) => t.stopTimes.map((st) => st.stopId)),
     );
-    const own = stops.filter((s) => served.has(s.id));
+    // One per fare zone: the platforms of a station (generator/accessibility.ts) share its zone.
+    const own = [...new Map(stops.filter((s) => served.has(s.id)).map((s) => [s.zoneId, s])).values()];
     const prefix = i === 0 ? 'R' : `R-${agency.id}`;
     for (const a of own) {
       for (const b of own) {

@@ -14,6 +14,7 @@ import { parseDay, validityFrom } from './calendar.ts';
 import { makeElevationModel } from './elevation.ts';
 import { buildExtras } from './extras.ts';
 import { writeGtfs } from './gtfs.ts';
+import { applyAccess, splitSteppedPlatforms } from './accessibility.ts';
 import { FEED_IDS } from './model.ts';
 import { buildNetwork } from './network.ts';
 import { buildOsm, writeOsmXml } from './osm.ts';
@@ -77,8 +78,10 @@ export async function generateDemoRegion(options: GenerateOptions): Promise<Gene
       `generated region.json is invalid:\n${checked.warnings.map((w) => `${w.path}: ${w.message}`).join('\n')}`,
     );
 
+  applyAccess(network);
   const osm = buildOsm({ places, stations, network, extras, rng: rng.fork('osm') });
   routeShapesAlongRoads(network, osm);
+  splitSteppedPlatforms(network);
   const gtfs = writeGtfs(
     network,
     services,

@@ -16,7 +16,12 @@ export interface DemoStop extends Point {
   placeId: string | undefined;
   /** GTFS fares v1 zone, when the feed prices by zone. */
   zoneId?: string;
-  wheelchair: 1 | 2;
+  /** GTFS wheelchair_boarding: 0 no information, 1 step-free, 2 not (generator/accessibility.ts). */
+  wheelchair: 0 | 1 | 2;
+  /** A platform of a station written as a parent (location_type 1) with its platforms. */
+  parentId?: string;
+  locationType?: 0 | 1;
+  platformCode?: string;
 }
 
 export interface DemoAgency {
@@ -56,6 +61,8 @@ export interface DemoTrip {
   directionId: 0 | 1;
   shapeId: string;
   stopTimes: DemoStopTime[];
+  /** GTFS wheelchair_accessible: 0 no information, 1 low-floor or ramp, 2 not (generator/accessibility.ts). */
+  wheelchair?: 0 | 1 | 2;
 }
 
 export interface DemoShape {

@@ -6,6 +6,7 @@ import type { DemoStop } from './model.ts';
 import type { Place, Station } from './places.ts';
 import type { Rng } from './rng.ts';
 import { DEMO_LOCHS, DEMO_RIVERS } from './water.ts';
+import { STATION_STEPS, stationWheelchairTag } from './accessibility.ts';
 
 /*
  * The demo street network as OpenStreetMap XML: real corridors between real towns, invented
@@ -397,12 +398,19 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
    * cars must reach it (or the link is long). Only station approaches get a name, so place search
    * does not fill up with connector names.
    */
-  const connect = (nodeId: number, label: string | undefined, mode: 'foot' | 'car') => {
+  const connect = (
+    nodeId: number,
+    label: string | undefined,
+    mode: 'foot' | 'car' | 'steps',
+    footTags: Tags = { surface: 'paving_stones' },
+  ) => {
     const to = nearest(b.pos(nodeId));
     const tags: Tags =
-      mode === 'car' || to.distanceM > 400
-        ? { highway: 'service', maxspeed: mph(20), ...(label ? { name: label } : { service: 'driveway' }) }
-        : { highway: 'footway' };
+      mode === 'steps'
+        ? { highway: 'steps', ...footTags }
+        : mode === 'car' || to.distanceM > 400
+          ? { highway: 'service', maxspeed: mph(20), ...(label ? { name: label } : { service: 'driveway' }) }
+          : { highway: 'footway', ...footTags };
     const mid = densify(b.pos(nodeId), b.pos(to.id), 250).map((p) => b.node(p));
     b.way([nodeId, ...mid, to.id], tags);
   };
@@ -417,10 +425,13 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
       name: s.name,
       'railway:ref': s.crs,
       operator: 'Demo Highland Rail',
-      wheelchair: 'yes',
+      ...stationWheelchairTag(s.crs),
     });
     stationNode.set(s.crs, id);
     connect(id, `${s.name} Station Approach`, 'car');
+    // A stepped shortcut beside the approach road, with a wheelchair ramp at some stations.
+    const steps = STATION_STEPS[s.crs];
+    if (steps) connect(id, undefined, 'steps', steps === 'ramp' ? { 'ramp:wheelchair': 'yes' } : {});
   }
   // Track between neighbouring stations, taken from the rail shapes (which list every station passed).
   const railSegments = new Set<string>();
@@ -453,7 +464,7 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
       name: s.name,
       'gtfs:stop_id': s.id,
       ref: s.code,
-      wheelchair: s.wheelchair === 1 ? 'yes' : 'no',
+      ...(s.wheelchair === 0 ? {} : { wheelchair: s.wheelchair === 1 ? 'yes' : 'no' }),
     };
     if (s.kind === 'bus' || s.kind === 'coach')
       Object.assign(tags, {
@@ -488,7 +499,8 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
         foot: 'yes',
       });
     } else {
-      connect(id, undefined, 'foot');
+      // An unsurveyed stop's path has no surface mapped either.
+      connect(id, undefined, 'foot', s.wheelchair === 0 ? {} : undefined);
     }
   }
   const lineThrough = (stops: DemoStop[], tags: Tags) => {

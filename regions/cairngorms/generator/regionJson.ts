@@ -13,6 +13,28 @@ import type { Place, Station } from './places.ts';
 
 type OperatorInput = NonNullable<RegionConfigInput['operators']>[number];
 
+/**
+ * Help the demo operators book for disabled travellers (issue #19): rail's Passenger Assist with
+ * the national two hours' notice (Office of Rail and Road, Accessible Travel Policy guidance,
+ * April 2022), a ramp on the loch ferry, and the DRT bus's ramp, each booked by the operator's phone.
+ */
+function withAssistance(
+  operators: OperatorInput[],
+  phone: (id: string) => string,
+  url: (id: string) => string,
+): OperatorInput[] {
+  const help: Record<string, { name: string; notice: string }> = {
+    DHR: { name: 'Passenger Assist', notice: 'Book at least 2 hours before you travel' },
+    DEC: { name: 'Passenger Assist', notice: 'Book at least 2 hours before you travel' },
+    DLN: { name: 'Boarding ramp', notice: 'Ask for the ramp when you book, at least a day ahead' },
+    DDR: { name: 'Wheelchair ramp', notice: 'Say you need the ramp when you book your trip' },
+  };
+  return operators.map((o) => {
+    const h = help[o.id];
+    return h ? { ...o, assistance: { ...h, phone: phone(o.id), website: url(o.id) } } : o;
+  });
+}
+
 const polygon = (ring: Point[]): GeoPolygon => ({
   type: 'Polygon',
   coordinates: [ring.map((p) => [p.lon, p.lat] as [number, number])],
@@ -347,7 +369,7 @@ export function buildRegionJson(
       },
     ],
     osm: { path: OSM_PATH },
-    operators,
+    operators: withAssistance(operators, agencyPhone, agencyUrl),
     taxi: {
       operators: extras.taxis.map((t) => {
         const centres = t.placeIds.map(pl);

@@ -213,9 +213,12 @@ describe('GTFS', () => {
     for (const [shape, metres] of longest) expect(metres, shape).toBeLessThan(1500);
   });
 
-  it('gives every stop a unique rider-facing code and a name', () => {
+  it('gives every stop a unique rider-facing code and a name; platforms of a station a platform code', () => {
     const stops = FEEDS.flatMap((f) => readCsv(join(outA, 'gtfs', f), 'stops.txt'));
-    const codes = stops.map((s) => s.stop_code);
+    const platforms = stops.filter((s) => s.parent_station);
+    expect(platforms.length).toBeGreaterThan(0);
+    for (const p of platforms) expect(p.platform_code, p.stop_id).toMatch(/^\d+$/);
+    const codes = stops.filter((s) => !s.parent_station).map((s) => s.stop_code);
     expect(new Set(codes).size).toBe(codes.length);
     for (const s of stops) expect(s.stop_name.length, s.stop_id).toBeGreaterThan(2);
   });
@@ -366,7 +369,8 @@ describe('OSM', () => {
     }
     for (const feed of FEEDS) {
       for (const s of readCsv(join(outA, 'gtfs', feed), 'stops.txt')) {
-        const node = byStopId.get(s.stop_id);
+        // A platform is drawn as its station (generator/accessibility.ts splits the station afterwards).
+        const node = byStopId.get(s.stop_id) ?? byStopId.get(s.parent_station);
         expect(node, s.stop_id).toBeDefined();
         expect(walk.has(node!), s.stop_id).toBe(true);
       }

@@ -12,6 +12,8 @@ export type GtfsColumn =
   | 'stop_code'
   | 'stop_name'
   | 'zone_id'
+  | 'parent_station'
+  | 'platform_code'
   | 'route_id'
   | 'route_type'
   | 'service_id'

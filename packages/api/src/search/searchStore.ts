@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { PlaceErrors, type Profile, type SearchQuery, type SearchRequest } from '@cairn/contracts';
+import {
+  mergeEntitlements,
+  PlaceErrors,
+  type Profile,
+  type SearchQuery,
+  type SearchRequest,
+} from '@cairn/contracts';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { SearchQueriesTable, StoredJourney } from '../db/schema.ts';
@@ -98,6 +104,7 @@ export function toSearchQuery(row: SearchRow): SearchQuery {
     results_retrieved: row.results_retrieved,
     status: row.status,
     has_return: row.return_time !== null,
+    ...(mergeEntitlements(row.request, row.profile).stepFree ? { step_free: true as const } : {}),
     ...(row.place_errors ? { place_errors: PlaceErrors.parse(row.place_errors) } : {}),
   };
 }

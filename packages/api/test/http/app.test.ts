@@ -39,6 +39,19 @@ describe('system', () => {
     expect(text).toContain('walk-unmapped');
   });
 
+  it('documents the step-free choice, labels and assistance in the OpenAPI document (issue #19)', async () => {
+    const docs = (await server.call('GET', '/v1/docs')).body;
+    const search = docs.paths['/v1/journey-planner/search'].post;
+    expect(search.requestBody.content['application/json'].schema.properties.step_free.description).toMatch(
+      /Plan step-free journeys/,
+    );
+    const text = JSON.stringify(docs);
+    expect(text).toContain("Step-free or not, or 'unknown' when the data does not say");
+    expect(text).toContain('Help the operator offers and how to book it');
+    expect(text).toContain('wheelchair-accessible vehicles');
+    expect(text).toContain('Plan step-free journeys by default');
+  });
+
   it('serves an OpenAPI document generated from the contracts', async () => {
     const docs = await server.call('GET', '/v1/docs');
     expect(docs.status).toBe(200);

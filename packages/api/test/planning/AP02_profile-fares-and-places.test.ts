@@ -1,66 +1,30 @@
 // Feature under test: on the real engine, a logged-in traveller's profile railcard reaches the fares, and unknown or out-of-area places get a message (issue #14).
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { Journey, PlacesResponse, SearchCreated, SearchResults } from '@cairn/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Journey } from '@cairn/contracts';
+import { describe, expect, it } from 'vitest';
 import { registeredUser } from '../helpers/accounts.ts';
-import { startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
-import { searchTime, startTestServer, waitFor, type TestServer } from '../helpers/testServer.ts';
+import {
+  demoEngineServer,
+  demoRegionBuilt,
+  findPlace,
+  searchAndWait as search,
+} from '../helpers/demoEngine.ts';
+import { searchTime } from '../helpers/testServer.ts';
 
-const REGION = resolve(import.meta.dirname, '../../../../regions/cairngorms/build');
-const built = existsSync(join(REGION, 'region.json'));
-
-let server: TestServer;
-let smtp: SmtpPeer;
-beforeAll(async () => {
-  if (!built) return;
-  smtp = await startSmtpPeer();
-  server = await startTestServer({
-    planner: 'engine',
-    env: { REGION_DIR: REGION, SMTP_URL: smtp.url, MAIL_FROM: 'Explorer <no-reply@explorer.example>' },
-  });
-}, 300_000);
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
-
-async function place(q: string) {
-  const places = PlacesResponse.parse(
-    (await server.call('GET', `/v1/places?q=${encodeURIComponent(q)}&limit=1`)).body,
-  );
-  return places.data[0]!;
-}
-
-async function searchAndWait(body: Record<string, unknown>, token?: string) {
-  const created = await server.call('POST', '/v1/journey-planner/search', {
-    body,
-    ...(token ? { token } : {}),
-  });
-  expect(created.status).toBe(201);
-  const { hash } = SearchCreated.parse(created.body).data;
-  const done = await waitFor(
-    async () => {
-      const r = await server.call('GET', `/v1/journey-planner/search/${hash}`);
-      return r.body.data.query.status === 'done' ? r : undefined;
-    },
-    180_000,
-    'the search to finish',
-  );
-  return SearchResults.parse(done.body).data;
-}
+const live = demoEngineServer();
+const place = (q: string) => findPlace(live.server, q);
+const searchAndWait = (body: Record<string, unknown>, token?: string) => search(live.server, body, token);
 
 const railLines = (journeys: Journey[]) =>
   journeys
     .flatMap((j) => j.pricing_breakdown)
     .filter((l) => /^Train /.test(l.description) && l.cost !== 'unknown');
 
-describe.skipIf(!built)('real engine: profile fares and places (issue #14)', () => {
+describe.skipIf(!demoRegionBuilt)('real engine: profile fares and places (issue #14)', () => {
   it(
     'a logged-in traveller whose profile has a railcard gets it on rail fares when the request does not carry it',
     { timeout: 240_000 },
     async () => {
-      const user = await registeredUser(server, smtp, { profile: { railcard: '16-25 Railcard' } });
+      const user = await registeredUser(live.server, live.smtp, { profile: { railcard: '16-25 Railcard' } });
       const from = await place('Edinburgh');
       const to = await place('Aviemore');
       const trip = {

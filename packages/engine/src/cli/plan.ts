@@ -19,7 +19,7 @@ import { EXIT, parseCommandArgs, reportWarnings, say } from './common.ts';
 import { secondsSince } from './streets.ts';
 
 const USAGE = `usage: cairn plan (--region DIR | --gtfs FEED [--gtfs …] [--osm FILE]) --from PLACE --to PLACE
-                  [--depart YYYY-MM-DDTHH:mm] [--arrive-by] [--return YYYY-MM-DDTHH:mm] [--json | --journeys]
+                  [--depart YYYY-MM-DDTHH:mm] [--arrive-by] [--return YYYY-MM-DDTHH:mm] [--step-free] [--json | --journeys]
   Runs the journey planner the API runs and prints every option it offers (walk, cycle, transit
   with its first and last miles, …) with departure, arrival, changes, price, CO2 and steps.
   --region DIR  a folder with region.json (its feeds, OSM file, taxis, fares…), or one made by
@@ -32,6 +32,7 @@ const USAGE = `usage: cairn plan (--region DIR | --gtfs FEED [--gtfs …] [--osm
   --from, --to  LAT,LON inside the region, or a place name the planner's geocoder finds
   --depart      local time of the region (default: now); with --arrive-by, the time to arrive by
   --return      also plan the way back, leaving at this time
+  --step-free   step-free journeys: each step labelled step-free, not step-free or not known
   --json        a compact projection of the options on stdout:
                 { region, from, to, options: [{ id, mode, stages, departure, arrival (ISO with
                 offset), duration_sec, changes, cost ("£3.20" | "free" | "unknown"), cost_pence,
@@ -42,13 +43,13 @@ const USAGE = `usage: cairn plan (--region DIR | --gtfs FEED [--gtfs …] [--osm
   --journeys    the full Journey documents as the API stores them: { journeys: [...] }
   No longer taken (the planner decides them): --window (it searches two hours of departures),
   --max-transfers (up to 3 changes), --walk-radius (walks of up to 20 minutes), --wheelchair
-  (the planner has no step-free routing yet).`;
+  (use --step-free).`;
 
 const DROPPED: Record<string, string> = {
   window: 'the planner searches two hours of departures itself',
   'max-transfers': 'the planner allows up to 3 changes',
   'walk-radius': 'the planner walks up to 20 minutes to and from stops',
-  wheelchair: 'the planner has no step-free routing yet',
+  wheelchair: 'use --step-free',
 };
 
 /** The brand of a command-line search: every travel type allowed, no extras the terminal cannot show. */
@@ -150,6 +151,7 @@ export async function planCommand(argv: string[]): Promise<number> {
     'max-transfers': { type: 'string' },
     'walk-radius': { type: 'string' },
     wheelchair: { type: 'boolean' },
+    'step-free': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (!args.ok) {
@@ -219,6 +221,7 @@ export async function planCommand(argv: string[]): Promise<number> {
     return_time: back ? formatSearchDate(tz, localToEpochSec(tz, back.date, back.secondsOfDay)) : undefined,
     arrive_by: v['arrive-by'] === true,
     arrive_by_buffer: 0,
+    ...(v['step-free'] ? { step_free: true } : {}),
   };
   const started = performance.now();
   let result: PlanResult;

@@ -1,4 +1,4 @@
-import type { DirectionParts, TravelType } from '@cairn/contracts';
+import type { Assistance, DirectionParts, StepFree, TravelType } from '@cairn/contracts';
 import type { GeoPoint } from '../geo/geometry.ts';
 
 /*
@@ -39,6 +39,8 @@ export interface TransitRide {
   stops: RideStop[];
   /** Region operator (`operators[].id`) running it, when region.json names one. */
   operatorId: string | null;
+  /** GTFS wheelchair values (0 unknown, 1 yes, 2 no) of the boarding and alighting stops and the trip. */
+  wheelchair?: { board: number; alight: number; trip: number };
 }
 
 /** Why a vehicle is where it is: continuity between the outbound and return legs. */
@@ -69,6 +71,10 @@ export interface PlannedStep {
   leavesVehicleAt?: PlacePoint;
   /** A walk in a straight line where no mapped path serves an end (streets/straightWalk.ts). */
   straightLine?: boolean;
+  /** Step-free or not, or not known, with why: set on step-free searches (stepFree/labels.ts). */
+  stepFree?: StepFree;
+  /** How to book the operator's help for this ride, on step-free searches. */
+  assistance?: Assistance;
 }
 
 export interface PlannedLeg {

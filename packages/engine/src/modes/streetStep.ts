@@ -10,6 +10,8 @@ import type { StreetRoute } from '../streets/directions.ts';
 import { MAX_SNAP_M, routeSnapped } from '../streets/streetNetwork.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
+import { STRAIGHT_WALK_STEP_FREE, walkStepFree } from '../stepFree/labels.ts';
+import { pathStepFreeCode } from '../stepFree/streetProfile.ts';
 
 /*
  * The one home of street steps. Each mode's module says which parts a trip by that mode is made of
@@ -54,11 +56,15 @@ function routeStreet(
   streetMode: StreetMode,
   from: PlacePoint,
   to: PlacePoint,
-): StreetRoute | undefined {
+): (StreetRoute & { stepFreeCode?: number }) | undefined {
   const a = listSnapPoints(net.snap, from.lat, from.lon, streetMode, MAX_SNAP_M);
   const b = listSnapPoints(net.snap, to.lat, to.lon, streetMode, MAX_SNAP_M);
   const path = listEnds(a).length > 0 && listEnds(b).length > 0 ? routeSnapped(net, a, b, streetMode) : null;
-  if (path) return describeStreetPath(net.graph, path);
+  if (path)
+    return {
+      ...describeStreetPath(net.graph, path),
+      ...(net.graph.stepFreeProfile ? { stepFreeCode: pathStepFreeCode(net.graph, path.pieces) } : {}),
+    };
   if (streetMode !== 'foot') return undefined;
   // A region loaded without streets (cairn plan --gtfs without --osm) walks in straight lines only.
   const noStreets = net.graph.edgeCount === 0;
@@ -121,6 +127,12 @@ export function buildStreetStep(
       : null,
     description: describeStep(type, route, endNames(from, to).to),
     ...(route.straightLine ? { straightLine: true } : {}),
+    ...(type === 'walk' && net.graph.stepFreeProfile
+      ? {
+          stepFree:
+            route.stepFreeCode === undefined ? STRAIGHT_WALK_STEP_FREE : walkStepFree(route.stepFreeCode),
+        }
+      : {}),
     ...extra,
   };
 }

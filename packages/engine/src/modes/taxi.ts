@@ -8,10 +8,15 @@ export function listTaxiOperators(
   ctx: Pick<ModeContext, 'region'>,
   lat: number,
   lon: number,
-): Array<{ name: string; phone: string }> {
+): Array<{ name: string; phone: string; wheelchair_accessible?: true }> {
   return ctx.region.taxi.operators
     .filter((op) => inTaxiArea(lat, lon, op.area))
-    .map((op) => ({ name: op.name, phone: op.phone }));
+    .map((op) => ({
+      name: op.name,
+      phone: op.phone,
+      // Only what the region says: an operator without the flag may still carry wheelchairs.
+      ...(op.wheelchairAccessible ? { wheelchair_accessible: true as const } : {}),
+    }));
 }
 
 /**

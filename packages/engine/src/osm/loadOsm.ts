@@ -3,6 +3,7 @@ import { readOsmPbf } from './pbfReader.ts';
 import { readOsmXmlFile, readOsmXmlText } from './xmlReader.ts';
 import { addFeature, isTransportEntrance, isWaterName, mayBeFeature, waterShape } from './features.ts';
 import { wayRouting } from './wayAccess.ts';
+import { nodeStepFree, stepFreeCodeIndex, wayStepFree } from './stepFreeTags.ts';
 import { sampleElevation } from './elevationRaster.ts';
 import type { ElevationRaster } from './elevationRaster.ts';
 import type { OsmSink, OsmTags, OsmWarning } from './types.ts';
@@ -56,6 +57,8 @@ class OsmCollector implements OsmSink {
   readonly lat = new GrowF64(1 << 16);
   readonly lon = new GrowF64(1 << 16);
   readonly ele = new Map<number, number>();
+  /** Nodes whose tags matter to step-free travel (kerbs, stiles), by node key. */
+  readonly stepFree = new Map<number, number>();
   readonly ways: GraphWayInput[] = [];
   readonly places = emptyCatalogue();
   readonly entranceLat: number[] = [];
@@ -73,6 +76,8 @@ class OsmCollector implements OsmSink {
       const ele = Number.parseFloat(tags.ele);
       if (Number.isFinite(ele)) this.ele.set(key, ele);
     }
+    const stepFree = stepFreeCodeIndex(nodeStepFree(tags));
+    if (stepFree > 0) this.stepFree.set(key, stepFree);
     if (mayBeFeature(tags)) addFeature(this.places, `n${id}`, lat, lon, tags);
     if (isWaterName(tags))
       this.places.water.push({
@@ -99,7 +104,12 @@ class OsmCollector implements OsmSink {
         if (k === undefined) this.missingNodeRefs++;
         else if (keys[keys.length - 1] !== k) keys.push(k);
       }
-      if (keys.length >= 2) this.ways.push({ nodes: Int32Array.from(keys), routing });
+      if (keys.length >= 2)
+        this.ways.push({
+          nodes: Int32Array.from(keys),
+          routing,
+          stepFree: stepFreeCodeIndex(wayStepFree(tags)),
+        });
     }
     const closed = refs.length > 2 && refs[0] === refs[refs.length - 1];
     const water = routing ? null : waterShape(tags, closed);
@@ -163,7 +173,12 @@ class OsmCollector implements OsmSink {
         } else heights.unknown++;
       }
     }
-    const graph = buildStreetGraph({ lat: this.lat.data, lon: this.lon.data, ele, count }, this.ways);
+    const stepFree = new Uint8Array(count);
+    for (const [k, code] of this.stepFree) stepFree[k] = code;
+    const graph = buildStreetGraph(
+      { lat: this.lat.data, lon: this.lon.data, ele, count, stepFree },
+      this.ways,
+    );
     if (this.entranceLat.length > 0)
       graph.entrances = {
         lat: Float64Array.from(this.entranceLat),

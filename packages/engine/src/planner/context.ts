@@ -40,6 +40,11 @@ export interface SearchContext {
   at: At;
   /** A return search: car club (round trips only) is offered. */
   hasReturn: boolean;
+  /**
+   * Set on step-free searches (issue #19): rides avoid stops and trips marked inaccessible when
+   * `blocks` (the search), and not in the labelled fallback.
+   */
+  stepFree?: { blocks: boolean };
   /** Range searches already run for this search, by their query (transit/search.ts). */
   routes: Map<string, { view: TransitView; journeys: RaptorJourney[] }>;
 }
@@ -51,13 +56,18 @@ export function searchContext(
   raptorFor: RoutersFor,
   at: At,
   hasReturn: boolean,
+  stepFree?: { blocks: boolean },
 ): SearchContext {
   const traveller = travellerFrom(input.request, input.profile);
   const { origin, destination } = input;
   return {
     data,
     traveller,
-    allowed: (t) => allowsTravelType(input.brand.blockedTravelTypes, traveller, t),
+    // A step-free journey is not ridden on a bicycle.
+    allowed: (t) =>
+      allowsTravelType(input.brand.blockedTravelTypes, traveller, t) &&
+      !(stepFree && (t === 'cycle' || t === 'bike hire')),
+    ...(stepFree ? { stepFree } : {}),
     raptorFor,
     origin,
     destination,

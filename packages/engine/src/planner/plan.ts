@@ -25,6 +25,9 @@ import { whyNoJourney } from './noJourney.ts';
 import type { NoJourneyReason, PlanResult } from './port.ts';
 import type { RegionData } from './regionData.ts';
 import { returnPlanner } from './returns.ts';
+import { stepFreeRegionData } from './stepFreeData.ts';
+import { keepStepFree, labelStepFree } from './stepFreeOptions.ts';
+import { travellerFrom } from '../journeys/fares/traveller.ts';
 
 export type { PlanInput } from './context.ts';
 
@@ -52,13 +55,30 @@ const SAME_PLACE_M = 100;
 
 /**
  * Plans a search whose ends are placed: outbound and return options, priced, assembled, chosen
- * and ranked by emissions; or why there are none.
+ * and ranked by emissions; or why there are none. A step-free search (issue #19) plans on the
+ * step-free streets and accessible stops and trips; when that finds nothing it plans again with
+ * everything open, every part labelled, so the traveller sees what is in the way.
  */
 export function planSearch(
   data: RegionData,
   input: PlanInput,
   extras: ExtrasLookup,
   raptorFor: RoutersFor,
+): PlanResult {
+  if (!travellerFrom(input.request, input.profile).stepFree)
+    return planOptions(data, input, extras, raptorFor);
+  const strict = planOptions(stepFreeRegionData(data, true), input, extras, raptorFor, { blocks: true });
+  if (strict.found || strict.why.reason === 'same place' || strict.why.reason === 'bad time') return strict;
+  const labelled = planOptions(stepFreeRegionData(data, false), input, extras, raptorFor, { blocks: false });
+  return labelled.found ? labelled : strict;
+}
+
+function planOptions(
+  data: RegionData,
+  input: PlanInput,
+  extras: ExtrasLookup,
+  raptorFor: RoutersFor,
+  stepFree?: { blocks: boolean },
 ): PlanResult {
   const { request, brand } = input;
   const tz = data.region.timeZone;
@@ -70,7 +90,7 @@ export function planSearch(
   // Without a return time, an appointment (brand appointment mode) of the default length gets a way home.
   if (returnSec === undefined && arriveBy && brand.appointmentMode)
     returnSec = parseSearchDate(tz, appointmentReturnTime(request.out_time, DEFAULT_APPOINTMENT_MIN) ?? '');
-  const ctx = searchContext(data, input, raptorFor, at, returnSec !== undefined);
+  const ctx = searchContext(data, input, raptorFor, at, returnSec !== undefined, stepFree);
   if (ctx.crowM < SAME_PLACE_M) return none({ reason: 'same place' });
 
   const candidates = withoutServiceTwice(FAMILIES.flatMap((f) => f.candidates(ctx)));
@@ -94,7 +114,13 @@ export function planSearch(
       options.push({ option, c });
   }
 
-  const priced = options.map(({ option, c }) => ({
+  const labelled = stepFree
+    ? keepStepFree(
+        options.map((o) => ({ ...o, stepFree: labelStepFree(data, o.option) })),
+        (o) => o.stepFree,
+      )
+    : options;
+  const priced = labelled.map(({ option, c }) => ({
     option,
     c,
     price: priceOption(option, { region: data.region, traveller: ctx.traveller, gtfsFares: data.gtfsFares }),

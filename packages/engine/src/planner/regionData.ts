@@ -280,14 +280,6 @@ function assembleRegionData(
     const fares = buildGtfsFares(feed);
     if (fares) gtfsFares.set(feed.id, fares);
   }
-  const prepared = prepareStops(
-    streets,
-    Array.from({ length: timetable.stopCount }, (_, s) => ({
-      stopIdx: s,
-      lat: timetable.a.stopLat[s] ?? 0,
-      lon: timetable.a.stopLon[s] ?? 0,
-    })),
-  );
   const routeFlags = new Map<string, RouteFlags>();
   const agencyFlags = new Map<string, RouteFlags>();
   const operatorByAgency = new Map<string, string>();
@@ -313,18 +305,43 @@ function assembleRegionData(
     dir,
     region: config,
     timetable,
-    streets,
     places,
     gtfsFares,
-    stopSnaps: { foot: prepared.foot, bicycle: prepared.bicycle, car: prepared.car },
-    preparedStops: prepared,
+    ...streetParts(timetable, config, places, streets),
     stopIndex: buildStopIndex(timetable, config),
-    modes: createModeContext(streets, config, places),
     routeFlags,
     agencyFlags,
     operatorByAgency,
     warnings: messages,
   };
+}
+
+/** The parts of region data that hang on its street network: stops and region points snapped to it. */
+function streetParts(
+  timetable: Timetable,
+  config: RegionConfig,
+  places: PlaceCatalogue,
+  streets: StreetNetwork,
+): Pick<RegionData, 'streets' | 'stopSnaps' | 'preparedStops' | 'modes'> {
+  const prepared = prepareStops(
+    streets,
+    Array.from({ length: timetable.stopCount }, (_, s) => ({
+      stopIdx: s,
+      lat: timetable.a.stopLat[s] ?? 0,
+      lon: timetable.a.stopLon[s] ?? 0,
+    })),
+  );
+  return {
+    streets,
+    stopSnaps: { foot: prepared.foot, bicycle: prepared.bicycle, car: prepared.car },
+    preparedStops: prepared,
+    modes: createModeContext(streets, config, places),
+  };
+}
+
+/** The same region over another street network (the step-free one, stepFree/streetProfile.ts). */
+export function withStreets(data: RegionData, streets: StreetNetwork): RegionData {
+  return { ...data, ...streetParts(data.timetable, data.region, data.places, streets) };
 }
 
 /** A KDBush over stop positions projected to metres around the region's middle latitude. */

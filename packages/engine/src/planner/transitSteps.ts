@@ -91,6 +91,11 @@ export function buildRide(
     headsign: tt.meta.tripInfoHeadsigns[info] ?? '',
     stops,
     operatorId: agency ? (data.operatorByAgency.get(agency.id) ?? null) : null,
+    wheelchair: {
+      board: a.stopWheelchair[a.patternStops[first + leg.boardPos] ?? 0] ?? 0,
+      alight: a.stopWheelchair[a.patternStops[first + leg.alightPos] ?? 0] ?? 0,
+      trip: a.tripWheelchair[leg.trip] ?? 0,
+    },
   };
   return {
     ride,

@@ -140,6 +140,18 @@ export const Operator = z
       .array(z.string().min(1))
       .default([])
       .describe('Travel-guide statements shown on the stage detail view (how_to_guide.service.statements)'),
+    assistance: z
+      .strictObject({
+        name: z
+          .string()
+          .min(1)
+          .describe('What the help is called, e.g. "Passenger Assist" or "Ramp booking"'),
+        notice: z.string().min(1).describe('When to book, e.g. "Book at least 2 hours before you travel"'),
+        phone: Phone.optional(),
+        website: Url.optional(),
+      })
+      .optional()
+      .describe('Help for disabled travellers the operator books (shown on step-free journeys)'),
   })
   .describe('A transport operator (agency) with its website, payment methods and travel-guide text');
 export type Operator = z.infer<typeof Operator>;

@@ -2,6 +2,7 @@ import { haversineM, projectionFor } from '../geo/geometry.ts';
 import { cycleSpeedMps } from './gradient.ts';
 import type { Projection } from '../geo/geometry.ts';
 import { HIGHWAY_CLASSES, MODE_BIT } from '../osm/wayAccess.ts';
+import { FIRST_UNKNOWN_CODE } from '../osm/stepFreeTags.ts';
 import type { StreetMode, WayRouting } from '../osm/wayAccess.ts';
 
 export type VertexIdx = number & { readonly __brand: 'VertexIdx' };
@@ -21,6 +22,7 @@ export type EdgeIdx = number & { readonly __brand: 'EdgeIdx' };
  *                  edgeForward/Backward Uint8[E]        MODE_BIT mask allowed along / against the shape
  *                  edgeClass            Uint8[E]        index into HIGHWAY_CLASSES
  *                  edgeFlags            Uint8[E]        EDGE_FLAG bits (roundabout)
+ *                  edgeStepFree         Uint8[E]        index into STEP_FREE_CODES: the worst of the way and its nodes
  *                  edgeName/edgeRef     Int32[E]        index into `strings`, -1 when none
  *                  edgeShapeStart       Int32[E+1]      edge e's shape is points [start[e], start[e+1])
  *   shape points   shapeLat/shapeLon    Float64[P]      both end vertices included
@@ -52,6 +54,8 @@ export interface StreetGraph {
   edgeBackward: Uint8Array;
   edgeClass: Uint8Array;
   edgeFlags: Uint8Array;
+  /** Index into STEP_FREE_CODES (osm/stepFreeTags.ts) per edge: step-free, not known, or why not. */
+  edgeStepFree: Uint8Array;
   edgeName: Int32Array;
   edgeRef: Int32Array;
   edgeShapeStart: Int32Array;
@@ -71,6 +75,8 @@ export interface StreetGraph {
   strings: string[];
   /** Fastest speed (m/s) of any edge per mode, for admissible A* estimates. */
   maxSpeedMps: Float64Array;
+  /** Set on a step-free view of a graph (stepFree/streetProfile.ts): walks on it are labelled. */
+  stepFreeProfile?: { blocks: boolean };
   /** Doors of stations and piers mapped in OSM, where walkers leave them (streets/snap.ts). */
   entrances?: EntrancePoints;
 }
@@ -83,6 +89,9 @@ export interface EntrancePoints {
 
 export const MODE_INDEX: Record<StreetMode, number> = { foot: 0, bicycle: 1, car: 2 };
 
+/** A way whose input says nothing about steps is not known to be step-free. */
+const UNKNOWN_STEP_FREE = FIRST_UNKNOWN_CODE;
+
 /** Bits of `edgeFlags`. */
 export const EDGE_FLAG = { roundabout: 1 } as const;
 
@@ -91,6 +100,8 @@ export interface GraphWayInput {
   /** Node keys: equal keys are the same node (shared between ways). */
   nodes: ArrayLike<number>;
   routing: WayRouting;
+  /** Index into STEP_FREE_CODES from the way's tags; absent is not known. */
+  stepFree?: number;
 }
 
 /** Positions of the node keys used by ways. */
@@ -100,6 +111,8 @@ export interface GraphNodeInput {
   /** Metres above sea level; NaN when unknown (that stretch then counts as flat). */
   ele: ArrayLike<number>;
   count: number;
+  /** Index into STEP_FREE_CODES per node key (kerbs, stiles); absent means nothing on the nodes. */
+  stepFree?: ArrayLike<number>;
 }
 
 class Growable {
@@ -165,6 +178,7 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
   const eBwd = new Growable();
   const eCls = new Growable();
   const eFlags = new Growable();
+  const eStepFree = new Growable();
   const eName = new Growable();
   const eRef = new Growable();
   const eShape = new Growable();
@@ -190,8 +204,10 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
       if (uses[way.nodes[i]!]! < 2) continue;
       eShape.push(sLat.length);
       let len = 0;
+      let stepFree = way.stepFree ?? UNKNOWN_STEP_FREE;
       for (let j = start; j <= i; j++) {
         const k = way.nodes[j]!;
+        stepFree = Math.max(stepFree, nodes.stepFree?.[k] ?? 0);
         sLat.push(nodes.lat[k]!);
         sLon.push(nodes.lon[k]!);
         sEle.push(nodes.ele[k]!);
@@ -228,6 +244,7 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
       eBwd.push(r.backward);
       eCls.push(r.highwayClass);
       eFlags.push(r.roundabout ? EDGE_FLAG.roundabout : 0);
+      eStepFree.push(stepFree);
       eName.push(name);
       eRef.push(ref);
       start = i;
@@ -331,6 +348,7 @@ export function buildStreetGraph(nodes: GraphNodeInput, ways: readonly GraphWayI
     edgeBackward,
     edgeClass: Uint8Array.from(eCls.data.subarray(0, E)),
     edgeFlags: Uint8Array.from(eFlags.data.subarray(0, E)),
+    edgeStepFree: Uint8Array.from(eStepFree.data.subarray(0, E)),
     edgeName: Int32Array.from(eName.data.subarray(0, E)),
     edgeRef: Int32Array.from(eRef.data.subarray(0, E)),
     edgeShapeStart: Int32Array.from(eShape.data.subarray(0, E + 1)),

@@ -175,7 +175,7 @@ describe('engine commands', () => {
     expect(io.err).toMatch(
       /--window is no longer taken: the planner searches two hours of departures itself/,
     );
-    expect(io.err).toMatch(/--wheelchair is no longer taken/);
+    expect(io.err).toMatch(/--wheelchair is no longer taken: use --step-free/);
     expect(io.err).toMatch(/usage: cairn plan/);
     expect(await planCommand(['--gtfs', feed, ...planArgs, '--bogus'])).toBe(2);
     expect(await buildRegionCommand(['--bogus'])).toBe(2);

@@ -153,6 +153,14 @@ export function UserForm({ idPrefix, values, onChange, errors, onClearError }: P
             onChange={(v) => onChange({ ...values, railcard: v as UserFormValues['railcard'] })}
           />
         )}
+        <YesNoQuestion
+          idPrefix={idPrefix}
+          name="step_free"
+          legend="Do you need step-free journeys?"
+          hint="Journeys without steps, for a wheelchair, a pushchair or heavy luggage. You can change it for each search."
+          value={values.step_free}
+          onChange={answer('step_free')}
+        />
       </fieldset>
     </>
   );

@@ -19,6 +19,8 @@ export type UserFormValues = {
   has_new_young_scot_card: YesNo;
   has_railcard: YesNo;
   railcard: Railcard | '';
+  /** Step-free journeys by default (issue #19). */
+  step_free: YesNo;
 };
 
 export type ProfileQuestion =
@@ -26,7 +28,8 @@ export type ProfileQuestion =
   | 'has_concessionary_pass'
   | 'has_young_scot_card'
   | 'has_new_young_scot_card'
-  | 'has_railcard';
+  | 'has_railcard'
+  | 'step_free';
 
 export const DEFAULT_COUNTRY_CODE = '+44';
 
@@ -58,6 +61,7 @@ export const EMPTY_USER_FORM: UserFormValues = {
   has_new_young_scot_card: '',
   has_railcard: '',
   railcard: '',
+  step_free: '',
 };
 
 const yesNo = (b: boolean): YesNo => (b ? 'yes' : 'no');
@@ -82,6 +86,7 @@ export function valuesFromUser(user: User): UserFormValues {
     has_new_young_scot_card: yesNo(user.profile.has_young_scot_card && user.profile.has_new_young_scot_card),
     has_railcard: yesNo(railcard !== ''),
     railcard,
+    step_free: yesNo(user.profile.step_free === true),
   };
 }
 
@@ -147,6 +152,7 @@ export function toProfile(values: UserFormValues, today: Date): Profile {
     has_new_young_scot_card: youngScot && values.has_new_young_scot_card === 'yes',
     railcard: values.has_railcard === 'yes' && values.railcard ? values.railcard : null,
     user_age: ageOn(values.dob, today) ?? null,
+    ...(values.step_free === '' ? {} : { step_free: values.step_free === 'yes' }),
   };
 }
 

@@ -5,6 +5,7 @@ import { formatElevation } from '@cairn/engine/format';
 import { formatCostText } from './costLabel.ts';
 import { appointmentText } from './appointment.ts';
 import { DirectionText } from './DirectionText.tsx';
+import { AssistanceNote, StepFreeLabel } from './StepFreeLabel.tsx';
 
 type StepRef = { leg: 'depart' | 'return'; index: number };
 
@@ -32,6 +33,8 @@ export function StepCard({ step, onDetails }: { step: Step; onDetails: () => voi
           ))}
       </div>
       <p className="step-description">{step.description}</p>
+      {step.step_free && <StepFreeLabel value={step.step_free} />}
+      {step.assistance && <AssistanceNote help={step.assistance} />}
       <div className="step-meta">
         <span>Duration: {step.duration.text}</span>
         <span>Distance: {step.distance.text}</span>

@@ -285,6 +285,20 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
           <label className="checkbox">
             <input
               type="checkbox"
+              name="step_free"
+              checked={values.stepFree}
+              aria-describedby={`${formId}-step-free-hint`}
+              onChange={(e) => setEntitlement({ stepFree: e.target.checked })}
+            />
+            Step-free journeys
+          </label>
+          <p className="field-hint" id={`${formId}-step-free-hint`}>
+            No steps on walks, changes, stops or vehicles: for a wheelchair, a pushchair or heavy luggage.
+            Where we have no information, the journey says so.
+          </p>
+          <label className="checkbox">
+            <input
+              type="checkbox"
               checked={values.hasAccessToCar}
               onChange={(e) => setEntitlement({ hasAccessToCar: e.target.checked })}
             />

@@ -31,6 +31,8 @@ export type PlannerValues = {
   concessionaryPass: boolean;
   youngScot: boolean;
   newYoungScot: boolean;
+  /** Step-free journeys (issue #19): from the profile, changeable per search. */
+  stepFree: boolean;
   acceptTerms: boolean;
 };
 
@@ -61,6 +63,7 @@ export function initialPlannerValues(
       concessionaryPass: false,
       youngScot: false,
       newYoungScot: false,
+      stepFree: false,
       acceptTerms: false,
     },
     profile,
@@ -82,6 +85,8 @@ export function withProfile(values: PlannerValues, profile: Profile | null): Pla
     concessionaryPass: held.concessionaryPass,
     youngScot: held.youngScot,
     newYoungScot: held.newYoungScot,
+    // Without a profile the form keeps its own choice (a step-free search being edited).
+    stepFree: profile ? held.stepFree : values.stepFree,
   };
 }
 
@@ -92,6 +97,7 @@ export function describeEntitlements(values: PlannerValues, loggedIn: boolean): 
   if (values.hasAccessToCar) parts.push('car access');
   if (loggedIn && values.concessionaryPass) parts.push('concessionary pass');
   if (loggedIn && values.youngScot) parts.push('Young Scot card');
+  if (values.stepFree) parts.push('step-free');
   return parts.length > 0 ? parts.join(' · ') : 'none';
 }
 
@@ -109,6 +115,7 @@ export function valuesFromQuery(query: SearchQuery, now: Date): PlannerValues {
     arriveBy: query.arrive_at_time !== null && query.arrive_at_time !== '',
     isReturn: ret !== undefined,
     returnTime: ret ? toInputValue(ret) : null,
+    stepFree: query.step_free === true,
   };
 }
 
@@ -159,6 +166,8 @@ export function toSearchRequest(values: PlannerValues, profile: Profile | null):
     railcard_type: values.hasRailcard ? values.railcardType : null,
   };
   if (values.arriveBy) request.arrive_by = true;
+  // Sent when asked, or to turn off the profile's choice for this search (mergeEntitlements).
+  if (values.stepFree || profile?.step_free) request.step_free = values.stepFree;
   if (values.originLocation) request.origin_location = values.originLocation;
   if (values.destinationLocation) request.destination_location = values.destinationLocation;
   if (profile) {

@@ -4,6 +4,7 @@ import { ModeIcon } from '../icons/Icons.tsx';
 import { formatCo2, formatMiles } from '@cairn/engine/format';
 import { costLabel } from '../journey/costLabel.ts';
 import { modeName } from '../lib/modeLabel.ts';
+import { StepFreeLabel } from '../journey/StepFreeLabel.tsx';
 
 /** The stage icons of a leg, in order. */
 export function ModeList({ leg, label }: { leg: Leg; label: string }) {
@@ -65,6 +66,7 @@ export function JourneyCard({
           <dd>{journey.total_wait_time.text}</dd>
         </div>
       </dl>
+      {journey.step_free && <StepFreeLabel value={journey.step_free} />}
       {journey.return && (
         <div className="journey-card-return">
           <p className="muted">

@@ -154,3 +154,11 @@ describe('wire format', () => {
     });
   });
 });
+
+describe('step-free in the profile (issue #19)', () => {
+  it('sends the answer given and nothing when unanswered', () => {
+    expect(toProfile(filled, TODAY)).not.toHaveProperty('step_free');
+    expect(toProfile({ ...filled, step_free: 'yes' }, TODAY).step_free).toBe(true);
+    expect(toProfile({ ...filled, step_free: 'no' }, TODAY).step_free).toBe(false);
+  });
+});

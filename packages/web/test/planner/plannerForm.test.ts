@@ -8,6 +8,7 @@ import {
   toSearchRequest,
   validatePlanner,
   valuesFromQuery,
+  withProfile,
   withReturnToggle,
 } from '../../src/planner/plannerForm.ts';
 
@@ -90,6 +91,47 @@ describe('planner form rules', () => {
     expect(request.has_car_access).toBe(true);
     expect(request.user_age).toBe(70);
     expect(SearchRequest.safeParse(request).success).toBe(true);
+  });
+  it('step-free: starts from the profile, sent when asked or to turn the profile off (issue #19)', () => {
+    const profile = {
+      has_car_access: false,
+      has_concessionary_pass: false,
+      has_young_scot_card: false,
+      has_new_young_scot_card: false,
+      railcard: null,
+      user_age: null,
+      step_free: true,
+    };
+    const anonymous = { ...initialPlannerValues(now, { origin: 'A', destination: 'B' }), acceptTerms: true };
+    expect(anonymous.stepFree).toBe(false);
+    expect(toSearchRequest(anonymous, null)).not.toHaveProperty('step_free');
+    expect(toSearchRequest({ ...anonymous, stepFree: true }, null).step_free).toBe(true);
+    const signedIn = {
+      ...initialPlannerValues(now, { origin: 'A', destination: 'B' }, profile),
+      acceptTerms: true,
+    };
+    expect(signedIn.stepFree).toBe(true);
+    expect(toSearchRequest(signedIn, profile).step_free).toBe(true);
+    expect(toSearchRequest({ ...signedIn, stepFree: false }, profile).step_free).toBe(false);
+  });
+  it('editing a step-free search keeps the choice without a profile', () => {
+    const query: SearchQuery = {
+      hash: 'h',
+      origin_address: 'Aviemore',
+      destination_address: 'Kingussie',
+      out_departure_at: '2026/11/23 09:00:00',
+      return_departure_at: null,
+      arrive_at_time: null,
+      return_time: null,
+      results_retrieved: 3,
+      status: 'done',
+      has_return: false,
+      step_free: true,
+    };
+    const edited = valuesFromQuery(query, now);
+    expect(edited.stepFree).toBe(true);
+    expect(withProfile(edited, null).stepFree).toBe(true);
+    expect(valuesFromQuery({ ...query, step_free: undefined }, now).stepFree).toBe(false);
   });
   it('keeps the first server message per field', () => {
     expect(firstMessages({ origin: ['first', 'second'], destination: [] })).toEqual({ origin: 'first' });

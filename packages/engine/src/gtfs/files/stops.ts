@@ -2,6 +2,7 @@ import { eachRow, parseIntField } from '../rows.ts';
 import type { GtfsSource } from '../source.ts';
 import type { GtfsStop } from '../types.ts';
 import type { WarningLog } from '../warnings.ts';
+import { applyPathways } from './pathways.ts';
 
 export interface StopTable {
   stops: GtfsStop[];
@@ -10,7 +11,8 @@ export interface StopTable {
 
 /**
  * stops.txt (required): stops with a position (stations, entrances and platforms need one), parent
- * stations resolved to indices, and wheelchair access inherited from the parent when unknown.
+ * stations resolved to indices, and wheelchair access from pathways.txt, else inherited from the
+ * parent, when unknown.
  */
 export function readStops(source: GtfsSource, log: WarningLog): StopTable {
   const stops: GtfsStop[] = [];
@@ -54,6 +56,8 @@ export function readStops(source: GtfsSource, log: WarningLog): StopTable {
       log.add('stops.txt', 0, 'parent_station', `stop "${s.id}" names unknown parent "${pid}"`);
     else s.parentIdx = p;
   });
+  // Pathways first: what they show of a platform is closer to it than its station's value.
+  applyPathways(source, log, stops, stopById);
   for (const s of stops) {
     const parent = s.parentIdx >= 0 ? stops[s.parentIdx] : undefined;
     if (s.wheelchair === 0 && parent) s.wheelchair = parent.wheelchair;

@@ -13,6 +13,7 @@ import type { PlacePoint, PlannedLeg, PlannedOption, PlannedStep } from '../mode
 import { legStages, legWaitSec, legWalkM } from '../model.ts';
 import { computeSortKeys, sortInputsOf } from '../ranking/sortKeys.ts';
 import { optionId } from '../ranking/optionId.ts';
+import { summariseStepFree } from '../../stepFree/labels.ts';
 
 /** Extras looked up per place or ride; supplied by the planner from its loaded data. */
 export interface ExtrasLookup {
@@ -70,6 +71,8 @@ function buildStep(step: PlannedStep, cost: string, ctx: AssembleContext): Step 
     carbon_emission: stepCo2Kg(step.type, step.distanceM),
   };
   if (step.straightLine) out.straight_line = true;
+  if (step.stepFree) out.step_free = step.stepFree;
+  if (step.assistance) out.assistance = step.assistance;
   // The climb is the effort of the steps the traveller powers; for vehicles it says nothing.
   if (HUMAN_POWERED.has(step.type) && step.elevation?.ascentM !== undefined) {
     out.ascent_m = step.elevation.ascentM;
@@ -202,5 +205,12 @@ export function assembleJourney(option: PlannedOption, price: OptionPrice, ctx: 
     return: ret,
     sort: computeSortKeys(inputs),
     cost_is_estimate: price.isEstimate,
+    ...stepFreeSummary(allSteps),
   };
+}
+
+/** The card's step-free summary, on journeys whose steps are labelled (step-free searches). */
+function stepFreeSummary(steps: readonly PlannedStep[]): Pick<Journey, 'step_free'> {
+  const summary = summariseStepFree(steps.map((s) => s.stepFree));
+  return summary ? { step_free: summary } : {};
 }

@@ -77,6 +77,7 @@ function route(ctx: SearchContext, fam: TransitFamily, windowSec: number, weighW
     access: fam.first.legs,
     egress: fam.last.legs,
     maxTransfers: MAX_TRANSFERS,
+    wheelchair: ctx.stepFree?.blocks === true,
   });
   const zero = view.epochZeroSec;
   const journeys: RaptorJourney[] = [];

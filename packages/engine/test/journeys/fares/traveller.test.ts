@@ -13,6 +13,7 @@ const profile: Profile = {
   has_new_young_scot_card: true,
   railcard: 'Senior Railcard',
   user_age: 70,
+  step_free: true,
 };
 
 describe('travellerFrom: each field is the request’s when given, else the profile’s', () => {
@@ -24,6 +25,7 @@ describe('travellerFrom: each field is the request’s when given, else the prof
       youngScot: true,
       newYoungScot: true,
       railcard: 'Senior Railcard',
+      stepFree: true,
     });
   });
 
@@ -67,6 +69,7 @@ describe('travellerFrom: each field is the request’s when given, else the prof
       youngScot: false,
       newYoungScot: false,
       railcard: null,
+      stepFree: false,
     }));
 
   it('never lets an absent or empty field override a random profile', () => {

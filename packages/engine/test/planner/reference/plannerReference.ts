@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { BrandSettings, Journey, SearchRequest, TIMETABLED_TYPES } from '@cairn/contracts';
-import type { Step } from '@cairn/contracts';
+import type { SearchRequestInput, Step } from '@cairn/contracts';
 import { listStopAccess } from '../../../src/modes/accessEgress.ts';
 import { listStreetFootpaths } from '../../../src/modes/footpaths.ts';
 import { buildStreetChain } from '../../../src/modes/streetStep.ts';
@@ -59,23 +59,36 @@ export interface ReferenceRegion {
 
 const brandsDir = new URL('../../../../../brands/', import.meta.url);
 
+/** What a reference variant changes: where it reads each feed, and the region data its walks use. */
+export interface ReferenceVariant {
+  feedPath?: (feedId: string, path: string) => string;
+  data?: (data: RegionData) => RegionData;
+}
+
 /** Loads the planner (the public facade) and, separately, the region data and GTFS the reference reads. */
-export async function loadReferenceRegion(dir: string, nowMs: number): Promise<ReferenceRegion> {
+export async function loadReferenceRegion(
+  dir: string,
+  nowMs: number,
+  variant: ReferenceVariant = {},
+): Promise<ReferenceRegion> {
   const planner = await loadPlanner(dir, { now: () => nowMs, log: () => {} });
-  const data = await loadRegionData(dir, { log: () => {} });
-  const settings = data.timetable.meta.transferSettings;
+  const loaded = await loadRegionData(dir, { log: () => {} });
+  const settings = loaded.timetable.meta.transferSettings;
   const net = buildReferenceNetwork({
-    timeZone: data.region.timeZone,
-    feeds: data.region.feeds.map((f) => ({ id: f.id, path: resolveRegionPath(dir, f.path) })),
+    timeZone: loaded.region.timeZone,
+    feeds: loaded.region.feeds.map((f) => {
+      const path = resolveRegionPath(dir, f.path);
+      return { id: f.id, path: variant.feedPath?.(f.id, path) ?? path };
+    }),
     // The region's footpaths are walked along its streets (planner/regionTimetable.ts).
-    footpaths: (stops) => listStreetFootpaths(data.streets, stops, settings),
+    footpaths: (stops) => listStreetFootpaths(loaded.streets, stops, settings),
     sameStopChangeSec: settings.sameStopTransferSec,
     straightLineWalkSec: (m) => Math.round((m * settings.detourFactor) / settings.walkSpeedMps),
   });
   const brand = BrandSettings.parse(
     JSON.parse(readFileSync(new URL('default/brand.json', brandsDir), 'utf8')),
   );
-  return { planner, data, net, brand };
+  return { planner, data: variant.data?.(loaded) ?? loaded, net, brand };
 }
 
 /** 'YYYY/MM/DD HH:mm:ss' as local date, seconds of day and epoch. */
@@ -166,8 +179,10 @@ export async function planEarliest(
   from: Place,
   to: Place,
   out: string,
+  extra: Partial<SearchRequestInput> = {},
 ): Promise<PlanAnswer> {
   const req = SearchRequest.parse({
+    ...extra,
     origin: from.name,
     destination: to.name,
     origin_location: { lat: from.lat, lng: from.lon },
@@ -198,9 +213,10 @@ export async function compareSearch(
   from: Place,
   to: Place,
   out: string,
+  extra: Partial<SearchRequestInput> = {},
 ): Promise<ComparedSearch> {
   const ref = referenceEarliest(r, from, to, out);
-  const plan = await planEarliest(r, from, to, out);
+  const plan = await planEarliest(r, from, to, out, extra);
   let verdict: ComparedSearch['verdict'] = 'ok';
   if (ref.arrivalSec === undefined) verdict = 'no reference journey';
   else if (plan.arrivalSec === undefined) verdict = 'missing';

@@ -1,5 +1,6 @@
 import type { Taxi } from '@cairn/contracts';
 import { Modal } from '../../ui/Modal.tsx';
+import '../stepFree.css';
 
 /** Local taxi operators: name and phone (tel link), or the empty text. */
 export function TaxiModal({ taxis, open, onClose }: { taxis: Taxi[]; open: boolean; onClose: () => void }) {
@@ -13,6 +14,9 @@ export function TaxiModal({ taxis, open, onClose }: { taxis: Taxi[]; open: boole
           {taxis.map((t) => (
             <li key={`${t.name}-${t.phone}`}>
               <strong>{t.name}</strong>: <a href={`tel:${t.phone.replace(/[^\d+]/g, '')}`}>{t.phone}</a>
+              {t.wheelchair_accessible && (
+                <span className="wheelchair-taxi"> · Wheelchair-accessible vehicles</span>
+              )}
             </li>
           ))}
         </ul>
