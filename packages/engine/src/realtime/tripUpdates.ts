@@ -1,0 +1,342 @@
+import { POS_NO_DROP_OFF, POS_NO_PICKUP } from '../raptor/transitData.ts';
+import {
+  dateToDayNumber,
+  dayNumberToDate,
+  epochToLocal,
+  parseGtfsDate,
+  parseGtfsTime,
+  serviceDayStartEpochSec,
+} from '../time/serviceDay.ts';
+import type { InstancePatch } from '../timetable/livePatch.ts';
+import type { Timetable } from '../timetable/timetable.ts';
+import { serviceRunsOn } from '../timetable/transitView.ts';
+import type { RtStopTimeUpdate, RtTripDescriptor, RtTripUpdate } from './decodeFeed.ts';
+import { tripIndexOf, tripStops } from './tripIndex.ts';
+import type { TripIndex } from './tripIndex.ts';
+
+/*
+ * TripUpdates → instance patches of the timetable. Matching: trip_id first; without one (or with
+ * an id the timetable does not know), route_id + start_time, on start_date, with direction told
+ * apart by the stops the update names (the compact timetable keeps no direction_id). Times follow
+ * the GTFS-realtime propagation rules: a stop's delay carries to the following stops until the
+ * next update; absolute times win over delays; SKIPPED stops keep the vehicle's times but cannot
+ * be used; NO_DATA returns to the timetable. Every live trip is then made possible: it never
+ * arrives at a stop before it left the previous one, and never leaves a stop before arriving.
+ */
+
+export type UnmatchedReason =
+  | 'unknown trip'
+  | 'ambiguous trip'
+  | 'no service on that day'
+  | 'bad start_date'
+  | 'unknown route'
+  | 'added trip without stop times'
+  | 'unsupported relationship';
+
+export interface TripUpdatesReport {
+  matched: number;
+  byTripId: number;
+  byRouteAndStart: number;
+  added: number;
+  cancelled: number;
+  unmatched: Partial<Record<UnmatchedReason, number>>;
+  /** Stop updates naming a stop the trip does not call at. */
+  unknownStops: number;
+  /** Times changed to keep the trip possible (arrival before the previous departure, negative dwell). */
+  repairedTimes: number;
+}
+
+export function emptyTripUpdatesReport(): TripUpdatesReport {
+  return {
+    matched: 0,
+    byTripId: 0,
+    byRouteAndStart: 0,
+    added: 0,
+    cancelled: 0,
+    unmatched: {},
+    unknownStops: 0,
+    repairedTimes: 0,
+  };
+}
+
+interface FeedScope {
+  tt: Timetable;
+  index: TripIndex;
+  /** Static feed index and id the realtime feed refers to. */
+  feed: number;
+  feedId: string;
+  timeZone: string;
+  /** Feed header time: picks the service day of updates without start_date. */
+  nowSec: number;
+}
+
+/** Patches for the trip updates of one feed; the last update for an instance wins. */
+export function patchesFromTripUpdates(
+  tt: Timetable,
+  feedId: string,
+  updates: readonly RtTripUpdate[],
+  nowSec: number,
+): { patches: InstancePatch[]; report: TripUpdatesReport } {
+  const report = emptyTripUpdatesReport();
+  const feed = Math.max(
+    0,
+    tt.meta.feeds.findIndex((f) => f.id === feedId),
+  );
+  const scope: FeedScope = {
+    tt,
+    index: tripIndexOf(tt),
+    feed,
+    feedId,
+    timeZone: tt.meta.feeds[feed]?.timezone ?? tt.timezone,
+    nowSec,
+  };
+  const byInstance = new Map<string, InstancePatch>();
+  const miss = (reason: UnmatchedReason) => (report.unmatched[reason] = (report.unmatched[reason] ?? 0) + 1);
+  for (const u of updates) {
+    const rel = u.trip.relationship;
+    if (rel === 'ADDED' || rel === 'NEW') {
+      const added = addedTrip(scope, u, report);
+      if (typeof added === 'string') miss(added);
+      else {
+        report.added++;
+        byInstance.set(`${added.id}|${added.day}`, added);
+      }
+      continue;
+    }
+    if (rel === 'DUPLICATED' || rel === 'UNSCHEDULED') {
+      miss('unsupported relationship');
+      continue;
+    }
+    const found = findInstance(scope, u);
+    if (typeof found === 'string') {
+      miss(found);
+      continue;
+    }
+    report.matched++;
+    if (found.how === 'id') report.byTripId++;
+    else report.byRouteAndStart++;
+    if (rel === 'CANCELED' || rel === 'DELETED') {
+      report.cancelled++;
+      byInstance.set(`${found.trip}|${found.day}`, { trip: found.trip, day: found.day, cancelled: true });
+      continue;
+    }
+    byInstance.set(`${found.trip}|${found.day}`, livePatch(scope, found.trip, found.day, u, report));
+  }
+  return { patches: [...byInstance.values()], report };
+}
+
+/** The stored trip and service day an update is about, or why none. */
+function findInstance(
+  scope: FeedScope,
+  u: RtTripUpdate,
+): { trip: number; day: number; how: 'id' | 'route' } | UnmatchedReason {
+  const { tt, index, feedId } = scope;
+  const d = u.trip;
+  let how: 'id' | 'route' = 'id';
+  let candidates = d.tripId ? (index.byId.get(`${feedId}:${d.tripId}`) ?? []) : [];
+  const start = d.startTime === undefined ? undefined : parseGtfsTime(d.startTime);
+  if (candidates.length > 1 && start !== undefined) {
+    candidates = candidates.filter((t) => tt.a.departures[tt.a.tripTimeOffsets[t]!] === start);
+  }
+  if (candidates.length === 0) {
+    if (!d.routeId || start === undefined) return d.tripId ? 'unknown trip' : 'unknown route';
+    how = 'route';
+    candidates = index.byRouteStart.get(`${feedId}:${d.routeId}|${start}`) ?? [];
+    const named = u.stopTimeUpdates.flatMap((s) =>
+      s.stopId ? [tt.findStopById(`${feedId}:${s.stopId}`)] : [],
+    );
+    // Both directions may leave at the same minute: keep the trips that call at the named stops in their order.
+    if (candidates.length > 1 && named.length > 0) {
+      candidates = candidates.filter((t) => callsInOrder(tripStops(tt, t), named));
+    }
+    if (candidates.length === 0) return 'unknown trip';
+  }
+  if (candidates.length > 1) return 'ambiguous trip';
+  const trip = candidates[0]!;
+  const day = serviceDayOf(scope, trip, d);
+  return typeof day === 'string' ? day : { trip, day, how };
+}
+
+function callsInOrder(stops: Int32Array, named: (number | undefined)[]): boolean {
+  let from = 0;
+  for (const s of named) {
+    if (s === undefined) return false;
+    const at = stops.indexOf(s, from);
+    if (at < 0) return false;
+    from = at + 1;
+  }
+  return true;
+}
+
+/** start_date, else the running day whose instance is nearest the feed time (after midnight: often yesterday's). */
+function serviceDayOf(scope: FeedScope, trip: number, d: RtTripDescriptor): number | UnmatchedReason {
+  const { tt } = scope;
+  const service = tt.a.tripService[trip]!;
+  if (d.startDate !== undefined) {
+    const date = parseGtfsDate(d.startDate);
+    if (date === undefined) return 'bad start_date';
+    const day = dateToDayNumber(date);
+    return serviceRunsOn(tt.a, service, day) ? day : 'no service on that day';
+  }
+  const today = dateToDayNumber(epochToLocal(scope.timeZone, scope.nowSec).date);
+  const o = tt.a.tripTimeOffsets[trip]!;
+  const n = tripStops(tt, trip).length;
+  let best: number | undefined;
+  let bestGap = Infinity;
+  for (const day of [today - 1, today, today + 1]) {
+    if (!serviceRunsOn(tt.a, service, day)) continue;
+    const zero = serviceDayStartEpochSec(scope.timeZone, dayNumberToDate(day));
+    const from = zero + tt.a.departures[o]!;
+    const to = zero + tt.a.arrivals[o + n - 1]!;
+    const gap = scope.nowSec < from ? from - scope.nowSec : scope.nowSec > to ? scope.nowSec - to : 0;
+    if (gap < bestGap) {
+      bestGap = gap;
+      best = day;
+    }
+  }
+  return best ?? 'no service on that day';
+}
+
+const CLOSED = POS_NO_PICKUP | POS_NO_DROP_OFF;
+
+/** Live times of a stored trip instance from its stop time updates. */
+function livePatch(
+  scope: FeedScope,
+  trip: number,
+  day: number,
+  u: RtTripUpdate,
+  report: TripUpdatesReport,
+): InstancePatch {
+  const { tt, feedId } = scope;
+  const stops = tripStops(tt, trip);
+  const n = stops.length;
+  const o = tt.a.tripTimeOffsets[trip]!;
+  const zero = serviceDayStartEpochSec(scope.timeZone, dayNumberToDate(day));
+  const atPos = new Array<RtStopTimeUpdate | undefined>(n);
+  let cursor = 0;
+  for (const s of u.stopTimeUpdates) {
+    const pos = positionOf(tt, feedId, stops, s, cursor);
+    if (pos === undefined) {
+      report.unknownStops++;
+      continue;
+    }
+    atPos[pos] = s;
+    cursor = pos + 1;
+  }
+  const arrivals = new Int32Array(n);
+  const departures = new Int32Array(n);
+  const skipFlags = new Uint8Array(n);
+  let carry = u.delaySec ?? 0;
+  for (let pos = 0; pos < n; pos++) {
+    const schedArr = tt.a.arrivals[o + pos]!;
+    const schedDep = tt.a.departures[o + pos]!;
+    const s = atPos[pos];
+    let arr = schedArr + carry;
+    let dep = schedDep + carry;
+    if (s?.relationship === 'SKIPPED') skipFlags[pos] = CLOSED;
+    else if (s?.relationship === 'NO_DATA') {
+      carry = 0;
+      arr = schedArr;
+      dep = schedDep;
+    } else if (s) {
+      const a = s.arrival;
+      if (a) arr = a.timeSec !== undefined ? a.timeSec - zero : schedArr + (a.delaySec ?? 0);
+      dep = s.departure
+        ? s.departure.timeSec !== undefined
+          ? s.departure.timeSec - zero
+          : schedDep + (s.departure.delaySec ?? 0)
+        : schedDep + (arr - schedArr);
+      carry = dep - schedDep;
+    }
+    // A possible vehicle: no arrival before the previous departure, no departure before arrival.
+    const prevDep = pos > 0 ? departures[pos - 1]! : -Infinity;
+    if (arr < prevDep) {
+      arr = prevDep;
+      report.repairedTimes++;
+    }
+    if (dep < arr) {
+      dep = arr;
+      report.repairedTimes++;
+    }
+    arrivals[pos] = arr;
+    departures[pos] = dep;
+  }
+  return {
+    trip,
+    day,
+    cancelled: false,
+    arrivals,
+    departures,
+    ...(skipFlags.some((f) => f !== 0) ? { skipFlags } : {}),
+  };
+}
+
+/** Pattern position of a stop update: its stop_id from `from` on (loops call twice), else its stop_sequence as a 1-based position. */
+function positionOf(
+  tt: Timetable,
+  feedId: string,
+  stops: Int32Array,
+  s: RtStopTimeUpdate,
+  from: number,
+): number | undefined {
+  if (s.stopId !== undefined) {
+    const stop = tt.findStopById(`${feedId}:${s.stopId}`);
+    if (stop === undefined) return undefined;
+    for (let p = from; p < stops.length; p++) if (stops[p] === stop) return p;
+    const earlier = stops.indexOf(stop);
+    return earlier >= 0 ? earlier : undefined;
+  }
+  if (s.stopSequence !== undefined && s.stopSequence >= 1 && s.stopSequence <= stops.length)
+    return s.stopSequence - 1;
+  return undefined;
+}
+
+/** An ADDED trip: its stops and absolute times, on the stored pattern with those stops when there is one. */
+function addedTrip(
+  scope: FeedScope,
+  u: RtTripUpdate,
+  report: TripUpdatesReport,
+): InstancePatch | UnmatchedReason {
+  const { tt, index, feedId } = scope;
+  const line = u.trip.routeId ? index.lineByNsId.get(`${feedId}:${u.trip.routeId}`) : undefined;
+  if (line === undefined) return 'unknown route';
+  const calls: { stop: number; arr: number; dep: number }[] = [];
+  for (const s of u.stopTimeUpdates) {
+    if (s.relationship === 'SKIPPED' || s.relationship === 'NO_DATA') continue;
+    const stop = s.stopId ? tt.findStopById(`${feedId}:${s.stopId}`) : undefined;
+    const arr = s.arrival?.timeSec ?? s.departure?.timeSec;
+    const dep = s.departure?.timeSec ?? s.arrival?.timeSec;
+    if (stop === undefined || arr === undefined || dep === undefined) {
+      report.unknownStops++;
+      continue;
+    }
+    calls.push({ stop, arr, dep });
+  }
+  if (calls.length < 2) return 'added trip without stop times';
+  let date = u.trip.startDate === undefined ? undefined : parseGtfsDate(u.trip.startDate);
+  if (u.trip.startDate !== undefined && date === undefined) return 'bad start_date';
+  date ??= epochToLocal(scope.timeZone, calls[0]!.dep).date;
+  const day = dateToDayNumber(date);
+  const zero = serviceDayStartEpochSec(scope.timeZone, date);
+  const arrivals = new Int32Array(calls.length);
+  const departures = new Int32Array(calls.length);
+  calls.forEach((c, i) => {
+    const prevDep = i > 0 ? departures[i - 1]! : -Infinity;
+    arrivals[i] = Math.max(c.arr - zero, prevDep);
+    departures[i] = Math.max(c.dep - zero, arrivals[i]!);
+    if (arrivals[i] !== c.arr - zero || departures[i] !== c.dep - zero) report.repairedTimes++;
+  });
+  const stops = Int32Array.from(calls, (c) => c.stop);
+  const pattern = index.patternByStops.get(`${line}|${stops.join(',')}`);
+  return {
+    trip: -1,
+    day,
+    cancelled: false,
+    arrivals,
+    departures,
+    line,
+    feed: scope.feed,
+    id: `${feedId}:${u.trip.tripId ?? u.entityId}`,
+    ...(pattern === undefined ? { stops } : { pattern }),
+  };
+}
