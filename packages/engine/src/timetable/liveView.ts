@@ -157,10 +157,10 @@ export function patchView(t: ViewTables, dayNumbers: readonly number[], live: Li
       trips.push(...(incoming.get(r) ?? []));
       const n = stopsOf(r).length;
       trips.sort((x, y) => dep(x, 0) - dep(y, 0) || arr(x, n - 1) - arr(y, n - 1));
-      // Greedy lanes: each run joins the first lane it does not overtake.
-      const lanes: number[][] = [];
+      // Greedy lanes: each run joins the first lane it does not overtake (lane 0 is the pattern itself, even when emptied).
+      const lanes: number[][] = [[]];
       for (const trip of trips) {
-        let lane = lanes.findIndex((l) => !overtakes(trip, l[l.length - 1]!, n));
+        let lane = lanes.findIndex((l) => l.length === 0 || !overtakes(trip, l[l.length - 1]!, n));
         if (lane < 0) lane = lanes.push([]) - 1;
         lanes[lane]!.push(trip);
       }
