@@ -42,6 +42,8 @@ export interface TransitRide {
   stops: RideStop[];
   /** Region operator (`operators[].id`) running it, when region.json names one. */
   operatorId: string | null;
+  /** Service day of the trip instance (days since 1970); set when the search routed on a live version. */
+  serviceDay?: number;
 }
 
 /** Why a vehicle is where it is: continuity between the outbound and return legs. */

@@ -126,7 +126,9 @@ export const RealtimeFeed = z
       .int()
       .positive()
       .default(300)
-      .describe('A feed whose header timestamp is older than this is ignored (the timetable is shown instead)'),
+      .describe(
+        'A feed whose header timestamp is older than this is ignored (the timetable is shown instead)',
+      ),
   })
   .describe('A GTFS-realtime feed for the trips, stops and routes of its static feed');
 export type RealtimeFeed = z.infer<typeof RealtimeFeed>;
@@ -141,7 +143,9 @@ export const Feed = z
     realtime: z
       .array(RealtimeFeed)
       .optional()
-      .describe('GTFS-realtime feeds (TripUpdates, ServiceAlerts, VehiclePositions) matched against this feed'),
+      .describe(
+        'GTFS-realtime feeds (TripUpdates, ServiceAlerts, VehiclePositions) matched against this feed',
+      ),
   })
   .describe('A static GTFS feed');
 export type Feed = z.infer<typeof Feed>;
