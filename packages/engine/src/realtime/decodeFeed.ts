@@ -135,17 +135,17 @@ function opt<K extends string, V>(key: K, value: V | null | undefined): { [k in 
 const TRIP_REL = rt.TripDescriptor.ScheduleRelationship;
 const STOP_REL = rt.TripUpdate.StopTimeUpdate.ScheduleRelationship;
 
+// The trip-update readers assign fields one by one: a full feed has one entity per trip of the day.
 function tripOf(t: bindings.transit_realtime.ITripDescriptor): RtTripDescriptor {
-  return {
-    ...opt('tripId', t.tripId),
-    ...opt('routeId', t.routeId),
-    ...(t.directionId !== null && t.directionId !== undefined && hasField(t, 'directionId')
-      ? { directionId: t.directionId }
-      : {}),
-    ...opt('startTime', t.startTime),
-    ...opt('startDate', t.startDate),
+  const out: RtTripDescriptor = {
     relationship: (TRIP_REL[t.scheduleRelationship ?? 0] ?? 'SCHEDULED') as TripRelationship,
   };
+  if (t.tripId) out.tripId = t.tripId;
+  if (t.routeId) out.routeId = t.routeId;
+  if (hasField(t, 'directionId') && typeof t.directionId === 'number') out.directionId = t.directionId;
+  if (t.startTime) out.startTime = t.startTime;
+  if (t.startDate) out.startDate = t.startDate;
+  return out;
 }
 
 /** protobufjs static classes mark set optional fields as own properties. */
@@ -165,24 +165,22 @@ function eventOf(
 }
 
 function tripUpdateOf(id: string, u: bindings.transit_realtime.ITripUpdate): RtTripUpdate {
-  return {
-    entityId: id,
-    trip: tripOf(u.trip),
-    ...(hasField(u, 'delay') && u.delay !== null && u.delay !== undefined ? { delaySec: u.delay } : {}),
-    stopTimeUpdates: (u.stopTimeUpdate ?? []).map((s) => {
-      const arrival = eventOf(s.arrival);
-      const departure = eventOf(s.departure);
-      return {
-        ...(hasField(s, 'stopSequence') && s.stopSequence !== null && s.stopSequence !== undefined
-          ? { stopSequence: s.stopSequence }
-          : {}),
-        ...opt('stopId', s.stopId),
-        ...(arrival ? { arrival } : {}),
-        ...(departure ? { departure } : {}),
-        relationship: (STOP_REL[s.scheduleRelationship ?? 0] ?? 'SCHEDULED') as StopRelationship,
-      };
-    }),
-  };
+  const out: RtTripUpdate = { entityId: id, trip: tripOf(u.trip), stopTimeUpdates: [] };
+  if (hasField(u, 'delay') && typeof u.delay === 'number') out.delaySec = u.delay;
+  for (const s of u.stopTimeUpdate ?? []) {
+    const update: RtStopTimeUpdate = {
+      relationship: (STOP_REL[s.scheduleRelationship ?? 0] ?? 'SCHEDULED') as StopRelationship,
+    };
+    if (hasField(s, 'stopSequence') && typeof s.stopSequence === 'number')
+      update.stopSequence = s.stopSequence;
+    if (s.stopId) update.stopId = s.stopId;
+    const arrival = eventOf(s.arrival);
+    if (arrival) update.arrival = arrival;
+    const departure = eventOf(s.departure);
+    if (departure) update.departure = departure;
+    out.stopTimeUpdates.push(update);
+  }
+  return out;
 }
 
 /** The English translation, else the first one. */

@@ -5,6 +5,7 @@ import type { RtFeed } from './decodeFeed.ts';
 import { makeLiveVersion } from './liveVersion.ts';
 import type { FeedReport, LiveAlert, LiveVersion } from './liveVersion.ts';
 import { patchesFromTripUpdates } from './tripUpdates.ts';
+import { tripIndexOf } from './tripIndex.ts';
 
 /** One configured GTFS-realtime source (region.json `feeds[].realtime[]`, or the simulator). */
 export interface LiveSource {
@@ -42,6 +43,8 @@ export class LiveStore {
     this.timetable = timetable;
     this.idPrefix = idPrefix;
     this.version = makeLiveVersion(`${idPrefix}-0`, timetable, 0, [], [], []);
+    // Built now, so the first feed is applied as fast as the later ones.
+    tripIndexOf(timetable);
   }
 
   /** The version to route a search on. */

@@ -68,6 +68,8 @@ interface FeedScope {
   timeZone: string;
   /** Feed header time: picks the service day of updates without start_date. */
   nowSec: number;
+  /** Epoch seconds of a service day's start in the feed's zone (time-zone arithmetic is slow: once per day). */
+  dayStart: (day: number) => number;
 }
 
 /** Patches for the trip updates of one feed; the last update for an instance wins. */
@@ -82,13 +84,21 @@ export function patchesFromTripUpdates(
     0,
     tt.meta.feeds.findIndex((f) => f.id === feedId),
   );
+  const timeZone = tt.meta.feeds[feed]?.timezone ?? tt.timezone;
+  const starts = new Map<number, number>();
   const scope: FeedScope = {
     tt,
     index: tripIndexOf(tt),
     feed,
     feedId,
-    timeZone: tt.meta.feeds[feed]?.timezone ?? tt.timezone,
+    timeZone,
     nowSec,
+    dayStart: (day) => {
+      let zero = starts.get(day);
+      if (zero === undefined)
+        starts.set(day, (zero = serviceDayStartEpochSec(timeZone, dayNumberToDate(day))));
+      return zero;
+    },
   };
   const byInstance = new Map<string, InstancePatch>();
   const miss = (reason: UnmatchedReason) => (report.unmatched[reason] = (report.unmatched[reason] ?? 0) + 1);
@@ -185,7 +195,7 @@ function serviceDayOf(scope: FeedScope, trip: number, d: RtTripDescriptor): numb
   let bestGap = Infinity;
   for (const day of [today - 1, today, today + 1]) {
     if (!serviceRunsOn(tt.a, service, day)) continue;
-    const zero = serviceDayStartEpochSec(scope.timeZone, dayNumberToDate(day));
+    const zero = scope.dayStart(day);
     const from = zero + tt.a.departures[o]!;
     const to = zero + tt.a.arrivals[o + n - 1]!;
     const gap = scope.nowSec < from ? from - scope.nowSec : scope.nowSec > to ? scope.nowSec - to : 0;
@@ -211,7 +221,7 @@ function livePatch(
   const stops = tripStops(tt, trip);
   const n = stops.length;
   const o = tt.a.tripTimeOffsets[trip]!;
-  const zero = serviceDayStartEpochSec(scope.timeZone, dayNumberToDate(day));
+  const zero = scope.dayStart(day);
   const atPos = new Array<RtStopTimeUpdate | undefined>(n);
   let cursor = 0;
   for (const s of u.stopTimeUpdates) {
@@ -223,9 +233,11 @@ function livePatch(
     atPos[pos] = s;
     cursor = pos + 1;
   }
-  const arrivals = new Int32Array(n);
-  const departures = new Int32Array(n);
-  const skipFlags = new Uint8Array(n);
+  // One buffer for both time rows: a full feed patches every trip of the day.
+  const times = new Int32Array(2 * n);
+  const arrivals = times.subarray(0, n);
+  const departures = times.subarray(n);
+  let skipFlags: Uint8Array | undefined;
   let carry = u.delaySec ?? 0;
   for (let pos = 0; pos < n; pos++) {
     const schedArr = tt.a.arrivals[o + pos]!;
@@ -233,7 +245,7 @@ function livePatch(
     const s = atPos[pos];
     let arr = schedArr + carry;
     let dep = schedDep + carry;
-    if (s?.relationship === 'SKIPPED') skipFlags[pos] = CLOSED;
+    if (s?.relationship === 'SKIPPED') (skipFlags ??= new Uint8Array(n))[pos] = CLOSED;
     else if (s?.relationship === 'NO_DATA') {
       carry = 0;
       arr = schedArr;
@@ -267,7 +279,7 @@ function livePatch(
     cancelled: false,
     arrivals,
     departures,
-    ...(skipFlags.some((f) => f !== 0) ? { skipFlags } : {}),
+    ...(skipFlags ? { skipFlags } : {}),
   };
 }
 
@@ -317,7 +329,7 @@ function addedTrip(
   if (u.trip.startDate !== undefined && date === undefined) return 'bad start_date';
   date ??= epochToLocal(scope.timeZone, calls[0]!.dep).date;
   const day = dateToDayNumber(date);
-  const zero = serviceDayStartEpochSec(scope.timeZone, date);
+  const zero = scope.dayStart(day);
   const arrivals = new Int32Array(calls.length);
   const departures = new Int32Array(calls.length);
   calls.forEach((c, i) => {
