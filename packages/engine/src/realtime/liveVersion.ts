@@ -41,15 +41,16 @@ export interface LiveVersion extends LivePatches {
   readonly timetable: Timetable;
   readonly createdAtSec: number;
   readonly byDay: ReadonlyMap<number, readonly InstancePatch[]>;
-  /** `${stored trip}|${day}` or `${added trip id}|${day}` → patch. */
-  readonly instances: ReadonlyMap<string, InstancePatch>;
+  /** instanceKey → patch. */
+  readonly instances: ReadonlyMap<number | string, InstancePatch>;
   readonly alerts: readonly LiveAlert[];
   /** The latest report of each feed source. */
   readonly reports: readonly FeedReport[];
 }
 
-export function instanceKey(p: InstancePatch): string {
-  return `${p.trip >= 0 ? p.trip : p.id}|${p.day}`;
+/** A stored trip's instance as a number (days stay below 100,000 until the 23rd century), an added trip's as `${id}|${day}`. */
+export function instanceKey(p: { trip: number; day: number; id?: string }): number | string {
+  return p.trip >= 0 ? p.trip * 100_000 + p.day : `${p.id}|${p.day}`;
 }
 
 /** A version from patches (later ones win for the same instance) and alerts. */
@@ -61,7 +62,7 @@ export function makeLiveVersion(
   alerts: readonly LiveAlert[],
   reports: readonly FeedReport[],
 ): LiveVersion {
-  const instances = new Map<string, InstancePatch>();
+  const instances = new Map<number | string, InstancePatch>();
   for (const p of patches) instances.set(instanceKey(p), p);
   const byDay = new Map<number, InstancePatch[]>();
   for (const p of instances.values()) {

@@ -53,7 +53,7 @@ export function liveCallOf(version: LiveVersion, ref: TripRef): LiveCall {
   const from = tt.findStopById(ns(ref.from_stop_id));
   const to = tt.findStopById(ns(ref.to_stop_id));
   if (from === undefined || to === undefined) return NOT_FOUND;
-  const added = version.instances.get(`${ns(ref.trip_id)}|${day}`);
+  const added = version.instances.get(instanceKey({ trip: -1, day, id: ns(ref.trip_id) }));
   if (added?.stops || added?.pattern !== undefined) {
     const stops = added.stops ?? patternStops(version, added.pattern!);
     return callOn(
@@ -68,7 +68,7 @@ export function liveCallOf(version: LiveVersion, ref: TripRef): LiveCall {
   }
   for (const trip of tripIndexOf(tt).byId.get(ns(ref.trip_id)) ?? []) {
     const o = tt.a.tripTimeOffsets[trip]!;
-    const patch = version.instances.get(instanceKey({ trip, day, cancelled: false }));
+    const patch = version.instances.get(instanceKey({ trip, day }));
     const call = callOn(
       tripStops(tt, trip),
       from,

@@ -12,6 +12,9 @@ export interface TripIndex {
   /** `${line}|${stop,stop,…}` → pattern. */
   patternByStops: Map<string, number>;
   lineByNsId: Map<string, number>;
+  /** Trips and stops of one feed by their bare GTFS ids (no "feed:" to build per lookup). */
+  feedTrips(feedId: string): Map<string, number[]>;
+  feedStops(feedId: string): Map<string, number>;
 }
 
 const cache = new WeakMap<Timetable, TripIndex>();
@@ -40,7 +43,28 @@ export function tripIndexOf(tt: Timetable): TripIndex {
     if (!patternByStops.has(key)) patternByStops.set(key, r);
   }
   const lineByNsId = new Map(tt.meta.lines.map((l, i) => [l.id, i]));
-  index = { byId, byRouteStart, patternByStops, lineByNsId };
+  const bare = <V>(all: Map<string, V>, feedId: string): Map<string, V> => {
+    const prefix = `${feedId}:`;
+    const out = new Map<string, V>();
+    for (const [id, v] of all) if (id.startsWith(prefix)) out.set(id.slice(prefix.length), v);
+    return out;
+  };
+  const tripsOf = new Map<string, Map<string, number[]>>();
+  const stopsOf = new Map<string, Map<string, number>>();
+  const stopIds = new Map(tt.meta.stopIds.map((id, s) => [id, s]));
+  const lazily = <V>(cache: Map<string, V>, feedId: string, make: () => V): V => {
+    let v = cache.get(feedId);
+    if (v === undefined) cache.set(feedId, (v = make()));
+    return v;
+  };
+  index = {
+    byId,
+    byRouteStart,
+    patternByStops,
+    lineByNsId,
+    feedTrips: (feedId) => lazily(tripsOf, feedId, () => bare(byId, feedId)),
+    feedStops: (feedId) => lazily(stopsOf, feedId, () => bare(stopIds, feedId)),
+  };
   cache.set(tt, index);
   return index;
 }

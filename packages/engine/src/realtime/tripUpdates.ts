@@ -70,9 +70,13 @@ interface FeedScope {
   nowSec: number;
   /** Epoch seconds of a service day's start in the feed's zone (time-zone arithmetic is slow: once per day). */
   dayStart: (day: number) => number;
+  /** parseGtfsDate, once per distinct start_date. */
+  parseDate: (text: string) => number | undefined;
+  trips: Map<string, number[]>;
+  stops: Map<string, number>;
 }
 
-/** Patches for the trip updates of one feed; the last update for an instance wins. */
+/** Patches for the trip updates of one feed, in feed order (a version keeps the last one for an instance). */
 export function patchesFromTripUpdates(
   tt: Timetable,
   feedId: string,
@@ -86,9 +90,17 @@ export function patchesFromTripUpdates(
   );
   const timeZone = tt.meta.feeds[feed]?.timezone ?? tt.timezone;
   const starts = new Map<number, number>();
+  const dates = new Map<string, number | undefined>();
+  const index = tripIndexOf(tt);
   const scope: FeedScope = {
     tt,
-    index: tripIndexOf(tt),
+    index,
+    trips: index.feedTrips(feedId),
+    stops: index.feedStops(feedId),
+    parseDate: (text) => {
+      if (!dates.has(text)) dates.set(text, parseGtfsDate(text));
+      return dates.get(text);
+    },
     feed,
     feedId,
     timeZone,
@@ -100,7 +112,7 @@ export function patchesFromTripUpdates(
       return zero;
     },
   };
-  const byInstance = new Map<string, InstancePatch>();
+  const patches: InstancePatch[] = [];
   const miss = (reason: UnmatchedReason) => (report.unmatched[reason] = (report.unmatched[reason] ?? 0) + 1);
   for (const u of updates) {
     const rel = u.trip.relationship;
@@ -109,7 +121,7 @@ export function patchesFromTripUpdates(
       if (typeof added === 'string') miss(added);
       else {
         report.added++;
-        byInstance.set(`${added.id}|${added.day}`, added);
+        patches.push(added);
       }
       continue;
     }
@@ -127,12 +139,12 @@ export function patchesFromTripUpdates(
     else report.byRouteAndStart++;
     if (rel === 'CANCELED' || rel === 'DELETED') {
       report.cancelled++;
-      byInstance.set(`${found.trip}|${found.day}`, { trip: found.trip, day: found.day, cancelled: true });
+      patches.push({ trip: found.trip, day: found.day, cancelled: true });
       continue;
     }
-    byInstance.set(`${found.trip}|${found.day}`, livePatch(scope, found.trip, found.day, u, report));
+    patches.push(livePatch(scope, found.trip, found.day, u, report));
   }
-  return { patches: [...byInstance.values()], report };
+  return { patches, report };
 }
 
 /** The stored trip and service day an update is about, or why none. */
@@ -143,7 +155,7 @@ function findInstance(
   const { tt, index, feedId } = scope;
   const d = u.trip;
   let how: 'id' | 'route' = 'id';
-  let candidates = d.tripId ? (index.byId.get(`${feedId}:${d.tripId}`) ?? []) : [];
+  let candidates = d.tripId ? (scope.trips.get(d.tripId) ?? []) : [];
   const start = d.startTime === undefined ? undefined : parseGtfsTime(d.startTime);
   if (candidates.length > 1 && start !== undefined) {
     candidates = candidates.filter((t) => tt.a.departures[tt.a.tripTimeOffsets[t]!] === start);
@@ -152,9 +164,7 @@ function findInstance(
     if (!d.routeId || start === undefined) return d.tripId ? 'unknown trip' : 'unknown route';
     how = 'route';
     candidates = index.byRouteStart.get(`${feedId}:${d.routeId}|${start}`) ?? [];
-    const named = u.stopTimeUpdates.flatMap((s) =>
-      s.stopId ? [tt.findStopById(`${feedId}:${s.stopId}`)] : [],
-    );
+    const named = u.stopTimeUpdates.flatMap((s) => (s.stopId ? [scope.stops.get(s.stopId)] : []));
     // Both directions may leave at the same minute: keep the trips that call at the named stops in their order.
     if (candidates.length > 1 && named.length > 0) {
       candidates = candidates.filter((t) => callsInOrder(tripStops(tt, t), named));
@@ -183,7 +193,7 @@ function serviceDayOf(scope: FeedScope, trip: number, d: RtTripDescriptor): numb
   const { tt } = scope;
   const service = tt.a.tripService[trip]!;
   if (d.startDate !== undefined) {
-    const date = parseGtfsDate(d.startDate);
+    const date = scope.parseDate(d.startDate);
     if (date === undefined) return 'bad start_date';
     const day = dateToDayNumber(date);
     return serviceRunsOn(tt.a, service, day) ? day : 'no service on that day';
@@ -217,7 +227,7 @@ function livePatch(
   u: RtTripUpdate,
   report: TripUpdatesReport,
 ): InstancePatch {
-  const { tt, feedId } = scope;
+  const { tt } = scope;
   const stops = tripStops(tt, trip);
   const n = stops.length;
   const o = tt.a.tripTimeOffsets[trip]!;
@@ -225,7 +235,7 @@ function livePatch(
   const atPos = new Array<RtStopTimeUpdate | undefined>(n);
   let cursor = 0;
   for (const s of u.stopTimeUpdates) {
-    const pos = positionOf(tt, feedId, stops, s, cursor);
+    const pos = positionOf(scope.stops, stops, s, cursor);
     if (pos === undefined) {
       report.unknownStops++;
       continue;
@@ -285,14 +295,13 @@ function livePatch(
 
 /** Pattern position of a stop update: its stop_id from `from` on (loops call twice), else its stop_sequence as a 1-based position. */
 function positionOf(
-  tt: Timetable,
-  feedId: string,
+  stopIds: Map<string, number>,
   stops: Int32Array,
   s: RtStopTimeUpdate,
   from: number,
 ): number | undefined {
   if (s.stopId !== undefined) {
-    const stop = tt.findStopById(`${feedId}:${s.stopId}`);
+    const stop = stopIds.get(s.stopId);
     if (stop === undefined) return undefined;
     for (let p = from; p < stops.length; p++) if (stops[p] === stop) return p;
     const earlier = stops.indexOf(stop);
@@ -309,13 +318,13 @@ function addedTrip(
   u: RtTripUpdate,
   report: TripUpdatesReport,
 ): InstancePatch | UnmatchedReason {
-  const { tt, index, feedId } = scope;
+  const { index, feedId } = scope;
   const line = u.trip.routeId ? index.lineByNsId.get(`${feedId}:${u.trip.routeId}`) : undefined;
   if (line === undefined) return 'unknown route';
   const calls: { stop: number; arr: number; dep: number }[] = [];
   for (const s of u.stopTimeUpdates) {
     if (s.relationship === 'SKIPPED' || s.relationship === 'NO_DATA') continue;
-    const stop = s.stopId ? tt.findStopById(`${feedId}:${s.stopId}`) : undefined;
+    const stop = s.stopId ? scope.stops.get(s.stopId) : undefined;
     const arr = s.arrival?.timeSec ?? s.departure?.timeSec;
     const dep = s.departure?.timeSec ?? s.arrival?.timeSec;
     if (stop === undefined || arr === undefined || dep === undefined) {
