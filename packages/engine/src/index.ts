@@ -2,6 +2,8 @@ export {
   RegionConfig,
   BoundingBox,
   Feed,
+  RealtimeFeed,
+  REALTIME_KINDS,
   Operator,
   TaxiOperator,
   TaxiTariff,
@@ -172,6 +174,18 @@ export { writeTimetableSnapshot, readTimetableSnapshot } from './timetable/snaps
 export type { ReadSnapshotResult } from './timetable/snapshot.ts';
 export { listStopsWithinWalk } from './timetable/nearbyStops.ts';
 export { Raptor, DEFAULT_MAX_DURATION_SEC } from './raptor/raptor.ts';
+// Live running (GTFS-realtime): src/realtime/README.md.
+export { decodeFeed } from './realtime/decodeFeed.ts';
+export type { DecodeResult, RtFeed, RtTripUpdate, RtAlert, RtVehicle } from './realtime/decodeFeed.ts';
+export { LiveStore } from './realtime/liveStore.ts';
+export type { LiveSource } from './realtime/liveStore.ts';
+export type { LiveVersion, LiveAlert, FeedReport } from './realtime/liveVersion.ts';
+export type { TripUpdatesReport, UnmatchedReason } from './realtime/tripUpdates.ts';
+export { checkJourney } from './realtime/journeyCheck.ts';
+export type { JourneyCheck, JourneyBreak, StepChange } from './realtime/journeyCheck.ts';
+export { liveStepOf } from './realtime/stepLive.ts';
+export { simulateFeed, simulatedSources, simulatorHandler, SIMULATED_KINDS } from './realtime/simulator.ts';
+export type { SimulatedKind, SimulatedSource } from './realtime/simulator.ts';
 export { POS_NO_PICKUP, POS_NO_DROP_OFF } from './raptor/transitData.ts';
 export type { TransitData, TripHit, StopIdx, PatternIdx, TripIdx } from './raptor/transitData.ts';
 export type {
