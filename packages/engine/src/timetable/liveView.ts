@@ -1,3 +1,4 @@
+import { stopPatternIndex } from './builder.ts';
 import type { InstancePatch, LivePatches } from './livePatch.ts';
 
 /**
@@ -296,24 +297,4 @@ function assemble(
     virtualPatch: v.vPatch,
     extraPatternBase: Int32Array.from(extra, (e) => e.base),
   };
-}
-
-/** Stop → (pattern, position) lists over all patterns, in pattern order. */
-function stopPatternIndex(stopCount: number, patternStopOffsets: Int32Array, patternStops: Int32Array) {
-  const stopPatternOffsets = new Int32Array(stopCount + 1);
-  for (let i = 0; i < patternStops.length; i++) stopPatternOffsets[patternStops[i]! + 1]!++;
-  for (let s = 0; s < stopCount; s++) stopPatternOffsets[s + 1]! += stopPatternOffsets[s]!;
-  const fill = stopPatternOffsets.slice(0, stopCount);
-  const stopPatterns = new Int32Array(patternStops.length);
-  const stopPatternPos = new Int32Array(patternStops.length);
-  const P = patternStopOffsets.length - 1;
-  for (let r = 0; r < P; r++) {
-    for (let i = patternStopOffsets[r]!; i < patternStopOffsets[r + 1]!; i++) {
-      const s = patternStops[i]!;
-      const k = fill[s]!++;
-      stopPatterns[k] = r;
-      stopPatternPos[k] = i - patternStopOffsets[r]!;
-    }
-  }
-  return { stopPatternOffsets, stopPatterns, stopPatternPos };
 }

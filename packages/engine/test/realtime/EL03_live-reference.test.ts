@@ -9,7 +9,12 @@ import { dateToDayNumber, serviceDayStartEpochSec } from '../../src/time/service
 import type { TimetableInput } from '../../src/timetable/types.ts';
 import { TransitView } from '../../src/timetable/transitView.ts';
 import { findJourneyProblem } from '../raptor/support/checkJourney.ts';
-import { makeReferenceNetwork, paretoFromPerK, referenceEarliest } from '../raptor/support/reference.ts';
+import {
+  frontierOf,
+  makeReferenceNetwork,
+  paretoFromPerK,
+  referenceEarliest,
+} from '../raptor/support/reference.ts';
 import { randomNetwork } from '../support/randomNetwork.ts';
 
 const DATE = 20260603;
@@ -168,10 +173,7 @@ describe('L03 live routing against the reference', () => {
             const expected = paretoFromPerK(
               referenceEarliest(ref, timeSec, access, egress, MAX_TRANSFERS + 1, false),
             ).filter((e) => e.time < HORIZON);
-            const got = res.journeys
-              .map((j) => ({ rides: j.transfers + 1, time: j.arrivalSec, walk: j.walkSec }))
-              .filter((e) => e.time < HORIZON)
-              .sort((a, b) => a.rides - b.rides);
+            const got = frontierOf(res.journeys, HORIZON);
             expect(got).toEqual(expected);
             for (const j of res.journeys) {
               expect(findJourneyProblem(view, j, access, egress)).toBeUndefined();
