@@ -24,7 +24,7 @@ interface Layer {
 
 /**
  * Holds the current live version of a timetable and builds the next one from each fetched feed.
- * Each source is a layer (its latest FeedMessage, FULL_DATASET); a new version merges the layers and
+ * Each source is a layer (its latest FULL_DATASET message, plus any DIFFERENTIAL ones since); a new version merges the layers and
  * replaces the current one in a single assignment, so a reader sees either the old or the new
  * version, never a mix. A stale or undecodable feed removes its layer (the timetable is shown
  * rather than old live data) and is reported.
@@ -92,14 +92,25 @@ export class LiveStore {
         feed.tripUpdates,
         feed.timestampSec,
       );
-      return this.swap(src, { patches, alerts: [] }, { ...base, tripUpdates: report }, nowSec);
+      return this.swap(src, this.layerOf(src, feed, patches, []), { ...base, tripUpdates: report }, nowSec);
     }
     if (src.kind === 'service-alerts') {
       const alerts = feed.alerts.map((a) => namespacedAlert(src.feedId, a));
-      return this.swap(src, { patches: [], alerts }, { ...base, alerts: alerts.length }, nowSec);
+      return this.swap(src, this.layerOf(src, feed, [], alerts), { ...base, alerts: alerts.length }, nowSec);
     }
     // Vehicle positions are decoded and counted; routing uses trip updates.
     return this.swap(src, undefined, { ...base, vehicles: feed.vehicles.length }, nowSec);
+  }
+
+  /** A FULL_DATASET message is the source's whole layer; a DIFFERENTIAL one adds to it (later entries win). */
+  private layerOf(src: LiveSource, feed: RtFeed, patches: InstancePatch[], alerts: LiveAlert[]): Layer {
+    const old = this.layers.get(src.source);
+    if (feed.incrementality !== 'DIFFERENTIAL' || !old) return { patches, alerts };
+    const ids = new Set(alerts.map((a) => a.id));
+    return {
+      patches: [...old.patches, ...patches],
+      alerts: [...old.alerts.filter((a) => !ids.has(a.id)), ...alerts],
+    };
   }
 
   private swap(

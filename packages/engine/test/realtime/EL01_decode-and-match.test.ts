@@ -323,6 +323,26 @@ describe('L01 service days and stale feeds', () => {
     expect(liveClock(tt, version, 'T9')).toEqual(['00:30/00:30', '00:40/00:40', '01:05/01:05']);
   });
 
+  it('a DIFFERENTIAL message adds to what the source said; the next FULL_DATASET replaces it', () => {
+    const tt = network();
+    const store = new LiveStore(tt);
+    const update = (tripId: string) => ({
+      tripUpdate: {
+        trip: { tripId, startDate: '20260603' },
+        stopTimeUpdate: [{ stopId: 'B', arrival: { delay: 60 } }],
+      },
+    });
+    store.ingest(TRIPS, encodeFeed([update('T1')], NOW), NOW);
+    const diff = store.ingest(
+      TRIPS,
+      encodeFeed([update('T3')], NOW, { incrementality: 'DIFFERENTIAL' }),
+      NOW,
+    );
+    expect(diff.version.byDay.get(DAY)).toHaveLength(2);
+    const full = store.ingest(TRIPS, encodeFeed([update('T3')], NOW), NOW);
+    expect(full.version.byDay.get(DAY)).toHaveLength(1);
+  });
+
   it('a feed older than its maximum age is ignored and reported, dropping what it said before', () => {
     const tt = network();
     const store = new LiveStore(tt);
