@@ -177,8 +177,8 @@ export { Raptor, DEFAULT_MAX_DURATION_SEC } from './raptor/raptor.ts';
 // Live running (GTFS-realtime): src/realtime/README.md.
 export { decodeFeed } from './realtime/decodeFeed.ts';
 export type { DecodeResult, RtFeed, RtTripUpdate, RtAlert, RtVehicle } from './realtime/decodeFeed.ts';
-export { LiveStore } from './realtime/liveStore.ts';
-export type { LiveSource } from './realtime/liveStore.ts';
+export { LiveStore, regionLiveSources } from './realtime/liveStore.ts';
+export type { LiveSource, PolledSource } from './realtime/liveStore.ts';
 export type { LiveVersion, LiveAlert, FeedReport } from './realtime/liveVersion.ts';
 export type { TripUpdatesReport, UnmatchedReason } from './realtime/tripUpdates.ts';
 export { checkJourney } from './realtime/journeyCheck.ts';

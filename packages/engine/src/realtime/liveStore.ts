@@ -1,3 +1,4 @@
+import type { RegionConfig } from '../region/regionConfig.ts';
 import type { InstancePatch } from '../timetable/livePatch.ts';
 import type { Timetable } from '../timetable/timetable.ts';
 import { decodeFeed } from './decodeFeed.ts';
@@ -15,6 +16,28 @@ export interface LiveSource {
   feedId: string;
   kind: FeedReport['kind'];
   maxAgeSec: number;
+}
+
+/** A source a poller fetches: where, how often, with which headers. */
+export interface PolledSource extends LiveSource {
+  url: string;
+  pollSec: number;
+  headers: Record<string, string>;
+}
+
+/** The GTFS-realtime sources region.json names (`feeds[].realtime[]`), named by their URL. */
+export function regionLiveSources(region: RegionConfig): PolledSource[] {
+  return region.feeds.flatMap((f) =>
+    (f.realtime ?? []).map((r) => ({
+      source: r.url,
+      feedId: f.id,
+      kind: r.kind,
+      maxAgeSec: r.maxAgeSec,
+      url: r.url,
+      pollSec: r.pollSec,
+      headers: r.headers ?? {},
+    })),
+  );
 }
 
 interface Layer {
