@@ -8,6 +8,7 @@ import { loadPlanner } from '../../../src/planner/loadPlanner.ts';
 import type { Planner } from '../../../src/planner/loadPlanner.ts';
 import { loadRegionData } from '../../../src/planner/regionData.ts';
 import type { RegionData } from '../../../src/planner/regionData.ts';
+import type { LiveVersion } from '../../../src/realtime/liveVersion.ts';
 import { resolveRegionPath } from '../../../src/region/loadRegionConfig.ts';
 import {
   dateToDayNumber,
@@ -166,6 +167,7 @@ export async function planEarliest(
   from: Place,
   to: Place,
   out: string,
+  live?: LiveVersion,
 ): Promise<PlanAnswer> {
   const req = SearchRequest.parse({
     origin: from.name,
@@ -174,7 +176,7 @@ export async function planEarliest(
     destination_location: { lat: to.lat, lng: to.lng },
     out_time: out,
   });
-  const { journeys } = await r.planner.plan(req, null, r.brand);
+  const { journeys } = await r.planner.plan(req, null, r.brand, live);
   for (const j of journeys) Journey.parse(j);
   const walkAndTransit = journeys.filter((j) => j.depart.steps.every(walkOrTimetabled));
   const arrivals = walkAndTransit.map((j) => Date.parse(j.depart.arrival_datetime) / 1000);
@@ -198,9 +200,10 @@ export async function compareSearch(
   from: Place,
   to: Place,
   out: string,
+  live?: LiveVersion,
 ): Promise<ComparedSearch> {
   const ref = referenceEarliest(r, from, to, out);
-  const plan = await planEarliest(r, from, to, out);
+  const plan = await planEarliest(r, from, to, out, live);
   let verdict: ComparedSearch['verdict'] = 'ok';
   if (ref.arrivalSec === undefined) verdict = 'no reference journey';
   else if (plan.arrivalSec === undefined) verdict = 'missing';
