@@ -74,6 +74,8 @@ interface FeedScope {
   parseDate: (text: string) => number | undefined;
   trips: Map<string, number[]>;
   stops: Map<string, number>;
+  /** Room for `n` live times, cut from shared blocks: a full feed patches every trip of the day. */
+  arena: (n: number) => Int32Array;
 }
 
 /** Patches for the trip updates of one feed, in feed order (a version keeps the last one for an instance). */
@@ -92,11 +94,21 @@ export function patchesFromTripUpdates(
   const starts = new Map<number, number>();
   const dates = new Map<string, number | undefined>();
   const index = tripIndexOf(tt);
+  let block = new Int32Array(0);
+  let used = 0;
   const scope: FeedScope = {
     tt,
     index,
     trips: index.feedTrips(feedId),
     stops: index.feedStops(feedId),
+    arena: (n) => {
+      if (used + n > block.length) {
+        block = new Int32Array(Math.max(ARENA_BLOCK, n));
+        used = 0;
+      }
+      used += n;
+      return block.subarray(used - n, used);
+    },
     parseDate: (text) => {
       if (!dates.has(text)) dates.set(text, parseGtfsDate(text));
       return dates.get(text);
@@ -218,6 +230,7 @@ function serviceDayOf(scope: FeedScope, trip: number, d: RtTripDescriptor): numb
 }
 
 const CLOSED = POS_NO_PICKUP | POS_NO_DROP_OFF;
+const ARENA_BLOCK = 1 << 18;
 
 /** Live times of a stored trip instance from its stop time updates. */
 function livePatch(
@@ -243,10 +256,8 @@ function livePatch(
     atPos[pos] = s;
     cursor = pos + 1;
   }
-  // One buffer for both time rows: a full feed patches every trip of the day.
-  const times = new Int32Array(2 * n);
-  const arrivals = times.subarray(0, n);
-  const departures = times.subarray(n);
+  const arrivals = scope.arena(n);
+  const departures = scope.arena(n);
   let skipFlags: Uint8Array | undefined;
   let carry = u.delaySec ?? 0;
   for (let pos = 0; pos < n; pos++) {
