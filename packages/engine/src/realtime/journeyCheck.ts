@@ -24,7 +24,7 @@ export interface JourneyBreak {
   leg: LegName;
   /** The transit step that can no longer be taken. */
   step: number;
-  /** Where and when the traveller is expected to be: re-plan from here. */
+  /** The start of that step and when the traveller is expected there (after the rides before it, as they now run): re-plan from here. */
   replanFrom: { name: string; lat: number; lng: number; atSec: number };
 }
 
