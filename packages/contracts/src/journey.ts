@@ -163,6 +163,56 @@ export const Assistance = z
   })
   .describe('Help the operator offers and how to book it (Passenger Assist, ramp booking)');
 export type Assistance = z.infer<typeof Assistance>;
+/** How a transit step runs by live data (GTFS-realtime): an addition to SPEC §3. */
+export const LIVE_STATUSES = ['scheduled', 'on time', 'late', 'early', 'cancelled', 'added'] as const;
+export const LiveStatus = z.enum(LIVE_STATUSES);
+export type LiveStatus = z.infer<typeof LiveStatus>;
+
+/** A service alert (GTFS-realtime ServiceAlert) that applies to a step's route, stops, trip or operator. */
+export const StepAlert = z.object({
+  id: z.string(),
+  header: z.string().describe('Short text of the alert'),
+  description: z.string().describe('Full text of the alert'),
+  url: z.string().nullable().describe('Where to read more, when the operator gives a link'),
+  effect: z.string().describe('GTFS-realtime effect, e.g. REDUCED_SERVICE, NO_SERVICE, SIGNIFICANT_DELAYS'),
+});
+export type StepAlert = z.infer<typeof StepAlert>;
+
+/**
+ * Live running of a transit step (an addition to SPEC §3; absent when the search had no live data,
+ * so old clients see nothing new). The step's own departure_time / arrival_time are the live
+ * times; the scheduled ones are here. `trip` names the trip instance so a journey can be checked
+ * again against a newer live version.
+ */
+export const StepLive = z
+  .object({
+    version: z.string().describe('The live version the times come from'),
+    status: LiveStatus.describe(
+      "'scheduled' (no live data for this trip), 'on time', 'late' or 'early' (a minute or more off), 'cancelled', 'added' (a trip not in the timetable)",
+    ),
+    cancelled: z.boolean(),
+    /** True when the boarding or alighting stop is skipped by the live trip. */
+    stop_skipped: z.boolean(),
+    scheduled_departure_time: z.string().describe('Local HH:mm of the timetable'),
+    scheduled_arrival_time: z.string().describe('Local HH:mm of the timetable'),
+    departure_delay_sec: z
+      .number()
+      .int()
+      .describe('Live minus scheduled departure, seconds (negative = early)'),
+    arrival_delay_sec: z.number().int().describe('Live minus scheduled arrival, seconds'),
+    alerts: z.array(StepAlert),
+    trip: z.object({
+      feed_id: z.string(),
+      trip_id: z.string(),
+      route_id: z.string(),
+      agency_id: z.string(),
+      service_date: z.string().describe('Service day of the trip instance, YYYY-MM-DD'),
+      from_stop_id: z.string(),
+      to_stop_id: z.string(),
+    }),
+  })
+  .describe('Live running of a transit step; absent without live data');
+export type StepLive = z.infer<typeof StepLive>;
 
 export const Step = z.object({
   type: TravelType,
@@ -216,6 +266,7 @@ export const Step = z.object({
   /** Set on walk and transit steps of step-free searches (issue #19); older clients may ignore it. */
   step_free: StepFree.optional(),
   assistance: Assistance.optional(),
+  live: StepLive.optional(),
 });
 export type Step = z.infer<typeof Step>;
 

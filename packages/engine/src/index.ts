@@ -8,3 +8,9 @@ export { loadPlanner } from './planner/loadPlanner.ts';
 export type { MapFeatureCollection, MapFeature } from './planner/loadPlanner.ts';
 export type { LoadPlanner, NoJourneyReason, Planner, PlanResult, RegionFacts } from './planner/port.ts';
 export type { UnplacedEnd } from './places/locateEnd.ts';
+// Live running (GTFS-realtime, src/realtime/README.md): what the API's poller and channel use.
+export { regionLiveSources } from './realtime/liveStore.ts';
+export type { LiveStore, PolledSource } from './realtime/liveStore.ts';
+export type { LiveVersion } from './realtime/liveVersion.ts';
+export type { JourneyCheck } from './realtime/journeyCheck.ts';
+export { simulatorHandler, simulatedSources } from './realtime/simulator.ts';

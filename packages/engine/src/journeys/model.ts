@@ -41,6 +41,8 @@ export interface TransitRide {
   operatorId: string | null;
   /** GTFS wheelchair values (0 unknown, 1 yes, 2 no) of the boarding and alighting stops and the trip. */
   wheelchair?: { board: number; alight: number; trip: number };
+  /** Service day of the trip instance (days since 1970); set when the search routed on a live version. */
+  serviceDay?: number;
 }
 
 /** Why a vehicle is where it is: continuity between the outbound and return legs. */

@@ -11,6 +11,7 @@ import type { Raptor } from '../raptor/raptor.ts';
 import type { DateInt } from '../time/serviceDay.ts';
 import type { TransitView } from '../timetable/transitView.ts';
 import type { RegionData } from './regionData.ts';
+import type { LiveVersion } from '../realtime/liveVersion.ts';
 
 export interface PlanInput {
   request: SearchRequest;
@@ -20,6 +21,8 @@ export interface PlanInput {
   destination: PlacePoint;
   /** The time of the search (epoch seconds): services booked ahead must be bookable by then. */
   nowSec: number;
+  /** The live version the search routes on (its raptorFor gives views of it); absent: the timetable. */
+  live?: LiveVersion;
 }
 
 /** The routers of one service day (cached by the loaded planner). */

@@ -21,6 +21,9 @@ import type { FeedRegionOptions, RegionData } from './regionData.ts';
 import type { FeedSpec } from '../gtfs/loadFeeds.ts';
 import type { FeedWarning } from '../gtfs/warnings.ts';
 import { buildStepTimetable } from './timetableExtra.ts';
+import type { LiveVersion } from '../realtime/liveVersion.ts';
+import { LiveStore } from '../realtime/liveStore.ts';
+import { checkJourney } from '../realtime/journeyCheck.ts';
 
 const VIEW_CACHE = 4;
 
@@ -78,15 +81,22 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
   );
   const area: CoveredArea = { name: data.region.name, ...b };
   const find: FindPlace = (text) => listSuggestions(geocoder, text, 1)[0];
-  const views = new Map<DateInt, { view: TransitView; raptor: Raptor; mcRaptor: McRaptor }>();
-  const raptorFor = (date: DateInt) => {
-    let v = views.get(date);
-    if (!v) {
+  const views = new Map<
+    string,
+    { view: TransitView; raptor: Raptor; mcRaptor: McRaptor; live?: LiveVersion }
+  >();
+  // One cache for timetable and live views: a new live version simply makes new entries (checked
+  // by identity, as two stores may name their versions alike).
+  const routersOf = (live: LiveVersion | undefined) => (date: DateInt) => {
+    const key = `${date}|${live?.id ?? ''}`;
+    let v = views.get(key);
+    if (!v || v.live !== live) {
       // The view counts service days in the region's time zone, as viewDateOf picks its date.
-      const view = new TransitView(data.timetable, date, data.region.timeZone);
-      v = { view, raptor: new Raptor(view, 3), mcRaptor: new McRaptor(view, 3) };
-      views.set(date, v);
-      if (views.size > VIEW_CACHE) views.delete(views.keys().next().value as DateInt);
+      const view = new TransitView(data.timetable, date, data.region.timeZone, live);
+      v = { view, raptor: new Raptor(view, 3), mcRaptor: new McRaptor(view, 3), ...(live ? { live } : {}) };
+      views.delete(key);
+      views.set(key, v);
+      if (views.size > VIEW_CACHE) views.delete(views.keys().next().value as string);
     }
     return v;
   };
@@ -94,7 +104,9 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
   return {
     warnings: data.warnings,
     region: { timeZone: data.region.timeZone },
-    async plan(request, profile, brand) {
+    async plan(request, profile, brand, live) {
+      if (live && live.timetable !== data.timetable) throw new Error('live version of another timetable');
+      const raptorFor = routersOf(live);
       const ends = locateEnds(request, find, area);
       if (!ends.ok) return { found: false, journeys: [], why: { reason: 'unplaced', ends: ends.unplaced } };
       const { origin: from, destination: to } = ends;
@@ -102,10 +114,24 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
       const destination = { name: to.name, lat: to.lat, lon: to.lon };
       return planSearch(
         data,
-        { request, profile, brand, origin, destination, nowSec: Math.floor(now() / 1000) },
+        {
+          request,
+          profile,
+          brand,
+          origin,
+          destination,
+          nowSec: Math.floor(now() / 1000),
+          ...(live ? { live } : {}),
+        },
         extrasFor(data, raptorFor, brand.showPois),
         raptorFor,
       );
+    },
+    createLiveStore(idPrefix) {
+      return new LiveStore(data.timetable, idPrefix);
+    },
+    checkJourney(journey, live) {
+      return checkJourney(journey, live, data.region.timeZone);
     },
     autocomplete(q, limit) {
       return listSuggestions(geocoder, q, limit).map(toSuggestion);

@@ -28,6 +28,10 @@ import { returnPlanner } from './returns.ts';
 import { stepFreeRegionData } from './stepFreeData.ts';
 import { keepStepFree, labelStepFree } from './stepFreeOptions.ts';
 import { travellerFrom } from '../journeys/fares/traveller.ts';
+import { liveStepOf } from '../realtime/stepLive.ts';
+import type { LiveVersion } from '../realtime/liveVersion.ts';
+import type { TransitRide } from '../journeys/model.ts';
+import { dayNumberToDate } from '../time/serviceDay.ts';
 
 export type { PlanInput } from './context.ts';
 
@@ -149,11 +153,30 @@ function planOptions(
       destination: input.destination,
       extras,
       carClubPromo: brand.carClubPromo,
+      ...(input.live ? { liveStep: liveStepFor(input.live, tz) } : {}),
     }),
   );
   const unique = [...new Map(journeys.map((j) => [j.id, j])).values()];
   if (unique.length === 0) return none(whyNoJourney(ctx, { candidates: candidates.length, paired }));
   return { found: true, journeys: unique.sort(compareJourneys('emissions')) };
+}
+
+/** The `live` field of each ride's step: its trip instance read back from the version the search used. */
+function liveStepFor(live: LiveVersion, timeZone: string) {
+  return (ride: TransitRide) => {
+    if (ride.serviceDay === undefined) return undefined;
+    const d = String(dayNumberToDate(ride.serviceDay));
+    const ref = {
+      feed_id: ride.feedId,
+      trip_id: ride.tripId,
+      route_id: ride.routeId,
+      agency_id: ride.agencyId,
+      service_date: `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`,
+      from_stop_id: ride.stops[0]?.stopId ?? '',
+      to_stop_id: ride.stops[ride.stops.length - 1]?.stopId ?? '',
+    };
+    return liveStepOf(live, ref, timeZone);
+  };
 }
 
 function none(why: NoJourneyReason): PlanResult {

@@ -8,6 +8,9 @@ import type {
 } from '@cairn/contracts';
 import type { SearchEnd, UnplacedEnd } from '../places/locateEnd.ts';
 import type { MapFeatureCollection } from './mapFeatures.ts';
+import type { LiveVersion } from '../realtime/liveVersion.ts';
+import type { LiveStore } from '../realtime/liveStore.ts';
+import type { JourneyCheck } from '../realtime/journeyCheck.ts';
 
 /*
  * The planner port: what the API (and the command line) ask of a loaded region. The engine
@@ -50,8 +53,17 @@ export interface RegionFacts {
 
 /** One loaded region answering searches, place look-ups and map data. */
 export interface Planner {
-  /** Ranked Journey documents (emissions first) for a search, or why there are none. */
-  plan(request: SearchRequest, profile: Profile | null, brand: BrandSettings): Promise<PlanResult>;
+  /**
+   * Ranked Journey documents (emissions first) for a search, or why there are none. With `live`
+   * (a version of realtime/liveStore.ts LiveStore.current()), it routes on live times and each
+   * transit step carries `live` (contracts StepLive) naming that version.
+   */
+  plan(
+    request: SearchRequest,
+    profile: Profile | null,
+    brand: BrandSettings,
+    live?: LiveVersion,
+  ): Promise<PlanResult>;
   autocomplete(q: string, limit: number): PlaceSuggestion[];
   reverse(lat: number, lon: number): PlaceSuggestion | null;
   /** The region as the web app needs it (SPEC GET /v1/config). */
@@ -61,6 +73,14 @@ export interface Planner {
   mapFeatures(): MapFeatureCollection;
   /** Problems met while loading (feeds that could not be read), for the operator's log. */
   readonly warnings: readonly string[];
+  /**
+   * Live running (issue #18): a store of live versions over this planner's timetable, fed with
+   * GTFS-realtime FeedMessages (LiveStore.ingest); `idPrefix` names its versions. Optional so
+   * planners without a timetable (test fixtures) need not offer it.
+   */
+  createLiveStore?(idPrefix?: string): LiveStore;
+  /** Whether a journey as sent (with `live` on its steps) changed or broke in `live` (a newer version). */
+  checkJourney?(journey: Journey, live: LiveVersion): JourneyCheck;
 }
 
 /** What a planner module (the engine, or PLANNER_MODULE in the API's tests) exports as `loadPlanner`. */

@@ -98,7 +98,7 @@ export function buildStepTimetable(
     const departSec = at(boardPos);
     if (epochToLocal(tz, departSec).date !== day) break;
     from = departSec - view.epochZeroSec + 1;
-    const info = a.tripInfo[hit.trip] ?? 0;
+    const info = view.tripInfoOf(hit.trip);
     if (tt.meta.tripInfoIds[info] === tripId && departSec === own.departSec) continue;
     const times: Array<string | null> = [];
     for (let p = boardPos; p <= alightPos; p++) times.push(timeText(p, at(p)));

@@ -56,16 +56,18 @@ export function buildRide(
 } {
   const tt = data.timetable;
   const a = tt.a;
-  const info = a.tripInfo[leg.trip] ?? 0;
-  const lineIdx = a.tripInfoLine[info] ?? a.patternLine[leg.pattern] ?? 0;
+  // A live view's trip may be a live run (or a trip the feed added): its info leads back to the timetable.
+  const info = view.tripInfoOf(leg.trip);
+  const added = info < 0 ? view.livePatchOf(leg.trip) : undefined;
+  const lineIdx = added?.line ?? a.tripInfoLine[info] ?? a.patternLine[leg.pattern] ?? 0;
   const line = tt.meta.lines[lineIdx];
   const feedId = tt.meta.feeds[line?.feed ?? 0]?.id ?? '';
   const agency = tt.meta.agencies[line?.agency ?? 0];
   const stops: RideStop[] = [];
   const base = view.tripTimeOffsets[leg.trip] ?? 0;
-  const first = a.patternStopOffsets[leg.pattern] ?? 0;
+  const first = view.patternStopOffsets[leg.pattern] ?? 0;
   for (let pos = leg.boardPos; pos <= leg.alightPos; pos++) {
-    const stop = a.patternStops[first + pos] ?? 0;
+    const stop = view.patternStops[first + pos] ?? 0;
     stops.push({
       stopId: stripFeed(feedId, tt.meta.stopIds[stop] ?? ''),
       name: tt.meta.stopNames[stop] ?? 'Stop',
@@ -87,7 +89,7 @@ export function buildRide(
     routeId: stripFeed(feedId, line?.id ?? ''),
     routeShortName: line?.shortName ?? '',
     routeLongName: line?.longName ?? '',
-    tripId: stripFeed(feedId, tt.meta.tripInfoIds[info] ?? ''),
+    tripId: stripFeed(feedId, added?.id ?? tt.meta.tripInfoIds[info] ?? ''),
     headsign: tt.meta.tripInfoHeadsigns[info] ?? '',
     stops,
     operatorId: agency ? (data.operatorByAgency.get(agency.id) ?? null) : null,
@@ -97,6 +99,10 @@ export function buildRide(
       trip: a.tripWheelchair[leg.trip] ?? 0,
     },
   };
+  if (view.liveId !== undefined) {
+    const slot = view.dayNumbers.findIndex((_, s) => view.shiftFor(leg.pattern, s) === leg.shiftSec);
+    if (slot >= 0) ride.serviceDay = view.dayNumbers[slot]!;
+  }
   return {
     ride,
     type,

@@ -110,6 +110,29 @@ export const FeedRouteFlags = z
   })
   .describe('Per-route flags for a GTFS feed');
 
+export const REALTIME_KINDS = ['trip-updates', 'service-alerts', 'vehicle-positions'] as const;
+
+export const RealtimeFeed = z
+  .strictObject({
+    kind: z.enum(REALTIME_KINDS).describe('What the GTFS-realtime feed carries'),
+    url: Url.describe('Where the protobuf FeedMessage is fetched'),
+    pollSec: z.number().int().min(5).default(30).describe('Seconds between fetches'),
+    headers: z
+      .record(z.string().min(1), z.string())
+      .optional()
+      .describe('HTTP headers sent with each fetch (an API key, for example)'),
+    maxAgeSec: z
+      .number()
+      .int()
+      .positive()
+      .default(300)
+      .describe(
+        'A feed whose header timestamp is older than this is ignored (the timetable is shown instead)',
+      ),
+  })
+  .describe('A GTFS-realtime feed for the trips, stops and routes of its static feed');
+export type RealtimeFeed = z.infer<typeof RealtimeFeed>;
+
 export const Feed = z
   .strictObject({
     id: Id.describe('Feed id; prefixes stop, trip and route ids when feeds are merged'),
@@ -117,6 +140,12 @@ export const Feed = z
     path: z.string().min(1).describe('Folder of GTFS .txt files or a .zip, relative to region.json'),
     agencies: z.array(FeedAgencyFlags).default([]),
     routes: z.array(FeedRouteFlags).default([]),
+    realtime: z
+      .array(RealtimeFeed)
+      .optional()
+      .describe(
+        'GTFS-realtime feeds (TripUpdates, ServiceAlerts, VehiclePositions) matched against this feed',
+      ),
   })
   .describe('A static GTFS feed');
 export type Feed = z.infer<typeof Feed>;

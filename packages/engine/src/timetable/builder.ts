@@ -124,22 +124,11 @@ export function buildTimetable(input: TimetableInput, options: BuildOptions = {}
   patternStopOffsets[P] = nPos;
   patternTripOffsets[P] = nTrip;
 
-  // Stop → (pattern, position) index.
-  const counts = new Int32Array(S + 1);
-  for (let i = 0; i < N; i++) counts[patternStops[i]! + 1]!++;
-  for (let s = 0; s < S; s++) counts[s + 1]! += counts[s]!;
-  const stopPatternOffsets = counts.slice();
-  const stopPatterns = new Int32Array(N);
-  const stopPatternPos = new Int32Array(N);
-  const fill = counts.slice(0, S);
-  for (let r = 0; r < P; r++) {
-    for (let i = patternStopOffsets[r]!; i < patternStopOffsets[r + 1]!; i++) {
-      const s = patternStops[i]!;
-      const at = fill[s]!++;
-      stopPatterns[at] = r;
-      stopPatternPos[at] = i - patternStopOffsets[r]!;
-    }
-  }
+  const { stopPatternOffsets, stopPatterns, stopPatternPos } = stopPatternIndex(
+    S,
+    patternStopOffsets,
+    patternStops,
+  );
 
   // Services.
   const V = input.services.length;
@@ -264,4 +253,28 @@ function overtakes(trips: TripInput[], a: Run, b: Run, n: number): boolean {
     if (tb.departures[p]! + b.shiftSec < ta.departures[p]! + a.shiftSec) return true;
   }
   return false;
+}
+
+/** Stop → (pattern, position) lists over all patterns, in pattern order. */
+export function stopPatternIndex(
+  stopCount: number,
+  patternStopOffsets: Int32Array,
+  patternStops: Int32Array,
+) {
+  const stopPatternOffsets = new Int32Array(stopCount + 1);
+  for (let i = 0; i < patternStops.length; i++) stopPatternOffsets[patternStops[i]! + 1]!++;
+  for (let s = 0; s < stopCount; s++) stopPatternOffsets[s + 1]! += stopPatternOffsets[s]!;
+  const fill = stopPatternOffsets.slice(0, stopCount);
+  const stopPatterns = new Int32Array(patternStops.length);
+  const stopPatternPos = new Int32Array(patternStops.length);
+  const P = patternStopOffsets.length - 1;
+  for (let r = 0; r < P; r++) {
+    for (let i = patternStopOffsets[r]!; i < patternStopOffsets[r + 1]!; i++) {
+      const s = patternStops[i]!;
+      const k = fill[s]!++;
+      stopPatterns[k] = r;
+      stopPatternPos[k] = i - patternStopOffsets[r]!;
+    }
+  }
+  return { stopPatternOffsets, stopPatterns, stopPatternPos };
 }

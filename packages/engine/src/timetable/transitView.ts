@@ -7,6 +7,9 @@ import {
 import type { DateInt } from '../time/serviceDay.ts';
 import type { TransitData, TripHit, TripIdx } from '../raptor/transitData.ts';
 import type { Timetable } from './timetable.ts';
+import type { TimetableArrays } from './types.ts';
+import type { InstancePatch, LivePatches } from './livePatch.ts';
+import { patchView } from './liveView.ts';
 
 const DAY_SEC = 86_400;
 
@@ -16,6 +19,10 @@ const DAY_SEC = 86_400;
  * times in seconds from the query date's service-day start in the reference time zone: the
  * region's (region.json timeZone) when a planner asks, else the timetable's own. Each feed's stored
  * times stay in that feed's agency_timezone, as GTFS defines them.
+ *
+ * Given live patches (realtime/), the view routes on live times instead (timetable/liveView.ts):
+ * trip indices ≥ the stored trip count are live runs, pattern indices ≥ the stored pattern count
+ * extra patterns; `storedTripOf`, `tripInfoOf` and `livePatchOf` lead back to the timetable.
  */
 export class TransitView implements TransitData {
   readonly stopCount: number;
@@ -53,6 +60,10 @@ export class TransitView implements TransitData {
   private readonly serviceCount: number;
   private readonly tripService: Int32Array;
   private readonly tripWheelchair: Uint8Array;
+  /** The live version laid over the timetable, when any. */
+  readonly liveId: string | undefined;
+  private readonly virtualBase: Int32Array = new Int32Array(0);
+  private readonly virtualPatch: (InstancePatch | undefined)[] = [];
   private readonly stopWheelchair: Uint8Array;
   private readonly patternTripOffsets: Int32Array;
   private readonly patternFeed: Uint16Array;
@@ -60,7 +71,7 @@ export class TransitView implements TransitData {
   private readonly slotTripOffsets: Int32Array[] = [];
   private readonly slotTrips: Int32Array[] = [];
 
-  constructor(tt: Timetable, date: DateInt, timeZone = tt.timezone) {
+  constructor(tt: Timetable, date: DateInt, timeZone = tt.timezone, live?: LivePatches) {
     const a = tt.a;
     this.timetable = tt;
     this.date = date;
@@ -108,14 +119,7 @@ export class TransitView implements TransitData {
       }
       const weekdayBit = 1 << weekdayOfDayNumber(day);
       for (let v = 0; v < this.serviceCount; v++) {
-        let on =
-          (a.serviceWeekdays[v]! & weekdayBit) !== 0 &&
-          day >= a.serviceStartDay[v]! &&
-          day <= a.serviceEndDay[v]!;
-        for (let e = a.serviceExcOffsets[v]!; e < a.serviceExcOffsets[v + 1]!; e++) {
-          if (a.serviceExcDay[e] === day) on = a.serviceExcAdd[e] === 1;
-        }
-        this.active[slot * this.serviceCount + v] = on ? 1 : 0;
+        this.active[slot * this.serviceCount + v] = serviceRunsOn(a, v, day, weekdayBit) ? 1 : 0;
       }
       // Lists of running trips make lookups independent of how many other days a pattern serves.
       const P = this.patternCount;
@@ -135,6 +139,65 @@ export class TransitView implements TransitData {
       this.slotTripOffsets.push(offsets);
       this.slotTrips.push(list);
     });
+    this.liveId = live?.id;
+    if (live) {
+      const p = patchView(
+        {
+          patternCount: this.patternCount,
+          patternStopOffsets: this.patternStopOffsets,
+          patternStops: this.patternStops,
+          patternPosFlags: this.patternPosFlags,
+          patternFeed: this.patternFeed,
+          stopPatternOffsets: this.stopPatternOffsets,
+          stopPatterns: this.stopPatterns,
+          stopPatternPos: this.stopPatternPos,
+          tripTimeOffsets: this.tripTimeOffsets,
+          tripPattern: this.tripPattern,
+          arrivals: this.arrivals,
+          departures: this.departures,
+          tripWheelchair: this.tripWheelchair,
+          slotTripOffsets: this.slotTripOffsets,
+          slotTrips: this.slotTrips,
+        },
+        this.dayNumbers,
+        live,
+      );
+      this.patternCount = p.patternCount;
+      this.patternStopOffsets = p.patternStopOffsets;
+      this.patternStops = p.patternStops;
+      this.patternPosFlags = p.patternPosFlags;
+      this.patternFeed = p.patternFeed;
+      this.stopPatternOffsets = p.stopPatternOffsets;
+      this.stopPatterns = p.stopPatterns;
+      this.stopPatternPos = p.stopPatternPos;
+      this.tripTimeOffsets = p.tripTimeOffsets;
+      this.tripPattern = p.tripPattern;
+      this.arrivals = p.arrivals;
+      this.departures = p.departures;
+      this.tripWheelchair = p.tripWheelchair;
+      this.slotTripOffsets = p.slotTripOffsets;
+      this.slotTrips = p.slotTrips;
+      this.virtualBase = p.virtualBase;
+      this.virtualPatch = p.virtualPatch;
+    }
+  }
+
+  /** The stored trip a (possibly live) trip index runs, or −1 for a trip the feed added. */
+  storedTripOf(trip: number): number {
+    const T = this.timetable.tripCount;
+    return trip < T ? trip : this.virtualBase[trip - T]!;
+  }
+
+  /** The trip-info row (id, headsign, shape) of a trip index, or −1 for an added trip. */
+  tripInfoOf(trip: number): number {
+    const stored = this.storedTripOf(trip);
+    return stored < 0 ? -1 : this.timetable.a.tripInfo[stored]!;
+  }
+
+  /** The live patch a trip index runs by (undefined for stored runs). */
+  livePatchOf(trip: number): InstancePatch | undefined {
+    const T = this.timetable.tripCount;
+    return trip < T ? undefined : this.virtualPatch[trip - T];
   }
 
   stopWheelchairOk(stop: number): boolean {
@@ -264,4 +327,19 @@ export class TransitView implements TransitData {
       }
     }
   }
+}
+
+/** True when service `v` runs on service day `day` (days since 1970); `weekdayBit` is that day's. */
+export function serviceRunsOn(
+  a: TimetableArrays,
+  v: number,
+  day: number,
+  weekdayBit = 1 << weekdayOfDayNumber(day),
+): boolean {
+  let on =
+    (a.serviceWeekdays[v]! & weekdayBit) !== 0 && day >= a.serviceStartDay[v]! && day <= a.serviceEndDay[v]!;
+  for (let e = a.serviceExcOffsets[v]!; e < a.serviceExcOffsets[v + 1]!; e++) {
+    if (a.serviceExcDay[e] === day) on = a.serviceExcAdd[e] === 1;
+  }
+  return on;
 }

@@ -8,6 +8,7 @@ import { dateToDayNumber } from '../../src/time/serviceDay.ts';
 import { randomNetwork } from '../support/randomNetwork.ts';
 import { findJourneyProblem } from './support/checkJourney.ts';
 import {
+  frontierOf,
   listStartTimes,
   makeReferenceNetwork,
   paretoFromPerK,
@@ -63,10 +64,7 @@ describe('RAPTOR against the reference search', () => {
             const expected = paretoFromPerK(
               referenceEarliest(ref, timeSec, access, egress, MAX_TRANSFERS + 1, wheelchair),
             ).filter((e) => e.time < HORIZON);
-            const got = res.journeys
-              .map((j) => ({ rides: j.transfers + 1, time: j.arrivalSec, walk: j.walkSec }))
-              .filter((e) => e.time < HORIZON)
-              .sort((a, b) => a.rides - b.rides);
+            const got = frontierOf(res.journeys, HORIZON);
             expect(got).toEqual(expected);
             for (const j of res.journeys) {
               expect(findJourneyProblem(view, j, access, egress)).toBeUndefined();

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRegionConfig, parseRegionConfig } from '../../src/region/loadRegionConfig.ts';
 import type { RegionConfigInput } from '../../src/region/regionConfig.ts';
+import { regionLiveSources } from '../../src/realtime/liveStore.ts';
 import { square } from '../support/region.ts';
 
 function minimalRegion(): RegionConfigInput {
@@ -173,5 +174,55 @@ describe('region config', () => {
     expect((await loadRegionConfig(dir)).warnings[0]?.message).toMatch(/cannot read/);
     writeFileSync(join(dir, 'region.json'), '{ nope');
     expect((await loadRegionConfig(dir)).warnings[0]?.message).toMatch(/not valid JSON/);
+  });
+});
+
+describe('GTFS-realtime feeds in region.json', () => {
+  const withRealtime = (realtime: unknown[]) => {
+    const r = minimalRegion();
+    return { ...r, feeds: [{ ...r.feeds[0]!, realtime }] };
+  };
+
+  it('are optional, take defaults, and become the sources a poller fetches', () => {
+    expect(parseRegionConfig(minimalRegion()).config?.feeds[0]?.realtime).toBeUndefined();
+    const { config } = parseRegionConfig(
+      withRealtime([
+        { kind: 'trip-updates', url: 'https://rt.example/tu', headers: { 'x-api-key': 'k' } },
+        { kind: 'service-alerts', url: 'https://rt.example/sa', pollSec: 60, maxAgeSec: 900 },
+      ]),
+    );
+    expect(regionLiveSources(config!)).toEqual([
+      {
+        source: 'https://rt.example/tu',
+        feedId: 'bus',
+        kind: 'trip-updates',
+        url: 'https://rt.example/tu',
+        pollSec: 30,
+        maxAgeSec: 300,
+        headers: { 'x-api-key': 'k' },
+      },
+      {
+        source: 'https://rt.example/sa',
+        feedId: 'bus',
+        kind: 'service-alerts',
+        url: 'https://rt.example/sa',
+        pollSec: 60,
+        maxAgeSec: 900,
+        headers: {},
+      },
+    ]);
+  });
+
+  it('refuse an unknown kind, a bad URL, a too-quick poll and unknown fields, naming the field', () => {
+    for (const [feed, path] of [
+      [{ kind: 'trip-update', url: 'https://rt.example/tu' }, 'feeds.0.realtime.0.kind'],
+      [{ kind: 'trip-updates', url: 'not a url' }, 'feeds.0.realtime.0.url'],
+      [{ kind: 'trip-updates', url: 'https://rt.example/tu', pollSec: 1 }, 'feeds.0.realtime.0.pollSec'],
+      [{ kind: 'trip-updates', url: 'https://rt.example/tu', apiKey: 'k' }, 'feeds.0.realtime.0'],
+    ] as const) {
+      const { config, warnings } = parseRegionConfig(withRealtime([feed]));
+      expect(config).toBeUndefined();
+      expect(warnings.map((w) => w.path)).toContain(path);
+    }
   });
 });

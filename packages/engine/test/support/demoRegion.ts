@@ -9,6 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { generateDemoRegion } from '../../../../regions/cairngorms/generator/main.ts';
 import { loadPlanner } from '../../src/planner/loadPlanner.ts';
 import type { Planner } from '../../src/planner/loadPlanner.ts';
+import type { LiveVersion } from '../../src/realtime/liveVersion.ts';
 
 const brandsDir = new URL('../../../../brands/', import.meta.url);
 const readBrand = (id: string) =>
@@ -63,6 +64,7 @@ export async function planBetween(
   fields: Partial<SearchRequestInput>,
   b: BrandSettings = DEFAULT_BRAND,
   profile: Profile | null = null,
+  live?: LiveVersion,
 ): Promise<Journey[]> {
   const a = planner.autocomplete(from, 1)[0];
   const z = planner.autocomplete(to, 1)[0];
@@ -74,7 +76,7 @@ export async function planBetween(
     destination_location: z.location,
     ...fields,
   });
-  const js = (await planner.plan(req, profile, b)).journeys;
+  const js = (await planner.plan(req, profile, b, live)).journeys;
   for (const j of js) Journey.parse(j);
   return js;
 }

@@ -1,6 +1,16 @@
 import polyline from '@mapbox/polyline';
 import { toLatLng } from '../../geo/geometry.ts';
-import type { Journey, Leg, Poi, Step, Taxi, Timetable, ToiletMarker, TravelType } from '@cairn/contracts';
+import type {
+  Journey,
+  Leg,
+  Poi,
+  Step,
+  StepLive,
+  Taxi,
+  Timetable,
+  ToiletMarker,
+  TravelType,
+} from '@cairn/contracts';
 import { TIMETABLED_TYPES } from '@cairn/contracts';
 import type { RegionConfig } from '../../region/regionConfig.ts';
 import { stepCo2Kg } from '../co2/factors.ts';
@@ -9,7 +19,7 @@ import { directionHtml } from '../format/directions.ts';
 import { durationTextValue } from '../format/duration.ts';
 import { formatLocalDate, formatLocalIso, formatLocalTime } from '../format/localTime.ts';
 import type { OptionPrice } from '../fares/priceOption.ts';
-import type { PlacePoint, PlannedLeg, PlannedOption, PlannedStep } from '../model.ts';
+import type { PlacePoint, PlannedLeg, PlannedOption, PlannedStep, TransitRide } from '../model.ts';
 import { legStages, legWaitSec, legWalkM } from '../model.ts';
 import { computeSortKeys, sortInputsOf } from '../ranking/sortKeys.ts';
 import { optionId } from '../ranking/optionId.ts';
@@ -32,6 +42,8 @@ export interface AssembleContext {
   extras: ExtrasLookup;
   /** Whether car-club promo links may be shown (brand setting). */
   carClubPromo: boolean;
+  /** Live running of a ride, when the search routed on a live version. */
+  liveStep?: (ride: TransitRide) => StepLive | undefined;
 }
 
 function elevationRange(steps: PlannedStep[]): { high: number | null; low: number | null } {
@@ -99,6 +111,8 @@ function buildStep(step: PlannedStep, cost: string, ctx: AssembleContext): Step 
     }));
     const timetable = ctx.extras.timetableFor(step);
     if (timetable) out.timetable = timetable;
+    const live = ctx.liveStep?.(ride);
+    if (live) out.live = live;
   }
   if (step.flexibleServiceId) {
     const svc = ctx.region.flexibleServices.find((s) => s.id === step.flexibleServiceId);

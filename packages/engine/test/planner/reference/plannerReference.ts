@@ -8,6 +8,7 @@ import { loadPlanner } from '../../../src/planner/loadPlanner.ts';
 import type { Planner } from '../../../src/planner/loadPlanner.ts';
 import { loadRegionData } from '../../../src/planner/regionData.ts';
 import type { RegionData } from '../../../src/planner/regionData.ts';
+import type { LiveVersion } from '../../../src/realtime/liveVersion.ts';
 import { resolveRegionPath } from '../../../src/region/loadRegionConfig.ts';
 import {
   dateToDayNumber,
@@ -180,6 +181,7 @@ export async function planEarliest(
   to: Place,
   out: string,
   extra: Partial<SearchRequestInput> = {},
+  live?: LiveVersion,
 ): Promise<PlanAnswer> {
   const req = SearchRequest.parse({
     ...extra,
@@ -189,7 +191,7 @@ export async function planEarliest(
     destination_location: { lat: to.lat, lng: to.lon },
     out_time: out,
   });
-  const { journeys } = await r.planner.plan(req, null, r.brand);
+  const { journeys } = await r.planner.plan(req, null, r.brand, live);
   for (const j of journeys) Journey.parse(j);
   const walkAndTransit = journeys.filter((j) => j.depart.steps.every(walkOrTimetabled));
   const arrivals = walkAndTransit.map((j) => Date.parse(j.depart.arrival_datetime) / 1000);
@@ -214,9 +216,10 @@ export async function compareSearch(
   to: Place,
   out: string,
   extra: Partial<SearchRequestInput> = {},
+  live?: LiveVersion,
 ): Promise<ComparedSearch> {
   const ref = referenceEarliest(r, from, to, out);
-  const plan = await planEarliest(r, from, to, out, extra);
+  const plan = await planEarliest(r, from, to, out, extra, live);
   let verdict: ComparedSearch['verdict'] = 'ok';
   if (ref.arrivalSec === undefined) verdict = 'no reference journey';
   else if (plan.arrivalSec === undefined) verdict = 'missing';

@@ -1,6 +1,6 @@
 import type { TimetableInput } from '../../../src/timetable/types.ts';
 import type { Timetable } from '../../../src/timetable/timetable.ts';
-import type { AccessLeg } from '../../../src/raptor/types.ts';
+import type { AccessLeg, RaptorJourney } from '../../../src/raptor/types.ts';
 
 /**
  * A deliberately plain reference search: a time-expanded Dijkstra over trip instances built
@@ -228,4 +228,15 @@ export function listStartTimes(
     }
   }
   return [...set].sort((x, y) => y - x);
+}
+
+/** RAPTOR's journeys in paretoFromPerK's terms (rides, arrival, walking), those arriving before `horizon`. */
+export function frontierOf(
+  journeys: RaptorJourney[],
+  horizon: number,
+): { rides: number; time: number; walk: number }[] {
+  return journeys
+    .map((j) => ({ rides: j.transfers + 1, time: j.arrivalSec, walk: j.walkSec }))
+    .filter((e) => e.time < horizon)
+    .sort((a, b) => a.rides - b.rides);
 }

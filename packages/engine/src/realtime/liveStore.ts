@@ -1,0 +1,178 @@
+import type { RegionConfig } from '../region/regionConfig.ts';
+import type { InstancePatch } from '../timetable/livePatch.ts';
+import type { Timetable } from '../timetable/timetable.ts';
+import { decodeFeed } from './decodeFeed.ts';
+import type { RtFeed } from './decodeFeed.ts';
+import { makeLiveVersion } from './liveVersion.ts';
+import type { FeedReport, LiveAlert, LiveVersion } from './liveVersion.ts';
+import { patchesFromTripUpdates } from './tripUpdates.ts';
+import { tripIndexOf } from './tripIndex.ts';
+
+/** One configured GTFS-realtime source (region.json `feeds[].realtime[]`, or the simulator). */
+export interface LiveSource {
+  /** Stable name of the source, e.g. its URL. */
+  source: string;
+  /** The static feed whose ids it uses. */
+  feedId: string;
+  kind: FeedReport['kind'];
+  maxAgeSec: number;
+}
+
+/** A source a poller fetches: where, how often, with which headers. */
+export interface PolledSource extends LiveSource {
+  url: string;
+  pollSec: number;
+  headers: Record<string, string>;
+}
+
+/** The GTFS-realtime sources region.json names (`feeds[].realtime[]`), named by their URL. */
+export function regionLiveSources(region: RegionConfig): PolledSource[] {
+  return region.feeds.flatMap((f) =>
+    (f.realtime ?? []).map((r) => ({
+      source: r.url,
+      feedId: f.id,
+      kind: r.kind,
+      maxAgeSec: r.maxAgeSec,
+      url: r.url,
+      pollSec: r.pollSec,
+      headers: r.headers ?? {},
+    })),
+  );
+}
+
+interface Layer {
+  patches: readonly InstancePatch[];
+  alerts: readonly LiveAlert[];
+}
+
+/**
+ * Holds the current live version of a timetable and builds the next one from each fetched feed.
+ * Each source is a layer (its latest FULL_DATASET message, plus any DIFFERENTIAL ones since); a new version merges the layers and
+ * replaces the current one in a single assignment, so a reader sees either the old or the new
+ * version, never a mix. A stale or undecodable feed removes its layer (the timetable is shown
+ * rather than old live data) and is reported.
+ */
+export class LiveStore {
+  private version: LiveVersion;
+  private readonly layers = new Map<string, Layer>();
+  private readonly reports = new Map<string, FeedReport>();
+  private seq = 0;
+
+  readonly timetable: Timetable;
+  private readonly idPrefix: string;
+
+  /** `idPrefix` names the versions (`${idPrefix}-${n}`): give each process its own when they share ids. */
+  constructor(timetable: Timetable, idPrefix = 'live') {
+    this.timetable = timetable;
+    this.idPrefix = idPrefix;
+    this.version = makeLiveVersion(`${idPrefix}-0`, timetable, 0, [], [], []);
+    // Built now, so the first feed is applied as fast as the later ones.
+    tripIndexOf(timetable);
+  }
+
+  /** The version to route a search on. */
+  current(): LiveVersion {
+    return this.version;
+  }
+
+  /** Decodes and applies one fetched FeedMessage of `src`; returns the new version and what happened. */
+  ingest(src: LiveSource, bytes: Uint8Array, nowSec: number): { version: LiveVersion; report: FeedReport } {
+    const decoded = decodeFeed(bytes);
+    if (!decoded.ok) {
+      return this.swap(
+        src,
+        undefined,
+        {
+          source: src.source,
+          kind: src.kind,
+          atSec: nowSec,
+          feedTimestampSec: 0,
+          outcome: 'undecodable',
+          error: decoded.error,
+        },
+        nowSec,
+      );
+    }
+    return this.apply(src, decoded.feed, nowSec);
+  }
+
+  /** Applies an already decoded feed (tests, or a poller that decodes elsewhere). */
+  apply(src: LiveSource, feed: RtFeed, nowSec: number): { version: LiveVersion; report: FeedReport } {
+    const base: FeedReport = {
+      source: src.source,
+      kind: src.kind,
+      atSec: nowSec,
+      feedTimestampSec: feed.timestampSec,
+      outcome: 'applied',
+    };
+    if (feed.timestampSec <= 0 || nowSec - feed.timestampSec > src.maxAgeSec) {
+      return this.swap(src, undefined, { ...base, outcome: 'stale' }, nowSec);
+    }
+    if (src.kind === 'trip-updates') {
+      const { patches, report } = patchesFromTripUpdates(
+        this.timetable,
+        src.feedId,
+        feed.tripUpdates,
+        feed.timestampSec,
+      );
+      return this.swap(src, this.layerOf(src, feed, patches, []), { ...base, tripUpdates: report }, nowSec);
+    }
+    if (src.kind === 'service-alerts') {
+      const alerts = feed.alerts.map((a) => namespacedAlert(src.feedId, a));
+      return this.swap(src, this.layerOf(src, feed, [], alerts), { ...base, alerts: alerts.length }, nowSec);
+    }
+    // Vehicle positions are decoded and counted; routing uses trip updates.
+    return this.swap(src, undefined, { ...base, vehicles: feed.vehicles.length }, nowSec);
+  }
+
+  /** A FULL_DATASET message is the source's whole layer; a DIFFERENTIAL one adds to it (later entries win). */
+  private layerOf(src: LiveSource, feed: RtFeed, patches: InstancePatch[], alerts: LiveAlert[]): Layer {
+    const old = this.layers.get(src.source);
+    if (feed.incrementality !== 'DIFFERENTIAL' || !old) return { patches, alerts };
+    const ids = new Set(alerts.map((a) => a.id));
+    return {
+      patches: [...old.patches, ...patches],
+      alerts: [...old.alerts.filter((a) => !ids.has(a.id)), ...alerts],
+    };
+  }
+
+  private swap(
+    src: LiveSource,
+    layer: Layer | undefined,
+    report: FeedReport,
+    nowSec: number,
+  ): { version: LiveVersion; report: FeedReport } {
+    if (layer) this.layers.set(src.source, layer);
+    else this.layers.delete(src.source);
+    this.reports.set(src.source, report);
+    const layers = [...this.layers.values()];
+    this.seq++;
+    this.version = makeLiveVersion(
+      `${this.idPrefix}-${this.seq}`,
+      this.timetable,
+      nowSec,
+      layers.flatMap((l) => l.patches),
+      layers.flatMap((l) => l.alerts),
+      [...this.reports.values()],
+    );
+    return { version: this.version, report };
+  }
+}
+
+function namespacedAlert(feedId: string, a: RtFeed['alerts'][number]): LiveAlert {
+  return {
+    id: `${feedId}:${a.entityId}`,
+    header: a.header,
+    description: a.description,
+    ...(a.url ? { url: a.url } : {}),
+    cause: a.cause,
+    effect: a.effect,
+    activePeriods: a.activePeriods,
+    informed: a.informed.map((e) => ({
+      ...(e.agencyId ? { agencyId: `${feedId}:${e.agencyId}` } : {}),
+      ...(e.routeId ? { routeId: `${feedId}:${e.routeId}` } : {}),
+      ...(e.stopId ? { stopId: `${feedId}:${e.stopId}` } : {}),
+      ...(e.tripId ? { tripId: `${feedId}:${e.tripId}` } : {}),
+    })),
+  };
+}
