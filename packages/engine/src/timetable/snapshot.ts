@@ -14,7 +14,9 @@ import type { TimetableArrays, TimetableMeta } from './types.ts';
  */
 
 const MAGIC = 'CAIRNTT1';
-const VERSION = 1;
+// Bumped when the layout changes or when the readers fill the columns differently (2: platforms
+// take their step-free access from pathways.txt), so an older snapshot is rebuilt, not trusted.
+const VERSION = 2;
 const TYPES = { Float64Array, Int32Array, Uint8Array, Uint16Array } as const;
 type TypeName = keyof typeof TYPES;
 
