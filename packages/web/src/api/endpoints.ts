@@ -48,10 +48,17 @@ export async function fetchSearch(hash: string): Promise<SearchResults['data']> 
   return SearchResults.parse(await apiRequest(`/v1/journey-planner/search/${encodeURIComponent(hash)}`)).data;
 }
 
-/** GET /v1/journey-planner/search/{hash}/{journeyId}: one journey. */
-export async function fetchJourney(hash: string, journeyId: string): Promise<Journey> {
+/**
+ * GET /v1/journey-planner/search/{hash}/{journeyId}: one journey. Offline, the copy kept when it
+ * was last opened; onOfflineCopy then hears when that copy was planned.
+ */
+export async function fetchJourney(
+  hash: string,
+  journeyId: string,
+  onOfflineCopy?: (plannedAt: Date) => void,
+): Promise<Journey> {
   const path = `/v1/journey-planner/search/${encodeURIComponent(hash)}/${encodeURIComponent(journeyId)}`;
-  return JourneyResponse.parse(await apiRequest(path)).data;
+  return JourneyResponse.parse(await apiRequest(path, onOfflineCopy ? { onOfflineCopy } : {})).data;
 }
 
 /** POST update-return-time: re-plans the return and answers the new search's hash. */

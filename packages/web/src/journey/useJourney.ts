@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Journey } from '@cairn/contracts';
 import { fetchJourney } from '../api/endpoints.ts';
@@ -5,14 +6,19 @@ import { findCachedJourney, updateCachedJourney } from '../results/resultsStore.
 
 /**
  * SPEC §4 "Journey fetch": a journey already loaded by Results is used as it is; otherwise (or
- * with the `show` flag) it is fetched by hash and id and becomes current.
+ * with the `show` flag) it is fetched by hash and id and becomes current. `offlineAsOf` is set when
+ * the journey shown is the copy kept offline: the time its times were planned.
  */
 export function useJourney(hash: string, journeyId: string, forceFetch: boolean) {
   const client = useQueryClient();
+  const [offlineAsOf, setOfflineAsOf] = useState<Date | null>(null);
   const cached = forceFetch ? undefined : findCachedJourney(hash, journeyId);
   const query = useQuery({
     queryKey: ['journey', hash, journeyId],
-    queryFn: () => fetchJourney(hash, journeyId),
+    queryFn: () => {
+      setOfflineAsOf(null);
+      return fetchJourney(hash, journeyId, setOfflineAsOf);
+    },
     initialData: cached,
     staleTime: forceFetch ? 0 : Infinity,
   });
@@ -20,5 +26,5 @@ export function useJourney(hash: string, journeyId: string, forceFetch: boolean)
     client.setQueryData(['journey', hash, journeyId], journey);
     updateCachedJourney(hash, journey);
   };
-  return { ...query, replace };
+  return { ...query, replace, offlineAsOf };
 }
