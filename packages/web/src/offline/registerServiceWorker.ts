@@ -21,9 +21,11 @@ export function registerServiceWorker(
   });
   // A chunk of a version the server no longer has: load the page again, as the new version.
   window.addEventListener('vite:preloadError', () => window.location.reload());
-  window.addEventListener('load', () => {
+  // After the page's own loading, so the worker's downloads do not compete with it.
+  const register = () =>
     container.register('/sw.js', { scope: '/' }).catch((error) => console.warn('no offline support', error));
-  });
+  if (document.readyState === 'complete') void register();
+  else window.addEventListener('load', () => void register(), { once: true });
 }
 
 /** The files already loaded by this page, for the worker to keep as if it had fetched them. */

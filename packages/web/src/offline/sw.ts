@@ -52,6 +52,9 @@ router.registerRoute(
     { denylist: [/^\/v1\//] },
   ),
 );
+// The API varies its answers by Origin for cross-origin callers; this page's own copy serves it whatever it sent.
+const IGNORE_VARY = { ignoreVary: true };
+
 /** Same-origin GET requests whose path matches. */
 const path =
   (pattern: RegExp): RouteMatchCallback =>
@@ -62,7 +65,7 @@ router.registerRoute(new Route(path(/^\/assets\//), new CacheFirst({ cacheName: 
 router.registerRoute(
   new Route(
     path(/^\/v1\/(config$|brand\/|pages\/)/),
-    new NetworkFirst({ cacheName: SETTINGS_CACHE, networkTimeoutSeconds: 6 }),
+    new NetworkFirst({ cacheName: SETTINGS_CACHE, networkTimeoutSeconds: 6, matchOptions: IGNORE_VARY }),
   ),
 );
 router.registerRoute(
@@ -71,6 +74,7 @@ router.registerRoute(
     new NetworkFirst({
       cacheName: JOURNEYS_CACHE,
       networkTimeoutSeconds: 10,
+      matchOptions: IGNORE_VARY,
       plugins: [new ExpirationPlugin(KEEP_JOURNEYS), markOfflineCopy],
     }),
   ),
