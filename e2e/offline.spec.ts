@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, inputDate, openOption, planJourney, snap, waitForMapIdle, waitForResults } from './helpers.ts';
+import {
+  acceptCookies,
+  inputDate,
+  openOption,
+  planJourney,
+  snap,
+  waitForMapIdle,
+  waitForResults,
+} from './helpers.ts';
 
 // Feature under test: offline use (issue #20) — a journey the traveller opened, with its map,
 // opens again after the connection is lost, saying its times are as planned; the app shell opens
@@ -62,13 +70,22 @@ test('an opened journey opens offline after a reload, with its map and the "time
   await context.setOffline(false);
 });
 
-test('a search that loses the connection as it is sent says so instead of spinning', async ({ page, context }) => {
+test('a search that loses the connection as it is sent says so instead of spinning', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
   await acceptCookies(page);
   await page.getByRole('combobox', { name: 'From', exact: true }).fill('Aviemore');
-  await page.getByRole('option', { name: /Aviemore/ }).first().click();
+  await page
+    .getByRole('option', { name: /Aviemore/ })
+    .first()
+    .click();
   await page.getByRole('combobox', { name: 'To', exact: true }).fill('Kingussie');
-  await page.getByRole('option', { name: /Kingussie/ }).first().click();
+  await page
+    .getByRole('option', { name: /Kingussie/ })
+    .first()
+    .click();
   await page.locator('input[name="out_time"]').fill(inputDate(1, '09:00'));
   await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
   await context.setOffline(true);
