@@ -56,14 +56,14 @@ module.exports = {
       comment: 'Other packages are used through their index only.',
       severity: 'error',
       from: { path: '^packages/([^/]+)/' },
-      // A package name resolves to its src/index.ts (the explicit public list), or the engine's
-      // `./format` subpath to the formatter set's index: those are allowed.
+      // A package name resolves to its src/index.ts (the explicit public list), or one of the
+      // engine's subpaths (`./region`, `./cli`, `./format`) to that room's index: those are allowed.
       to: {
         path: '^packages/([^/]+)/src/.+',
         pathNot: [
           '^packages/$1/',
           '^packages/[^/]+/src/index\\.ts$',
-          '^packages/engine/src/journeys/format/index\\.ts$',
+          '^packages/engine/src/(region|cli|journeys/format)/index\\.ts$',
         ],
       },
     },

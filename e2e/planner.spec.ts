@@ -184,6 +184,25 @@ test('Home: current location fills From with the reverse-geocoded place', async 
   await context.close();
 });
 
+test("Home: a visitor whose browser is in another zone starts from the region's now", async ({ browser }) => {
+  const context = await browser.newContext({ timezoneId: 'Pacific/Auckland' });
+  const page = await context.newPage();
+  await page.goto('/');
+  const region = await (await page.request.get('/v1/config')).json();
+  const shown = await page.locator('input[name="out_time"]').inputValue();
+  // The region's wall clock now, rounded up to the form's 5-minute step, as the form shows it.
+  const clock = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: region.data.region.time_zone,
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(new Date(Date.now() + 5 * 60_000));
+  const [date, time] = clock.split(' ');
+  expect(shown.slice(0, 10)).toBe(date);
+  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+  expect(Math.abs(minutes(shown.slice(11)) - minutes(time!))).toBeLessThanOrEqual(10);
+  await context.close();
+});
+
 test('Home: current location refused shows "Cannot get the current location"', async ({ browser }) => {
   const context = await browser.newContext({ permissions: [] });
   const page = await context.newPage();

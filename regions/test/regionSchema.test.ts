@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { regionConfigJsonSchema } from '@cairn/engine';
+import { regionConfigJsonSchema } from '@cairn/engine/region';
 
 describe('region.schema.json', () => {
   it('matches the schema derived from RegionConfig (regenerate with packages/engine/src/region/jsonSchema.ts)', () => {

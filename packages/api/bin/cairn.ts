@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `cairn <command>`: one entry point for the operator. Each package adds its commands to the table.
-import { buildRegionCommand, planCommand } from '@cairn/engine';
+import { buildRegionCommand, planCommand } from '@cairn/engine/cli';
 import { API_COMMANDS } from '../src/cli/runCli.ts';
 
 const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promise<number | void> }> = {

@@ -88,6 +88,12 @@ export const RegionInfo = z.object({
   center: LatLng,
   zoom: z.number(),
   attribution: z.string(),
+  time_zone: z
+    .string()
+    .optional()
+    .describe(
+      "The region's IANA time zone (e.g. Europe/London). Search times are wall-clock times in this zone; the web app takes 'now' in it. Beyond SPEC: old clients may ignore it",
+    ),
 });
 export type RegionInfo = z.infer<typeof RegionInfo>;
 

@@ -1,4 +1,4 @@
-import type { RegionConfigInput } from '@cairn/engine';
+import type { RegionConfigInput } from '@cairn/engine/region';
 
 /*
  * The demo bike-hire scheme as static GBFS 2.3 files, so tools that speak GBFS can read it as

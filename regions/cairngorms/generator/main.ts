@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { parseRegionConfig } from '@cairn/engine';
+import { parseRegionConfig } from '@cairn/engine/region';
 import { parseDay, validityFrom } from './calendar.ts';
 import { makeElevationModel } from './elevation.ts';
 import { buildExtras } from './extras.ts';

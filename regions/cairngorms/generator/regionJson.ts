@@ -1,4 +1,4 @@
-import type { GeoPolygon, RegionConfigInput } from '@cairn/engine';
+import type { GeoPolygon, RegionConfigInput } from '@cairn/engine/region';
 import { hullAround } from './geo.ts';
 import type { Point } from './geo.ts';
 import type { DemoExtras } from './extras.ts';

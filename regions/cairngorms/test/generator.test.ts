@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRegionConfig } from '@cairn/engine';
+import { loadRegionConfig } from '@cairn/engine/region';
 import { demoGeneratorFingerprint, generateDemoRegion } from '../generator/main.ts';
 import type { GenerateSummary } from '../generator/main.ts';
 import { components, parseOsmXml, readCsv, readTree } from './readBuild.ts';

@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPlanner } from '@cairn/engine';
-// The readers are engine internals (not part of its public list), used here to see every row-level warning.
-import { readGtfsFeed } from '../../../packages/engine/src/gtfs/readFeed.ts';
-import { loadOsmFile } from '../../../packages/engine/src/osm/loadOsm.ts';
+// The readers (`@cairn/engine/region`) show every row-level warning, which the planner only counts.
+import { loadOsmFile, readGtfsFeed } from '@cairn/engine/region';
 import { generateDemoRegion } from '../generator/main.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cairn-demo-readers-'));

@@ -105,6 +105,7 @@ export function createTestPlanner(): TestPlanner {
         center: { lat: 57.18, lng: -3.76 },
         zoom: 11,
         attribution: '© OpenStreetMap contributors (fixture)',
+        time_zone: 'Europe/London',
       };
     },
     mapFeatures(): MapFeatureCollection {

@@ -10,7 +10,7 @@ import { EXIT, parseCommandArgs, reportWarnings, say } from './common.ts';
 import { loadStreets, secondsSince } from './streets.ts';
 
 export const TIMETABLE_SNAPSHOT_FILE = 'timetable.bin';
-export const FEED_REPORT_FILE = 'gtfs-report.json';
+const FEED_REPORT_FILE = 'gtfs-report.json';
 
 const USAGE =
   'usage: cairn build-region --gtfs FILE_OR_DIR [--gtfs [ID=]FILE_OR_DIR …] [--osm FILE [--elevation FILE]] --out DIR\n' +

@@ -349,12 +349,7 @@ function stepJson(s: Step): PlanJsonStep {
 }
 
 /** The --json projection of the planner's Journey documents (in the planner's order). */
-export function toPlanJson(
-  journeys: Journey[],
-  region: string,
-  origin: Placed,
-  destination: Placed,
-): PlanJson {
+function toPlanJson(journeys: Journey[], region: string, origin: Placed, destination: Placed): PlanJson {
   return {
     region,
     from: placeOf(origin.text, origin.location),
@@ -374,7 +369,7 @@ export function toPlanJson(
 }
 
 /** A readable table of the options and their steps. */
-export function formatPlanTable(json: PlanJson): string {
+function formatPlanTable(json: PlanJson): string {
   if (json.options.length === 0)
     return `No journey found${json.no_journey ? `: ${explainNoJourney(json.no_journey)}` : ''}.\n`;
   const hhmm = (iso: string): string => iso.slice(11, 16);

@@ -4,8 +4,7 @@
  * product has no icon of their own and they behave as fixed-track scheduled services.
  */
 
-export const TRANSIT_MODES = ['train', 'intercity bus', 'bus', 'tram', 'subway', 'ferry', 'drt'] as const;
-export type TransitMode = (typeof TRANSIT_MODES)[number];
+export type TransitMode = 'train' | 'intercity bus' | 'bus' | 'tram' | 'subway' | 'ferry' | 'drt';
 
 /** Mode for a route_type; undefined when the code is unknown. */
 export function findModeForRouteType(routeType: number): TransitMode | undefined {

@@ -10,7 +10,7 @@ import type { ModeContext } from './types.ts';
 export const MAX_WALK_TO_DOCK_SEC = 15 * 60;
 
 /** Docks within walking reach of a point (direction 'from': walking to them; 'to': walking from them), nearest first. */
-export function listDocksNear(
+function listDocksNear(
   ctx: ModeContext,
   lat: number,
   lon: number,

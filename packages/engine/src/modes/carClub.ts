@@ -10,7 +10,7 @@ import type { ModeContext } from './types.ts';
 export const MAX_WALK_TO_BAY_SEC = 20 * 60;
 
 /** Car-club bays within walking reach of a point, nearest first. */
-export function listBaysNear(
+function listBaysNear(
   ctx: ModeContext,
   lat: number,
   lon: number,

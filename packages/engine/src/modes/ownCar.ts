@@ -9,7 +9,7 @@ import type { ModeContext } from './types.ts';
 export const PARK_WALK_MAX_M = 800;
 
 /** Nearest mapped car park within PARK_WALK_MAX_M of a destination that cars and walkers can reach, if any. */
-export function findCarParkNear(modes: Pick<ModeContext, 'carParks'>, to: PlacePoint): CarPark | undefined {
+function findCarParkNear(modes: Pick<ModeContext, 'carParks'>, to: PlacePoint): CarPark | undefined {
   let best: CarPark | undefined;
   let bestM = PARK_WALK_MAX_M;
   for (const cp of modes.carParks) {

@@ -231,9 +231,7 @@ function nearestSettlement(
 }
 
 /** Named streets of the network, one entry per name and locality (edges within 1.5 km merged). */
-export function listStreets(
-  net: StreetNetwork,
-): Array<{ id: string; name: string; lat: number; lon: number }> {
+function listStreets(net: StreetNetwork): Array<{ id: string; name: string; lat: number; lon: number }> {
   const g = net.graph;
   const clusters = new Map<string, Array<{ lat: number; lon: number; bestLen: number; rep: GeoPoint }>>();
   for (let e = 0; e < g.edgeCount; e++) {

@@ -8,7 +8,7 @@ import { pointInPolygon } from '../geo/geometry.ts';
  * Ireland and Northern Ireland, the Isle of Man, the Channel Islands and France, which are not
  * in Great Britain. Good to a few kilometres: enough to keep address search on the island.
  */
-export const GREAT_BRITAIN_OUTLINE: ReadonlyArray<readonly [number, number]> = [
+const GREAT_BRITAIN_OUTLINE: ReadonlyArray<readonly [number, number]> = [
   [-6.5, 49.8],
   [-5.2, 49.9],
   [-3.65, 50.15],

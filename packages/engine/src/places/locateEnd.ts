@@ -26,17 +26,17 @@ const quote = (text: string): string => {
   return `"${t.length > QUOTE_MAX ? `${t.slice(0, QUOTE_MAX - 1)}…` : t}"`;
 };
 
-export function isInArea(area: CoveredArea, lat: number, lon: number): boolean {
+function isInArea(area: CoveredArea, lat: number, lon: number): boolean {
   return lat >= area.minLat && lat <= area.maxLat && lon >= area.minLon && lon <= area.maxLon;
 }
 
 /** The message for a text that matched no place of the region. */
-export function notFoundMessage(text: string, area: CoveredArea): string {
+function notFoundMessage(text: string, area: CoveredArea): string {
   return `We couldn't find ${quote(text)}. Try a town, village, station or street in ${area.name}.`;
 }
 
 /** The message for a place that lies outside the region. */
-export function outsideAreaMessage(text: string, area: CoveredArea): string {
+function outsideAreaMessage(text: string, area: CoveredArea): string {
   return `${quote(text)} is outside the area this planner covers: ${area.name}. Try a place in the area.`;
 }
 

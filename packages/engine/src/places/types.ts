@@ -10,8 +10,7 @@ export interface FeatureBase {
   lon: number;
 }
 
-export const SETTLEMENT_TYPES = ['city', 'town', 'village', 'hamlet'] as const;
-export type SettlementType = (typeof SETTLEMENT_TYPES)[number];
+export type SettlementType = 'city' | 'town' | 'village' | 'hamlet';
 
 export interface Settlement extends FeatureBase {
   placeType: SettlementType;
@@ -25,8 +24,7 @@ export interface Address extends FeatureBase {
   city: string | null;
 }
 
-export const TRANSIT_STOP_MODES = ['rail', 'subway', 'tram', 'bus', 'ferry'] as const;
-export type TransitStopMode = (typeof TRANSIT_STOP_MODES)[number];
+export type TransitStopMode = 'rail' | 'subway' | 'tram' | 'bus' | 'ferry';
 
 /** A station (rail, subway, ferry terminal) or a stop (bus, tram) as mapped in OSM. */
 export interface TransitStop extends FeatureBase {

@@ -172,6 +172,7 @@ function regionInfoOf(data: RegionData): RegionInfo {
     center: { lat: r.map.centre.lat, lng: r.map.centre.lon },
     zoom: r.map.zoom,
     attribution: ['© OpenStreetMap contributors', ...r.attribution].join(' · '),
+    time_zone: r.timeZone,
   };
 }
 

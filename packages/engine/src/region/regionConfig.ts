@@ -55,11 +55,11 @@ export const Weekday = z.enum(WEEKDAYS);
 export type Weekday = z.infer<typeof Weekday>;
 
 /** Travel types: the wire format's stage names (SPEC §3), so region and journeys agree. */
-export const REGION_MODES = TRAVEL_TYPES;
+const REGION_MODES = TRAVEL_TYPES;
 export const RegionMode = z.enum(REGION_MODES);
 export type RegionMode = z.infer<typeof RegionMode>;
 
-export const PAYMENT_METHODS = [
+const PAYMENT_METHODS = [
   'cash',
   'contactless',
   'debit or credit card',

@@ -269,6 +269,7 @@ describe('P01 plan scenarios', () => {
       id: 'test',
       demo: true,
       center: { lat: 57.19, lng: -3.83 },
+      time_zone: 'Europe/London',
     });
     const fc = planner.mapFeatures();
     expect(

@@ -1,5 +1,6 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { BrandSettings, RegionInfo } from '@cairn/contracts';
+import { wallClockIn } from '../lib/dates.ts';
 
 type Config = { brand: BrandSettings; region: RegionInfo };
 const ConfigContext = createContext<Config | null>(null);
@@ -21,6 +22,12 @@ export function useRegion(): RegionInfo {
   const config = useContext(ConfigContext);
   if (!config) throw new Error('useRegion outside ConfigProvider');
   return config.region;
+}
+
+/** "Now" on the region's wall clock, taken once per mount: the start of new search times. */
+export function useRegionNow(): Date {
+  const timeZone = useRegion().time_zone;
+  return useMemo(() => wallClockIn(timeZone, new Date()), [timeZone]);
 }
 
 /** Where the brand's assets are served (the API serves brands/<id>/ under /v1/brand/). */

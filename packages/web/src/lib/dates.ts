@@ -35,6 +35,39 @@ export function parseSearchDate(text: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
+/**
+ * The wall clock of the region's zone at `now`, as a Date whose local fields read that clock.
+ * Search times are the region's wall-clock times, so a visitor whose browser is in another zone
+ * still starts from the region's "now". Without a known zone, the browser's clock.
+ */
+export function wallClockIn(timeZone: string | undefined, now: Date): Date {
+  if (!timeZone) return now;
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }).formatToParts(now);
+  } catch {
+    return now; // a zone this browser does not know
+  }
+  const field = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return new Date(
+    field('year'),
+    field('month') - 1,
+    field('day'),
+    field('hour'),
+    field('minute'),
+    field('second'),
+  );
+}
+
 /** The value format of `<input type="datetime-local">`: `YYYY-MM-DDTHH:mm`. */
 export function toInputValue(date: Date): string {
   return `${formatDateFields(fieldsOf(date))}T${pad2(date.getHours())}:${pad2(date.getMinutes())}`;

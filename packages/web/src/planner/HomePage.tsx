@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { useBrand } from '../brand/ConfigContext.tsx';
+import { useBrand, useRegionNow } from '../brand/ConfigContext.tsx';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { PlannerForm } from './PlannerForm.tsx';
 import { initialPlannerValues } from './plannerForm.ts';
@@ -11,13 +11,14 @@ export default function HomePage() {
   const params = useParams();
   const [search] = useSearchParams();
   useDocumentTitle('Plan your journey');
+  const now = useRegionNow();
   const initial = useMemo(
     () =>
-      initialPlannerValues(new Date(), {
+      initialPlannerValues(now, {
         origin: params.origin ?? search.get('origin'),
         destination: params.destination ?? search.get('destination'),
       }),
-    [params.origin, params.destination, search],
+    [now, params.origin, params.destination, search],
   );
   return (
     <div className="home">

@@ -1,10 +1,10 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RAILCARDS, type Railcard } from '@cairn/contracts';
 import { createSearch, fetchReverse } from '../api/endpoints.ts';
 import { ApiError } from '../api/http.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
-import { useBrand } from '../brand/ConfigContext.tsx';
+import { useBrand, useRegionNow } from '../brand/ConfigContext.tsx';
 import { useFlash } from '../ui/FlashContext.tsx';
 import { dateLimits, fromInputValue, toInputValue, STEP_MINUTES } from '../lib/dates.ts';
 import { YOUNG_SCOT_CUTOFF_TEXT } from '../account/passes.ts';
@@ -53,7 +53,7 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   const [locating, setLocating] = useState(false);
-  const now = useMemo(() => new Date(), []);
+  const now = useRegionNow();
   const limits = dateLimits(now, fromInputValue(values.outTime));
 
   const profile = user?.profile ?? null;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { SortKey, type PlaceErrors } from '@cairn/contracts';
-import { useBrand } from '../brand/ConfigContext.tsx';
+import { useBrand, useRegionNow } from '../brand/ConfigContext.tsx';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { PlannerForm } from '../planner/PlannerForm.tsx';
 import { valuesFromQuery } from '../planner/plannerForm.ts';
@@ -17,6 +17,7 @@ import { listStageOptions, parseFilters, passesStageFilter } from './stageFilter
 export default function ResultsPage() {
   const { hash = '' } = useParams();
   const brand = useBrand();
+  const now = useRegionNow();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const results = useResults(hash, brand.resultsDelaySec);
@@ -77,7 +78,7 @@ export default function ResultsPage() {
       {editing && query && (
         <EditPanel onClose={() => setEditing(false)}>
           <PlannerForm
-            initial={{ ...valuesFromQuery(query, new Date()), acceptTerms: true }}
+            initial={{ ...valuesFromQuery(query, now), acceptTerms: true }}
             submitLabel="Update routes"
             headingLevel="h2"
             onSubmitted={(next) => {

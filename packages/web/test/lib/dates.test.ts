@@ -9,6 +9,7 @@ import {
   parseSearchDate,
   roundUpToStep,
   toInputValue,
+  wallClockIn,
 } from '../../src/lib/dates.ts';
 
 describe('dates (SPEC §5)', () => {
@@ -47,4 +48,17 @@ describe('dates (SPEC §5)', () => {
     expect(checkDateInWindow(new Date(2026, 1, 1), min, max, 'outbound')).toBeNull();
   });
   it('shows dob as DD-MM-YYYY', () => expect(formatDob('1990-04-07')).toBe('07-04-1990'));
+});
+
+describe('wallClockIn (form times are the region wall clock)', () => {
+  const instant = new Date(Date.UTC(2026, 6, 1, 23, 30, 0)); // 00:30 next day in London (BST)
+  const fields = (d: Date) => [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()];
+  it("reads the region's clock whatever the browser's zone", () => {
+    expect(fields(wallClockIn('Europe/London', instant))).toEqual([2026, 7, 2, 0, 30]);
+    expect(fields(wallClockIn('America/Los_Angeles', instant))).toEqual([2026, 7, 1, 16, 30]);
+  });
+  it("keeps the browser's clock when the zone is unknown or absent", () => {
+    expect(wallClockIn(undefined, instant)).toBe(instant);
+    expect(wallClockIn('Not/AZone', instant)).toBe(instant);
+  });
 });

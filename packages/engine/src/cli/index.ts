@@ -1,0 +1,3 @@
+/** `@cairn/engine/cli`: the engine's commands, which `cairn` (packages/api/bin) dispatches to. */
+export { buildRegionCommand } from './buildRegion.ts';
+export { planCommand } from './plan.ts';
