@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Journey, RegionInfo } from '@cairn/contracts';
+import type { Journey } from '@cairn/contracts';
 import { useBrand, useRegion } from '../brand/ConfigContext.tsx';
 import { buildJourneyCalendar } from './calendar/journeyCalendar.ts';
 
@@ -18,7 +18,7 @@ export function TakeAlong({ journey }: { journey: Journey }) {
 
   const addToCalendar = () => {
     const ics = buildJourneyCalendar(journey, {
-      timeZone: regionTimeZone(region),
+      timeZone: region.time_zone ?? null,
       url,
       productName: brand.title,
       now: new Date(),
@@ -73,12 +73,6 @@ export function TakeAlong({ journey }: { journey: Journey }) {
       )}
     </div>
   );
-}
-
-/** The region's IANA zone when /v1/config names it (an optional field newer servers send). */
-function regionTimeZone(region: RegionInfo): string | null {
-  const zone = (region as RegionInfo & { time_zone?: string | null }).time_zone;
-  return typeof zone === 'string' && zone !== '' ? zone : null;
 }
 
 /** A file name from a title: letters, digits and hyphens. */

@@ -1,10 +1,9 @@
 import { useRegion } from '../brand/ConfigContext.tsx';
-import type { RegionInfo } from '@cairn/contracts';
 
 /** Says that what is shown is the copy kept offline, and when its times were planned. */
 export function OfflineNotice({ plannedAt }: { plannedAt: Date }) {
   const region = useRegion();
-  const zone = (region as RegionInfo & { time_zone?: string | null }).time_zone ?? undefined;
+  const zone = region.time_zone;
   const time = plannedAt.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: zone });
   const sameDay = plannedAt.toDateString() === new Date().toDateString();
   const day = sameDay
