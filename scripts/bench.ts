@@ -9,6 +9,7 @@ const BENCHES = [
   'packages/engine/bench/streets.ts',
   'packages/engine/bench/plan.ts',
   'packages/web/scripts/bundleSize.ts',
+  'packages/web/scripts/routeBytes.ts',
 ];
 
 const only = process.argv.slice(2);
