@@ -15,9 +15,10 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
-        // The shell and the route screens; the map (MapLibre and its worker) is kept once it is used.
-        globPatterns: ['index.html', 'assets/*.{js,css}'],
-        globIgnores: ['assets/JourneyMap-*', 'assets/maplibre-gl-worker-*'],
+        // Only the page and its entry script and styles: every other file is kept as it is used
+        // (the worker is sent what the page loaded before it took control), so a first visit on a
+        // weak signal downloads nothing it does not show.
+        globPatterns: ['index.html', 'assets/index-*.{js,css}'],
       },
     }),
   ],

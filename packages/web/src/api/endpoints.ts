@@ -57,8 +57,14 @@ export async function fetchJourney(
   journeyId: string,
   onOfflineCopy?: (plannedAt: Date) => void,
 ): Promise<Journey> {
-  const path = `/v1/journey-planner/search/${encodeURIComponent(hash)}/${encodeURIComponent(journeyId)}`;
-  return JourneyResponse.parse(await apiRequest(path, onOfflineCopy ? { onOfflineCopy } : {})).data;
+  return JourneyResponse.parse(
+    await apiRequest(journeyPath(hash, journeyId), onOfflineCopy ? { onOfflineCopy } : {}),
+  ).data;
+}
+
+/** The API path of one journey of a search. */
+export function journeyPath(hash: string, journeyId: string): string {
+  return `/v1/journey-planner/search/${encodeURIComponent(hash)}/${encodeURIComponent(journeyId)}`;
 }
 
 /** POST update-return-time: re-plans the return and answers the new search's hash. */

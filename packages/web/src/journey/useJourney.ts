@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Journey } from '@cairn/contracts';
-import { fetchJourney } from '../api/endpoints.ts';
+import { fetchJourney, journeyPath } from '../api/endpoints.ts';
+import { apiHeaders } from '../api/http.ts';
+import { keepOffline } from '../offline/registerServiceWorker.ts';
 import { findCachedJourney, updateCachedJourney } from '../results/resultsStore.ts';
 
 /**
@@ -22,6 +24,11 @@ export function useJourney(hash: string, journeyId: string, forceFetch: boolean)
     initialData: cached,
     staleTime: forceFetch ? 0 : Infinity,
   });
+  // Opened online from the Results page's memory: have the worker keep it for offline use too.
+  const fromMemory = cached !== undefined;
+  useEffect(() => {
+    if (fromMemory) keepOffline(journeyPath(hash, journeyId), apiHeaders());
+  }, [fromMemory, hash, journeyId]);
   const replace = (journey: Journey) => {
     client.setQueryData(['journey', hash, journeyId], journey);
     updateCachedJourney(hash, journey);

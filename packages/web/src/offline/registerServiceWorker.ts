@@ -28,11 +28,29 @@ export function registerServiceWorker(
   else window.addEventListener('load', () => void register(), { once: true });
 }
 
+/** An address to keep, with the headers to fetch it with (Workbox's CACHE_URLS message). */
+type UrlToCache = string | [string, RequestInit];
+
+/** Addresses asked to be kept before a worker controlled the page, sent when one does. */
+const pending: UrlToCache[] = [];
+
+/**
+ * Asks the worker to keep an answer for offline use: a journey taken from the Results page's
+ * memory was never fetched by this page, so the worker would not otherwise have it.
+ */
+export function keepOffline(path: string, headers: Record<string, string>): void {
+  const entry: UrlToCache = [new URL(path, window.location.origin).href, { headers }];
+  const controller = 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null;
+  if (controller) controller.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: [entry] } });
+  else pending.push(entry);
+}
+
 /** The files already loaded by this page, for the worker to keep as if it had fetched them. */
 function sendLoadedFiles(): void {
-  const urls = performance
+  const urls: UrlToCache[] = performance
     .getEntriesByType('resource')
     .map((entry) => entry.name)
     .filter((url) => new URL(url).origin === window.location.origin);
+  urls.push(...pending.splice(0));
   navigator.serviceWorker.controller?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: urls } });
 }

@@ -52,7 +52,8 @@ router.registerRoute(
     { denylist: [/^\/v1\//] },
   ),
 );
-// The API varies its answers by Origin for cross-origin callers; this page's own copy serves it whatever it sent.
+// The server varies every answer by Origin for cross-origin callers; this origin's own copy serves
+// it whatever the request carried (module scripts are fetched in CORS mode, kept copies were not).
 const IGNORE_VARY = { ignoreVary: true };
 
 /** Same-origin GET requests whose path matches. */
@@ -61,7 +62,9 @@ const path =
   ({ url, request }) =>
     url.origin === self.location.origin && request.method === 'GET' && pattern.test(url.pathname);
 
-router.registerRoute(new Route(path(/^\/assets\//), new CacheFirst({ cacheName: CODE_CACHE })));
+router.registerRoute(
+  new Route(path(/^\/assets\//), new CacheFirst({ cacheName: CODE_CACHE, matchOptions: IGNORE_VARY })),
+);
 router.registerRoute(
   new Route(
     path(/^\/v1\/(config$|brand\/|pages\/)/),
@@ -79,10 +82,21 @@ router.registerRoute(
     }),
   ),
 );
+// The style carries the brand's colours and names the tiles: the server's when it answers.
+router.registerRoute(
+  new Route(
+    path(/^\/v1\/tiles\/style\.json$/),
+    new NetworkFirst({ cacheName: MAP_CACHE, networkTimeoutSeconds: 6, matchOptions: IGNORE_VARY }),
+  ),
+);
 router.registerRoute(
   new Route(
     path(/^\/v1\/tiles\//),
-    new CacheFirst({ cacheName: MAP_CACHE, plugins: [new ExpirationPlugin(KEEP_TILES)] }),
+    new CacheFirst({
+      cacheName: MAP_CACHE,
+      matchOptions: IGNORE_VARY,
+      plugins: [new ExpirationPlugin(KEEP_TILES)],
+    }),
   ),
 );
 router.addFetchListener();
