@@ -51,7 +51,7 @@ export default function JourneyPage() {
     recordJourneyView(journeyId).catch((error) => console.warn('view not recorded', error));
   }, [journeyId]);
 
-  if (isPending) return <Spinner />;
+  if (isPending) return <Spinner page />;
   if (isError || !journey) {
     if (!navigator.onLine)
       return (
