@@ -1,22 +1,24 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import type { MapPicture } from './mapData.ts';
 
 // MapLibre is loaded on demand in its own chunk so the first screen stays light.
 const JourneyMap = lazy(() => import('./JourneyMap.tsx'));
 
 /**
- * The map, lazily loaded once the page around it has painted and the browser is idle, so parsing
- * MapLibre and drawing do not hold up the journey's text or the first taps; a described box of
- * the map's size stands in meanwhile, so nothing moves when it arrives.
+ * The map, loaded when its place on the page comes near the screen: on a phone the journey's
+ * text comes first and MapLibre (the page's heaviest download and longest work) waits until the
+ * traveller scrolls or jumps to the map. A described box of the map's size stands in meanwhile,
+ * so nothing moves when it arrives.
  */
 export function LazyMap(props: { picture: MapPicture; toiletNotice: string | null; trackPosition: boolean }) {
-  const ready = useIdle();
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(box);
   const placeholder = (
-    <div className="map-box" aria-busy="true">
+    <div className="map-box" aria-busy="true" ref={box}>
       <p className="spinner">Loading map</p>
     </div>
   );
-  if (!ready) return placeholder;
+  if (!near) return placeholder;
   return (
     <Suspense fallback={placeholder}>
       <JourneyMap {...props} />
@@ -24,16 +26,22 @@ export function LazyMap(props: { picture: MapPicture; toiletNotice: string | nul
   );
 }
 
-/** True once the browser has had an idle moment after the first render (at most a second later). */
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
+/** How far below the screen the map starts loading: about a screen's scroll ahead. */
+const AHEAD = '0px 0px 600px 0px';
+
+/** True from the moment `target` is within a screen's scroll of the viewport. */
+function useNearScreen(target: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver !== 'function');
   useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(() => setIdle(true), 0);
-      return () => clearTimeout(timer);
-    }
-    const handle = requestIdleCallback(() => setIdle(true), { timeout: 1000 });
-    return () => cancelIdleCallback(handle);
-  }, []);
-  return idle;
+    if (near || !target.current) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: AHEAD },
+    );
+    observer.observe(target.current);
+    return () => observer.disconnect();
+  }, [near, target]);
+  return near;
 }
