@@ -41,12 +41,17 @@ async function main(): Promise<void> {
         onlyCategories: [...CATEGORIES],
       });
       const lhr = result!.lhr;
-      if (lhr.runtimeError) console.log(`|   ${name}: Lighthouse could not measure: ${lhr.runtimeError.message} |`);
+      if (lhr.runtimeError)
+        console.log(`|   ${name}: Lighthouse could not measure: ${lhr.runtimeError.message} |`);
       if (process.env.LIGHTHOUSE_DETAILS) {
-        const shifts = lhr.audits['layout-shifts']?.details as { items?: { node?: { snippet?: string }; score?: number }[] };
-        for (const item of shifts?.items ?? []) console.log(`|   shift ${item.score?.toFixed(3)}: ${item.node?.snippet ?? '?'} |`);
+        const shifts = lhr.audits['layout-shifts']?.details as {
+          items?: { node?: { snippet?: string }; score?: number }[];
+        };
+        for (const item of shifts?.items ?? [])
+          console.log(`|   shift ${item.score?.toFixed(3)}: ${item.node?.snippet ?? '?'} |`);
         const tasks = lhr.audits['bootup-time']?.details as { items?: { url: string; total: number }[] };
-        for (const item of (tasks?.items ?? []).slice(0, 5)) console.log(`|   main thread ${Math.round(item.total)} ms: ${item.url} |`);
+        for (const item of (tasks?.items ?? []).slice(0, 5))
+          console.log(`|   main thread ${Math.round(item.total)} ms: ${item.url} |`);
         for (const id of ['inspector-issues', 'errors-in-console', 'heading-order'])
           console.log(`|   ${id}: ${JSON.stringify(lhr.audits[id]?.details ?? {}).slice(0, 600)} |`);
       }
