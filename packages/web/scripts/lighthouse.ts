@@ -1,6 +1,7 @@
 // `npm run lighthouse`: Lighthouse's four category scores and core metrics for home, results and
 // journey details on the demo (mobile profile, simulated slow 4G), in the system's Chromium. A
 // measurement, not a gate. Needs the web build and the demo region; starts the app on a loopback port.
+// LIGHTHOUSE_ONLY=home,journey measures some routes; LIGHTHOUSE_DETAILS=1 adds the costliest scripts.
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { findMissingPart, planDemoSearch, startDemoApp, type DemoRoutes } from './demoApp.ts';
@@ -33,7 +34,9 @@ async function main(): Promise<void> {
     const routes: DemoRoutes = await planDemoSearch(app.origin);
     console.log('| page | perf | a11y | best pr. | SEO | FCP | LCP | TBT | CLS | SI | bytes |');
     console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+    const only = process.env.LIGHTHOUSE_ONLY?.split(',');
     for (const [name, url] of Object.entries(routes)) {
+      if (only && !only.includes(name)) continue;
       const result = await lighthouse(url, {
         port: DEBUG_PORT,
         output: 'json',
@@ -43,17 +46,12 @@ async function main(): Promise<void> {
       const lhr = result!.lhr;
       if (lhr.runtimeError)
         console.log(`|   ${name}: Lighthouse could not measure: ${lhr.runtimeError.message} |`);
+      const fcpError = lhr.audits['first-contentful-paint']?.errorMessage;
+      if (fcpError) console.log(`|   ${name}: no paint measured (scores shown as 0): ${fcpError} |`);
       if (process.env.LIGHTHOUSE_DETAILS) {
-        const shifts = lhr.audits['layout-shifts']?.details as {
-          items?: { node?: { snippet?: string }; score?: number }[];
-        };
-        for (const item of shifts?.items ?? [])
-          console.log(`|   shift ${item.score?.toFixed(3)}: ${item.node?.snippet ?? '?'} |`);
         const tasks = lhr.audits['bootup-time']?.details as { items?: { url: string; total: number }[] };
         for (const item of (tasks?.items ?? []).slice(0, 5))
           console.log(`|   main thread ${Math.round(item.total)} ms: ${item.url} |`);
-        for (const id of ['inspector-issues', 'errors-in-console', 'heading-order'])
-          console.log(`|   ${id}: ${JSON.stringify(lhr.audits[id]?.details ?? {}).slice(0, 600)} |`);
       }
       const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
       const metrics = METRICS.map(([id, label]) => {
