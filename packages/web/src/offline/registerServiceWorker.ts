@@ -11,9 +11,11 @@ export function registerServiceWorker(
   if (!('serviceWorker' in navigator)) return;
   const container = navigator.serviceWorker;
   let updated = false;
-  const hadController = container.controller !== null;
+  // The first worker to take control (on a first visit) is no update; any later change is.
+  let controlled = container.controller !== null;
   container.addEventListener('controllerchange', () => {
-    if (hadController) updated = true;
+    if (controlled) updated = true;
+    controlled = true;
     sendLoadedFiles();
   });
   router.subscribe((state) => {
