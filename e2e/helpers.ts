@@ -129,8 +129,11 @@ export async function waitForResults(page: Page): Promise<void> {
   await expect(page.getByText('Gathering your results')).toHaveCount(0, { timeout: 90_000 });
 }
 
-/** Waits for the MapLibre map to have drawn (its `idle` event). */
+/** Waits for the MapLibre map to have drawn (its `idle` event), scrolling to it: it loads near the screen. */
 export async function waitForMapIdle(page: Page): Promise<void> {
+  await page.locator('.map-box').first().waitFor();
+  // Scrolled by the page itself: the box is replaced by the map as it comes into view.
+  await page.evaluate(() => document.querySelector('.map-box')?.scrollIntoView({ block: 'center' }));
   await expect(page.locator('[data-testid="journey-map"][data-map-idle="true"]').first()).toBeVisible({
     timeout: 60_000,
   });

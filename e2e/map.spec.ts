@@ -4,6 +4,10 @@ import { planJourney, waitForMapIdle, waitForResults } from './helpers.ts';
 // Feature under test: the map of Journey details — labels drawn from the server's own glyphs, and
 // info windows that stay inside the map on a phone.
 
+// The style is rewritten with page.route, which a service worker's own fetches would bypass;
+// offline.spec.ts covers the map under the worker.
+test.use({ serviceWorkers: 'block' });
+
 async function openJourneyDetails(page: Page): Promise<void> {
   await planJourney(page, { from: ['Aviemore', 'Aviemore'], to: ['Kingussie', 'Kingussie'] });
   await waitForResults(page);

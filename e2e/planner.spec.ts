@@ -11,6 +11,10 @@ import {
 
 // Feature under test: the Home planner and the Results screen (SPEC §2 Home, Results; §4; §5).
 
+// Results streaming is checked by holding back requests with page.route, which a service worker's
+// own fetches would bypass; offline.spec.ts covers the app under the worker.
+test.use({ serviceWorkers: 'block' });
+
 test('Home: Your Journey form, accessible on desktop and phone', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Your Journey' })).toBeVisible();

@@ -11,6 +11,7 @@ const BENCHES = [
   'packages/engine/bench/plan.ts',
   'packages/web/scripts/bundleSize.ts',
   'packages/api/bench/compression.ts',
+  'packages/web/scripts/routeBytes.ts',
 ];
 
 const only = process.argv.slice(2);

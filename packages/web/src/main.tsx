@@ -9,6 +9,7 @@ import { AuthProvider } from './auth/AuthContext.tsx';
 import { FlashProvider } from './ui/FlashContext.tsx';
 import { buildRoutes } from './app/routes.tsx';
 import { accountRoutes } from './account/accountRoutes.tsx';
+import { registerServiceWorker } from './offline/registerServiceWorker.ts';
 import './styles/app.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -33,6 +34,7 @@ async function start() {
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 60_000 } },
   });
   const router = createBrowserRouter(buildRoutes(config.brand.enableUserAccounts ? accountRoutes : []));
+  registerServiceWorker(router);
   root.render(
     <StrictMode>
       <ConfigProvider config={config}>

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../http/httpError.ts';
 import type { RouteTable } from '../http/routeTable.ts';
+import { buildWebManifest } from './webManifest.ts';
 
 const PageEnvelope = z.object({ data: StaticPage });
 const ASSETS: Record<string, string> = {
@@ -48,6 +49,26 @@ export function registerBrandRoutes(app: FastifyInstance, routes: RouteTable, ct
       const page = parsed.success ? ctx.brands.findPage(request.brand, parsed.data) : undefined;
       if (!page) throw notFound('This page does not exist.');
       return { data: page };
+    },
+  );
+
+  routes.add(
+    app,
+    {
+      method: 'GET',
+      url: '/v1/brand/manifest.webmanifest',
+      operationId: 'getWebManifest',
+      tag: 'brand',
+      summary: "The brand's web app manifest (name, icons, theme colour) for installing the planner",
+      produces: 'application/manifest+json',
+    },
+    async (request, reply) => {
+      const theme = ctx.brands.findAsset(request.brand, 'theme.css');
+      const manifest = buildWebManifest(request.brand.settings, theme ? readFileSync(theme, 'utf8') : '');
+      reply
+        .header('content-type', 'application/manifest+json')
+        .header('cache-control', 'public, max-age=300');
+      return JSON.stringify(manifest);
     },
   );
 

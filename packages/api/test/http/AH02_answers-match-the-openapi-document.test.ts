@@ -207,6 +207,7 @@ describe('every route against /v1/docs', () => {
     await call('GET', '/v1/pages/no-such-page', { status: 404 });
     await call('GET', '/v1/brand/logo.svg', { status: 200 });
     await call('GET', '/v1/brand/theme.css', { status: 200 });
+    await call('GET', '/v1/brand/manifest.webmanifest', { status: 200 });
     await call('GET', '/v1/places?q=avie', { status: 200 });
     await call('GET', '/v1/places?q=', { status: 422 });
     await call('GET', '/v1/places/reverse?lat=57.166&lng=-3.692', { status: 200 });

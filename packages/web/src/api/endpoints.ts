@@ -48,10 +48,23 @@ export async function fetchSearch(hash: string): Promise<SearchResults['data']> 
   return SearchResults.parse(await apiRequest(`/v1/journey-planner/search/${encodeURIComponent(hash)}`)).data;
 }
 
-/** GET /v1/journey-planner/search/{hash}/{journeyId}: one journey. */
-export async function fetchJourney(hash: string, journeyId: string): Promise<Journey> {
-  const path = `/v1/journey-planner/search/${encodeURIComponent(hash)}/${encodeURIComponent(journeyId)}`;
-  return JourneyResponse.parse(await apiRequest(path)).data;
+/**
+ * GET /v1/journey-planner/search/{hash}/{journeyId}: one journey. Offline, the copy kept when it
+ * was last opened; onOfflineCopy then hears when that copy was planned.
+ */
+export async function fetchJourney(
+  hash: string,
+  journeyId: string,
+  onOfflineCopy?: (plannedAt: Date) => void,
+): Promise<Journey> {
+  return JourneyResponse.parse(
+    await apiRequest(journeyPath(hash, journeyId), onOfflineCopy ? { onOfflineCopy } : {}),
+  ).data;
+}
+
+/** The API path of one journey of a search. */
+export function journeyPath(hash: string, journeyId: string): string {
+  return `/v1/journey-planner/search/${encodeURIComponent(hash)}/${encodeURIComponent(journeyId)}`;
 }
 
 /** POST update-return-time: re-plans the return and answers the new search's hash. */

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@cairn/contracts';
+import { OFFLINE_COPY_HEADER } from '../offline/offlineCaches.ts';
 
 /** SPEC §9: every call gives up after 60 seconds. */
 export const API_TIMEOUT_MS = 60_000;
@@ -40,6 +41,8 @@ type RequestOptions = {
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
+  /** Told when the answer is the service worker's kept copy (no network), with when it was sent. */
+  onOfflineCopy?: (sentAt: Date) => void;
 };
 
 /** Calls the API and returns the parsed JSON body; throws ApiError for non-2xx answers. */
@@ -71,6 +74,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       message: 'Cannot reach the journey planner. Check your connection and try again.',
     });
   }
+  const copySentAt = response.headers.get(OFFLINE_COPY_HEADER);
+  if (copySentAt && options.onOfflineCopy) options.onOfflineCopy(new Date(copySentAt));
   const text = await response.text();
   let body: unknown = null;
   if (text) {

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import type { Journey } from '@cairn/contracts';
 import { recordJourneyView } from '../api/endpoints.ts';
 import { useBrand } from '../brand/ConfigContext.tsx';
+import { OfflineNotice } from '../offline/OfflineNotice.tsx';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 import { AppointmentControls } from './AppointmentControls.tsx';
@@ -17,6 +19,7 @@ import { StageView } from './StageView.tsx';
 import { StepGuide } from './StepGuide.tsx';
 import { StickyBar } from './StickyBar.tsx';
 import { SummaryCard } from './SummaryCard.tsx';
+import { TakeAlong } from './TakeAlong.tsx';
 import { useJourney } from './useJourney.ts';
 
 type ModalName = 'pricing' | 'payments' | 'taxis' | null;
@@ -27,20 +30,39 @@ export default function JourneyPage() {
   const { hash = '', journeyId = '', journeyType } = useParams();
   const [search] = useSearchParams();
   const brand = useBrand();
-  const { data: journey, isPending, isError, replace } = useJourney(hash, journeyId, search.has('show'));
+  const {
+    data: journey,
+    isPending,
+    isError,
+    replace,
+    offlineAsOf,
+  } = useJourney(hash, journeyId, search.has('show'));
   const [leg, setLeg] = useState<'depart' | 'return'>(journeyType === 'return' ? 'return' : 'depart');
   const [showReturn, setShowReturn] = useState(true);
   const [modal, setModal] = useState<ModalName>(null);
   const [view, setView] = useState<View>({ mode: 'details' });
   const [appointment, setAppointment] = useState(DEFAULT_APPOINTMENT_MIN);
-  useDocumentTitle('Journey details');
+  useDocumentTitle(
+    journey ? `${journey.origin} to ${journey.destination}` : 'Journey details',
+    journey ? describeJourney(journey) : undefined,
+  );
 
   useEffect(() => {
     recordJourneyView(journeyId).catch((error) => console.warn('view not recorded', error));
   }, [journeyId]);
 
-  if (isPending) return <Spinner />;
+  if (isPending) return <Spinner page />;
   if (isError || !journey) {
+    if (!navigator.onLine)
+      return (
+        <div className="page-narrow">
+          <h1>You are offline</h1>
+          <p>
+            This journey was not kept on this device. Journeys you have opened before open without a
+            connection; this one needs the network.
+          </p>
+        </div>
+      );
     return (
       <div className="page-narrow">
         <h1>Journey not found</h1>
@@ -73,6 +95,7 @@ export default function JourneyPage() {
       <StickyBar printTo={`/search/${hash}/results/${journeyId}/print`} />
       <section id="journey-details" className="section" tabIndex={-1} aria-labelledby="details-heading">
         <h1 id="details-heading">Journey details</h1>
+        {offlineAsOf && <OfflineNotice plannedAt={offlineAsOf} />}
         {journey.return && (
           <div className="map-controls no-print">
             <div className="toggle-group" role="radiogroup" aria-label="Journey shown">
@@ -129,6 +152,7 @@ export default function JourneyPage() {
           )}
           <SaveButton journey={journey} onSaved={replace} />
         </div>
+        <TakeAlong journey={journey} />
         <CarClubPromo steps={journey.depart.steps} />
         {brand.appointmentMode && (
           <AppointmentControls
@@ -164,4 +188,11 @@ export default function JourneyPage() {
       <TaxiModal taxis={journey.depart.taxis} open={modal === 'taxis'} onClose={() => setModal(null)} />
     </div>
   );
+}
+
+/** The meta description of a journey: when it leaves and arrives, how long it takes, what it costs. */
+function describeJourney(journey: Journey): string {
+  const { depart } = journey;
+  const back = journey.return ? `, returning at ${journey.return.departure_at}` : '';
+  return `Journey details: ${journey.origin} to ${journey.destination}, leaving ${depart.departure_date} at ${depart.departure_at} and arriving at ${depart.arrival_at} (${depart.duration.text})${back}. Cost: ${journey.cost}.`;
 }

@@ -7,7 +7,7 @@ import { costLabel } from './costLabel.ts';
 function LegBox({ title, leg, from, to }: { title: string; leg: Leg; from: string; to: string }) {
   return (
     <section className="leg-box" aria-label={title}>
-      <h3>{title}</h3>
+      <h2>{title}</h2>
       <p>{formatDayLabel(leg.departure_date)}</p>
       <dl>
         <div>

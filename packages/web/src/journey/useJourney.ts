@@ -1,24 +1,37 @@
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Journey } from '@cairn/contracts';
-import { fetchJourney } from '../api/endpoints.ts';
+import { fetchJourney, journeyPath } from '../api/endpoints.ts';
+import { apiHeaders } from '../api/http.ts';
+import { keepOffline } from '../offline/registerServiceWorker.ts';
 import { findCachedJourney, updateCachedJourney } from '../results/resultsStore.ts';
 
 /**
  * SPEC §4 "Journey fetch": a journey already loaded by Results is used as it is; otherwise (or
- * with the `show` flag) it is fetched by hash and id and becomes current.
+ * with the `show` flag) it is fetched by hash and id and becomes current. `offlineAsOf` is set when
+ * the journey shown is the copy kept offline: the time its times were planned.
  */
 export function useJourney(hash: string, journeyId: string, forceFetch: boolean) {
   const client = useQueryClient();
+  const [offlineAsOf, setOfflineAsOf] = useState<Date | null>(null);
   const cached = forceFetch ? undefined : findCachedJourney(hash, journeyId);
   const query = useQuery({
     queryKey: ['journey', hash, journeyId],
-    queryFn: () => fetchJourney(hash, journeyId),
+    queryFn: () => {
+      setOfflineAsOf(null);
+      return fetchJourney(hash, journeyId, setOfflineAsOf);
+    },
     initialData: cached,
     staleTime: forceFetch ? 0 : Infinity,
   });
+  // Opened online from the Results page's memory: have the worker keep it for offline use too.
+  const fromMemory = cached !== undefined;
+  useEffect(() => {
+    if (fromMemory) keepOffline(journeyPath(hash, journeyId), apiHeaders());
+  }, [fromMemory, hash, journeyId]);
   const replace = (journey: Journey) => {
     client.setQueryData(['journey', hash, journeyId], journey);
     updateCachedJourney(hash, journey);
   };
-  return { ...query, replace };
+  return { ...query, replace, offlineAsOf };
 }

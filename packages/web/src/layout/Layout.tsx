@@ -27,7 +27,7 @@ export function Layout() {
       <Breadcrumbs />
       <FlashBanner />
       <main id="main-content" tabIndex={-1}>
-        <Suspense fallback={<Spinner />}>
+        <Suspense fallback={<Spinner page />}>
           <Outlet key={location.pathname} />
         </Suspense>
       </main>

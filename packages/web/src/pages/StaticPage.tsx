@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 export default function StaticPage({ id }: { id: StaticPageId }) {
   const page = useQuery({ queryKey: ['page', id], queryFn: () => fetchStaticPage(id) });
   useDocumentTitle(page.data?.title ?? null);
-  if (page.isPending) return <Spinner />;
+  if (page.isPending) return <Spinner page />;
   if (page.isError) {
     return (
       <div className="page-narrow">

@@ -10,7 +10,7 @@ export default function HomePage() {
   const brand = useBrand();
   const params = useParams();
   const [search] = useSearchParams();
-  useDocumentTitle(null);
+  useDocumentTitle('Plan your journey');
   const now = useRegionNow();
   const initial = useMemo(
     () =>

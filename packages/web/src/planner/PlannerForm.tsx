@@ -38,6 +38,10 @@ type Props = {
   onSubmitted?: (hash: string) => void;
 };
 
+/** Shown when a search is made without a network. */
+export const OFFLINE_SEARCH =
+  'You are offline, and a new search needs a connection. Journeys you have opened on this device still open without one.';
+
 /** "Your Journey": the planner form used on Home and in the Edit journey panel. */
 export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmitted }: Props) {
   const brand = useBrand();
@@ -104,6 +108,11 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The browser knows it has no network: say so now rather than wait on a request that cannot go.
+    if (!navigator.onLine) {
+      showError(OFFLINE_SEARCH);
+      return;
+    }
     const local = validatePlanner(values);
     setErrors(local);
     if (Object.keys(local).length > 0) return;
@@ -122,7 +131,13 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
       if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
         setErrors(firstMessages(error.fieldErrors));
       } else {
-        showError(error instanceof Error ? error.message : 'The search could not be started.');
+        showError(
+          !navigator.onLine
+            ? OFFLINE_SEARCH
+            : error instanceof Error
+              ? error.message
+              : 'The search could not be started.',
+        );
       }
     }
   };

@@ -8,6 +8,8 @@ const KIND_LABELS: Record<StoredItem['kind'], string> = {
   cookie: 'Cookie',
   localStorage: 'Local storage',
   sessionStorage: 'Session storage',
+  cacheStorage: 'Offline cache',
+  indexedDB: 'IndexedDB',
 };
 
 /** The cookie policy's list of what the app stores, and the brand's third parties, from settings. */
@@ -40,7 +42,7 @@ export function CookiePolicyTables() {
       </table>
       <p>
         The planner needs these to work as described, and none of them is used to track you. The planner
-        itself keeps nothing else in your browser: no session storage, IndexedDB or offline cache.
+        itself keeps nothing else in your browser, and nothing of your account is kept offline.
       </p>
       {tagManagerUrl && (
         <>

@@ -1,3 +1,14 @@
+import {
+  APP_SHELL_CACHE,
+  CODE_CACHE,
+  EXPIRATION_DB,
+  JOURNEYS_CACHE,
+  KEEP_JOURNEYS,
+  KEEP_TILES,
+  MAP_CACHE,
+  SETTINGS_CACHE,
+} from '../offline/offlineCaches.ts';
+
 /**
  * Everything the web app keeps in the visitor's browser. Code reads and writes storage only
  * through these entries, and the cookie policy page lists them, so the policy cannot drift from
@@ -6,7 +17,7 @@
  */
 export type StoredItem = {
   name: string;
-  kind: 'cookie' | 'localStorage' | 'sessionStorage';
+  kind: 'cookie' | 'localStorage' | 'sessionStorage' | 'cacheStorage' | 'indexedDB';
   purpose: string;
   /** How long it lasts, in the policy's words. */
   lasts: string;
@@ -46,4 +57,49 @@ export const CAMPAIGN_IMPRESSIONS: StoredItem = {
   lasts: 'Until one day after the announcement ends',
 };
 
-export const STORED_ITEMS: readonly StoredItem[] = [CONSENT_COOKIE, TOKEN_COOKIE, CAMPAIGN_IMPRESSIONS];
+/** The service worker's caches (offline/sw.ts): what lets the planner open without signal. */
+export const OFFLINE_ITEMS: readonly StoredItem[] = [
+  {
+    name: APP_SHELL_CACHE,
+    kind: 'cacheStorage',
+    purpose: "The planner's own pages, code and styles, so it opens without a connection.",
+    lasts: 'Until the next version of the planner replaces it',
+  },
+  {
+    name: CODE_CACHE,
+    kind: 'cacheStorage',
+    purpose: 'Parts of the planner loaded when first used (such as the map), so they work offline.',
+    lasts: 'Until you clear site data',
+  },
+  {
+    name: SETTINGS_CACHE,
+    kind: 'cacheStorage',
+    purpose: "This site's name, logo, colours and page texts, so the planner dresses itself offline.",
+    lasts: 'Until you clear site data; refreshed on each visit',
+  },
+  {
+    name: JOURNEYS_CACHE,
+    kind: 'cacheStorage',
+    purpose: 'The journeys and searches you opened, so you can follow them without signal.',
+    lasts: `${KEEP_JOURNEYS.maxAgeSeconds / 86_400} days, at most ${KEEP_JOURNEYS.maxEntries}`,
+  },
+  {
+    name: MAP_CACHE,
+    kind: 'cacheStorage',
+    purpose: 'The map around the journeys you opened, at the zooms you viewed.',
+    lasts: `${KEEP_TILES.maxAgeSeconds / 86_400} days`,
+  },
+  {
+    name: EXPIRATION_DB,
+    kind: 'indexedDB',
+    purpose: 'When each kept journey and map piece was stored, so old ones are removed.',
+    lasts: 'As long as the journeys and map pieces it describes',
+  },
+];
+
+export const STORED_ITEMS: readonly StoredItem[] = [
+  CONSENT_COOKIE,
+  TOKEN_COOKIE,
+  CAMPAIGN_IMPRESSIONS,
+  ...OFFLINE_ITEMS,
+];

@@ -22,7 +22,6 @@ export default function ResultsPage() {
   const [params, setParams] = useSearchParams();
   const results = useResults(hash, brand.resultsDelaySec);
   const [editing, setEditing] = useState(false);
-  useDocumentTitle('Select journey option');
 
   const sortParsed = SortKey.safeParse(params.get('sort'));
   const sort = sortParsed.success ? sortParsed.data : DEFAULT_SORT;
@@ -51,6 +50,13 @@ export default function ResultsPage() {
   const route = query
     ? { origin: query.origin_address, destination: query.destination_address }
     : (location.state as { origin?: string; destination?: string } | null);
+  const routeText = route?.origin && route.destination ? `${route.origin} to ${route.destination}` : null;
+  useDocumentTitle(
+    routeText ? `${routeText}: journey options` : 'Select journey option',
+    routeText
+      ? `Journey options from ${route!.origin} to ${route!.destination}: compare times, prices, changes and carbon emissions.`
+      : undefined,
+  );
   return (
     <div>
       <div className="results-header">
