@@ -31,6 +31,8 @@ export class McRaptor {
   private readonly data: TransitData;
   private readonly maxRounds: number;
   private readonly S: number;
+  /** The query's walkTransferFactor (set at the start of each route call). */
+  private walkFactor = 1;
   // Label pool (index = label id).
   private cap = 0;
   private count = 0;
@@ -125,6 +127,7 @@ export class McRaptor {
     };
     const starts = fwd ? query.access : query.egress;
     const ends = fwd ? query.egress : query.access;
+    this.walkFactor = query.walkTransferFactor ?? 1;
     const wheelchair = query.wheelchair === true;
     const maxDurationSec = query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC;
     this.resetQuery(ends, wheelchair);
@@ -370,6 +373,11 @@ export class McRaptor {
     }
   }
 
+  /** A transfer's time in this query: walks scaled for a slower walker, same-stop changes as stored. */
+  private transferSec(storedSec: number, isWalk: number): number {
+    return isWalk === 1 && this.walkFactor !== 1 ? Math.round(storedSec * this.walkFactor) : storedSec;
+  }
+
   /** Relaxes transfers (walks and same-stop changes) from the ride labels of round k; returns edges seen. */
   private relaxTransfers(k: number, fwd: boolean, wheelchair: boolean): number {
     const d = this.data;
@@ -393,7 +401,7 @@ export class McRaptor {
           relaxed++;
           const q = tOther[i]!;
           if (toBoard[q]! > spare || (wheelchair && !d.stopWheelchairOk(q))) continue;
-          const sec = tSecs[i]!;
+          const sec = this.transferSec(tSecs[i]!, tWalkFlag[i]!);
           const time = t0 + sec;
           const isWalk = tWalkFlag[i]!;
           const w = isWalk === 1 ? w0 + sec : w0;

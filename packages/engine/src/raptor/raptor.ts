@@ -24,6 +24,8 @@ export class Raptor {
   private readonly data: TransitData;
   private readonly maxRounds: number;
   private readonly S: number;
+  /** The query's walkTransferFactor (set at the start of each route call). */
+  private walkFactor = 1;
   // Per round × stop (index k·S + s).
   private readonly tTime: Int32Array;
   private readonly tWalk: Int32Array;
@@ -116,6 +118,7 @@ export class Raptor {
     const usefulStarts = starts.filter((a) => this.vehicles.toBoard[a.stopIdx]! <= rounds);
     const startTimes = mapRangeStarts(this.data, query, usefulStarts, fwd);
     const found: RaptorJourney[] = [];
+    this.walkFactor = query.walkTransferFactor ?? 1;
     const wheelchair = query.wheelchair === true;
     let latest = true;
     for (const [start, exact] of startTimes) {
@@ -407,6 +410,11 @@ export class Raptor {
     }
   }
 
+  /** A transfer's time in this query: walks scaled for a slower walker, same-stop changes as stored. */
+  private transferSec(storedSec: number, isWalk: number): number {
+    return isWalk === 1 && this.walkFactor !== 1 ? Math.round(storedSec * this.walkFactor) : storedSec;
+  }
+
   /** Relaxes transfers (walks and same-stop changes) from stops reached by a vehicle in round k; returns edges seen. */
   private relaxTransfers(
     markedTList: number[],
@@ -437,7 +445,7 @@ export class Raptor {
         const q = tOther[i]!;
         if (needToBoard[q]! > vehiclesLeft) continue;
         if (wheelchair && !d.stopWheelchairOk(q)) continue;
-        const sec = tSecs[i]!;
+        const sec = this.transferSec(tSecs[i]!, tWalkFlag[i]!);
         const time = base + sec;
         const w = w0 + (tWalkFlag[i] === 1 ? sec : 0);
         const idx = cur + q;

@@ -24,6 +24,8 @@ export interface RaptorQuery {
   maxDurationSec?: number;
   /** Avoid trips and stops marked not wheelchair accessible (unknown counts as usable). */
   wheelchair?: boolean;
+  /** Walking transfers take this many times their stored time (a slower walker; default 1). */
+  walkTransferFactor?: number;
   /** Debug hook, called after each round with the stops it improved. */
   trace?: (event: RaptorTraceEvent) => void;
 }

@@ -18,6 +18,8 @@ import type { StreetNetwork } from '../streets/streetNetwork.ts';
  * manual wheelchairs, pushchairs and heavy luggage go slower and rest more than a walker.
  */
 export const STEP_FREE_MPS = 3 / 3.6;
+/** How many times longer a step-free walk takes than a walk (streets and changes between stops). */
+export const STEP_FREE_WALK_FACTOR = WALK_MPS / STEP_FREE_MPS;
 
 const views = new WeakMap<StreetNetwork, Map<boolean, StreetNetwork>>();
 
@@ -49,13 +51,12 @@ export function stepFreeGraph(g: StreetGraph, blocks: boolean): StreetGraph {
   const arcModes = Uint8Array.from(g.arcModes, (m, a) => (closed(g.arcEdge[a]!) ? m & ~foot : m));
   const edgeCostSec = Float32Array.from(g.edgeCostSec);
   const edgeCostReverseSec = Float32Array.from(g.edgeCostReverseSec);
-  const slower = WALK_MPS / STEP_FREE_MPS;
   let footTopMps = 0;
   for (let e = 0; e < E; e++) {
     // A ferry crossing takes its own time, however the traveller walks.
     if (edgeHighwayClass(g, e) !== 'ferry') {
-      edgeCostSec[off + e]! *= slower;
-      edgeCostReverseSec[off + e]! *= slower;
+      edgeCostSec[off + e]! *= STEP_FREE_WALK_FACTOR;
+      edgeCostReverseSec[off + e]! *= STEP_FREE_WALK_FACTOR;
     }
     const cost = Math.min(edgeCostSec[off + e]!, edgeCostReverseSec[off + e]!);
     if ((edgeForward[e]! | edgeBackward[e]!) & foot && cost > 0)

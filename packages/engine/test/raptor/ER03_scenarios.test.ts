@@ -1,5 +1,6 @@
 // Feature under test: readable scenarios, each run depart-after and arrive-by (wheelchair, no pickup/drop-off, change).
 import { describe, expect, it } from 'vitest';
+import { McRaptor } from '../../src/raptor/mcRaptor.ts';
 import { Raptor } from '../../src/raptor/raptor.ts';
 import { TransitView } from '../../src/timetable/transitView.ts';
 import { baseFeed, planPaths, timetableFrom } from '../support/inlineFeed.ts';
@@ -81,6 +82,36 @@ describe('scenarios', () => {
     expect(planPaths(tt, 'f:A', 'f:D', 20260603, '08:55')).toEqual(expected);
     expect(planPaths(tt, 'f:A', 'f:D', 20260603, '09:30', 'arrive-by')).toEqual(expected);
     expect(planPaths(tt, 'f:A', 'f:D', 20260603, '09:29', 'arrive-by')).toEqual([]);
+  });
+
+  it('S01 a slower walker (walkTransferFactor) misses a change a walker makes, in both routers', () => {
+    // Bus 1 reaches Bravo 09:10; the walk to Charlie takes 4 min; bus 2 leaves Charlie 09:15.
+    const tt = timetableFrom(
+      twoLines({
+        'trips.txt': 'route_id,service_id,trip_id\nR1,ALL,T1\nR2,ALL,T2',
+        'stop_times.txt': `trip_id,arrival_time,departure_time,stop_id,stop_sequence
+          T1,09:00:00,09:00:00,A,1
+          T1,09:10:00,09:10:00,B,2
+          T2,09:15:00,09:15:00,C,1
+          T2,09:30:00,09:30:00,D,2`,
+        'transfers.txt': 'from_stop_id,to_stop_id,transfer_type,min_transfer_time\nB,C,2,240',
+      }),
+    );
+    const view = new TransitView(tt, 20260603);
+    const count = (router: Raptor | McRaptor, walkTransferFactor?: number) =>
+      router.route({
+        direction: 'depart-after',
+        timeSec: Date.UTC(2026, 5, 3, 7, 55) / 1000 - view.epochZeroSec, // 08:55 BST
+        walkTransferFactor,
+        access: [{ stopIdx: tt.findStopById('f:A')!, durationSec: 0, mode: 'walk' }],
+        egress: [{ stopIdx: tt.findStopById('f:D')!, durationSec: 0, mode: 'walk' }],
+      }).journeys.length;
+    for (const router of [new Raptor(view), new McRaptor(view)]) {
+      expect(count(router)).toBe(1);
+      expect(count(router, 1.25)).toBe(1); // 5 min: just in time
+      expect(count(router, 1.6)).toBe(0); // 6.4 min: the bus has gone
+      expect(count(router)).toBe(1); // the factor is per query
+    }
   });
 
   it('D01 journeys longer than the maxDurationSec bound are not searched for', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/gtfs/csv.ts';
 import { stepFreeRegionData } from '../../src/planner/stepFreeData.ts';
+import { STEP_FREE_WALK_FACTOR } from '../../src/stepFree/streetProfile.ts';
 import { compareSearch, formatTable, loadReferenceRegion } from '../planner/reference/plannerReference.ts';
 import type { ComparedSearch, ReferenceRegion } from '../planner/reference/plannerReference.ts';
 import { listRandomSearches } from '../planner/reference/searches.ts';
@@ -72,6 +73,7 @@ describe('W04 step-free planner against the transit reference without inaccessib
         return out;
       },
       data: (data) => stepFreeRegionData(data, true),
+      walkTransferFactor: STEP_FREE_WALK_FACTOR,
     });
   });
 

@@ -1,5 +1,6 @@
 import type { PlannedLeg } from '../../journeys/model.ts';
 import type { AccessLeg, RaptorJourney } from '../../raptor/types.ts';
+import { STEP_FREE_WALK_FACTOR } from '../../stepFree/streetProfile.ts';
 import { epochToLocal } from '../../time/serviceDay.ts';
 import type { TransitView } from '../../timetable/transitView.ts';
 import type { SearchContext } from '../context.ts';
@@ -78,6 +79,8 @@ function route(ctx: SearchContext, fam: TransitFamily, windowSec: number, weighW
     egress: fam.last.legs,
     maxTransfers: MAX_TRANSFERS,
     wheelchair: ctx.stepFree?.blocks === true,
+    // A step-free traveller changes between stops at the step-free walking pace, as on the streets.
+    walkTransferFactor: ctx.stepFree ? STEP_FREE_WALK_FACTOR : 1,
   });
   const zero = view.epochZeroSec;
   const journeys: RaptorJourney[] = [];

@@ -95,6 +95,8 @@ export interface ReferenceNetworkOptions {
   sameStopChangeSec: number;
   /** Straight-line walking time for transfers.txt rows without a time. */
   straightLineWalkSec: (distanceM: number) => number;
+  /** Changes between two stops take this many times their time (a slower walker; default 1). */
+  walkTransferFactor?: number;
 }
 
 /** Reads the region's GTFS feeds into the reference's own trip and change lists. */
@@ -214,7 +216,12 @@ export function buildReferenceNetwork(o: ReferenceNetworkOptions): ReferenceNetw
     else edges.set(k, e.sec);
   }
   const changes: ReferenceNetwork['changes'] = Array.from({ length: S }, () => []);
-  for (const [k, sec] of edges) changes[Math.floor(k / S)]!.push({ to: k % S, durationSec: sec });
+  const factor = o.walkTransferFactor ?? 1;
+  for (const [k, sec] of edges) {
+    const from = Math.floor(k / S);
+    const to = k % S;
+    changes[from]!.push({ to, durationSec: from === to ? sec : Math.round(sec * factor) });
+  }
 
   return {
     timeZone: o.timeZone,

@@ -64,6 +64,8 @@ const brandsDir = new URL('../../../../../brands/', import.meta.url);
 export interface ReferenceVariant {
   feedPath?: (feedId: string, path: string) => string;
   data?: (data: RegionData) => RegionData;
+  /** Changes between two stops take this many times as long (a step-free traveller). */
+  walkTransferFactor?: number;
 }
 
 /** Loads the planner (the public facade) and, separately, the region data and GTFS the reference reads. */
@@ -85,6 +87,7 @@ export async function loadReferenceRegion(
     footpaths: (stops) => listStreetFootpaths(loaded.streets, stops, settings),
     sameStopChangeSec: settings.sameStopTransferSec,
     straightLineWalkSec: (m) => Math.round((m * settings.detourFactor) / settings.walkSpeedMps),
+    walkTransferFactor: variant.walkTransferFactor,
   });
   const brand = BrandSettings.parse(
     JSON.parse(readFileSync(new URL('default/brand.json', brandsDir), 'utf8')),
