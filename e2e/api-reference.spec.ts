@@ -37,7 +37,10 @@ test('the API reference page renders every operation, with nothing loaded from a
   await expect(
     page.getByRole('heading', { name: 'Database reachable and planner loaded (503 otherwise)', level: 2 }),
   ).toBeVisible();
-  await expect(page.locator('[data-section-id^="operation/"]')).toHaveCount(33);
+  // One section per operation of the document the page renders.
+  const doc = (await (await page.request.get('/v1/docs')).json()) as { paths: Record<string, object> };
+  const operations = Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0);
+  await expect(page.locator('[data-section-id^="operation/"]')).toHaveCount(operations);
   expect(problems).toEqual([]);
   expect(outside).toEqual([`${VENDOR_LOGO} csp`]);
 });

@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { precompressDir } from '../scripts/precompress.ts';
 import { startExtraServer, type ExtraServer } from './campaignServer.ts';
 
 // Feature under test: app updates are picked up (issue #20). A visitor has the app open under its
@@ -27,7 +28,10 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** Deploys "version 2": index.html gains a marker, and the worker's precache list its new revision. */
+/**
+ * Deploys "version 2": index.html gains a marker, and the worker's precache list its new revision.
+ * Like a real build, the compressed copies the server prefers are written again.
+ */
 function deployNewVersion(): void {
   const index = join(dist, 'index.html');
   writeFileSync(
@@ -39,6 +43,7 @@ function deployNewVersion(): void {
   const revised = text.replace(/("revision":")([0-9a-f]+)(","url":"index\.html")/, '$1$2f$3');
   expect(revised, 'the worker lists index.html with a revision').not.toBe(text);
   writeFileSync(worker, revised);
+  precompressDir(dist);
 }
 
 test('a new version takes over and the open page loads it on its next navigation', async ({ page }) => {

@@ -23,6 +23,8 @@ function env(dataDir: string, port: number, extra: Record<string, string> = {}):
     HOST: '127.0.0.1',
     BRAND: 'cairngorms-explorer',
     LOG_LEVEL: 'warn',
+    // Pages, maps and tiles of the whole suite come from one address: a budget for the suite.
+    RATE_LIMIT_PER_MINUTE: '6000',
     SEARCH_RATE_LIMIT_PER_MINUTE: '600',
     SEARCH_RATE_LIMIT_BURST: '600',
     PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,

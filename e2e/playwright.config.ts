@@ -55,6 +55,7 @@ export default defineConfig({
       BRAND_BY_HOST: '1',
       LOG_LEVEL: 'warn',
       // Every spec searches from 127.0.0.1 against one server: a budget for the suite, not a visitor.
+      RATE_LIMIT_PER_MINUTE: '6000',
       SEARCH_RATE_LIMIT_PER_MINUTE: '600',
       SEARCH_RATE_LIMIT_BURST: '600',
       PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
