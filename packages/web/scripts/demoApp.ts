@@ -1,6 +1,7 @@
 // The running demo that `npm run lighthouse` and the route-bytes bench measure: the real API
 // serving the built web app on a loopback port, and one planned search to open.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { chromium, type Browser } from '@playwright/test';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -87,4 +88,32 @@ export async function planDemoSearch(origin: string): Promise<DemoRoutes> {
     await new Promise((done) => setTimeout(done, 500));
   }
   throw new Error('the demo search found no journey');
+}
+
+/**
+ * Starts the demo and the system's Chromium (with `chromiumArgs`), plans one search, runs
+ * `measure` on its routes and stops both. Without a build or region it says what is missing.
+ */
+export async function measureOnDemo(
+  port: number,
+  chromiumArgs: string[],
+  measure: (browser: Browser, routes: DemoRoutes) => Promise<void>,
+): Promise<void> {
+  const missing = findMissingPart();
+  if (missing) {
+    console.log(missing);
+    process.exitCode = 1;
+    return;
+  }
+  const app = await startDemoApp(port);
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--use-angle=swiftshader', ...chromiumArgs],
+  });
+  try {
+    await measure(browser, await planDemoSearch(app.origin));
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
 }

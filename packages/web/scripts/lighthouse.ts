@@ -2,9 +2,8 @@
 // journey details on the demo (mobile profile, simulated slow 4G), in the system's Chromium. A
 // measurement, not a gate. Needs the web build and the demo region; starts the app on a loopback port.
 // LIGHTHOUSE_ONLY=home,journey measures some routes; LIGHTHOUSE_DETAILS=1 adds the costliest scripts.
-import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { findMissingPart, planDemoSearch, startDemoApp, type DemoRoutes } from './demoApp.ts';
+import { measureOnDemo } from './demoApp.ts';
 
 const APP_PORT = Number(process.env.LIGHTHOUSE_APP_PORT ?? 8181);
 const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 9231);
@@ -18,59 +17,40 @@ const METRICS = [
   ['total-byte-weight', 'bytes'],
 ] as const;
 
-async function main(): Promise<void> {
-  const missing = findMissingPart();
-  if (missing) {
-    console.log(missing);
-    process.exitCode = 1;
-    return;
-  }
-  const app = await startDemoApp(APP_PORT);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--use-angle=swiftshader', `--remote-debugging-port=${DEBUG_PORT}`],
-  });
-  try {
-    const routes: DemoRoutes = await planDemoSearch(app.origin);
-    console.log('| page | perf | a11y | best pr. | SEO | FCP | LCP | TBT | CLS | SI | bytes |');
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
-    const only = process.env.LIGHTHOUSE_ONLY?.split(',');
-    for (const [name, url] of Object.entries(routes)) {
-      if (only && !only.includes(name)) continue;
-      const result = await lighthouse(url, {
-        port: DEBUG_PORT,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-      });
-      const lhr = result!.lhr;
-      if (lhr.runtimeError)
-        console.log(`|   ${name}: Lighthouse could not measure: ${lhr.runtimeError.message} |`);
-      const fcpError = lhr.audits['first-contentful-paint']?.errorMessage;
-      if (fcpError) console.log(`|   ${name}: no paint measured (scores shown as 0): ${fcpError} |`);
-      if (process.env.LIGHTHOUSE_DETAILS) {
-        const tasks = lhr.audits['bootup-time']?.details as { items?: { url: string; total: number }[] };
-        for (const item of (tasks?.items ?? []).slice(0, 5))
-          console.log(`|   main thread ${Math.round(item.total)} ms: ${item.url} |`);
-      }
-      const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
-      const metrics = METRICS.map(([id, label]) => {
-        const audit = lhr.audits[id];
-        if (label === 'bytes') return `${Math.round((audit?.numericValue ?? 0) / 1024)} KiB`;
-        return audit?.displayValue ?? '?';
-      });
-      console.log(`| ${name} | ${[...scores, ...metrics].join(' | ')} |`);
-      const failing = CATEGORIES.flatMap((c) =>
-        (lhr.categories[c]?.auditRefs ?? [])
-          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-          .map((ref) => ref.id),
-      );
-      if (failing.length > 0) console.log(`|   ${name}: audits below full marks: ${failing.join(', ')} |`);
+await measureOnDemo(APP_PORT, [`--remote-debugging-port=${DEBUG_PORT}`], async (_browser, routes) => {
+  console.log('| page | perf | a11y | best pr. | SEO | FCP | LCP | TBT | CLS | SI | bytes |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  const only = process.env.LIGHTHOUSE_ONLY?.split(',');
+  for (const [name, url] of Object.entries(routes)) {
+    if (only && !only.includes(name)) continue;
+    const result = await lighthouse(url, {
+      port: DEBUG_PORT,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    const lhr = result!.lhr;
+    if (lhr.runtimeError)
+      console.log(`|   ${name}: Lighthouse could not measure: ${lhr.runtimeError.message} |`);
+    const fcpError = lhr.audits['first-contentful-paint']?.errorMessage;
+    if (fcpError) console.log(`|   ${name}: no paint measured (scores shown as 0): ${fcpError} |`);
+    if (process.env.LIGHTHOUSE_DETAILS) {
+      const tasks = lhr.audits['bootup-time']?.details as { items?: { url: string; total: number }[] };
+      for (const item of (tasks?.items ?? []).slice(0, 5))
+        console.log(`|   main thread ${Math.round(item.total)} ms: ${item.url} |`);
     }
-  } finally {
-    await browser.close();
-    await app.stop();
+    const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
+    const metrics = METRICS.map(([id, label]) => {
+      const audit = lhr.audits[id];
+      if (label === 'bytes') return `${Math.round((audit?.numericValue ?? 0) / 1024)} KiB`;
+      return audit?.displayValue ?? '?';
+    });
+    console.log(`| ${name} | ${[...scores, ...metrics].join(' | ')} |`);
+    const failing = CATEGORIES.flatMap((c) =>
+      (lhr.categories[c]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id),
+    );
+    if (failing.length > 0) console.log(`|   ${name}: audits below full marks: ${failing.join(', ')} |`);
   }
-}
-
-await main();
+});

@@ -5,8 +5,8 @@
 // ≤ 150 KB, journey details ≤ 450 KB (issue #20). The service worker's own downloads (its
 // precache, files it keeps for offline use) are counted in a column of their own. On a phone the
 // journey's map loads only when scrolled to, so a last row counts the journey with its map.
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { findMissingPart, planDemoSearch, startDemoApp, type DemoRoutes } from './demoApp.ts';
+import type { BrowserContext, Page } from '@playwright/test';
+import { measureOnDemo, type DemoRoutes } from './demoApp.ts';
 
 const APP_PORT = Number(process.env.ROUTE_BYTES_APP_PORT ?? 8182);
 const TARGET_KB: Partial<Record<keyof DemoRoutes, number>> = { home: 150, journey: 450 };
@@ -63,46 +63,25 @@ async function measureVisit(
   return { pageBytes, workerBytes, requests };
 }
 
-async function main(): Promise<void> {
-  const missing = findMissingPart();
-  if (missing) {
-    console.log(missing);
-    process.exitCode = 1;
-    return;
-  }
-  const app = await startDemoApp(APP_PORT);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--use-angle=swiftshader'],
-  });
-  try {
-    const routes = await planDemoSearch(app.origin);
-    const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+await measureOnDemo(APP_PORT, [], async (browser, routes) => {
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  console.log('| route | first visit page KB | + worker KB | repeat visit page KB | + worker KB | target |');
+  console.log('|---|---|---|---|---|---|');
+  const rows: [string, string, boolean][] = [
+    ...Object.entries(routes).map(([route, url]): [string, string, boolean] => [route, url, false]),
+    ['journey, scrolled to the map', routes.journey, true],
+  ];
+  for (const [route, url, withMap] of rows) {
+    const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    const first = await measureVisit(context, page, url, withMap);
+    const repeat = await measureVisit(context, page, url, withMap);
+    await context.close();
+    const target = TARGET_KB[route as keyof DemoRoutes];
+    const verdict =
+      target === undefined ? '' : `≤ ${target} KB ${first.pageBytes / 1024 <= target ? 'met' : 'NOT met'}`;
     console.log(
-      '| route | first visit page KB | + worker KB | repeat visit page KB | + worker KB | target |',
+      `| ${route} | ${kb(first.pageBytes)} (${first.requests} req) | ${kb(first.workerBytes)} | ${kb(repeat.pageBytes)} (${repeat.requests} req) | ${kb(repeat.workerBytes)} | ${verdict} |`,
     );
-    console.log('|---|---|---|---|---|---|');
-    const rows: [string, string, boolean][] = [
-      ...Object.entries(routes).map(([route, url]): [string, string, boolean] => [route, url, false]),
-      ['journey, scrolled to the map', routes.journey, true],
-    ];
-    for (const [route, url, withMap] of rows) {
-      const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
-      const page = await context.newPage();
-      const first = await measureVisit(context, page, url, withMap);
-      const repeat = await measureVisit(context, page, url, withMap);
-      await context.close();
-      const target = TARGET_KB[route as keyof DemoRoutes];
-      const verdict =
-        target === undefined ? '' : `≤ ${target} KB ${first.pageBytes / 1024 <= target ? 'met' : 'NOT met'}`;
-      console.log(
-        `| ${route} | ${kb(first.pageBytes)} (${first.requests} req) | ${kb(first.workerBytes)} | ${kb(repeat.pageBytes)} (${repeat.requests} req) | ${kb(repeat.workerBytes)} | ${verdict} |`,
-      );
-    }
-  } finally {
-    await browser.close();
-    await app.stop();
   }
-}
-
-await main();
+});
