@@ -28,6 +28,7 @@ export {
   Timetable,
   Step,
   StepLive,
+  LiveBreak,
   StepAlert,
   LiveStatus,
   LIVE_STATUSES,
@@ -57,6 +58,7 @@ export {
   ResultsRetrievedEvent,
   JourneyProcessedEvent,
   SearchFailedEvent,
+  JourneyUpdatedEvent,
   QueryEvent,
   channelForQuery,
 } from './events.ts';

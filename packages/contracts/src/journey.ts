@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LatLng, TextOnly, TextValue } from './common.ts';
+import { LatLng, SEARCH_DATE_PATTERN, TextOnly, TextValue } from './common.ts';
 import { PoiCategory, TravelType } from './modes.ts';
 
 /** Opening time of one weekday: free text ("24 hours", "closed") or a start–end pair ("09:00"–"17:00"). */
@@ -313,6 +313,29 @@ export const SORT_KEYS = [
 export const SortKey = z.enum(SORT_KEYS);
 export type SortKey = z.infer<typeof SortKey>;
 
+/**
+ * A shown journey that no longer holds together on live running (an addition to SPEC §3, issue #18):
+ * a ride is cancelled, skips the stop where the traveller boards or leaves, or now arrives too late
+ * for the next ride. `replan_from` is the start of that ride and when the traveller is expected
+ * there, as the rides before it now run: the web offers a new search from it.
+ */
+export const LiveBreak = z
+  .object({
+    reason: z.enum(['cancelled', 'stop skipped', 'missed change']),
+    leg: z.enum(['depart', 'return']),
+    /** Index of the transit step in its leg's `steps` that can no longer be taken. */
+    step: z.number().int().nonnegative(),
+    live_version: z.string().describe('The live version that broke the journey'),
+    replan_from: z.object({
+      name: z.string(),
+      location: LatLng,
+      /** Search time (SearchRequest out_time format, region's clock) to re-plan from. */
+      out_time: z.string().regex(SEARCH_DATE_PATTERN),
+    }),
+  })
+  .describe('Why a journey no longer works on live running, and where to re-plan from');
+export type LiveBreak = z.infer<typeof LiveBreak>;
+
 export const Journey = z.object({
   id: z.string(),
   /** '£12.40', 'free', or 'unknown' when any part is unknown. */
@@ -344,5 +367,7 @@ export const Journey = z.object({
    * worst of its steps ('no' over 'unknown' over 'yes'), with a sentence for the card.
    */
   step_free: StepFree.optional(),
+  /** Set once live running breaks this journey (issue #18); absent while it holds. */
+  live_break: LiveBreak.optional(),
 });
 export type Journey = z.infer<typeof Journey>;

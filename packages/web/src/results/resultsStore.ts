@@ -68,7 +68,8 @@ function start(hash: string): void {
     else if (event.event === 'journey.processed') {
       if (!getEntry(hash).state.journeys.some((j) => j.id === event.data.journeyID))
         void loadJourney(hash, event.data.journeyID);
-    } else dispatch(hash, { type: 'failed', message: event.data.message });
+    } else if (event.event === 'search.failed')
+      dispatch(hash, { type: 'failed', message: event.data.message });
   });
   fetchSearch(hash)
     .then(({ journeys, query }) =>
