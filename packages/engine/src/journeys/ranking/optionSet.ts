@@ -10,8 +10,8 @@ import type { SortInputs } from './sortKeys.ts';
  * Options are compared only with options that ask no more of the traveller; an option goes when
  * another leaves no earlier, arrives no later, costs and emits no more, and is clearly better.
  * Then same-rides duplicates go, and each family and group is capped. At every stage the best
- * option for each of the SPEC's sort keys, and pinned options, stay; for walking, an option that
- * walks at most the walk slack more and is clearly better takes over that protection.
+ * option for each of the SPEC's sort keys, and pinned options, stay; for walking and for CO2, an
+ * option within the slack of the best that is clearly better takes over that protection.
  */
 
 /** What an option asks of the traveller beyond walking and a fare. */
@@ -78,6 +78,11 @@ export const OPTION_SET = {
   /** Emissions within this share (and this many kg) count as no more. */
   co2Share: 0.1,
   co2Kg: 0.2,
+  /** More emissions than that count as similar when at most this share and this many kg more… */
+  co2SlackShare: 0.5,
+  co2SlackKg: 1,
+  /** …and the option saves at least this much time (leaving later plus arriving earlier). */
+  co2SlackSavedSec: 30 * 60,
   /** More walking than this is never "no more walking"… */
   walkSlackM: 200,
   /** …unless the time saved outweighs the extra walk, each walking minute counting this many. */
@@ -93,8 +98,9 @@ const subset = (a: ReadonlySet<Need>, b: ReadonlySet<Need>): boolean => [...a].e
 
 /**
  * A removes B: A asks no more of the traveller, leaves no earlier, arrives no later, costs no
- * more (an unknown cost removes nothing), emits and changes no more, walks no more (or saves
- * more time than the extra walk is worth), and is clearly better: ≥ 10 minutes saved, fewer
+ * more (an unknown cost removes nothing), emits no more (or a little more and saves half an
+ * hour), changes no more, walks no more (or saves more time than the extra walk is worth), and
+ * is clearly better: ≥ 10 minutes saved, fewer
  * changes with no more walking, or clearly cheaper. An option on demand (street modes) is
  * compared as if it left when the other does; one that is there before the other sets off removes
  * it when it costs and emits no more.
@@ -112,10 +118,10 @@ export function clearlyBetter(option: OptionScore, b: OptionScore): boolean {
     a.departSec >= b.departSec &&
     a.arriveSec <= b.arriveSec &&
     a.costPence <= costB &&
-    a.carbonKg <= b.carbonKg * (1 + OPTION_SET.co2Share) + OPTION_SET.co2Kg &&
     a.changes <= b.changes;
   if (!noWorse) return false;
   const savedSec = a.departSec - b.departSec + (b.arriveSec - a.arriveSec);
+  if (!emitsNoMore(a.carbonKg, b.carbonKg, savedSec)) return false;
   const extraWalkSec = ((a.walkM - b.walkM) / WALK_MPS) * OPTION_SET.walkReluctance;
   if (a.walkM > b.walkM + OPTION_SET.walkSlackM && savedSec < OPTION_SET.clearlyFasterSec + extraWalkSec)
     return false;
@@ -125,6 +131,21 @@ export function clearlyBetter(option: OptionScore, b: OptionScore): boolean {
     (a.changes < b.changes && a.walkM <= b.walkM) ||
     costB - a.costPence >= cheaper
   );
+}
+
+/**
+ * Emissions `a` count as no more than `b`: within the CO2 margin, or within the CO2 slack when
+ * the option saves at least `co2SlackSavedSec`. Nobody waits an hour and asks for a lift to save
+ * less than a kilogram against a direct bus.
+ */
+function emitsNoMore(a: number, b: number, savedSec: number): boolean {
+  if (a <= b * (1 + OPTION_SET.co2Share) + OPTION_SET.co2Kg) return true;
+  return savedSec >= OPTION_SET.co2SlackSavedSec && a <= co2SlackOf(b);
+}
+
+/** The most CO2 that counts as similar to `kg` for an option that saves enough time. */
+export function co2SlackOf(kg: number): number {
+  return Math.min(kg * (1 + OPTION_SET.co2SlackShare), kg + OPTION_SET.co2SlackKg);
 }
 
 /**
@@ -157,10 +178,12 @@ export function sameRidesLeaner(a: OptionScore, b: OptionScore): boolean {
   );
 }
 
-/** How far from the best value of a sort key an option may be and still take over its protection. */
-const KEY_TIE: Partial<Record<SortKey, number>> = {
-  // A few steps less walking is not worth keeping an option a traveller would not take.
-  'walk-distance': OPTION_SET.walkSlackM,
+/** The worst value of a sort key, from its best, at which an option may take over its protection. */
+const KEY_TIE: Partial<Record<SortKey, (best: number) => number>> = {
+  // A few steps less walking is not worth keeping an option a traveller would not take…
+  'walk-distance': (best) => best + OPTION_SET.walkSlackM,
+  // …nor is a little less CO2 (clearlyBetter then asks for the time saved).
+  emissions: co2SlackOf,
 };
 
 /**
@@ -184,7 +207,7 @@ function protectedOf(scores: readonly OptionScore[]): Set<number> {
       }
     });
     if (best < 0) continue;
-    const tie = (keys[best]![key] ?? 0) + (KEY_TIE[key] ?? 0);
+    const tie = (KEY_TIE[key] ?? ((v: number) => v))(keys[best]![key] ?? 0);
     // Each pass moves to a clearly better option, so it ends; the bound only guards the loop.
     for (let pass = 0; pass < scores.length; pass++) {
       const by = scores.findIndex((s, i) => (keys[i]![key] ?? 0) <= tie && clearlyBetter(s, scores[best]!));

@@ -4,7 +4,12 @@ import { computeSortKeys, UNKNOWN_COST_SORT } from '../../../src/journeys/rankin
 import { optionId } from '../../../src/journeys/ranking/optionId.ts';
 import fc from 'fast-check';
 import { SORT_KEYS } from '@cairn/contracts';
-import { chooseOptions, clearlyBetter, OPTION_SET } from '../../../src/journeys/ranking/optionSet.ts';
+import {
+  chooseOptions,
+  clearlyBetter,
+  co2SlackOf,
+  OPTION_SET,
+} from '../../../src/journeys/ranking/optionSet.ts';
 import type { Need, OptionScore } from '../../../src/journeys/ranking/optionSet.ts';
 import { MON_0900, PLACES, rideStep } from '../../support/steps.ts';
 
@@ -187,6 +192,56 @@ describe('option set', () => {
     expect(keep([farther, trainsAndBus])).toEqual([farther, trainsAndBus]);
   });
 
+  it('counts a little more CO2 as similar only for an option that saves half an hour: the greenest protection then gives way', () => {
+    // Aviemore → Newtonmore step-free: bus 31, a long wait, a train and a lift, against the
+    // direct bus leaving later and arriving 50 minutes earlier, cheaper, with a little more CO2.
+    const busTrainLift = score({
+      family: 'transit walk+lift',
+      rides: 'bus 31>train',
+      needs: new Set<Need>(['driver']),
+      departSec: 0,
+      arriveSec: 6300,
+      travelSec: 6300,
+      waitSec: 4980,
+      costPence: 910,
+      carbonKg: 2.375,
+      walkM: 0,
+      changes: 2,
+    });
+    const bus32 = score({
+      rides: 'bus 32',
+      departSec: 780,
+      arriveSec: 3300,
+      travelSec: 2520,
+      stageCount: 1,
+      costPence: 720,
+      carbonKg: 3.139,
+      walkM: 0,
+    });
+    // The earliest departure is a taxi now, as in the search.
+    const taxi = score({
+      family: 'taxi',
+      rides: '',
+      needs: new Set<Need>(['hire']),
+      departSec: -3000,
+      arriveSec: -1900,
+      travelSec: 1100,
+      stageCount: 1,
+      costPence: 3620,
+      carbonKg: 9.9,
+      walkM: 0,
+    });
+    expect(keep([busTrainLift, bus32, taxi])).toEqual([bus32, taxi]);
+    // Saving less time, the greener option stays.
+    const later = { ...bus32, departSec: 0, arriveSec: 6300 - OPTION_SET.co2SlackSavedSec + 60 };
+    expect(keep([busTrainLift, later, taxi])).toEqual([busTrainLift, later, taxi]);
+    // Beyond the slack (over a kilogram more here), it stays too.
+    const dirtier = { ...bus32, carbonKg: 2.375 + OPTION_SET.co2SlackKg + 0.01 };
+    expect(keep([busTrainLift, dirtier, taxi])).toEqual([busTrainLift, dirtier, taxi]);
+    // For small amounts the share bounds it: 0.5 kg is not similar to 0.3 kg.
+    expect(co2SlackOf(0.3)).toBeLessThan(0.5);
+  });
+
   it('keeps pinned options (walking under the limit)', () => {
     const walk = score({
       family: 'walk',
@@ -294,9 +349,14 @@ describe('option set', () => {
         for (const key of SORT_KEYS) {
           if (items.length === 0) continue;
           const best = Math.min(...items.map((x) => computeSortKeys(x)[key] ?? 0));
-          // Walking within the walk slack of the least counts as the same (ADR 008).
-          const slack = key === 'walk-distance' ? OPTION_SET.walkSlackM : 0;
-          expect(kept.some((k) => (computeSortKeys(k)[key] ?? 0) <= best + slack)).toBe(true);
+          // Walking within the walk slack of the least, and CO2 within the CO2 slack, count as the same (ADR 008).
+          const tie =
+            key === 'walk-distance'
+              ? best + OPTION_SET.walkSlackM
+              : key === 'emissions'
+                ? co2SlackOf(best)
+                : best;
+          expect(kept.some((k) => (computeSortKeys(k)[key] ?? 0) <= tie)).toBe(true);
         }
       }),
       { numRuns: 300 },
