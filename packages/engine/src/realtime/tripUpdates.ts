@@ -170,8 +170,10 @@ function findInstance(
   let candidates = d.tripId ? (scope.trips.get(d.tripId) ?? []) : [];
   const start = d.startTime === undefined ? undefined : parseGtfsTime(d.startTime);
   if (candidates.length > 1 && start !== undefined) {
-    candidates = candidates.filter((t) => tt.a.departures[tt.a.tripTimeOffsets[t]!] === start);
+    candidates = candidates.filter((t) => runStartsAt(tt, t, start));
   }
+  // Several runs of one frequency trip and no start_time that names one: the nearest run, if plausible alone.
+  if (candidates.length > 1) return nearestRun(scope, candidates, u);
   if (candidates.length === 0) {
     if (!d.routeId || start === undefined) return d.tripId ? 'unknown trip' : 'unknown route';
     how = 'route';
@@ -187,6 +189,72 @@ function findInstance(
   const trip = candidates[0]!;
   const day = serviceDayOf(scope, trip, d);
   return typeof day === 'string' ? day : { trip, day, how };
+}
+
+/**
+ * Whether run `t` is the one a start_time names: its first departure, or for a headway run
+ * (exact_times=0, whose start_time the producer may pick freely) the run within half a headway.
+ */
+function runStartsAt(tt: Timetable, t: number, start: number): boolean {
+  const first = tt.a.departures[tt.a.tripTimeOffsets[t]!]!;
+  const headway = tt.a.tripHeadwaySec[t]!;
+  return headway > 0 ? 2 * Math.abs(first - start) < headway : first === start;
+}
+
+/**
+ * The run of a frequency trip an update without start_time is about: the one nearest the first
+ * absolute time the update gives (its scheduled time at that stop), else the one running at the
+ * feed's time (its span moved by the update's first delay), else the one nearest that time. It
+ * is plausible alone when every other run is more than twice as far; otherwise 'ambiguous trip'.
+ */
+function nearestRun(
+  scope: FeedScope,
+  runs: readonly number[],
+  u: RtTripUpdate,
+): { trip: number; day: number; how: 'id' } | UnmatchedReason {
+  const { tt } = scope;
+  const stops = tripStops(tt, runs[0]!);
+  const timed = u.stopTimeUpdates.find((s) => (s.arrival ?? s.departure)?.timeSec !== undefined);
+  const timedPos = timed && positionOf(scope.stops, stops, timed, 0);
+  const delay =
+    u.delaySec ??
+    u.stopTimeUpdates.map((s) => s.departure?.delaySec ?? s.arrival?.delaySec).find((x) => x !== undefined) ??
+    0;
+  let days: number[];
+  if (u.trip.startDate !== undefined) {
+    const date = scope.parseDate(u.trip.startDate);
+    if (date === undefined) return 'bad start_date';
+    days = [dateToDayNumber(date)];
+  } else {
+    const today = dateToDayNumber(epochToLocal(scope.timeZone, scope.nowSec).date);
+    days = [today - 1, today, today + 1];
+  }
+  let best: { trip: number; day: number; gap: number } | undefined;
+  let second = Infinity;
+  for (const trip of runs) {
+    const o = tt.a.tripTimeOffsets[trip]!;
+    for (const day of days) {
+      if (!serviceRunsOn(tt.a, tt.a.tripService[trip]!, day)) continue;
+      const zero = scope.dayStart(day);
+      let gap: number;
+      if (timed && timedPos !== undefined) {
+        const dep = timed.departure?.timeSec;
+        const sched = dep !== undefined ? tt.a.departures[o + timedPos]! : tt.a.arrivals[o + timedPos]!;
+        gap = Math.abs((dep ?? timed.arrival!.timeSec!) - zero - sched);
+      } else {
+        const from = zero + tt.a.departures[o]! + delay;
+        const to = zero + tt.a.arrivals[o + stops.length - 1]! + delay;
+        gap = scope.nowSec < from ? from - scope.nowSec : scope.nowSec > to ? scope.nowSec - to : 0;
+      }
+      if (!best || gap < best.gap) {
+        second = best?.gap ?? Infinity;
+        best = { trip, day, gap };
+      } else second = Math.min(second, gap);
+    }
+  }
+  if (!best) return 'no service on that day';
+  if (second <= 2 * best.gap) return 'ambiguous trip';
+  return { trip: best.trip, day: best.day, how: 'id' };
 }
 
 function callsInOrder(stops: Int32Array, named: (number | undefined)[]): boolean {
