@@ -200,6 +200,13 @@ export const StepLive = z
       .int()
       .describe('Live minus scheduled departure, seconds (negative = early)'),
     arrival_delay_sec: z.number().int().describe('Live minus scheduled arrival, seconds'),
+    /** True when the operator publishes no trip updates and the delays come from where the vehicle was seen. */
+    from_vehicle_position: z
+      .boolean()
+      .optional()
+      .describe(
+        'True when the live times come from where the vehicle was last seen (GTFS-realtime VehiclePositions: at least that late), not from a trip update; absent otherwise',
+      ),
     alerts: z.array(StepAlert),
     trip: z.object({
       feed_id: z.string(),

@@ -28,6 +28,8 @@ export interface RtStopEvent {
   delaySec?: number;
   /** Absolute time, epoch seconds. */
   timeSec?: number;
+  /** Not a prediction but a bound, epoch seconds: the event is no earlier (from a vehicle position, see vehiclePositions.ts). */
+  notBeforeSec?: number;
 }
 
 export interface RtStopTimeUpdate {
@@ -65,12 +67,18 @@ export interface RtAlert {
   url?: string;
 }
 
+export type VehicleStopStatus = 'INCOMING_AT' | 'STOPPED_AT' | 'IN_TRANSIT_TO';
+
 export interface RtVehicle {
   entityId: string;
   trip?: RtTripDescriptor;
-  lat: number;
-  lon: number;
+  lat?: number;
+  lon?: number;
+  /** The stop the vehicle is at or heading to (`status` says which), by id or by stop_sequence. */
   stopId?: string;
+  stopSequence?: number;
+  status: VehicleStopStatus;
+  /** When the vehicle was there, epoch seconds. */
   timeSec?: number;
 }
 
@@ -106,17 +114,7 @@ export function decodeFeed(bytes: Uint8Array): DecodeResult {
     if (e.isDeleted) continue;
     if (e.tripUpdate) feed.tripUpdates.push(tripUpdateOf(e.id, e.tripUpdate));
     if (e.alert) feed.alerts.push(alertOf(e.id, e.alert));
-    if (e.vehicle?.position) {
-      const v = e.vehicle;
-      feed.vehicles.push({
-        entityId: e.id,
-        ...(v.trip ? { trip: tripOf(v.trip) } : {}),
-        lat: v.position!.latitude,
-        lon: v.position!.longitude,
-        ...opt('stopId', v.stopId),
-        ...opt('timeSec', num(v.timestamp)),
-      });
-    }
+    if (e.vehicle) feed.vehicles.push(vehicleOf(e.id, e.vehicle));
   }
   return { ok: true, feed };
 }
@@ -180,6 +178,27 @@ function tripUpdateOf(id: string, u: bindings.transit_realtime.ITripUpdate): RtT
     if (departure) update.departure = departure;
     out.stopTimeUpdates.push(update);
   }
+  return out;
+}
+
+const VEHICLE_STATUS = rt.VehiclePosition.VehicleStopStatus;
+
+/** A vehicle's position, where one was given, and the stop it is at or heading to (IN_TRANSIT_TO unless it says). */
+function vehicleOf(id: string, v: bindings.transit_realtime.IVehiclePosition): RtVehicle {
+  const status = hasField(v, 'currentStatus') ? VEHICLE_STATUS[v.currentStatus ?? 2] : undefined;
+  const out: RtVehicle = {
+    entityId: id,
+    status: (status ?? 'IN_TRANSIT_TO') as VehicleStopStatus,
+    ...opt('stopId', v.stopId),
+    ...opt('timeSec', num(v.timestamp)),
+  };
+  if (v.trip) out.trip = tripOf(v.trip);
+  if (v.position) {
+    out.lat = v.position.latitude;
+    out.lon = v.position.longitude;
+  }
+  if (hasField(v, 'currentStopSequence') && typeof v.currentStopSequence === 'number')
+    out.stopSequence = v.currentStopSequence;
   return out;
 }
 

@@ -7,6 +7,7 @@ import { makeLiveVersion } from './liveVersion.ts';
 import type { FeedReport, LiveAlert, LiveVersion } from './liveVersion.ts';
 import { patchesFromTripUpdates } from './tripUpdates.ts';
 import { tripIndexOf } from './tripIndex.ts';
+import { patchesFromVehicles } from './vehiclePositions.ts';
 
 /** One configured GTFS-realtime source (region.json `feeds[].realtime[]`, or the simulator). */
 export interface LiveSource {
@@ -121,8 +122,10 @@ export class LiveStore {
       const alerts = feed.alerts.map((a) => namespacedAlert(src.feedId, a));
       return this.swap(src, this.layerOf(src, feed, [], alerts), { ...base, alerts: alerts.length }, nowSec);
     }
-    // Vehicle positions are decoded and counted; routing uses trip updates.
-    return this.swap(src, undefined, { ...base, vehicles: feed.vehicles.length }, nowSec);
+    // Vehicle positions: how late their trips are at least, for trips no trip update covers.
+    const { patches, report } = patchesFromVehicles(this.timetable, src.feedId, feed, src.maxAgeSec);
+    const counts = { vehicles: feed.vehicles.length, vehicleDelays: report };
+    return this.swap(src, this.layerOf(src, feed, patches, []), { ...base, ...counts }, nowSec);
   }
 
   /** A FULL_DATASET message is the source's whole layer; a DIFFERENTIAL one adds to it (later entries win). */

@@ -2,6 +2,7 @@ import type { InstancePatch, LivePatches } from '../timetable/livePatch.ts';
 import type { Timetable } from '../timetable/timetable.ts';
 import type { RtAlert } from './decodeFeed.ts';
 import type { TripUpdatesReport } from './tripUpdates.ts';
+import type { VehicleDelaysReport } from './vehiclePositions.ts';
 
 /** A service alert with its informed entities namespaced like the timetable ("feed:id"). */
 export interface LiveAlert {
@@ -29,6 +30,7 @@ export interface FeedReport {
   tripUpdates?: TripUpdatesReport;
   alerts?: number;
   vehicles?: number;
+  vehicleDelays?: VehicleDelaysReport;
 }
 
 /**
@@ -53,7 +55,10 @@ export function instanceKey(p: { trip: number; day: number; id?: string }): numb
   return p.trip >= 0 ? p.trip * 100_000 + p.day : `${p.id}|${p.day}`;
 }
 
-/** A version from patches (later ones win for the same instance) and alerts. */
+/**
+ * A version from patches and alerts. For the same instance later patches win, except that a trip
+ * update's patch always wins over one from a vehicle position (that is only for trips without one).
+ */
 export function makeLiveVersion(
   id: string,
   timetable: Timetable,
@@ -63,7 +68,12 @@ export function makeLiveVersion(
   reports: readonly FeedReport[],
 ): LiveVersion {
   const instances = new Map<number | string, InstancePatch>();
-  for (const p of patches) instances.set(instanceKey(p), p);
+  for (const p of patches) {
+    const key = instanceKey(p);
+    const before = instances.get(key);
+    if (p.fromVehicle && before && !before.fromVehicle) continue;
+    instances.set(key, p);
+  }
   const byDay = new Map<number, InstancePatch[]>();
   for (const p of instances.values()) {
     let list = byDay.get(p.day);

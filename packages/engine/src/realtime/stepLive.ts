@@ -30,6 +30,8 @@ export interface LiveCall {
   /** The version has live times for this instance. */
   hasLive: boolean;
   added: boolean;
+  /** Those times are bounds from a vehicle position. */
+  fromVehicle: boolean;
 }
 
 const NOT_FOUND: LiveCall = {
@@ -42,6 +44,7 @@ const NOT_FOUND: LiveCall = {
   stopSkipped: false,
   hasLive: false,
   added: false,
+  fromVehicle: false,
 };
 
 export function liveCallOf(version: LiveVersion, ref: TripRef): LiveCall {
@@ -115,6 +118,7 @@ function callOn(
       skip !== undefined && ((skip[board]! & POS_NO_PICKUP) !== 0 || (skip[alight]! & POS_NO_DROP_OFF) !== 0),
     hasLive: patch !== undefined,
     added,
+    fromVehicle: live?.fromVehicle === true,
   };
 }
 
@@ -173,5 +177,6 @@ export function liveStepOf(version: LiveVersion, ref: TripRef, timeZone: string)
     arrival_delay_sec: arrDelay,
     alerts: alertsFor(version, ref, c.schedDepSec),
     trip: ref,
+    ...(c.fromVehicle ? { from_vehicle_position: true } : {}),
   };
 }

@@ -10,7 +10,7 @@ import {
 import type { InstancePatch } from '../timetable/livePatch.ts';
 import type { Timetable } from '../timetable/timetable.ts';
 import { serviceRunsOn } from '../timetable/transitView.ts';
-import type { RtStopTimeUpdate, RtTripDescriptor, RtTripUpdate } from './decodeFeed.ts';
+import type { RtStopEvent, RtStopTimeUpdate, RtTripDescriptor, RtTripUpdate } from './decodeFeed.ts';
 import { tripIndexOf, tripStops } from './tripIndex.ts';
 import type { TripIndex } from './tripIndex.ts';
 
@@ -340,13 +340,9 @@ function livePatch(
       arr = schedArr;
       dep = schedDep;
     } else if (s) {
-      const a = s.arrival;
-      if (a) arr = a.timeSec !== undefined ? a.timeSec - zero : schedArr + (a.delaySec ?? 0);
-      dep = s.departure
-        ? s.departure.timeSec !== undefined
-          ? s.departure.timeSec - zero
-          : schedDep + (s.departure.delaySec ?? 0)
-        : schedDep + (arr - schedArr);
+      if (s.arrival) arr = eventSec(s.arrival, schedArr, arr, zero);
+      const following = schedDep + (arr - schedArr);
+      dep = s.departure ? eventSec(s.departure, schedDep, following, zero) : following;
       carry = dep - schedDep;
     }
     // A possible vehicle: no arrival before the previous departure, no departure before arrival.
@@ -370,6 +366,16 @@ function livePatch(
     departures,
     ...(skipFlags ? { skipFlags } : {}),
   };
+}
+
+/**
+ * A stop event's live time (service-day seconds): its absolute time, else the scheduled time plus
+ * its delay, else, for a bound from a vehicle position, `otherwise` moved no earlier than the bound.
+ */
+function eventSec(e: RtStopEvent, schedSec: number, otherwise: number, zero: number): number {
+  if (e.timeSec !== undefined) return e.timeSec - zero;
+  if (e.delaySec !== undefined) return schedSec + e.delaySec;
+  return e.notBeforeSec === undefined ? otherwise : Math.max(otherwise, e.notBeforeSec - zero);
 }
 
 /** Pattern position of a stop update: its stop_id from `from` on (loops call twice), else its stop_sequence as a 1-based position. */

@@ -19,6 +19,8 @@ export interface InstancePatch {
   /** Added trips: the stored pattern they run on, else their own stops (a new pattern). */
   pattern?: number;
   stops?: Int32Array;
+  /** The times are bounds from where the vehicle was seen (VehiclePositions), not a trip update's. */
+  fromVehicle?: boolean;
   /** Added trips: the line (timetable line index), feed and trip id they carry. */
   line?: number;
   feed?: number;
