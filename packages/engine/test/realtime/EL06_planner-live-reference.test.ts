@@ -24,7 +24,7 @@ type RefTrip = ReferenceNetwork['trips'][number];
 /**
  * The reference's trips with the feed written in by hand: a changed trip stops running that day
  * and, unless cancelled, a one-day copy runs with the delay added from the named stop on and the
- * skipped stop closed. Frequency trips are left alone, as the live store cannot name their runs.
+ * skipped stop closed. Frequency trips are left alone: the simulator names no runs (no start_time).
  */
 function overlaid(
   net: ReferenceNetwork,
