@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { decodeFeed } from '../../src/realtime/decodeFeed.ts';
 import { LiveStore } from '../../src/realtime/liveStore.ts';
 import type { LiveSource } from '../../src/realtime/liveStore.ts';
-import { Raptor } from '../../src/raptor/raptor.ts';
 import { dateToDayNumber, formatIsoLocal, localToEpochSec } from '../../src/time/serviceDay.ts';
 import type { LivePatches } from '../../src/timetable/livePatch.ts';
 import type { Timetable } from '../../src/timetable/timetable.ts';
 import { TransitView } from '../../src/timetable/transitView.ts';
 import { baseFeed, timetableFrom } from '../support/inlineFeed.ts';
+import { firstRide } from './support/firstRide.ts';
 import { encodeFeed, london } from './support/rtFeed.ts';
 
 const DATE = 20260603;
@@ -60,19 +60,8 @@ function liveClock(tt: Timetable, version: LivePatches, tripId: string, day = DA
 }
 
 /** First journey stop to stop after `hhmm` on the live view: "HH:MM-HH:MM". */
-function ride(tt: Timetable, live: LivePatches | undefined, from: string, to: string, hhmm: string): string {
-  const view = new TransitView(tt, DATE, 'Europe/London', live);
-  const res = new Raptor(view).route({
-    direction: 'depart-after',
-    timeSec: london(DATE, hhmm) - view.epochZeroSec,
-    access: [{ stopIdx: tt.findStopById(`f:${from}`)!, durationSec: 0, mode: 'walk' }],
-    egress: [{ stopIdx: tt.findStopById(`f:${to}`)!, durationSec: 0, mode: 'walk' }],
-  });
-  const j = res.journeys[0];
-  if (!j) return 'none';
-  const clock = (s: number) => formatIsoLocal('Europe/London', view.epochZeroSec + s).slice(11, 16);
-  return `${clock(j.departureSec)}-${clock(j.arrivalSec)}`;
-}
+const ride = (tt: Timetable, live: LivePatches | undefined, from: string, to: string, hhmm: string) =>
+  firstRide(tt, live, from, to, DATE, hhmm);
 
 describe('L01 decoding', () => {
   it('returns an error value for bytes that are not a FeedMessage', () => {

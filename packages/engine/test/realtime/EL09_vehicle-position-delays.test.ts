@@ -4,13 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { decodeFeed } from '../../src/realtime/decodeFeed.ts';
 import { LiveStore } from '../../src/realtime/liveStore.ts';
 import type { LiveSource } from '../../src/realtime/liveStore.ts';
-import { Raptor } from '../../src/raptor/raptor.ts';
 import { dateToDayNumber, formatIsoLocal, localToEpochSec } from '../../src/time/serviceDay.ts';
 import type { LivePatches } from '../../src/timetable/livePatch.ts';
 import type { Timetable } from '../../src/timetable/timetable.ts';
-import { TransitView } from '../../src/timetable/transitView.ts';
 import { demoPlanner, planBetween } from '../support/demoRegion.ts';
 import { baseFeed, timetableFrom } from '../support/inlineFeed.ts';
+import { firstRide } from './support/firstRide.ts';
 import { encodeFeed, london } from './support/rtFeed.ts';
 
 const DATE = 20260603;
@@ -58,17 +57,8 @@ function t1(tt: Timetable, version: LivePatches): { times: string[]; fromVehicle
   };
 }
 
-function ride(tt: Timetable, live: LivePatches, from: string, to: string, hhmm: string): string {
-  const view = new TransitView(tt, DATE, 'Europe/London', live);
-  const j = new Raptor(view).route({
-    direction: 'depart-after',
-    timeSec: london(DATE, hhmm) - view.epochZeroSec,
-    access: [{ stopIdx: tt.findStopById(`f:${from}`)!, durationSec: 0, mode: 'walk' }],
-    egress: [{ stopIdx: tt.findStopById(`f:${to}`)!, durationSec: 0, mode: 'walk' }],
-  }).journeys[0];
-  const at = (s: number) => formatIsoLocal('Europe/London', view.epochZeroSec + s).slice(11, 16);
-  return j ? `${at(j.departureSec)}-${at(j.arrivalSec)}` : 'none';
-}
+const ride = (tt: Timetable, live: LivePatches, from: string, to: string, hhmm: string) =>
+  firstRide(tt, live, from, to, DATE, hhmm);
 
 function seen(tt: Timetable, entities: object[], nowSec: number) {
   return new LiveStore(tt).ingest(VEHICLES, encodeFeed(entities, nowSec), nowSec);
