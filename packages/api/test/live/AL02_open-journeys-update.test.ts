@@ -104,7 +104,9 @@ describe.skipIf(!demoRegionBuilt)('L02 open journeys follow live running (one pr
         event: 'journey.updated',
         data: { journeyID: journey.id, status: 'changed', live_version: expect.stringMatching(/^live-\d+$/) },
       });
-      const stored = Journey.parse((await server.call('GET', `/v1/journey-planner/search/${hash}/${journey.id}`)).body.data);
+      const stored = Journey.parse(
+        (await server.call('GET', `/v1/journey-planner/search/${hash}/${journey.id}`)).body.data,
+      );
       const late = ridesOf(stored)[0]!;
       expect(late.live).toMatchObject({ status: 'late', departure_delay_sec: 600 });
       expect(late.departure_time).not.toBe(ride.departure_time);
@@ -122,7 +124,9 @@ describe.skipIf(!demoRegionBuilt)('L02 open journeys follow live running (one pr
       });
       const liveBreak = broken.data.live_break!;
       expect(liveBreak.replan_from.name).toBe(ride.start_address);
-      const afterBreak = Journey.parse((await server.call('GET', `/v1/journey-planner/search/${hash}/${journey.id}`)).body.data);
+      const afterBreak = Journey.parse(
+        (await server.call('GET', `/v1/journey-planner/search/${hash}/${journey.id}`)).body.data,
+      );
       expect(afterBreak.live_break).toEqual(liveBreak);
 
       // The same feed again makes new versions but no new event: nothing changed for the traveller.
