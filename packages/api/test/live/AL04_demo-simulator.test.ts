@@ -1,9 +1,8 @@
 // Feature under test: issue #18 — the demo's live running with no set-up: LIVE_FEEDS=simulator serves the engine's GTFS-realtime simulator on a loopback port and polls it over HTTP; searches carry its delays and alerts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SearchCreated, SearchResults } from '@cairn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_REGION, demoRegionBuilt } from '../helpers/demoEngine.ts';
+import { DEMO_REGION, demoRegionBuilt, searchAndWait } from '../helpers/demoEngine.ts';
 import { nextMonday } from '../helpers/liveFeed.ts';
 import { startTestServer, waitFor, type TestServer } from '../helpers/testServer.ts';
 
@@ -55,21 +54,12 @@ describe.skipIf(!demoRegionBuilt)('L04 the demo simulator', () => {
     // The weather alert on the ferries.
     const alerts = status.sources.filter((s: { kind: string }) => s.kind === 'service-alerts');
     expect(alerts.some((s: { alerts: number }) => s.alerts > 0)).toBe(true);
-    const created = await server.call('POST', '/v1/journey-planner/search', {
-      body: { origin: 'Aviemore', destination: 'Grantown-on-Spey', out_time: nextMonday('09:00') },
+    const { journeys } = await searchAndWait(server, {
+      origin: 'Aviemore',
+      destination: 'Grantown-on-Spey',
+      out_time: nextMonday('09:00'),
     });
-    const { hash } = SearchCreated.parse(created.body).data;
-    const done = await waitFor(
-      async () => {
-        const r = await server.call('GET', `/v1/journey-planner/search/${hash}`);
-        return r.body.data.query.status === 'done' ? r : undefined;
-      },
-      60_000,
-      'the search',
-    );
-    const rides = SearchResults.parse(done.body)
-      .data.journeys.flatMap((j) => j.depart.steps)
-      .filter((s) => s.live);
+    const rides = journeys.flatMap((j) => j.depart.steps).filter((s) => s.live);
     expect(rides.length).toBeGreaterThan(0);
     for (const ride of rides) expect(ride.live!.version).toMatch(/^live-\d+$/);
   });
