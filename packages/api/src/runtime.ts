@@ -15,6 +15,7 @@ import { loadPlannerFrom } from './planning/loadPlanner.ts';
 import type { Planner } from '@cairn/engine';
 import { planSearchHandler } from './planning/planSearchJob.ts';
 import { EventHub, EventLog } from './realtime/eventLog.ts';
+import { startLiveRunning } from './live/liveRunning.ts';
 import { PLAN_SEARCH_JOB, pruneVisitorSearches } from './search/searchStore.ts';
 
 export interface RuntimeOptions {
@@ -77,6 +78,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       logger,
     }),
     now: options.now ?? (() => new Date()),
+    live: undefined,
   };
 
   let app: FastifyInstance | undefined;
@@ -97,6 +99,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       })
     : undefined;
 
+  let closing: Promise<void> | null = null;
   const ready = (async () => {
     try {
       const started = performance.now();
@@ -117,11 +120,19 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       );
       throw error;
     }
+    try {
+      const live = await startLiveRunning(ctx, planner.planner);
+      // Closed while starting: nothing may poll on after close.
+      if (closing) await live?.stop().catch(() => undefined);
+      else ctx.live = live;
+    } catch (error) {
+      // Searches still run on the timetable.
+      logger.error({ err: error }, 'live running could not start; planning on the timetable');
+    }
     await worker?.start();
   })();
   ready.catch(() => undefined);
 
-  let closing: Promise<void> | null = null;
   return {
     ctx,
     app,
@@ -131,6 +142,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       closing ??= (async () => {
         await app?.close();
         await worker?.stop();
+        await ctx.live?.stop();
         await hub.stop();
         ctx.mailer.close();
         await database.close();
