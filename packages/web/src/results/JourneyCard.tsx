@@ -5,6 +5,7 @@ import { formatCo2, formatMiles } from '@cairn/engine/format';
 import { costLabel } from '../journey/costLabel.ts';
 import { modeName } from '../lib/modeLabel.ts';
 import { StepFreeLabel } from '../journey/StepFreeLabel.tsx';
+import { cardTone, LiveSummary } from './LiveSummary.tsx';
 
 /** The stage icons of a leg, in order. */
 export function ModeList({ leg, label }: { leg: Leg; label: string }) {
@@ -31,8 +32,12 @@ export function JourneyCard({
 }) {
   const leg = journey.depart;
   const changes = Math.max(0, leg.stages.filter((s) => s !== 'walk').length - 1);
+  const tone = cardTone(journey);
   return (
-    <article className="journey-card" aria-labelledby={`journey-${journey.id}-title`}>
+    <article
+      className={tone ? `journey-card live-card-${tone}` : 'journey-card'}
+      aria-labelledby={`journey-${journey.id}-title`}
+    >
       <h2 id={`journey-${journey.id}-title`}>
         <Link to={`/search/${hash}/results/${journey.id}`}>
           Option {position}: {leg.departure_at} – {leg.arrival_at}
@@ -40,6 +45,7 @@ export function JourneyCard({
         </Link>
       </h2>
       <ModeList leg={leg} label="Outbound stages" />
+      <LiveSummary journey={journey} />
       <dl>
         <div>
           <dt>Duration</dt>
