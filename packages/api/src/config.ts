@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { z } from 'zod';
 
 /** Everything the API reads from the environment; see packages/api/README.md. */
 export interface Config {
@@ -48,7 +49,30 @@ export interface Config {
    * false takes the socket's peer as the client and ignores the header.
    */
   trustProxy: false | string[];
+  /**
+   * Live running (issue #18): 'region' polls region.json's `feeds[].realtime[]`, 'simulator' the
+   * engine's simulator on a loopback port, 'auto' (unset) the region's sources, or the simulator
+   * for the default demo region when it names none.
+   */
+  liveFeeds: 'off' | 'region' | 'simulator' | 'auto';
+  /** LIVE_FEEDS_JSON: sources that replace the region's (tests point the API at their own feed server). */
+  liveFeedsJson: LiveFeedJson[] | undefined;
+  /** No source is polled more often than this (seconds). */
+  livePollSec: number;
+  /** Whether REGION_DIR was left at the demo region (the simulator's default). */
+  demoRegion: boolean;
 }
+
+/** One source of LIVE_FEEDS_JSON. */
+export const LiveFeedJson = z.strictObject({
+  feedId: z.string().min(1),
+  kind: z.enum(['trip-updates', 'service-alerts', 'vehicle-positions']),
+  url: z.url(),
+  pollSec: z.number().positive(),
+  maxAgeSec: z.number().int().positive(),
+  headers: z.record(z.string(), z.string()).optional(),
+});
+export type LiveFeedJson = z.infer<typeof LiveFeedJson>;
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -95,6 +119,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: intOf(env.BODY_LIMIT_BYTES, 64 * 1024, 'BODY_LIMIT_BYTES'),
     searchRetentionDays: intOf(env.SEARCH_RETENTION_DAYS, 30, 'SEARCH_RETENTION_DAYS'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY ?? ''),
+    liveFeeds: parseLiveFeeds(env.LIVE_FEEDS ?? ''),
+    liveFeedsJson: parseLiveFeedsJson(env.LIVE_FEEDS_JSON ?? ''),
+    livePollSec: positiveIntOf(env.LIVE_POLL_SEC, 1, 'LIVE_POLL_SEC'),
+    demoRegion: !env.REGION_DIR,
   };
 }
 
@@ -137,6 +165,30 @@ export function parseTrustProxy(text: string): false | string[] {
       );
   }
   return list;
+}
+
+function parseLiveFeeds(text: string): Config['liveFeeds'] {
+  const value = text.trim() || 'auto';
+  if (value === 'off' || value === 'region' || value === 'simulator' || value === 'auto') return value;
+  throw new Error(`LIVE_FEEDS must be off, region or simulator, got "${text}"`);
+}
+
+function parseLiveFeedsJson(text: string): LiveFeedJson[] | undefined {
+  if (text.trim() === '') return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`LIVE_FEEDS_JSON is not JSON: ${(error as Error).message}`, { cause: error });
+  }
+  const parsed = z.array(LiveFeedJson).safeParse(json);
+  if (!parsed.success)
+    throw new Error(
+      `LIVE_FEEDS_JSON must be a list of {feedId, kind, url, pollSec, maxAgeSec, headers?}: ${parsed.error.issues
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
+  return parsed.data;
 }
 
 function positiveIntOf(value: string | undefined, fallback: number, name: string): number {

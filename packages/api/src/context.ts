@@ -7,6 +7,7 @@ import type { JobQueue } from './jobs/jobQueue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Planner } from '@cairn/engine';
 import type { EventHub, EventLog } from './realtime/eventLog.ts';
+import type { LiveRunning } from './live/liveRunning.ts';
 
 /** The planner once loaded; the API answers 503 for what needs it until then. */
 export class PlannerSlot {
@@ -35,6 +36,8 @@ export interface AppContext {
   hub: EventHub;
   mailer: Mailer;
   now: () => Date;
+  /** Live running (issue #18), once the planner is loaded; undefined while off. */
+  live: LiveRunning | undefined;
 }
 
 export function getBrand(brands: BrandRegistry, id: string): Brand {

@@ -15,6 +15,7 @@ import { loadPlannerFrom } from './planning/loadPlanner.ts';
 import type { Planner } from '@cairn/engine';
 import { planSearchHandler } from './planning/planSearchJob.ts';
 import { EventHub, EventLog } from './realtime/eventLog.ts';
+import { startLiveRunning } from './live/liveRunning.ts';
 import { PLAN_SEARCH_JOB, pruneVisitorSearches } from './search/searchStore.ts';
 
 export interface RuntimeOptions {
@@ -77,6 +78,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       logger,
     }),
     now: options.now ?? (() => new Date()),
+    live: undefined,
   };
 
   let app: FastifyInstance | undefined;
@@ -117,6 +119,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       );
       throw error;
     }
+    try {
+      ctx.live = await startLiveRunning(ctx, planner.planner);
+    } catch (error) {
+      // Searches still run on the timetable.
+      logger.error({ err: error }, 'live running could not start; planning on the timetable');
+    }
     await worker?.start();
   })();
   ready.catch(() => undefined);
@@ -131,6 +139,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       closing ??= (async () => {
         await app?.close();
         await worker?.stop();
+        await ready.catch(() => undefined);
+        await ctx.live?.stop();
         await hub.stop();
         ctx.mailer.close();
         await database.close();

@@ -4,6 +4,7 @@ import * as initial from './migrations/001_initial.ts';
 import * as loginFailures from './migrations/002_login_failures.ts';
 import * as searchPlaceErrors from './migrations/003_search_place_errors.ts';
 import * as accountSecurity from './migrations/004_account_security.ts';
+import * as liveFeeds from './migrations/005_live_feeds.ts';
 
 /** Every migration, in order; the names are what `kysely_migration` records. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002_login_failures': loginFailures,
   '003_search_place_errors': searchPlaceErrors,
   '004_account_security': accountSecurity,
+  '005_live_feeds': liveFeeds,
 };
 
 class StaticProvider implements MigrationProvider {

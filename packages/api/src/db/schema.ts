@@ -138,6 +138,26 @@ export interface LoginThrottleTable {
   updated_at: Timestamp;
 }
 
+/** The last body the live poller fetched from one GTFS-realtime source (docs/adr/014). */
+export interface LiveFeedsTable {
+  source: string;
+  feed_id: string;
+  kind: 'trip-updates' | 'service-alerts' | 'vehicle-positions';
+  max_age_sec: number;
+  bytes: Uint8Array;
+  fetched_at: Timestamp;
+  etag: string | null;
+  last_modified: string | null;
+  /** From sequence live_feed_generation: names the live version built from this row. */
+  generation: number;
+}
+
+/** A search whose realtime channel is open in some process, until `expires_at` unless refreshed. */
+export interface LiveWatchesTable {
+  hash: string;
+  expires_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   access_tokens: AccessTokensTable;
@@ -150,4 +170,6 @@ export interface DB {
   campaigns: CampaignsTable;
   campaign_impressions: CampaignImpressionsTable;
   login_throttle: LoginThrottleTable;
+  live_feeds: LiveFeedsTable;
+  live_watches: LiveWatchesTable;
 }

@@ -22,6 +22,7 @@ import { getBrand, type AppContext } from '../context.ts';
 import { registerJourneyRoutes } from '../journeys/journeyRoutes.ts';
 import { registerPlaceRoutes } from '../places/placeRoutes.ts';
 import { registerRealtimeRoutes } from '../realtime/realtimeRoutes.ts';
+import { registerLiveStatusRoutes } from '../live/liveStatusRoutes.ts';
 import { registerSearchRoutes } from '../search/searchRoutes.ts';
 import { registerTileRoutes } from '../tiles/tileRoutes.ts';
 import { clientKey } from './clientKey.ts';
@@ -184,6 +185,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerPlaceRoutes(app, routes, ctx);
   registerTileRoutes(app, routes, ctx);
   registerRealtimeRoutes(app, routes, ctx);
+  registerLiveStatusRoutes(app, routes, ctx);
   await registerDocsPage(app);
 
   const webIndex = join(config.webDist, 'index.html');

@@ -78,7 +78,11 @@ export function buildOpenApi(
     const okStatus = String(spec.responseStatus ?? 200);
     const okContent = spec.response
       ? { 'application/json': { schema: toSchema(spec.response, 'output', schemas) } }
-      : Object.fromEntries([spec.produces ?? 'application/json'].flat().map((type) => [type, {}]));
+      : Object.fromEntries(
+          [spec.produces ?? 'application/json']
+            .flat()
+            .map((type) => [type, spec.events ? { schema: toSchema(spec.events, 'output', schemas) } : {}]),
+        );
     const operation: Record<string, unknown> = {
       operationId: spec.operationId,
       summary: spec.summary,

@@ -18,6 +18,8 @@ export interface RouteSpec {
   responseStatus?: number;
   /** Content types of a non-JSON response. */
   produces?: string | readonly string[];
+  /** The JSON `data:` of each Server-Sent Event a text/event-stream route sends, for the document. */
+  events?: z.ZodType;
   /** When the route answers 204 No Content, for the document. */
   noContent?: string;
   /** A tighter per-route limit (requests per minute), e.g. for login. */

@@ -32,7 +32,9 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
         if (!brand) throw new Error(`Brand ${query.brand} is not configured`);
         const request = SearchRequest.parse(query.request);
         const profile = query.profile ? Profile.parse(query.profile) : null;
-        const result = await ctx.planner.getPlanner().plan(request, profile, brand.settings);
+        // One live version for the whole search (undefined: the timetable).
+        const live = ctx.live?.current();
+        const result = await ctx.planner.getPlanner().plan(request, profile, brand.settings, live);
         // An end that cannot be placed gets its message on the results, not an unexplained empty list.
         placeErrors = placeErrorsOf(result);
         if (!result.found) ctx.logger.info({ hash, why: result.why }, 'search found no journey');

@@ -1,3 +1,4 @@
+import { QueryEvent } from '@cairn/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
@@ -5,6 +6,7 @@ import { clientKey } from '../http/clientKey.ts';
 import { HttpError, notFound } from '../http/httpError.ts';
 import type { RouteTable } from '../http/routeTable.ts';
 import { findSearch } from '../search/searchStore.ts';
+import { journeysAhead, watchSearch, WATCH_TTL_SEC } from '../live/journeyWatches.ts';
 
 const HEARTBEAT_MS = 15_000;
 /** Event ids are PostgreSQL integers: a larger Last-Event-ID can name no event (and broke the query). */
@@ -43,10 +45,11 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
       operationId: 'streamSearchEvents',
       tag: 'realtime',
       summary:
-        'Server-Sent Events of channel query.{hash}: results.retrieved, journey.processed, search.failed',
+        'Server-Sent Events of channel query.{hash}: results.retrieved, journey.processed, search.failed, journey.updated',
       produces: 'text/event-stream',
+      events: QueryEvent,
       noContent:
-        'Every event of a finished search was received (Last-Event-ID): EventSource stops reconnecting',
+        'Every event of a finished search was received (Last-Event-ID) and live running cannot change its journeys (off, or all arrived): EventSource stops reconnecting',
       query: RealtimeQuery,
     },
     async (request, reply) => {
@@ -68,7 +71,9 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
       if (end !== undefined && lastSeq > end)
         throw new HttpError(400, 'Last-Event-ID is beyond the last event of this channel.');
       // Everything was received and nothing more will come: 204 stops EventSource reconnecting.
-      if (end !== undefined && lastSeq === end) return reply.code(204).send();
+      // With live running, journeys still ahead may yet change (journey.updated): the stream stays.
+      if (end !== undefined && lastSeq === end && !(ctx.live && (await journeysAhead(ctx, hash))))
+        return reply.code(204).send();
 
       const client = clientKey(request);
       if (open.size >= realtimeMaxStreams)
@@ -125,10 +130,18 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
       };
       const unsubscribe = ctx.hub.subscribe(hash, drain);
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+      // While the stream is open, the live poller (in whichever process leads) checks this search's journeys.
+      const watch = () =>
+        void watchSearch(ctx, hash).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'recording a live watch failed'),
+        );
+      const watching = ctx.live ? setInterval(watch, (WATCH_TTL_SEC * 1000) / 3) : undefined;
+      if (ctx.live) watch();
       const close = () => {
         if (closed) return;
         closed = true;
         clearInterval(heartbeat);
+        clearInterval(watching);
         clearTimeout(idle);
         unsubscribe();
         open.delete(close);

@@ -77,6 +77,8 @@ export async function startTestServer(
     SEARCH_RATE_LIMIT_PER_MINUTE: '100000',
     SEARCH_RATE_LIMIT_BURST: '100000',
     REALTIME_MAX_STREAMS_PER_CLIENT: '1000',
+    // Live running only where a test asks for it (AL tests): others keep timetable journeys.
+    LIVE_FEEDS: 'off',
     ...options.env,
   });
   // 'engine': load the real planner the way `cairn serve` does (PLANNER_MODULE, REGION_DIR).

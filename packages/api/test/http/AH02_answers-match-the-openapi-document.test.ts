@@ -201,6 +201,7 @@ describe('every route against /v1/docs', () => {
   it('system, brand, places and map answers match the document', async () => {
     await call('GET', '/v1/health', { status: 200 });
     await call('GET', '/v1/ready', { status: 200 });
+    await call('GET', '/v1/live/status', { status: 200 });
     await call('GET', '/v1/docs', { status: 200 });
     await call('GET', '/v1/config', { status: 200 });
     await call('GET', '/v1/pages/terms-and-conditions', { status: 200 });

@@ -1,45 +1,23 @@
 // Feature under test: scale-out — two API processes and separate worker processes on one PostgreSQL;
 // a subscriber on API A receives the events of a job the worker ran for a search posted to API B.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { QueryEvent } from '@cairn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readyUrl, startCli, type CliProcess } from '../helpers/cliProcess.ts';
 import { openEventStream } from '../helpers/sseClient.ts';
 import { onPostgres, searchTime, testDatabaseEnv, waitFor } from '../helpers/testServer.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
-const NODE = join(ROOT, 'node_modules/.bin/node');
-const CLI = join(ROOT, 'packages/api/bin/cairn.ts');
 const PLANNER = join(ROOT, 'packages/api/test/helpers/testPlannerModule.ts');
-
-interface Proc {
-  child: ChildProcess;
-  url: Promise<string>;
-  exited: Promise<number | null>;
-}
 
 let env: Record<string, string>;
 let dataDir: string;
-const procs: Proc[] = [];
+const procs: CliProcess[] = [];
 
-function start(args: string[], extraEnv: Record<string, string> = {}): Proc {
-  const child = spawn(NODE, [CLI, ...args], {
-    env: { ...process.env, ...env, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let resolveUrl!: (url: string) => void;
-  const url = new Promise<string>((r) => (resolveUrl = r));
-  // pino writes JSON lines; Fastify announces its address once listening.
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
-    if (match) resolveUrl(match[1]!);
-  });
-  child.stderr!.on('data', () => undefined);
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  const proc = { child, url, exited };
+function start(args: string[], extraEnv: Record<string, string> = {}): CliProcess {
+  const proc = startCli(args, { ...env, ...extraEnv });
   procs.push(proc);
   return proc;
 }
@@ -64,15 +42,6 @@ afterAll(async () => {
   await Promise.all(procs.map((p) => p.exited));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function readyUrl(proc: Proc): Promise<string> {
-  const url = await Promise.race([
-    proc.url,
-    proc.exited.then((code) => Promise.reject(new Error(`exited ${code}`))),
-  ]);
-  await waitFor(async () => (await fetch(`${url}/v1/ready`)).ok, 60_000, 'readiness');
-  return url;
-}
 
 async function postSearch(url: string): Promise<string> {
   const response = await fetch(`${url}/v1/journey-planner/search`, {

@@ -75,8 +75,17 @@ export class LiveStore {
     return this.version;
   }
 
-  /** Decodes and applies one fetched FeedMessage of `src`; returns the new version and what happened. */
-  ingest(src: LiveSource, bytes: Uint8Array, nowSec: number): { version: LiveVersion; report: FeedReport } {
+  /**
+   * Decodes and applies one fetched FeedMessage of `src`; returns the new version and what happened.
+   * `id` names the new version instead of the store's counter: processes that ingest the same
+   * stored feeds in the same order then share version ids (the API derives it from the database).
+   */
+  ingest(
+    src: LiveSource,
+    bytes: Uint8Array,
+    nowSec: number,
+    id?: string,
+  ): { version: LiveVersion; report: FeedReport } {
     const decoded = decodeFeed(bytes);
     if (!decoded.ok) {
       return this.swap(
@@ -91,13 +100,19 @@ export class LiveStore {
           error: decoded.error,
         },
         nowSec,
+        id,
       );
     }
-    return this.apply(src, decoded.feed, nowSec);
+    return this.apply(src, decoded.feed, nowSec, id);
   }
 
-  /** Applies an already decoded feed (tests, or a poller that decodes elsewhere). */
-  apply(src: LiveSource, feed: RtFeed, nowSec: number): { version: LiveVersion; report: FeedReport } {
+  /** Applies an already decoded feed (tests, or a poller that decodes elsewhere); `id` as for ingest. */
+  apply(
+    src: LiveSource,
+    feed: RtFeed,
+    nowSec: number,
+    id?: string,
+  ): { version: LiveVersion; report: FeedReport } {
     const base: FeedReport = {
       source: src.source,
       kind: src.kind,
@@ -106,7 +121,7 @@ export class LiveStore {
       outcome: 'applied',
     };
     if (feed.timestampSec <= 0 || nowSec - feed.timestampSec > src.maxAgeSec) {
-      return this.swap(src, undefined, { ...base, outcome: 'stale' }, nowSec);
+      return this.swap(src, undefined, { ...base, outcome: 'stale' }, nowSec, id);
     }
     if (src.kind === 'trip-updates') {
       const { patches, report } = patchesFromTripUpdates(
@@ -115,14 +130,26 @@ export class LiveStore {
         feed.tripUpdates,
         feed.timestampSec,
       );
-      return this.swap(src, this.layerOf(src, feed, patches, []), { ...base, tripUpdates: report }, nowSec);
+      return this.swap(
+        src,
+        this.layerOf(src, feed, patches, []),
+        { ...base, tripUpdates: report },
+        nowSec,
+        id,
+      );
     }
     if (src.kind === 'service-alerts') {
       const alerts = feed.alerts.map((a) => namespacedAlert(src.feedId, a));
-      return this.swap(src, this.layerOf(src, feed, [], alerts), { ...base, alerts: alerts.length }, nowSec);
+      return this.swap(
+        src,
+        this.layerOf(src, feed, [], alerts),
+        { ...base, alerts: alerts.length },
+        nowSec,
+        id,
+      );
     }
     // Vehicle positions are decoded and counted; routing uses trip updates.
-    return this.swap(src, undefined, { ...base, vehicles: feed.vehicles.length }, nowSec);
+    return this.swap(src, undefined, { ...base, vehicles: feed.vehicles.length }, nowSec, id);
   }
 
   /** A FULL_DATASET message is the source's whole layer; a DIFFERENTIAL one adds to it (later entries win). */
@@ -141,6 +168,7 @@ export class LiveStore {
     layer: Layer | undefined,
     report: FeedReport,
     nowSec: number,
+    id: string | undefined,
   ): { version: LiveVersion; report: FeedReport } {
     if (layer) this.layers.set(src.source, layer);
     else this.layers.delete(src.source);
@@ -148,7 +176,7 @@ export class LiveStore {
     const layers = [...this.layers.values()];
     this.seq++;
     this.version = makeLiveVersion(
-      `${this.idPrefix}-${this.seq}`,
+      id ?? `${this.idPrefix}-${this.seq}`,
       this.timetable,
       nowSec,
       layers.flatMap((l) => l.patches),

@@ -343,6 +343,33 @@ describe('L01 service days and stale feeds', () => {
     expect(full.version.byDay.get(DAY)).toHaveLength(1);
   });
 
+  it('stores given the same feeds and version ids build the same versions (one id across processes)', () => {
+    const tt = network();
+    const feed = encodeFeed(
+      [
+        {
+          tripUpdate: {
+            trip: { tripId: 'T1', startDate: '20260603' },
+            stopTimeUpdate: [{ stopId: 'B', arrival: { delay: 120 } }],
+          },
+        },
+      ],
+      NOW,
+    );
+    const a = new LiveStore(tt, 'worker-a');
+    const b = new LiveStore(tt, 'worker-b');
+    a.ingest(TRIPS, encodeFeed([], NOW), NOW, 'db-1');
+    const fromA = a.ingest(TRIPS, feed, NOW, 'db-2').version;
+    const fromB = b.ingest(TRIPS, feed, NOW, 'db-2').version;
+    expect(fromA.id).toBe('db-2');
+    expect(fromB.id).toBe('db-2');
+    expect(b.current()).toBe(fromB);
+    expect([...fromA.instances.keys()]).toEqual([...fromB.instances.keys()]);
+    expect(liveClock(tt, fromA, 'T1')).toEqual(liveClock(tt, fromB, 'T1'));
+    // Without an id each store counts its own versions.
+    expect(a.ingest(TRIPS, feed, NOW).version.id).toBe('worker-a-3');
+  });
+
   it('a feed older than its maximum age is ignored and reported, dropping what it said before', () => {
     const tt = network();
     const store = new LiveStore(tt);
