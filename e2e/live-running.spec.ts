@@ -55,6 +55,13 @@ async function storedJourney(page: Page, hash: string, journeyId: string): Promi
   return ((await answer.json()) as { data: Journey }).data;
 }
 
+/** "09:52" plus 5 minutes is "09:57". */
+function plusMinutes(hhmm: string, minutes: number): string {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  const total = (h * 60 + m + minutes) % (24 * 60);
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
 /** Screenshots at a desktop and a small phone width (e2e/screenshots/, git-ignored). */
 async function shoot(page: Page, name: string): Promise<void> {
   for (const [width, tag] of [
@@ -91,12 +98,15 @@ test('a journey page shows its bus late with the alert, follows updates without 
   feeds.publish('service-alerts', [routeAlert(trip, ALERT.header, ALERT.description, ALERT.url)]);
   feeds.publish('trip-updates', [delayed(trip, 5 * 60)]);
   await expect(guideStep.getByText('5 min late')).toBeVisible({ timeout: 60_000 });
-  await expect(guideStep.getByText(ALERT.header)).toBeVisible();
+  await expect(guideStep.getByText(ALERT.header, { exact: true })).toBeVisible();
   await expect(guideStep.getByText(ALERT.description)).toBeVisible();
   const link = guideStep.getByRole('link', { name: /More about this alert/ });
   await expect(link).toHaveAttribute('href', ALERT.url);
   await expect(link).toHaveAttribute('rel', /noopener/);
-  await expect(guideStep.locator('s.live-was')).toContainText(bus.live.scheduled_departure_time);
+  // The step's time: the timetable's struck through, then the live one.
+  await expect(guideStep.locator('.step-time')).toHaveText(
+    `timetabled ${bus.live.scheduled_departure_time} now ${plusMinutes(bus.live.scheduled_departure_time, 5)}`,
+  );
   await expectAccessible(page, 'journey with live running');
   await shoot(page, 'live-journey');
 
@@ -104,7 +114,7 @@ test('a journey page shows its bus late with the alert, follows updates without 
   await page.goBack();
   const card = page.locator('article.journey-card').filter({ hasText: '5 min late' }).first();
   await expect(card).toBeVisible({ timeout: 30_000 });
-  await expect(card.getByText(ALERT.header)).toBeVisible();
+  await expect(card.getByText(ALERT.header, { exact: true })).toBeVisible();
   await expectAccessible(page, 'results with live running');
   await shoot(page, 'live-results');
   await page.goForward();

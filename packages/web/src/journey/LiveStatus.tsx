@@ -1,5 +1,5 @@
-import type { Step, StepAlert } from '@cairn/contracts';
-import { liveLabel, scheduledIfChanged, type LiveLabel } from './liveStatus.ts';
+import type { Leg, Step, StepAlert } from '@cairn/contracts';
+import { liveLabel, liveLegArrival, scheduledIfChanged, type LiveLabel } from './liveStatus.ts';
 import './live.css';
 
 /*
@@ -34,6 +34,12 @@ export function LiveTime({ time, scheduled }: { time: string; scheduled?: string
       </span>
     </>
   );
+}
+
+/** When a leg reaches its destination: as planned, or struck through beside the live time. */
+export function LegArrival({ leg }: { leg: Leg }) {
+  const moved = liveLegArrival(leg);
+  return moved ? <LiveTime time={moved.time} scheduled={moved.planned} /> : <>{leg.arrival_at}</>;
 }
 
 /** Alerts as headers (a card) or with their full text and link (a step). */

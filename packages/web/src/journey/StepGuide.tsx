@@ -6,7 +6,7 @@ import { formatCostText } from './costLabel.ts';
 import { appointmentText } from './appointment.ts';
 import { DirectionText } from './DirectionText.tsx';
 import { AssistanceNote, StepFreeLabel } from './StepFreeLabel.tsx';
-import { LiveTime, StepLiveStatus } from './LiveStatus.tsx';
+import { LegArrival, LiveTime, StepLiveStatus } from './LiveStatus.tsx';
 
 type StepRef = { leg: 'depart' | 'return'; index: number };
 
@@ -110,7 +110,7 @@ export function StepGuide({
         <li className="step step-end">
           <strong>Arrive at the destination</strong>
           <span>
-            {depart.arrival_at} at {destination}
+            <LegArrival leg={depart} /> at {destination}
           </span>
         </li>
         {appointmentMinutes !== null && (
@@ -130,7 +130,7 @@ export function StepGuide({
             <li className="step step-end">
               <strong>Return Home</strong>
               <span>
-                {ret.arrival_at} at {origin}
+                <LegArrival leg={ret} /> at {origin}
               </span>
             </li>
           </ol>

@@ -1,4 +1,12 @@
-import type { Journey, Leg, LiveBreak, Step, StepAlert, StepLive } from '@cairn/contracts';
+import {
+  TIMETABLED_TYPES,
+  type Journey,
+  type Leg,
+  type LiveBreak,
+  type Step,
+  type StepAlert,
+  type StepLive,
+} from '@cairn/contracts';
 import { modeName } from '../lib/modeLabel.ts';
 
 /*
@@ -53,6 +61,33 @@ export function rideName(step: Step): string {
 
 function legsOf(journey: Journey): Leg[] {
   return journey.return ? [journey.depart, journey.return] : [journey.depart];
+}
+
+function minutesOf(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
+
+/** `hhmm` moved by `minutes`, around the clock. */
+function shifted(hhmm: string, minutes: number): string {
+  const total = (((minutesOf(hhmm) + minutes) % 1440) + 1440) % 1440;
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/**
+ * When a leg now reaches its destination, if live running moved its last ride: the leg's times are
+ * those of planning, and so are the steps after that ride (a walk starts when it was to arrive),
+ * so the ride's live arrival against that start is how much later (or earlier) the traveller
+ * gets there. Null when nothing moved, or the ride is cancelled.
+ */
+export function liveLegArrival(leg: Leg): { time: string; planned: string } | null {
+  const last = leg.steps.findLastIndex((step) => TIMETABLED_TYPES.includes(step.type));
+  const ride = leg.steps[last];
+  if (!ride?.live || ride.live.cancelled) return null;
+  const plannedEnd = leg.steps[last + 1]?.departure_time ?? leg.arrival_at;
+  // Around midnight the nearer way round is the change.
+  const moved = ((((minutesOf(ride.arrival_time) - minutesOf(plannedEnd)) % 1440) + 2160) % 1440) - 720;
+  return moved === 0 ? null : { time: shifted(leg.arrival_at, moved), planned: leg.arrival_at };
 }
 
 /** True when any step of the journey carries live running (journeys without it show nothing new). */

@@ -6,6 +6,7 @@ import { costLabel } from '../journey/costLabel.ts';
 import { modeName } from '../lib/modeLabel.ts';
 import { StepFreeLabel } from '../journey/StepFreeLabel.tsx';
 import { cardTone, LiveSummary } from './LiveSummary.tsx';
+import { LegArrival } from '../journey/LiveStatus.tsx';
 
 /** The stage icons of a leg, in order. */
 export function ModeList({ leg, label }: { leg: Leg; label: string }) {
@@ -40,7 +41,7 @@ export function JourneyCard({
     >
       <h2 id={`journey-${journey.id}-title`}>
         <Link to={`/search/${hash}/results/${journey.id}`}>
-          Option {position}: {leg.departure_at} – {leg.arrival_at}
+          Option {position}: {leg.departure_at} – <LegArrival leg={leg} />
           <span className="visually-hidden">, {leg.stages.map(modeName).join(', ')}</span>
         </Link>
       </h2>
@@ -76,8 +77,8 @@ export function JourneyCard({
       {journey.return && (
         <div className="journey-card-return">
           <p className="muted">
-            Return {journey.return.departure_at} – {journey.return.arrival_at} ({journey.return.duration.text}
-            )
+            Return {journey.return.departure_at} – <LegArrival leg={journey.return} /> (
+            {journey.return.duration.text})
           </p>
           <ModeList leg={journey.return} label="Return stages" />
         </div>

@@ -8,7 +8,7 @@ import type { Journey, LiveBreak, SearchQuery, StepLive } from '@cairn/contracts
 import { JourneyCard } from '../../src/results/JourneyCard.tsx';
 import { StepGuide } from '../../src/journey/StepGuide.tsx';
 import { LiveBreakBanner } from '../../src/journey/LiveBreakBanner.tsx';
-import { breakSentence, liveLabel } from '../../src/journey/liveStatus.ts';
+import { breakSentence, liveLabel, liveLegArrival } from '../../src/journey/liveStatus.ts';
 import { replanRequest } from '../../src/journey/replan.ts';
 import { loadJourney } from '../../../contracts/test/fixtures.ts';
 import { renderRoutes, stubFetch } from '../support/harness.tsx';
@@ -118,6 +118,30 @@ describe('the status of a ride in words', () => {
   });
 });
 
+describe('when a leg now arrives', () => {
+  it('moves the planned arrival by how far the last ride moved against the step after it', () => {
+    // The fixture: bus 09:05–09:25, then a walk 09:25–09:32; the bus now arrives at 09:29.
+    expect(liveLegArrival(withBus(late, '09:10', '09:29').depart)).toEqual({
+      time: '09:36',
+      planned: '09:32',
+    });
+    expect(liveLegArrival(withBus(busLive({ status: 'early' }), '09:03', '09:22').depart)).toEqual({
+      time: '09:29',
+      planned: '09:32',
+    });
+  });
+
+  it('stays as planned when the journey was planned on the same live times, the ride is cancelled, or has no live data', () => {
+    const plannedLate = withBus(late, '09:10', '09:29');
+    const steps = plannedLate.depart.steps.map((step, i) =>
+      i === 2 ? { ...step, departure_time: '09:29' } : step,
+    );
+    expect(liveLegArrival({ ...plannedLate.depart, steps, arrival_at: '09:36' })).toBeNull();
+    expect(liveLegArrival(withBus(busLive({ status: 'cancelled', cancelled: true })).depart)).toBeNull();
+    expect(liveLegArrival(loadJourney('walk-bus-walk-return').depart)).toBeNull();
+  });
+});
+
 describe('a result card with live running', () => {
   it('shows the delay, the timetable time struck through beside the live one, and the alert header', () => {
     card(withBus(late, '09:10', '09:29'));
@@ -129,6 +153,9 @@ describe('a result card with live running', () => {
     // The card lists headers only; the full text is on the journey page.
     expect(screen.queryByText(ALERT.description)).toBeNull();
     expect(screen.getByRole('article').className).toContain('live-card-warn');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+      'Option 1: 08:50 – timetabled 09:32 now 09:36, walk, bus, walk',
+    );
   });
 
   it('says On time without striking anything through', () => {
