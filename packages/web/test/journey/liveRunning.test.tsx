@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { Journey, LiveBreak, SearchQuery, StepLive } from '@cairn/contracts';
+import type { Journey, LiveBreak, SearchQuery } from '@cairn/contracts';
 import { JourneyCard } from '../../src/results/JourneyCard.tsx';
 import { StepGuide } from '../../src/journey/StepGuide.tsx';
 import { LiveBreakBanner } from '../../src/journey/LiveBreakBanner.tsx';
@@ -12,6 +12,7 @@ import { breakSentence, liveLabel, liveLegArrival } from '../../src/journey/live
 import { replanRequest } from '../../src/journey/replan.ts';
 import { loadJourney } from '../../../contracts/test/fixtures.ts';
 import { renderRoutes, stubFetch } from '../support/harness.tsx';
+import { busLive, withBus } from '../support/liveFixtures.ts';
 
 afterEach(() => {
   cleanup();
@@ -25,44 +26,6 @@ const ALERT = {
   url: 'https://buses.example/roadworks',
   effect: 'DETOUR',
 };
-
-/** Live running of the fixture's outbound bus (timetabled 09:05–09:25). */
-function busLive(patch: Partial<StepLive> = {}): StepLive {
-  return {
-    version: 'v1',
-    status: 'on time',
-    cancelled: false,
-    stop_skipped: false,
-    scheduled_departure_time: '09:05',
-    scheduled_arrival_time: '09:25',
-    departure_delay_sec: 0,
-    arrival_delay_sec: 0,
-    alerts: [],
-    trip: {
-      feed_id: 'demo',
-      trip_id: 'T31-0905',
-      route_id: 'R31',
-      agency_id: 'EHB',
-      service_date: '2026-11-27',
-      from_stop_id: 'AVS',
-      to_stop_id: 'GVC',
-    },
-    ...patch,
-  };
-}
-
-/** The fixture journey with its outbound bus running as `live` says, at `departure`–`arrival`. */
-function withBus(live: StepLive, departure = '09:05', arrival = '09:25', liveBreak?: LiveBreak): Journey {
-  const journey = loadJourney('walk-bus-walk-return');
-  const steps = journey.depart.steps.map((step, i) =>
-    i === 1 ? { ...step, live, departure_time: departure, arrival_time: arrival } : step,
-  );
-  return {
-    ...journey,
-    depart: { ...journey.depart, steps },
-    ...(liveBreak ? { live_break: liveBreak } : {}),
-  };
-}
 
 const late = busLive({ status: 'late', departure_delay_sec: 300, arrival_delay_sec: 240, alerts: [ALERT] });
 const cancelled: LiveBreak = {

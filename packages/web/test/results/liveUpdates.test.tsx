@@ -8,6 +8,7 @@ import ResultsPage from '../../src/results/ResultsPage.tsx';
 import JourneyPage from '../../src/journey/JourneyPage.tsx';
 import { loadJourney } from '../../../contracts/test/fixtures.ts';
 import { renderRoutes, stubFetch } from '../support/harness.tsx';
+import { busLive, withBus } from '../support/liveFixtures.ts';
 
 /** The browser's EventSource as the test drives it: named events, and whether it was closed. */
 class TestEventSource {
@@ -45,37 +46,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function live(version: string, patch: Partial<StepLive>): StepLive {
-  return {
-    version,
-    status: 'on time',
-    cancelled: false,
-    stop_skipped: false,
-    scheduled_departure_time: '09:05',
-    scheduled_arrival_time: '09:25',
-    departure_delay_sec: 0,
-    arrival_delay_sec: 0,
-    alerts: [],
-    trip: {
-      feed_id: 'demo',
-      trip_id: 'T31-0905',
-      route_id: 'R31',
-      agency_id: 'EHB',
-      service_date: '2026-11-27',
-      from_stop_id: 'AVS',
-      to_stop_id: 'GVC',
-    },
-    ...patch,
-  };
-}
+const live = (version: string, patch: Partial<StepLive>) => busLive({ version, ...patch });
 
-/** The fixture journey (a single) whose bus runs as `busLive` says; without it, no live data at all. */
-function journeyWith(busLive?: StepLive, departure = '09:05'): Journey {
-  const journey = loadJourney('walk-bus-walk-return');
-  const steps = journey.depart.steps.map((step, i) =>
-    i === 1 && busLive ? { ...step, live: busLive, departure_time: departure } : step,
-  );
-  return { ...journey, return: null, depart: { ...journey.depart, steps } };
+/** The fixture journey as a single whose bus runs as `live` says; without it, no live data at all. */
+function journeyWith(live?: StepLive, departure = '09:05'): Journey {
+  const journey = live ? withBus(live, departure) : loadJourney('walk-bus-walk-return');
+  return { ...journey, return: null };
 }
 
 const queryOf = (hash: string): SearchQuery => ({
