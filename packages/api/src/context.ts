@@ -7,7 +7,8 @@ import type { JobQueue } from './jobs/jobQueue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Planner } from '@cairn/engine';
 import type { EventHub, EventLog } from './realtime/eventLog.ts';
-import type { LiveRunning } from './live/liveRunning.ts';
+import type { LiveVersion } from '@cairn/engine';
+import type { PollReport } from './live/feedPoller.ts';
 
 /** The planner once loaded; the API answers 503 for what needs it until then. */
 export class PlannerSlot {
@@ -24,6 +25,17 @@ export class PlannerSlot {
   }
 }
 
+/** What the routes and jobs use of live running (live/liveRunning.ts implements it). */
+export interface LiveFeeds {
+  /** The version a search routes on (take it once per search). */
+  current(): LiveVersion;
+  /** Whether this process polls the sources. */
+  readonly leading: boolean;
+  /** The last fetch of each source this process polled. */
+  pollReports(): PollReport[];
+  stop(): Promise<void>;
+}
+
 /** What the HTTP routes and the job handlers share in one process. */
 export interface AppContext {
   config: Config;
@@ -36,8 +48,8 @@ export interface AppContext {
   hub: EventHub;
   mailer: Mailer;
   now: () => Date;
-  /** Live running (issue #18), once the planner is loaded; undefined while off. */
-  live: LiveRunning | undefined;
+  /** Live running (issue #18, live/liveRunning.ts), once the planner is loaded; undefined while off. */
+  live: LiveFeeds | undefined;
 }
 
 export function getBrand(brands: BrandRegistry, id: string): Brand {

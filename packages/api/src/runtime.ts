@@ -99,6 +99,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       })
     : undefined;
 
+  let closing: Promise<void> | null = null;
   const ready = (async () => {
     try {
       const started = performance.now();
@@ -120,7 +121,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       throw error;
     }
     try {
-      ctx.live = await startLiveRunning(ctx, planner.planner);
+      const live = await startLiveRunning(ctx, planner.planner);
+      // Closed while starting: nothing may poll on after close.
+      if (closing) await live?.stop().catch(() => undefined);
+      else ctx.live = live;
     } catch (error) {
       // Searches still run on the timetable.
       logger.error({ err: error }, 'live running could not start; planning on the timetable');
@@ -129,7 +133,6 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   })();
   ready.catch(() => undefined);
 
-  let closing: Promise<void> | null = null;
   return {
     ctx,
     app,
@@ -139,7 +142,6 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       closing ??= (async () => {
         await app?.close();
         await worker?.stop();
-        await ready.catch(() => undefined);
         await ctx.live?.stop();
         await hub.stop();
         ctx.mailer.close();

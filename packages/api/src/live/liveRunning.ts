@@ -1,5 +1,5 @@
 import type { LiveStore, LiveVersion, Planner, PolledSource } from '@cairn/engine';
-import type { AppContext } from '../context.ts';
+import type { AppContext, LiveFeeds } from '../context.ts';
 import { FeedPoller, type PollReport } from './feedPoller.ts';
 import { pruneWatches } from './journeyWatches.ts';
 import { advisoryLockLeader, soleLeader, type Leadership } from './leaderLock.ts';
@@ -24,7 +24,7 @@ const LEADER_RETRY_SEC = 5;
  * always, on PGlite) also polls the sources, stores what they answer, and checks the watched
  * journeys against each new version.
  */
-export class LiveRunning {
+export class LiveRunning implements LiveFeeds {
   readonly #ctx: AppContext;
   readonly #planner: Planner;
   readonly #store: LiveStore;

@@ -25,13 +25,17 @@ export async function planLiveSources(config: Config): Promise<LiveSourcePlan> {
         headers: s.headers ?? {},
       }))
     : await regionSources(config.regionDir);
+  if (typeof listed === 'string') return { kind: 'off', why: listed };
   const sources = listed.map((s) => ({ ...s, pollSec: Math.max(s.pollSec, config.livePollSec) }));
   if (sources.length > 0) return { kind: 'sources', sources };
   if (config.liveFeeds === 'auto' && config.demoRegion) return { kind: 'simulator' };
   return { kind: 'off', why: 'region.json names no realtime feed (feeds[].realtime[])' };
 }
 
-async function regionSources(regionDir: string): Promise<PolledSource[]> {
-  const { config } = await loadRegionConfig(regionDir);
-  return config ? regionLiveSources(config) : [];
+/** The sources region.json names, or why it could not be read. */
+async function regionSources(regionDir: string): Promise<PolledSource[] | string> {
+  const { config, warnings } = await loadRegionConfig(regionDir);
+  if (config) return regionLiveSources(config);
+  const problem = warnings.find((w) => w.severity === 'error');
+  return `region.json could not be read: ${problem ? `${problem.path} ${problem.message}` : 'unknown problem'}`;
 }

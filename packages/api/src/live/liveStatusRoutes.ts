@@ -12,6 +12,13 @@ const SourceIngest = z.object({
   feed_timestamp: z.string().nullable().describe("The feed header's time, ISO 8601; null when it had none"),
   age_sec: z.number().int().describe('Seconds since the body was fetched'),
   error: z.string().optional(),
+  trips_matched: z
+    .number()
+    .int()
+    .optional()
+    .describe('TripUpdates: updates matched to a timetabled or added trip'),
+  trips_unmatched: z.number().int().optional().describe('TripUpdates: updates matched to no trip'),
+  alerts: z.number().int().optional().describe('ServiceAlerts: alerts in the feed'),
 });
 
 const SourcePoll = z.object({
@@ -66,6 +73,13 @@ export function registerLiveStatusRoutes(app: FastifyInstance, routes: RouteTabl
             feed_timestamp: r.feedTimestampSec > 0 ? new Date(r.feedTimestampSec * 1000).toISOString() : null,
             age_sec: nowSec - r.atSec,
             ...(r.error ? { error: r.error } : {}),
+            ...(r.tripUpdates
+              ? {
+                  trips_matched: r.tripUpdates.matched,
+                  trips_unmatched: Object.values(r.tripUpdates.unmatched).reduce((a, b) => a + b, 0),
+                }
+              : {}),
+            ...(r.alerts !== undefined ? { alerts: r.alerts } : {}),
           })),
           polls: live.pollReports().map((p) => ({
             source: withoutQuery(p.source),

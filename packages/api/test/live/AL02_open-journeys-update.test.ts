@@ -1,7 +1,7 @@
 // Feature under test: issue #18 — live running in one API process (PGlite, or PostgreSQL with CAIRN_TEST_PG=1): searches plan on the live version; a delay and then a cancellation published by a feed over loopback HTTP reach journey.updated events on the open channel, the stored journey carries them, a re-plan from live_break avoids the cancelled trip, and nothing is sent again while nothing changes.
-import { Journey, QueryEvent, SearchCreated, SearchResults } from '@cairn/contracts';
+import { Journey, QueryEvent } from '@cairn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_REGION, demoRegionBuilt } from '../helpers/demoEngine.ts';
+import { DEMO_REGION, demoRegionBuilt, searchAndWait } from '../helpers/demoEngine.ts';
 import {
   encodeFeed,
   nextMonday,
@@ -35,18 +35,8 @@ afterAll(async () => {
 });
 
 async function plan(body: Record<string, unknown>): Promise<{ hash: string; journeys: Journey[] }> {
-  const created = await server.call('POST', '/v1/journey-planner/search', { body });
-  expect(created.status).toBe(201);
-  const { hash } = SearchCreated.parse(created.body).data;
-  const done = await waitFor(
-    async () => {
-      const r = await server.call('GET', `/v1/journey-planner/search/${hash}`);
-      return r.body.data.query.status === 'done' ? r : undefined;
-    },
-    120_000,
-    'the search to finish',
-  );
-  return { hash, journeys: SearchResults.parse(done.body).data.journeys };
+  const { query, journeys } = await searchAndWait(server, body);
+  return { hash: query.hash, journeys };
 }
 
 const liveVersion = async () => (await server.call('GET', '/v1/live/status')).body.data.version as string;
