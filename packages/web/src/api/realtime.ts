@@ -1,6 +1,6 @@
 import { QueryEvent, channelForQuery } from '@cairn/contracts';
 
-const EVENT_NAMES = ['results.retrieved', 'journey.processed', 'search.failed'] as const;
+const EVENT_NAMES = ['results.retrieved', 'journey.processed', 'search.failed', 'journey.updated'] as const;
 
 /**
  * Subscribes to channel query.{hash} over Server-Sent Events (docs/adr/001). EventSource

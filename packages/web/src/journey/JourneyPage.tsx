@@ -21,6 +21,8 @@ import { StickyBar } from './StickyBar.tsx';
 import { SummaryCard } from './SummaryCard.tsx';
 import { TakeAlong } from './TakeAlong.tsx';
 import { useJourney } from './useJourney.ts';
+import { useJourneyUpdates } from './useJourneyUpdates.ts';
+import { LiveBreakBanner } from './LiveBreakBanner.tsx';
 
 type ModalName = 'pricing' | 'payments' | 'taxis' | null;
 type View = { mode: 'details' } | { mode: 'stage'; leg: 'depart' | 'return'; index: number };
@@ -35,8 +37,10 @@ export default function JourneyPage() {
     isPending,
     isError,
     replace,
+    refresh,
     offlineAsOf,
   } = useJourney(hash, journeyId, search.has('show'));
+  useJourneyUpdates(hash, journey, refresh);
   const [leg, setLeg] = useState<'depart' | 'return'>(journeyType === 'return' ? 'return' : 'depart');
   const [showReturn, setShowReturn] = useState(true);
   const [modal, setModal] = useState<ModalName>(null);
@@ -96,6 +100,9 @@ export default function JourneyPage() {
       <section id="journey-details" className="section" tabIndex={-1} aria-labelledby="details-heading">
         <h1 id="details-heading">Journey details</h1>
         {offlineAsOf && <OfflineNotice plannedAt={offlineAsOf} />}
+        {journey.live_break && (
+          <LiveBreakBanner hash={hash} journey={journey} liveBreak={journey.live_break} />
+        )}
         {journey.return && (
           <div className="map-controls no-print">
             <div className="toggle-group" role="radiogroup" aria-label="Journey shown">

@@ -10,6 +10,7 @@ import { TimetableModal } from './modals/TimetableModal.tsx';
 import { stripTags } from '../lib/stripTags.ts';
 import { DirectionText } from './DirectionText.tsx';
 import { modeLabel } from '../lib/modeLabel.ts';
+import { StepLiveStatus } from './LiveStatus.tsx';
 
 type Props = {
   steps: Step[];
@@ -60,6 +61,7 @@ export function StageView({ steps, index, legLabel, colour, onIndex, onBack }: P
           {modeLabel(step.type)}
         </h1>
         <p>{step.description}</p>
+        <StepLiveStatus step={step} />
         <p>
           {step.departure_time} – {step.arrival_time} · {step.duration.text} · {step.distance.text} ·{' '}
           {formatCostText(step.cost)}

@@ -6,6 +6,7 @@ import { formatCostText } from './costLabel.ts';
 import { appointmentText } from './appointment.ts';
 import { DirectionText } from './DirectionText.tsx';
 import { AssistanceNote, StepFreeLabel } from './StepFreeLabel.tsx';
+import { LegArrival, LiveTime, StepLiveStatus } from './LiveStatus.tsx';
 
 type StepRef = { leg: 'depart' | 'return'; index: number };
 
@@ -22,7 +23,9 @@ export function StepCard({ step, onDetails }: { step: Step; onDetails: () => voi
     <li className="step">
       <div className="step-head">
         <ModeIcon mode={step.type} size={28} />
-        <span className="step-time">{step.departure_time}</span>
+        <span className="step-time">
+          <LiveTime time={step.departure_time} scheduled={step.live?.scheduled_departure_time} />
+        </span>
         {step.agency &&
           (step.agency.url ? (
             <a href={step.agency.url} target="_blank" rel="noopener noreferrer">
@@ -33,6 +36,7 @@ export function StepCard({ step, onDetails }: { step: Step; onDetails: () => voi
           ))}
       </div>
       <p className="step-description">{step.description}</p>
+      <StepLiveStatus step={step} />
       {step.step_free && <StepFreeLabel value={step.step_free} />}
       {step.assistance && <AssistanceNote help={step.assistance} />}
       <div className="step-meta">
@@ -106,7 +110,7 @@ export function StepGuide({
         <li className="step step-end">
           <strong>Arrive at the destination</strong>
           <span>
-            {depart.arrival_at} at {destination}
+            <LegArrival leg={depart} /> at {destination}
           </span>
         </li>
         {appointmentMinutes !== null && (
@@ -126,7 +130,7 @@ export function StepGuide({
             <li className="step step-end">
               <strong>Return Home</strong>
               <span>
-                {ret.arrival_at} at {origin}
+                <LegArrival leg={ret} /> at {origin}
               </span>
             </li>
           </ol>

@@ -3,6 +3,7 @@ import { ModeIcon } from '../icons/Icons.tsx';
 import { formatDayLabel } from '../lib/dates.ts';
 import { formatCo2, formatMiles } from '@cairn/engine/format';
 import { costLabel } from './costLabel.ts';
+import { LegArrival } from './LiveStatus.tsx';
 
 function LegBox({ title, leg, from, to }: { title: string; leg: Leg; from: string; to: string }) {
   return (
@@ -16,7 +17,9 @@ function LegBox({ title, leg, from, to }: { title: string; leg: Leg; from: strin
         </div>
         <div>
           <dt>Arrive</dt>
-          <dd>{leg.arrival_at}</dd>
+          <dd>
+            <LegArrival leg={leg} />
+          </dd>
         </div>
         <div>
           <dt>Duration</dt>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Journey } from '@cairn/contracts';
 import { fetchJourney, journeyPath } from '../api/endpoints.ts';
@@ -33,5 +33,11 @@ export function useJourney(hash: string, journeyId: string, forceFetch: boolean)
     client.setQueryData(['journey', hash, journeyId], journey);
     updateCachedJourney(hash, journey);
   };
-  return { ...query, replace, offlineAsOf };
+  // Live running changed the stored journey: fetch it again, and let Results show the same.
+  const { refetch } = query;
+  const refresh = useCallback(async () => {
+    const { data } = await refetch();
+    if (data) updateCachedJourney(hash, data);
+  }, [refetch, hash]);
+  return { ...query, replace, refresh, offlineAsOf };
 }

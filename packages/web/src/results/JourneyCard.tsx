@@ -5,6 +5,8 @@ import { formatCo2, formatMiles } from '@cairn/engine/format';
 import { costLabel } from '../journey/costLabel.ts';
 import { modeName } from '../lib/modeLabel.ts';
 import { StepFreeLabel } from '../journey/StepFreeLabel.tsx';
+import { cardTone, LiveSummary } from './LiveSummary.tsx';
+import { LegArrival } from '../journey/LiveStatus.tsx';
 
 /** The stage icons of a leg, in order. */
 export function ModeList({ leg, label }: { leg: Leg; label: string }) {
@@ -31,15 +33,20 @@ export function JourneyCard({
 }) {
   const leg = journey.depart;
   const changes = Math.max(0, leg.stages.filter((s) => s !== 'walk').length - 1);
+  const tone = cardTone(journey);
   return (
-    <article className="journey-card" aria-labelledby={`journey-${journey.id}-title`}>
+    <article
+      className={tone ? `journey-card live-card-${tone}` : 'journey-card'}
+      aria-labelledby={`journey-${journey.id}-title`}
+    >
       <h2 id={`journey-${journey.id}-title`}>
         <Link to={`/search/${hash}/results/${journey.id}`}>
-          Option {position}: {leg.departure_at} – {leg.arrival_at}
+          Option {position}: {leg.departure_at} – <LegArrival leg={leg} />
           <span className="visually-hidden">, {leg.stages.map(modeName).join(', ')}</span>
         </Link>
       </h2>
       <ModeList leg={leg} label="Outbound stages" />
+      <LiveSummary journey={journey} />
       <dl>
         <div>
           <dt>Duration</dt>
@@ -70,8 +77,8 @@ export function JourneyCard({
       {journey.return && (
         <div className="journey-card-return">
           <p className="muted">
-            Return {journey.return.departure_at} – {journey.return.arrival_at} ({journey.return.duration.text}
-            )
+            Return {journey.return.departure_at} – <LegArrival leg={journey.return} /> (
+            {journey.return.duration.text})
           </p>
           <ModeList leg={journey.return} label="Return stages" />
         </div>

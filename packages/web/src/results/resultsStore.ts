@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { Journey, SearchQuery } from '@cairn/contracts';
 import { fetchJourney, fetchSearch } from '../api/endpoints.ts';
 import { subscribeToQuery } from '../api/realtime.ts';
+import { hasLive, showsLiveVersion } from '../journey/liveStatus.ts';
 import {
   initialResults,
   isLoading,
@@ -21,6 +22,11 @@ type Entry = {
   close: (() => void) | null;
   /** When the stream may start (council brands wait before retrieving results). */
   startAt: number;
+  /** Results pages showing this search now: live running is only followed while one is. */
+  watchers: number;
+  /** Journeys being fetched again after journey.updated, and those updated again meanwhile. */
+  refreshing: Set<string>;
+  stale: Set<string>;
 };
 
 const entries = new Map<string, Entry>();
@@ -28,20 +34,38 @@ const entries = new Map<string, Entry>();
 function getEntry(hash: string): Entry {
   let entry = entries.get(hash);
   if (!entry) {
-    entry = { state: initialResults, listeners: new Set(), started: false, close: null, startAt: 0 };
+    entry = {
+      state: initialResults,
+      listeners: new Set(),
+      started: false,
+      close: null,
+      startAt: 0,
+      watchers: 0,
+      refreshing: new Set(),
+      stale: new Set(),
+    };
     entries.set(hash, entry);
   }
   return entry;
+}
+
+/** The stream stays open while results load, and after while a shown journey has live running. */
+function wantsStream(entry: Entry): boolean {
+  return isLoading(entry.state) || (entry.watchers > 0 && entry.state.journeys.some(hasLive));
+}
+
+function closeIfDone(entry: Entry): void {
+  if (!wantsStream(entry) && entry.close) {
+    entry.close();
+    entry.close = null;
+  }
 }
 
 function dispatch(hash: string, action: ResultsAction): void {
   const entry = getEntry(hash);
   entry.state = resultsReducer(entry.state, action);
   for (const listener of entry.listeners) listener();
-  if (!isLoading(entry.state) && entry.close) {
-    entry.close();
-    entry.close = null;
-  }
+  closeIfDone(entry);
 }
 
 async function loadJourney(hash: string, journeyId: string): Promise<void> {
@@ -53,9 +77,33 @@ async function loadJourney(hash: string, journeyId: string): Promise<void> {
   }
 }
 
+/**
+ * Fetches a journey again after live running changed it (issue #18). Updates arriving while one
+ * fetch is under way make one more fetch after it, not one each (the channel replays its events).
+ */
+function refreshJourney(hash: string, journeyId: string): void {
+  const entry = getEntry(hash);
+  if (entry.refreshing.has(journeyId)) {
+    entry.stale.add(journeyId);
+    return;
+  }
+  entry.refreshing.add(journeyId);
+  void loadJourney(hash, journeyId).finally(() => {
+    entry.refreshing.delete(journeyId);
+    if (entry.stale.delete(journeyId)) refreshJourney(hash, journeyId);
+  });
+}
+
+function onJourneyUpdated(hash: string, journeyId: string, liveVersion: string): void {
+  // A journey not loaded yet comes with its newest live running when it is.
+  const shown = getEntry(hash).state.journeys.find((j) => j.id === journeyId);
+  if (shown && !showsLiveVersion(shown, liveVersion)) refreshJourney(hash, journeyId);
+}
+
+/** Opens the stream (again, when a page comes back to journeys with live running) and reads the snapshot. */
 function start(hash: string): void {
   const entry = getEntry(hash);
-  if (entry.started) return;
+  if (entry.close || (entry.started && !wantsStream(entry))) return;
   entry.started = true;
   // Subscribe first, then read the snapshot, so no event falls between the two.
   entry.close = subscribeToQuery(hash, (event) => {
@@ -70,6 +118,8 @@ function start(hash: string): void {
         void loadJourney(hash, event.data.journeyID);
     } else if (event.event === 'search.failed')
       dispatch(hash, { type: 'failed', message: event.data.message });
+    else if (event.event === 'journey.updated')
+      onJourneyUpdated(hash, event.data.journeyID, event.data.live_version);
   });
   fetchSearch(hash)
     .then(({ journeys, query }) =>
@@ -104,9 +154,14 @@ export function useResults(hash: string, delaySec: number): ResultsState & { sta
     () => entry.state,
   );
   useEffect(() => {
+    entry.watchers += 1;
     const wait = Math.max(0, entry.startAt - Date.now());
     const timer = window.setTimeout(() => start(hash), wait);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      entry.watchers -= 1;
+      closeIfDone(entry);
+    };
   }, [hash, entry]);
   return { ...state, startAt: entry.startAt };
 }

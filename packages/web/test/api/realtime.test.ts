@@ -47,11 +47,14 @@ describe('subscribeToQuery (channel query.{hash} over SSE)', () => {
       JSON.stringify({ event: 'results.retrieved', data: { journey_count: -1 } }),
     );
     source.emit('search.failed', JSON.stringify({ event: 'search.failed', data: { message: 'No route' } }));
+    const updated = { journeyID: 'abc123-1', live_version: 'v7', status: 'changed' };
+    source.emit('journey.updated', JSON.stringify({ event: 'journey.updated', data: updated }));
     expect(events).toEqual([
       { event: 'results.retrieved', data: { journey_count: 3 } },
       { event: 'journey.processed', data: { journeyID: 'abc123-1' } },
       { event: 'journey.processed', data: { journeyID: 'abc123-2' } },
       { event: 'search.failed', data: { message: 'No route' } },
+      { event: 'journey.updated', data: updated },
     ]);
     close();
     expect(source.closed).toBe(true);

@@ -1,0 +1,152 @@
+import {
+  TIMETABLED_TYPES,
+  type Journey,
+  type Leg,
+  type LiveBreak,
+  type Step,
+  type StepAlert,
+  type StepLive,
+} from '@cairn/contracts';
+import { modeName } from '../lib/modeLabel.ts';
+
+/*
+ * Live running (issue #18) in words. A transit step's `live` says how its trip runs now; these
+ * helpers turn it into the short status people read on a card or a step ("5 min late",
+ * "Cancelled") and the sentence of a broken journey. Nothing here applies without `live`.
+ */
+
+/** good: on time; warn: late or early; bad: the ride cannot be taken; info: an extra service. */
+export type LiveTone = 'good' | 'warn' | 'bad' | 'info';
+export type LiveLabel = { text: string; tone: LiveTone };
+
+const TONE_RANK: Record<LiveTone, number> = { good: 0, info: 1, warn: 2, bad: 3 };
+
+/** The delay that matters to the traveller: boarding when it is off, otherwise arriving. */
+function delaySec(live: StepLive): number {
+  return Math.abs(live.departure_delay_sec) >= 60 ? live.departure_delay_sec : live.arrival_delay_sec;
+}
+
+/** Whole minutes as people read a delay; the engine calls a trip late from a minute off. */
+function wholeMinutes(sec: number): number {
+  return Math.max(1, Math.round(Math.abs(sec) / 60));
+}
+
+/** The status of a step's trip in words; null when the trip has no live data ('scheduled'). */
+export function liveLabel(live: StepLive): LiveLabel | null {
+  if (live.cancelled || live.status === 'cancelled') return { text: 'Cancelled', tone: 'bad' };
+  if (live.stop_skipped) return { text: 'Stop closed', tone: 'bad' };
+  switch (live.status) {
+    case 'late':
+      return { text: `${wholeMinutes(delaySec(live))} min late`, tone: 'warn' };
+    case 'early':
+      return { text: `${wholeMinutes(delaySec(live))} min early`, tone: 'warn' };
+    case 'on time':
+      return { text: 'On time', tone: 'good' };
+    case 'added':
+      return { text: 'Extra service', tone: 'info' };
+    case 'scheduled':
+      return null;
+  }
+}
+
+/** The timetable time to strike through beside the live one, when they differ. */
+export function scheduledIfChanged(liveTime: string, scheduledTime: string | undefined): string | null {
+  return scheduledTime && scheduledTime !== liveTime ? scheduledTime : null;
+}
+
+/** "bus 34", "train": how a ride is named inside a sentence. */
+export function rideName(step: Step): string {
+  return [modeName(step.type), step.service_number].filter(Boolean).join(' ');
+}
+
+function legsOf(journey: Journey): Leg[] {
+  return journey.return ? [journey.depart, journey.return] : [journey.depart];
+}
+
+function minutesOf(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
+
+/** `hhmm` moved by `minutes`, around the clock. */
+function shifted(hhmm: string, minutes: number): string {
+  const total = (((minutesOf(hhmm) + minutes) % 1440) + 1440) % 1440;
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/**
+ * When a leg now reaches its destination, if live running moved its last ride: the leg's times are
+ * those of planning, and so are the steps after that ride (a walk starts when it was to arrive),
+ * so the ride's live arrival against that start is how much later (or earlier) the traveller
+ * gets there. Null when nothing moved, or the ride is cancelled.
+ */
+export function liveLegArrival(leg: Leg): { time: string; planned: string } | null {
+  const last = leg.steps.findLastIndex((step) => TIMETABLED_TYPES.includes(step.type));
+  const ride = leg.steps[last];
+  if (!ride?.live || ride.live.cancelled) return null;
+  const plannedEnd = leg.steps[last + 1]?.departure_time ?? leg.arrival_at;
+  // Around midnight the nearer way round is the change.
+  const moved = ((((minutesOf(ride.arrival_time) - minutesOf(plannedEnd)) % 1440) + 2160) % 1440) - 720;
+  return moved === 0 ? null : { time: shifted(leg.arrival_at, moved), planned: leg.arrival_at };
+}
+
+/** True when any step of the journey carries live running (journeys without it show nothing new). */
+export function hasLive(journey: Journey): boolean {
+  return legsOf(journey).some((leg) => leg.steps.some((step) => step.live));
+}
+
+/** True when the journey already shows a live version (an event about it is one replayed). */
+export function showsLiveVersion(journey: Journey, liveVersion: string): boolean {
+  if (journey.live_break?.live_version === liveVersion) return true;
+  return legsOf(journey).some((leg) => leg.steps.some((step) => step.live?.version === liveVersion));
+}
+
+/** The step whose status stands for the journey: the worst one, the biggest delay among equals. */
+export function worstLiveStep(journey: Journey): { step: Step; label: LiveLabel } | null {
+  let worst: { step: Step; label: LiveLabel } | null = null;
+  for (const leg of legsOf(journey))
+    for (const step of leg.steps) {
+      const label = step.live ? liveLabel(step.live) : null;
+      if (!step.live || !label) continue;
+      const rank = TONE_RANK[label.tone];
+      const worstRank = worst ? TONE_RANK[worst.label.tone] : -1;
+      if (
+        rank > worstRank ||
+        (worst && rank === worstRank && Math.abs(delaySec(step.live)) > Math.abs(delaySec(worst.step.live!)))
+      )
+        worst = { step, label };
+    }
+  return worst;
+}
+
+/** Every alert on the journey's steps, once each. */
+export function journeyAlerts(journey: Journey): StepAlert[] {
+  const seen = new Map<string, StepAlert>();
+  for (const leg of legsOf(journey))
+    for (const step of leg.steps) for (const alert of step.live?.alerts ?? []) seen.set(alert.id, alert);
+  return [...seen.values()];
+}
+
+const BREAK_LABEL: Record<LiveBreak['reason'], string> = {
+  cancelled: 'Cancelled',
+  'stop skipped': 'Stop closed',
+  'missed change': 'Change missed',
+};
+
+/** The short status of a broken journey, for its card. */
+export function breakLabel(liveBreak: LiveBreak): LiveLabel {
+  return { text: BREAK_LABEL[liveBreak.reason], tone: 'bad' };
+}
+
+/** Why a journey no longer works: "The 10:24 bus 34 is cancelled", "You would miss your change at Aviemore". */
+export function breakSentence(journey: Journey, liveBreak: LiveBreak): string {
+  if (liveBreak.reason === 'missed change')
+    return `You would miss your change at ${liveBreak.replan_from.name}`;
+  const leg = liveBreak.leg === 'return' ? journey.return : journey.depart;
+  const step = leg?.steps[liveBreak.step];
+  if (!step) return 'A ride on this journey no longer runs as planned';
+  const ride = `The ${step.live?.scheduled_departure_time ?? step.departure_time} ${rideName(step)}`;
+  return liveBreak.reason === 'cancelled'
+    ? `${ride} is cancelled`
+    : `${ride} will not stop where you get on or off`;
+}

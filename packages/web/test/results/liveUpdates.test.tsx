@@ -1,0 +1,166 @@
+// @vitest-environment jsdom
+// Feature under test: open results and journey pages follow live running on channel query.{hash}:
+// a journey.updated event fetches that journey again and the page changes without a reload (issue #18).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import type { Journey, SearchQuery, StepLive } from '@cairn/contracts';
+import ResultsPage from '../../src/results/ResultsPage.tsx';
+import JourneyPage from '../../src/journey/JourneyPage.tsx';
+import { loadJourney } from '../../../contracts/test/fixtures.ts';
+import { renderRoutes, stubFetch } from '../support/harness.tsx';
+import { busLive, withBus } from '../support/liveFixtures.ts';
+
+/** The browser's EventSource as the test drives it: named events, and whether it was closed. */
+class TestEventSource {
+  static opened: TestEventSource[] = [];
+  closed = false;
+  private listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>();
+  constructor(readonly url: string) {
+    TestEventSource.opened.push(this);
+  }
+  addEventListener(type: string, fn: (e: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(event: string, data: unknown) {
+    for (const fn of this.listeners.get(event) ?? [])
+      fn({ type: event, data: JSON.stringify({ event, data }) } as MessageEvent<string>);
+  }
+}
+
+/** Keeps the map from loading in jsdom: the page never scrolls near it. */
+class FarAwayObserver {
+  observe() {}
+  disconnect() {}
+}
+
+beforeEach(() => {
+  TestEventSource.opened = [];
+  vi.stubGlobal('EventSource', TestEventSource);
+  vi.stubGlobal('IntersectionObserver', FarAwayObserver);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const live = (version: string, patch: Partial<StepLive>) => busLive({ version, ...patch });
+
+/** The fixture journey as a single whose bus runs as `live` says; without it, no live data at all. */
+function journeyWith(live?: StepLive, departure = '09:05'): Journey {
+  const journey = live ? withBus(live, departure) : loadJourney('walk-bus-walk-return');
+  return { ...journey, return: null };
+}
+
+const queryOf = (hash: string): SearchQuery => ({
+  hash,
+  origin_address: 'Grampian Road, Aviemore',
+  destination_address: 'Glenmore Forest Park',
+  out_departure_at: '2026/11/27 08:50:00',
+  return_departure_at: null,
+  arrive_at_time: null,
+  return_time: null,
+  results_retrieved: 1,
+  status: 'done',
+  has_return: false,
+});
+
+/** Serves the search and its one journey as `current()` has it now; counts the journey's fetches. */
+function serve(hash: string, current: () => Journey) {
+  const calls = stubFetch((_method, url) => {
+    if (url.pathname === `/v1/journey-planner/search/${hash}`)
+      return { body: { data: { journeys: [current()], query: queryOf(hash) } } };
+    if (url.pathname === `/v1/journey-planner/search/${hash}/${current().id}`)
+      return { body: { data: current() } };
+    if (url.pathname.startsWith('/v1/journey/viewed/')) return { body: {} };
+    return undefined;
+  });
+  return () => calls.filter((c) => c.url.pathname.endsWith(`/${current().id}`)).length;
+}
+
+const fiveLate = live('v1', { status: 'late', departure_delay_sec: 300, arrival_delay_sec: 300 });
+const twelveLate = live('v2', { status: 'late', departure_delay_sec: 720, arrival_delay_sec: 720 });
+
+describe('results follow live running', () => {
+  it('fetch a journey again on journey.updated and show its new status, keeping the channel open', async () => {
+    const hash = '1'.repeat(32);
+    let current = journeyWith(fiveLate, '09:10');
+    const journeyFetches = serve(hash, () => current);
+    renderRoutes([{ path: '/search/:hash/results', element: <ResultsPage /> }], `/search/${hash}/results`);
+    expect(await screen.findByText('5 min late')).toBeTruthy();
+    const source = TestEventSource.opened[0]!;
+    expect(source.closed).toBe(false);
+
+    // A replayed event of the version shown changes nothing and fetches nothing.
+    source.emit('journey.updated', { journeyID: current.id, live_version: 'v1', status: 'changed' });
+    current = journeyWith(twelveLate, '09:17');
+    source.emit('journey.updated', { journeyID: current.id, live_version: 'v2', status: 'changed' });
+    expect(await screen.findByText('12 min late')).toBeTruthy();
+    expect(screen.queryByText('5 min late')).toBeNull();
+    expect(journeyFetches()).toBe(1);
+    expect(source.closed).toBe(false);
+  });
+
+  it('close the channel once loaded when no journey has live running', async () => {
+    const hash = '2'.repeat(32);
+    serve(hash, () => journeyWith());
+    renderRoutes([{ path: '/search/:hash/results', element: <ResultsPage /> }], `/search/${hash}/results`);
+    await screen.findByRole('link', { name: /Option 1/ });
+    await waitFor(() => expect(TestEventSource.opened[0]!.closed).toBe(true));
+  });
+});
+
+describe('an open journey follows live running', () => {
+  it('shows a bigger delay, then the banner of a cancellation, without leaving the page', async () => {
+    const hash = '3'.repeat(32);
+    let current = journeyWith(fiveLate, '09:10');
+    serve(hash, () => current);
+    const { router } = renderRoutes(
+      [{ path: '/search/:hash/results/:journeyId', element: <JourneyPage /> }],
+      `/search/${hash}/results/${current.id}`,
+    );
+    expect(await screen.findByText('5 min late')).toBeTruthy();
+    const source = TestEventSource.opened.find((s) => s.url === `/v1/realtime/query.${hash}`)!;
+    expect(source).toBeTruthy();
+
+    current = journeyWith(twelveLate, '09:17');
+    source.emit('journey.updated', { journeyID: current.id, live_version: 'v2', status: 'changed' });
+    expect(await screen.findByText('12 min late')).toBeTruthy();
+
+    const liveBreak = {
+      reason: 'cancelled' as const,
+      leg: 'depart' as const,
+      step: 1,
+      live_version: 'v3',
+      replan_from: {
+        name: 'Aviemore Station',
+        location: { lat: 57.1893, lng: -3.8286 },
+        out_time: '2026/11/27 09:00:00',
+      },
+    };
+    current = { ...journeyWith(live('v3', { status: 'cancelled', cancelled: true })), live_break: liveBreak };
+    source.emit('journey.updated', {
+      journeyID: current.id,
+      live_version: 'v3',
+      status: 'broken',
+      live_break: liveBreak,
+    });
+    expect(await screen.findByRole('heading', { name: 'The 09:05 bus 31 is cancelled' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Plan again from Aviemore Station' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/search/${hash}/results/${current.id}`);
+  });
+
+  it('opens no channel for a journey without live running', async () => {
+    const hash = '4'.repeat(32);
+    const journey = journeyWith();
+    serve(hash, () => journey);
+    renderRoutes(
+      [{ path: '/search/:hash/results/:journeyId', element: <JourneyPage /> }],
+      `/search/${hash}/results/${journey.id}`,
+    );
+    await screen.findByRole('heading', { name: 'Journey details', level: 1 });
+    expect(TestEventSource.opened).toEqual([]);
+  });
+});
