@@ -27,6 +27,8 @@ function env(dataDir: string, port: number, extra: Record<string, string> = {}):
     RATE_LIMIT_PER_MINUTE: '6000',
     SEARCH_RATE_LIMIT_PER_MINUTE: '600',
     SEARCH_RATE_LIMIT_BURST: '600',
+    // Timetable only, so nothing moves under a spec; the live-running spec names its own feeds.
+    LIVE_FEEDS: 'off',
     PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
     ...extra,
   };

@@ -38,6 +38,7 @@ test.beforeAll(async () => {
     maxAgeSec: 600,
   });
   api = await startExtraServer(API_PORT, {
+    LIVE_FEEDS: 'region',
     LIVE_FEEDS_JSON: JSON.stringify([source('trip-updates'), source('service-alerts')]),
     LIVE_POLL_SEC: '1',
   });

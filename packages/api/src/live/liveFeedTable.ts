@@ -48,6 +48,20 @@ export async function storeFeed(
   return row.generation;
 }
 
+/**
+ * Stores a source's body again as of `at`, with the next generation: every process re-ingests it
+ * at that time, so a body older than the source's maximum age is dropped everywhere at once.
+ */
+export async function restampFeed(database: Database, source: string, at: Date): Promise<void> {
+  const row = await database.db
+    .updateTable('live_feeds')
+    .set({ fetched_at: at, generation: sql<number>`nextval('live_feed_generation')` })
+    .where('source', '=', source)
+    .returning('generation')
+    .executeTakeFirst();
+  if (row) await database.notify(LIVE_CHANNEL, String(row.generation));
+}
+
 /** The stored bodies newer than `afterGeneration`, oldest first. */
 export async function feedsAfter(database: Database, afterGeneration: number): Promise<StoredFeed[]> {
   const rows = await database.db

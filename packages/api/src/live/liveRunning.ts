@@ -3,7 +3,7 @@ import type { AppContext, LiveFeeds } from '../context.ts';
 import { FeedPoller, type PollReport } from './feedPoller.ts';
 import { pruneWatches } from './journeyWatches.ts';
 import { advisoryLockLeader, soleLeader, type Leadership } from './leaderLock.ts';
-import { feedsAfter, LIVE_CHANNEL, storedValidators, storeFeed } from './liveFeedTable.ts';
+import { feedsAfter, LIVE_CHANNEL, restampFeed, storedValidators, storeFeed } from './liveFeedTable.ts';
 import { planLiveSources, type LiveSourcePlan } from './liveSources.ts';
 import { startSimulatorServer, type SimulatorServer } from './simulatorServer.ts';
 import { checkWatchedJourneys } from './watchedJourneyChecks.ts';
@@ -143,9 +143,13 @@ export class LiveRunning implements LiveFeeds {
           if (result.outcome === 'failed')
             this.#ctx.logger.warn({ source: source.source, report }, 'live feed fetch failed');
           else this.#ctx.logger.debug({ source: source.source, report }, 'live feed fetched');
-          if (result.outcome !== 'fetched' || !this.#leadership.leading) return;
+          if (!this.#leadership.leading) return;
+          if (result.outcome !== 'fetched' && !this.#outlived(source)) return;
           try {
-            await storeFeed(this.#ctx.database, source, result, this.#ctx.now());
+            // A source that answers nothing new keeps its last body only while that is young enough.
+            if (result.outcome === 'fetched')
+              await storeFeed(this.#ctx.database, source, result, this.#ctx.now());
+            else await restampFeed(this.#ctx.database, source.source, this.#ctx.now());
           } catch (error) {
             this.#ctx.logger.warn({ err: error, source: source.source }, 'storing a live feed failed');
           }
@@ -155,6 +159,13 @@ export class LiveRunning implements LiveFeeds {
     } catch (error) {
       this.#ctx.logger.error({ err: error }, 'starting the live feed pollers failed');
     }
+  }
+
+  /** Whether the version still holds what `source` said although it is older than the source's maximum age. */
+  #outlived(source: PolledSource): boolean {
+    const report = this.#store.current().reports.find((r) => r.source === source.source);
+    const nowSec = Math.floor(this.#ctx.now().getTime() / 1000);
+    return report?.outcome === 'applied' && nowSec - report.feedTimestampSec > source.maxAgeSec;
   }
 
   #stopPolling(): void {

@@ -42,6 +42,8 @@ export interface LiveFeedServer {
   };
   /** What the TripUpdates of feed `feedId` answer from now on. */
   publish(feedId: string, body: Uint8Array): void;
+  /** From now on feed `feedId` answers this HTTP error status instead (a producer that went down). */
+  fail(feedId: string, status: number): void;
   requests: number;
   close(): Promise<void>;
 }
@@ -49,10 +51,13 @@ export interface LiveFeedServer {
 /** A GTFS-realtime producer on a loopback port that the test controls. */
 export async function startLiveFeedServer(): Promise<LiveFeedServer> {
   const bodies = new Map<string, Uint8Array>();
+  const failures = new Map<string, number>();
   const state = { requests: 0 };
   const server: Server = createServer((req, res) => {
     state.requests++;
     const feedId = decodeURIComponent(req.url?.split('/')[2] ?? '');
+    const failure = failures.get(feedId);
+    if (failure) return void res.writeHead(failure).end();
     // An empty message stamped now until the test publishes something.
     res
       .writeHead(200, { 'content-type': 'application/x-protobuf' })
@@ -69,7 +74,11 @@ export async function startLiveFeedServer(): Promise<LiveFeedServer> {
       maxAgeSec: 600,
     }),
     publish(feedId, body) {
+      failures.delete(feedId);
       bodies.set(feedId, body);
+    },
+    fail(feedId, status) {
+      failures.set(feedId, status);
     },
     get requests() {
       return state.requests;
