@@ -16,8 +16,8 @@ import { listStageOptions, parseFilters, passesStageFilter } from './stageFilter
 
 /** A card re-renders only when its own journey or position changes, not for each journey streamed in. */
 const Card = memo(JourneyCard);
-/** Cards rendered before the first yield: a phone's first screen, and a little more. */
-const FIRST_CARDS = 4;
+/** Cards rendered before the first yield: about a phone's first screen. */
+const FIRST_CARDS = 3;
 
 /** Results: journeys stream in over the query's channel, filtered and sorted from the query string. */
 export default function ResultsPage() {
