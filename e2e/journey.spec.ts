@@ -224,3 +224,32 @@ test('Journey route: journeyType return (with ?show) opens on the return leg, fe
   await expect.poll(() => fetched.length).toBeGreaterThan(0);
   await expectAccessible(page, 'journey return leg');
 });
+
+test('Home, results and journey details run under the CSP with no violation reported (eval probes included)', async ({
+  page,
+}) => {
+  // A refused probe is reported even when the script catches it, and Lighthouse counts it.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  const violations = () =>
+    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+  await planJourney(page, {
+    from: ['Aviemore', 'Aviemore'],
+    to: ['Kingussie', 'Kingussie'],
+    outTime: inputDate(1, '09:00'),
+  });
+  await waitForResults(page);
+  expect(await violations()).toEqual([]);
+  await page.reload();
+  await waitForResults(page);
+  expect(await violations()).toEqual([]);
+  await openOption(page, null);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Journey details', level: 1 })).toBeVisible();
+  expect(await violations()).toEqual([]);
+});

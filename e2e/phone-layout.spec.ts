@@ -77,6 +77,35 @@ test('the journey section bar scrolls within itself and keeps the current sectio
   expect(await sidewaysOverflow(page)).toEqual([]);
 });
 
+test('on a phone, results opened from a link do not shift as the search and its journeys arrive', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const resultsUrl = await planJourney(page, {
+    from: ['Aviemore', 'Aviemore'],
+    to: ['Kingussie', 'Kingussie'],
+  });
+  await waitForResults(page);
+  // Opened afresh (a shared link, a reload): the route and the journeys come after the first paint.
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    (window as unknown as { shifts: string[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[])
+        shifts.push(`${entry.value.toFixed(3)} ${entry.sources.map((s) => s.node?.nodeName).join(',')}`);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // A slow signal: the search's answer comes well after the page has painted.
+  await page.route(/\/v1\/journey-planner\/search\/[0-9a-f]+$/, async (route) => {
+    await new Promise((done) => setTimeout(done, 1500));
+    await route.continue();
+  });
+  await page.goto(resultsUrl);
+  await waitForResults(page);
+  await expect(page.locator('.results-header .route')).toHaveText(/Aviemore.* to Kingussie/);
+  expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+});
+
 test('on a phone, figures sit two to a row with room around them, POI counts line up and the stage buttons, card and map keep apart', async ({
   page,
 }) => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { LatLng, SafeLink } from './common.ts';
 import { TravelType } from './modes.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { SafeLink, WebAddress } from './common.ts';
 
 export const APPEAR_ON = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { LatLng, SEARCH_DATE_PATTERN, TextOnly, TextValue } from './common.ts';
 import { PoiCategory, TravelType } from './modes.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * Stage (travel type) names as they appear in `Leg.stages` and `Step.type` (SPEC §1, §3).

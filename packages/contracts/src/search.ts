@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { LatLng, optionalField, SEARCH_DATE_PATTERN } from './common.ts';
 import { Journey } from './journey.ts';
 import { RAILCARDS } from './user.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { DOB_PATTERN, optionalField } from './common.ts';
 
 export const TITLES = [

@@ -33,7 +33,7 @@ import { HttpError, INVALID_DATA } from './httpError.ts';
 import { isWebRoute } from './webRoutes.ts';
 import { RouteTable } from './routeTable.ts';
 import { registerSystemRoutes } from './systemRoutes.ts';
-import { registerWebFiles } from './webFiles.ts';
+import { isWebFileRequest, registerWebFiles } from './webFiles.ts';
 import { hasWellFormedPercentEncoding, listIllFormedFields } from './wellFormedText.ts';
 
 /** The HTTP application: every /v1 route, security headers, limits, and the built web app. */
@@ -129,6 +129,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
+    // The app's own files are static and cached, and travellers sharing one address (hotel wifi,
+    // carrier NAT) would otherwise use the budget up; tiles and glyphs opt out in their routes.
+    allowList: (request) => isWebFileRequest(request),
     keyGenerator: (request) => {
       const key = apiKeyOf(request);
       const client = clientKey(request);

@@ -24,6 +24,11 @@ export interface RouteSpec {
   noContent?: string;
   /** A tighter per-route limit (requests per minute), e.g. for login. */
   rateLimitPerMinute?: number;
+  /**
+   * Left out of the general per-client budget: cheap, cacheable answers a map asks for by the
+   * hundred (tiles, glyphs), which travellers sharing one address would otherwise exhaust.
+   */
+  outsideGeneralBudget?: true;
 }
 
 /** Routes registered through `add` are both served and listed for /v1/docs. */
@@ -38,7 +43,9 @@ export class RouteTable {
     this.specs.push(spec);
     const config = spec.rateLimitPerMinute
       ? { rateLimit: { max: spec.rateLimitPerMinute, timeWindow: 60_000 } }
-      : {};
+      : spec.outsideGeneralBudget
+        ? { rateLimit: false as const }
+        : {};
     app.route({ method: spec.method, url: spec.url, handler, config });
   }
 }

@@ -50,6 +50,7 @@ export function registerTileRoutes(app: FastifyInstance, routes: RouteTable, ctx
       summary: 'A vector tile (MVT: layers streets and places); 204 when empty',
       produces: 'application/vnd.mapbox-vector-tile',
       noContent: 'Nothing of the map in this tile',
+      outsideGeneralBudget: true,
     },
     async (request, reply) => {
       const { z, x, y } = request.params as Record<string, string>;
@@ -83,6 +84,7 @@ export function registerTileRoutes(app: FastifyInstance, routes: RouteTable, ctx
       summary:
         'Glyphs of the map labels (MapLibre SDF glyph PBF) for 256 characters from `start`: range is "{start}-{start+255}"',
       produces: 'application/x-protobuf',
+      outsideGeneralBudget: true,
     },
     async (request, reply) => {
       const { fontstack, range } = request.params as Record<string, string>;

@@ -5,6 +5,7 @@ import { recordJourneyView } from '../api/endpoints.ts';
 import { useBrand } from '../brand/ConfigContext.tsx';
 import { OfflineNotice } from '../offline/OfflineNotice.tsx';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
+import { Later } from '../ui/Later.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { AppointmentControls } from './AppointmentControls.tsx';
 import { DEFAULT_APPOINTMENT_MIN } from './appointment.ts';
@@ -174,20 +175,24 @@ export default function JourneyPage() {
 
       <section id="journey-map" className="section" tabIndex={-1} aria-labelledby="map-heading">
         <h2 id="map-heading">Map of journey</h2>
-        <MapSection journey={journey} leg={leg} onLeg={setLeg} />
+        <Later>
+          <MapSection journey={journey} leg={leg} onLeg={setLeg} />
+        </Later>
       </section>
 
       <section id="step-by-step" className="section" tabIndex={-1} aria-labelledby="guide-heading">
         <h2 id="guide-heading">Step by step guide</h2>
-        <StepGuide
-          depart={journey.depart}
-          ret={journey.return}
-          showReturn={showReturn}
-          origin={journey.origin}
-          destination={journey.destination}
-          appointmentMinutes={brand.appointmentMode ? appointment : null}
-          onStep={(ref) => setView({ mode: 'stage', ...ref })}
-        />
+        <Later>
+          <StepGuide
+            depart={journey.depart}
+            ret={journey.return}
+            showReturn={showReturn}
+            origin={journey.origin}
+            destination={journey.destination}
+            appointmentMinutes={brand.appointmentMode ? appointment : null}
+            onStep={(ref) => setView({ mode: 'stage', ...ref })}
+          />
+        </Later>
       </section>
 
       <PricingModal journey={journey} open={modal === 'pricing'} onClose={() => setModal(null)} />

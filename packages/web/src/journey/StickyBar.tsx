@@ -24,7 +24,14 @@ function keepInView(list: HTMLElement | null): void {
 export function StickyBar({ printTo }: { printTo: string }) {
   const [active, setActive] = useState<string>(SECTIONS[0].id);
   const list = useRef<HTMLUListElement>(null);
-  useEffect(() => keepInView(list.current), [active]);
+  // Only on a change: the first link starts in view, and measuring at mount would force a layout
+  // inside the task that renders the page.
+  const inView = useRef(active);
+  useEffect(() => {
+    if (inView.current === active) return;
+    inView.current = active;
+    keepInView(list.current);
+  }, [active]);
   useEffect(() => {
     const onScroll = () => {
       let current: string = SECTIONS[0].id;
@@ -35,9 +42,13 @@ export function StickyBar({ printTo }: { printTo: string }) {
       if (window.innerHeight + window.scrollY >= document.body.scrollHeight - 4) current = SECTIONS[2].id;
       setActive(current);
     };
-    onScroll();
+    // Measured in the next frame, with the layout the browser does anyway, not forced now.
+    const frame = window.requestAnimationFrame(onScroll);
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+    };
   }, []);
   return (
     <nav className="sticky-bar no-print" aria-label="Journey sections">

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { SortKey, type PlaceErrors } from '@cairn/contracts';
 import { useBrand, useRegionNow } from '../brand/ConfigContext.tsx';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
+import { useRevealInSteps } from '../lib/useRevealInSteps.ts';
 import { PlannerForm } from '../planner/PlannerForm.tsx';
 import { valuesFromQuery } from '../planner/plannerForm.ts';
 import { AdBanner } from './AdBanner.tsx';
@@ -12,6 +13,11 @@ import { clearResults, useResults } from './resultsStore.ts';
 import { isLoading, placeholderCount } from './resultsState.ts';
 import { DEFAULT_SORT, sortCards } from './sortJourneys.ts';
 import { listStageOptions, parseFilters, passesStageFilter } from './stageFilter.ts';
+
+/** A card re-renders only when its own journey or position changes, not for each journey streamed in. */
+const Card = memo(JourneyCard);
+/** Cards rendered before the first yield: about a phone's first screen. */
+const FIRST_CARDS = 3;
 
 /** Results: journeys stream in over the query's channel, filtered and sorted from the query string. */
 export default function ResultsPage() {
@@ -37,6 +43,7 @@ export default function ResultsPage() {
   );
   const loading = isLoading(results);
   const cards = sortCards(visible, placeholderCount(results), sort);
+  const cardsShown = useRevealInSteps(cards.length, FIRST_CARDS, FIRST_CARDS);
   const waiting = useCountdown(results.startAt);
 
   const update = (key: string, value: string | null) => {
@@ -60,19 +67,21 @@ export default function ResultsPage() {
   return (
     <div>
       <div className="results-header">
+        {/* The route line and the button keep their space until the query is read, so the
+            cards below do not jump when it arrives. */}
         <h1>
           Select journey option
-          {route?.origin && route.destination && (
-            <span className="route">
-              {route.origin} to {route.destination}
-            </span>
-          )}
+          <span className="route">{routeText ?? '\u00a0'}</span>
         </h1>
-        {query && (
-          <button type="button" className="button" onClick={() => setEditing(true)} aria-haspopup="dialog">
-            Edit journey
-          </button>
-        )}
+        <button
+          type="button"
+          className={query ? 'button' : 'button space-kept'}
+          onClick={() => setEditing(true)}
+          aria-haspopup="dialog"
+          disabled={!query}
+        >
+          Edit journey
+        </button>
       </div>
 
       {editing && query && (
@@ -105,10 +114,15 @@ export default function ResultsPage() {
               </div>
             </div>
           )}
-          {loading && waiting === 0 && (
+          {/* The line stays (empty) once loading ends, so the cards below do not move up. */}
+          {waiting === 0 && (
             <p role="status" className="loading-text">
-              <span className="spinner-wheel spinner-inline" aria-hidden="true" /> Gathering your results
-              {results.expected !== null && ` (${results.journeys.length} of ${results.expected})`}
+              {loading && (
+                <>
+                  <span className="spinner-wheel spinner-inline" aria-hidden="true" /> Gathering your results
+                  {results.expected !== null && ` (${results.journeys.length} of ${results.expected})`}
+                </>
+              )}
             </p>
           )}
           {results.failed && (
@@ -124,10 +138,10 @@ export default function ResultsPage() {
             <NoResults filtered={results.journeys.length > 0} />
           )}
           <ol className="cards" aria-label="Journey options" aria-busy={loading}>
-            {cards.map((card, i) =>
+            {cards.slice(0, cardsShown).map((card, i) =>
               card.kind === 'journey' ? (
                 <li key={card.journey.id}>
-                  <JourneyCard hash={hash} journey={card.journey} position={i + 1} />
+                  <Card hash={hash} journey={card.journey} position={i + 1} />
                 </li>
               ) : (
                 <li key={card.key}>

@@ -3,6 +3,7 @@ import type { Journey, SearchQuery } from '@cairn/contracts';
 import { fetchJourney, fetchSearch } from '../api/endpoints.ts';
 import { subscribeToQuery } from '../api/realtime.ts';
 import { hasLive, showsLiveVersion } from '../journey/liveStatus.ts';
+import { yieldToBrowser } from '../lib/yieldToBrowser.ts';
 import {
   initialResults,
   isLoading,
@@ -70,7 +71,10 @@ function dispatch(hash: string, action: ResultsAction): void {
 
 async function loadJourney(hash: string, journeyId: string): Promise<void> {
   try {
-    dispatch(hash, { type: 'journey', journey: await fetchJourney(hash, journeyId) });
+    const journey = await fetchJourney(hash, journeyId);
+    // Decoding and rendering in one task would block input for both: render in the next one.
+    await yieldToBrowser();
+    dispatch(hash, { type: 'journey', journey });
   } catch (error) {
     // SPEC §8: results failures are logged only.
     console.warn('journey fetch failed', journeyId, error);
@@ -122,15 +126,16 @@ function start(hash: string): void {
       onJourneyUpdated(hash, event.data.journeyID, event.data.live_version);
   });
   fetchSearch(hash)
-    .then(({ journeys, query }) =>
+    .then(async ({ journeys, query }) => {
+      await yieldToBrowser();
       dispatch(hash, {
         type: 'snapshot',
         journeys,
         expected: query.results_retrieved,
         failed: query.status === 'failed' ? 'The search could not be completed.' : null,
         query,
-      }),
-    )
+      });
+    })
     .catch((error) => {
       console.warn('results fetch failed', error);
       if (error && typeof error === 'object' && 'status' in error && error.status === 404) {
