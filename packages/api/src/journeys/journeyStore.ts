@@ -39,14 +39,31 @@ export async function listJourneyIds(ctx: AppContext, hash: string): Promise<str
   return rows.map((r) => r.id);
 }
 
-/** The stored journeys of a search in rank order, marked `saved` for the user who saved them. */
-export async function listJourneys(ctx: AppContext, hash: string, userId: string | null): Promise<Journey[]> {
-  const rows = await ctx.database.db
+/** The stored documents of a search's journeys, in rank order. */
+export async function listStoredJourneys(
+  ctx: AppContext,
+  hash: string,
+): Promise<{ id: string; document: StoredJourney }[]> {
+  return ctx.database.db
     .selectFrom('journeys')
     .select(['id', 'document'])
     .where('hash', '=', hash)
     .orderBy('position')
     .execute();
+}
+
+/** Replaces a stored journey's document (live running rewrote its rides; the id stays). */
+export async function replaceStoredJourney(ctx: AppContext, document: StoredJourney): Promise<void> {
+  await ctx.database.db
+    .updateTable('journeys')
+    .set({ document: JSON.stringify(document) })
+    .where('id', '=', document.id)
+    .execute();
+}
+
+/** The stored journeys of a search in rank order, marked `saved` for the user who saved them. */
+export async function listJourneys(ctx: AppContext, hash: string, userId: string | null): Promise<Journey[]> {
+  const rows = await listStoredJourneys(ctx, hash);
   const saved = await savedIds(
     ctx,
     userId,

@@ -1,6 +1,7 @@
 import type { Planner, LiveVersion } from '@cairn/engine';
 import type { AppContext } from '../context.ts';
 import type { StoredEvent } from '../realtime/eventLog.ts';
+import { listStoredJourneys, replaceStoredJourney } from '../journeys/journeyStore.ts';
 import { journeyLiveUpdate } from './journeyLiveUpdate.ts';
 import { watchedSearches } from './journeyWatches.ts';
 
@@ -20,12 +21,7 @@ export async function checkWatchedJourneys(
   if (!planner.checkJourney) return 0;
   let updated = 0;
   for (const hash of await watchedSearches(ctx, MAX_WATCHED_SEARCHES)) {
-    const rows = await ctx.database.db
-      .selectFrom('journeys')
-      .select(['id', 'document'])
-      .where('hash', '=', hash)
-      .orderBy('position')
-      .execute();
+    const rows = await listStoredJourneys(ctx, hash);
     const events: StoredEvent[] = [];
     let seq = await ctx.events.lastSeq(hash);
     for (const row of rows) {
@@ -35,11 +31,7 @@ export async function checkWatchedJourneys(
         planner.region.timeZone,
       );
       if (!update) continue;
-      await ctx.database.db
-        .updateTable('journeys')
-        .set({ document: JSON.stringify(update.document) })
-        .where('id', '=', row.id)
-        .execute();
+      await replaceStoredJourney(ctx, update.document);
       events.push({
         seq: ++seq,
         event: {
