@@ -1,9 +1,13 @@
 // Feature under test: sort keys, stable ids, the option set (ADR 008): what removes what, what always stays, diversity caps.
 import { describe, expect, it } from 'vitest';
-import { computeSortKeys, UNKNOWN_COST_SORT } from '../../../src/journeys/ranking/sortKeys.ts';
+import {
+  compareJourneys,
+  computeSortKeys,
+  UNKNOWN_COST_SORT,
+} from '../../../src/journeys/ranking/sortKeys.ts';
 import { optionId } from '../../../src/journeys/ranking/optionId.ts';
 import fc from 'fast-check';
-import { SORT_KEYS } from '@cairn/contracts';
+import { SORT_KEYS, type Journey } from '@cairn/contracts';
 import {
   chooseOptions,
   clearlyBetter,
@@ -53,6 +57,21 @@ describe('sort keys', () => {
       'least-changes': 3,
     });
     expect(UNKNOWN_COST_SORT).toBeLessThan(1_000_000);
+  });
+  it('breaks a tie of the key by arrival, then by the later departure, before the id', () => {
+    // Two runs of one bus route: same CO2 and price, the 12:07 two hours after the 10:07.
+    const run = (id: string, departSec: number, arriveSec: number) =>
+      ({
+        id,
+        sort: { emissions: 3.1, cost: 720, 'depature-time': departSec, 'arrival-time': arriveSec },
+      }) as unknown as Journey;
+    const runs = [
+      run('a', 12 * 3600, 13 * 3600),
+      run('b', 10 * 3600, 11 * 3600),
+      run('c', 10 * 3600 + 600, 11 * 3600),
+    ];
+    expect(runs.sort(compareJourneys('emissions')).map((j) => j.id)).toEqual(['c', 'b', 'a']);
+    expect(runs.sort(compareJourneys('cost')).map((j) => j.id)).toEqual(['c', 'b', 'a']);
   });
 });
 
