@@ -1,11 +1,13 @@
 import type { Journey, LiveBreak, Profile, SearchQuery, SearchRequestInput } from '@cairn/contracts';
+import { formatSearchDate } from '../lib/dates.ts';
 import { toSearchRequest, valuesFromQuery, withProfile } from '../planner/plannerForm.ts';
 
 /**
  * The search that re-plans a broken journey (issue #18): from where the traveller is expected to
  * be (`replan_from`, leaving then) to where that leg was going, with the options of the search it
  * came from as Edit journey would fill them in. A broken return leg goes back to the origin and is
- * planned as a single; an outbound one keeps the return while it still comes later.
+ * planned as a single; an outbound one keeps the return while it still comes later. `now` is the
+ * region's wall clock (useRegionNow).
  */
 export function replanRequest(
   query: SearchQuery,
@@ -29,7 +31,10 @@ export function replanRequest(
     },
     profile,
   );
-  // Search dates sort as text (YYYY/MM/DD HH:mm:ss).
-  const returnTime = request.return_time && request.return_time > from.out_time ? request.return_time : null;
-  return { ...request, out_time: from.out_time, return_time: returnTime };
+  // Search dates sort as text (YYYY/MM/DD HH:mm:ss). A break read late re-plans from now: the API
+  // refuses searches in the past.
+  const nowText = formatSearchDate(now);
+  const outTime = from.out_time > nowText ? from.out_time : nowText;
+  const returnTime = request.return_time && request.return_time > outTime ? request.return_time : null;
+  return { ...request, out_time: outTime, return_time: returnTime };
 }

@@ -217,6 +217,15 @@ describe('re-planning a broken journey', () => {
     expect(replanRequest(query, journey, late, null, NOW).return_time).toBeNull();
   });
 
+  it('leaves now, not in the past, when the break is read after the time to re-plan from', () => {
+    const passed = {
+      ...cancelled,
+      replan_from: { ...cancelled.replan_from, out_time: '2026/11/27 07:50:00' },
+    };
+    const later = new Date(2026, 10, 27, 8, 5, 30);
+    expect(replanRequest(query, journey, passed, null, later).out_time).toBe('2026/11/27 08:05:30');
+  });
+
   it('the banner says why and its button starts that search, then opens its results', async () => {
     const calls = stubFetch((method, url) => {
       if (url.pathname === `/v1/journey-planner/search/${query.hash}`)
