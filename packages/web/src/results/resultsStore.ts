@@ -28,8 +28,8 @@ type Entry = {
   /** Journeys being fetched again after journey.updated, and those updated again meanwhile. */
   refreshing: Set<string>;
   stale: Set<string>;
-  /** Journeys announced while the snapshot is being read: fetched after it, if it lacks them. */
-  announced: Set<string> | null;
+  /** Journeys being fetched one by one: the snapshot leaves them undecoded. */
+  fetching: Set<string>;
 };
 
 const entries = new Map<string, Entry>();
@@ -46,7 +46,7 @@ function getEntry(hash: string): Entry {
       watchers: 0,
       refreshing: new Set(),
       stale: new Set(),
-      announced: null,
+      fetching: new Set(),
     };
     entries.set(hash, entry);
   }
@@ -73,6 +73,8 @@ function dispatch(hash: string, action: ResultsAction): void {
 }
 
 async function loadJourney(hash: string, journeyId: string): Promise<void> {
+  const { fetching } = getEntry(hash);
+  fetching.add(journeyId);
   try {
     const journey = await fetchJourney(hash, journeyId);
     // Decoding and rendering in one task would block input for both: render in the next one.
@@ -81,6 +83,8 @@ async function loadJourney(hash: string, journeyId: string): Promise<void> {
   } catch (error) {
     // SPEC §8: results failures are logged only.
     console.warn('journey fetch failed', journeyId, error);
+  } finally {
+    fetching.delete(journeyId);
   }
 }
 
@@ -107,28 +111,11 @@ function onJourneyUpdated(hash: string, journeyId: string, liveVersion: string):
   if (shown && !showsLiveVersion(shown, liveVersion)) refreshJourney(hash, journeyId);
 }
 
-/**
- * The channel replays journey.processed for journeys the snapshot also carries: one announced
- * before the snapshot is read waits for it, so each journey is fetched and decoded once.
- */
-function onJourneyProcessed(entry: Entry, hash: string, journeyId: string): void {
-  if (entry.announced) entry.announced.add(journeyId);
-  else if (!entry.state.journeys.some((j) => j.id === journeyId)) void loadJourney(hash, journeyId);
-}
-
-/** After the snapshot (or its failure): fetches the announced journeys it did not carry. */
-function loadAnnounced(entry: Entry, hash: string): void {
-  const announced = entry.announced ?? [];
-  entry.announced = null;
-  for (const journeyId of announced) onJourneyProcessed(entry, hash, journeyId);
-}
-
 /** Opens the stream (again, when a page comes back to journeys with live running) and reads the snapshot. */
 function start(hash: string): void {
   const entry = getEntry(hash);
   if (entry.close || (entry.started && !wantsStream(entry))) return;
   entry.started = true;
-  entry.announced = new Set();
   // Subscribe first, then read the snapshot, so no event falls between the two.
   entry.close = subscribeToQuery(hash, (event) => {
     if (event.event === 'results.retrieved')
@@ -137,12 +124,16 @@ function start(hash: string): void {
         count: event.data.journey_count,
         placeErrors: event.data.place_errors,
       });
-    else if (event.event === 'journey.processed') onJourneyProcessed(entry, hash, event.data.journeyID);
-    else if (event.event === 'search.failed') dispatch(hash, { type: 'failed', message: event.data.message });
+    else if (event.event === 'journey.processed') {
+      if (!entry.state.journeys.some((j) => j.id === event.data.journeyID))
+        void loadJourney(hash, event.data.journeyID);
+    } else if (event.event === 'search.failed')
+      dispatch(hash, { type: 'failed', message: event.data.message });
     else if (event.event === 'journey.updated')
       onJourneyUpdated(hash, event.data.journeyID, event.data.live_version);
   });
-  fetchSearch(hash)
+  // The channel replays journey.processed, so most journeys are already on their way by now.
+  fetchSearch(hash, (id) => entry.fetching.has(id))
     .then(async ({ journeys, query }) => {
       await yieldToBrowser();
       dispatch(hash, {
@@ -152,10 +143,8 @@ function start(hash: string): void {
         failed: query.status === 'failed' ? 'The search could not be completed.' : null,
         query,
       });
-      loadAnnounced(entry, hash);
     })
     .catch((error) => {
-      loadAnnounced(entry, hash);
       console.warn('results fetch failed', error);
       if (error && typeof error === 'object' && 'status' in error && error.status === 404) {
         dispatch(hash, {
