@@ -43,26 +43,9 @@ export async function createSearch(form: SearchRequestInput): Promise<string> {
     .data.hash;
 }
 
-/** The search answer's contract without its journeys, which fetchSearch decodes one by one. */
-const SearchEnvelope = SearchResults.shape.data.omit({ journeys: true });
-const JourneyList = SearchResults.shape.data.shape.journeys;
-
-/**
- * GET /v1/journey-planner/search/{hash}: the stored query and the journeys found so far. Journeys
- * `skip` names (already loaded or being fetched) are left out undecoded: decoding dominates here.
- */
-export async function fetchSearch(
-  hash: string,
-  skip: (journeyId: string) => boolean = () => false,
-): Promise<SearchResults['data']> {
-  const body = await apiRequest(`/v1/journey-planner/search/${encodeURIComponent(hash)}`);
-  const data = (body as { data?: { journeys?: unknown } } | null)?.data;
-  const listed = Array.isArray(data?.journeys) ? data.journeys : [];
-  const wanted = listed.filter((journey: { id?: unknown } | null) => {
-    const id = journey?.id;
-    return typeof id !== 'string' || !skip(id);
-  });
-  return { query: SearchEnvelope.parse(data).query, journeys: JourneyList.parse(wanted) };
+/** GET /v1/journey-planner/search/{hash}: the stored query and the journeys found so far. */
+export async function fetchSearch(hash: string): Promise<SearchResults['data']> {
+  return SearchResults.parse(await apiRequest(`/v1/journey-planner/search/${encodeURIComponent(hash)}`)).data;
 }
 
 /**

@@ -28,8 +28,6 @@ type Entry = {
   /** Journeys being fetched again after journey.updated, and those updated again meanwhile. */
   refreshing: Set<string>;
   stale: Set<string>;
-  /** Journeys being fetched one by one: the snapshot leaves them undecoded. */
-  fetching: Set<string>;
 };
 
 const entries = new Map<string, Entry>();
@@ -46,7 +44,6 @@ function getEntry(hash: string): Entry {
       watchers: 0,
       refreshing: new Set(),
       stale: new Set(),
-      fetching: new Set(),
     };
     entries.set(hash, entry);
   }
@@ -73,8 +70,6 @@ function dispatch(hash: string, action: ResultsAction): void {
 }
 
 async function loadJourney(hash: string, journeyId: string): Promise<void> {
-  const { fetching } = getEntry(hash);
-  fetching.add(journeyId);
   try {
     const journey = await fetchJourney(hash, journeyId);
     // Decoding and rendering in one task would block input for both: render in the next one.
@@ -83,8 +78,6 @@ async function loadJourney(hash: string, journeyId: string): Promise<void> {
   } catch (error) {
     // SPEC §8: results failures are logged only.
     console.warn('journey fetch failed', journeyId, error);
-  } finally {
-    fetching.delete(journeyId);
   }
 }
 
@@ -125,15 +118,14 @@ function start(hash: string): void {
         placeErrors: event.data.place_errors,
       });
     else if (event.event === 'journey.processed') {
-      if (!entry.state.journeys.some((j) => j.id === event.data.journeyID))
+      if (!getEntry(hash).state.journeys.some((j) => j.id === event.data.journeyID))
         void loadJourney(hash, event.data.journeyID);
     } else if (event.event === 'search.failed')
       dispatch(hash, { type: 'failed', message: event.data.message });
     else if (event.event === 'journey.updated')
       onJourneyUpdated(hash, event.data.journeyID, event.data.live_version);
   });
-  // The channel replays journey.processed, so most journeys are already on their way by now.
-  fetchSearch(hash, (id) => entry.fetching.has(id))
+  fetchSearch(hash)
     .then(async ({ journeys, query }) => {
       await yieldToBrowser();
       dispatch(hash, {
