@@ -1,7 +1,10 @@
 // `npm run lighthouse`: Lighthouse's four category scores and core metrics for home, results and
 // journey details on the demo (mobile profile, simulated slow 4G), in the system's Chromium. A
 // measurement, not a gate. Needs the web build and the demo region; starts the app on a loopback port.
-// LIGHTHOUSE_ONLY=home,journey measures some routes; LIGHTHOUSE_DETAILS=1 adds the costliest scripts.
+// LIGHTHOUSE_ONLY=home,journey measures some routes; LIGHTHOUSE_DETAILS=1 adds the costliest scripts;
+// LIGHTHOUSE_REPORT_DIR=dir keeps each page's JSON report there (long tasks, main-thread breakdown).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { measureOnDemo } from './demoApp.ts';
 
@@ -30,6 +33,11 @@ await measureOnDemo(APP_PORT, [`--remote-debugging-port=${DEBUG_PORT}`], async (
       onlyCategories: [...CATEGORIES],
     });
     const lhr = result!.lhr;
+    const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+    if (reportDir) {
+      mkdirSync(reportDir, { recursive: true });
+      writeFileSync(join(reportDir, `${name}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError)
       console.log(`|   ${name}: Lighthouse could not measure: ${lhr.runtimeError.message} |`);
     const fcpError = lhr.audits['first-contentful-paint']?.errorMessage;

@@ -9,26 +9,7 @@ import JourneyPage from '../../src/journey/JourneyPage.tsx';
 import { loadJourney } from '../../../contracts/test/fixtures.ts';
 import { renderRoutes, stubFetch } from '../support/harness.tsx';
 import { busLive, withBus } from '../support/liveFixtures.ts';
-
-/** The browser's EventSource as the test drives it: named events, and whether it was closed. */
-class TestEventSource {
-  static opened: TestEventSource[] = [];
-  closed = false;
-  private listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>();
-  constructor(readonly url: string) {
-    TestEventSource.opened.push(this);
-  }
-  addEventListener(type: string, fn: (e: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(event: string, data: unknown) {
-    for (const fn of this.listeners.get(event) ?? [])
-      fn({ type: event, data: JSON.stringify({ event, data }) } as MessageEvent<string>);
-  }
-}
+import { TestEventSource } from '../support/testEventSource.ts';
 
 /** Keeps the map from loading in jsdom: the page never scrolls near it. */
 class FarAwayObserver {

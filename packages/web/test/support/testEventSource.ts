@@ -1,0 +1,19 @@
+/** The browser's EventSource as the test drives it: named events, and whether it was closed. */
+export class TestEventSource {
+  static opened: TestEventSource[] = [];
+  closed = false;
+  private listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>();
+  constructor(readonly url: string) {
+    TestEventSource.opened.push(this);
+  }
+  addEventListener(type: string, fn: (e: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(event: string, data: unknown) {
+    for (const fn of this.listeners.get(event) ?? [])
+      fn({ type: event, data: JSON.stringify({ event, data }) } as MessageEvent<string>);
+  }
+}
