@@ -1,5 +1,6 @@
 import type { Journey, LiveBreak, Step, StepLive } from '@cairn/contracts';
 import type { JourneyCheck } from '@cairn/engine';
+import { shiftClock } from '@cairn/engine/format';
 import { formatLocal } from '../search/searchWindow.ts';
 
 /** What a newer live version does to a stored journey: its new document and the event's fields. */
@@ -54,14 +55,6 @@ function withLive(step: Step, live: StepLive): Step {
     departure_time: shiftClock(live.scheduled_departure_time, live.departure_delay_sec),
     arrival_time: shiftClock(live.scheduled_arrival_time, live.arrival_delay_sec),
   };
-}
-
-/** `HH:mm` moved by `sec` seconds, around the clock. */
-export function shiftClock(hhmm: string, sec: number): string {
-  const [h, m] = hhmm.split(':').map(Number);
-  const minutes = (((h! * 60 + m! + Math.floor(sec / 60)) % 1440) + 1440) % 1440;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 }
 
 /** The same break for the traveller: the version that found it again does not count. */

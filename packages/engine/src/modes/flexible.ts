@@ -1,7 +1,8 @@
 import type { PlacePoint, PlannedLeg } from '../journeys/model.ts';
 import { isPublicHoliday } from '../journeys/publicHoliday.ts';
 import type { FlexibleService, RegionConfig } from '../region/regionConfig.ts';
-import { inGeoPolygon, localDayTime, minutesOfDay } from './serviceTime.ts';
+import { minutesOfDay } from '../journeys/format/clock.ts';
+import { inGeoPolygon, localDayTime } from './serviceTime.ts';
 import type { PartsAnswer } from './streetStep.ts';
 
 /** True when a point is inside the service's zone. */

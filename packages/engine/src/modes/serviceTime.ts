@@ -12,12 +12,6 @@ export function localDayTime(timeZone: string, epochSec: number): { weekday: Wee
   };
 }
 
-/** Minutes after midnight of "HH:MM". */
-export function minutesOfDay(hhmm: string): number {
-  const [h, m] = hhmm.split(':').map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
-}
-
 /** Whether a point lies in a GeoJSON polygon of the region config. */
 export function inGeoPolygon(lat: number, lon: number, polygon: GeoPolygon): boolean {
   return pointInPolygon(lat, lon, polygon.coordinates as Array<Array<[number, number]>>);

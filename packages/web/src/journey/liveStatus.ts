@@ -7,6 +7,7 @@ import {
   type StepAlert,
   type StepLive,
 } from '@cairn/contracts';
+import { minutesOfDay, shiftClock } from '@cairn/engine/format';
 import { modeName } from '../lib/modeLabel.ts';
 
 /*
@@ -63,17 +64,6 @@ function legsOf(journey: Journey): Leg[] {
   return journey.return ? [journey.depart, journey.return] : [journey.depart];
 }
 
-function minutesOf(hhmm: string): number {
-  const [h, m] = hhmm.split(':').map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
-}
-
-/** `hhmm` moved by `minutes`, around the clock. */
-function shifted(hhmm: string, minutes: number): string {
-  const total = (((minutesOf(hhmm) + minutes) % 1440) + 1440) % 1440;
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-}
-
 /**
  * When a leg now reaches its destination, if live running moved its last ride: the leg's times are
  * those of planning, and so are the steps after that ride (a walk starts when it was to arrive),
@@ -86,8 +76,8 @@ export function liveLegArrival(leg: Leg): { time: string; planned: string } | nu
   if (!ride?.live || ride.live.cancelled) return null;
   const plannedEnd = leg.steps[last + 1]?.departure_time ?? leg.arrival_at;
   // Around midnight the nearer way round is the change.
-  const moved = ((((minutesOf(ride.arrival_time) - minutesOf(plannedEnd)) % 1440) + 2160) % 1440) - 720;
-  return moved === 0 ? null : { time: shifted(leg.arrival_at, moved), planned: leg.arrival_at };
+  const moved = ((((minutesOfDay(ride.arrival_time) - minutesOfDay(plannedEnd)) % 1440) + 2160) % 1440) - 720;
+  return moved === 0 ? null : { time: shiftClock(leg.arrival_at, moved * 60), planned: leg.arrival_at };
 }
 
 /** True when any step of the journey carries live running (journeys without it show nothing new). */

@@ -1,16 +1,11 @@
 import type { BikeHire, CarClubProvider, RegionConfig, TaxiTariff } from '../../region/regionConfig.ts';
+import { minutesOfDay } from '../format/clock.ts';
 import { metresToMiles } from '../format/distance.ts';
-
-/** Minutes since midnight for 'HH:MM'. */
-const minutesOf = (hhmm: string): number => {
-  const [h, m] = hhmm.split(':').map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
-};
 
 /** True when a local time of day (minutes) is inside [from, to), which may wrap past midnight. */
 export function inTimeWindow(localMinutes: number, from: string, to: string): boolean {
-  const a = minutesOf(from);
-  const b = minutesOf(to);
+  const a = minutesOfDay(from);
+  const b = minutesOfDay(to);
   return a <= b ? localMinutes >= a && localMinutes < b : localMinutes >= a || localMinutes < b;
 }
 

@@ -17,6 +17,17 @@ export function formatSecondsOfDay(secondsOfDay: number): string {
   return `${pad2(Math.floor(s / 3600))}:${pad2(Math.floor(s / 60) % 60)}`;
 }
 
+/** Minutes since local midnight of 'HH:mm'. */
+export function minutesOfDay(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
+
+/** 'HH:mm' moved by `sec` seconds, around the clock (a live delay applied to a timetable time). */
+export function shiftClock(hhmm: string, sec: number): string {
+  return formatSecondsOfDay(minutesOfDay(hhmm) * 60 + sec);
+}
+
 /** 'YYYY-MM-DD'. */
 export function formatDateFields(f: Pick<ClockFields, 'year' | 'month' | 'day'>): string {
   return `${f.year}-${pad2(f.month)}-${pad2(f.day)}`;

@@ -19,6 +19,8 @@ export { escapeHtml } from './html.ts';
 export {
   pad2,
   formatSecondsOfDay,
+  minutesOfDay,
+  shiftClock,
   formatDateFields,
   formatSearchDateFields,
   clockFieldsIn,

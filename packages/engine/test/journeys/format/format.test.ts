@@ -1,6 +1,7 @@
 // Feature under test: the shared formatter set (duration, distance, money, carbon, elevation, HTML
 // escaping and local time) that the engine, the API and the web all use.
 import { describe, expect, it } from 'vitest';
+import { shiftClock } from '../../../src/journeys/format/clock.ts';
 import { durationTextValue, formatDuration } from '../../../src/journeys/format/duration.ts';
 import {
   distanceTextValue,
@@ -146,5 +147,13 @@ describe('local time in the region zone', () => {
     expect(formatSearchDate(tz, sec ?? 0)).toBe('2026/06/15 09:00:00');
     expect(parseSearchDate(tz, '2026-06-15 09:00')).toBeUndefined();
     expect(parseSearchDate(tz, '2026/13/15 09:00:00')).toBeUndefined();
+  });
+});
+
+describe('clock arithmetic', () => {
+  it('shifts clock times around midnight both ways', () => {
+    expect(shiftClock('23:50', 1200)).toBe('00:10');
+    expect(shiftClock('00:05', -600)).toBe('23:55');
+    expect(shiftClock('09:05', -30)).toBe('09:04');
   });
 });
