@@ -1,6 +1,8 @@
 import { defineProject } from 'vitest/config';
+import { contractSchemasPlugin } from './scripts/contractSchemasPlugin.ts';
 
 // Helper tests run in node; component tests opt into jsdom with a @vitest-environment comment; the e2e suite drives the built app in Chromium.
 export default defineProject({
+  plugins: [contractSchemasPlugin()],
   test: { name: 'web', include: ['test/**/*.test.{ts,tsx}'], environment: 'node' },
 });

@@ -1,4 +1,4 @@
-import { SEARCH_DATE_PATTERN } from './common.ts';
+import { SEARCH_DATE_PATTERN } from './values.ts';
 
 /** SPEC §4/§9: appointment lengths are 30 to 180 minutes in 30-minute steps, 60 by default. */
 export const APPOINTMENT_LENGTHS_MIN = [30, 60, 90, 120, 150, 180] as const;

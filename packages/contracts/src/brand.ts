@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { LatLng, SafeLink } from './common.ts';
 import { TravelType } from './modes.ts';
+import { STATIC_PAGE_IDS } from './values.ts';
 
 const url = SafeLink;
 
@@ -66,15 +67,7 @@ export const BrandSettings = z.object({
 export type BrandSettings = z.infer<typeof BrandSettings>;
 export type BrandSettingsInput = z.input<typeof BrandSettings>;
 
-export const StaticPageId = z.enum([
-  'about',
-  'privacy-policy',
-  'hear-more',
-  'terms-and-conditions',
-  'contact-us',
-  'cookie-policy',
-  'statement',
-]);
+export const StaticPageId = z.enum(STATIC_PAGE_IDS);
 export type StaticPageId = z.infer<typeof StaticPageId>;
 
 export const StaticPage = z.object({ id: StaticPageId, title: z.string(), markdown: z.string() });

@@ -1,12 +1,6 @@
 import { z } from './zod.ts';
 import { SafeLink, WebAddress } from './common.ts';
-
-export const APPEAR_ON = [
-  'journey-planner',
-  'journey-results',
-  'journey-details',
-  'account-register',
-] as const;
+import { APPEAR_ON } from './values.ts';
 
 export const Campaign = z.object({
   id: z.string(),

@@ -27,11 +27,6 @@ export type TextOnly = z.infer<typeof TextOnly>;
 export const LatLng = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
 export type LatLng = z.infer<typeof LatLng>;
 
-/** Dates travel as `YYYY/MM/DD HH:mm:ss` in searches (SPEC §5). */
-export const SEARCH_DATE_PATTERN = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/;
-/** Dates of birth travel as `YYYY-MM-DD` (SPEC §5). */
-export const DOB_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
  * A link shown to people: an http(s) or mailto URL, or a path on this site; never `javascript:`,
  * `data:` or any other scheme a click would run.

@@ -1,5 +1,6 @@
 import type { TravelType } from './modes.ts';
-import { RAILCARDS, type Profile, type Railcard } from './user.ts';
+import type { Profile } from './user.ts';
+import { RAILCARDS, type Railcard } from './values.ts';
 
 /*
  * The one home of the entitlement rule (ADR 009): what a traveller holds for one search, merged

@@ -40,7 +40,3 @@ export const QueryEvent = z.discriminatedUnion('event', [
   JourneyUpdatedEvent,
 ]);
 export type QueryEvent = z.infer<typeof QueryEvent>;
-
-export function channelForQuery(hash: string): string {
-  return `query.${hash}`;
-}

@@ -1,21 +1,36 @@
+// Plain values first: the web app imports only these and the schema-free modules below at run time.
+export {
+  TRAVEL_TYPES,
+  TIMETABLED_TYPES,
+  POI_CATEGORIES,
+  SORT_KEYS,
+  STATIC_PAGE_IDS,
+  APPEAR_ON,
+  WEEKDAYS,
+  TITLES,
+  RAILCARDS,
+  MIN_USER_AGE,
+  NEW_YOUNG_SCOT_CUTOFF,
+  SEARCH_DATE_PATTERN,
+  DOB_PATTERN,
+  channelForQuery,
+} from './values.ts';
+export type { Railcard } from './values.ts';
 export {
   TextValue,
   TextOnly,
   LatLng,
   PageMeta,
   PageQuery,
-  SEARCH_DATE_PATTERN,
-  DOB_PATTERN,
   SafeLink,
   WebAddress,
   optionalField,
 } from './common.ts';
 export { ErrorBody, ERROR_FIELDS } from './errors.ts';
 export { APPOINTMENT_LENGTHS_MIN, DEFAULT_APPOINTMENT_MIN, appointmentReturnTime } from './appointment.ts';
-export { TRAVEL_TYPES, TravelType, TIMETABLED_TYPES, POI_CATEGORIES, PoiCategory } from './modes.ts';
+export { TravelType, PoiCategory } from './modes.ts';
 export {
   OpeningTime,
-  WEEKDAYS,
   ToiletMarker,
   DestinationToilets,
   Taxi,
@@ -35,7 +50,6 @@ export {
   Leg,
   PricingLine,
   PaymentMethods,
-  SORT_KEYS,
   SortKey,
   Journey,
   STEP_FREE_STATUSES,
@@ -60,13 +74,8 @@ export {
   SearchFailedEvent,
   JourneyUpdatedEvent,
   QueryEvent,
-  channelForQuery,
 } from './events.ts';
 export {
-  TITLES,
-  RAILCARDS,
-  MIN_USER_AGE,
-  NEW_YOUNG_SCOT_CUTOFF,
   Profile,
   RegisterRequest,
   UpdateUserRequest,
@@ -77,7 +86,7 @@ export {
   PasswordResetWithCode,
   MessageResponse,
 } from './user.ts';
-export type { Railcard, RegisterRequestInput, UpdateUserRequestInput } from './user.ts';
+export type { RegisterRequestInput, UpdateUserRequestInput } from './user.ts';
 export {
   NO_ENTITLEMENTS,
   PROFILE_ENTITLEMENT_FIELDS,
@@ -88,7 +97,7 @@ export {
   allowsTravelType,
 } from './entitlements.ts';
 export type { Entitlements, EntitlementAnswers, ProfileAnswers } from './entitlements.ts';
-export { APPEAR_ON, Campaign, CampaignListQuery, ImpressionRequest, Impression } from './campaign.ts';
+export { Campaign, CampaignListQuery, ImpressionRequest, Impression } from './campaign.ts';
 export { BrandSettings, StaticPageId, StaticPage, RegionInfo, AppConfig } from './brand.ts';
 export { WEB_ROUTES, STATIC_PAGE_ROUTES, ACCOUNT_WEB_ROUTES } from './webRoutes.ts';
 export type { BrandSettingsInput } from './brand.ts';

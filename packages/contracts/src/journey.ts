@@ -1,20 +1,11 @@
 import { z } from './zod.ts';
-import { LatLng, SEARCH_DATE_PATTERN, TextOnly, TextValue } from './common.ts';
+import { LatLng, TextOnly, TextValue } from './common.ts';
 import { PoiCategory, TravelType } from './modes.ts';
+import { SEARCH_DATE_PATTERN, SORT_KEYS, WEEKDAYS } from './values.ts';
 
 /** Opening time of one weekday: free text ("24 hours", "closed") or a start–end pair ("09:00"–"17:00"). */
 export const OpeningTime = z.union([z.string(), z.object({ start: z.string(), end: z.string() })]);
 export type OpeningTime = z.infer<typeof OpeningTime>;
-
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
 
 export const ToiletMarker = z.object({
   name: z.string(),
@@ -307,16 +298,6 @@ export type PricingLine = z.infer<typeof PricingLine>;
 export const PaymentMethods = z.object({ agency_name: z.string(), methods: z.array(z.string()) });
 export type PaymentMethods = z.infer<typeof PaymentMethods>;
 
-export const SORT_KEYS = [
-  'emissions',
-  'cost',
-  'depature-time',
-  'travel-time',
-  'arrival-time',
-  'wait-time',
-  'walk-distance',
-  'least-changes',
-] as const;
 export const SortKey = z.enum(SORT_KEYS);
 export type SortKey = z.infer<typeof SortKey>;
 

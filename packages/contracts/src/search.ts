@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
-import { LatLng, optionalField, SEARCH_DATE_PATTERN } from './common.ts';
+import { LatLng, optionalField } from './common.ts';
 import { Journey } from './journey.ts';
-import { RAILCARDS } from './user.ts';
+import { RAILCARDS, SEARCH_DATE_PATTERN } from './values.ts';
 
 const searchDate = z.string().regex(SEARCH_DATE_PATTERN, 'Use the format YYYY/MM/DD HH:mm:ss.');
 

@@ -1,33 +1,6 @@
 import { z } from './zod.ts';
-import { DOB_PATTERN, optionalField } from './common.ts';
-
-export const TITLES = [
-  'Mr',
-  'Mrs',
-  'Ms',
-  'Miss',
-  'Dr',
-  'Prof',
-  'Sir',
-  'Dame',
-  'Reverend',
-  'Duke',
-  'Duchess',
-  'Other',
-] as const;
-
-export const RAILCARDS = [
-  '16-17 Saver',
-  '16-25 Railcard',
-  '26-30 Railcard',
-  'Disabled Persons Railcard',
-  'Senior Railcard',
-] as const;
-export type Railcard = (typeof RAILCARDS)[number];
-
-export const MIN_USER_AGE = 12;
-/** Young Scot cards issued on or after this date carry free bus travel for under-22s (SPEC §9). */
-export const NEW_YOUNG_SCOT_CUTOFF = '2022-01-10';
+import { optionalField } from './common.ts';
+import { DOB_PATTERN, RAILCARDS, TITLES } from './values.ts';
 
 /** The traveller's entitlements; a field not given ('', null or absent) is false, or null for none. */
 export const Profile = z.object({

@@ -1,4 +1,4 @@
-import { StaticPageId } from './brand.ts';
+import { STATIC_PAGE_IDS } from './values.ts';
 
 /**
  * The web app's routes (SPEC §2 plus ours), one table for the web router and the server: the
@@ -15,7 +15,7 @@ export const WEB_ROUTES = {
 } as const;
 
 /** The static pages of the brand, each at `/{id}`. */
-export const STATIC_PAGE_ROUTES = StaticPageId.options.map((id) => `/${id}` as const);
+export const STATIC_PAGE_ROUTES = STATIC_PAGE_IDS.map((id) => `/${id}` as const);
 
 /** Routes that exist only when the brand enables accounts (SPEC §2). */
 export const ACCOUNT_WEB_ROUTES = {

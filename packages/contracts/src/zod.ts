@@ -1,9 +1,6 @@
-// Every schema file takes `z` from here, so this runs before the first schema is built. zod v4
-// probes `new Function` when it builds an object schema; in a browser our CSP refuses eval and
-// reports the refused probe as a violation, so there zod parses without compiling. Node (the API)
-// has no CSP and keeps zod's compiled parsers.
+// Every schema file takes `z` from here: the one place to set zod up for the whole contract.
+// zod runs only where the schemas are built (the API, the build, the tests); the browser checks
+// answers against JSON Schema made from them at build time (docs/adr/015-browser-checks-json-schema.md).
 import { z } from 'zod';
-
-if ('document' in globalThis) z.config({ jitless: true });
 
 export { z };

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -35,18 +35,20 @@ async function start() {
   });
   const router = createBrowserRouter(buildRoutes(config.brand.enableUserAccounts ? accountRoutes : []));
   registerServiceWorker(router);
-  root.render(
-    <StrictMode>
-      <ConfigProvider config={config}>
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider enabled={config.brand.enableUserAccounts}>
-            <FlashProvider>
-              <RouterProvider router={router} />
-            </FlashProvider>
-          </AuthProvider>
-        </QueryClientProvider>
-      </ConfigProvider>
-    </StrictMode>,
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <ConfigProvider config={config}>
+          <QueryClientProvider client={queryClient}>
+            <AuthProvider enabled={config.brand.enableUserAccounts}>
+              <FlashProvider>
+                <RouterProvider router={router} />
+              </FlashProvider>
+            </AuthProvider>
+          </QueryClientProvider>
+        </ConfigProvider>
+      </StrictMode>,
+    ),
   );
 }
 

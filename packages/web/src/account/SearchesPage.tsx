@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TravelType, type RecentSearchItem, type SavedJourneyItem } from '@cairn/contracts';
+import { TRAVEL_TYPES, type RecentSearchItem, type SavedJourneyItem } from '@cairn/contracts';
+import { isOneOf } from '../lib/isOneOf.ts';
 import { ModeIcon } from '../icons/Icons.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { formatCostText } from '../journey/costLabel.ts';
@@ -178,15 +179,12 @@ export function SavedCard({ item }: { item: SavedJourneyItem }) {
 function StageList({ label, stages }: { label: string; stages: readonly string[] }) {
   return (
     <ul className="modes trip-modes" aria-label={label}>
-      {stages.map((stage, i) => {
-        const mode = TravelType.safeParse(stage);
-        return (
-          <li key={`${stage}-${i}`}>
-            {mode.success && <ModeIcon mode={mode.data} size={18} decorative />}
-            {stageLabel(stage)}
-          </li>
-        );
-      })}
+      {stages.map((stage, i) => (
+        <li key={`${stage}-${i}`}>
+          {isOneOf(TRAVEL_TYPES, stage) && <ModeIcon mode={stage} size={18} decorative />}
+          {stageLabel(stage)}
+        </li>
+      ))}
     </ul>
   );
 }

@@ -1,23 +1,24 @@
-import {
-  LoginResponse,
-  MessageResponse,
+import type {
   PageMeta,
   RecentSearchItem,
+  RegisterRequestInput,
   SavedJourneyItem,
-  type RegisterRequestInput,
-  type UpdateUserRequestInput,
+  UpdateUserRequestInput,
 } from '@cairn/contracts';
+import { decode, decodeList } from '../api/decode.ts';
 import { apiRequest } from '../api/http.ts';
 import { LIST_PAGE_SIZE } from './pagination.ts';
 
 // The account calls of SPEC §7; answers are checked against the contracts here.
 
 const message = async (path: string, body?: unknown, method: 'POST' | 'PUT' = 'POST') =>
-  MessageResponse.parse(await apiRequest(path, body === undefined ? { method } : { method, body })).message;
+  decode('MessageResponse', await apiRequest(path, body === undefined ? { method } : { method, body }))
+    .message;
 
 /** POST /v1/auth/login: answers the access token. */
 export async function login(email: string, password: string): Promise<string> {
-  return LoginResponse.parse(
+  return decode(
+    'LoginResponse',
     await apiRequest('/v1/auth/login', { method: 'POST', body: { username: email, password } }),
   ).data.access_token;
 }
@@ -67,7 +68,7 @@ export async function fetchRecentSearches(page: number): Promise<Page<RecentSear
   const body = await apiRequest<{ data?: unknown; meta?: unknown }>('/v1/journey-planner/queries/user', {
     query: { per_page: LIST_PAGE_SIZE, page },
   });
-  return { data: RecentSearchItem.array().parse(body?.data), meta: PageMeta.parse(body?.meta) };
+  return { data: decodeList('RecentSearchItem', body?.data), meta: decode('PageMeta', body?.meta) };
 }
 
 /** GET /v1/journey/saved/user: saved journeys, 10 a page. */
@@ -75,5 +76,5 @@ export async function fetchSavedJourneys(page: number): Promise<Page<SavedJourne
   const body = await apiRequest<{ data?: unknown; meta?: unknown }>('/v1/journey/saved/user', {
     query: { per_page: LIST_PAGE_SIZE, page },
   });
-  return { data: SavedJourneyItem.array().parse(body?.data), meta: PageMeta.parse(body?.meta) };
+  return { data: decodeList('SavedJourneyItem', body?.data), meta: decode('PageMeta', body?.meta) };
 }

@@ -1,51 +1,51 @@
-import {
+import type {
   AppConfig,
-  JourneyResponse,
-  PlacesResponse,
-  ReverseResponse,
-  SearchCreated,
+  Journey,
+  PlaceSuggestion,
+  SearchRequestInput,
   SearchResults,
   StaticPage,
-  type Journey,
-  type PlaceSuggestion,
-  type SearchRequestInput,
-  type StaticPageId,
+  StaticPageId,
 } from '@cairn/contracts';
+import { decode } from './decode.ts';
 import { apiRequest } from './http.ts';
 
 // One function per SPEC §7 call; answers are checked against the contracts at this boundary.
 
 /** GET /v1/config: brand settings and region info. */
 export async function fetchConfig(): Promise<AppConfig['data']> {
-  return AppConfig.parse(await apiRequest('/v1/config')).data;
+  return decode('AppConfig', await apiRequest('/v1/config')).data;
 }
 
 /** GET /v1/pages/:id: a static page's markdown for the active brand. */
 export async function fetchStaticPage(id: StaticPageId): Promise<StaticPage> {
   const body = await apiRequest<{ data?: unknown }>(`/v1/pages/${id}`);
-  return StaticPage.parse(body && typeof body === 'object' && 'data' in body ? body.data : body);
+  return decode('StaticPage', body && typeof body === 'object' && 'data' in body ? body.data : body);
 }
 
 /** GET /v1/places: address suggestions for the text typed so far. */
 export async function fetchPlaces(q: string, signal?: AbortSignal): Promise<PlaceSuggestion[]> {
   const options = signal ? { query: { q, limit: 8 }, signal } : { query: { q, limit: 8 } };
-  return PlacesResponse.parse(await apiRequest('/v1/places', options)).data;
+  return decode('PlacesResponse', await apiRequest('/v1/places', options)).data;
 }
 
 /** GET /v1/places/reverse: the nearest named place to a position. */
 export async function fetchReverse(lat: number, lng: number): Promise<PlaceSuggestion | null> {
-  return ReverseResponse.parse(await apiRequest('/v1/places/reverse', { query: { lat, lng } })).data;
+  return decode('ReverseResponse', await apiRequest('/v1/places/reverse', { query: { lat, lng } })).data;
 }
 
 /** POST /v1/journey-planner/search: stores the query and answers its hash. */
 export async function createSearch(form: SearchRequestInput): Promise<string> {
-  return SearchCreated.parse(await apiRequest('/v1/journey-planner/search', { method: 'POST', body: form }))
-    .data.hash;
+  return decode(
+    'SearchCreated',
+    await apiRequest('/v1/journey-planner/search', { method: 'POST', body: form }),
+  ).data.hash;
 }
 
 /** GET /v1/journey-planner/search/{hash}: the stored query and the journeys found so far. */
 export async function fetchSearch(hash: string): Promise<SearchResults['data']> {
-  return SearchResults.parse(await apiRequest(`/v1/journey-planner/search/${encodeURIComponent(hash)}`)).data;
+  return decode('SearchResults', await apiRequest(`/v1/journey-planner/search/${encodeURIComponent(hash)}`))
+    .data;
 }
 
 /**
@@ -57,7 +57,8 @@ export async function fetchJourney(
   journeyId: string,
   onOfflineCopy?: (plannedAt: Date) => void,
 ): Promise<Journey> {
-  return JourneyResponse.parse(
+  return decode(
+    'JourneyResponse',
     await apiRequest(journeyPath(hash, journeyId), onOfflineCopy ? { onOfflineCopy } : {}),
   ).data;
 }
@@ -70,8 +71,10 @@ export function journeyPath(hash: string, journeyId: string): string {
 /** POST update-return-time: re-plans the return and answers the new search's hash. */
 export async function updateReturnTime(hash: string, returnTime: string): Promise<string> {
   const path = `/v1/journey-planner/search/${encodeURIComponent(hash)}/update-return-time`;
-  return SearchCreated.parse(await apiRequest(path, { method: 'POST', body: { return_time: returnTime } }))
-    .data.hash;
+  return decode(
+    'SearchCreated',
+    await apiRequest(path, { method: 'POST', body: { return_time: returnTime } }),
+  ).data.hash;
 }
 
 /** POST /v1/journey/save/{id}. */

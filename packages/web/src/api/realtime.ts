@@ -1,4 +1,5 @@
-import { QueryEvent, channelForQuery } from '@cairn/contracts';
+import { channelForQuery, type QueryEvent } from '@cairn/contracts';
+import { matches } from './decode.ts';
 
 const EVENT_NAMES = ['results.retrieved', 'journey.processed', 'search.failed', 'journey.updated'] as const;
 
@@ -20,8 +21,7 @@ export function subscribeToQuery(hash: string, onEvent: (event: QueryEvent) => v
       payload && typeof payload === 'object' && 'event' in payload
         ? payload
         : { event: message.type, data: payload };
-    const parsed = QueryEvent.safeParse(wrapped);
-    if (parsed.success) onEvent(parsed.data);
+    if (matches('QueryEvent', wrapped)) onEvent(wrapped);
   };
   for (const name of EVENT_NAMES) source.addEventListener(name, handle as EventListener);
   source.addEventListener('message', handle as EventListener);

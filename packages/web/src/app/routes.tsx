@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { StaticPageId, WEB_ROUTES } from '@cairn/contracts';
+import { STATIC_PAGE_IDS, WEB_ROUTES } from '@cairn/contracts';
 import { Layout } from '../layout/Layout.tsx';
 import type { RouteHandle } from '../layout/Breadcrumbs.tsx';
 import HomePage from '../planner/HomePage.tsx';
@@ -51,7 +51,7 @@ export function buildRoutes(accountRoutes: RouteObject[]): RouteObject[] {
           element: <JourneyPage />,
           handle: { ...journeyCrumbs, campaign: 'journey-details' },
         },
-        ...StaticPageId.options.map((id) => ({ path: `/${id}`, element: <StaticPage id={id} /> })),
+        ...STATIC_PAGE_IDS.map((id) => ({ path: `/${id}`, element: <StaticPage id={id} /> })),
         { path: WEB_ROUTES.siteMap, element: <SiteMap /> },
         ...accountRoutes,
         { path: '*', element: <NotFound /> },

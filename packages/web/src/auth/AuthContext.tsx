@@ -1,12 +1,13 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { User, type User as UserT } from '@cairn/contracts';
+import type { User } from '@cairn/contracts';
+import { decode } from '../api/decode.ts';
 import { apiRequest, setCredentials } from '../api/http.ts';
 import { readCookie, writeCookie, deleteCookie } from '../lib/cookies.ts';
 import { TOKEN_COOKIE } from '../privacy/storedItems.ts';
 
 type Auth = {
   token: string | null;
-  user: UserT | null;
+  user: User | null;
   loggedIn: boolean;
   /** Stores the token and loads the user; rejects (with the token cleared) when the user cannot be loaded. */
   signIn: (token: string) => Promise<void>;
@@ -18,15 +19,15 @@ type Auth = {
 
 const AuthContext = createContext<Auth | null>(null);
 
-async function fetchUser(): Promise<UserT> {
+async function fetchUser(): Promise<User> {
   const body = await apiRequest<{ data: unknown }>('/v1/users/show');
-  return User.parse(body.data);
+  return decode('User', body.data);
 }
 
 /** Auth state: on start, a stored token fetches the user; a failed fetch clears the token. */
 export function AuthProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
   const [token, setToken] = useState<string | null>(() => (enabled ? readCookie(TOKEN_COOKIE) : null));
-  const [user, setUser] = useState<UserT | null>(null);
+  const [user, setUser] = useState<User | null>(null);
 
   const clear = useCallback(() => {
     deleteCookie(TOKEN_COOKIE);

@@ -1,4 +1,5 @@
-import { Campaign, Impression, type ImpressionRequest } from '@cairn/contracts';
+import type { Campaign, Impression, ImpressionRequest } from '@cairn/contracts';
+import { decode, decodeList } from '../api/decode.ts';
 import { apiRequest } from '../api/http.ts';
 
 /** GET /v1/campaign: the soonest-ending running campaign not yet seen (SPEC §7). */
@@ -10,7 +11,7 @@ export async function fetchCampaigns(impressionIds: readonly string[]): Promise<
     impression_ids: impressionIds.join(',') || undefined,
   };
   const body = await apiRequest<{ data?: unknown }>('/v1/campaign', { query });
-  return Campaign.array().parse(body?.data);
+  return decodeList('Campaign', body?.data);
 }
 
 /** POST /v1/campaign/{id}/impression: a view (impression_id null) or a clickthrough of that view. */
@@ -28,5 +29,5 @@ export async function recordImpression(
     `/v1/campaign/${encodeURIComponent(campaignId)}/impression`,
     { method: 'POST', body },
   );
-  return Impression.parse(answer?.data);
+  return decode('Impression', answer?.data);
 }

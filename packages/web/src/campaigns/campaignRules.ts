@@ -1,5 +1,6 @@
 import type { Campaign } from '@cairn/contracts';
 import { APPEAR_ON } from '@cairn/contracts';
+import { isOneOf } from '../lib/isOneOf.ts';
 
 export type Placement = (typeof APPEAR_ON)[number];
 
@@ -17,13 +18,7 @@ export function shownOn(campaign: Campaign | null, placement: Placement | undefi
 export function placementOf(handles: readonly unknown[]): Placement | undefined {
   for (let i = handles.length - 1; i >= 0; i--) {
     const h = handles[i];
-    if (
-      h &&
-      typeof h === 'object' &&
-      'campaign' in h &&
-      (APPEAR_ON as readonly unknown[]).includes(h.campaign)
-    )
-      return h.campaign as Placement;
+    if (h && typeof h === 'object' && 'campaign' in h && isOneOf(APPEAR_ON, h.campaign)) return h.campaign;
   }
   return undefined;
 }

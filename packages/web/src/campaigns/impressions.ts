@@ -1,4 +1,5 @@
-import { Impression } from '@cairn/contracts';
+import type { Impression } from '@cairn/contracts';
+import { decodeList } from '../api/decode.ts';
 import { CAMPAIGN_IMPRESSIONS } from '../privacy/storedItems.ts';
 
 /** The campaign impressions seen (SPEC §3), under their entry in the storage registry. */
@@ -6,13 +7,10 @@ export const IMPRESSIONS_KEY = CAMPAIGN_IMPRESSIONS.name;
 /** SPEC §9: stored impressions are dropped more than one day past expires_at. */
 export const STALE_AFTER_MS = 24 * 3600 * 1000;
 
-const Stored = Impression.array();
-
 /** Reads the stored impressions; anything unreadable counts as none. */
 export function readImpressions(storage: Storage): Impression[] {
   try {
-    const parsed = Stored.safeParse(JSON.parse(storage.getItem(IMPRESSIONS_KEY) ?? '[]'));
-    return parsed.success ? parsed.data : [];
+    return decodeList('Impression', JSON.parse(storage.getItem(IMPRESSIONS_KEY) ?? '[]'));
   } catch {
     return [];
   }

@@ -1,6 +1,7 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { SortKey, type PlaceErrors } from '@cairn/contracts';
+import { SORT_KEYS, type PlaceErrors } from '@cairn/contracts';
+import { isOneOf } from '../lib/isOneOf.ts';
 import { useBrand, useRegionNow } from '../brand/ConfigContext.tsx';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { useRevealInSteps } from '../lib/useRevealInSteps.ts';
@@ -29,8 +30,8 @@ export default function ResultsPage() {
   const results = useResults(hash, brand.resultsDelaySec);
   const [editing, setEditing] = useState(false);
 
-  const sortParsed = SortKey.safeParse(params.get('sort'));
-  const sort = sortParsed.success ? sortParsed.data : DEFAULT_SORT;
+  const sortParam = params.get('sort');
+  const sort = isOneOf(SORT_KEYS, sortParam) ? sortParam : DEFAULT_SORT;
   const filters = params.get('filters');
   const selected = parseFilters(filters);
   const mode = brand.enableMultipleJourneyTypeFilter ? 'multiple' : 'single';
