@@ -32,6 +32,9 @@ type Entry = {
 
 const entries = new Map<string, Entry>();
 
+/** How long journeys announced on the channel wait for the snapshot that likely holds them. */
+const SNAPSHOT_GRACE_MS = 2_000;
+
 function getEntry(hash: string): Entry {
   let entry = entries.get(hash);
   if (!entry) {
@@ -109,6 +112,14 @@ function start(hash: string): void {
   const entry = getEntry(hash);
   if (entry.close || (entry.started && !wantsStream(entry))) return;
   entry.started = true;
+  // The channel replays the journeys of a finished search, which the snapshot also holds: a
+  // journey it announces before the snapshot is read waits for it rather than being fetched and
+  // decoded twice. A slow snapshot holds them only SNAPSHOT_GRACE_MS, so journeys still stream in.
+  let snapshotRead = (): void => undefined;
+  const snapshotOrGrace = new Promise<void>((done) => {
+    snapshotRead = done;
+    setTimeout(done, SNAPSHOT_GRACE_MS);
+  });
   // Subscribe first, then read the snapshot, so no event falls between the two.
   entry.close = subscribeToQuery(hash, (event) => {
     if (event.event === 'results.retrieved')
@@ -118,8 +129,10 @@ function start(hash: string): void {
         placeErrors: event.data.place_errors,
       });
     else if (event.event === 'journey.processed') {
-      if (!getEntry(hash).state.journeys.some((j) => j.id === event.data.journeyID))
-        void loadJourney(hash, event.data.journeyID);
+      const journeyId = event.data.journeyID;
+      void snapshotOrGrace.then(() => {
+        if (!getEntry(hash).state.journeys.some((j) => j.id === journeyId)) void loadJourney(hash, journeyId);
+      });
     } else if (event.event === 'search.failed')
       dispatch(hash, { type: 'failed', message: event.data.message });
     else if (event.event === 'journey.updated')
@@ -136,6 +149,7 @@ function start(hash: string): void {
         query,
       });
     })
+    .finally(() => snapshotRead())
     .catch((error) => {
       console.warn('results fetch failed', error);
       if (error && typeof error === 'object' && 'status' in error && error.status === 404) {

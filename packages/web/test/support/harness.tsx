@@ -29,9 +29,13 @@ export const testRegion: RegionInfo = {
 };
 
 type Reply = { status?: number; body: unknown };
-export type FetchHandler = (method: string, url: URL, body: unknown) => Reply | undefined;
+export type FetchHandler = (
+  method: string,
+  url: URL,
+  body: unknown,
+) => Reply | undefined | Promise<Reply | undefined>;
 
-/** Replaces fetch with `handler`; unhandled calls answer 404. Returns the calls made. */
+/** Replaces fetch with `handler` (which may answer late); unhandled calls answer 404. Returns the calls made. */
 export function stubFetch(handler: FetchHandler) {
   const calls: { method: string; url: URL; body: unknown }[] = [];
   vi.stubGlobal(
@@ -41,7 +45,7 @@ export function stubFetch(handler: FetchHandler) {
       const method = init?.method ?? 'GET';
       const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
       calls.push({ method, url, body });
-      const reply = handler(method, url, body) ?? { status: 404, body: { message: 'Not found' } };
+      const reply = (await handler(method, url, body)) ?? { status: 404, body: { message: 'Not found' } };
       return new Response(JSON.stringify(reply.body), {
         status: reply.status ?? 200,
         headers: { 'Content-Type': 'application/json' },
