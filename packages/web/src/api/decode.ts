@@ -1,6 +1,7 @@
-import { Validator, type OutputUnit } from '@cfworker/json-schema';
+import { dereference, validate, type OutputUnit, type Schema } from '@cfworker/json-schema';
 import type * as Contracts from '@cairn/contracts';
 import contractSchemas from 'virtual:contract-schemas';
+import { yieldToBrowser } from '../lib/yieldToBrowser.ts';
 import type { DecodedSchemaName } from './decodedSchemas.ts';
 
 /** What a contract schema yields: the type the API promises for that answer. */
@@ -20,35 +21,46 @@ export class ContractMismatch extends Error {
   }
 }
 
-const validators = new Map<string, Validator>();
+const { $defs } = contractSchemas;
+let lookup: ReturnType<typeof dereference> | undefined;
 
-function validatorFor(schema: { $ref: string } | { type: 'array'; items: { $ref: string } }): Validator {
-  const key = JSON.stringify(schema);
-  let validator = validators.get(key);
-  if (!validator) {
-    validator = new Validator({ ...schema, $defs: contractSchemas.$defs }, '2020-12', true);
-    validators.set(key, validator);
-  }
-  return validator;
+/** `value` against `schema`; the schema document is indexed once, on the first check. */
+function check(schema: Schema, value: unknown) {
+  lookup ??= dereference(contractSchemas);
+  return validate(value, schema, '2020-12', lookup, true);
 }
-
-const ref = (name: DecodedSchemaName) => ({ $ref: `#/$defs/${name}` });
 
 /** `value` checked against the contract schema `name`; throws ContractMismatch when it is not one. */
 export function decode<N extends DecodedSchemaName>(name: N, value: unknown): Decoded<N> {
-  const result = validatorFor(ref(name)).validate(value);
+  const result = check($defs[name]!, value);
   if (!result.valid) throw new ContractMismatch(name, result.errors);
   return value as Decoded<N>;
 }
 
 /** `value` checked as a list of `name`. */
 export function decodeList<N extends DecodedSchemaName>(name: N, value: unknown): Decoded<N>[] {
-  const result = validatorFor({ type: 'array', items: ref(name) }).validate(value);
+  const result = check({ type: 'array', items: $defs[name]! }, value);
   if (!result.valid) throw new ContractMismatch(`${name}[]`, result.errors);
+  return value as Decoded<N>[];
+}
+
+/**
+ * A long list (a search's journeys) checked one item per task, so checking does not hold up
+ * input on a slow phone.
+ */
+export async function decodeInSteps<N extends DecodedSchemaName>(
+  name: N,
+  value: unknown,
+): Promise<Decoded<N>[]> {
+  if (!Array.isArray(value)) return decodeList(name, value);
+  for (const item of value) {
+    await yieldToBrowser();
+    decode(name, item);
+  }
   return value as Decoded<N>[];
 }
 
 /** Whether `value` is a `name`, for answers the web skips rather than fails on. */
 export function matches<N extends DecodedSchemaName>(name: N, value: unknown): value is Decoded<N> {
-  return validatorFor(ref(name)).validate(value).valid;
+  return check($defs[name]!, value).valid;
 }

@@ -9,6 +9,7 @@ export const DECODED_SCHEMAS = [
   'ReverseResponse',
   'SearchCreated',
   'SearchResults',
+  'Journey',
   'JourneyResponse',
   'QueryEvent',
   'User',

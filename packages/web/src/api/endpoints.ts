@@ -7,7 +7,7 @@ import type {
   StaticPage,
   StaticPageId,
 } from '@cairn/contracts';
-import { decode } from './decode.ts';
+import { decode, decodeInSteps } from './decode.ts';
 import { apiRequest } from './http.ts';
 
 // One function per SPEC §7 call; answers are checked against the contracts at this boundary.
@@ -42,10 +42,17 @@ export async function createSearch(form: SearchRequestInput): Promise<string> {
   ).data.hash;
 }
 
-/** GET /v1/journey-planner/search/{hash}: the stored query and the journeys found so far. */
+/**
+ * GET /v1/journey-planner/search/{hash}: the stored query and the journeys found so far. A
+ * finished search holds many journeys: each is checked in a task of its own.
+ */
 export async function fetchSearch(hash: string): Promise<SearchResults['data']> {
-  return decode('SearchResults', await apiRequest(`/v1/journey-planner/search/${encodeURIComponent(hash)}`))
-    .data;
+  const body = await apiRequest<{ data?: { journeys?: unknown } }>(
+    `/v1/journey-planner/search/${encodeURIComponent(hash)}`,
+  );
+  const journeys = body?.data?.journeys;
+  const { data } = decode('SearchResults', { ...body, data: { ...body?.data, journeys: [] } });
+  return { ...data, journeys: await decodeInSteps('Journey', journeys) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { Journey, SearchQuery } from '@cairn/contracts';
 import { fetchJourney, fetchSearch } from '../api/endpoints.ts';
 import { subscribeToQuery } from '../api/realtime.ts';
@@ -165,13 +165,16 @@ function start(hash: string): void {
 export function useResults(hash: string, delaySec: number): ResultsState & { startAt: number } {
   const entry = getEntry(hash);
   if (!entry.started && entry.startAt === 0) entry.startAt = Date.now() + delaySec * 1000;
-  const state = useSyncExternalStore(
-    (listener) => {
-      entry.listeners.add(listener);
-      return () => entry.listeners.delete(listener);
-    },
-    () => entry.state,
-  );
+  // Changes render as transitions: a batch of cards is drawn in slices that give way to taps, where
+  // useSyncExternalStore would draw every change at once in one long task.
+  const [shown, setShown] = useState({ entry, state: entry.state });
+  useEffect(() => {
+    const show = () => startTransition(() => setShown({ entry, state: entry.state }));
+    entry.listeners.add(show);
+    show();
+    return () => void entry.listeners.delete(show);
+  }, [entry]);
+  const state = shown.entry === entry ? shown.state : entry.state;
   useEffect(() => {
     entry.watchers += 1;
     const wait = Math.max(0, entry.startAt - Date.now());

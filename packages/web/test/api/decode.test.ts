@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { JourneyResponse, QueryEvent } from '@cairn/contracts';
 import { FIXTURE_NAMES, loadJourney } from '../../../contracts/test/fixtures.ts';
-import { ContractMismatch, decode, decodeList, matches } from '../../src/api/decode.ts';
+import { ContractMismatch, decode, decodeInSteps, decodeList, matches } from '../../src/api/decode.ts';
 
 // The browser checks answers against JSON Schema made from the contracts at build time (ADR 015).
 // The contracts' zod schemas stay the reference: both must give the same verdict.
@@ -74,6 +74,14 @@ describe('decode (answers checked against the contracts in the browser)', () => 
     expect(decodeList('SearchResults', [])).toEqual([]);
     expect(() => decodeList('Impression', [{ id: 1 }])).toThrow(ContractMismatch);
     expect(matches('SearchResults', { data: { query: {}, journeys } })).toBe(false);
+  });
+
+  it('checks a long list one item per task, refusing it when one item breaks the contract', async () => {
+    const journeys = answers.map((a) => a.data);
+    expect(await decodeInSteps('Journey', journeys)).toBe(journeys);
+    const broken = [...journeys, { ...journeys[0]!, depart: null }];
+    await expect(decodeInSteps('Journey', broken)).rejects.toThrow(/Journey at #\/depart/);
+    await expect(decodeInSteps('Journey', 'none')).rejects.toThrow(ContractMismatch);
   });
 
   it('agrees with zod on the live channel events', () => {
