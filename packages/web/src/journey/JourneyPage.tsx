@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Journey } from '@cairn/contracts';
 import { recordJourneyView } from '../api/endpoints.ts';
@@ -34,14 +34,17 @@ export default function JourneyPage() {
   const [search] = useSearchParams();
   const brand = useBrand();
   const {
-    data: journey,
+    data: fetched,
     isPending,
     isError,
     replace,
     refresh,
     offlineAsOf,
   } = useJourney(hash, journeyId, search.has('show'));
-  useJourneyUpdates(hash, journey, refresh);
+  // The page is drawn from the journey in a deferred pass, in slices that give way to input: the
+  // answer's arrival does not block the phone for the whole page at once.
+  const journey = useDeferredValue(fetched);
+  useJourneyUpdates(hash, fetched, refresh);
   const [leg, setLeg] = useState<'depart' | 'return'>(journeyType === 'return' ? 'return' : 'depart');
   const [showReturn, setShowReturn] = useState(true);
   const [modal, setModal] = useState<ModalName>(null);
@@ -56,7 +59,7 @@ export default function JourneyPage() {
     recordJourneyView(journeyId).catch((error) => console.warn('view not recorded', error));
   }, [journeyId]);
 
-  if (isPending) return <Spinner page />;
+  if (isPending || (fetched && !journey)) return <Spinner page />;
   if (isError || !journey) {
     if (!navigator.onLine)
       return (
