@@ -138,3 +138,27 @@ export async function waitForMapIdle(page: Page): Promise<void> {
     timeout: 60_000,
   });
 }
+
+/**
+ * Holds back the lazy chunk whose file name starts with `chunk` until the returned function is
+ * called: what the app asks for meanwhile is what it starts before the page's code has arrived.
+ * (Routing a URL also keeps it out of the browser's cache, so the chunk is really fetched.)
+ */
+export async function holdChunk(page: Page, chunk: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`), async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Records the GET requests for the API path `apiPath` (query string aside). */
+export function recordGets(page: Page, apiPath: string): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname === apiPath) seen.push(r.url());
+  });
+  return seen;
+}

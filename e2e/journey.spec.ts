@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
 import {
   expectAccessible,
+  holdChunk,
   inputDate,
   openOption,
   planJourney,
+  recordGets,
   snap,
   waitForMapIdle,
   waitForResults,
@@ -223,6 +225,31 @@ test('Journey route: journeyType return (with ?show) opens on the return leg, fe
   ).toBeChecked();
   await expect.poll(() => fetched.length).toBeGreaterThan(0);
   await expectAccessible(page, 'journey return leg');
+});
+
+test.describe('cold load', () => {
+  // The page's chunk is held back with page.route, which a service worker's own fetches would bypass.
+  test.use({ serviceWorkers: 'block' });
+
+  test('Journey route: a cold load asks for the journey while the page code is still loading (issue #20)', async ({
+    page,
+  }) => {
+    await planJourney(page, { from: ['Aviemore', 'Aviemore'], to: ['Kingussie', 'Kingussie'] });
+    await waitForResults(page);
+    const href = (await page.locator('.journey-card h2 a').first().getAttribute('href'))!;
+    const apiPath = href.replace(/^\/search\/([^/]+)\/results\//, '/v1/journey-planner/search/$1/');
+    const fetched = recordGets(page, apiPath);
+    const release = await holdChunk(page, 'JourneyPage');
+    const chunkAsked = page.waitForRequest(/\/assets\/JourneyPage-/);
+    await page.goto(href, { waitUntil: 'commit' });
+    await chunkAsked;
+    // The page's code is held back: only the route's loader can have asked.
+    await expect.poll(() => fetched.length, { timeout: 15_000 }).toBe(1);
+    release();
+    await expect(page.getByRole('region', { name: 'Outbound journey' })).toBeVisible();
+    // The page read the answer of the request under way instead of asking again.
+    expect(fetched).toHaveLength(1);
+  });
 });
 
 test('Home, results and journey details run under the CSP with no violation reported (eval probes included)', async ({
