@@ -140,18 +140,29 @@ export async function waitForMapIdle(page: Page): Promise<void> {
 }
 
 /**
- * Holds back the lazy chunk whose file name starts with `chunk` until the returned function is
- * called: what the app asks for meanwhile is what it starts before the page's code has arrived.
- * (Routing a URL also keeps it out of the browser's cache, so the chunk is really fetched.)
+ * Loads `url` afresh with the lazy page chunk whose file name starts with `chunk` held back, and
+ * expects the one GET `requests` records to be made meanwhile: by the route's loader, since the
+ * page's code has not arrived (issue #20). Then lets the chunk through. (Routing a URL also keeps
+ * it out of the browser's cache, so the chunk is really fetched.)
  */
-export async function holdChunk(page: Page, chunk: string): Promise<() => void> {
+export async function expectAskedBeforePageCode(
+  page: Page,
+  url: string,
+  chunk: string,
+  requests: string[],
+): Promise<void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`), async (route) => {
+  const pattern = new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`);
+  await page.route(pattern, async (route) => {
     await released;
     await route.continue();
   });
-  return release;
+  const chunkAsked = page.waitForRequest(pattern);
+  await page.goto(url, { waitUntil: 'commit' });
+  await chunkAsked;
+  await expect.poll(() => requests.length, { timeout: 15_000 }).toBe(1);
+  release();
 }
 
 /** Records the GET requests for the API path `apiPath` (query string aside). */

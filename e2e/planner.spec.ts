@@ -3,7 +3,7 @@ import {
   acceptCookies,
   chooseAddress,
   expectAccessible,
-  holdChunk,
+  expectAskedBeforePageCode,
   inputDate,
   planJourney,
   recordGets,
@@ -153,13 +153,7 @@ test('Results: a cold load asks for the search while the page code is still load
   const { pathname } = new URL(url);
   const hash = pathname.split('/')[2]!;
   const fetched = recordGets(page, `/v1/journey-planner/search/${hash}`);
-  const release = await holdChunk(page, 'ResultsPage');
-  const chunkAsked = page.waitForRequest(/\/assets\/ResultsPage-/);
-  await page.goto(pathname, { waitUntil: 'commit' });
-  await chunkAsked;
-  // The page's code is held back: only the route's loader can have asked.
-  await expect.poll(() => fetched.length, { timeout: 15_000 }).toBe(1);
-  release();
+  await expectAskedBeforePageCode(page, pathname, 'ResultsPage', fetched);
   await waitForResults(page);
   await expect(page.locator('article.journey-card').first()).toBeVisible();
   // The page took over the read under way instead of starting its own.
