@@ -247,6 +247,25 @@ test.describe('cold load', () => {
     // The page read the answer of the request under way instead of asking again.
     expect(fetched).toHaveLength(1);
   });
+
+  test('Journey route: a journey that does not exist says so after the one try and retry the loader made', async ({
+    page,
+  }) => {
+    const url = await planJourney(page, { from: ['Aviemore', 'Aviemore'], to: ['Kingussie', 'Kingussie'] });
+    const hash = new URL(url).pathname.split('/')[2]!;
+    const fetched = recordGets(page, `/v1/journey-planner/search/${hash}/no-such-journey`);
+    // The loader's try and its retry both fail before the page's code arrives.
+    await expectAskedBeforePageCode(
+      page,
+      `/search/${hash}/results/no-such-journey`,
+      'JourneyPage',
+      fetched,
+      2,
+    );
+    await expect(page.getByRole('heading', { name: 'Journey not found' })).toBeVisible();
+    // The page shows that failure rather than trying twice more itself.
+    expect(fetched).toHaveLength(2);
+  });
 });
 
 test('Home, results and journey details run under the CSP with no violation reported (eval probes included)', async ({
