@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -137,4 +137,42 @@ export async function waitForMapIdle(page: Page): Promise<void> {
   await expect(page.locator('[data-testid="journey-map"][data-map-idle="true"]').first()).toBeVisible({
     timeout: 60_000,
   });
+}
+
+/**
+ * Loads `url` afresh with the lazy page chunk whose file name starts with `chunk` held back, and
+ * expects the `count` GETs `requests` records to be made and answered meanwhile: by the route's
+ * loader, since the page's code has not arrived (issue #20). Then lets the chunk through.
+ * (Routing a URL also keeps it out of the browser's cache, so the chunk is really fetched.)
+ */
+export async function expectAskedBeforePageCode(
+  page: Page,
+  url: string,
+  chunk: string,
+  requests: Request[],
+  count = 1,
+): Promise<void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const pattern = new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`);
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const chunkAsked = page.waitForRequest(pattern);
+  await page.goto(url, { waitUntil: 'commit' });
+  await chunkAsked;
+  await expect.poll(() => requests.length, { timeout: 15_000 }).toBe(count);
+  // The answers arrive first: the page then finds them in the cache, not a request under way.
+  await Promise.all(requests.map((request) => request.response()));
+  release();
+}
+
+/** Records the GET requests for the API path `apiPath` (query string aside). */
+export function recordGets(page: Page, apiPath: string): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname === apiPath) seen.push(r);
+  });
+  return seen;
 }

@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
 import {
   expectAccessible,
+  expectAskedBeforePageCode,
   inputDate,
   openOption,
   planJourney,
+  recordGets,
   snap,
   waitForMapIdle,
   waitForResults,
@@ -223,6 +225,47 @@ test('Journey route: journeyType return (with ?show) opens on the return leg, fe
   ).toBeChecked();
   await expect.poll(() => fetched.length).toBeGreaterThan(0);
   await expectAccessible(page, 'journey return leg');
+});
+
+test.describe('cold load', () => {
+  // The page's chunk is held back with page.route, which a service worker's own fetches would bypass.
+  test.use({ serviceWorkers: 'block' });
+
+  test('Journey route: a cold load asks for the journey while the page code is still loading (issue #20); one held by Results is not asked for', async ({
+    page,
+  }) => {
+    await planJourney(page, { from: ['Aviemore', 'Aviemore'], to: ['Kingussie', 'Kingussie'] });
+    await waitForResults(page);
+    const href = (await page.locator('.journey-card h2 a').first().getAttribute('href'))!;
+    const apiPath = href.replace(/^\/search\/([^/]+)\/results\//, '/v1/journey-planner/search/$1/');
+    const fetched = recordGets(page, apiPath);
+    // Opened from Results first: the journey Results holds is used as it is, not asked for again.
+    await openOption(page, null);
+    expect(fetched).toHaveLength(0);
+    await expectAskedBeforePageCode(page, href, 'JourneyPage', fetched);
+    await expect(page.getByRole('region', { name: 'Outbound journey' })).toBeVisible();
+    // The page read the answer of the request under way instead of asking again.
+    expect(fetched).toHaveLength(1);
+  });
+
+  test('Journey route: a journey that does not exist says so after the one try and retry the loader made', async ({
+    page,
+  }) => {
+    const url = await planJourney(page, { from: ['Aviemore', 'Aviemore'], to: ['Kingussie', 'Kingussie'] });
+    const hash = new URL(url).pathname.split('/')[2]!;
+    const fetched = recordGets(page, `/v1/journey-planner/search/${hash}/no-such-journey`);
+    // The loader's try and its retry both fail before the page's code arrives.
+    await expectAskedBeforePageCode(
+      page,
+      `/search/${hash}/results/no-such-journey`,
+      'JourneyPage',
+      fetched,
+      2,
+    );
+    await expect(page.getByRole('heading', { name: 'Journey not found' })).toBeVisible();
+    // The page shows that failure rather than trying twice more itself.
+    expect(fetched).toHaveLength(2);
+  });
 });
 
 test('Home, results and journey details run under the CSP with no violation reported (eval probes included)', async ({

@@ -3,8 +3,10 @@ import {
   acceptCookies,
   chooseAddress,
   expectAccessible,
+  expectAskedBeforePageCode,
   inputDate,
   planJourney,
+  recordGets,
   snap,
   waitForResults,
 } from './helpers.ts';
@@ -141,6 +143,21 @@ test('Results: journeys stream in, then filter by stage and sort, kept in the qu
   await page.reload();
   await expect(page.getByLabel('Sort by')).toHaveValue('cost');
   await expect(cards).toHaveCount(expected);
+});
+
+test('Results: a cold load asks for the search while the page code is still loading (issue #20)', async ({
+  page,
+}) => {
+  const url = await planJourney(page, { from: ['Aviemore', 'Aviemore'], to: ['Kingussie', 'Kingussie'] });
+  await waitForResults(page);
+  const { pathname } = new URL(url);
+  const hash = pathname.split('/')[2]!;
+  const fetched = recordGets(page, `/v1/journey-planner/search/${hash}`);
+  await expectAskedBeforePageCode(page, pathname, 'ResultsPage', fetched);
+  await waitForResults(page);
+  await expect(page.locator('article.journey-card').first()).toBeVisible();
+  // The page took over the read under way instead of starting its own.
+  expect(fetched).toHaveLength(1);
 });
 
 test('Results: Edit journey panel re-plans with Update routes', async ({ page }) => {

@@ -33,7 +33,12 @@ async function start() {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 60_000 } },
   });
-  const router = createBrowserRouter(buildRoutes(config.brand.enableUserAccounts ? accountRoutes : []));
+  const router = createBrowserRouter(
+    buildRoutes(config.brand.enableUserAccounts ? accountRoutes : [], {
+      queryClient,
+      resultsDelaySec: config.brand.resultsDelaySec,
+    }),
+  );
   registerServiceWorker(router);
   startTransition(() =>
     root.render(

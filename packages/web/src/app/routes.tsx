@@ -1,12 +1,17 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { STATIC_PAGE_IDS, WEB_ROUTES } from '@cairn/contracts';
 import { Layout } from '../layout/Layout.tsx';
 import type { RouteHandle } from '../layout/Breadcrumbs.tsx';
 import HomePage from '../planner/HomePage.tsx';
+import { prefetchJourney } from '../journey/journeyQuery.ts';
+import { prefetchResults } from '../results/resultsStore.ts';
 
-const ResultsPage = lazy(() => import('../results/ResultsPage.tsx'));
-const JourneyPage = lazy(() => import('../journey/JourneyPage.tsx'));
+const importResultsPage = () => import('../results/ResultsPage.tsx');
+const importJourneyPage = () => import('../journey/JourneyPage.tsx');
+const ResultsPage = lazy(importResultsPage);
+const JourneyPage = lazy(importJourneyPage);
 const PrintJourneyPage = lazy(() => import('../journey/print/PrintJourneyPage.tsx'));
 const StaticPage = lazy(() => import('../pages/StaticPage.tsx'));
 const SiteMap = lazy(() => import('../pages/SiteMap.tsx'));
@@ -25,11 +30,40 @@ const journeyCrumbs: RouteHandle = {
   ],
 };
 
+/** What the loaders need to start a page's data: the app's query cache and the brand's wait. */
+export type RouteData = { queryClient: QueryClient; resultsDelaySec: number };
+
+/**
+ * Loaders start the page's code and its data request together as soon as the route matches,
+ * instead of the data waiting for the code (issue #20). They return at once: the page shows its
+ * own loading state, and reads the answer from the same caches when it arrives.
+ */
+function dataLoaders({ queryClient, resultsDelaySec }: RouteData) {
+  return {
+    results: ({ params }: LoaderFunctionArgs) => {
+      void importResultsPage();
+      prefetchResults(params.hash ?? '', resultsDelaySec);
+      return null;
+    },
+    journey: ({ params, request }: LoaderFunctionArgs) => {
+      void importJourneyPage();
+      const show = new URL(request.url).searchParams.has('show');
+      prefetchJourney(queryClient, params.hash ?? '', params.journeyId ?? '', show);
+      return null;
+    },
+    print: ({ params }: LoaderFunctionArgs) => {
+      prefetchJourney(queryClient, params.hash ?? '', params.journeyId ?? '', false);
+      return null;
+    },
+  };
+}
+
 /**
  * Routes always available (SPEC §2); account routes are added by the brand's enableUserAccounts.
  * Paths come from the contracts' table, which the server also reads to answer 404 for the rest.
  */
-export function buildRoutes(accountRoutes: RouteObject[]): RouteObject[] {
+export function buildRoutes(accountRoutes: RouteObject[], data: RouteData): RouteObject[] {
+  const loaders = dataLoaders(data);
   return [
     {
       element: <Layout />,
@@ -43,12 +77,14 @@ export function buildRoutes(accountRoutes: RouteObject[]): RouteObject[] {
         {
           path: WEB_ROUTES.results,
           element: <ResultsPage />,
+          loader: loaders.results,
           handle: { ...resultsCrumbs, campaign: 'journey-results' },
         },
-        { path: WEB_ROUTES.printJourney, element: <PrintJourneyPage /> },
+        { path: WEB_ROUTES.printJourney, element: <PrintJourneyPage />, loader: loaders.print },
         {
           path: WEB_ROUTES.journey,
           element: <JourneyPage />,
+          loader: loaders.journey,
           handle: { ...journeyCrumbs, campaign: 'journey-details' },
         },
         ...STATIC_PAGE_IDS.map((id) => ({ path: `/${id}`, element: <StaticPage id={id} /> })),

@@ -161,6 +161,15 @@ function start(hash: string): void {
     });
 }
 
+/**
+ * Starts a search's results on navigation, before the Results page's code has arrived (issue #20);
+ * the page then finds the stream and snapshot read under way and does not start them again.
+ * Searches whose brand waits before retrieving results are left to the page and its countdown.
+ */
+export function prefetchResults(hash: string, delaySec: number): void {
+  if (delaySec === 0) start(hash);
+}
+
 /** Live results for a search; the stream starts after `delaySec` (0 = now). */
 export function useResults(hash: string, delaySec: number): ResultsState & { startAt: number } {
   const entry = getEntry(hash);

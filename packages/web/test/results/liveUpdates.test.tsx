@@ -3,11 +3,11 @@
 // a journey.updated event fetches that journey again and the page changes without a reload (issue #18).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import type { Journey, SearchQuery, StepLive } from '@cairn/contracts';
+import type { Journey, StepLive } from '@cairn/contracts';
 import ResultsPage from '../../src/results/ResultsPage.tsx';
 import JourneyPage from '../../src/journey/JourneyPage.tsx';
 import { loadJourney } from '../../../contracts/test/fixtures.ts';
-import { renderRoutes, stubFetch } from '../support/harness.tsx';
+import { renderRoutes, storedQuery, stubFetch } from '../support/harness.tsx';
 import { busLive, withBus } from '../support/liveFixtures.ts';
 import { TestEventSource } from '../support/testEventSource.ts';
 
@@ -35,24 +35,11 @@ function journeyWith(live?: StepLive, departure = '09:05'): Journey {
   return { ...journey, return: null };
 }
 
-const queryOf = (hash: string): SearchQuery => ({
-  hash,
-  origin_address: 'Grampian Road, Aviemore',
-  destination_address: 'Glenmore Forest Park',
-  out_departure_at: '2026/11/27 08:50:00',
-  return_departure_at: null,
-  arrive_at_time: null,
-  return_time: null,
-  results_retrieved: 1,
-  status: 'done',
-  has_return: false,
-});
-
 /** Serves the search and its one journey as `current()` has it now; counts the journey's fetches. */
 function serve(hash: string, current: () => Journey) {
   const calls = stubFetch((_method, url) => {
     if (url.pathname === `/v1/journey-planner/search/${hash}`)
-      return { body: { data: { journeys: [current()], query: queryOf(hash) } } };
+      return { body: { data: { journeys: [current()], query: storedQuery(hash) } } };
     if (url.pathname === `/v1/journey-planner/search/${hash}/${current().id}`)
       return { body: { data: current() } };
     if (url.pathname.startsWith('/v1/journey/viewed/')) return { body: {} };

@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { vi } from 'vitest';
-import { BrandSettings, type RegionInfo } from '@cairn/contracts';
+import { BrandSettings, type RegionInfo, type SearchQuery } from '@cairn/contracts';
 import { ConfigProvider } from '../../src/brand/ConfigContext.tsx';
 import { AuthProvider } from '../../src/auth/AuthContext.tsx';
 import { FlashBanner, FlashProvider } from '../../src/ui/FlashContext.tsx';
@@ -27,6 +27,20 @@ export const testRegion: RegionInfo = {
   zoom: 12,
   attribution: '',
 };
+
+/** The stored query of a finished single search that found one journey. */
+export const storedQuery = (hash: string): SearchQuery => ({
+  hash,
+  origin_address: 'Grampian Road, Aviemore',
+  destination_address: 'Glenmore Forest Park',
+  out_departure_at: '2026/11/27 08:50:00',
+  return_departure_at: null,
+  arrive_at_time: null,
+  return_time: null,
+  results_retrieved: 1,
+  status: 'done',
+  has_return: false,
+});
 
 type Reply = { status?: number; body: unknown };
 export type FetchHandler = (
