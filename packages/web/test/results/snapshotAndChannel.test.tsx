@@ -7,7 +7,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { Journey, SearchQuery } from '@cairn/contracts';
 import ResultsPage from '../../src/results/ResultsPage.tsx';
 import { loadJourney } from '../../../contracts/test/fixtures.ts';
-import { renderRoutes, stubFetch } from '../support/harness.tsx';
+import { renderRoutes, storedQuery, stubFetch } from '../support/harness.tsx';
 import { TestEventSource } from '../support/testEventSource.ts';
 
 beforeEach(() => {
@@ -21,18 +21,7 @@ afterEach(() => {
 
 const journeys: Journey[] = ['walk-bus-walk-return', 'taxi-single'].map((name) => loadJourney(name));
 
-const queryOf = (hash: string): SearchQuery => ({
-  hash,
-  origin_address: 'Grampian Road, Aviemore',
-  destination_address: 'Glenmore Forest Park',
-  out_departure_at: '2026/11/27 08:50:00',
-  return_departure_at: null,
-  arrive_at_time: null,
-  return_time: null,
-  results_retrieved: journeys.length,
-  status: 'done',
-  has_return: false,
-});
+const queryOf = (hash: string): SearchQuery => ({ ...storedQuery(hash), results_retrieved: journeys.length });
 
 /** Serves the search's snapshot when `snapshotSent` resolves; answers which journeys were fetched alone. */
 function serve(hash: string, snapshotSent: Promise<void>) {
