@@ -1,22 +1,15 @@
 // @vitest-environment jsdom
 // Feature under test: the Results route's loader starts a search's stream and snapshot before the
 // page's code has arrived, and the page takes them over instead of starting its own (issue #20).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import ResultsPage from '../../src/results/ResultsPage.tsx';
 import { prefetchResults } from '../../src/results/resultsStore.ts';
 import { loadJourney } from '../../../contracts/test/fixtures.ts';
 import { renderRoutes, storedQuery, stubFetch } from '../support/harness.tsx';
-import { TestEventSource } from '../support/testEventSource.ts';
+import { streamTestSetup, TestEventSource } from '../support/testEventSource.ts';
 
-beforeEach(() => {
-  TestEventSource.opened = [];
-  vi.stubGlobal('EventSource', TestEventSource);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+streamTestSetup();
 
 /** Serves the search's snapshot with one journey; returns the reads of that snapshot. */
 function serve(hash: string) {

@@ -2,22 +2,15 @@
 // Feature under test: a finished search's results come from its snapshot; the journeys the channel
 // replays meanwhile are not fetched and decoded a second time, unless the snapshot is slow, when
 // they stream in one by one (issue #20: no wasted work on a weak signal).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import type { Journey, SearchQuery } from '@cairn/contracts';
 import ResultsPage from '../../src/results/ResultsPage.tsx';
 import { loadJourney } from '../../../contracts/test/fixtures.ts';
 import { renderRoutes, storedQuery, stubFetch } from '../support/harness.tsx';
-import { TestEventSource } from '../support/testEventSource.ts';
+import { streamTestSetup, TestEventSource } from '../support/testEventSource.ts';
 
-beforeEach(() => {
-  TestEventSource.opened = [];
-  vi.stubGlobal('EventSource', TestEventSource);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+streamTestSetup();
 
 const journeys: Journey[] = ['walk-bus-walk-return', 'taxi-single'].map((name) => loadJourney(name));
 

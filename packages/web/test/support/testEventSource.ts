@@ -1,3 +1,6 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
 /** The browser's EventSource as the test drives it: named events, and whether it was closed. */
 export class TestEventSource {
   static opened: TestEventSource[] = [];
@@ -16,4 +19,19 @@ export class TestEventSource {
     for (const fn of this.listeners.get(event) ?? [])
       fn({ type: event, data: JSON.stringify({ event, data }) } as MessageEvent<string>);
   }
+}
+
+/**
+ * For a component test file: each test starts with TestEventSource as the browser's EventSource
+ * and no stream opened; after it, the rendered tree and every stubbed global are removed.
+ */
+export function streamTestSetup(): void {
+  beforeEach(() => {
+    TestEventSource.opened = [];
+    vi.stubGlobal('EventSource', TestEventSource);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 }
