@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z } from 'zod';
 import { LatLng, SafeLink } from './common.ts';
 import { TravelType } from './modes.ts';
 import { STATIC_PAGE_IDS } from './values.ts';

@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z } from 'zod';
 import { SafeLink, WebAddress } from './common.ts';
 import { APPEAR_ON } from './values.ts';
 

@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z } from 'zod';
 
 /** What a client may send for a field it leaves unanswered: the seed client sends '' (issue #16). */
 type NotGiven = '' | null | undefined;

@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z } from 'zod';
 
 /** Every error answer of the API (SPEC §5/§8): a message and optional per-field messages. */
 export const ErrorBody = z.object({

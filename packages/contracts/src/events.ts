@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z } from 'zod';
 import { LiveBreak } from './journey.ts';
 import { PlaceErrors } from './search.ts';
 

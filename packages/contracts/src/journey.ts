@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z } from 'zod';
 import { LatLng, TextOnly, TextValue } from './common.ts';
 import { PoiCategory, TravelType } from './modes.ts';
 import { SEARCH_DATE_PATTERN, SORT_KEYS, WEEKDAYS } from './values.ts';

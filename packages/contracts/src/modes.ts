@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z } from 'zod';
 import { POI_CATEGORIES, TRAVEL_TYPES } from './values.ts';
 
 export const TravelType = z.enum(TRAVEL_TYPES);

@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z } from 'zod';
 import { LatLng } from './common.ts';
 
 export const PLACE_KINDS = ['place', 'street', 'address', 'poi', 'station', 'stop'] as const;

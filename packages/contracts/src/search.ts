@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z } from 'zod';
 import { LatLng, optionalField } from './common.ts';
 import { Journey } from './journey.ts';
 import { RAILCARDS, SEARCH_DATE_PATTERN } from './values.ts';

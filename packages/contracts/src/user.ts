@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z } from 'zod';
 import { optionalField } from './common.ts';
 import { DOB_PATTERN, RAILCARDS, TITLES } from './values.ts';
 

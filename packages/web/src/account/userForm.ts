@@ -1,4 +1,5 @@
 import { MIN_USER_AGE, RAILCARDS, TITLES, type Profile, type Railcard, type User } from '@cairn/contracts';
+import { isOneOf } from '../lib/isOneOf.ts';
 
 // The user form of Create Account and Edit Account (SPEC §3, §4, §5) as plain values and rules.
 
@@ -68,10 +69,7 @@ const yesNo = (b: boolean): YesNo => (b ? 'yes' : 'no');
 
 /** Edit Account starts from the stored user. */
 export function valuesFromUser(user: User): UserFormValues {
-  const railcard =
-    user.profile.railcard && (RAILCARDS as readonly string[]).includes(user.profile.railcard)
-      ? user.profile.railcard
-      : '';
+  const railcard = isOneOf(RAILCARDS, user.profile.railcard) ? user.profile.railcard : '';
   return {
     title: user.title,
     first_name: user.first_name,
@@ -127,7 +125,7 @@ export function validateUserForm(
   options: { requireTerms: boolean; termsAccepted: boolean },
 ): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!(TITLES as readonly string[]).includes(values.title)) errors.title = 'Choose a title from the list.';
+  if (!isOneOf(TITLES, values.title)) errors.title = 'Choose a title from the list.';
   if (!values.first_name.trim()) errors.first_name = 'Enter your first name.';
   if (!values.last_name.trim()) errors.last_name = 'Enter your last name.';
   if (!EMAIL.test(values.email.trim())) errors.email = 'Enter a valid e-mail address.';

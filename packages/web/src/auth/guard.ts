@@ -1,3 +1,5 @@
+import { isOneOf } from '../lib/isOneOf.ts';
+
 /** SPEC §2: the pages a logged-out user is sent away from, to Login. */
 export const MEMBERS_ONLY = ['/account', '/edit-account', '/searches'] as const;
 
@@ -5,5 +7,5 @@ export const MEMBERS_ONLY = ['/account', '/edit-account', '/searches'] as const;
 export function guardRedirect(pathname: string, loggedIn: boolean): string | null {
   if (loggedIn) return null;
   const path = pathname.replace(/\/+$/, '') || '/';
-  return (MEMBERS_ONLY as readonly string[]).includes(path) ? '/login' : null;
+  return isOneOf(MEMBERS_ONLY, path) ? '/login' : null;
 }

@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 // Feature under test: open results and journey pages follow live running on channel query.{hash}:
 // a journey.updated event fetches that journey again and the page changes without a reload (issue #18).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import type { Journey, StepLive } from '@cairn/contracts';
 import ResultsPage from '../../src/results/ResultsPage.tsx';
 import JourneyPage from '../../src/journey/JourneyPage.tsx';
 import { loadJourney } from '../../../contracts/test/fixtures.ts';
 import { renderRoutes, storedQuery, stubFetch } from '../support/harness.tsx';
 import { busLive, withBus } from '../support/liveFixtures.ts';
-import { TestEventSource } from '../support/testEventSource.ts';
+import { streamTestSetup, TestEventSource } from '../support/testEventSource.ts';
 
 /** Keeps the map from loading in jsdom: the page never scrolls near it. */
 class FarAwayObserver {
@@ -17,15 +17,8 @@ class FarAwayObserver {
   disconnect() {}
 }
 
-beforeEach(() => {
-  TestEventSource.opened = [];
-  vi.stubGlobal('EventSource', TestEventSource);
-  vi.stubGlobal('IntersectionObserver', FarAwayObserver);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+streamTestSetup();
+beforeEach(() => vi.stubGlobal('IntersectionObserver', FarAwayObserver));
 
 const live = (version: string, patch: Partial<StepLive>) => busLive({ version, ...patch });
 
