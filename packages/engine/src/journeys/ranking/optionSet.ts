@@ -125,12 +125,16 @@ export function clearlyBetter(option: OptionScore, b: OptionScore): boolean {
   const extraWalkSec = ((a.walkM - b.walkM) / WALK_MPS) * OPTION_SET.walkReluctance;
   if (a.walkM > b.walkM + OPTION_SET.walkSlackM && savedSec < OPTION_SET.clearlyFasterSec + extraWalkSec)
     return false;
-  const cheaper = Math.max(OPTION_SET.clearlyCheaperPence, costB * OPTION_SET.clearlyCheaperShare);
   return (
     savedSec >= OPTION_SET.clearlyFasterSec ||
     (a.changes < b.changes && a.walkM <= b.walkM) ||
-    costB - a.costPence >= cheaper
+    clearlyCheaper(a.costPence, costB)
   );
+}
+
+/** `cost` is clearly cheaper than `than`: by at least `clearlyCheaperPence` and `clearlyCheaperShare` of it. */
+function clearlyCheaper(cost: number, than: number): boolean {
+  return than - cost >= Math.max(OPTION_SET.clearlyCheaperPence, than * OPTION_SET.clearlyCheaperShare);
 }
 
 /**
@@ -156,7 +160,7 @@ export function co2SlackOf(kg: number): number {
 function arrivesFirst(a: OptionScore, b: OptionScore): boolean {
   if (a.costPence === null || !subset(a.needs, b.needs)) return false;
   return (
-    a.costPence <= (b.costPence ?? Infinity) &&
+    !clearlyCheaper(b.costPence ?? Infinity, a.costPence) &&
     a.carbonKg <= b.carbonKg * (1 + OPTION_SET.co2Share) + OPTION_SET.co2Kg
   );
 }

@@ -169,6 +169,33 @@ describe('option set', () => {
     ).toBe(false);
   });
 
+  it('lets a taxi that is there before the other sets off remove it unless the other is clearly cheaper', () => {
+    // Carrbridge → Tomintoul: a taxi there in 23 minutes for £47.50, or a taxi to Aviemore two hours
+    // later and trains and a bus for five more hours, for 50p less and more CO2.
+    const taxi = score({
+      family: 'taxi',
+      rides: '',
+      needs: new Set<Need>(['hire']),
+      onDemand: true,
+      departSec: 0,
+      arriveSec: 23 * 60,
+      costPence: 4750,
+      carbonKg: 13.4,
+      walkM: 0,
+    });
+    const taxiTrains = score({
+      family: 'transit taxi+walk',
+      needs: new Set<Need>(['hire']),
+      departSec: 2 * 3600,
+      arriveSec: 7 * 3600,
+      costPence: 4700,
+      carbonKg: 14.7,
+    });
+    expect(clearlyBetter(taxi, taxiTrains)).toBe(true);
+    // £10.50 less (over £1 and 20 %) is worth the wait to some: it stays.
+    expect(clearlyBetter(taxi, { ...taxiTrains, costPence: 3700 })).toBe(false);
+  });
+
   it('lets a time saving outweigh extra walking, each walking minute counting double', () => {
     const bus = score({ departSec: 0, arriveSec: 3600, walkM: 100 });
     // 400 m more walking ≈ 5 min, counted 10: saving 21 min is enough, 19 is not.
