@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Feature under test: live running on result cards and journey details — status in words, timetable
 // time struck through, alerts, the banner of a broken journey and its re-plan (issue #18).
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { Journey, LiveBreak, SearchQuery } from '@cairn/contracts';
@@ -186,6 +186,13 @@ const query: SearchQuery = {
 const NOW = new Date('2026-11-27T08:00:00');
 
 describe('re-planning a broken journey', () => {
+  // The banner reads the clock: it must see the morning of the journey on any day the suite runs.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => vi.useRealTimers());
+
   const journey = withBus(busLive({ status: 'cancelled', cancelled: true }), '09:05', '09:25', cancelled);
 
   it('searches from where the traveller will be to the destination, keeping the options and a later return', () => {
