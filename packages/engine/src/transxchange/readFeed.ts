@@ -159,11 +159,15 @@ function collectionToFeed(c: TxcCollection, options: TxcFeedOptions, log: Warnin
     return idx;
   };
 
+  // Only operators that run a line become agencies (files list others, e.g. a former operator).
+  const running = new Set([...c.lines.values()].map((l) => l.operatorId));
   const agencyIdx = new Map<string, number>();
-  const agencies = [...c.operators.values()].map((o, i) => {
-    agencyIdx.set(o.id, i);
-    return { id: o.id, name: o.name, url: '', timezone: 'Europe/London', phone: '' };
-  });
+  const agencies = [...c.operators.values()]
+    .filter((o) => running.has(o.id))
+    .map((o, i) => {
+      agencyIdx.set(o.id, i);
+      return { id: o.id, name: o.name, url: '', timezone: 'Europe/London', phone: '' };
+    });
   const routeIdx = new Map<string, number>();
   const routes = [...c.lines.values()].map((l, i) => {
     routeIdx.set(l.id, i);
