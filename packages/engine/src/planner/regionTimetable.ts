@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { fareFeedOf, readGtfsFareFeed, readGtfsFeed } from '../gtfs/readFeed.ts';
+import { readTimetableFeed } from '../feeds/readTimetableFeed.ts';
+import { fareFeedOf, readGtfsFareFeed } from '../gtfs/readFeed.ts';
 import { streetFootpathSource } from '../modes/footpaths.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import type { GtfsFareFeed, GtfsFeed } from '../gtfs/types.ts';
@@ -69,21 +70,30 @@ export interface FootpathStreets {
 export function feedFingerprint(dir: string, config: RegionConfig): string {
   const parts: string[] = [];
   for (const feed of config.feeds) {
-    const path = resolveRegionPath(dir, feed.path);
-    parts.push(`feed ${feed.id} ${feed.path}`);
-    try {
-      const st = statSync(path);
-      if (st.isDirectory()) {
-        for (const name of readdirSync(path).sort()) {
-          const f = statSync(join(path, name));
-          if (f.isFile()) parts.push(`${name}:${f.size}:${Math.round(f.mtimeMs)}`);
-        }
-      } else parts.push(`:${st.size}:${Math.round(st.mtimeMs)}`);
-    } catch {
-      parts.push('missing');
+    // A GTFS feed's line reads as it did before feeds had a type, so existing snapshots stay current.
+    const kind = feed.type && feed.type !== 'gtfs' ? ` ${feed.type}${feed.nation ? ` ${feed.nation}` : ''}` : '';
+    parts.push(`feed ${feed.id}${kind} ${feed.path}`);
+    for (const path of [feed.path, feed.stops]) {
+      if (path) parts.push(...fileStamps(resolveRegionPath(dir, path)));
     }
   }
   return parts.join('\n');
+}
+
+/** "name:size:mtime" of a file, or of each file of a folder; "missing" when absent. */
+function fileStamps(path: string): string[] {
+  try {
+    const st = statSync(path);
+    if (!st.isDirectory()) return [`:${st.size}:${Math.round(st.mtimeMs)}`];
+    const parts: string[] = [];
+    for (const name of readdirSync(path).sort()) {
+      const f = statSync(join(path, name));
+      if (f.isFile()) parts.push(`${name}:${f.size}:${Math.round(f.mtimeMs)}`);
+    }
+    return parts;
+  } catch {
+    return ['missing'];
+  }
 }
 
 /**
@@ -150,7 +160,12 @@ function buildRegionTimetable(
   const feeds: GtfsFeed[] = [];
   const messages: string[] = [];
   for (const feed of config.feeds) {
-    const read = readGtfsFeed(resolveRegionPath(dir, feed.path), { feedId: feed.id });
+    const read = readTimetableFeed(resolveRegionPath(dir, feed.path), {
+      feedId: feed.id,
+      type: feed.type,
+      stopsPath: feed.stops ? resolveRegionPath(dir, feed.stops) : undefined,
+      nation: feed.nation,
+    });
     if (!read.ok) {
       messages.push(`feed ${feed.id}: ${read.warnings.map((w) => w.message).join('; ')}`);
       continue;
@@ -173,7 +188,7 @@ function readSnapshotFareFeeds(
 ): GtfsFareFeed[] {
   const out: GtfsFareFeed[] = [];
   for (const feed of config.feeds) {
-    if (!feedIds.includes(feed.id)) continue;
+    if (!feedIds.includes(feed.id) || (feed.type ?? 'gtfs') !== 'gtfs') continue;
     const fares = readGtfsFareFeed(resolveRegionPath(dir, feed.path), feed.id);
     if (fares) out.push(fares);
   }

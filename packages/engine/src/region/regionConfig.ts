@@ -137,7 +137,29 @@ export const Feed = z
   .strictObject({
     id: Id.describe('Feed id; prefixes stop, trip and route ids when feeds are merged'),
     name: z.string().min(1).describe('Human name of the feed'),
-    path: z.string().min(1).describe('Folder of GTFS .txt files or a .zip, relative to region.json'),
+    path: z
+      .string()
+      .min(1)
+      .describe(
+        'Relative to region.json: for GTFS a folder of .txt files or a .zip; for TransXChange a folder or .zip of .xml documents, or one .xml',
+      ),
+    type: z
+      .enum(['gtfs', 'transxchange'])
+      .optional()
+      .describe('Format of the feed; GTFS when absent, so older region files read as before'),
+    stops: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'TransXChange only: NaPTAN stops giving positions by ATCO code (Stops.csv, a folder with Stops.csv, StopAreas.csv and StopsInArea.csv, or NaPTAN XML), relative to region.json',
+      ),
+    nation: z
+      .enum(['england-wales', 'scotland'])
+      .optional()
+      .describe(
+        "TransXChange only: whose bank holidays AllBankHolidays and the other holiday groups mean (England and Wales when absent)",
+      ),
     agencies: z.array(FeedAgencyFlags).default([]),
     routes: z.array(FeedRouteFlags).default([]),
     realtime: z
@@ -147,7 +169,7 @@ export const Feed = z
         'GTFS-realtime feeds (TripUpdates, ServiceAlerts, VehiclePositions) matched against this feed',
       ),
   })
-  .describe('A static GTFS feed');
+  .describe('A static timetable feed: GTFS, or TransXChange with NaPTAN stops');
 export type Feed = z.infer<typeof Feed>;
 
 export const Operator = z
@@ -442,7 +464,7 @@ export const RegionConfig = z
     currency: z.literal('GBP'),
     bbox: BoundingBox,
     map: z.strictObject({ centre: LatLon, zoom: z.number().min(0).max(22) }).describe('Default map view'),
-    feeds: z.array(Feed).describe('GTFS feeds'),
+    feeds: z.array(Feed).describe('Timetable feeds (GTFS or TransXChange), merged into one timetable'),
     osm: z.strictObject({
       path: z.string().min(1).describe('.osm or .osm.pbf file, relative to region.json'),
       elevation: z

@@ -1,0 +1,46 @@
+import { readGtfsFeed } from '../gtfs/readFeed.ts';
+import type { ReadFeedResult } from '../gtfs/types.ts';
+import { WarningLog } from '../gtfs/warnings.ts';
+import { readNaptan } from '../naptan/readNaptan.ts';
+import type { Nation } from '../transxchange/bankHolidays.ts';
+import { readTransxchangeFeed } from '../transxchange/readFeed.ts';
+
+/*
+ * One place that knows which reader reads which feed format. Every reader produces the parsed
+ * feed the GTFS reader produces, so everything after this (the timetable builder, snapshots,
+ * the router) is the same whatever the format.
+ */
+
+/** The formats a region's timetable feeds may come in. */
+export type FeedFormat = 'gtfs' | 'transxchange';
+
+/** What reading one feed needs beyond its path. */
+export interface TimetableFeedOptions {
+  feedId: string;
+  /** GTFS when absent. */
+  type?: FeedFormat;
+  /** TransXChange: NaPTAN stops (CSV, folder or XML) for positions by ATCO code. */
+  stopsPath?: string;
+  /** TransXChange: whose bank holidays the holiday groups mean. */
+  nation?: Nation;
+  onProgress?: (message: string) => void;
+}
+
+/** Reads a timetable feed of any supported format into the parsed-feed shape the builder takes. */
+export function readTimetableFeed(path: string, options: TimetableFeedOptions): ReadFeedResult {
+  if ((options.type ?? 'gtfs') === 'gtfs')
+    return readGtfsFeed(path, { feedId: options.feedId, onProgress: options.onProgress });
+  const naptanLog = new WarningLog(options.feedId);
+  const naptan = options.stopsPath ? readNaptan(options.stopsPath, naptanLog) : undefined;
+  if (naptanLog.hasErrors) return { ok: false, warnings: naptanLog.list };
+  const read = readTransxchangeFeed(path, {
+    feedId: options.feedId,
+    naptan,
+    nation: options.nation,
+    onProgress: options.onProgress,
+  });
+  const warnings = [...naptanLog.list, ...read.warnings];
+  if (!read.ok) return { ok: false, warnings };
+  const warningCounts = new Map([...naptanLog.counts, ...read.warningCounts]);
+  return { ...read, warnings, warningCounts };
+}
