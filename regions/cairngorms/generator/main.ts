@@ -1,5 +1,6 @@
 /*
- * Generates the Cairngorms demo region: region.json, five GTFS feeds and an OSM XML street
+ * Generates the Cairngorms demo region: region.json, five GTFS feeds, one TransXChange feed with
+ * its NaPTAN stops (generator/transxchange.ts) and an OSM XML street
  * network, all derived from a seed and a start date so the same inputs give byte-identical files.
  *
  *   npx node regions/cairngorms/generator/main.ts --out regions/cairngorms/build [--seed N] [--date YYYY-MM-DD]
@@ -25,6 +26,7 @@ import { routeShapesAlongRoads } from './roadShapes.ts';
 import { buildServices } from './services.ts';
 import { logoSvg } from './logos.ts';
 import { writeGbfs } from './gbfs.ts';
+import { onlyTransxchangeRoutes, transxchangeFiles, withoutTransxchangeRoutes } from './transxchange.ts';
 
 export interface GenerateOptions {
   outDir: string;
@@ -82,18 +84,18 @@ export async function generateDemoRegion(options: GenerateOptions): Promise<Gene
   const osm = buildOsm({ places, stations, network, extras, rng: rng.fork('osm') });
   routeShapesAlongRoads(network, osm);
   splitSteppedPlatforms(network);
-  const gtfs = writeGtfs(
-    network,
-    services,
-    validity,
-    { drt: extras.drtZone, community: extras.communityZone },
-    { seed, date },
+  const zones = { drt: extras.drtZone, community: extras.communityZone };
+  const gtfs = writeGtfs(withoutTransxchangeRoutes(network), services, validity, zones, { seed, date });
+  const txc = transxchangeFiles(
+    writeGtfs(onlyTransxchangeRoutes(network), services, validity, zones, { seed, date }).feeds.bus,
   );
   const osmXml = writeOsmXml(osm, makeElevationModel(places), { seed, date });
 
   rmSync(join(outDir, 'gtfs'), { recursive: true, force: true });
   rmSync(join(outDir, 'logos'), { recursive: true, force: true });
   rmSync(join(outDir, 'gbfs'), { recursive: true, force: true });
+  rmSync(join(outDir, 'transxchange'), { recursive: true, force: true });
+  rmSync(join(outDir, 'naptan'), { recursive: true, force: true });
   let files = 0;
   const write = (path: string, text: string) => {
     mkdirSync(join(path, '..'), { recursive: true });
@@ -104,6 +106,7 @@ export async function generateDemoRegion(options: GenerateOptions): Promise<Gene
     for (const [name, text] of Object.entries(gtfs.feeds[feed]))
       write(join(outDir, FEED_PATHS[feed], name), text);
   }
+  for (const [path, text] of Object.entries(txc)) write(join(outDir, path), text);
   write(join(outDir, OSM_PATH), osmXml);
   write(join(outDir, 'region.json'), JSON.stringify(region, null, 2) + '\n');
   for (const p of checked.config.carClub.providers) write(join(outDir, p.logo), logoSvg(p.name));

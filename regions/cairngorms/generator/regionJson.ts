@@ -1,4 +1,5 @@
 import type { GeoPolygon, RegionConfigInput } from '@cairn/engine/region';
+import { NAPTAN_PATH, TRANSXCHANGE_PATH } from './transxchange.ts';
 import { hullAround } from './geo.ts';
 import type { Point } from './geo.ts';
 import type { DemoExtras } from './extras.ts';
@@ -47,6 +48,7 @@ export const FEED_PATHS = {
   city: 'gtfs/city',
   ferry: 'gtfs/ferry',
   flex: 'gtfs/flex',
+  atholl: TRANSXCHANGE_PATH,
 } as const;
 export const OSM_PATH = 'cairngorms.osm';
 
@@ -125,7 +127,7 @@ export function buildRegionJson(
     ),
     op(
       'DAB',
-      'bus',
+      'atholl',
       ['bus'],
       ['cash', 'contactless', 'national entitlement card'],
       ['Buses run Monday to Saturday only.'],
@@ -337,8 +339,18 @@ export function buildRegionJson(
         id: 'bus',
         name: 'Demo local buses, coach and funicular',
         path: FEED_PATHS.bus,
-        agencies: ['DSB', 'DDC', 'DAB', 'DMR', 'DCL', 'DCM'].map((a) => ({ agencyId: a, operatorId: a })),
+        agencies: ['DSB', 'DDC', 'DMR', 'DCL', 'DCM'].map((a) => ({ agencyId: a, operatorId: a })),
         routes: [{ routeId: 'X39', seasonal: true }],
+      },
+      {
+        id: 'atholl',
+        name: 'Demo Atholl Buses (TransXChange with NaPTAN stops)',
+        type: 'transxchange',
+        path: FEED_PATHS.atholl,
+        stops: NAPTAN_PATH,
+        nation: 'scotland',
+        agencies: [{ agencyId: 'DAB', operatorId: 'DAB' }],
+        routes: [],
       },
       {
         id: 'city',

@@ -62,7 +62,13 @@ describe('region.json', () => {
     const { config, warnings } = await loadRegionConfig(outA);
     expect(warnings).toEqual([]);
     expect(config?.demo).toBe(true);
-    expect(config?.feeds.map((f) => f.id)).toEqual([...FEEDS]);
+    // The GTFS feeds, and the Atholl buses shipped as TransXChange with NaPTAN stops.
+    expect(config?.feeds.map((f) => f.id)).toEqual(['rail', 'bus', 'atholl', 'city', 'ferry', 'flex']);
+    expect(config?.feeds[2]).toMatchObject({
+      type: 'transxchange',
+      stops: 'naptan/Stops.csv',
+      nation: 'scotland',
+    });
     expect(config?.carClub.providers).toHaveLength(2);
     expect(config?.flexibleServices.map((s) => s.kind).sort()).toEqual(['community transport', 'drt']);
   });

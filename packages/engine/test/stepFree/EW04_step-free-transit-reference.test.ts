@@ -1,5 +1,5 @@
 // Feature under test: a step-free plan() arrives no later than the connection-scan reference run on the demo GTFS with inaccessible stops and trips removed and step-free walks at the ends (issue #19).
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/gtfs/csv.ts';
@@ -68,6 +68,8 @@ describe('W04 step-free planner against the transit reference without inaccessib
   const dir = demoRegionDir('cairn-w04-', async (d) => {
     r = await loadReferenceRegion(d, Date.UTC(2026, 10, 22, 9, 0), {
       feedPath: (id, path) => {
+        // The TransXChange feed says nothing of step-free access: all unknown, all usable.
+        if (!existsSync(join(path, 'stops.txt'))) return path;
         const out = join(d, 'step-free-gtfs', id);
         writeAccessibleFeed(path, out);
         return out;

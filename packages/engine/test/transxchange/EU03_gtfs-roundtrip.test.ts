@@ -9,7 +9,7 @@ import type { GtfsFeed } from '../../src/gtfs/types.ts';
 import { readFeedOfFormat } from './readBack.ts';
 import { buildTimetable } from '../../src/timetable/builder.ts';
 import { readInline, planPaths } from '../support/inlineFeed.ts';
-import { writeGtfsAsTransxchange } from '../support/transxchangeWriter.ts';
+import { writeTransxchange } from '../../src/transxchange/writeTransxchange.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -76,7 +76,7 @@ function randomGtfs(seed: number): Record<string, string> {
 function throughTransxchange(feed: GtfsFeed): GtfsFeed {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-txc-'));
   dirs.push(dir);
-  const { xml, naptanCsv } = writeGtfsAsTransxchange(feed);
+  const { xml, naptanCsv } = writeTransxchange(feed);
   writeFileSync(join(dir, 'timetable.xml'), xml);
   writeFileSync(join(dir, 'Stops.csv'), naptanCsv);
   return readFeedOfFormat(join(dir, 'timetable.xml'), join(dir, 'Stops.csv'), feed.id);

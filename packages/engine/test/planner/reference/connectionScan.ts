@@ -1,4 +1,5 @@
-import { readGtfsFeed } from '../../../src/gtfs/readFeed.ts';
+import { readTimetableFeed } from '../../../src/feeds/readTimetableFeed.ts';
+import type { TimetableFeedOptions } from '../../../src/feeds/readTimetableFeed.ts';
 import type { GtfsFeed } from '../../../src/gtfs/types.ts';
 import {
   dateToDayNumber,
@@ -89,7 +90,8 @@ interface Connections {
 /** Options of buildReferenceNetwork. */
 export interface ReferenceNetworkOptions {
   timeZone: string;
-  feeds: Array<{ id: string; path: string }>;
+  /** Each feed with how to read it (GTFS unless `read` says otherwise). */
+  feeds: Array<{ id: string; path: string; read?: Omit<TimetableFeedOptions, 'feedId'> }>;
   /** Footpaths between stops given their positions (indexed like the arrays passed in). */
   footpaths: (stops: { count: number; lat: Float64Array; lon: Float64Array }) => RefFootpath[];
   sameStopChangeSec: number;
@@ -99,10 +101,10 @@ export interface ReferenceNetworkOptions {
   walkTransferFactor?: number;
 }
 
-/** Reads the region's GTFS feeds into the reference's own trip and change lists. */
+/** Reads the region's feeds into the reference's own trip and change lists. */
 export function buildReferenceNetwork(o: ReferenceNetworkOptions): ReferenceNetwork {
   const feeds: GtfsFeed[] = o.feeds.map((f) => {
-    const read = readGtfsFeed(f.path, { feedId: f.id });
+    const read = readTimetableFeed(f.path, { ...f.read, feedId: f.id });
     if (!read.ok) throw new Error(`reference: feed ${f.id} unreadable`);
     return read.feed;
   });

@@ -81,7 +81,8 @@ export async function loadReferenceRegion(
     timeZone: loaded.region.timeZone,
     feeds: loaded.region.feeds.map((f) => {
       const path = resolveRegionPath(dir, f.path);
-      return { id: f.id, path: variant.feedPath?.(f.id, path) ?? path };
+      const read = { type: f.type, nation: f.nation, stopsPath: f.stops && resolveRegionPath(dir, f.stops) };
+      return { id: f.id, path: variant.feedPath?.(f.id, path) ?? path, read };
     }),
     // The region's footpaths are walked along its streets (planner/regionTimetable.ts).
     footpaths: (stops) => listStreetFootpaths(loaded.streets, stops, settings),

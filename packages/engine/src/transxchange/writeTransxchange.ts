@@ -1,12 +1,14 @@
-import type { GtfsFeed } from '../../src/gtfs/types.ts';
-import { dateToDayNumber, dayNumberToDate } from '../../src/time/serviceDay.ts';
+import type { GtfsFeed } from '../gtfs/types.ts';
+import { dateToDayNumber, dayNumberToDate } from '../time/serviceDay.ts';
 
 /*
  * Writes a parsed GTFS feed out as one TransXChange 2.4 document and a NaPTAN Stops.csv, the
  * way an operator's scheduling system would publish the same timetable: a Service per route, a
  * journey pattern per trip, run times and waits per link, the calendar as an operating profile
  * (weekdays, the period outside the calendar as days of non-operation, calendar_dates as special
- * days), pick-up and set-down as activities, frequencies as Frequency. Test support only.
+ * days), pick-up and set-down as activities, frequencies as Frequency. The demo region ships
+ * part of its buses this way so the TransXChange reader runs on every start, and the tests check
+ * that what is written reads back to the same plans.
  */
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -18,12 +20,12 @@ const clock = (sec: number): string =>
   [Math.floor(sec / 3600) % 24, Math.floor(sec / 60) % 60, sec % 60]
     .map((n) => String(n).padStart(2, '0'))
     .join(':');
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 const range = (from: number, to: number): string =>
   `<DateRange><StartDate>${iso(from)}</StartDate><EndDate>${iso(to)}</EndDate></DateRange>`;
 
-/** The feed as TransXChange XML and NaPTAN CSV texts. */
-export function writeGtfsAsTransxchange(feed: GtfsFeed): { xml: string; naptanCsv: string } {
+/** A parsed GTFS feed as TransXChange XML (services named by route_id) and a NaPTAN Stops.csv. */
+export function writeTransxchange(feed: GtfsFeed): { xml: string; naptanCsv: string } {
   const st = feed.stopTimes;
   // The period every service lies in; each journey's own calendar range is cut out of it.
   let first = Infinity;
@@ -88,7 +90,7 @@ export function writeGtfsAsTransxchange(feed: GtfsFeed): { xml: string; naptanCs
       : '';
     journeys.push(
       `<VehicleJourney><OperatingProfile><RegularDayType>${regular}</RegularDayType>${special}</OperatingProfile>` +
-        `<VehicleJourneyCode>${esc(trip.id)}</VehicleJourneyCode><ServiceRef>R${trip.routeIdx}</ServiceRef><LineRef>R${trip.routeIdx}L</LineRef>` +
+        `<VehicleJourneyCode>${esc(trip.id)}</VehicleJourneyCode><ServiceRef>${esc(feed.routes[trip.routeIdx]!.id)}</ServiceRef><LineRef>${esc(feed.routes[trip.routeIdx]!.id)}</LineRef>` +
         `<JourneyPatternRef>P${t}</JourneyPatternRef>${frequency}<DepartureTime>${clock(start)}</DepartureTime>` +
         (start >= 86400 ? `<DepartureDayShift>${Math.floor(start / 86400)}</DepartureDayShift>` : '') +
         `</VehicleJourney>`,
@@ -96,7 +98,7 @@ export function writeGtfsAsTransxchange(feed: GtfsFeed): { xml: string; naptanCs
   });
   const services = feed.routes.map(
     (r, i) =>
-      `<Service><ServiceCode>R${i}</ServiceCode><Lines><Line id="R${i}L"><LineName>${esc(r.shortName)}</LineName></Line></Lines>` +
+      `<Service><ServiceCode>${esc(r.id)}</ServiceCode><Lines><Line id="${esc(r.id)}"><LineName>${esc(r.shortName)}</LineName></Line></Lines>` +
       `<OperatingPeriod><StartDate>${iso(first)}</StartDate><EndDate>${iso(last)}</EndDate></OperatingPeriod>` +
       `<RegisteredOperatorRef>O${r.agencyIdx}</RegisteredOperatorRef><Mode>${r.mode === 'intercity bus' ? 'coach' : r.mode === 'train' ? 'rail' : r.mode === 'subway' ? 'underground' : r.mode}</Mode>` +
       `<Description>${esc(r.longName)}</Description><StandardService><Origin>A</Origin><Destination>B</Destination>${(patternsByRoute.get(i) ?? []).join('')}</StandardService></Service>`,
