@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { gridToLatLon } from '../geo/ukGrids.ts';
 import { eachRow } from '../gtfs/rows.ts';
 import type { GtfsSource } from '../gtfs/source.ts';
 import type { WarningLog } from '../gtfs/warnings.ts';
@@ -67,12 +68,23 @@ export function readNaptan(path: string, log: WarningLog): NaptanData {
       }
     : { stops: path, areas: '', inArea: '' };
   const source = csvSource([files.stops, files.areas, files.inArea].filter(Boolean));
-  eachRow(source, log, files.stops, ['ATCOCode', 'CommonName', 'Latitude', 'Longitude'], (get, line) => {
-    const lat = Number(get('Latitude'));
-    const lon = Number(get('Longitude'));
-    if (!get('Latitude') || !get('Longitude') || !Number.isFinite(lat) || !Number.isFinite(lon)) {
-      log.add(files.stops, line, 'Latitude', `stop ${get('ATCOCode')} has no readable Latitude/Longitude`);
-      return;
+  eachRow(source, log, files.stops, ['ATCOCode', 'CommonName'], (get, line) => {
+    let lat = get('Latitude') ? Number(get('Latitude')) : NaN;
+    let lon = get('Longitude') ? Number(get('Longitude')) : NaN;
+    if (!Number.isFinite(lat) || !Number.isFinite(lon)) {
+      // Older extracts give only the British grid position.
+      const e = get('Easting') ? Number(get('Easting')) : NaN;
+      const n = get('Northing') ? Number(get('Northing')) : NaN;
+      if (!Number.isFinite(e) || !Number.isFinite(n)) {
+        log.add(
+          files.stops,
+          line,
+          'Latitude',
+          `stop ${get('ATCOCode')} has no readable Latitude/Longitude or Easting/Northing`,
+        );
+        return;
+      }
+      ({ lat, lon } = gridToLatLon('gb', e, n));
     }
     data.stops.set(get('ATCOCode'), { atco: get('ATCOCode'), name: get('CommonName'), lat, lon, areas: [] });
   });
@@ -114,10 +126,16 @@ function csvSource(paths: string[]): GtfsSource {
   };
 }
 
+/** A Location's WGS84 position, from its Latitude/Longitude or else its British grid Easting/Northing. */
 const latLonOf = (el: XmlElement | undefined): { lat: number; lon: number } => {
   const loc = findChild(el, 'Location');
   const ll = findChild(loc, 'Translation') ?? loc;
-  return { lat: Number(textAt(ll, 'Latitude') || NaN), lon: Number(textAt(ll, 'Longitude') || NaN) };
+  const lat = Number(textAt(ll, 'Latitude') || NaN);
+  const lon = Number(textAt(ll, 'Longitude') || NaN);
+  if (Number.isFinite(lat) && Number.isFinite(lon)) return { lat, lon };
+  const e = Number(textAt(ll, 'Easting') || NaN);
+  const n = Number(textAt(ll, 'Northing') || NaN);
+  return Number.isFinite(e) && Number.isFinite(n) ? gridToLatLon('gb', e, n) : { lat: NaN, lon: NaN };
 };
 
 function readNaptanXml(path: string, data: NaptanData, log: WarningLog): void {

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { fromArrayBuffer } from 'geotiff';
 import proj4 from 'proj4';
+import { BRITISH_NATIONAL_GRID } from '../geo/ukGrids.ts';
 
 /*
  * An operator-supplied terrain model (a GeoTIFF such as Ordnance Survey's OS Terrain 50) gives
@@ -13,10 +14,6 @@ import proj4 from 'proj4';
  * (OS, "A guide to coordinates and coordinate systems in Great Britain"; good to a few metres, far
  * finer than a 50 m height grid needs). Other systems are refused with a message saying to reproject.
  */
-
-const BRITISH_NATIONAL_GRID =
-  '+proj=tmerc +lat_0=49 +lon_0=-2 +k=0.9996012717 +x_0=400000 +y_0=-100000 +ellps=airy ' +
-  '+towgs84=446.448,-125.157,542.06,0.15,0.247,0.842,-20.489 +units=m +no_defs';
 
 /** EPSG codes of the coordinate systems Cairn can sample. */
 export const SUPPORTED_RASTER_CRS = [4326, 4258, 27700] as const;

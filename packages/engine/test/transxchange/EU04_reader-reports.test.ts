@@ -178,7 +178,7 @@ describe('U04 TransXChange reader reports', () => {
 });
 
 describe('U04 NaPTAN reader', () => {
-  it('reads the XML form with stop areas, and reports a stop without latitude and longitude', () => {
+  it('reads the XML form with stop areas and grid positions, and reports a stop without a position', () => {
     const path = write(
       'naptan.xml',
       `<?xml version="1.0"?><NaPTAN xmlns="http://www.naptan.org.uk/">
@@ -188,6 +188,7 @@ describe('U04 NaPTAN reader', () => {
 <StopAreas><StopAreaRef>639GAB00001</StopAreaRef></StopAreas></StopPoint>
 <StopPoint><AtcoCode>639000009</AtcoCode><Descriptor><CommonName>Grid only</CommonName></Descriptor>
 <Place><Location><Easting>394000</Easting><Northing>806000</Northing></Location></Place></StopPoint>
+<StopPoint><AtcoCode>639000010</AtcoCode><Descriptor><CommonName>Nowhere</CommonName></Descriptor></StopPoint>
 </StopPoints>
 <StopAreas><StopArea><StopAreaCode>639GAB00001</StopAreaCode><Name>Aberdeen Bus Station</Name>
 <Location><Translation><Longitude>-2.0975</Longitude><Latitude>57.1435</Latitude></Translation></Location></StopArea></StopAreas>
@@ -203,9 +204,12 @@ describe('U04 NaPTAN reader', () => {
       areas: ['639GAB00001'],
     });
     expect(data.areas.get('639GAB00001')?.name).toBe('Aberdeen Bus Station');
-    expect(data.stops.has('639000009')).toBe(false);
+    // A stop given only on the British grid is placed by it (394000 806000 is central Aberdeen).
+    expect(data.stops.get('639000009')?.lat).toBeCloseTo(57.1449, 3);
+    expect(data.stops.get('639000009')?.lon).toBeCloseTo(-2.1008, 3);
+    expect(data.stops.has('639000010')).toBe(false);
     expect(log.list).toEqual([
-      expect.objectContaining({ field: 'Location', message: expect.stringContaining('639000009') }),
+      expect.objectContaining({ field: 'Location', message: expect.stringContaining('639000010') }),
     ]);
   });
 
