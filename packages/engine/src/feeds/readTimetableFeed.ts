@@ -1,3 +1,4 @@
+import { readAtcoCifFeed } from '../cif/readAtcoCif.ts';
 import { readGtfsFeed } from '../gtfs/readFeed.ts';
 import type { ReadFeedResult } from '../gtfs/types.ts';
 import { WarningLog } from '../gtfs/warnings.ts';
@@ -12,16 +13,16 @@ import { readTransxchangeFeed } from '../transxchange/readFeed.ts';
  */
 
 /** The formats a region's timetable feeds may come in. */
-export type FeedFormat = 'gtfs' | 'transxchange';
+export type FeedFormat = 'gtfs' | 'transxchange' | 'atco-cif';
 
 /** What reading one feed needs beyond its path. */
 export interface TimetableFeedOptions {
   feedId: string;
   /** GTFS when absent. */
   type?: FeedFormat;
-  /** TransXChange: NaPTAN stops (CSV, folder or XML) for positions by ATCO code. */
+  /** TransXChange and ATCO-CIF: NaPTAN stops (CSV, folder or XML) for positions by ATCO code. */
   stopsPath?: string;
-  /** TransXChange: whose bank holidays the holiday groups mean. */
+  /** TransXChange and ATCO-CIF: whose bank holidays the holiday groups mean. */
   nation?: Nation;
   onProgress?: (message: string) => void;
 }
@@ -33,12 +34,14 @@ export function readTimetableFeed(path: string, options: TimetableFeedOptions): 
   const naptanLog = new WarningLog(options.feedId);
   const naptan = options.stopsPath ? readNaptan(options.stopsPath, naptanLog) : undefined;
   if (naptanLog.hasErrors) return { ok: false, warnings: naptanLog.list };
-  const read = readTransxchangeFeed(path, {
+  const txcOptions = {
     feedId: options.feedId,
     naptan,
     nation: options.nation,
     onProgress: options.onProgress,
-  });
+  };
+  const read =
+    options.type === 'atco-cif' ? readAtcoCifFeed(path, txcOptions) : readTransxchangeFeed(path, txcOptions);
   const warnings = [...naptanLog.list, ...read.warnings];
   if (!read.ok) return { ok: false, warnings };
   const warningCounts = new Map([...naptanLog.counts, ...read.warningCounts]);

@@ -71,7 +71,8 @@ export function feedFingerprint(dir: string, config: RegionConfig): string {
   const parts: string[] = [];
   for (const feed of config.feeds) {
     // A GTFS feed's line reads as it did before feeds had a type, so existing snapshots stay current.
-    const kind = feed.type && feed.type !== 'gtfs' ? ` ${feed.type}${feed.nation ? ` ${feed.nation}` : ''}` : '';
+    const kind =
+      feed.type && feed.type !== 'gtfs' ? ` ${feed.type}${feed.nation ? ` ${feed.nation}` : ''}` : '';
     parts.push(`feed ${feed.id}${kind} ${feed.path}`);
     for (const path of [feed.path, feed.stops]) {
       if (path) parts.push(...fileStamps(resolveRegionPath(dir, path)));

@@ -141,10 +141,10 @@ export const Feed = z
       .string()
       .min(1)
       .describe(
-        'Relative to region.json: for GTFS a folder of .txt files or a .zip; for TransXChange a folder or .zip of .xml documents, or one .xml',
+        'Relative to region.json: for GTFS a folder of .txt files or a .zip; for TransXChange a folder or .zip of .xml documents, or one .xml; for ATCO-CIF a .cif, or a folder or .zip of them',
       ),
     type: z
-      .enum(['gtfs', 'transxchange'])
+      .enum(['gtfs', 'transxchange', 'atco-cif'])
       .optional()
       .describe('Format of the feed; GTFS when absent, so older region files read as before'),
     stops: z
@@ -152,13 +152,13 @@ export const Feed = z
       .min(1)
       .optional()
       .describe(
-        'TransXChange only: NaPTAN stops giving positions by ATCO code (Stops.csv, a folder with Stops.csv, StopAreas.csv and StopsInArea.csv, or NaPTAN XML), relative to region.json',
+        'TransXChange and ATCO-CIF: NaPTAN stops giving positions by ATCO code (Stops.csv, a folder with Stops.csv, StopAreas.csv and StopsInArea.csv, or NaPTAN XML), relative to region.json',
       ),
     nation: z
-      .enum(['england-wales', 'scotland'])
+      .enum(['england-wales', 'scotland', 'northern-ireland'])
       .optional()
       .describe(
-        "TransXChange only: whose bank holidays AllBankHolidays and the other holiday groups mean (England and Wales when absent)",
+        'TransXChange and ATCO-CIF: whose bank holidays AllBankHolidays and the other holiday groups mean (England and Wales when absent)',
       ),
     agencies: z.array(FeedAgencyFlags).default([]),
     routes: z.array(FeedRouteFlags).default([]),
@@ -169,7 +169,7 @@ export const Feed = z
         'GTFS-realtime feeds (TripUpdates, ServiceAlerts, VehiclePositions) matched against this feed',
       ),
   })
-  .describe('A static timetable feed: GTFS, or TransXChange with NaPTAN stops');
+  .describe('A static timetable feed: GTFS, TransXChange or ATCO-CIF (with NaPTAN stops)');
 export type Feed = z.infer<typeof Feed>;
 
 export const Operator = z

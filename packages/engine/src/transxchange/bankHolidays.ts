@@ -6,11 +6,12 @@ import { dateToDayNumber, weekdayOfDayNumber } from '../time/serviceDay.ts';
  * a fixed holiday on a weekend is "displaced" to the next weekday not already a holiday
  * (ChristmasDayHoliday, NewYearsDayHoliday, …); Scotland has 2 January, St Andrew's Day
  * (30 November) and the first Monday of August, England and Wales Easter Monday and the last
- * Monday of August. One-off changes by royal proclamation are listed in ONE_OFF below.
+ * Monday of August; Northern Ireland has England's and St Patrick's Day (17 March) and the
+ * Battle of the Boyne (12 July). One-off changes by royal proclamation are listed in ONE_OFF below.
  */
 
 /** The nation whose bank holidays a group such as AllBankHolidays means. */
-export type Nation = 'england-wales' | 'scotland';
+export type Nation = 'england-wales' | 'scotland' | 'northern-ireland';
 
 /** The single holidays TransXChange names (BankHolidayOperation children). */
 export const SINGLE_HOLIDAYS = [
@@ -32,6 +33,11 @@ export const SINGLE_HOLIDAYS = [
   'StAndrewsDayHoliday',
   'ChristmasDayHoliday',
   'BoxingDayHoliday',
+  // Northern Ireland's own (no TransXChange names; ATCO-CIF's bank holiday flag means them there).
+  'StPatricksDay',
+  'StPatricksDayHoliday',
+  'BattleOfTheBoyne',
+  'BattleOfTheBoyneHoliday',
 ] as const;
 export type SingleHoliday = (typeof SINGLE_HOLIDAYS)[number];
 
@@ -50,6 +56,12 @@ const HOLIDAY_MONDAYS: SingleHoliday[] = [
   'AugustBankHolidayScotland',
 ];
 const NOT_IN_SCOTLAND = new Set<SingleHoliday>(['EasterMonday', 'LateSummerBankHolidayNotScotland']);
+const ONLY_IN_NORTHERN_IRELAND = new Set<SingleHoliday>([
+  'StPatricksDay',
+  'StPatricksDayHoliday',
+  'BattleOfTheBoyne',
+  'BattleOfTheBoyneHoliday',
+]);
 const ONLY_IN_SCOTLAND = new Set<SingleHoliday>([
   'Jan2ndScotland',
   'Jan2ndScotlandHoliday',
@@ -86,7 +98,11 @@ export function isHolidayName(name: string): boolean {
 export function expandHolidayName(name: string, nation: Nation): SingleHoliday[] {
   const group = GROUPS[name];
   if (!group) return (SINGLE_HOLIDAYS as readonly string[]).includes(name) ? [name as SingleHoliday] : [];
-  return group.filter((h) => (nation === 'scotland' ? !NOT_IN_SCOTLAND.has(h) : !ONLY_IN_SCOTLAND.has(h)));
+  if (nation === 'scotland')
+    return group.filter((h) => !NOT_IN_SCOTLAND.has(h) && !ONLY_IN_NORTHERN_IRELAND.has(h));
+  if (nation === 'england-wales')
+    return group.filter((h) => !ONLY_IN_SCOTLAND.has(h) && !ONLY_IN_NORTHERN_IRELAND.has(h));
+  return group.filter((h) => !ONLY_IN_SCOTLAND.has(h));
 }
 
 /*
@@ -164,6 +180,8 @@ export function holidaysOfYear(year: number, nation: Nation): ReadonlyMap<Single
     ['LateSummerBankHolidayNotScotland', monday(year, 8, -1)],
     ['AugustBankHolidayScotland', monday(year, 8, 1)],
     ['StAndrewsDay', day(1130)],
+    ['StPatricksDay', day(317)],
+    ['BattleOfTheBoyne', day(712)],
     ['ChristmasEve', day(1224)],
     ['ChristmasDay', day(1225)],
     ['BoxingDay', day(1226)],
@@ -189,6 +207,8 @@ export function holidaysOfYear(year: number, nation: Nation): ReadonlyMap<Single
     ]);
   else displace([['NewYearsDay', 'NewYearsDayHoliday']]);
   displace([['StAndrewsDay', 'StAndrewsDayHoliday']]);
+  displace([['StPatricksDay', 'StPatricksDayHoliday']]);
+  displace([['BattleOfTheBoyne', 'BattleOfTheBoyneHoliday']]);
   displace([
     ['ChristmasDay', 'ChristmasDayHoliday'],
     ['BoxingDay', 'BoxingDayHoliday'],

@@ -118,7 +118,7 @@ function listDocuments(path: string, log: WarningLog): Document[] {
 }
 
 /** The collection as a parsed feed: stops placed from NaPTAN, profiles turned into services. */
-function collectionToFeed(c: TxcCollection, options: TxcFeedOptions, log: WarningLog): GtfsFeed {
+export function collectionToFeed(c: TxcCollection, options: TxcFeedOptions, log: WarningLog): GtfsFeed {
   const naptan = options.naptan ?? emptyNaptan();
   const ctx = { nation: options.nation ?? 'england-wales', organisations: c.organisations };
 
