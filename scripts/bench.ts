@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 
 const BENCHES = [
   'packages/engine/bench/transit.ts',
+  'packages/engine/bench/transxchange.ts',
   'packages/engine/bench/mcRaptor.ts',
   'packages/engine/bench/live.ts',
   'packages/engine/bench/streets.ts',

@@ -265,7 +265,8 @@ export async function runTransitBench(
   return rows;
 }
 
-function printTable(rows: Row[]): void {
+/** Prints bench rows as a Markdown table. */
+export function printTable(rows: Row[]): void {
   const widths = [0, 0, 0, 0];
   const cells = rows.map((r) => [r.network, r.metric, r.value, r.target]);
   for (const c of [['network', 'metric', 'value', 'target'], ...cells])

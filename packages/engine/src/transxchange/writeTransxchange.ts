@@ -41,31 +41,48 @@ export function writeTransxchange(feed: GtfsFeed): { xml: string; naptanCsv: str
   const patternsByRoute = new Map<number, string[]>();
   const journeys: string[] = [];
   const freqByTrip = new Map(feed.frequencies.map((f) => [f.tripIdx, f]));
+  const patternByShape = new Map<string, string>();
   feed.trips.forEach((trip, t) => {
     const from = st.tripOffsets[t]!;
     const to = st.tripOffsets[t + 1]!;
     if (!trip.valid || to - from < 2) return;
-    const links: string[] = [];
     const activity = (k: number): string => {
       const up = st.pickupType[k] !== 1;
       const down = st.dropOffType[k] !== 1;
       return up && down ? 'pickUpAndSetDown' : up ? 'pickUp' : down ? 'setDown' : 'pass';
     };
-    for (let k = from; k < to - 1; k++) {
-      const wait = st.departureSec[k + 1]! - st.arrivalSec[k + 1]!;
-      links.push(
-        `<JourneyPatternTimingLink id="L${t}_${k - from}">` +
-          `<From><Activity>${activity(k)}</Activity><StopPointRef>${esc(feed.stops[st.stopIdx[k]!]!.id)}</StopPointRef><TimingStatus>PTP</TimingStatus></From>` +
-          `<To>${k + 1 < to - 1 && wait > 0 ? `<WaitTime>PT${wait}S</WaitTime>` : ''}<Activity>${activity(k + 1)}</Activity><StopPointRef>${esc(feed.stops[st.stopIdx[k + 1]!]!.id)}</StopPointRef><TimingStatus>PTP</TimingStatus></To>` +
-          `<RunTime>PT${st.arrivalSec[k + 1]! - st.departureSec[k]!}S</RunTime></JourneyPatternTimingLink>`,
+    // Journeys with the same calls, run times, waits and activities share one journey pattern,
+    // as in a published file (a pattern per journey would make files many times their real size).
+    const shape: Array<string | number> = [trip.routeIdx, trip.directionId];
+    for (let k = from; k < to; k++)
+      shape.push(
+        st.stopIdx[k]!,
+        st.arrivalSec[k]! - st.departureSec[from]!,
+        st.departureSec[k]! - st.departureSec[from]!,
+        activity(k),
       );
+    const key = shape.join(',');
+    let pattern = patternByShape.get(key);
+    if (pattern === undefined) {
+      pattern = `${t}`;
+      patternByShape.set(key, pattern);
+      const links: string[] = [];
+      for (let k = from; k < to - 1; k++) {
+        const wait = st.departureSec[k + 1]! - st.arrivalSec[k + 1]!;
+        links.push(
+          `<JourneyPatternTimingLink id="L${t}_${k - from}">` +
+            `<From><Activity>${activity(k)}</Activity><StopPointRef>${esc(feed.stops[st.stopIdx[k]!]!.id)}</StopPointRef><TimingStatus>PTP</TimingStatus></From>` +
+            `<To>${k + 1 < to - 1 && wait > 0 ? `<WaitTime>PT${wait}S</WaitTime>` : ''}<Activity>${activity(k + 1)}</Activity><StopPointRef>${esc(feed.stops[st.stopIdx[k + 1]!]!.id)}</StopPointRef><TimingStatus>PTP</TimingStatus></To>` +
+            `<RunTime>PT${st.arrivalSec[k + 1]! - st.departureSec[k]!}S</RunTime></JourneyPatternTimingLink>`,
+        );
+      }
+      sections.push(`<JourneyPatternSection id="S${t}">${links.join('')}</JourneyPatternSection>`);
+      const list = patternsByRoute.get(trip.routeIdx) ?? [];
+      list.push(
+        `<JourneyPattern id="P${t}"><Direction>${trip.directionId === 1 ? 'inbound' : 'outbound'}</Direction><JourneyPatternSectionRefs>S${t}</JourneyPatternSectionRefs></JourneyPattern>`,
+      );
+      patternsByRoute.set(trip.routeIdx, list);
     }
-    sections.push(`<JourneyPatternSection id="S${t}">${links.join('')}</JourneyPatternSection>`);
-    const list = patternsByRoute.get(trip.routeIdx) ?? [];
-    list.push(
-      `<JourneyPattern id="P${t}"><Direction>${trip.directionId === 1 ? 'inbound' : 'outbound'}</Direction><JourneyPatternSectionRefs>S${t}</JourneyPatternSectionRefs></JourneyPattern>`,
-    );
-    patternsByRoute.set(trip.routeIdx, list);
 
     const s = feed.services[trip.serviceIdx]!;
     const days = WEEKDAYS.filter((_, i) => s.weekdays & (1 << i)).map((d) => `<${d}/>`);
@@ -91,7 +108,7 @@ export function writeTransxchange(feed: GtfsFeed): { xml: string; naptanCsv: str
     journeys.push(
       `<VehicleJourney><OperatingProfile><RegularDayType>${regular}</RegularDayType>${special}</OperatingProfile>` +
         `<VehicleJourneyCode>${esc(trip.id)}</VehicleJourneyCode><ServiceRef>${esc(feed.routes[trip.routeIdx]!.id)}</ServiceRef><LineRef>${esc(feed.routes[trip.routeIdx]!.id)}</LineRef>` +
-        `<JourneyPatternRef>P${t}</JourneyPatternRef>${frequency}<DepartureTime>${clock(start)}</DepartureTime>` +
+        `<JourneyPatternRef>P${pattern}</JourneyPatternRef>${frequency}<DepartureTime>${clock(start)}</DepartureTime>` +
         (start >= 86400 ? `<DepartureDayShift>${Math.floor(start / 86400)}</DepartureDayShift>` : '') +
         `</VehicleJourney>`,
     );
@@ -107,9 +124,17 @@ export function writeTransxchange(feed: GtfsFeed): { xml: string; naptanCsv: str
     (a, i) =>
       `<Operator id="O${i}"><NationalOperatorCode>${esc(a.id)}</NationalOperatorCode><TradingName>${esc(a.name)}</TradingName></Operator>`,
   );
+  // The document names the stops its journeys call at; NaPTAN lists every stop.
+  const called = new Set(st.stopIdx);
   const xml =
     `<?xml version="1.0" encoding="utf-8"?>\n<TransXChange xmlns="http://www.transxchange.org.uk/" SchemaVersion="2.4" CreationDateTime="${iso(first)}T00:00:00">` +
-    `<StopPoints>${feed.stops.map((s) => `<AnnotatedStopPointRef><StopPointRef>${esc(s.id)}</StopPointRef><CommonName>${esc(s.name)}</CommonName></AnnotatedStopPointRef>`).join('')}</StopPoints>` +
+    `<StopPoints>${feed.stops
+      .filter((_, i) => called.has(i))
+      .map(
+        (s) =>
+          `<AnnotatedStopPointRef><StopPointRef>${esc(s.id)}</StopPointRef><CommonName>${esc(s.name)}</CommonName></AnnotatedStopPointRef>`,
+      )
+      .join('')}</StopPoints>` +
     `<JourneyPatternSections>${sections.join('')}</JourneyPatternSections><Operators>${operators.join('')}</Operators>` +
     `<Services>${services.join('')}</Services><VehicleJourneys>${journeys.join('')}</VehicleJourneys></TransXChange>\n`;
   const naptanCsv =
