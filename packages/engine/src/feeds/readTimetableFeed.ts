@@ -1,4 +1,5 @@
 import { readAtcoCifFeed } from '../cif/readAtcoCif.ts';
+import { readRailCifFeed } from '../cif/readRailCif.ts';
 import { readGtfsFeed } from '../gtfs/readFeed.ts';
 import type { ReadFeedResult } from '../gtfs/types.ts';
 import { WarningLog } from '../gtfs/warnings.ts';
@@ -13,7 +14,7 @@ import { readTransxchangeFeed } from '../transxchange/readFeed.ts';
  */
 
 /** The formats a region's timetable feeds may come in. */
-export type FeedFormat = 'gtfs' | 'transxchange' | 'atco-cif';
+export type FeedFormat = 'gtfs' | 'transxchange' | 'atco-cif' | 'rail-cif';
 
 /** What reading one feed needs beyond its path. */
 export interface TimetableFeedOptions {
@@ -41,7 +42,11 @@ export function readTimetableFeed(path: string, options: TimetableFeedOptions): 
     onProgress: options.onProgress,
   };
   const read =
-    options.type === 'atco-cif' ? readAtcoCifFeed(path, txcOptions) : readTransxchangeFeed(path, txcOptions);
+    options.type === 'atco-cif'
+      ? readAtcoCifFeed(path, txcOptions)
+      : options.type === 'rail-cif'
+        ? readRailCifFeed(path, txcOptions)
+        : readTransxchangeFeed(path, txcOptions);
   const warnings = [...naptanLog.list, ...read.warnings];
   if (!read.ok) return { ok: false, warnings };
   const warningCounts = new Map([...naptanLog.counts, ...read.warningCounts]);

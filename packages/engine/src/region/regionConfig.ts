@@ -141,10 +141,10 @@ export const Feed = z
       .string()
       .min(1)
       .describe(
-        'Relative to region.json: for GTFS a folder of .txt files or a .zip; for TransXChange a folder or .zip of .xml documents, or one .xml; for ATCO-CIF a .cif, or a folder or .zip of them',
+        'Relative to region.json: for GTFS a folder of .txt files or a .zip; for TransXChange a folder or .zip of .xml documents, or one .xml; for ATCO-CIF a .cif, or a folder or .zip of them; for rail CIF the RDG full extract (.cif/.mca)',
       ),
     type: z
-      .enum(['gtfs', 'transxchange', 'atco-cif'])
+      .enum(['gtfs', 'transxchange', 'atco-cif', 'rail-cif'])
       .optional()
       .describe('Format of the feed; GTFS when absent, so older region files read as before'),
     stops: z
