@@ -34,7 +34,7 @@ import { isWebRoute } from './webRoutes.ts';
 import { RouteTable } from './routeTable.ts';
 import { registerSystemRoutes } from './systemRoutes.ts';
 import { isWebFileRequest, registerWebFiles } from './webFiles.ts';
-import { hasWellFormedPercentEncoding, listIllFormedFields } from './wellFormedText.ts';
+import { checkBody, hasWellFormedPercentEncoding, MAX_BODY_DEPTH } from './wellFormedText.ts';
 
 /** The HTTP application: every /v1 route, security headers, limits, and the built web app. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -87,8 +87,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     } catch {
       return done(new HttpError(400, 'The request body is not valid JSON.'), undefined);
     }
-    // Nor a lone surrogate (a `\ud800` escape): the field that holds one gets a 422, not a 500.
-    const illFormed = listIllFormedFields(value);
+    // Nor thousands of nested levels (a denial of service on every walk of the body), nor a lone
+    // surrogate (a `\ud800` escape): the field that holds one gets a 422, not a 500.
+    const { tooDeep, illFormedFields: illFormed } = checkBody(value);
+    if (tooDeep)
+      return done(
+        new HttpError(400, `The request body nests more than ${MAX_BODY_DEPTH} levels deep.`),
+        undefined,
+      );
     if (illFormed.length > 0) {
       const message = 'This contains a character that is not valid text (a lone UTF-16 surrogate).';
       const errors = Object.fromEntries(illFormed.map((field) => [field, [message]]));
