@@ -39,6 +39,8 @@ export interface Config {
   loginLockAfter: number;
   /** Failed logins in a row from all addresses before the account itself locks (its owner is mailed an unlock link). */
   loginGlobalLockAfter: number;
+  /** Account mails (activation, reset, unlock, notices) one address receives in an hour at most. */
+  mailPerRecipientPerHour: number;
   jobVisibilitySec: number;
   jobPollMs: number;
   bodyLimitBytes: number;
@@ -114,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     realtimeIdleTimeoutSec: positiveIntOf(env.REALTIME_IDLE_TIMEOUT_SEC, 120, 'REALTIME_IDLE_TIMEOUT_SEC'),
     loginLockAfter: Math.max(1, intOf(env.LOGIN_LOCK_AFTER, 5, 'LOGIN_LOCK_AFTER')),
     loginGlobalLockAfter: Math.max(1, intOf(env.LOGIN_GLOBAL_LOCK_AFTER, 50, 'LOGIN_GLOBAL_LOCK_AFTER')),
+    mailPerRecipientPerHour: positiveIntOf(env.MAIL_PER_RECIPIENT_PER_HOUR, 5, 'MAIL_PER_RECIPIENT_PER_HOUR'),
     jobVisibilitySec: intOf(env.JOB_VISIBILITY_SEC, 120, 'JOB_VISIBILITY_SEC'),
     jobPollMs: intOf(env.JOB_POLL_MS, 1000, 'JOB_POLL_MS'),
     bodyLimitBytes: intOf(env.BODY_LIMIT_BYTES, 64 * 1024, 'BODY_LIMIT_BYTES'),
