@@ -24,6 +24,8 @@ export interface Config {
   logLevel: string;
   plannerModule: string;
   rateLimitPerMinute: number;
+  /** Map tiles, glyph ranges and the web app's files per client per minute (their own budget). */
+  mapRateLimitPerMinute: number;
   authRateLimitPerMinute: number;
   /** New searches (POST search and update-return-time together) per client per minute. */
   searchRateLimitPerMinute: number;
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     plannerModule: env.PLANNER_MODULE ?? '@cairn/engine',
     rateLimitPerMinute: intOf(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
+    mapRateLimitPerMinute: positiveIntOf(env.MAP_RATE_LIMIT_PER_MINUTE, 3000, 'MAP_RATE_LIMIT_PER_MINUTE'),
     authRateLimitPerMinute: intOf(env.AUTH_RATE_LIMIT_PER_MINUTE, 20, 'AUTH_RATE_LIMIT_PER_MINUTE'),
     searchRateLimitPerMinute: positiveIntOf(
       env.SEARCH_RATE_LIMIT_PER_MINUTE,
