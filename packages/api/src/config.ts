@@ -33,6 +33,8 @@ export interface Config {
   searchRateLimitBurst: number;
   /** Open realtime streams one client may hold in this process. */
   realtimeMaxStreamsPerClient: number;
+  /** Open realtime streams one address block (IPv4 /24, IPv6 /48) may hold in this process. */
+  realtimeMaxStreamsPerBlock: number;
   /** Open realtime streams this process holds at most, all clients together. */
   realtimeMaxStreams: number;
   /** A realtime stream that has sent no event for this long is closed (the browser reconnects). */
@@ -114,6 +116,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.REALTIME_MAX_STREAMS_PER_CLIENT,
       20,
       'REALTIME_MAX_STREAMS_PER_CLIENT',
+    ),
+    realtimeMaxStreamsPerBlock: positiveIntOf(
+      env.REALTIME_MAX_STREAMS_PER_BLOCK,
+      100,
+      'REALTIME_MAX_STREAMS_PER_BLOCK',
     ),
     realtimeMaxStreams: positiveIntOf(env.REALTIME_MAX_STREAMS, 1000, 'REALTIME_MAX_STREAMS'),
     realtimeIdleTimeoutSec: positiveIntOf(env.REALTIME_IDLE_TIMEOUT_SEC, 120, 'REALTIME_IDLE_TIMEOUT_SEC'),
