@@ -6,7 +6,7 @@ import { clientBlockKey, clientKey } from '../http/clientKey.ts';
 import { HttpError, notFound } from '../http/httpError.ts';
 import type { RouteTable } from '../http/routeTable.ts';
 import { findSearch } from '../search/searchStore.ts';
-import { journeysAhead, watchSearch, WATCH_TTL_SEC } from '../live/journeyWatches.ts';
+import { journeysAhead, unwatchSearch, watchSearch, WATCH_TTL_SEC } from '../live/journeyWatches.ts';
 
 const HEARTBEAT_MS = 15_000;
 /** Event ids are PostgreSQL integers: a larger Last-Event-ID can name no event (and broke the query). */
@@ -39,6 +39,8 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
   // client, or one network of many addresses, cannot hold them all.
   const perClient = new Counts();
   const perBlock = new Counts();
+  // Open streams per search in this process: the last one to close ends the search's watch.
+  const perSearch = new Counts();
   // preClose: before the server waits for connections to end, which open streams never would.
   app.addHook('preClose', async () => {
     for (const close of [...open]) close();
@@ -145,10 +147,13 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
       const unsubscribe = ctx.hub.subscribe(hash, drain);
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
       // While the stream is open, the live poller (in whichever process leads) checks this search's journeys.
-      const watch = () =>
-        void watchSearch(ctx, hash).catch((error: unknown) =>
+      // The last write of the watch, so that ending it on close comes after it.
+      let watched: Promise<void> = Promise.resolve();
+      const watch = () => {
+        watched = watchSearch(ctx, hash).catch((error: unknown) =>
           request.log.warn({ err: error }, 'recording a live watch failed'),
         );
+      };
       const watching = ctx.live ? setInterval(watch, (WATCH_TTL_SEC * 1000) / 3) : undefined;
       if (ctx.live) watch();
       const close = () => {
@@ -161,11 +166,17 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
         open.delete(close);
         perClient.remove(client);
         perBlock.remove(block);
+        perSearch.remove(hash);
+        if (ctx.live && perSearch.get(hash) === 0)
+          void watched
+            .then(() => (perSearch.get(hash) === 0 ? unwatchSearch(ctx, hash) : undefined))
+            .catch((error: unknown) => request.log.warn({ err: error }, 'ending a live watch failed'));
         raw.end();
       };
       open.add(close);
       perClient.add(client);
       perBlock.add(block);
+      perSearch.add(hash);
       raw.on('close', close);
       drain();
     },
