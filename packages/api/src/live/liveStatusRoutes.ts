@@ -7,6 +7,10 @@ const SourceIngest = z.object({
   source: z
     .string()
     .describe("The source's scheme and host only: its user, password, path and query may hold keys"),
+  feed_id: z
+    .string()
+    .optional()
+    .describe('The static feed the source belongs to (region.json, LIVE_FEEDS_JSON)'),
   kind: z.enum(['trip-updates', 'service-alerts', 'vehicle-positions']),
   outcome: z
     .enum(['applied', 'stale', 'undecodable'])
@@ -24,7 +28,8 @@ const SourceIngest = z.object({
 });
 
 const SourcePoll = z.object({
-  source: z.string(),
+  source: z.string().describe("The source's scheme and host only"),
+  feed_id: z.string().optional().describe('The static feed the source belongs to'),
   outcome: z.enum(['fetched', 'unchanged', 'failed']).describe("'unchanged': 304 Not Modified"),
   age_sec: z.number().int().describe('Seconds since this fetch'),
   next_in_sec: z.number().describe('Seconds until the next fetch (longer after failures)'),
@@ -63,6 +68,16 @@ export function registerLiveStatusRoutes(app: FastifyInstance, routes: RouteTabl
       const nowSec = Math.floor(ctx.now().getTime() / 1000);
       if (!live) return { data: { enabled: false, polling: false, version: null, sources: [], polls: [] } };
       const version = live.current();
+      // Sources on one host are told apart by their feed, since their paths are not shown.
+      const feedIds = new Map(
+        (await ctx.database.db.selectFrom('live_feeds').select(['source', 'feed_id']).execute()).map(
+          (row) => [row.source, row.feed_id],
+        ),
+      );
+      const feedOf = (source: string) => {
+        const feedId = feedIds.get(source);
+        return feedId === undefined ? {} : { feed_id: feedId };
+      };
       return {
         data: {
           enabled: true,
@@ -70,6 +85,7 @@ export function registerLiveStatusRoutes(app: FastifyInstance, routes: RouteTabl
           version: version.id,
           sources: version.reports.map((r) => ({
             source: schemeAndHost(r.source),
+            ...feedOf(r.source),
             kind: r.kind,
             outcome: r.outcome,
             feed_timestamp: r.feedTimestampSec > 0 ? new Date(r.feedTimestampSec * 1000).toISOString() : null,
@@ -85,6 +101,7 @@ export function registerLiveStatusRoutes(app: FastifyInstance, routes: RouteTabl
           })),
           polls: live.pollReports().map((p) => ({
             source: schemeAndHost(p.source),
+            ...feedOf(p.source),
             outcome: p.outcome,
             age_sec: nowSec - p.atSec,
             next_in_sec: p.nextInSec,
@@ -104,7 +121,8 @@ export function registerLiveStatusRoutes(app: FastifyInstance, routes: RouteTabl
 function schemeAndHost(source: string): string {
   try {
     const url = new URL(source);
-    return `${url.protocol}//${url.host}`;
+    // A name without a host (the demo's `simulator:/gtfs-rt/…`) is no address and holds no key.
+    return url.host === '' ? source : `${url.protocol}//${url.host}`;
   } catch {
     return 'an address that is not a URL';
   }
