@@ -4,10 +4,12 @@
  * reads per second (GET search, GET journey, tiles, places) with p50/p95/p99 and error counts,
  * a soak that samples the server's RSS and reports its trend, and a burst: one client floods
  * search creation (at the rate of issue #15's attack) while another reads places and searches,
- * with the per-client search limit off and at its default (`--no-burst` skips it). PGlite always;
+ * with the per-client search limit off and at its default (`--no-burst` skips it), and the worst
+ * request body (64 KiB of nested objects, issue 30) sent while another client reads places
+ * (`--no-worst-body` skips it). PGlite always;
  * PostgreSQL too when DATABASE_URL is set or --pg starts a throwaway cluster.
  *
- *   npm run bench:load -- [--seconds 10] [--connections 8] [--soak-minutes 0.5] [--pg] [--workers 1] [--no-burst] [--json out.json]
+ *   npm run bench:load -- [--seconds 10] [--connections 8] [--soak-minutes 0.5] [--pg] [--workers 1] [--no-burst] [--no-worst-body] [--json out.json]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +32,7 @@ const { values: opts } = parseArgs({
     pg: { type: 'boolean', default: false },
     'no-pglite': { type: 'boolean', default: false },
     'no-burst': { type: 'boolean', default: false },
+    'no-worst-body': { type: 'boolean', default: false },
     workers: { type: 'string', default: '1' },
     json: { type: 'string' },
   },
@@ -515,10 +518,9 @@ async function benchOne(db: 'pglite' | 'postgres', databaseUrl?: string): Promis
   }
 }
 
-/** Calls `path` from the attacker's own loopback address (127.0.0.2), so per-client limits see two clients. */
-function callFrom(agent: Agent, base: string, path: string, body: unknown): Promise<number> {
+/** Posts JSON text to `path` from the attacker's own loopback address (127.0.0.2), so per-client limits see two clients. */
+function callFrom(agent: Agent, base: string, path: string, text: string): Promise<number> {
   return new Promise((ok) => {
-    const text = JSON.stringify(body);
     const req = httpRequest(`${base}${path}`, {
       method: 'POST',
       agent,
@@ -616,7 +618,7 @@ async function benchBurst(limited: boolean): Promise<void> {
     let refused = 0;
     const [flood, read, search] = await Promise.all([
       pacedLoop(seconds, 54, async (i) => {
-        const status = await callFrom(attacker, base, '/v1/journey-planner/search', body(i));
+        const status = await callFrom(attacker, base, '/v1/journey-planner/search', JSON.stringify(body(i)));
         if (status === 201) accepted++;
         if (status === 429) refused++;
         return status === 201;
@@ -643,6 +645,56 @@ async function benchBurst(limited: boolean): Promise<void> {
     );
     record(db, `burst, ${label}: places during flood`, read, 'other client, 20/s');
     record(db, `burst, ${label}: search → all journeys during flood`, search, 'other client, every 2.5 s');
+  } finally {
+    attacker.destroy();
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Issue 30, finding 1: one client sends the worst body a route can receive (64 KiB of nested
+ * objects, refused at the parser) 12 times a second while another autocompletes places at 20/s.
+ * Before the linear walk each such body cost about half a second of CPU before any route ran.
+ */
+async function benchWorstBody(): Promise<void> {
+  const db = 'pglite';
+  const dataDir = mkdtempSync(join(tmpdir(), 'cairn-bench-body-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startCairn(['serve'], {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  });
+  const attacker = new Agent({
+    keepAlive: true,
+    maxSockets: 12,
+    localAddress: '127.0.0.2',
+  } as ConstructorParameters<typeof Agent>[0]);
+  const levels = Math.floor((64 * 1024 - 16) / 6);
+  const worst = '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+  try {
+    await waitReady(base, server);
+    const places = (i: number) =>
+      fetch(`${base}/v1/places?q=${encodeURIComponent(PREFIXES[i % PREFIXES.length]!)}`).then(async (r) => {
+        await r.arrayBuffer();
+        return r.status === 200;
+      });
+    const seconds = Math.min(SECONDS, 10);
+    record(db, 'worst body: places, quiet', await pacedLoop(seconds, 20, places), 'other client, 20/s');
+    const [bodies, read] = await Promise.all([
+      pacedLoop(
+        seconds,
+        12,
+        async () => (await callFrom(attacker, base, '/v1/journey-planner/search', worst)) === 400,
+      ),
+      pacedLoop(seconds, 20, places),
+    ]);
+    record(db, 'worst body: 64 KiB nested objects', bodies, 'one client (127.0.0.2), 12/s; 400 expected');
+    record(db, 'worst body: places during the bodies', read, 'other client, 20/s');
   } finally {
     attacker.destroy();
     await stop(server);
@@ -689,6 +741,7 @@ if (!opts['no-burst']) {
   await benchBurst(false);
   await benchBurst(true);
 }
+if (!opts['no-worst-body']) await benchWorstBody();
 if (process.env.DATABASE_URL) await benchOne('postgres', process.env.DATABASE_URL);
 else if (opts.pg) {
   const cluster = await startPostgresCluster();

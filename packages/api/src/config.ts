@@ -24,6 +24,8 @@ export interface Config {
   logLevel: string;
   plannerModule: string;
   rateLimitPerMinute: number;
+  /** Map tiles, glyph ranges and the web app's files per client per minute (their own budget). */
+  mapRateLimitPerMinute: number;
   authRateLimitPerMinute: number;
   /** New searches (POST search and update-return-time together) per client per minute. */
   searchRateLimitPerMinute: number;
@@ -31,6 +33,8 @@ export interface Config {
   searchRateLimitBurst: number;
   /** Open realtime streams one client may hold in this process. */
   realtimeMaxStreamsPerClient: number;
+  /** Open realtime streams one address block (IPv4 /24, IPv6 /48) may hold in this process. */
+  realtimeMaxStreamsPerBlock: number;
   /** Open realtime streams this process holds at most, all clients together. */
   realtimeMaxStreams: number;
   /** A realtime stream that has sent no event for this long is closed (the browser reconnects). */
@@ -39,6 +43,8 @@ export interface Config {
   loginLockAfter: number;
   /** Failed logins in a row from all addresses before the account itself locks (its owner is mailed an unlock link). */
   loginGlobalLockAfter: number;
+  /** Account mails (activation, reset, unlock, notices) one address receives in an hour at most. */
+  mailPerRecipientPerHour: number;
   jobVisibilitySec: number;
   jobPollMs: number;
   bodyLimitBytes: number;
@@ -98,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     plannerModule: env.PLANNER_MODULE ?? '@cairn/engine',
     rateLimitPerMinute: intOf(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
+    mapRateLimitPerMinute: positiveIntOf(env.MAP_RATE_LIMIT_PER_MINUTE, 3000, 'MAP_RATE_LIMIT_PER_MINUTE'),
     authRateLimitPerMinute: intOf(env.AUTH_RATE_LIMIT_PER_MINUTE, 20, 'AUTH_RATE_LIMIT_PER_MINUTE'),
     searchRateLimitPerMinute: positiveIntOf(
       env.SEARCH_RATE_LIMIT_PER_MINUTE,
@@ -110,10 +117,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       20,
       'REALTIME_MAX_STREAMS_PER_CLIENT',
     ),
+    realtimeMaxStreamsPerBlock: positiveIntOf(
+      env.REALTIME_MAX_STREAMS_PER_BLOCK,
+      100,
+      'REALTIME_MAX_STREAMS_PER_BLOCK',
+    ),
     realtimeMaxStreams: positiveIntOf(env.REALTIME_MAX_STREAMS, 1000, 'REALTIME_MAX_STREAMS'),
     realtimeIdleTimeoutSec: positiveIntOf(env.REALTIME_IDLE_TIMEOUT_SEC, 120, 'REALTIME_IDLE_TIMEOUT_SEC'),
     loginLockAfter: Math.max(1, intOf(env.LOGIN_LOCK_AFTER, 5, 'LOGIN_LOCK_AFTER')),
     loginGlobalLockAfter: Math.max(1, intOf(env.LOGIN_GLOBAL_LOCK_AFTER, 50, 'LOGIN_GLOBAL_LOCK_AFTER')),
+    mailPerRecipientPerHour: positiveIntOf(env.MAIL_PER_RECIPIENT_PER_HOUR, 5, 'MAIL_PER_RECIPIENT_PER_HOUR'),
     jobVisibilitySec: intOf(env.JOB_VISIBILITY_SEC, 120, 'JOB_VISIBILITY_SEC'),
     jobPollMs: intOf(env.JOB_POLL_MS, 1000, 'JOB_POLL_MS'),
     bodyLimitBytes: intOf(env.BODY_LIMIT_BYTES, 64 * 1024, 'BODY_LIMIT_BYTES'),

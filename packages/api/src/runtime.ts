@@ -11,6 +11,7 @@ import { JobQueue } from './jobs/jobQueue.ts';
 import { Worker } from './jobs/worker.ts';
 import { ACCOUNT_MAIL_JOB, accountMailHandler } from './mail/accountMailJob.ts';
 import { createMailer } from './mail/mailer.ts';
+import { pruneMailQuota } from './mail/mailQuota.ts';
 import { loadPlannerFrom } from './planning/loadPlanner.ts';
 import type { Planner } from '@cairn/engine';
 import { planSearchHandler } from './planning/planSearchJob.ts';
@@ -95,7 +96,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
         pollMs: config.jobPollMs,
         visibilitySec: config.jobVisibilitySec,
         housekeeping: async () =>
-          (await pruneVisitorSearches(ctx, config.searchRetentionDays)) + (await pruneLoginFailures(ctx)),
+          (await pruneVisitorSearches(ctx, config.searchRetentionDays)) +
+          (await pruneLoginFailures(ctx)) +
+          (await pruneMailQuota(ctx)),
       })
     : undefined;
 

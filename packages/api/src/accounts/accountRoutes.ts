@@ -18,7 +18,7 @@ import { HttpError, INVALID_DATA, parseOr422, parseWithChecks } from '../http/ht
 import type { RouteTable } from '../http/routeTable.ts';
 import { queueAccountMail } from '../mail/accountMailJob.ts';
 import { consumeCode, findCodeUser, voidCodesAndSessions } from './accountCodes.ts';
-import { clearAllFailures, clearFailures, findLock, recordFailure } from './loginThrottle.ts';
+import { clearAllFailures, clearFailures, reserveAttempt } from './loginThrottle.ts';
 import { findPasswordProblem } from './passwordPolicy.ts';
 import { bearerToken, getUser, issueToken, revokeToken, type UserRow } from './session.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from './secrets.ts';
@@ -139,7 +139,8 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
       requireAccounts(request);
       const input = parseOr422(LoginRequest, request.body);
       const account = input.username.toLowerCase();
-      await refuseWhileLocked(ctx, account, request.ip);
+      const attempt = await reserveAttempt(ctx, account, request.ip);
+      if (!attempt.allowed) throw lockedOut(ctx, attempt.lockedUntil);
       const user = await db
         .selectFrom('users')
         .selectAll()
@@ -147,14 +148,14 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
         .executeTakeFirst();
       // Verify against a dummy hash for unknown e-mails so timing does not reveal who has an account.
       const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
-      if (!user || !ok) {
-        const { accountLocked } = await recordFailure(ctx, account, request.ip);
+      // A not yet activated account answers like a wrong password, and counts as one: someone who
+      // registered an address to learn whether it was free must see the same as for a taken one
+      // (issue 30, finding 2). Its password only works once the mailbox is proven.
+      if (!user || !ok || !user.active) {
         // Queued for unknown addresses too (the worker finds nobody): the same work either way.
-        if (accountLocked) await queueAccountMail(ctx, request, { type: 'unlock', email: account });
-        throw new HttpError(401, 'These credentials do not match our records.');
+        if (attempt.locksAccount) await queueAccountMail(ctx, request, { type: 'unlock', email: account });
+        throw new HttpError(401, WRONG_CREDENTIALS);
       }
-      if (!user.active)
-        throw new HttpError(403, 'Please activate your account with the link we e-mailed you first.');
       await clearFailures(ctx, account, request.ip);
       if (needsRehash(user.password_hash)) {
         await db
@@ -395,17 +396,20 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
 const UNIQUE_VIOLATION = '23505';
 
 /** 429 with Retry-After while this client (or everyone) is locked out of the account. */
-async function refuseWhileLocked(ctx: AppContext, account: string, client: string): Promise<void> {
-  const lockedUntil = await findLock(ctx, account, client);
-  if (!lockedUntil) return;
-  const minutes = Math.ceil((lockedUntil.getTime() - ctx.now().getTime()) / 60_000);
-  throw new HttpError(
+/** The 429 of a locked account, with how long the lock still runs. */
+function lockedOut(ctx: AppContext, lockedUntil: Date): HttpError {
+  const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - ctx.now().getTime()) / 60_000));
+  return new HttpError(
     429,
     `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     undefined,
     { 'retry-after': String(minutes * 60) },
   );
 }
+
+/** One answer for a wrong password, an unknown address and an account not yet activated. */
+const WRONG_CREDENTIALS =
+  'These credentials do not match our records. New accounts work once activated with the link we e-mailed.';
 
 /** A stolen token alone must not move the account: the current password is asked, and guesses count as failed logins. */
 async function checkCurrentPassword(
@@ -419,11 +423,13 @@ async function checkCurrentPassword(
       current_password: ['Enter your current password to change your e-mail address.'],
     });
   const account = user.email.toLowerCase();
-  await refuseWhileLocked(ctx, account, request.ip);
+  const attempt = await reserveAttempt(ctx, account, request.ip);
+  if (!attempt.allowed) throw lockedOut(ctx, attempt.lockedUntil);
   if (!(await verifyPassword(currentPassword, user.password_hash))) {
-    await recordFailure(ctx, account, request.ip);
+    if (attempt.locksAccount) await queueAccountMail(ctx, request, { type: 'unlock', email: account });
     throw new HttpError(422, INVALID_DATA, { current_password: ['Your current password is not correct.'] });
   }
+  await clearFailures(ctx, account, request.ip);
 }
 
 function checkNewPassword(password: unknown, email: unknown, errors: Record<string, string[]>): void {

@@ -11,8 +11,31 @@ const ALL_CLIENTS = '*';
 const LOCK_BASE_SEC = 15 * 60;
 const LOCK_MAX_SEC = 24 * 3600;
 
+/** An attempt reserved before its password is checked, or the lock that refused it. */
+export type Reservation =
+  | { allowed: true; /** this attempt, if it fails, locked the whole account */ locksAccount: boolean }
+  | { allowed: false; lockedUntil: Date };
+
+/**
+ * Reserves one attempt for the client and for the account before the (slow) password check:
+ * each counter is bumped in one atomic statement that refuses while a lock runs, so of many
+ * concurrent guesses only LOGIN_LOCK_AFTER are ever checked (issue 30, finding 10; before, the
+ * lock was read first and the failure written after the check, so 19 parallel guesses all ran).
+ * The reservation counts as a failure until `clearFailures` cancels it after a right password.
+ */
+export async function reserveAttempt(ctx: AppContext, account: string, client: string): Promise<Reservation> {
+  const { loginLockAfter, loginGlobalLockAfter } = ctx.config;
+  const globalLock = await findGlobalLock(ctx, account);
+  if (globalLock) return { allowed: false, lockedUntil: globalLock };
+  const own = await bump(ctx, account, client, loginLockAfter);
+  if (!own) return { allowed: false, lockedUntil: (await findLock(ctx, account, client)) ?? ctx.now() };
+  const all = await bump(ctx, account, ALL_CLIENTS, loginGlobalLockAfter);
+  if (!all) return { allowed: false, lockedUntil: (await findLock(ctx, account, client)) ?? ctx.now() };
+  return { allowed: true, locksAccount: all.failures >= loginGlobalLockAfter };
+}
+
 /** When the account is locked for this client (by its own failures or the account's), until when. */
-export async function findLock(ctx: AppContext, account: string, client: string): Promise<Date | undefined> {
+async function findLock(ctx: AppContext, account: string, client: string): Promise<Date | undefined> {
   const rows = await ctx.database.db
     .selectFrom('login_throttle')
     .select('locked_until')
@@ -24,19 +47,16 @@ export async function findLock(ctx: AppContext, account: string, client: string)
   return until.length > 0 ? new Date(Math.max(...until)) : undefined;
 }
 
-/**
- * Counts one failure for the client and for the account, each in one atomic statement, so
- * concurrent attempts all count. Answers whether this failure locked the whole account.
- */
-export async function recordFailure(
-  ctx: AppContext,
-  account: string,
-  client: string,
-): Promise<{ accountLocked: boolean }> {
-  const { loginLockAfter, loginGlobalLockAfter } = ctx.config;
-  await bump(ctx, account, client, loginLockAfter);
-  const all = await bump(ctx, account, ALL_CLIENTS, loginGlobalLockAfter);
-  return { accountLocked: all.failures >= loginGlobalLockAfter };
+/** Whether the whole account is locked, so a locked-out guesser bumps no counter of its own. */
+async function findGlobalLock(ctx: AppContext, account: string): Promise<Date | undefined> {
+  const row = await ctx.database.db
+    .selectFrom('login_throttle')
+    .select('locked_until')
+    .where('account', '=', account)
+    .where('client', '=', ALL_CLIENTS)
+    .where('locked_until', '>', ctx.now())
+    .executeTakeFirst();
+  return row?.locked_until ?? undefined;
 }
 
 /** A successful login from this client clears its failures and the account's. */
@@ -63,7 +83,10 @@ export async function pruneLoginFailures(ctx: AppContext): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
-/** One failure more: from `after` failures in a row the lock is 15 min, doubling per further failure (max 24 h). */
+/**
+ * One failure more, unless a lock runs (then nothing changes and the answer is undefined): from
+ * `after` failures in a row the lock is 15 min, doubling per further failure (max 24 h).
+ */
 async function bump(ctx: AppContext, account: string, client: string, after: number) {
   const now = ctx.now();
   const lockSql = (failures: ReturnType<typeof sql>) =>
@@ -81,12 +104,20 @@ async function bump(ctx: AppContext, account: string, client: string, after: num
       updated_at: now,
     })
     .onConflict((oc) =>
-      oc.columns(['account', 'client']).doUpdateSet({
-        failures: sql`login_throttle.failures + 1`,
-        locked_until: lockSql(sql`(login_throttle.failures + 1)`),
-        updated_at: now,
-      }),
+      oc
+        .columns(['account', 'client'])
+        .doUpdateSet({
+          failures: sql`login_throttle.failures + 1`,
+          locked_until: lockSql(sql`(login_throttle.failures + 1)`),
+          updated_at: now,
+        })
+        .where((eb) =>
+          eb.or([
+            eb('login_throttle.locked_until', 'is', null),
+            eb('login_throttle.locked_until', '<=', now),
+          ]),
+        ),
     )
     .returning(['failures', 'locked_until'])
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }

@@ -138,6 +138,13 @@ export interface LoginThrottleTable {
   updated_at: Timestamp;
 }
 
+/** Account mails sent to one (lower-cased) address in the hour from `window_start`. */
+export interface MailQuotaTable {
+  recipient: string;
+  window_start: Timestamp;
+  sent: number;
+}
+
 /** The last body the live poller fetched from one GTFS-realtime source (docs/adr/014). */
 export interface LiveFeedsTable {
   source: string;
@@ -170,6 +177,7 @@ export interface DB {
   campaigns: CampaignsTable;
   campaign_impressions: CampaignImpressionsTable;
   login_throttle: LoginThrottleTable;
+  mail_quota: MailQuotaTable;
   live_feeds: LiveFeedsTable;
   live_watches: LiveWatchesTable;
 }

@@ -34,7 +34,7 @@ import { isWebRoute } from './webRoutes.ts';
 import { RouteTable } from './routeTable.ts';
 import { registerSystemRoutes } from './systemRoutes.ts';
 import { isWebFileRequest, registerWebFiles } from './webFiles.ts';
-import { hasWellFormedPercentEncoding, listIllFormedFields } from './wellFormedText.ts';
+import { checkBody, hasWellFormedPercentEncoding, MAX_BODY_DEPTH } from './wellFormedText.ts';
 
 /** The HTTP application: every /v1 route, security headers, limits, and the built web app. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -43,21 +43,23 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // A key of a misspelt brand would refuse every call with 403: fail at start-up instead.
   for (const brand of config.apiKeys.values()) if (brand) getBrand(ctx.brands, brand);
   const app = Fastify({
-    // Activation, reset, unlock and e-mail change codes travel in the path: keep them out of logs.
+    // Codes, search hashes and place queries travel in addresses: logs keep only their shape.
     loggerInstance: ctx.logger.child(
       {},
       {
         serializers: {
           req: (request: FastifyRequest) => ({
             method: request.method,
-            url: redactCodes(request.url),
+            url: logUrl(request.url),
             remoteAddress: request.ip,
           }),
         },
       },
     ) as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
-    requestIdHeader: 'x-request-id',
+    // Always made here: a client's X-Request-Id was echoed and logged as sent, so anyone could
+    // forge another request's id or fill log lines with 8 KB of their own text.
+    requestIdHeader: false,
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -87,8 +89,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     } catch {
       return done(new HttpError(400, 'The request body is not valid JSON.'), undefined);
     }
-    // Nor a lone surrogate (a `\ud800` escape): the field that holds one gets a 422, not a 500.
-    const illFormed = listIllFormedFields(value);
+    // Nor thousands of nested levels (a denial of service on every walk of the body), nor a lone
+    // surrogate (a `\ud800` escape): the field that holds one gets a 422, not a 500.
+    const { tooDeep, illFormedFields: illFormed } = checkBody(value);
+    if (tooDeep)
+      return done(
+        new HttpError(400, `The request body nests more than ${MAX_BODY_DEPTH} levels deep.`),
+        undefined,
+      );
     if (illFormed.length > 0) {
       const message = 'This contains a character that is not valid text (a lone UTF-16 surrogate).';
       const errors = Object.fromEntries(illFormed.map((field) => [field, [message]]));
@@ -126,15 +134,19 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       reply.header('cache-control', 'no-store');
   });
   await app.register(cors, { origin: allowedOrigins(ctx), credentials: false, maxAge: 600 });
+  const routes = new RouteTable();
+  // The app's own files, tiles and glyphs are cheap and cached, and travellers sharing one address
+  // (hotel wifi, carrier NAT) would use the general budget up panning a map: they draw on a budget
+  // of their own, large enough for map use but not for a flood (issue 30, finding 9).
+  const isMapOrAppFile = (request: FastifyRequest) =>
+    isWebFileRequest(request) || routes.isOutsideGeneralBudget(request.routeOptions.url);
   await app.register(rateLimit, {
-    max: config.rateLimitPerMinute,
+    max: (request) => (isMapOrAppFile(request) ? config.mapRateLimitPerMinute : config.rateLimitPerMinute),
     timeWindow: 60_000,
-    // The app's own files are static and cached, and travellers sharing one address (hotel wifi,
-    // carrier NAT) would otherwise use the budget up; tiles and glyphs opt out in their routes.
-    allowList: (request) => isWebFileRequest(request),
     keyGenerator: (request) => {
       const key = apiKeyOf(request);
       const client = clientKey(request);
+      if (isMapOrAppFile(request)) return `map|${client}`;
       return key !== undefined && matchApiKey(config.apiKeys, key) ? `${key}|${client}` : client;
     },
     errorResponseBuilder: (_request, context) =>
@@ -178,7 +190,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   await registerCompression(app);
-  const routes = new RouteTable();
   registerSystemRoutes(app, routes, ctx);
   registerBrandRoutes(app, routes, ctx);
   registerSearchRoutes(app, routes, ctx);
@@ -218,12 +229,25 @@ const PERMISSIONS_POLICY =
 /** Account routes: their answers (users, tokens, saved journeys) are never cached. */
 const PRIVATE_PATHS = /^\/v1\/(users|auth)\/|^\/v1\/journey\/saved\b|^\/v1\/journey-planner\/queries\/user\b/;
 
-/** The single-use codes in account paths, replaced for logging. */
-export function redactCodes(url: string): string {
-  return url.replace(
-    /^(\/v1\/users\/(?:activation|password\/reset|unlock|email\/confirm)\/)[^/?#]+/,
-    '$1[redacted]',
-  );
+/** The longest address a log line keeps; a client could otherwise log 8 KB per request. */
+const LOGGED_URL_MAX = 200;
+
+/**
+ * An address as the request log keeps it (issue 30, findings 3, 9 and 14): account codes in
+ * paths redacted, other long tokens (search hashes, journey ids) cut to their first 6 characters,
+ * every query value dropped (codes in the mails' page links, place queries), and at most
+ * LOGGED_URL_MAX characters. Enough to see which route was called, not what it carried.
+ */
+export function logUrl(url: string): string {
+  const [path = '', query] = url.split(/\?(.*)/s, 2);
+  const shortPath = path
+    .replace(/^(\/v1\/users\/(?:activation|password\/reset|unlock|email\/confirm)\/)[^/#]+/, '$1[redacted]')
+    .split('/')
+    .map((segment) => (segment.length >= 16 && /\d/.test(segment) ? `${segment.slice(0, 6)}…` : segment))
+    .join('/');
+  const names = query === undefined ? '' : `?${query.replace(/=[^&#]*/g, '=…')}`;
+  const logged = shortPath + names;
+  return logged.length > LOGGED_URL_MAX ? `${logged.slice(0, LOGGED_URL_MAX)}…` : logged;
 }
 
 /** Cross-origin calls only from the brands' own hosts and PUBLIC_URL. */

@@ -29,3 +29,15 @@ export function clientKeyOf(address: string): string {
     .map((g) => g.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
 }
+
+/**
+ * The wider address block a client sits in: an IPv4 /24 or an IPv6 /48 (a site's usual
+ * allocation). Caps per block stop one network from filling a server-wide pool with many
+ * addresses, each within its own per-client cap (issue 30, finding 6).
+ */
+export function clientBlockKey(request: FastifyRequest): string {
+  const client = clientKeyOf(request.ip);
+  if (isIPv4(client)) return `${client.split('.').slice(0, 3).join('.')}.0/24`;
+  if (client.endsWith('::/64')) return `${client.split(':').slice(0, 3).join(':')}::/48`;
+  return client;
+}

@@ -26,7 +26,8 @@ export interface RouteSpec {
   rateLimitPerMinute?: number;
   /**
    * Left out of the general per-client budget: cheap, cacheable answers a map asks for by the
-   * hundred (tiles, glyphs), which travellers sharing one address would otherwise exhaust.
+   * hundred (tiles, glyphs), which travellers sharing one address would otherwise exhaust. They
+   * draw on the larger map-and-app budget instead (MAP_RATE_LIMIT_PER_MINUTE).
    */
   outsideGeneralBudget?: true;
 }
@@ -43,9 +44,12 @@ export class RouteTable {
     this.specs.push(spec);
     const config = spec.rateLimitPerMinute
       ? { rateLimit: { max: spec.rateLimitPerMinute, timeWindow: 60_000 } }
-      : spec.outsideGeneralBudget
-        ? { rateLimit: false as const }
-        : {};
+      : {};
     app.route({ method: spec.method, url: spec.url, handler, config });
+  }
+
+  /** Whether the route (its URL pattern) is outside the general budget. */
+  isOutsideGeneralBudget(url: string | undefined): boolean {
+    return this.specs.some((spec) => spec.outsideGeneralBudget && spec.url === url);
   }
 }

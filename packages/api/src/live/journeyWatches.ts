@@ -16,8 +16,21 @@ export async function watchSearch(ctx: AppContext, hash: string): Promise<void> 
     .execute();
 }
 
-/** Planned searches with an unexpired watch, the most recently refreshed first, at most `limit`. */
-export async function watchedSearches(ctx: AppContext, limit: number): Promise<string[]> {
+/**
+ * Ends a search's watch when the last stream on it in this process closes: only open streams are
+ * watched, so opening and closing streams cannot pile up watches (issue 30, finding 7). A stream
+ * on it in another process watches it again within a third of WATCH_TTL_SEC.
+ */
+export async function unwatchSearch(ctx: AppContext, hash: string): Promise<void> {
+  await ctx.database.db
+    .updateTable('live_watches')
+    .set({ expires_at: ctx.now() })
+    .where('hash', '=', hash)
+    .execute();
+}
+
+/** Planned searches with an unexpired watch, the most recently refreshed first. */
+export async function watchedSearches(ctx: AppContext): Promise<string[]> {
   const now = ctx.now();
   const rows = await ctx.database.db
     .selectFrom('live_watches')
@@ -26,7 +39,6 @@ export async function watchedSearches(ctx: AppContext, limit: number): Promise<s
     .where('live_watches.expires_at', '>', now)
     .where('search_queries.status', '=', 'done')
     .orderBy('live_watches.expires_at', 'desc')
-    .limit(limit)
     .execute();
   return rows.map((r) => r.hash);
 }

@@ -4,7 +4,13 @@ import type { AppContext } from '../context.ts';
 import type { RouteTable } from '../http/routeTable.ts';
 
 const SourceIngest = z.object({
-  source: z.string().describe('The source, without a query string (which may hold a key)'),
+  source: z
+    .string()
+    .describe("The source's scheme and host only: its user, password, path and query may hold keys"),
+  feed_id: z
+    .string()
+    .optional()
+    .describe('The static feed the source belongs to (region.json, LIVE_FEEDS_JSON)'),
   kind: z.enum(['trip-updates', 'service-alerts', 'vehicle-positions']),
   outcome: z
     .enum(['applied', 'stale', 'undecodable'])
@@ -22,7 +28,8 @@ const SourceIngest = z.object({
 });
 
 const SourcePoll = z.object({
-  source: z.string(),
+  source: z.string().describe("The source's scheme and host only"),
+  feed_id: z.string().optional().describe('The static feed the source belongs to'),
   outcome: z.enum(['fetched', 'unchanged', 'failed']).describe("'unchanged': 304 Not Modified"),
   age_sec: z.number().int().describe('Seconds since this fetch'),
   next_in_sec: z.number().describe('Seconds until the next fetch (longer after failures)'),
@@ -61,18 +68,29 @@ export function registerLiveStatusRoutes(app: FastifyInstance, routes: RouteTabl
       const nowSec = Math.floor(ctx.now().getTime() / 1000);
       if (!live) return { data: { enabled: false, polling: false, version: null, sources: [], polls: [] } };
       const version = live.current();
+      // Sources on one host are told apart by their feed, since their paths are not shown.
+      const feedIds = new Map(
+        (await ctx.database.db.selectFrom('live_feeds').select(['source', 'feed_id']).execute()).map(
+          (row) => [row.source, row.feed_id],
+        ),
+      );
+      const feedOf = (source: string) => {
+        const feedId = feedIds.get(source);
+        return feedId === undefined ? {} : { feed_id: feedId };
+      };
       return {
         data: {
           enabled: true,
           polling: live.leading,
           version: version.id,
           sources: version.reports.map((r) => ({
-            source: withoutQuery(r.source),
+            source: schemeAndHost(r.source),
+            ...feedOf(r.source),
             kind: r.kind,
             outcome: r.outcome,
             feed_timestamp: r.feedTimestampSec > 0 ? new Date(r.feedTimestampSec * 1000).toISOString() : null,
             age_sec: nowSec - r.atSec,
-            ...(r.error ? { error: r.error } : {}),
+            ...(r.error ? { error: withoutAddresses(r.error) } : {}),
             ...(r.tripUpdates
               ? {
                   trips_matched: r.tripUpdates.matched,
@@ -82,12 +100,13 @@ export function registerLiveStatusRoutes(app: FastifyInstance, routes: RouteTabl
             ...(r.alerts !== undefined ? { alerts: r.alerts } : {}),
           })),
           polls: live.pollReports().map((p) => ({
-            source: withoutQuery(p.source),
+            source: schemeAndHost(p.source),
+            ...feedOf(p.source),
             outcome: p.outcome,
             age_sec: nowSec - p.atSec,
             next_in_sec: p.nextInSec,
             ...(p.status ? { status: p.status } : {}),
-            ...(p.error ? { error: p.error } : {}),
+            ...(p.error ? { error: withoutAddresses(p.error) } : {}),
           })),
         },
       };
@@ -95,8 +114,21 @@ export function registerLiveStatusRoutes(app: FastifyInstance, routes: RouteTabl
   );
 }
 
-/** Operators put API keys in feed URLs' query strings: the status page shows none. */
-function withoutQuery(source: string): string {
-  const q = source.indexOf('?');
-  return q < 0 ? source : source.slice(0, q);
+/**
+ * Operators put feed credentials in URLs: `user:password@`, keys in the path or the query. The
+ * status page shows a source's scheme and host only (issue 30, finding 8).
+ */
+function schemeAndHost(source: string): string {
+  try {
+    const url = new URL(source);
+    // A name without a host (the demo's `simulator:/gtfs-rt/…`) is no address and holds no key.
+    return url.host === '' ? source : `${url.protocol}//${url.host}`;
+  } catch {
+    return 'an address that is not a URL';
+  }
+}
+
+/** Error text quoting a feed's full URL (fetch does, for a URL with credentials) keeps its scheme and host. */
+function withoutAddresses(text: string): string {
+  return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>]+/gi, (url) => schemeAndHost(url));
 }

@@ -5,13 +5,13 @@ import { listStoredJourneys, replaceStoredJourney } from '../journeys/journeySto
 import { journeyLiveUpdate } from './journeyLiveUpdate.ts';
 import { watchedSearches } from './journeyWatches.ts';
 
-/** Searches checked per new version at most: the work of one version stays bounded. */
-const MAX_WATCHED_SEARCHES = 500;
-
 /**
  * Checks the journeys of watched searches against a new live version (the leader does this once
  * per version): a journey that changed or broke is stored again and its search's channel gets a
- * `journey.updated` event. Answers how many journeys were updated.
+ * `journey.updated` event. Answers how many journeys were updated. Every watched search is
+ * checked (watches are only open streams, which the stream caps bound), one search per slice of
+ * the event loop, so other requests are answered between them (issue 30, finding 7: a cap of 500
+ * let an attacker's watches crowd travellers' searches out, and one long run stalled everyone).
  */
 export async function checkWatchedJourneys(
   ctx: AppContext,
@@ -20,7 +20,8 @@ export async function checkWatchedJourneys(
 ): Promise<number> {
   if (!planner.checkJourney) return 0;
   let updated = 0;
-  for (const hash of await watchedSearches(ctx, MAX_WATCHED_SEARCHES)) {
+  for (const hash of await watchedSearches(ctx)) {
+    await new Promise((next) => setImmediate(next));
     const rows = await listStoredJourneys(ctx, hash);
     const events: StoredEvent[] = [];
     let seq = await ctx.events.lastSeq(hash);

@@ -7,9 +7,16 @@ import { mailText } from './mailText.ts';
 interface Recipient {
   email: string;
   first_name: string;
+  /** Whether the account's address is proven (activated). */
+  active: boolean;
 }
 
-const hello = (user: Recipient) => `Hello ${mailText(user.first_name)},`;
+/**
+ * The greeting names the traveller only at an address they proved: anyone can register any
+ * address with 100 characters of their own as a name, and the brand's mail would carry that text
+ * to a stranger (issue 30, finding 11: a spam relay).
+ */
+const hello = (user: Recipient) => (user.active ? `Hello ${mailText(user.first_name)},` : 'Hello,');
 
 /** The body, signed with the brand's name: the visitor knows the service by it, not by Cairn's. */
 const signed = (brand: BrandSettings, lines: string[]) =>
@@ -89,7 +96,8 @@ export function emailChangeMail(brand: BrandSettings, user: Recipient, newEmail:
     to: newEmail,
     subject: `Confirm your new ${mailText(brand.shortTitle)} e-mail address`,
     text: signed(brand, [
-      hello(user),
+      // The new address is not proven yet: no name in it.
+      'Hello,',
       '',
       `Open this link to make this the e-mail address of your ${mailText(brand.title)} account:`,
       '',

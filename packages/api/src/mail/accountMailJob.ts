@@ -14,6 +14,7 @@ import {
   unlockMail,
 } from './accountMail.ts';
 import type { Mail } from './mailer.ts';
+import { takeMailQuota } from './mailQuota.ts';
 
 export const ACCOUNT_MAIL_JOB = 'account-mail';
 
@@ -74,10 +75,15 @@ async function buildMail(ctx: AppContext, p: Payload, brand: BrandSettings): Pro
     users.where(({ fn }) => fn('lower', ['email']), '=', email.toLowerCase()).executeTakeFirst();
   const byId = (id: string) => users.where('id', '=', id).executeTakeFirst();
 
+  // Every mail a stranger can trigger draws on its recipient's hourly quota, checked before any
+  // code is made. The notice to the old address after a confirmed change does not: only the new
+  // inbox's owner can cause it, and it must reach the old one.
+  const withinQuota = (recipient: string) => takeMailQuota(ctx, recipient);
+
   switch (p.type) {
     case 'activation': {
       const user = await byId(p.userId);
-      if (!user || user.active) return undefined;
+      if (!user || user.active || !(await withinQuota(user.email))) return undefined;
       return activationMail(
         brand,
         user,
@@ -86,11 +92,12 @@ async function buildMail(ctx: AppContext, p: Payload, brand: BrandSettings): Pro
     }
     case 'existing-account': {
       const user = await byEmail(p.email);
-      return user && existingAccountMail(brand, user, `${p.origin}/reset-password`);
+      if (!user || !(await withinQuota(user.email))) return undefined;
+      return existingAccountMail(brand, user, `${p.origin}/reset-password`);
     }
     case 'password-reset': {
       const user = await byEmail(p.email);
-      if (!user) return undefined;
+      if (!user || !(await withinQuota(user.email))) return undefined;
       return resetMail(
         brand,
         user,
@@ -99,14 +106,15 @@ async function buildMail(ctx: AppContext, p: Payload, brand: BrandSettings): Pro
     }
     case 'unlock': {
       const user = await byEmail(p.email);
-      if (!user) return undefined;
+      if (!user || !(await withinQuota(user.email))) return undefined;
       return unlockMail(brand, user, link('/auth/unlock', await createCode(ctx, user.id, 'unlock')));
     }
     case 'email-change': {
       const user = await byId(p.userId);
       if (!user) return undefined;
       const owner = await byEmail(p.newEmail);
-      if (owner) return owner.id === user.id ? undefined : emailTakenMail(brand, owner);
+      if (owner?.id === user.id || !(await withinQuota(p.newEmail))) return undefined;
+      if (owner) return emailTakenMail(brand, owner);
       const code = await createCode(ctx, user.id, 'email_change', p.newEmail);
       return emailChangeMail(brand, user, p.newEmail, link('/auth/email-change', code));
     }

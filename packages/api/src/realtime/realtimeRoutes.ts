@@ -2,11 +2,11 @@ import { QueryEvent } from '@cairn/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { clientKey } from '../http/clientKey.ts';
+import { clientBlockKey, clientKey } from '../http/clientKey.ts';
 import { HttpError, notFound } from '../http/httpError.ts';
 import type { RouteTable } from '../http/routeTable.ts';
 import { findSearch } from '../search/searchStore.ts';
-import { journeysAhead, watchSearch, WATCH_TTL_SEC } from '../live/journeyWatches.ts';
+import { journeysAhead, unwatchSearch, watchSearch, WATCH_TTL_SEC } from '../live/journeyWatches.ts';
 
 const HEARTBEAT_MS = 15_000;
 /** Event ids are PostgreSQL integers: a larger Last-Event-ID can name no event (and broke the query). */
@@ -28,10 +28,19 @@ const RealtimeQuery = z.object({
  * stream first replays the stored events, then pushes new ones as NOTIFY announces them.
  */
 export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
-  const { realtimeMaxStreams, realtimeMaxStreamsPerClient, realtimeIdleTimeoutSec } = ctx.config;
+  const {
+    realtimeMaxStreams,
+    realtimeMaxStreamsPerClient,
+    realtimeMaxStreamsPerBlock,
+    realtimeIdleTimeoutSec,
+  } = ctx.config;
   const open = new Set<() => void>();
-  // Open streams per client in this process (issue #15): one client cannot hold them all.
-  const perClient = new Map<string, number>();
+  // Open streams per client and per address block in this process (issues #15 and 30): one
+  // client, or one network of many addresses, cannot hold them all.
+  const perClient = new Counts();
+  const perBlock = new Counts();
+  // Open streams per search in this process: the last one to close ends the search's watch.
+  const perSearch = new Counts();
   // preClose: before the server waits for connections to end, which open streams never would.
   app.addHook('preClose', async () => {
     for (const close of [...open]) close();
@@ -72,18 +81,23 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
         throw new HttpError(400, 'Last-Event-ID is beyond the last event of this channel.');
       // Everything was received and nothing more will come: 204 stops EventSource reconnecting.
       // With live running, journeys still ahead may yet change (journey.updated): the stream stays.
-      if (end !== undefined && lastSeq === end && !(ctx.live && (await journeysAhead(ctx, hash))))
-        return reply.code(204).send();
+      const isOver = async (seq: number, last = end) =>
+        last !== undefined && seq === last && !(ctx.live && (await journeysAhead(ctx, hash)));
+      if (await isOver(lastSeq)) return reply.code(204).send();
 
       const client = clientKey(request);
+      const block = clientBlockKey(request);
       if (open.size >= realtimeMaxStreams)
         throw new HttpError(503, 'Too many open event streams. Try again shortly.', undefined, {
           'retry-after': RETRY_AFTER_SEC,
         });
-      if ((perClient.get(client) ?? 0) >= realtimeMaxStreamsPerClient)
+      if (
+        perClient.get(client) >= realtimeMaxStreamsPerClient ||
+        perBlock.get(block) >= realtimeMaxStreamsPerBlock
+      )
         throw new HttpError(
           429,
-          'Too many open event streams from this address. Close one first.',
+          'Too many open event streams from this address or network. Close one first.',
           undefined,
           {
             'retry-after': RETRY_AFTER_SEC,
@@ -115,14 +129,16 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
           again = false;
           if (closed) return;
           try {
-            for (const stored of await ctx.events.listAfter(hash, lastSeq)) {
+            const stored = await ctx.events.listAfter(hash, lastSeq);
+            for (const { seq, event } of stored) {
               if (closed) return;
-              raw.write(
-                `id: ${stored.seq}\nevent: ${stored.event.event}\ndata: ${JSON.stringify(stored.event)}\n\n`,
-              );
-              lastSeq = stored.seq;
+              raw.write(`id: ${seq}\nevent: ${event.event}\ndata: ${JSON.stringify(event)}\n\n`);
+              lastSeq = seq;
               idle.refresh();
             }
+            // A finished channel frees its slot at once (issue 30, finding 6): EventSource then
+            // reconnects with the last id and gets 204, unless live running may still update it.
+            if (stored.length > 0 && (await isOver(lastSeq, await ctx.events.findEnd(hash)))) close();
           } catch (error) {
             request.log.warn({ err: error }, 'reading query events failed');
           }
@@ -131,10 +147,13 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
       const unsubscribe = ctx.hub.subscribe(hash, drain);
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
       // While the stream is open, the live poller (in whichever process leads) checks this search's journeys.
-      const watch = () =>
-        void watchSearch(ctx, hash).catch((error: unknown) =>
+      // The last write of the watch, so that ending it on close comes after it.
+      let watched: Promise<void> = Promise.resolve();
+      const watch = () => {
+        watched = watchSearch(ctx, hash).catch((error: unknown) =>
           request.log.warn({ err: error }, 'recording a live watch failed'),
         );
+      };
       const watching = ctx.live ? setInterval(watch, (WATCH_TTL_SEC * 1000) / 3) : undefined;
       if (ctx.live) watch();
       const close = () => {
@@ -145,15 +164,40 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
         clearTimeout(idle);
         unsubscribe();
         open.delete(close);
-        const left = (perClient.get(client) ?? 1) - 1;
-        if (left > 0) perClient.set(client, left);
-        else perClient.delete(client);
+        perClient.remove(client);
+        perBlock.remove(block);
+        perSearch.remove(hash);
+        if (ctx.live && perSearch.get(hash) === 0)
+          void watched
+            .then(() => (perSearch.get(hash) === 0 ? unwatchSearch(ctx, hash) : undefined))
+            .catch((error: unknown) => request.log.warn({ err: error }, 'ending a live watch failed'));
         raw.end();
       };
       open.add(close);
-      perClient.set(client, (perClient.get(client) ?? 0) + 1);
+      perClient.add(client);
+      perBlock.add(block);
+      perSearch.add(hash);
       raw.on('close', close);
       drain();
     },
   );
+}
+
+/** Open streams per key; a key with none is forgotten. */
+class Counts {
+  readonly #counts = new Map<string, number>();
+
+  get(key: string): number {
+    return this.#counts.get(key) ?? 0;
+  }
+
+  add(key: string): void {
+    this.#counts.set(key, this.get(key) + 1);
+  }
+
+  remove(key: string): void {
+    const left = this.get(key) - 1;
+    if (left > 0) this.#counts.set(key, left);
+    else this.#counts.delete(key);
+  }
 }

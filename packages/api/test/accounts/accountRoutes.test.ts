@@ -50,11 +50,13 @@ describe('registration and activation', () => {
     });
     expect(registered.body.data).not.toHaveProperty('password_hash');
 
-    // Not active yet: a correct password is refused with a clear reason.
+    // Not active yet: a correct password is refused like a wrong one (issue 30, finding 2), with
+    // a message that tells a new traveller to use the link.
     const early = await server.call('POST', '/v1/auth/login', {
       body: { username: user.email, password: user.password },
     });
-    expect(early.status).toBe(403);
+    expect(early.status).toBe(401);
+    expect(early.body.message).toMatch(/once activated/);
 
     const mail = await smtp.waitForMessage((m) => m.to.includes(user.email));
     expect(mail.from).toBe('no-reply@explorer.example');

@@ -154,7 +154,7 @@ describe.skipIf(!demoRegionBuilt)('L02 open journeys follow live running (one pr
     const ferry = await waitFor(
       async () => {
         const status = (await server.call('GET', '/v1/live/status')).body.data;
-        const report = status.sources.find((s: { source: string }) => s.source.includes('/ferry/'));
+        const report = status.sources.find((s: { feed_id?: string }) => s.feed_id === 'ferry');
         return report?.outcome === 'undecodable' ? status : undefined;
       },
       20_000,

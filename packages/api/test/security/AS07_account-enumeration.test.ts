@@ -21,6 +21,31 @@ describe('account enumeration (finding 3)', () => {
     );
   });
 
+  it('registering then logging in answers a free address like a taken one (issue 30, finding 2)', async () => {
+    const owner = await activeUser(kit.server, kit.smtp);
+    const attempt = async (email: string) => {
+      const password = 'attacker chosen 9876';
+      const probe = newUserBody({ email, password, password_confirmation: password });
+      expect((await kit.server.call('POST', '/v1/users/register', { body: probe })).status).toBe(201);
+      return kit.server.call('POST', '/v1/auth/login', {
+        body: { username: email, password: probe.password },
+      });
+    };
+    const freeEmail = `free.${Date.now()}@example.org`;
+    const taken = await attempt(owner.email);
+    const free = await attempt(freeEmail);
+    expect(free.status).toBe(taken.status);
+    expect(free.body).toEqual(taken.body);
+    // Both count as a failed login: the locks that follow cannot tell them apart either.
+    const failures = await kit.server.runtime.ctx.database.db
+      .selectFrom('login_throttle')
+      .select('failures')
+      .where('account', 'in', [owner.email.toLowerCase(), freeEmail])
+      .where('client', '!=', '*')
+      .execute();
+    expect(failures.map((row) => row.failures)).toEqual([1, 1]);
+  });
+
   it("changing the e-mail to someone else's address answers like a free address", async () => {
     const other = await activeUser(kit.server, kit.smtp);
     const attacker = await activeUser(kit.server, kit.smtp);

@@ -63,10 +63,42 @@ describe('mail text injection (finding 7)', () => {
     });
     const mail = activationMail(
       brand,
-      { email: 'a@example.org', first_name: `${'x'.repeat(500)}\nmore` },
+      { email: 'a@example.org', first_name: `${'x'.repeat(500)}\nmore`, active: true },
       'https://cairn.example/l',
     );
     expect(mail.text.split('\n')[0]!.length).toBeLessThanOrEqual(110);
     expect(mail.text).not.toMatch(/\nBcc:/);
+  });
+
+  it('mails to an address not yet proven carry no text of the sender (issue 30, finding 11)', async () => {
+    const spam = 'Cheap tickets at spam example dot com';
+    const body = newUserBody({ first_name: spam, last_name: spam });
+    expect((await kit.server.call('POST', '/v1/users/register', { body })).status).toBe(201);
+    const activation = await kit.smtp.waitForMessage(
+      (m) => m.to.includes(body.email) && /Activate/.test(m.subject),
+    );
+    expect(activation.text.split(/\r?\n/)[0]).toBe('Hello,');
+    expect(activation.raw).not.toContain('spam example');
+    // A reset asked for the unproven account does not carry it either.
+    await kit.server.call('POST', '/v1/users/password/reset', { body: { email: body.email } });
+    const reset = await kit.smtp.waitForMessage((m) => m.to.includes(body.email) && /Reset/.test(m.subject));
+    expect(reset.raw).not.toContain('spam example');
+    // Nor the confirmation mailed to a new address, which is not proven until its link is opened.
+    const user = await activeUser(kit.server, kit.smtp, { first_name: 'Spam' });
+    const next = `spam.target.${Date.now()}@example.org`;
+    await kit.server.call('PUT', '/v1/users/update', {
+      token: user.token,
+      body: {
+        title: user.title,
+        first_name: spam,
+        last_name: user.last_name,
+        dob: user.dob,
+        email: next,
+        current_password: user.password,
+      },
+    });
+    const change = await kit.smtp.waitForMessage((m) => m.to.includes(next));
+    expect(change.raw).not.toContain('spam example');
+    expect(change.raw).not.toContain('Spam');
   });
 });

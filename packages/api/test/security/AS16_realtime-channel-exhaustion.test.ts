@@ -56,9 +56,18 @@ describe('Last-Event-ID', () => {
   });
 });
 
+/** A search the planner takes 20 s over: its channel stays open (a finished one ends its streams). */
+async function planningSearch(target: TestServer): Promise<string> {
+  target.planner.delayMs = 20_000;
+  const created = await target.call('POST', '/v1/journey-planner/search', {
+    body: { origin: 'Aviemore', destination: 'Glenmore', out_time: searchTime(1) },
+  });
+  return created.body.data.hash as string;
+}
+
 describe('connections', () => {
   it('are capped per client (429 + Retry-After) and in total (503 + Retry-After); closing one frees a slot', async () => {
-    const hash = await plannedSearch(server);
+    const hash = await planningSearch(server);
     const channel = `${server.url}/v1/realtime/query.${hash}`;
     const open: OpenResponse[] = [];
     try {
@@ -97,6 +106,7 @@ describe('connections', () => {
       open.push(again);
     } finally {
       for (const s of open) s.close();
+      server.planner.delayMs = 0;
     }
   });
 });

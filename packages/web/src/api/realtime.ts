@@ -6,9 +6,14 @@ const EVENT_NAMES = ['results.retrieved', 'journey.processed', 'search.failed', 
 /**
  * Subscribes to channel query.{hash} over Server-Sent Events (docs/adr/001). EventSource
  * reconnects by itself and sends Last-Event-ID, so the server replays only what was missed.
- * Returns the function that closes the stream.
+ * When the browser gives the stream up (the server refused it with 429 or 503 because its slots
+ * are full, or ended it with 204), `onGivenUp` is called. Returns the function that closes it.
  */
-export function subscribeToQuery(hash: string, onEvent: (event: QueryEvent) => void): () => void {
+export function subscribeToQuery(
+  hash: string,
+  onEvent: (event: QueryEvent) => void,
+  onGivenUp: () => void = () => undefined,
+): () => void {
   const source = new EventSource(`/v1/realtime/${encodeURIComponent(channelForQuery(hash))}`);
   const handle = (message: MessageEvent<string>) => {
     let payload: unknown;
@@ -25,5 +30,9 @@ export function subscribeToQuery(hash: string, onEvent: (event: QueryEvent) => v
   };
   for (const name of EVENT_NAMES) source.addEventListener(name, handle as EventListener);
   source.addEventListener('message', handle as EventListener);
+  // A network error leaves it CONNECTING (it retries); an answer other than a stream closes it.
+  source.addEventListener('error', () => {
+    if (source.readyState === EventSource.CLOSED) onGivenUp();
+  });
   return () => source.close();
 }

@@ -3,6 +3,7 @@ import type { User } from '@cairn/contracts';
 import { decode } from '../api/decode.ts';
 import { apiRequest, setCredentials } from '../api/http.ts';
 import { readCookie, writeCookie, deleteCookie } from '../lib/cookies.ts';
+import { JOURNEYS_CACHE } from '../offline/offlineCaches.ts';
 import { TOKEN_COOKIE } from '../privacy/storedItems.ts';
 
 type Auth = {
@@ -67,6 +68,8 @@ export function AuthProvider({ enabled, children }: { enabled: boolean; children
     // The request's headers are taken before clear() drops the token; its answer does not matter.
     if (token) apiRequest('/v1/auth/logout', { method: 'POST' }).catch(() => undefined);
     clear();
+    // On a shared device the next person must not open the journeys kept offline before logout.
+    if ('caches' in window) void caches.delete(JOURNEYS_CACHE).catch(() => undefined);
   }, [token, clear]);
 
   const api = useMemo<Auth>(

@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 // The service worker (built by vite-plugin-pwa's injectManifest into /sw.js): the app shell opens
 // offline, and what the traveller opened — journeys, their map area, the code that shows them —
-// is kept so it opens again without signal. Account answers are never kept.
+// is kept so it opens again without signal. Account answers are never kept, nor anything fetched
+// with a token; logging out empties the journeys kept (AuthContext).
 import { clientsClaim, setCacheNameDetails } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
@@ -38,6 +39,21 @@ const markOfflineCopy: WorkboxPlugin = {
   },
 };
 
+/**
+ * Keeps only what any visitor of this device may see again: never an answer fetched with a token
+ * or marked no-store (a traveller's own search carries their railcard, concession card and
+ * step-free need, and a shared device keeps the cache for 14 days). Workbox's default rule, a 200
+ * only, applies too.
+ */
+const keepOnlyPublic: WorkboxPlugin = {
+  cacheWillUpdate: async ({ request, response }) =>
+    response.status === 200 &&
+    !request.headers.has('authorization') &&
+    !/no-store|private/i.test(response.headers.get('cache-control') ?? '')
+      ? response
+      : null,
+};
+
 const router = new Router();
 // Pages: the server's answer when it comes (keeping its status), the shell when it does not.
 router.registerRoute(
@@ -68,7 +84,12 @@ router.registerRoute(
 router.registerRoute(
   new Route(
     path(/^\/v1\/(config$|brand\/|pages\/)/),
-    new NetworkFirst({ cacheName: SETTINGS_CACHE, networkTimeoutSeconds: 6, matchOptions: IGNORE_VARY }),
+    new NetworkFirst({
+      cacheName: SETTINGS_CACHE,
+      networkTimeoutSeconds: 6,
+      matchOptions: IGNORE_VARY,
+      plugins: [keepOnlyPublic],
+    }),
   ),
 );
 router.registerRoute(
@@ -78,7 +99,7 @@ router.registerRoute(
       cacheName: JOURNEYS_CACHE,
       networkTimeoutSeconds: 10,
       matchOptions: IGNORE_VARY,
-      plugins: [new ExpirationPlugin(KEEP_JOURNEYS), markOfflineCopy],
+      plugins: [keepOnlyPublic, new ExpirationPlugin(KEEP_JOURNEYS), markOfflineCopy],
     }),
   ),
 );

@@ -34,6 +34,8 @@ const entries = new Map<string, Entry>();
 
 /** How long journeys announced on the channel wait for the snapshot that likely holds them. */
 const SNAPSHOT_GRACE_MS = 2_000;
+/** How often results are read again when the server refused the stream (its slots were full). */
+const POLL_MS = 3_000;
 
 function getEntry(hash: string): Entry {
   let entry = entries.get(hash);
@@ -121,24 +123,55 @@ function start(hash: string): void {
     setTimeout(done, SNAPSHOT_GRACE_MS);
   });
   // Subscribe first, then read the snapshot, so no event falls between the two.
-  entry.close = subscribeToQuery(hash, (event) => {
-    if (event.event === 'results.retrieved')
-      dispatch(hash, {
-        type: 'retrieved',
-        count: event.data.journey_count,
-        placeErrors: event.data.place_errors,
-      });
-    else if (event.event === 'journey.processed') {
-      const journeyId = event.data.journeyID;
-      void snapshotOrGrace.then(() => {
-        if (!getEntry(hash).state.journeys.some((j) => j.id === journeyId)) void loadJourney(hash, journeyId);
-      });
-    } else if (event.event === 'search.failed')
-      dispatch(hash, { type: 'failed', message: event.data.message });
-    else if (event.event === 'journey.updated')
-      onJourneyUpdated(hash, event.data.journeyID, event.data.live_version);
-  });
-  fetchSearch(hash)
+  entry.close = subscribeToQuery(
+    hash,
+    (event) => {
+      if (event.event === 'results.retrieved')
+        dispatch(hash, {
+          type: 'retrieved',
+          count: event.data.journey_count,
+          placeErrors: event.data.place_errors,
+        });
+      else if (event.event === 'journey.processed') {
+        const journeyId = event.data.journeyID;
+        void snapshotOrGrace.then(() => {
+          if (!getEntry(hash).state.journeys.some((j) => j.id === journeyId))
+            void loadJourney(hash, journeyId);
+        });
+      } else if (event.event === 'search.failed')
+        dispatch(hash, { type: 'failed', message: event.data.message });
+      else if (event.event === 'journey.updated')
+        onJourneyUpdated(hash, event.data.journeyID, event.data.live_version);
+    },
+    () => pollInstead(hash),
+  );
+  readSnapshot(hash).finally(() => snapshotRead());
+}
+
+/**
+ * The server refused the stream (429 or 503: its slots are full) or ended it while results were
+ * still loading: read the snapshot every POLL_MS until they have, rather than wait forever
+ * (issue 30, finding 6). Leaving the page stops it like the stream.
+ */
+function pollInstead(hash: string): void {
+  const entry = getEntry(hash);
+  let timer = 0;
+  const stop = () => window.clearTimeout(timer);
+  entry.close = stop;
+  const next = () => {
+    if (entry.close !== stop) return;
+    if (!isLoading(entry.state)) {
+      entry.close = null;
+      return;
+    }
+    timer = window.setTimeout(() => void readSnapshot(hash).finally(next), POLL_MS);
+  };
+  next();
+}
+
+/** Reads the search's stored journeys and state (the snapshot) into its results. */
+function readSnapshot(hash: string): Promise<void> {
+  return fetchSearch(hash)
     .then(async ({ journeys, query }) => {
       await yieldToBrowser();
       dispatch(hash, {
@@ -149,7 +182,6 @@ function start(hash: string): void {
         query,
       });
     })
-    .finally(() => snapshotRead())
     .catch((error) => {
       console.warn('results fetch failed', error);
       if (error && typeof error === 'object' && 'status' in error && error.status === 404) {

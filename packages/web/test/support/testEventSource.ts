@@ -3,8 +3,10 @@ import { afterEach, beforeEach, vi } from 'vitest';
 
 /** The browser's EventSource as the test drives it: named events, and whether it was closed. */
 export class TestEventSource {
+  static readonly CLOSED = 2;
   static opened: TestEventSource[] = [];
   closed = false;
+  readyState = 1;
   private listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>();
   constructor(readonly url: string) {
     TestEventSource.opened.push(this);
@@ -14,6 +16,11 @@ export class TestEventSource {
   }
   close() {
     this.closed = true;
+  }
+  /** The server answered 429 or 503 instead of a stream: the browser gives the stream up. */
+  refuse() {
+    this.readyState = TestEventSource.CLOSED;
+    for (const fn of this.listeners.get('error') ?? []) fn({ type: 'error' } as MessageEvent<string>);
   }
   emit(event: string, data: unknown) {
     for (const fn of this.listeners.get(event) ?? [])
