@@ -126,6 +126,7 @@ function adultFare(step: PlannedStep, ctx: PricingContext): AdultFare | undefine
       childPercent: 50,
       concessionsFree: f.concessionsFree,
       source: svc.name,
+      returnKey: svc.id,
     };
   }
   const ride = rideForFare(step, region);
@@ -255,7 +256,7 @@ function priceReturnTickets(
     const back = option.ret?.steps[j];
     if (!back) return;
     const backFare = adultFare(back, ctx);
-    if (!backFare || backFare.source !== outFare.source) return;
+    if (!backFare || outFare.returnKey === undefined || backFare.returnKey !== outFare.returnKey) return;
     const entitle = (fare: AdultFare, pence: number, ticket: 'single' | 'return', childPence?: number) =>
       applyEntitlements(traveller, region.fares.concessions, {
         mode: out.type,
