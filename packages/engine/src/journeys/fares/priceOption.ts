@@ -16,6 +16,7 @@ import type { AdultFare, RideForFare } from './rideFare.ts';
 import { bikeHirePence, carClubPence, ownCarRunningPence, parkingPence, taxiFarePence } from './tariffs.ts';
 import type { Traveller } from './traveller.ts';
 import { fromToText } from '../format/placeNames.ts';
+import { serviceAfterMode } from '../format/serviceName.ts';
 
 /** Everything pricing needs besides the option. */
 export interface PricingContext {
@@ -108,7 +109,8 @@ const MODE_LABEL: Partial<Record<PlannedStep['type'], string>> = {
 
 function rideLabel(step: PlannedStep): string {
   const mode = MODE_LABEL[step.type] ?? step.type.charAt(0).toUpperCase() + step.type.slice(1);
-  const service = step.ride?.routeShortName ? ` ${step.ride.routeShortName}` : '';
+  const name = serviceAfterMode(mode, step.ride?.routeShortName ?? '');
+  const service = name ? ` ${name}` : '';
   return `${mode}${service} ${fromToText(step.from, step.to)}`;
 }
 

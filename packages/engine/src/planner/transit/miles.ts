@@ -100,7 +100,7 @@ function isTrainStop(data: RegionData, stop: number): boolean {
   const a = data.timetable.a;
   for (let i = a.stopPatternOffsets[stop] ?? 0; i < (a.stopPatternOffsets[stop + 1] ?? 0); i++) {
     const line = data.timetable.meta.lines[a.patternLine[a.stopPatterns[i] ?? 0] ?? 0];
-    if (line?.mode === 'train') return true;
+    if (line?.mode === 'train' || line?.mode === 'funicular') return true;
   }
   return false;
 }
