@@ -23,7 +23,8 @@ export const MILE_MAX_SEC = {
   walk: 20 * 60,
   cycle: 20 * 60,
   car: 30 * 60,
-  lift: 20 * 60,
+  // 25 minutes: a village a dozen miles out (Nethy Bridge to Aviemore, 22 minutes at rural road speeds).
+  lift: 25 * 60,
   taxi: 25 * 60,
   drt: 40 * 60,
 } as const;
