@@ -1,4 +1,4 @@
-// Feature under test: the facts a traveller reads on a demo trip — return fares, the funicular, Young Scot on coaches.
+// Feature under test: the facts a traveller reads on a demo trip — return fares, the funicular, Young Scot on coaches, roads and driving times.
 import type { Journey, SearchRequestInput } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
 import { DESNZ_2025 } from '../../src/journeys/co2/factors.ts';
@@ -87,5 +87,50 @@ describe('J01 facts a traveller reads on the demo region', () => {
     const paid = old.flatMap((j) => j.depart.steps).filter((s) => s.type === 'intercity bus');
     expect(paid.length).toBeGreaterThan(0);
     for (const s of paid) expect(s.cost).toMatch(/^£\d+\.\d\d$/);
+  });
+
+  it('a taxi from Edinburgh to Perth and back takes the M90 both ways: the same distance out and back', async () => {
+    const js = await plan('Edinburgh', 'Perth', {
+      out_time: '2026/11/24 09:00:00',
+      return_time: '2026/11/24 17:00:00',
+    });
+    const drive = js.find(
+      (j) => j.depart.stages.join('>') === 'taxi' && j.return?.stages.join('>') === 'taxi',
+    );
+    expect(drive).toBeDefined();
+    const out = drive?.depart.steps[0];
+    const back = drive?.return?.steps[0];
+    expect(out?.directions.some((d) => /M90/.test(d.instruction?.street ?? ''))).toBe(true);
+    expect(back?.directions.some((d) => /M90/.test(d.instruction?.street ?? ''))).toBe(true);
+    const outM = out?.distance.value ?? 0;
+    expect(Math.abs((back?.distance.value ?? 0) - outM)).toBeLessThan(outM * 0.05);
+  });
+
+  it('a taxi from Carrbridge to Kincraig crosses Aviemore along its main street, not zig-zagging through housing streets', async () => {
+    const js = await plan('Carrbridge', 'Kincraig', { out_time: '2026/11/24 10:00:00' });
+    const drive = js.find((j) => j.depart.stages.join('>') === 'taxi')?.depart.steps[0];
+    expect(drive).toBeDefined();
+    const streets = (drive?.directions ?? []).map((d) => d.instruction?.street);
+    // Out of Carrbridge, the A9, Aviemore's Grampian Road, the A9, into Kincraig: a handful of directions.
+    expect(streets).toContain('Grampian Road');
+    expect(drive?.directions.length).toBeLessThanOrEqual(6);
+    // About 12 miles of rural road and a village: between 55 and 75 km/h on average, not 85.
+    const kmh = (drive?.distance.value ?? 0) / 1000 / ((drive?.duration.value ?? 1) / 3600);
+    expect(kmh).toBeGreaterThan(55);
+    expect(kmh).toBeLessThan(75);
+  });
+
+  it('a taxi across Aviemore, two thirds of a mile on its 30 mph main street, takes about two minutes, not one', async () => {
+    const js = await plan('Aviemore', 'Aviemore', {
+      destination: 'North Aviemore',
+      destination_location: { lat: 57.205, lng: -3.826 },
+      out_time: '2026/11/24 10:00:00',
+    });
+    const taxi = js.find((j) => j.depart.stages.join('>') === 'taxi')?.depart.steps[0];
+    expect(taxi).toBeDefined();
+    expect(taxi?.directions[0]?.instruction?.street).toBe('Grampian Road');
+    const kmh = (taxi?.distance.value ?? 0) / 1000 / ((taxi?.duration.value ?? 1) / 3600);
+    expect(kmh).toBeGreaterThan(25);
+    expect(kmh).toBeLessThan(45);
   });
 });
