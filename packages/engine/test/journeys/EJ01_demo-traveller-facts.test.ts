@@ -54,7 +54,10 @@ describe('J01 facts a traveller reads on the demo region', () => {
     for (const j of up) {
       expect(steps(j).some((s) => s.type === 'train')).toBe(false);
       const ride = j.depart.steps.find((s) => s.type === 'funicular');
-      expect(ride?.description).toMatch(/^Take the funicular /);
+      // Up to the top station, not "towards Cairngorm Mountain" both ways.
+      expect(ride?.description).toBe(
+        'Take the funicular towards Ptarmigan (Funicular Top Station) from Cairngorm Mountain, Funicular Base Station to Ptarmigan (Funicular Top Station)',
+      );
       // The demo's flat funicular return (£25.00) with no railcard discount: railcards are for trains.
       const line = j.pricing_breakdown.find((l) => /^Funicular /.test(l.description));
       expect(line).toEqual({
