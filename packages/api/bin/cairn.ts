@@ -25,7 +25,12 @@ if (!command) {
 }
 try {
   const code = await command.run(args);
-  if (typeof code === 'number') process.exit(code);
+  if (typeof code === 'number') {
+    // Exiting drops what a pipe has not taken yet (a long `plan --journeys` was cut at 64 KB):
+    // wait until stdout has handed over everything written before it.
+    await new Promise<void>((done) => process.stdout.write('', () => done()));
+    process.exit(code);
+  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -229,6 +229,8 @@ export function buildNetwork(
       shapes.set(shapeId, { id: shapeId, feed: r.feed, points: shapePts });
     }
     const last = pts[pts.length - 1]!;
+    // A run within one place (the funicular, base to top) is headed for its last stop, not the place.
+    const samePlace = last.placeId !== undefined && last.placeId === pts[0]!.placeId;
     opt.departures.forEach((dep, k) => {
       const skip = new Set(opt.skip?.(k) ?? []);
       const stopTimes: DemoStopTime[] = [];
@@ -257,7 +259,7 @@ export function buildNetwork(
         id,
         routeId: r.id,
         serviceId: opt.serviceId,
-        headsign: opt.headsign ?? (last.placeId ? place(last.placeId).name : last.name),
+        headsign: opt.headsign ?? (last.placeId && !samePlace ? place(last.placeId).name : last.name),
         directionId,
         shapeId,
         stopTimes,

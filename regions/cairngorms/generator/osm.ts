@@ -69,6 +69,12 @@ interface Grid {
   place: Place;
   /** Node ids of the street grid, row-major. */
   nodeIds: number[];
+  /**
+   * Where roads from outside join the grid: the two ends of the main street and of the centre
+   * column, the through roads. A road joined to any grid node sent traffic through town along a
+   * staircase of housing streets ("left onto Glen Road, right onto Loch View, left onto …").
+   */
+  gateIds: number[];
 }
 
 // Grid size (columns × rows) and spacing per kind of place; the gateway cities are larger so their
@@ -619,7 +625,10 @@ function buildGrid(b: OsmBuilder, place: Place, rng: Rng): Grid {
   );
   let next = 0;
   const isCity = place.kind === 'city';
-  const speed = isCity ? 20 : 30;
+  // The through roads keep 30 mph in towns and villages (20 in the cities); housing streets are
+  // 20 mph, as Scotland's 20 mph strategy sets them, so traffic keeps to the through roads.
+  const throughSpeed = isCity ? 20 : 30;
+  const housingSpeed = 20;
   for (let r = 0; r < size.rows; r++) {
     const row = nodeIds.slice(r * size.cols, (r + 1) * size.cols);
     if (row.length < 2) continue;
@@ -627,23 +636,31 @@ function buildGrid(b: OsmBuilder, place: Place, rng: Rng): Grid {
     b.way(row, {
       highway: main ? (isCity ? 'primary' : 'tertiary') : 'residential',
       name: main ? place.mainStreet : names[next++ % names.length]!,
-      maxspeed: mph(speed),
+      maxspeed: mph(main ? throughSpeed : housingSpeed),
       sidewalk: 'both',
     });
   }
+  const column = (c: number) => Array.from({ length: size.rows }, (_, r) => nodeIds[r * size.cols + c]!);
   for (let c = 0; c < size.cols; c++) {
-    const col: number[] = [];
-    for (let r = 0; r < size.rows; r++) col.push(nodeIds[r * size.cols + c]!);
+    const col = column(c);
     if (col.length < 2) continue;
+    const through = c === c0;
     b.way(col, {
-      highway: c === c0 && isCity ? 'secondary' : 'residential',
+      highway: through ? (isCity ? 'secondary' : 'tertiary') : 'residential',
       name: names[next++ % names.length]!,
-      maxspeed: mph(speed),
+      maxspeed: mph(through ? throughSpeed : housingSpeed),
       sidewalk: 'both',
     });
   }
-  return { place, nodeIds };
+  const mainRow = nodeIds.slice(r0 * size.cols, (r0 + 1) * size.cols);
+  const centreColumn = column(c0);
+  const gateIds = [...new Set([mainRow[0]!, mainRow.at(-1)!, centreColumn[0]!, centreColumn.at(-1)!])];
+  return { place, nodeIds, gateIds };
 }
+
+/** How far a road is built-up outside a town or village grid, and its limit there. */
+const VILLAGE_APPROACH_M = 300;
+const VILLAGE_APPROACH_MPH = 30;
 
 /** Corridor as one way per leg between places, entering and leaving each town grid on the side it comes from. */
 function buildCorridor(
@@ -661,9 +678,9 @@ function buildCorridor(
   const gridNodeFacing = (placeId: string, towards: Point) => {
     const g = grids.get(placeId);
     if (!g) throw new Error(`corridor ${c.tags.name} names unknown place ${placeId}`);
-    let best = g.nodeIds[0]!;
+    let best = g.gateIds[0]!;
     let bestD = Infinity;
-    for (const id of g.nodeIds) {
+    for (const id of g.gateIds) {
       const d = approxDistance2(b.pos(id), towards);
       if (d < bestD) {
         bestD = d;
@@ -673,7 +690,55 @@ function buildCorridor(
     return best;
   };
   const ways: number[] = [];
+  // A motorway is one-way in OSM (each carriageway is its own way): draw both carriageways, so
+  // the drive back is on the motorway too, not 27 miles longer by other roads.
+  const carriageways = (nodes: number[], tags: Tags) => {
+    ways.push(b.way(nodes, tags));
+    if (tags.highway === 'motorway') ways.push(b.way([...nodes].reverse(), tags));
+  };
+  const lengthM = (nodes: number[]) =>
+    nodes.reduce((sum, id, k) => (k === 0 ? 0 : sum + distanceM(b.pos(nodes[k - 1]!), b.pos(id))), 0);
+  /** The nodes cut atM along from their start, at a new node both halves share; undefined past the end. */
+  const cut = (nodes: number[], atM: number): [number[], number[]] | undefined => {
+    let walked = 0;
+    for (let k = 1; k < nodes.length; k++) {
+      const from = b.pos(nodes[k - 1]!);
+      const to = b.pos(nodes[k]!);
+      const d = distanceM(from, to);
+      if (walked + d > atM) {
+        const mid = b.node(lerp(from, to, (atM - walked) / d));
+        return [
+          [...nodes.slice(0, k), mid],
+          [mid, ...nodes.slice(k)],
+        ];
+      }
+      walked += d;
+    }
+    return undefined;
+  };
+  // A road leaving or entering a town or village is built-up for its first stretch: 30 mph signs
+  // stand a little outside the houses, as on the real roads. (The corridor drew 60 mph right up to
+  // the main street, which drove through villages at rural speed.)
+  const builtUp = { ...c.tags, maxspeed: mph(VILLAGE_APPROACH_MPH) };
+  const hasApproaches = c.tags.maxspeed !== undefined && c.tags.highway !== 'motorway';
+  const leg = (nodes: number[], fromPlace: boolean, toPlace: boolean) => {
+    if (!hasApproaches) return carriageways(nodes, c.tags);
+    let rest = nodes;
+    if (fromPlace) {
+      const split = cut(rest, VILLAGE_APPROACH_M);
+      if (!split) return carriageways(rest, builtUp);
+      carriageways(split[0], builtUp);
+      rest = split[1];
+    }
+    const total = lengthM(rest);
+    const split = toPlace && total > VILLAGE_APPROACH_M ? cut(rest, total - VILLAGE_APPROACH_M) : undefined;
+    if (split) {
+      carriageways(split[0], c.tags);
+      carriageways(split[1], builtUp);
+    } else carriageways(rest, toPlace ? builtUp : c.tags);
+  };
   let current: number[] = [];
+  let fromPlace = false;
   for (let i = 0; i < c.via.length; i++) {
     const w = c.via[i]!;
     const prev = c.via[i - 1];
@@ -685,9 +750,10 @@ function buildCorridor(
           ...wobble(b.pos(current[current.length - 1]!), b.pos(entry), rng).map((p) => b.node(p)),
           entry,
         );
-        ways.push(b.way(current, c.tags));
+        leg(current, fromPlace, true);
       }
       current = next !== undefined ? [gridNodeFacing(w, posOf(next))] : [];
+      fromPlace = true;
     } else {
       const id = 'crs' in w ? junctionNode(w.crs) : b.node(w);
       if (current.length > 0)
@@ -695,7 +761,7 @@ function buildCorridor(
       current.push(id);
     }
   }
-  if (current.length > 1) ways.push(b.way(current, c.tags));
+  if (current.length > 1) leg(current, fromPlace, false);
   return ways;
 }
 

@@ -527,7 +527,13 @@ export function buildRegionJson(
           description: 'Free travel with a Scottish National Entitlement Card (over 60 or disabled)',
         },
         youngScot: {
-          under22FreeModes: ['bus', 'tram', 'drt', 'community transport'],
+          // The Young Persons' (Under 22s) Free Bus Travel Scheme covers every registered bus service
+          // in Scotland, scheduled long-distance coaches (Citylink and the like) included; premium-fare
+          // night buses, excursions and tours are not (Transport Scotland's confirmation of the scheme's
+          // scope, reported by Route One, "Scotland under-22 free bus travel to start on 31 January",
+          // January 2022). Trams are outside the national scheme, but Edinburgh Trams carries under-22s
+          // free at its own cost (Edinburgh Reporter, June 2024): the demo tram follows it.
+          under22FreeModes: ['bus', 'intercity bus', 'tram', 'drt', 'community transport'],
           railDiscountPercent: 50,
         },
         railcards: [

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fromLatLng, toLatLng } from '../geo/geometry.ts';
 import { join } from 'node:path';
-import { BrandSettings } from '@cairn/contracts';
+import { BrandSettings, RAILCARDS } from '@cairn/contracts';
 import type { Journey, LatLng, Leg, SearchRequest, Step } from '@cairn/contracts';
 import { parseFeedSpec } from '../gtfs/loadFeeds.ts';
 import { formatSearchDate } from '../journeys/format/localTime.ts';
@@ -19,7 +19,8 @@ import { EXIT, parseCommandArgs, reportWarnings, say } from './common.ts';
 import { secondsSince } from './streets.ts';
 
 const USAGE = `usage: cairn plan (--region DIR | --gtfs FEED [--gtfs …] [--osm FILE]) --from PLACE --to PLACE
-                  [--depart YYYY-MM-DDTHH:mm] [--arrive-by] [--return YYYY-MM-DDTHH:mm] [--step-free] [--json | --journeys]
+                  [--depart YYYY-MM-DDTHH:mm] [--arrive-by] [--return YYYY-MM-DDTHH:mm] [--step-free]
+                  [--age N] [--young-scot] [--concession] [--railcard NAME] [--car] [--json | --journeys]
   Runs the journey planner the API runs and prints every option it offers (walk, cycle, transit
   with its first and last miles, …) with departure, arrival, changes, price, CO2 and steps.
   --region DIR  a folder with region.json (its feeds, OSM file, taxis, fares…), or one made by
@@ -33,6 +34,11 @@ const USAGE = `usage: cairn plan (--region DIR | --gtfs FEED [--gtfs …] [--osm
   --depart      local time of the region (default: now); with --arrive-by, the time to arrive by
   --return      also plan the way back, leaving at this time
   --step-free   step-free journeys: each step labelled step-free, not step-free or not known
+  --age N       the traveller's age (child fares, the under-22 scheme, Young Scot rail discount)
+  --young-scot  a Young Scot card issued for the under-22 free bus scheme (from January 2022)
+  --concession  a National Entitlement Card (over 60 or disabled): free bus and coach
+  --railcard    the traveller's railcard, one of: ${RAILCARDS.join(', ')}
+  --car         the traveller has a car to drive (driving and park & ride are offered)
   --json        a compact projection of the options on stdout:
                 { region, from, to, options: [{ id, mode, stages, departure, arrival (ISO with
                 offset), duration_sec, changes, cost ("£3.20" | "free" | "unknown"), cost_pence,
@@ -152,6 +158,11 @@ export async function planCommand(argv: string[]): Promise<number> {
     'walk-radius': { type: 'string' },
     wheelchair: { type: 'boolean' },
     'step-free': { type: 'boolean' },
+    age: { type: 'string' },
+    'young-scot': { type: 'boolean' },
+    concession: { type: 'boolean' },
+    railcard: { type: 'string' },
+    car: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (!args.ok) {
@@ -194,6 +205,12 @@ export async function planCommand(argv: string[]): Promise<number> {
   if (v.return !== undefined && !back)
     problems.push('--return must be YYYY-MM-DDTHH:mm (local time of the region)');
   if (v.json && v.journeys) problems.push('give --json or --journeys, not both');
+  const age = v.age === undefined ? undefined : Number(v.age);
+  if (age !== undefined && !(Number.isInteger(age) && age >= 0 && age <= 130))
+    problems.push('--age must be a whole number of years, 0 to 130');
+  const railcard = v.railcard?.trim();
+  if (railcard !== undefined && !(RAILCARDS as readonly string[]).includes(railcard))
+    problems.push(`--railcard must be one of: ${RAILCARDS.join(', ')}`);
   if (problems.length > 0 || !from || !to) {
     for (const p of problems) say(`error: ${p}`);
     say(USAGE);
@@ -222,6 +239,7 @@ export async function planCommand(argv: string[]): Promise<number> {
     arrive_by: v['arrive-by'] === true,
     arrive_by_buffer: 0,
     ...(v['step-free'] ? { step_free: true } : {}),
+    ...travellerFields(age, railcard, v),
   };
   const started = performance.now();
   let result: PlanResult;
@@ -244,6 +262,21 @@ export async function planCommand(argv: string[]): Promise<number> {
     process.stdout.write(v.json ? `${JSON.stringify(json, null, 2)}\n` : formatPlanTable(json));
   }
   return EXIT.ok;
+}
+
+/** The search's traveller fields from the command's --age, --young-scot, --concession, --railcard and --car. */
+function travellerFields(
+  age: number | undefined,
+  railcard: string | undefined,
+  flags: { 'young-scot'?: boolean; concession?: boolean; car?: boolean },
+): Partial<SearchRequest> {
+  return {
+    ...(age !== undefined ? { user_age: age } : {}),
+    ...(flags['young-scot'] ? { has_young_scot_card: true, has_new_young_scot_card: true } : {}),
+    ...(flags.concession ? { has_concessionary_pass: true } : {}),
+    ...(railcard ? { has_railcard: true, railcard_type: railcard as SearchRequest['railcard_type'] } : {}),
+    ...(flags.car ? { has_access_to_car: true } : {}),
+  };
 }
 
 /** The region data of a region folder, of a build-region snapshot folder, or of feeds; undefined after saying why not. */

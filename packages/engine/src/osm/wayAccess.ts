@@ -1,4 +1,5 @@
 import type { OsmTags } from './types.ts';
+import { carTravelKmh, MPH_KMH, roadPlaceOf } from './roadSpeeds.ts';
 
 /*
  * Interpretation of a way's tags for routing: which modes may use it in which direction and
@@ -45,11 +46,15 @@ const F = MODE_BIT.foot;
 const B = MODE_BIT.bicycle;
 const C = MODE_BIT.car;
 
-/** Default modes and car speed (km/h, a typical travel speed rather than the limit). */
+/**
+ * Default modes and car speed (km/h, a typical travel speed rather than the limit) of a way with no
+ * readable maxspeed; a limit gives the speed by place instead (roadSpeeds.ts). A motorway and a
+ * trunk road are driven as roadSpeeds.ts drives one at the British limit (70 mph, 60 mph).
+ */
 const CLASS_DEFAULTS: Record<HighwayClass, { modes: number; carKmh: number }> = {
-  motorway: { modes: C, carKmh: 110 },
+  motorway: { modes: C, carKmh: carTravelKmh(70 * MPH_KMH, 'motorway') },
   motorway_link: { modes: C, carKmh: 60 },
-  trunk: { modes: F | B | C, carKmh: 85 },
+  trunk: { modes: F | B | C, carKmh: carTravelKmh(60 * MPH_KMH, 'rural') },
   trunk_link: { modes: F | B | C, carKmh: 50 },
   primary: { modes: F | B | C, carKmh: 65 },
   primary_link: { modes: F | B | C, carKmh: 45 },
@@ -208,8 +213,11 @@ export function wayRouting(tags: OsmTags): WayRouting | null {
   else if (bikeOneway === '-1') forward &= ~B;
 
   const limit = parseMaxspeedKmh(tags.maxspeed);
-  // Traffic, junctions and bends keep average speeds below the limit: plan at 90% of it.
-  const carKmh = limit !== null ? limit * 0.9 : defaults.carKmh;
+  // Traffic, junctions, bends and villages keep average speeds below the limit (roadSpeeds.ts).
+  const carKmh =
+    limit !== null
+      ? carTravelKmh(limit, roadPlaceOf(highway, limit, tags.dual_carriageway === 'yes'))
+      : defaults.carKmh;
   const rough = highway === 'track' || (tags.surface !== undefined && ROUGH_SURFACES.has(tags.surface));
   const durationSec = isFerry ? parseDurationSec(tags.duration) : null;
   return {

@@ -55,7 +55,7 @@ export function buildMapFeatures(data: RegionData): MapFeatureCollection {
       const line = tt.meta.lines[tt.a.patternLine[tt.a.stopPatterns[i] ?? 0] ?? 0];
       if (line) modes.add(line.mode);
     }
-    const station = modes.has('train') || modes.has('ferry') || modes.has('subway');
+    const station = ['train', 'funicular', 'ferry', 'subway'].some((m) => modes.has(m));
     features.push(
       point(tt.a.stopLon[s] ?? 0, tt.a.stopLat[s] ?? 0, {
         layer: station ? 'station' : 'stop',

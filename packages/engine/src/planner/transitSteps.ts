@@ -6,6 +6,7 @@ import type { TransitView } from '../timetable/transitView.ts';
 import type { RegionData } from './regionData.ts';
 import { buildStreetChain, buildStreetStep } from '../modes/streetStep.ts';
 import { stopKindOf } from '../timetable/stopKind.ts';
+import { serviceAfterMode } from '../journeys/format/serviceName.ts';
 
 /** Street steps shorter than this are not shown (the place is at the stop). */
 const MIN_STEP_M = 50;
@@ -247,7 +248,7 @@ export function journeySteps(
           i === 0 ? 0 : sum + haversineM(coords[i - 1]?.[0] ?? 0, coords[i - 1]?.[1] ?? 0, c[0], c[1]),
         0,
       );
-      const service = ride.routeShortName || ride.routeLongName;
+      const service = serviceAfterMode(type, ride.routeShortName || ride.routeLongName);
       steps.push({
         type,
         startSec: from.timeSec,

@@ -15,8 +15,9 @@ import type { TimetableArrays, TimetableMeta } from './types.ts';
 
 const MAGIC = 'CAIRNTT1';
 // Bumped when the layout changes or when the readers fill the columns differently (2: platforms
-// take their step-free access from pathways.txt), so an older snapshot is rebuilt, not trusted.
-const VERSION = 2;
+// take their step-free access from pathways.txt; 3: a funicular route is its own mode, not train),
+// so an older snapshot is rebuilt, not trusted.
+const VERSION = 3;
 const TYPES = { Float64Array, Int32Array, Uint8Array, Uint16Array } as const;
 type TypeName = keyof typeof TYPES;
 

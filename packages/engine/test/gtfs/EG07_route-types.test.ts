@@ -25,9 +25,10 @@ describe('route types', () => {
     [715, 'drt'],
     [5, 'train'],
     [6, 'train'],
-    [7, 'train'],
+    [7, 'funicular'],
     [1300, 'train'],
-    [1400, 'train'],
+    [1399, 'train'],
+    [1400, 'funicular'],
   ])('%i → %s', (type, mode) => expect(findModeForRouteType(type)).toBe(mode));
   it('unknown codes are undefined (the reader warns and shows them as bus)', () => {
     expect(findModeForRouteType(99)).toBeUndefined();

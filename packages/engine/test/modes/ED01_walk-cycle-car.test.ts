@@ -6,10 +6,12 @@ import { checkCycleLeg, MAX_CYCLE_SEC } from '../../src/modes/cycle.ts';
 import { ownCarParts } from '../../src/modes/ownCar.ts';
 import { adult, ctx, home, legOf, monday, partsOf, priceOf, work } from '../support/modeFixture.ts';
 import { directionText } from '../../src/journeys/format/directions.ts';
+import { SHARE_OF_LIMIT } from '../../src/osm/roadSpeeds.ts';
 
 const WALK_MPS = 4.8 / 3.6;
 const CYCLE_MPS = 16 / 3.6;
-const TOWN_MPS = (30 * 1.609344 * 0.9) / 3.6;
+// A 30 mph town street is built-up: driven at roadSpeeds.ts's built-up share of its limit.
+const TOWN_MPS = (30 * 1.609344 * SHARE_OF_LIMIT.builtUp) / 3.6;
 const driver = { ...adult, carAccess: true };
 
 /** A leg of one step of a type lasting `sec`, for the limits' edges. */

@@ -1,6 +1,7 @@
 // Feature under test: per-mode access, oneway and speed rules read from way tags.
 import { describe, expect, it } from 'vitest';
 import { MODE_BIT, parseMaxspeedKmh, wayRouting } from '../../src/osm/wayAccess.ts';
+import { SHARE_OF_LIMIT } from '../../src/osm/roadSpeeds.ts';
 
 const F = MODE_BIT.foot;
 const B = MODE_BIT.bicycle;
@@ -60,13 +61,42 @@ describe('wayRouting', () => {
 
   it('uses maxspeed when tagged, else the class default', () => {
     expect(wayRouting({ highway: 'primary', maxspeed: '30 mph' })!.carMps).toBeCloseTo(
-      (30 * 1.609344 * 0.9) / 3.6,
+      (30 * 1.609344 * SHARE_OF_LIMIT.builtUp) / 3.6,
       6,
     );
     expect(wayRouting({ highway: 'residential' })!.carMps).toBeCloseTo(30 / 3.6, 6);
     expect(parseMaxspeedKmh('GB:nsl_single')).toBeCloseTo(96.56, 2);
     expect(parseMaxspeedKmh('50')).toBe(50);
     expect(parseMaxspeedKmh('fast')).toBeNull();
+  });
+
+  it('drives a road by its limit and place: village streets slowly, rural roads below the limit, motorways fastest', () => {
+    const kmh = (tags: Record<string, string>) => wayRouting(tags)!.carMps * 3.6;
+    // DfT figures (roadSpeeds.ts): a 30 mph village street about 35 km/h (0.77 miles in about 2 minutes),
+    // a 60 mph rural road about 69 km/h, a 70 mph motorway about 95 km/h; not 43, 87 and 101 (0.9 of the limit).
+    expect(kmh({ highway: 'tertiary', maxspeed: '30 mph' })).toBeGreaterThan(32);
+    expect(kmh({ highway: 'tertiary', maxspeed: '30 mph' })).toBeLessThan(37);
+    expect(kmh({ highway: 'primary', maxspeed: '60 mph' })).toBeGreaterThan(65);
+    expect(kmh({ highway: 'primary', maxspeed: '60 mph' })).toBeLessThan(72);
+    expect(kmh({ highway: 'trunk', maxspeed: 'GB:nsl_single' })).toBeCloseTo(
+      kmh({ highway: 'primary', maxspeed: '60 mph' }),
+      1,
+    );
+    expect(kmh({ highway: 'motorway', maxspeed: '70 mph' })).toBeGreaterThan(90);
+    expect(kmh({ highway: 'motorway', maxspeed: '70 mph' })).toBeLessThan(100);
+    // A dual carriageway at 70 mph is driven as a motorway; a 40 mph road is still built-up.
+    expect(kmh({ highway: 'trunk', maxspeed: '70 mph' })).toBeCloseTo(
+      kmh({ highway: 'motorway', maxspeed: '70 mph' }),
+      6,
+    );
+    expect(kmh({ highway: 'primary', maxspeed: '40 mph' })).toBeCloseTo(
+      40 * 1.609344 * SHARE_OF_LIMIT.builtUp,
+      6,
+    );
+    // Without a limit, a trunk road is no faster than a rural road at the national limit.
+    expect(kmh({ highway: 'trunk' })).toBeLessThanOrEqual(
+      kmh({ highway: 'trunk', maxspeed: 'GB:nsl_single' }) + 1,
+    );
   });
 
   it('turns route=ferry into a ferry edge, with cars only when allowed', () => {

@@ -16,10 +16,12 @@ describe('P11 the greenest option gives way to a clearly better one of similar C
     });
     const direct = js.find((j) => services(j) === '32');
     expect(direct).toBeDefined();
-    // Nothing emitting a little less, arriving clearly later with more changes, stays beside it.
+    // Nothing leaving no later, emitting a little less, arriving clearly later with more changes,
+    // stays beside it (a train and taxi leaving an hour after the bus is a later departure, not beaten).
     const beaten = js.filter(
       (j) =>
         j !== direct &&
+        Date.parse(j.depart.departure_datetime) <= Date.parse(direct!.depart.departure_datetime) &&
         j.carbon_emission < direct!.carbon_emission &&
         arrival(j) - arrival(direct!) >= OPTION_SET.clearlyFasterSec * 1000 &&
         j.depart.stages.length > direct!.depart.stages.length,

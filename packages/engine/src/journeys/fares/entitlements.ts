@@ -8,7 +8,10 @@ import type { Traveller } from './traveller.ts';
  * - National Entitlement Card (concessionary pass, over-60 or disabled): free on the modes the
  *   region lists in concessions.nationalEntitlementCard.freeModes (in Scotland local bus and
  *   scheduled coach), and on any ride whose fare rule says concessionsFree (e.g. a DRT service).
- * - Under-22 free bus: Scotland's scheme is carried on a Young Scot National Entitlement Card
+ * - Under-22 free bus: Scotland's Young Persons' (Under 22s) Free Bus Travel Scheme covers every
+ *   registered bus service, scheduled long-distance coaches included (Transport Scotland, reported
+ *   by Route One, January 2022), so a Scottish region lists both 'bus' and 'intercity bus'. It is
+ *   carried on a Young Scot National Entitlement Card
  *   issued on or after 10 January 2022 (NEW_YOUNG_SCOT_CUTOFF). So: has_young_scot_card and
  *   has_new_young_scot_card, and user_age under 22 (or unknown — the card itself is only issued
  *   for the scheme to under-22s) → free on concessions.youngScot.under22FreeModes. An older

@@ -16,6 +16,7 @@ import type { AdultFare, RideForFare } from './rideFare.ts';
 import { bikeHirePence, carClubPence, ownCarRunningPence, parkingPence, taxiFarePence } from './tariffs.ts';
 import type { Traveller } from './traveller.ts';
 import { fromToText } from '../format/placeNames.ts';
+import { serviceAfterMode } from '../format/serviceName.ts';
 
 /** Everything pricing needs besides the option. */
 export interface PricingContext {
@@ -108,7 +109,8 @@ const MODE_LABEL: Partial<Record<PlannedStep['type'], string>> = {
 
 function rideLabel(step: PlannedStep): string {
   const mode = MODE_LABEL[step.type] ?? step.type.charAt(0).toUpperCase() + step.type.slice(1);
-  const service = step.ride?.routeShortName ? ` ${step.ride.routeShortName}` : '';
+  const name = serviceAfterMode(mode, step.ride?.routeShortName ?? '');
+  const service = name ? ` ${name}` : '';
   return `${mode}${service} ${fromToText(step.from, step.to)}`;
 }
 
@@ -126,6 +128,7 @@ function adultFare(step: PlannedStep, ctx: PricingContext): AdultFare | undefine
       childPercent: 50,
       concessionsFree: f.concessionsFree,
       source: svc.name,
+      returnKey: svc.id,
     };
   }
   const ride = rideForFare(step, region);
@@ -255,7 +258,7 @@ function priceReturnTickets(
     const back = option.ret?.steps[j];
     if (!back) return;
     const backFare = adultFare(back, ctx);
-    if (!backFare || backFare.source !== outFare.source) return;
+    if (!backFare || outFare.returnKey === undefined || backFare.returnKey !== outFare.returnKey) return;
     const entitle = (fare: AdultFare, pence: number, ticket: 'single' | 'return', childPence?: number) =>
       applyEntitlements(traveller, region.fares.concessions, {
         mode: out.type,

@@ -27,6 +27,7 @@ export function priceWithRegionRule(rule: FareRule, ride: RideForFare): AdultFar
         singlePence: rule.singlePence,
         returnPence: rule.returnPence,
         source: rule.description,
+        returnKey: rule.id,
       };
     case 'distance': {
       const km = ride.distanceM / 1000;
@@ -40,6 +41,7 @@ export function priceWithRegionRule(rule: FareRule, ride: RideForFare): AdultFar
         singlePence: band.singlePence,
         returnPence: band.returnPence,
         source: `${rule.description}, ${bandText}`,
+        returnKey: `${rule.id} band ${idx}`,
       };
     }
     case 'zone': {
@@ -59,6 +61,8 @@ export function priceWithRegionRule(rule: FareRule, ride: RideForFare): AdultFar
         singlePence: price.singlePence,
         returnPence: price.returnPence,
         source: `${rule.description}, ${zones}`,
+        // One key for both directions: the price table is symmetric, the wording is not.
+        returnKey: `${rule.id} zones ${[from.id, to.id].sort().join(' ')}`,
       };
     }
     case 'gtfs':

@@ -30,4 +30,10 @@ export interface AdultFare {
   concessionsFree: boolean;
   /** Where the price came from, for the breakdown ('Demo bus fares, 5–10 km band'). */
   source: string;
+  /**
+   * The fare the same in both directions, where `source` may name it in travel order ('Aberdeen –
+   * Upper Deeside' out, 'Upper Deeside – Aberdeen' back): a return ticket pairs an outbound ride
+   * with a ride back of the same key. Absent when the source sells no return.
+   */
+  returnKey?: string;
 }

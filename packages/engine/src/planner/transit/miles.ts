@@ -23,7 +23,8 @@ export const MILE_MAX_SEC = {
   walk: 20 * 60,
   cycle: 20 * 60,
   car: 30 * 60,
-  lift: 20 * 60,
+  // 25 minutes: a village a dozen miles out (Nethy Bridge to Aviemore, 22 minutes at rural road speeds).
+  lift: 25 * 60,
   taxi: 25 * 60,
   drt: 40 * 60,
 } as const;
@@ -100,7 +101,7 @@ function isTrainStop(data: RegionData, stop: number): boolean {
   const a = data.timetable.a;
   for (let i = a.stopPatternOffsets[stop] ?? 0; i < (a.stopPatternOffsets[stop + 1] ?? 0); i++) {
     const line = data.timetable.meta.lines[a.patternLine[a.stopPatterns[i] ?? 0] ?? 0];
-    if (line?.mode === 'train') return true;
+    if (line?.mode === 'train' || line?.mode === 'funicular') return true;
   }
   return false;
 }

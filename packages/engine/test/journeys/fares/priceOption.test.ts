@@ -72,6 +72,29 @@ describe('priceOption', () => {
     expect(p.totalPence).toBe(3000);
     expect(p.lines[0]?.description).toMatch(/16-25 Railcard \(1\/3 off\)/);
   });
+  it('sells the zone fare table’s return for a trip out of one zone and back from the other', () => {
+    // The zone rule names the trip by its zones in travel order ("North – South" out, "South – North"
+    // back); it is one fare both ways, so the £60.00 return beats two £45.00 singles.
+    const rail = { operatorId: 'rail-op', routeShortName: '' };
+    const out = rideStep('train', PLACES.aviemoreStation, PLACES.edinburgh, MON_0900, 3 * 3600, rail);
+    const back = rideStep(
+      'train',
+      PLACES.edinburgh,
+      PLACES.aviemoreStation,
+      MON_0900 + 8 * 3600,
+      3 * 3600,
+      rail,
+    );
+    const p = priceOption({ kind: 'transit', depart: { steps: [out] }, ret: { steps: [back] } }, ctx());
+    expect(p.totalPence).toBe(6000);
+    expect(p.stepCosts).toEqual({ depart: ['£60.00'], ret: ['included'] });
+    expect(p.lines).toEqual([
+      {
+        description: expect.stringMatching(/adult return \(Test rail fares, North – South\)/),
+        cost: '£60.00',
+      },
+    ]);
+  });
   it('prices an own car with running costs and parking for the stay, as an estimate', () => {
     const out = streetStep('own car', aviemore, carrbridge, MON_0900, 15);
     const back = streetStep('own car', carrbridge, aviemore, MON_0900 + 3 * 3600, 15);
