@@ -41,7 +41,13 @@ export const PLANNER_LIMITS = {
   directWalkM: 6_000,
   /** SAME_PLACE_M: closer ends have no journey to plan. */
   samePlaceM: 100,
+  /** region.json connections.walkToRideSec (default): at the first stop this long before the ride, unless at the door. */
+  walkToRideSec: 60,
 } as const;
+
+/** The margin a walk from the origin leaves before its first ride (none for a stop at the door, none after the last ride). */
+const boardMarginSec = (walkSec: number, direction: 'from' | 'to'): number =>
+  direction === 'from' && walkSec > 0 ? PLANNER_LIMITS.walkToRideSec : 0;
 
 /** A search end. */
 export interface Place {
@@ -138,7 +144,7 @@ export function referenceEarliest(r: ReferenceRegion, from: Place, to: Place, ou
     for (const a of listStopAccess(data, p, 'walk', PLANNER_LIMITS.walkAccessSec, direction)) {
       const s = net.stopById.get(data.timetable.meta.stopIds[a.stopIdx] ?? '');
       if (s === undefined) throw new Error(`reference: stop ${a.stopIdx} not in the GTFS`);
-      m.set(s, Math.min(m.get(s) ?? Infinity, a.durationSec));
+      m.set(s, Math.min(m.get(s) ?? Infinity, a.durationSec + boardMarginSec(a.durationSec, direction)));
     }
     return m;
   };
@@ -334,7 +340,7 @@ export function referenceLatest(
     for (const a of listStopAccess(data, p, 'walk', PLANNER_LIMITS.walkAccessSec, direction)) {
       const s = net.stopById.get(data.timetable.meta.stopIds[a.stopIdx] ?? '');
       if (s === undefined) throw new Error(`reference: stop ${a.stopIdx} not in the GTFS`);
-      m.set(s, Math.min(m.get(s) ?? Infinity, a.durationSec));
+      m.set(s, Math.min(m.get(s) ?? Infinity, a.durationSec + boardMarginSec(a.durationSec, direction)));
     }
     return m;
   };
