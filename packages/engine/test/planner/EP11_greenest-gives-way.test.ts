@@ -16,11 +16,13 @@ describe('P11 the greenest option gives way to a clearly better one of similar C
     });
     const direct = js.find((j) => services(j) === '32');
     expect(direct).toBeDefined();
-    // Nothing emitting a little less, arriving clearly later with more changes, stays beside it.
+    // Nothing emitting a little less, leaving no later and arriving clearly later with more
+    // changes, stays beside it (one leaving later is a later departure, not beaten by it).
     const beaten = js.filter(
       (j) =>
         j !== direct &&
         j.carbon_emission < direct!.carbon_emission &&
+        Date.parse(j.depart.departure_datetime) <= Date.parse(direct!.depart.departure_datetime) &&
         arrival(j) - arrival(direct!) >= OPTION_SET.clearlyFasterSec * 1000 &&
         j.depart.stages.length > direct!.depart.stages.length,
     );

@@ -2,9 +2,28 @@
 import { Journey, SearchRequest } from '@cairn/contracts';
 import type { SearchRequestInput } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BRAND, demoPlanner } from '../support/demoRegion.ts';
+import { epochToLocal } from '../../src/time/serviceDay.ts';
+import { demoRegionDir, DEFAULT_BRAND } from '../support/demoRegion.ts';
+import { OPTION_SET } from '../../src/journeys/ranking/optionSet.ts';
+import { WALK_MPS } from '../../src/osm/wayAccess.ts';
+import { scanLatest } from './reference/connectionScan.ts';
+import type { ReferenceJourney } from './reference/connectionScan.ts';
+import {
+  describeReference,
+  hhmm,
+  loadReferenceRegion,
+  planEarliest,
+  PLANNER_LIMITS,
+  walkLegs,
+} from './reference/plannerReference.ts';
+import type { ReferenceRegion } from './reference/plannerReference.ts';
+import { listRandomSearches } from './reference/searches.ts';
 
-const demo = demoPlanner('cairn-departure-wanted-');
+/** The planner and the reference's network on the demo region, set once it is generated. */
+let ref: ReferenceRegion;
+demoRegionDir('cairn-departure-wanted-', async (dir) => {
+  ref = await loadReferenceRegion(dir, Date.UTC(2026, 10, 22, 9, 0));
+});
 
 interface End {
   name: string;
@@ -21,13 +40,13 @@ async function planPoints(from: End, to: End, extra: Partial<SearchRequestInput>
     destination_location: { lat: to.lat, lng: to.lon },
     ...extra,
   });
-  const { journeys } = await demo.planner.plan(req, null, DEFAULT_BRAND);
+  const { journeys } = await ref.planner.plan(req, null, DEFAULT_BRAND);
   for (const j of journeys) Journey.parse(j);
   return journeys;
 }
 
 const place = (name: string): End => {
-  const p = demo.planner.autocomplete(name, 1)[0];
+  const p = ref.planner.autocomplete(name, 1)[0];
   if (!p) throw new Error(`cannot place ${name}`);
   return { name: p.label, lat: p.location.lat, lon: p.location.lng };
 };
@@ -60,4 +79,66 @@ describe('P21 a ride at the asked minute', () => {
       ).toContain(first);
     }
   });
+});
+
+/** Walking of a reference journey: its ends and its changes between stops. */
+const walkSecOf = (j: ReferenceJourney): number =>
+  j.legs.reduce(
+    (t, l) => t + (l.kind === 'ride' || (l.kind === 'change' && l.from === l.to) ? 0 : l.durationSec),
+    0,
+  );
+
+describe('P21 the latest departure for each arrival', () => {
+  it('leaves out no later departure that makes an arrival offered, with no more vehicles (60 seeded searches)', async () => {
+    const tz = ref.data.region.timeZone;
+    const missed: string[] = [];
+    let checked = 0;
+    // The reference names a ride by its route's short name.
+    const flexibleRoutes = new Set(
+      ref.data.timetable.meta.lines
+        .filter((l) => ref.data.routeFlags.get(l.id)?.flexibleServiceId)
+        .map((l) => l.shortName || l.longName),
+    );
+    expect(flexibleRoutes.size).toBeGreaterThan(0);
+    for (const [from, to, out] of listRandomSearches(ref, 60, 2027)) {
+      const { walkAndTransit } = await planEarliest(ref, from, to, out);
+      const access = walkLegs(ref, from, 'from');
+      const egress = walkLegs(ref, to, 'to');
+      const askedSec = Date.parse(walkAndTransit[0]?.depart.departure_datetime ?? '') / 1000;
+      const times = walkAndTransit.map((j) => ({
+        dep: Date.parse(j.depart.departure_datetime) / 1000,
+        arr: Date.parse(j.depart.arrival_datetime) / 1000,
+        vehicles: j.depart.steps.filter((s) => s.stops !== undefined).length,
+        walkSec: j.depart.steps.reduce((t, s) => t + (s.type === 'walk' ? s.duration.value : 0), 0),
+      }));
+      for (const t of times) {
+        if (Number.isNaN(askedSec)) break;
+        const latest = scanLatest(ref.net, {
+          date: epochToLocal(tz, t.arr).date,
+          access,
+          egress,
+          maxVehicles: t.vehicles,
+          arriveBySec: t.arr,
+          arriveNotBeforeSec: -Infinity,
+          earliestDepartureSec: t.dep,
+        });
+        checked++;
+        // The same arrival, walking no more (the option set's slack; the reference's walks count the board margin).
+        // Booked services keep to their hours, which the reference does not know (plan.ts checkFlexibleLeg).
+        const same =
+          latest !== undefined &&
+          !latest.legs.some((l) => l.kind === 'ride' && flexibleRoutes.has(l.route)) &&
+          latest.arrivalSec === t.arr &&
+          walkSecOf(latest) <= t.walkSec + PLANNER_LIMITS.walkToRideSec + OPTION_SET.walkSlackM / WALK_MPS;
+        // Some option offered leaves as late and arrives as early.
+        if (same && !times.some((o) => o.dep >= latest.departureSec && o.arr <= t.arr))
+          missed.push(
+            `${from.name} → ${to.name} @ ${out}: ${hhmm(tz, t.dep)}–${hhmm(tz, t.arr)} offered, ` +
+              `${hhmm(tz, latest.departureSec)}–${hhmm(tz, latest.arrivalSec)} left out: ${describeReference(ref, latest)}`,
+          );
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+    expect(missed, missed.join('\n')).toEqual([]);
+  }, 300_000);
 });
