@@ -3,7 +3,7 @@ import { Journey, SearchRequest } from '@cairn/contracts';
 import type { SearchRequestInput } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
 import { epochToLocal } from '../../src/time/serviceDay.ts';
-import { demoRegionDir, DEFAULT_BRAND } from '../support/demoRegion.ts';
+import { DEFAULT_BRAND, demoRegionDir, planBetween } from '../support/demoRegion.ts';
 import { OPTION_SET } from '../../src/journeys/ranking/optionSet.ts';
 import { WALK_MPS } from '../../src/osm/wayAccess.ts';
 import { scanLatest } from './reference/connectionScan.ts';
@@ -141,4 +141,42 @@ describe('P21 the latest departure for each arrival', () => {
     expect(checked).toBeGreaterThan(30);
     expect(missed, missed.join('\n')).toEqual([]);
   }, 300_000);
+});
+
+describe('P21 arrive-by with a buffer that costs over an hour', () => {
+  const plan = (extra: Partial<SearchRequestInput>) =>
+    planBetween(
+      ref.planner,
+      'Newtonmore',
+      'Aviemore',
+      { out_time: '2026/11/25 10:00:00', arrive_by: true, ...extra },
+      DEFAULT_BRAND,
+    );
+  const times = (js: Journey[]) =>
+    js
+      .filter((j) => j.transport_mode === 'transit')
+      .map((j) => `${j.depart.departure_at}-${j.depart.arrival_at}`);
+
+  it('offers the bus arriving 18 minutes before the time as well as the one keeping the 30 minutes, labelled', async () => {
+    const js = await plan({ arrive_by_buffer: 30 });
+    expect(times(js)).toEqual(expect.arrayContaining(['07:00-07:42', '09:00-09:42']));
+    const within = js.find((j) => j.depart.departure_at === '09:00');
+    expect(within?.notices).toEqual([
+      {
+        kind: 'within buffer',
+        text: 'Arrives 18 min before 10:00, inside the 30 minutes you asked to spare: the latest option that keeps them leaves 2 hrs earlier.',
+        margin_min: 18,
+      },
+    ]);
+    expect(js.find((j) => j.depart.departure_at === '07:00')?.notices).toBeUndefined();
+  });
+
+  it('adds nothing when no buffer is asked for, or when an option keeps it at no cost', async () => {
+    const none = await plan({ arrive_by_buffer: 0 });
+    expect(none.some((j) => j.notices?.some((n) => n.kind === 'within buffer'))).toBe(false);
+    // Ten minutes to spare: the 09:00 bus (09:42) keeps them.
+    const kept = await plan({ arrive_by_buffer: 10 });
+    expect(times(kept)).toContain('09:00-09:42');
+    expect(kept.some((j) => j.notices?.some((n) => n.kind === 'within buffer'))).toBe(false);
+  });
 });
