@@ -127,7 +127,14 @@ function withLatestDepartures(
   const out = [...found];
   const arrivals = [...new Set(found.map((j) => j.arrivalSec))];
   for (const arrivalSec of arrivals) {
-    const latest = raptor.route({ ...query, direction: 'arrive-by', timeSec: arrivalSec, windowSec: 0 });
+    // Nothing leaving before the asked time counts: the backward search stops there.
+    const latest = raptor.route({
+      ...query,
+      direction: 'arrive-by',
+      timeSec: arrivalSec,
+      windowSec: 0,
+      maxDurationSec: arrivalSec - query.timeSec,
+    });
     for (const raw of latest.journeys) {
       const l = raw.departureSec < query.timeSec ? undefined : kept(raw);
       if (!l) continue;
