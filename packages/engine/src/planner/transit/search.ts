@@ -125,18 +125,20 @@ function withLatestDepartures(
   kept: (j: RaptorJourney) => RaptorJourney | undefined,
 ): RaptorJourney[] {
   const out = [...found];
-  const arrivals = [...new Set(found.map((j) => j.arrivalSec))];
+  // Within the window the range search is exact: only departures after it can be missing, so each
+  // backward search stops at the window's end, and arrivals before it need none.
+  const windowEndSec = query.timeSec + (query.windowSec ?? 0);
+  const arrivals = [...new Set(found.map((j) => j.arrivalSec))].filter((a) => a > windowEndSec);
   for (const arrivalSec of arrivals) {
-    // Nothing leaving before the asked time counts: the backward search stops there.
     const latest = raptor.route({
       ...query,
       direction: 'arrive-by',
       timeSec: arrivalSec,
       windowSec: 0,
-      maxDurationSec: arrivalSec - query.timeSec,
+      maxDurationSec: arrivalSec - windowEndSec,
     });
     for (const raw of latest.journeys) {
-      const l = raw.departureSec < query.timeSec ? undefined : kept(raw);
+      const l = raw.departureSec <= windowEndSec ? undefined : kept(raw);
       if (!l) continue;
       const beaten = (j: RaptorJourney) =>
         j.departureSec < l.departureSec && j.arrivalSec >= l.arrivalSec && j.transfers >= l.transfers;
