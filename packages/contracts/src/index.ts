@@ -44,6 +44,8 @@ export {
   Step,
   StepLive,
   LiveBreak,
+  JourneyNotice,
+  JOURNEY_NOTICE_KINDS,
   StepAlert,
   LiveStatus,
   LIVE_STATUSES,

@@ -324,6 +324,33 @@ export const LiveBreak = z
   .describe('Why a journey no longer works on live running, and where to re-plan from');
 export type LiveBreak = z.infer<typeof LiveBreak>;
 
+/**
+ * Something the traveller should know about one journey before taking it (an addition to SPEC §3,
+ * issue 27; old clients ignore it). `tight last connection`: a change onto the last departure of
+ * the day with little time to spare; `within buffer`: an arrive-by option that arrives before the
+ * asked time but inside the buffer the traveller asked for (`margin_min` says by how much);
+ * `estimate beyond region`: the journey ends outside the area the timetables cover, and the part
+ * beyond it is an estimate.
+ */
+export const JOURNEY_NOTICE_KINDS = [
+  'tight last connection',
+  'within buffer',
+  'estimate beyond region',
+] as const;
+export const JourneyNotice = z
+  .object({
+    kind: z.enum(JOURNEY_NOTICE_KINDS),
+    text: z.string().describe('The sentence shown to the traveller'),
+    margin_min: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe('Minutes to spare: before the ride leaves, or before the asked arrival time'),
+  })
+  .describe('A warning or label the traveller sees with the journey');
+export type JourneyNotice = z.infer<typeof JourneyNotice>;
+
 export const Journey = z.object({
   id: z.string(),
   /** '£12.40', 'free', or 'unknown' when any part is unknown. */
@@ -357,5 +384,7 @@ export const Journey = z.object({
   step_free: StepFree.optional(),
   /** Set once live running breaks this journey (issue #18); absent while it holds. */
   live_break: LiveBreak.optional(),
+  /** What the traveller should know before taking it (issue 27); absent when nothing. */
+  notices: z.array(JourneyNotice).optional(),
 });
 export type Journey = z.infer<typeof Journey>;

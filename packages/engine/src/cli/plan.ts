@@ -44,7 +44,7 @@ const USAGE = `usage: cairn plan (--region DIR | --gtfs FEED [--gtfs …] [--osm
                 offset), duration_sec, changes, cost ("£3.20" | "free" | "unknown"), cost_pence,
                 cost_is_estimate, co2_kg, walking_m, steps: [{ type, service, headsign, from, to
                 ({ name, lat, lon }), departure, arrival ("HH:mm"), duration_sec, distance_m,
-                description }], return: same leg fields | null }],
+                description }], return: same leg fields | null, notices?: [text] }],
                 no_journey (when there is no option): why, planner/port.ts NoJourneyReason }
   --journeys    the full Journey documents as the API stores them: { journeys: [...] }
   No longer taken (the planner decides them): --window (it searches two hours of departures),
@@ -118,6 +118,8 @@ export interface PlanJsonOption extends PlanJsonLeg {
   cost_is_estimate: boolean;
   co2_kg: number;
   return: PlanJsonLeg | null;
+  /** What the traveller must know (Journey notices' text: a tight last connection, an estimate…); absent when nothing. */
+  notices?: string[];
 }
 
 /** What `cairn plan --json` prints. */
@@ -397,6 +399,7 @@ function toPlanJson(journeys: Journey[], region: string, origin: Placed, destina
       cost_is_estimate: j.cost_is_estimate,
       co2_kg: j.carbon_emission,
       return: j.return ? legJson(j.return) : null,
+      ...(j.notices?.length ? { notices: j.notices.map((n) => n.text) } : {}),
     })),
   };
 }
@@ -428,6 +431,7 @@ function formatPlanTable(json: PlanJson): string {
     lines.push(
       `${i + 1}. ${o.mode === 'transit' ? `transit: ${o.stages.join(', ')}` : o.mode}  ·  ${price}  ·  ${o.co2_kg.toFixed(2)} kg CO2`,
     );
+    for (const text of o.notices ?? []) lines.push(`   ! ${text}`);
     legLines(o.return ? 'out    ' : '', o);
     if (o.return) legLines('return ', o.return);
   });

@@ -1,4 +1,4 @@
-import type { Assistance, DirectionParts, StepFree, TravelType } from '@cairn/contracts';
+import type { Assistance, DirectionParts, JourneyNotice, StepFree, TravelType } from '@cairn/contracts';
 import type { GeoPoint } from '../geo/geometry.ts';
 
 /*
@@ -89,6 +89,8 @@ export interface PlannedOption {
   kind: string;
   depart: PlannedLeg;
   ret: PlannedLeg | null;
+  /** Set by the planner: what the traveller must know about it (within buffer, estimate beyond the region). */
+  notices?: JourneyNotice[];
 }
 
 /** Start of a leg (first step), epoch seconds. */

@@ -317,8 +317,12 @@ export function listStopsWithin(data: StopStreets, point: GeoPoint, radiusM: num
   return index.within(point.lon * kx, point.lat * ky, radiusM);
 }
 
-/** A place this close to a stop is at the stop: walking to it takes no time. */
-export const AT_STOP_M = 15;
+/**
+ * A place this close to a stop is at the stop: walking to it takes no time. Across the road from
+ * it, a traveller ready in the asked minute catches a ride leaving in that minute (timetables
+ * count whole minutes; issue 27), and journeys hide street steps under 50 m anyway.
+ */
+export const AT_STOP_M = 40;
 
 /** Where each stop's position sits in a KDBush's sorted arrays (indexed by stop). */
 const slotsOf = new WeakMap<KDBush, Int32Array>();

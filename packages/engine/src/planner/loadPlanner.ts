@@ -20,7 +20,7 @@ import { loadRegionData, regionDataFromFeeds } from './regionData.ts';
 import type { FeedRegionOptions, RegionData } from './regionData.ts';
 import type { FeedSpec } from '../gtfs/loadFeeds.ts';
 import type { FeedWarning } from '../gtfs/warnings.ts';
-import { buildStepTimetable } from './timetableExtra.ts';
+import { buildStepTimetable, hasLaterRun } from './timetableExtra.ts';
 import type { LiveVersion } from '../realtime/liveVersion.ts';
 import { LiveStore } from '../realtime/liveStore.ts';
 import { checkJourney } from '../realtime/journeyCheck.ts';
@@ -180,6 +180,12 @@ function extrasFor(data: RegionData, raptorFor: (date: DateInt) => { view: Trans
       if (!first) return undefined;
       const { view } = raptorFor(viewDateOf(data, first.timeSec));
       return buildStepTimetable(data, view, step);
+    },
+    lastRunOfDay: (step: PlannedStep) => {
+      const first = step.ride?.stops[0];
+      if (!first) return false;
+      const { view } = raptorFor(viewDateOf(data, first.timeSec));
+      return !hasLaterRun(data, view, step);
     },
   };
 }

@@ -22,6 +22,7 @@ import { taxiFamily } from './families/taxi.ts';
 import { transitFamily, withoutServiceTwice } from './families/transit.ts';
 import { walkFamily } from './families/walk.ts';
 import { whyNoJourney } from './noJourney.ts';
+import { findWithinBuffer } from './withinBuffer.ts';
 import type { NoJourneyReason, PlanResult } from './port.ts';
 import type { RegionData } from './regionData.ts';
 import { returnPlanner } from './returns.ts';
@@ -98,11 +99,21 @@ function planOptions(
   if (ctx.crowM < SAME_PLACE_M) return none({ reason: 'same place' });
 
   const candidates = withoutServiceTwice(FAMILIES.flatMap((f) => f.candidates(ctx)));
+  if (arriveBy && request.arrive_by_buffer > 0) {
+    const unbuffered = searchContext(data, input, raptorFor, { endSec: outSec }, ctx.hasReturn, stepFree);
+    const within = findWithinBuffer(unbuffered, candidates, outSec, request.arrive_by_buffer * 60);
+    if (within) candidates.push(within);
+  }
   const returnOf = returnSec === undefined ? undefined : returnPlanner(ctx, returnSec);
   const options: Array<{ option: PlannedOption; c: Candidate }> = [];
   let paired = 0;
   for (const c of candidates) {
-    const option = { kind: familyLabel(c.key), depart: c.leg, ret: null as PlannedLeg | null };
+    const option: PlannedOption = {
+      kind: familyLabel(c.key),
+      depart: c.leg,
+      ret: null as PlannedLeg | null,
+      ...(c.notices ? { notices: c.notices } : {}),
+    };
     if (returnOf && returnSec !== undefined) {
       // An outbound leg still travelling at the return time cannot be paired.
       if (legEndSec(c.leg) > returnSec) continue;

@@ -1,6 +1,7 @@
 import type { Timetable as TimetableDoc } from '@cairn/contracts';
 import { formatLocalTime } from '../journeys/format/localTime.ts';
 import type { PlannedStep } from '../journeys/model.ts';
+import { POS_NO_PICKUP } from '../raptor/transitData.ts';
 import type { TripHit, TripIdx } from '../raptor/transitData.ts';
 import type { TransitView } from '../timetable/transitView.ts';
 import { epochToLocal, localToEpochSec } from '../time/serviceDay.ts';
@@ -117,4 +118,48 @@ export function buildStepTimetable(
   for (let p = boardPos; p <= alightPos; p++)
     stops.push(tt.meta.stopNames[a.patternStops[first + p] ?? 0] ?? '');
   return { Mode: step.type, ServiceNumber: ride.routeShortName || ride.routeLongName, stops, columns };
+}
+
+/**
+ * Whether another run leaves the ride's boarding stop later on the ride's local day and calls at
+ * its alighting stop, on any pattern (a line's patterns differ in their stops, so the stage
+ * timetable's own pattern is not enough). False when the ride's trip is not in the timetable.
+ */
+export function hasLaterRun(data: RegionData, view: TransitView, step: PlannedStep): boolean {
+  const ride = step.ride;
+  const boarding = ride?.stops[0];
+  if (!ride || !boarding) return false;
+  const tt = data.timetable;
+  const a = tt.a;
+  const trip = storedTripOf(tt).get(`${ride.feedId}:${ride.tripId}`);
+  if (trip === undefined) return false;
+  const pattern = a.tripPattern[trip] ?? 0;
+  const first = a.patternStopOffsets[pattern] ?? 0;
+  const end = a.patternStopOffsets[pattern + 1] ?? first;
+  const idOf = (s: number) => (tt.meta.stopIds[s] ?? '').slice(ride.feedId.length + 1);
+  let boardStop = -1;
+  let alightStop = -1;
+  for (let i = first; i < end; i++) {
+    const s = a.patternStops[i] ?? 0;
+    if (boardStop < 0 && idOf(s) === boarding.stopId) boardStop = s;
+    else if (boardStop >= 0 && idOf(s) === ride.stops[ride.stops.length - 1]?.stopId) alightStop = s;
+  }
+  if (boardStop < 0 || alightStop < 0) return false;
+  const tz = data.region.timeZone;
+  const day = epochToLocal(tz, boarding.timeSec).date;
+  const hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0 };
+  for (let k = a.stopPatternOffsets[boardStop] ?? 0; k < (a.stopPatternOffsets[boardStop + 1] ?? 0); k++) {
+    const p = a.stopPatterns[k] ?? 0;
+    const pos = a.stopPatternPos[k] ?? 0;
+    const pFirst = a.patternStopOffsets[p] ?? 0;
+    const pEnd = a.patternStopOffsets[p + 1] ?? pFirst;
+    if ((a.patternPosFlags[pFirst + pos] ?? 0) & POS_NO_PICKUP) continue;
+    let calls = false;
+    for (let i = pFirst + pos + 1; i < pEnd && !calls; i++) calls = a.patternStops[i] === alightStop;
+    if (!calls) continue;
+    if (!view.findEarliestDeparture(p, pos, boarding.timeSec - view.epochZeroSec + 1, false, hit)) continue;
+    const departSec = (view.departures[(view.tripTimeOffsets[hit.trip] ?? 0) + pos] ?? 0) + hit.shiftSec;
+    if (epochToLocal(tz, departSec + view.epochZeroSec).date === day) return true;
+  }
+  return false;
 }

@@ -151,6 +151,8 @@ export interface AccessDetail {
   leavesVehicle?: boolean;
   /** Bike hire: the dock near the journey's end and the dock near the stop. */
   bikeHire?: { homeDock: PlacePoint; stopDock: PlacePoint; planId?: string };
+  /** A first mile reaches its stop this long before the ride leaves (transit/boardMargins.ts). */
+  boardMarginSec?: number;
 }
 
 /** A journey's first or last leg between a door and a stop. */
@@ -174,6 +176,8 @@ export function journeySteps(
     if (leg.kind === 'access' || leg.kind === 'egress') {
       const d = detail(leg);
       const stop = stopPlace(data, leg.stop);
+      // The traveller reaches the stop their margin before the ride leaves.
+      const reachedSec = leg.endSec + zero - (leg.kind === 'access' ? (d.boardMarginSec ?? 0) : 0);
       if (d.bikeHire) {
         const { homeDock, stopDock, planId } = d.bikeHire;
         const ride = { type: 'bike hire' as const, ...(planId ? { extra: { bikeHirePlanId: planId } } : {}) };
@@ -207,15 +211,7 @@ export function journeySteps(
       if (leg.kind === 'access' && d.leavesVehicle) extra.leavesVehicleAt = stop;
       const step =
         leg.kind === 'access'
-          ? buildStreetStep(
-              data.streets,
-              d.type,
-              origin,
-              stop,
-              { endSec: leg.endSec + zero },
-              extra,
-              d.rideSec,
-            )
+          ? buildStreetStep(data.streets, d.type, origin, stop, { endSec: reachedSec }, extra, d.rideSec)
           : buildStreetStep(
               data.streets,
               d.type,
@@ -235,7 +231,7 @@ export function journeySteps(
       if (leg.kind === 'access' && d.type !== 'walk' && d.type !== 'cycle' && d.type !== 'own car') {
         // Booked and hailed vehicles are timed to the connection; keep the RAPTOR times.
         step.startSec = leg.startSec + zero;
-        step.endSec = leg.endSec + zero;
+        step.endSec = reachedSec;
       }
       steps.push(step);
     } else if (leg.kind === 'transit') {

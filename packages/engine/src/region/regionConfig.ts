@@ -1,5 +1,6 @@
 import { TRAVEL_TYPES } from '@cairn/contracts';
 import { z } from 'zod';
+import { Connections } from './connections.ts';
 
 /*
  * The schema of a region's `region.json`: everything about a region that is not a GTFS timetable
@@ -482,6 +483,7 @@ export const RegionConfig = z
     flexibleServices: z.array(FlexibleService).default([]),
     fares: z.strictObject({ rules: z.array(FareRule), concessions: Concessions }),
     ownCar: OwnCar,
+    connections: Connections.prefault({}),
     attribution: z
       .array(z.string().min(1))
       .default([])

@@ -76,6 +76,7 @@ describe('W04 step-free planner against the transit reference without inaccessib
       },
       data: (data) => stepFreeRegionData(data, true),
       walkTransferFactor: STEP_FREE_WALK_FACTOR,
+      stepFree: true,
     });
   });
 

@@ -24,6 +24,7 @@ import { legStages, legWaitSec, legWalkM } from '../model.ts';
 import { computeSortKeys, sortInputsOf } from '../ranking/sortKeys.ts';
 import { optionId } from '../ranking/optionId.ts';
 import { summariseStepFree } from '../../stepFree/labels.ts';
+import { listTightLastConnections } from './tightConnections.ts';
 
 /** Extras looked up per place or ride; supplied by the planner from its loaded data. */
 export interface ExtrasLookup {
@@ -33,6 +34,8 @@ export interface ExtrasLookup {
   taxisAt(lat: number, lon: number): Taxi[];
   /** Stops × nearby trips of the ride's route, or undefined when the timetable cannot say. */
   timetableFor(step: PlannedStep): Timetable | undefined;
+  /** No later run leaves the ride's boarding stop for its alighting stop that day (absent: never said). */
+  lastRunOfDay?(step: PlannedStep): boolean;
 }
 
 export interface AssembleContext {
@@ -220,7 +223,24 @@ export function assembleJourney(option: PlannedOption, price: OptionPrice, ctx: 
     sort: computeSortKeys(inputs),
     cost_is_estimate: price.isEstimate,
     ...stepFreeSummary(allSteps),
+    ...noticesOf(option, depart, ret, ctx),
   };
+}
+
+/** The planner's notices and every tight connection onto a last departure, when there are any. */
+function noticesOf(
+  option: PlannedOption,
+  depart: Leg,
+  ret: Leg | null,
+  ctx: AssembleContext,
+): Pick<Journey, 'notices'> {
+  const tight = { tightSec: ctx.region.connections.tightLastDepartureSec, isLast: ctx.extras.lastRunOfDay };
+  const notices = [
+    ...(option.notices ?? []),
+    ...listTightLastConnections(option.depart, depart.steps, tight),
+    ...(option.ret && ret ? listTightLastConnections(option.ret, ret.steps, tight) : []),
+  ];
+  return notices.length ? { notices } : {};
 }
 
 /** The card's step-free summary, on journeys whose steps are labelled (step-free searches). */

@@ -258,7 +258,11 @@ function capped<T extends { index: number; s: OptionScore }>(
 ): (x: T, all: readonly T[]) => boolean {
   let survivors: Set<T> | undefined;
   return (x, all) => {
-    survivors ??= chooseUnderCaps(all, arriveBy);
+    survivors ??= chooseUnderCaps(
+      all,
+      arriveBy,
+      new Set([...protectedOf(all.map((y) => y.s))].map((i) => all[i]!)),
+    );
     return !survivors.has(x);
   };
 }
@@ -266,6 +270,7 @@ function capped<T extends { index: number; s: OptionScore }>(
 function chooseUnderCaps<T extends { index: number; s: OptionScore }>(
   all: readonly T[],
   arriveBy: boolean,
+  kept: ReadonlySet<T>,
 ): Set<T> {
   const byFamily = new Map<string, T[]>();
   for (const x of all) byFamily.set(x.s.family, [...(byFamily.get(x.s.family) ?? []), x]);
@@ -279,9 +284,10 @@ function chooseUnderCaps<T extends { index: number; s: OptionScore }>(
       .slice(0, OPTION_SET.perFamily),
   );
   // Round-robin: every family's best first, then every family's second best…
-  const order: T[] = [];
+  // Options no stage removes come first, so they count towards the group caps and the total.
+  const order: T[] = [...kept];
   for (let round = 0; round < OPTION_SET.perFamily; round++)
-    for (const list of ranked) if (list[round]) order.push(list[round]!);
+    for (const list of ranked) if (list[round] && !kept.has(list[round]!)) order.push(list[round]!);
   const inGroup = new Map<string, number>();
   const out = new Set<T>();
   for (const x of order) {

@@ -1,4 +1,4 @@
-import type { TravelType } from '@cairn/contracts';
+import type { JourneyNotice, TravelType } from '@cairn/contracts';
 import type { PlannedLeg } from '../../journeys/model.ts';
 import type { SearchContext } from '../context.ts';
 
@@ -54,6 +54,8 @@ export interface Candidate {
   back: ReturnRule;
   /** Never dropped by pruning: walking alone under the walking limit (ADR 008). */
   pinned?: boolean;
+  /** What the traveller must be told about it (planner/withinBuffer.ts). */
+  notices?: JourneyNotice[];
 }
 
 /** A family of options. */

@@ -10,6 +10,7 @@ import type { FamilyKey, Mile } from '../families/family.ts';
 import { rideTimer } from '../families/flexible.ts';
 import type { RegionData } from '../regionData.ts';
 import type { AccessDetail } from '../transitSteps.ts';
+import { boardMarginSec } from './boardMargins.ts';
 
 /*
  * First and last miles of transit journeys: for each way between a door and the stops (walk,
@@ -120,16 +121,25 @@ export function planTransit(ctx: SearchContext): TransitPlan {
     const legs = allowed('walk') ? listStopAccess(data, p, 'walk', MILE_MAX_SEC.walk, dir) : [];
     return legs.length ? plain(legs, 'walk', 'walk') : undefined;
   };
-  const walkOut = walk(from, 'from');
+  const walkOutRaw = walk(from, 'from');
   const walkIn = walk(to, 'to');
   const families: TransitFamily[] = [];
+  // Every first mile leaves its margin before the ride it meets (region.json `connections`).
+  const margined = new Map<MileSet, MileSet>();
+  const withMargin = (m: MileSet): MileSet => {
+    let out = margined.get(m);
+    if (!out) margined.set(m, (out = withBoardMargins(ctx, m)));
+    return out;
+  };
+  const walkOut = walkOutRaw && withMargin(walkOutRaw);
+  if (walkOut) margined.set(walkOut, walkOut);
   const station = (first: MileSet, last: MileSet) =>
     families.push({ first, last, windowSec: STATION_WINDOW_SEC });
   if (walkOut && walkIn) families.push({ first: walkOut, last: walkIn, windowSec: WALK_WINDOW_SEC });
   // Stops within a short walk of either end: vehicles to or from those are not worth offering.
   const near = (m: MileSet | undefined) =>
     new Set(m?.legs.filter((w) => w.durationSec <= SHORT_WALK_SEC).map((w) => w.stopIdx));
-  const walkableOut = near(walkOut);
+  const walkableOut = near(walkOutRaw);
   const walkableIn = near(walkIn);
   /** Stations beyond a short walk reached from the origin (or reaching the destination) by a vehicle. */
   const stations = (type: TravelType, maxSec: number, dir: 'from' | 'to', ok = (_s: number) => true) =>
@@ -210,7 +220,25 @@ export function planTransit(ctx: SearchContext): TransitPlan {
     const back = walkOut && inServiceZone(svc, to.lat, to.lon) ? zoneStops(to, 'to', walkableIn) : undefined;
     if (walkOut && back) families.push({ first: walkOut, last: back, windowSec: WALK_WINDOW_SEC });
   }
-  return { walkOut, walkIn, families };
+  return { walkOut, walkIn, families: families.map((f) => ({ ...f, first: withMargin(f.first) })) };
+}
+
+/** A first mile with each leg lengthened by its board margin, which its steps' detail carries. */
+function withBoardMargins(ctx: SearchContext, m: MileSet): MileSet {
+  const c = ctx.data.region.connections;
+  const stepFree = ctx.stepFree !== undefined;
+  const margins = m.legs.map((l) =>
+    boardMarginSec(c, m.mile, {
+      rail: isTrainStop(ctx.data, l.stopIdx),
+      stepFree,
+      durationSec: l.durationSec,
+    }),
+  );
+  return {
+    ...m,
+    legs: m.legs.map((l, i) => ({ ...l, durationSec: l.durationSec + (margins[i] ?? 0) })),
+    detail: (i) => ({ ...m.detail(i), boardMarginSec: margins[i] ?? 0 }),
+  };
 }
 
 /**

@@ -1,5 +1,8 @@
 import type { PlannedLeg } from '../../journeys/model.ts';
-import type { AccessLeg, RaptorJourney } from '../../raptor/types.ts';
+import { OPTION_SET } from '../../journeys/ranking/optionSet.ts';
+import { WALK_MPS } from '../../osm/wayAccess.ts';
+import type { Raptor } from '../../raptor/raptor.ts';
+import type { AccessLeg, RaptorJourney, RaptorQuery } from '../../raptor/types.ts';
 import { STEP_FREE_WALK_FACTOR } from '../../stepFree/streetProfile.ts';
 import { epochToLocal } from '../../time/serviceDay.ts';
 import type { TransitView } from '../../timetable/transitView.ts';
@@ -71,7 +74,7 @@ function route(ctx: SearchContext, fam: TransitFamily, windowSec: number, weighW
   const askedDate = epochToLocal(tz, epoch).date;
   const { view, raptor, mcRaptor } = ctx.raptorFor(askedDate);
   const router = weighWalking ? mcRaptor : raptor;
-  const result = router.route({
+  const query: RaptorQuery = {
     direction: arriveBy ? 'arrive-by' : 'depart-after',
     timeSec: epoch - view.epochZeroSec,
     windowSec,
@@ -81,21 +84,85 @@ function route(ctx: SearchContext, fam: TransitFamily, windowSec: number, weighW
     wheelchair: ctx.stepFree?.blocks === true,
     // A step-free traveller changes between stops at the step-free walking pace, as on the streets.
     walkTransferFactor: ctx.stepFree ? STEP_FREE_WALK_FACTOR : 1,
-  });
+  };
+  const result = router.route(query);
   const zero = view.epochZeroSec;
-  const journeys: RaptorJourney[] = [];
-  for (const found of result.journeys) {
+  // RAPTOR answers with the next trip even when it runs the next day; a leg stays on the asked
+  // day, within MAX_SHIFT_SEC of the asked time, and departs and arrives on the same day.
+  const kept = (found: RaptorJourney): RaptorJourney | undefined => {
     const j = cutDetours(view, found);
-    if (!j.legs.some((l) => l.kind === 'transit')) continue;
-    if (arriveBy && j.arrivalSec + zero > epoch) continue;
-    // RAPTOR answers with the next trip even when it runs the next day; a leg stays on the asked
-    // day, within MAX_SHIFT_SEC of the asked time, and departs and arrives on the same day.
+    if (!j.legs.some((l) => l.kind === 'transit')) return undefined;
+    if (arriveBy && j.arrivalSec + zero > epoch) return undefined;
     const edge = (arriveBy ? j.arrivalSec : j.departureSec) + zero;
-    if (Math.abs(edge - epoch) > MAX_SHIFT_SEC || epochToLocal(tz, edge).date !== askedDate) continue;
-    if (epochToLocal(tz, j.departureSec + zero).date !== epochToLocal(tz, j.arrivalSec + zero).date) continue;
-    journeys.push(j);
-  }
-  const routed = { view, journeys };
+    if (Math.abs(edge - epoch) > MAX_SHIFT_SEC || epochToLocal(tz, edge).date !== askedDate) return undefined;
+    if (epochToLocal(tz, j.departureSec + zero).date !== epochToLocal(tz, j.arrivalSec + zero).date)
+      return undefined;
+    return j;
+  };
+  const journeys = result.journeys.flatMap((f) => kept(f) ?? []);
+  const routed = {
+    view,
+    journeys: arriveBy ? journeys : withLatestDepartures(raptor, query, journeys, weighWalking, kept),
+  };
   ctx.routes.set(key, routed);
   return routed;
+}
+
+/**
+ * A depart-after range search answers each departure in its window with the earliest arrival; a
+ * journey that waits long somewhere can often be made by a later departure outside the window (the
+ * 10:10 bus that makes the same coach as the 08:10). For each arrival found, one arrive-by query
+ * finds the latest departure that still makes it. It joins the journeys when it leaves later than
+ * one of them, arrives no later, changes no more often and passes the same checks (`kept`); the
+ * journeys it beats give way to it,
+ * except where walking is weighed and the walk it adds is worth more than the time it saves.
+ */
+function withLatestDepartures(
+  raptor: Raptor,
+  query: RaptorQuery,
+  found: readonly RaptorJourney[],
+  weighWalking: boolean,
+  kept: (j: RaptorJourney) => RaptorJourney | undefined,
+): RaptorJourney[] {
+  const out = [...found];
+  // Within the window the range search is exact: only departures after it can be missing, so each
+  // backward search stops at the window's end, and arrivals before it need none.
+  const windowEndSec = query.timeSec + (query.windowSec ?? 0);
+  const arrivals = [...new Set(found.map((j) => j.arrivalSec))].filter((a) => a > windowEndSec);
+  for (const arrivalSec of arrivals) {
+    const latest = raptor.route({
+      ...query,
+      direction: 'arrive-by',
+      timeSec: arrivalSec,
+      windowSec: 0,
+      maxDurationSec: arrivalSec - windowEndSec,
+    });
+    for (const raw of latest.journeys) {
+      const l = raw.departureSec <= windowEndSec ? undefined : kept(raw);
+      if (!l) continue;
+      const beaten = (j: RaptorJourney) =>
+        j.departureSec < l.departureSec && j.arrivalSec >= l.arrivalSec && j.transfers >= l.transfers;
+      const asGood = (j: RaptorJourney) =>
+        j.departureSec >= l.departureSec && j.arrivalSec <= l.arrivalSec && j.transfers <= l.transfers;
+      if (!out.some(beaten) || out.some(asGood)) continue;
+      for (let i = out.length - 1; i >= 0; i--) {
+        const j = out[i]!;
+        if (beaten(j) && (!weighWalking || walksWorthIt(l, j))) out.splice(i, 1);
+      }
+      out.push(l);
+    }
+  }
+  return out.sort((a, b) => a.arrivalSec - b.arrivalSec);
+}
+
+/**
+ * The extra walk of `later` over `earlier` is worth the time it saves, by the option set's
+ * numbers: within its walking slack, or saving its clearly-faster time plus each extra walking
+ * minute counted `walkReluctance` times.
+ */
+function walksWorthIt(later: RaptorJourney, earlier: RaptorJourney): boolean {
+  const extraSec = later.walkSec - earlier.walkSec;
+  if (extraSec <= OPTION_SET.walkSlackM / WALK_MPS) return true;
+  const savedSec = later.departureSec - earlier.departureSec + (earlier.arrivalSec - later.arrivalSec);
+  return savedSec >= OPTION_SET.clearlyFasterSec + extraSec * OPTION_SET.walkReluctance;
 }

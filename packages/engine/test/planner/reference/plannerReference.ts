@@ -41,7 +41,43 @@ export const PLANNER_LIMITS = {
   directWalkM: 6_000,
   /** SAME_PLACE_M: closer ends have no journey to plan. */
   samePlaceM: 100,
+  /** region.json connections.walkToRideSec (default): at the first stop this long before the ride, unless at the door. */
+  walkToRideSec: 60,
+  /** connections.stepFreeExtraSec and stepFreeRailExtraSec (defaults): a step-free traveller's extra margin, more onto a train. */
+  stepFreeExtraSec: 3 * 60,
+  stepFreeRailExtraSec: 10 * 60,
 } as const;
+
+/** A stop some train calls at (the planner's drop-offs and assistance take longer there). */
+function servedByTrain(data: RegionData, stop: number): boolean {
+  const a = data.timetable.a;
+  for (let i = a.stopPatternOffsets[stop] ?? 0; i < (a.stopPatternOffsets[stop + 1] ?? 0); i++)
+    if (data.timetable.meta.lines[a.patternLine[a.stopPatterns[i] ?? 0] ?? 0]?.mode === 'train') return true;
+  return false;
+}
+
+/** The margin a walk from the origin leaves before its first ride (none for a stop at the door, none after the last ride). */
+function boardMarginSec(r: ReferenceRegion, stop: number, walkSec: number, direction: 'from' | 'to'): number {
+  if (direction === 'to' || walkSec === 0) return 0;
+  if (!r.stepFree) return PLANNER_LIMITS.walkToRideSec;
+  const rail = servedByTrain(r.data, stop) ? PLANNER_LIMITS.stepFreeRailExtraSec : 0;
+  return PLANNER_LIMITS.walkToRideSec + PLANNER_LIMITS.stepFreeExtraSec + rail;
+}
+
+/** Walks between a place and the reference's stops (seconds, with the planner's board margin after the first). */
+export function walkLegs(r: ReferenceRegion, p: Place, direction: 'from' | 'to'): Map<number, number> {
+  const { data, net } = r;
+  const m = new Map<number, number>();
+  for (const a of listStopAccess(data, p, 'walk', PLANNER_LIMITS.walkAccessSec, direction)) {
+    const s = net.stopById.get(data.timetable.meta.stopIds[a.stopIdx] ?? '');
+    if (s === undefined) throw new Error(`reference: stop ${a.stopIdx} not in the GTFS`);
+    m.set(
+      s,
+      Math.min(m.get(s) ?? Infinity, a.durationSec + boardMarginSec(r, a.stopIdx, a.durationSec, direction)),
+    );
+  }
+  return m;
+}
 
 /** A search end. */
 export interface Place {
@@ -56,6 +92,8 @@ export interface ReferenceRegion {
   data: RegionData;
   net: ReferenceNetwork;
   brand: BrandSettings;
+  /** The planner is asked for step-free journeys: its board margins are the step-free ones. */
+  stepFree?: boolean;
 }
 
 const brandsDir = new URL('../../../../../brands/', import.meta.url);
@@ -66,6 +104,8 @@ export interface ReferenceVariant {
   data?: (data: RegionData) => RegionData;
   /** Changes between two stops take this many times as long (a step-free traveller). */
   walkTransferFactor?: number;
+  /** Step-free searches: the first walk leaves the step-free board margin. */
+  stepFree?: boolean;
 }
 
 /** Loads the planner (the public facade) and, separately, the region data and GTFS the reference reads. */
@@ -93,7 +133,13 @@ export async function loadReferenceRegion(
   const brand = BrandSettings.parse(
     JSON.parse(readFileSync(new URL('default/brand.json', brandsDir), 'utf8')),
   );
-  return { planner, data: variant.data?.(loaded) ?? loaded, net, brand };
+  return {
+    planner,
+    data: variant.data?.(loaded) ?? loaded,
+    net,
+    brand,
+    ...(variant.stepFree ? { stepFree: true } : {}),
+  };
 }
 
 /** 'YYYY/MM/DD HH:mm:ss' as local date, seconds of day and epoch. */
@@ -134,15 +180,7 @@ export function referenceEarliest(r: ReferenceRegion, from: Place, to: Place, ou
   const tz = data.region.timeZone;
   const { date, epochSec } = parseOut(tz, out);
   const nextMidnight = localToEpochSec(tz, dayNumberToDate(dateToDayNumber(date) + 1), 0);
-  const legs = (p: Place, direction: 'from' | 'to') => {
-    const m = new Map<number, number>();
-    for (const a of listStopAccess(data, p, 'walk', PLANNER_LIMITS.walkAccessSec, direction)) {
-      const s = net.stopById.get(data.timetable.meta.stopIds[a.stopIdx] ?? '');
-      if (s === undefined) throw new Error(`reference: stop ${a.stopIdx} not in the GTFS`);
-      m.set(s, Math.min(m.get(s) ?? Infinity, a.durationSec));
-    }
-    return m;
-  };
+  const legs = (p: Place, direction: 'from' | 'to') => walkLegs(r, p, direction);
   const query = {
     date,
     startSec: epochSec,
@@ -330,15 +368,7 @@ export function referenceLatest(
   // The asked day is the deadline's local day (search.ts: epochToLocal(tz, at.endSec).date).
   const date = epochToLocal(tz, deadlineSec).date;
   const midnight = localToEpochSec(tz, date, 0);
-  const legs = (p: Place, direction: 'from' | 'to') => {
-    const m = new Map<number, number>();
-    for (const a of listStopAccess(data, p, 'walk', PLANNER_LIMITS.walkAccessSec, direction)) {
-      const s = net.stopById.get(data.timetable.meta.stopIds[a.stopIdx] ?? '');
-      if (s === undefined) throw new Error(`reference: stop ${a.stopIdx} not in the GTFS`);
-      m.set(s, Math.min(m.get(s) ?? Infinity, a.durationSec));
-    }
-    return m;
-  };
+  const legs = (p: Place, direction: 'from' | 'to') => walkLegs(r, p, direction);
   const query = {
     date,
     access: legs(from, 'from'),

@@ -1,0 +1,54 @@
+import type { JourneyNotice } from '@cairn/contracts';
+import { formatDuration } from '../journeys/format/duration.ts';
+import { formatLocalTime } from '../journeys/format/localTime.ts';
+import { legEndSec, legStartSec } from '../journeys/model.ts';
+import type { SearchContext } from './context.ts';
+import type { Candidate } from './families/family.ts';
+import { transitFamily } from './families/transit.ts';
+
+/*
+ * Arrive-by with a buffer (issue 27): the traveller asks to arrive some minutes before the time.
+ * When keeping those minutes means leaving over an hour earlier on public transport, the latest
+ * option arriving before the time itself is offered too, labelled with the margin it leaves, so
+ * the traveller can choose between a long wait and a short one.
+ */
+
+/** Leaving this much earlier to keep the buffer is worth offering the option that does not. */
+export const BUFFER_COST_SEC = 3600;
+
+/**
+ * The latest public transport option arriving inside the buffer, a minute or more before `askedSec`, labelled, when
+ * the latest one keeping the buffer (among `kept`) leaves over BUFFER_COST_SEC earlier; else undefined.
+ * `unbuffered` is the search's context with the asked time itself as the deadline.
+ */
+export function findWithinBuffer(
+  unbuffered: SearchContext,
+  kept: readonly Candidate[],
+  askedSec: number,
+  bufferSec: number,
+): Candidate | undefined {
+  const timetabled = (c: Candidate) => c.key.family === 'transit';
+  const keeping = kept.filter(timetabled).map((c) => legStartSec(c.leg));
+  const latestKeeping = keeping.length ? Math.max(...keeping) : undefined;
+  const inside = transitFamily
+    .candidates(unbuffered)
+    .filter((c) => legEndSec(c.leg) > askedSec - bufferSec && legEndSec(c.leg) <= askedSec - 60);
+  const best = inside.sort((a, b) => legStartSec(b.leg) - legStartSec(a.leg))[0];
+  if (!best) return undefined;
+  const costSec = latestKeeping === undefined ? Infinity : legStartSec(best.leg) - latestKeeping;
+  if (costSec <= BUFFER_COST_SEC) return undefined;
+  const tz = unbuffered.data.region.timeZone;
+  const marginMin = Math.floor((askedSec - legEndSec(best.leg)) / 60);
+  const keepingText =
+    latestKeeping === undefined
+      ? 'no option keeps them'
+      : `the latest option that keeps them leaves ${formatDuration(costSec)} earlier`;
+  const notice: JourneyNotice = {
+    kind: 'within buffer',
+    text:
+      `Arrives ${marginMin} min before ${formatLocalTime(tz, askedSec)}, inside the ${Math.round(bufferSec / 60)} minutes ` +
+      `you asked to spare: ${keepingText}.`,
+    margin_min: marginMin,
+  };
+  return { ...best, pinned: true, notices: [notice] };
+}

@@ -1,0 +1,119 @@
+// Feature under test: minimum connection times onto a ride by how the traveller reaches the stop (issue 27, point 2; region.json `connections`), and the flag on a tight change onto the day's last departure.
+import type { Journey, Leg, Step } from '@cairn/contracts';
+import { describe, expect, it } from 'vitest';
+import { Connections } from '../../src/region/connections.ts';
+import { DEFAULT_BRAND, demoRegionDir, planBetween } from '../support/demoRegion.ts';
+import { loadReferenceRegion, planEarliest } from './reference/plannerReference.ts';
+import type { ReferenceRegion } from './reference/plannerReference.ts';
+import { listRandomSearches } from './reference/searches.ts';
+
+let ref: ReferenceRegion;
+demoRegionDir('cairn-connection-margins-', async (dir) => {
+  ref = await loadReferenceRegion(dir, Date.UTC(2026, 10, 22, 9, 0));
+});
+
+/** The documented defaults (regions/README.md), restated so a change there shows up here. */
+const DEFAULTS = {
+  walkToRideSec: 60,
+  dropOffToRailSec: 300,
+  dropOffToRoadSec: 120,
+  parkAndRideSec: 600,
+  bikeParkingSec: 300,
+  flexibleToRideSec: 600,
+  stepFreeExtraSec: 180,
+  stepFreeRailExtraSec: 600,
+  tightLastDepartureSec: 600,
+};
+
+/** The margin the region asks between a first-mile step of this type and the ride after it. */
+function marginSec(before: Step, ride: Step, stepFree: boolean): number {
+  const rail = ride.type === 'train';
+  const byType: Partial<Record<Step['type'], number>> = {
+    walk: DEFAULTS.walkToRideSec,
+    'bike hire': DEFAULTS.walkToRideSec,
+    cycle: DEFAULTS.bikeParkingSec,
+    'own car': DEFAULTS.parkAndRideSec,
+    car: rail ? DEFAULTS.dropOffToRailSec : DEFAULTS.dropOffToRoadSec,
+    taxi: rail ? DEFAULTS.dropOffToRailSec : DEFAULTS.dropOffToRoadSec,
+    drt: DEFAULTS.flexibleToRideSec,
+    'community transport': DEFAULTS.flexibleToRideSec,
+  };
+  const base = byType[before.type] ?? 0;
+  return stepFree ? base + DEFAULTS.stepFreeExtraSec + (rail ? DEFAULTS.stepFreeRailExtraSec : 0) : base;
+}
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Each leg's first ride after a street step: the step, the ride, and the whole minutes between them. */
+function firstConnections(j: Journey): Array<{ before: Step; ride: Step; spareMin: number }> {
+  return [j.depart, j.return].flatMap((leg: Leg | null) => {
+    if (!leg) return [];
+    const i = leg.steps.findIndex((s) => s.stops !== undefined);
+    const before = leg.steps[i - 1];
+    const ride = leg.steps[i];
+    if (i <= 0 || !before || !ride || before.stops !== undefined) return [];
+    return [{ before, ride, spareMin: minutes(ride.departure_time) - minutes(before.arrival_time) }];
+  });
+}
+
+describe('P20 connections a person can make', () => {
+  it('the defaults are those region.json documents', () => {
+    expect(Connections.parse({})).toEqual(DEFAULTS);
+  });
+
+  for (const stepFree of [false, true])
+    it(`no first mile meets its ride with less than the region's minimum${stepFree ? ' (step-free)' : ''} (40 seeded searches with a car)`, async () => {
+      const short: string[] = [];
+      const kinds = new Set<string>();
+      for (const [from, to, out] of listRandomSearches(ref, 40, stepFree ? 31 : 30)) {
+        const { journeys } = await planEarliest(ref, from, to, out, {
+          has_car_access: true,
+          return_time: `${out.slice(0, 10)} 21:00:00`,
+          ...(stepFree ? { step_free: true } : {}),
+        });
+        for (const j of journeys)
+          for (const { before, ride, spareMin } of firstConnections(j)) {
+            const need = marginSec(before, ride, stepFree);
+            kinds.add(before.type);
+            if (spareMin * 60 < need)
+              short.push(
+                `${from.name} → ${to.name} @ ${out}: ${before.type} reaches ${ride.start_address} at ${before.arrival_time} ` +
+                  `for the ${ride.departure_time} ${ride.type} (${spareMin} min, needs ${need / 60})`,
+              );
+          }
+      }
+      expect(short, short.join('\n')).toEqual([]);
+      // The sample holds walks and vehicles.
+      expect([...kinds]).toEqual(
+        expect.arrayContaining(stepFree ? ['walk', 'car'] : ['walk', 'car', 'cycle']),
+      );
+    }, 300_000);
+});
+
+describe('P20 a tight change onto the last departure of the day', () => {
+  const plan = (from: string, to: string, out: string) =>
+    planBetween(ref.planner, from, to, { out_time: out }, DEFAULT_BRAND);
+
+  it('flags a lift to the station five minutes before the last train, and says which', async () => {
+    const js = await plan('Carrbridge', 'Blair Atholl', '2026/11/25 19:00:00');
+    const lift = js.find((j) => j.depart.stages.join('>') === 'car>train');
+    expect(lift).toBeDefined();
+    const [car, train] = lift!.depart.steps;
+    expect(minutes(train!.departure_time) - minutes(car!.arrival_time)).toBe(5);
+    expect(lift!.notices).toEqual([
+      {
+        kind: 'tight last connection',
+        text: `Only 5 min to make the ${train!.departure_time} train HML from Aviemore: it is the last one today.`,
+        margin_min: 5,
+      },
+    ]);
+  });
+
+  it('flags the last train of the evening, not an earlier one with later trains after it', async () => {
+    const js = await plan('Aviemore', 'Carrbridge', '2026/11/25 17:00:00');
+    const byTrain = (t: string) =>
+      js.find((j) => j.depart.steps.some((s) => s.type === 'train' && s.departure_time === t));
+    expect(byTrain('18:35')?.notices).toBeUndefined();
+    expect(byTrain('20:39')?.notices?.map((n) => n.kind)).toEqual(['tight last connection']);
+  });
+});
