@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { BrandSettings } from '@cairn/contracts';
 import type { Journey, LatLng, Leg, SearchRequest, Step } from '@cairn/contracts';
 import { parseFeedSpec } from '../gtfs/loadFeeds.ts';
+import { legChangeCount } from '../journeys/format/changes.ts';
 import { formatSearchDate } from '../journeys/format/localTime.ts';
 import { locateEnd } from '../places/locateEnd.ts';
 import { createPlanner } from '../planner/loadPlanner.ts';
@@ -322,12 +323,11 @@ function placeEnd(planner: Planner, region: RegionConfig, flag: 'from' | 'to', e
 const placeOf = (name: string, p: LatLng): PlanJsonPlace => ({ name, ...fromLatLng(p) });
 
 function legJson(leg: Leg): PlanJsonLeg {
-  const rides = leg.steps.filter((s) => s.agency !== undefined).length;
   return {
     departure: leg.departure_datetime,
     arrival: leg.arrival_datetime,
     duration_sec: leg.duration.value,
-    changes: Math.max(0, rides - 1),
+    changes: legChangeCount(leg),
     walking_m: leg.walking_distance.value,
     steps: leg.steps.map(stepJson),
   };

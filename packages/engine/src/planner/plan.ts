@@ -5,7 +5,7 @@ import { priceOption } from '../journeys/fares/priceOption.ts';
 import { parseSearchDate } from '../journeys/format/localTime.ts';
 import type { PlannedLeg, PlannedOption } from '../journeys/model.ts';
 import { legEndSec } from '../journeys/model.ts';
-import { changesOf, chooseOptions, needsOf, ridesOf } from '../journeys/ranking/optionSet.ts';
+import { chooseOptions, needsOf, ridesOf } from '../journeys/ranking/optionSet.ts';
 import { compareJourneys, sortInputsOf } from '../journeys/ranking/sortKeys.ts';
 import { checkFlexibleLeg } from '../modes/flexible.ts';
 import type { PlanInput, RoutersFor } from './context.ts';
@@ -136,7 +136,6 @@ function planOptions(
       return {
         ...sortInputsOf(option, price.totalPence),
         needs,
-        changes: changesOf(option),
         rides: ridesOf(option),
         family: option.kind,
         ...(needs.has('driver') ? { group: 'lift' } : {}),

@@ -1,4 +1,5 @@
 import type { Journey, SortKey } from '@cairn/contracts';
+import { legChangeCount } from '@cairn/engine/format';
 import { parseCost } from './parseCost.ts';
 
 export const DEFAULT_SORT: SortKey = 'emissions';
@@ -34,7 +35,10 @@ export function sortValue(journey: Journey, key: SortKey): number {
     case 'walk-distance':
       return journey.total_walking_distance.value;
     case 'least-changes':
-      return journey.depart.stages.length;
+      // The engine's value: changes (rides less one), ties broken by stages. Older journeys lack it.
+      return (
+        journey.sort['least-changes'] ?? legChangeCount(journey.depart) * 100 + journey.depart.stages.length
+      );
   }
 }
 

@@ -40,11 +40,6 @@ export function needsOf(option: PlannedOption): Set<Need> {
   return out;
 }
 
-/** Changes on the outbound leg: timed rides less one (none for a street-only option). */
-export function changesOf(option: PlannedOption): number {
-  return Math.max(0, option.depart.steps.filter((s) => s.ride).length - 1);
-}
-
 /** Same rides: the trips ridden in order (empty for a street-only option). */
 export function ridesOf(option: PlannedOption): string {
   return option.depart.steps
@@ -56,7 +51,6 @@ export function ridesOf(option: PlannedOption): string {
 /** What the option set compares between options. */
 export interface OptionScore extends SortInputs {
   needs: ReadonlySet<Need>;
-  changes: number;
   rides: string;
   /** Diversity group: the option's family ('walk', 'transit taxi+walk'). */
   family: string;

@@ -44,6 +44,7 @@ describe('sort keys', () => {
       travelSec: 60,
       waitSec: 5,
       walkM: 321.6,
+      changes: 1,
       stageCount: 3,
     });
     expect(keys).toEqual({
@@ -54,9 +55,27 @@ describe('sort keys', () => {
       'arrival-time': 70,
       'wait-time': 5,
       'walk-distance': 322,
-      'least-changes': 3,
+      'least-changes': 103,
     });
     expect(UNKNOWN_COST_SORT).toBeLessThan(1_000_000);
+  });
+
+  it('fewest changes orders by changes (rides less one), ties broken by stages (issue #27)', () => {
+    const base = {
+      carbonKg: 1,
+      costPence: 100,
+      departSec: 0,
+      arriveSec: 60,
+      travelSec: 60,
+      waitSec: 0,
+      walkM: 0,
+    };
+    const value = (changes: number, stageCount: number) =>
+      computeSortKeys({ ...base, changes, stageCount })['least-changes']!;
+    // Walk, bus, bus, walk (one change, three stages once the buses merge) after a taxi to a train and a walk.
+    expect(value(1, 3)).toBeGreaterThan(value(0, 3));
+    expect(value(0, 3)).toBeGreaterThan(value(0, 1));
+    expect(value(1, 2)).toBeLessThan(value(1, 4));
   });
   it('breaks a tie of the key by arrival, then by the later departure, before the id', () => {
     // Two runs of one bus route: same CO2 and price, the 12:07 two hours after the 10:07.
