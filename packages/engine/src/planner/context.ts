@@ -23,6 +23,8 @@ export interface PlanInput {
   nowSec: number;
   /** The live version the search routes on (its raptorFor gives views of it); absent: the timetable. */
   live?: LiveVersion;
+  /** Keep every candidate and the rule that removed it (`cairn plan --explain`). */
+  explain?: boolean;
 }
 
 /** The routers of one service day (cached by the loaded planner). */

@@ -100,8 +100,18 @@ const subset = (a: ReadonlySet<Need>, b: ReadonlySet<Need>): boolean => [...a].e
  * it when it costs and emits no more.
  */
 export function clearlyBetter(option: OptionScore, b: OptionScore): boolean {
+  return beats(option, b) !== undefined;
+}
+
+/** The dominance rule by which `option` removes `b` ('there first' or 'clearly beaten'), if any. */
+function beats(option: OptionScore, b: OptionScore): OptionSetRule | undefined {
   if (option.onDemand && (option.arriveSec <= b.departSec || option.departSec >= b.arriveSec))
-    return arrivesFirst(option, b);
+    return arrivesFirst(option, b) ? 'there first' : undefined;
+  return dominates(option, b) ? 'clearly beaten' : undefined;
+}
+
+/** Dominance with slack (ADR 008 rule 8), an option on demand leaving when the other does. */
+function dominates(option: OptionScore, b: OptionScore): boolean {
   // An option on demand (walk, cycle, drive, taxi) leaves when the other does.
   const a = option.onDemand
     ? { ...option, departSec: b.departSec, arriveSec: b.departSec + option.arriveSec - option.departSec }
@@ -217,26 +227,98 @@ function protectedOf(scores: readonly OptionScore[]): Set<number> {
   return keep;
 }
 
-/** One stage: drops what `drop` says, except the protected. Returns the kept items. */
-function stage<T extends { s: OptionScore }>(items: T[], drop: (x: T, all: readonly T[]) => boolean): T[] {
+/**
+ * The option set's rules, by name (ADR 008): what `cairn plan --explain` prints beside each
+ * option a rule removed.
+ */
+export const OPTION_SET_RULES = [
+  'clearly beaten',
+  'there first',
+  'same rides, leaner way',
+  'exact duplicate',
+  'family cap',
+  'group cap',
+  'total cap',
+] as const;
+export type OptionSetRule = (typeof OPTION_SET_RULES)[number];
+
+/** Why an option left the set: the rule, and the option that beat it when there is one. */
+export interface Removal<T> {
+  rule: OptionSetRule;
+  by?: T;
+}
+
+/** An option stage's verdict on one item: the rule that removes it (and by whom), or undefined. */
+type Verdict<T> = (x: T, all: readonly T[]) => Removal<T> | undefined;
+
+type Scored<T> = { item: T; index: number; s: OptionScore };
+
+/** One stage: drops what `drop` says, except the protected; records each removal. */
+function stage<T>(
+  items: Scored<T>[],
+  drop: Verdict<Scored<T>>,
+  removed: Array<Removal<Scored<T>> & { x: Scored<T> }>,
+) {
   const keep = protectedOf(items.map((x) => x.s));
-  return items.filter((x, i) => keep.has(i) || !drop(x, items));
+  return items.filter((x, i) => {
+    if (keep.has(i)) return true;
+    const why = drop(x, items);
+    if (why) removed.push({ ...why, x });
+    return !why;
+  });
+}
+
+/** The first other item that removes `x` by `rule`, as a verdict. */
+function removedBy<T extends { s: OptionScore }>(
+  rule: OptionSetRule,
+  beats: (a: OptionScore, b: OptionScore) => boolean,
+  only: (y: T, x: T) => boolean = () => true,
+): Verdict<T> {
+  return (x, all) => {
+    const by = all.find((y) => y !== x && only(y, x) && beats(y.s, x.s));
+    return by ? { rule, by } : undefined;
+  };
 }
 
 /**
- * The options to show, in input order. Stages: (1) clearly beaten by an option that asks no
- * more; (2) the same rides reached a leaner way; (3) at most `perFamily` of a family (earliest
- * arrivals, or for arrive-by the latest departures), at most `groupCaps[g]` of a group, and at
- * most `max` in all, round-robin over families so every kind of option stays represented.
+ * The options to show, in input order, and what each rule removed. Stages: (1) clearly beaten by
+ * an option that asks no more; (2) the same rides reached a leaner way; (3) exact duplicates;
+ * (4) at most `perFamily` of a family (earliest arrivals, or for arrive-by the latest
+ * departures), at most `groupCaps[g]` of a group, and at most `max` in all, round-robin over
+ * families so every kind of option stays represented.
  */
-export function chooseOptions<T>(items: readonly T[], score: (t: T) => OptionScore, arriveBy: boolean): T[] {
-  let xs = items.map((item, index) => ({ item, index, s: score(item) }));
-  xs = stage(xs, (x, all) => all.some((y) => y !== x && clearlyBetter(y.s, x.s)));
-  xs = stage(xs, (x, all) => all.some((y) => y !== x && sameRidesLeaner(y.s, x.s)));
+export function explainOptions<T>(
+  items: readonly T[],
+  score: (t: T) => OptionScore,
+  arriveBy: boolean,
+): { kept: T[]; removed: Array<{ item: T; rule: OptionSetRule; by?: T }> } {
+  const log: Array<Removal<Scored<T>> & { x: Scored<T> }> = [];
+  let xs: Scored<T>[] = items.map((item, index) => ({ item, index, s: score(item) }));
+  xs = stage(
+    xs,
+    (x, all) => {
+      const by = all.find((y) => y !== x && beats(y.s, x.s));
+      return by ? { rule: beats(by.s, x.s)!, by } : undefined;
+    },
+    log,
+  );
+  xs = stage(xs, removedBy('same rides, leaner way', sameRidesLeaner), log);
   // Exact duplicates (same family, same times, same cost): the first stays.
-  xs = stage(xs, (x, all) => all.some((y) => y.index < x.index && sameShape(y.s, x.s)));
-  xs = stage(xs, capped(arriveBy));
-  return xs.sort((a, b) => a.index - b.index).map((x) => x.item);
+  xs = stage(
+    xs,
+    removedBy('exact duplicate', sameShape, (y, x) => y.index < x.index),
+    log,
+  );
+  xs = stage(xs, capped(arriveBy), log);
+  return {
+    kept: xs.sort((a, b) => a.index - b.index).map((x) => x.item),
+    removed: log.map(({ x, rule, by }) => ({ item: x.item, rule, ...(by ? { by: by.item } : {}) })),
+  };
+}
+
+/** The options to show, in input order (explainOptions without the record). */
+export function chooseOptions<T>(items: readonly T[], score: (t: T) => OptionScore, arriveBy: boolean): T[] {
+  return explainOptions(items, score, arriveBy).kept;
 }
 
 const sameShape = (a: OptionScore, b: OptionScore): boolean =>
@@ -247,46 +329,53 @@ const sameShape = (a: OptionScore, b: OptionScore): boolean =>
   a.costPence === b.costPence;
 
 /** The cap stage: decides once which items survive the family, group and total caps. */
-function capped<T extends { index: number; s: OptionScore }>(
-  arriveBy: boolean,
-): (x: T, all: readonly T[]) => boolean {
-  let survivors: Set<T> | undefined;
+function capped<T extends { index: number; s: OptionScore }>(arriveBy: boolean): Verdict<T> {
+  let verdicts: Map<T, OptionSetRule> | undefined;
   return (x, all) => {
-    survivors ??= chooseUnderCaps(all, arriveBy);
-    return !survivors.has(x);
+    verdicts ??= chooseUnderCaps(all, arriveBy);
+    const rule = verdicts.get(x);
+    return rule ? { rule } : undefined;
   };
 }
 
+/** The items the caps remove, each with the cap that removed it. */
 function chooseUnderCaps<T extends { index: number; s: OptionScore }>(
   all: readonly T[],
   arriveBy: boolean,
-): Set<T> {
+): Map<T, OptionSetRule> {
   const byFamily = new Map<string, T[]>();
   for (const x of all) byFamily.set(x.s.family, [...(byFamily.get(x.s.family) ?? []), x]);
-  const ranked = [...byFamily.values()].map((list) =>
-    [...list]
-      .sort((a, b) =>
-        arriveBy
-          ? b.s.departSec - a.s.departSec || a.s.arriveSec - b.s.arriveSec
-          : a.s.arriveSec - b.s.arriveSec || b.s.departSec - a.s.departSec,
-      )
-      .slice(0, OPTION_SET.perFamily),
-  );
+  const removed = new Map<T, OptionSetRule>();
+  const ranked = [...byFamily.values()].map((list) => {
+    const sorted = [...list].sort((a, b) =>
+      arriveBy
+        ? b.s.departSec - a.s.departSec || a.s.arriveSec - b.s.arriveSec
+        : a.s.arriveSec - b.s.arriveSec || b.s.departSec - a.s.departSec,
+    );
+    for (const x of sorted.slice(OPTION_SET.perFamily)) removed.set(x, 'family cap');
+    return sorted.slice(0, OPTION_SET.perFamily);
+  });
   // Round-robin: every family's best first, then every family's second best…
   const order: T[] = [];
   for (let round = 0; round < OPTION_SET.perFamily; round++)
     for (const list of ranked) if (list[round]) order.push(list[round]!);
   const inGroup = new Map<string, number>();
-  const out = new Set<T>();
+  let kept = 0;
   for (const x of order) {
-    if (out.size >= OPTION_SET.max) break;
+    if (kept >= OPTION_SET.max) {
+      removed.set(x, 'total cap');
+      continue;
+    }
     const g = x.s.group;
     const cap = g === undefined ? undefined : OPTION_SET.groupCaps[g];
     if (g !== undefined && cap !== undefined) {
-      if ((inGroup.get(g) ?? 0) >= cap) continue;
+      if ((inGroup.get(g) ?? 0) >= cap) {
+        removed.set(x, 'group cap');
+        continue;
+      }
       inGroup.set(g, (inGroup.get(g) ?? 0) + 1);
     }
-    out.add(x);
+    kept++;
   }
-  return out;
+  return removed;
 }
