@@ -7,6 +7,7 @@ import type { PlannedOption } from '../journeys/model.ts';
 import { legEndSec } from '../journeys/model.ts';
 import { explainOptions, needsOf, ridesOf } from '../journeys/ranking/optionSet.ts';
 import { compareJourneys, sortInputsOf } from '../journeys/ranking/sortKeys.ts';
+import { checkCyclingLimits } from '../modes/cycle.ts';
 import { checkFlexibleLeg } from '../modes/flexible.ts';
 import type { PlanInput, RoutersFor } from './context.ts';
 import { searchContext } from './context.ts';
@@ -120,9 +121,14 @@ function planOptions(
     // DRT and community transport run at set hours and are booked ahead: options outside their
     // hours, or whose booking window has closed, go.
     const legs = option.ret ? [option.depart, option.ret] : [option.depart];
-    if (legs.every((l) => checkFlexibleLeg(data.region, l, input.nowSec) === null))
-      options.push({ option, c });
-    else why.drop(option, 'booking hours');
+    if (!legs.every((l) => checkFlexibleLeg(data.region, l, input.nowSec) === null)) {
+      why.drop(option, 'booking hours');
+      continue;
+    }
+    // Cycling within the region's distance and climb, in daylight (either way).
+    const cycling = legs.map((l) => checkCyclingLimits(data.region.cycling, l)).find((r) => r !== null);
+    if (cycling) why.drop(option, cycling);
+    else options.push({ option, c });
   }
 
   const labelled = stepFree

@@ -47,9 +47,18 @@ export type NoJourneyReason =
  * What removed a candidate: a rule of the option set (journeys/ranking/optionSet.ts) or of the
  * search around it: a flexible service's timetabled run beside its door-to-door trip ('service
  * twice'), no way back at the return time ('no way back'), outside a booked service's hours or
- * booking window ('booking hours'), a step known not to be step-free ('not step-free').
+ * booking window ('booking hours'), a step known not to be step-free ('not step-free'), cycling
+ * further or climbing more than region.json's cycling limits ('cycling limits') or outside
+ * daylight ('after dark').
  */
-export type RemovalRule = OptionSetRule | 'service twice' | 'no way back' | 'booking hours' | 'not step-free';
+export type RemovalRule =
+  | OptionSetRule
+  | 'service twice'
+  | 'no way back'
+  | 'booking hours'
+  | 'not step-free'
+  | 'cycling limits'
+  | 'after dark';
 
 /** One candidate of a search, for `cairn plan --explain`: what it was and what removed it. */
 export interface ExplainedOption {
