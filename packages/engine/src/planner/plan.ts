@@ -5,7 +5,7 @@ import { priceOption } from '../journeys/fares/priceOption.ts';
 import { parseSearchDate } from '../journeys/format/localTime.ts';
 import type { PlannedOption } from '../journeys/model.ts';
 import { legEndSec } from '../journeys/model.ts';
-import { explainOptions, needsOf, ridesOf } from '../journeys/ranking/optionSet.ts';
+import { explainOptions, needsOf, ridesOf, ridesWithoutShortEnds } from '../journeys/ranking/optionSet.ts';
 import { compareJourneys, sortInputsOf } from '../journeys/ranking/sortKeys.ts';
 import { checkCyclingLimits } from '../modes/cycle.ts';
 import { checkFlexibleLeg } from '../modes/flexible.ts';
@@ -152,6 +152,8 @@ function planOptions(
         ...sortInputsOf(option, price.totalPence),
         needs,
         rides: ridesOf(option),
+        // A step-free traveller may need the short ride that spares a walk.
+        ...(stepFree ? {} : { ridesWithoutShortEnds: ridesWithoutShortEnds(option) }),
         family: option.kind,
         ...(needs.has('driver') ? { group: 'lift' } : {}),
         ...(c.pinned ? { pinned: true } : {}),

@@ -1,6 +1,6 @@
 import type { SortKey, TravelType } from '@cairn/contracts';
 import { SORT_KEYS } from '@cairn/contracts';
-import type { PlannedOption } from '../model.ts';
+import type { PlannedOption, PlannedStep } from '../model.ts';
 import { WALK_MPS } from '../../osm/wayAccess.ts';
 import { computeSortKeys } from './sortKeys.ts';
 import type { SortInputs } from './sortKeys.ts';
@@ -44,14 +44,43 @@ export function needsOf(option: PlannedOption): Set<Need> {
 export function ridesOf(option: PlannedOption): string {
   return option.depart.steps
     .filter((s) => s.ride)
-    .map((s) => `${s.ride?.feedId}:${s.ride?.tripId}`)
+    .map(rideKey)
     .join('>');
 }
+
+/**
+ * The rides of an option without a short ride at either end that is followed (or preceded) by a
+ * long wait: a 2-minute bus to the station and then 37 minutes on the platform. An option riding
+ * exactly these, reaching them another way, makes the short ride pointless.
+ */
+export function ridesWithoutShortEnds(option: PlannedOption): string[] {
+  const steps = option.depart.steps;
+  const rides = steps.flatMap((s, i) => (s.ride ? [i] : []));
+  if (rides.length < 2) return [];
+  const waitBetween = (from: number, to: number) =>
+    steps[to]!.startSec -
+    steps[from]!.endSec -
+    steps.slice(from + 1, to).reduce((sum, s) => sum + (s.endSec - s.startSec), 0);
+  const short = (i: number) => steps[i]!.endSec - steps[i]!.startSec <= OPTION_SET.shortRideSec;
+  const key = (list: number[]) => list.map((i) => rideKey(steps[i]!)).join('>');
+  const out: string[] = [];
+  const [first, second] = [rides[0]!, rides[1]!];
+  if (short(first) && waitBetween(first, second) >= OPTION_SET.shortRideWaitSec)
+    out.push(key(rides.slice(1)));
+  const [beforeLast, last] = [rides.at(-2)!, rides.at(-1)!];
+  if (short(last) && waitBetween(beforeLast, last) >= OPTION_SET.shortRideWaitSec)
+    out.push(key(rides.slice(0, -1)));
+  return out;
+}
+
+const rideKey = (s: PlannedStep) => `${s.ride?.feedId}:${s.ride?.tripId}`;
 
 /** What the option set compares between options. */
 export interface OptionScore extends SortInputs {
   needs: ReadonlySet<Need>;
   rides: string;
+  /** `rides` less a short ride at an end beside a long wait (ridesWithoutShortEnds), when it has one. */
+  ridesWithoutShortEnds?: readonly string[];
   /** Diversity group: the option's family ('walk', 'transit taxi+walk'). */
   family: string;
   /** A wider group capped as a whole (all lifts), see OPTION_SET.groupCaps. */
@@ -81,6 +110,28 @@ export const OPTION_SET = {
   walkSlackM: 200,
   /** …unless the time saved outweighs the extra walk, each walking minute counting this many. */
   walkReluctance: 2,
+  /**
+   * An option on demand that is there first removes another only when it takes at most the larger
+   * of these: a long walk or ride is no substitute for public transport (a 48-minute walk does not
+   * remove a 7-minute bus).
+   */
+  thereFirstMaxSec: 20 * 60,
+  thereFirstShare: 2,
+  /** Beyond the walk slack, least walking stays protected unless the other saves this much time… */
+  walkFarSavedSec: 60 * 60,
+  /** …is clearly cheaper, and walks at most this much more. */
+  walkFarM: 1_000,
+  /** A ride this short… */
+  shortRideSec: 5 * 60,
+  /** …with at least this long a wait between it and the next ride is worth walking instead. */
+  shortRideWaitSec: 10 * 60,
+  /**
+   * Depart-after: an option may leave earlier than the other by up to this share of how much
+   * earlier it arrives, and at most this long, and still remove it (a coach at 15:38 there at
+   * 17:37 removes trains at 16:16 there at 19:37 for more money).
+   */
+  leaveEarlierShare: 0.5,
+  leaveEarlierMaxSec: 60 * 60,
   /** Same rides with more needs: the leaner option may leave this much earlier and still win. */
   sameRidesLeaveEarlierSec: 15 * 60,
   perFamily: 3,
@@ -99,27 +150,32 @@ const subset = (a: ReadonlySet<Need>, b: ReadonlySet<Need>): boolean => [...a].e
  * compared as if it left when the other does; one that is there before the other sets off removes
  * it when it costs and emits no more.
  */
-export function clearlyBetter(option: OptionScore, b: OptionScore): boolean {
-  return beats(option, b) !== undefined;
+export function clearlyBetter(option: OptionScore, b: OptionScore, arriveBy = false): boolean {
+  return beats(option, b, arriveBy) !== undefined;
 }
 
 /** The dominance rule by which `option` removes `b` ('there first' or 'clearly beaten'), if any. */
-function beats(option: OptionScore, b: OptionScore): OptionSetRule | undefined {
+function beats(option: OptionScore, b: OptionScore, arriveBy = false): OptionSetRule | undefined {
   if (option.onDemand && (option.arriveSec <= b.departSec || option.departSec >= b.arriveSec))
     return arrivesFirst(option, b) ? 'there first' : undefined;
-  return dominates(option, b) ? 'clearly beaten' : undefined;
+  return dominates(option, b, arriveBy) ? 'clearly beaten' : undefined;
 }
 
 /** Dominance with slack (ADR 008 rule 8), an option on demand leaving when the other does. */
-function dominates(option: OptionScore, b: OptionScore): boolean {
+function dominates(option: OptionScore, b: OptionScore, arriveBy: boolean): boolean {
   // An option on demand (walk, cycle, drive, taxi) leaves when the other does.
   const a = option.onDemand
     ? { ...option, departSec: b.departSec, arriveSec: b.departSec + option.arriveSec - option.departSec }
     : option;
   if (a.costPence === null || !subset(a.needs, b.needs)) return false;
   const costB = b.costPence ?? Infinity;
+  // Leaving a little earlier to arrive much earlier is no loss (depart-after searches only: for
+  // arrive-by, the latest departure is what the traveller asked for).
+  const earlierOkSec = arriveBy
+    ? 0
+    : Math.min(OPTION_SET.leaveEarlierMaxSec, (b.arriveSec - a.arriveSec) * OPTION_SET.leaveEarlierShare);
   const noWorse =
-    a.departSec >= b.departSec &&
+    a.departSec >= b.departSec - Math.max(0, earlierOkSec) &&
     a.arriveSec <= b.arriveSec &&
     a.costPence <= costB &&
     a.changes <= b.changes;
@@ -163,9 +219,28 @@ export function co2SlackOf(kg: number): number {
  */
 function arrivesFirst(a: OptionScore, b: OptionScore): boolean {
   if (a.costPence === null || !subset(a.needs, b.needs)) return false;
+  const bound = Math.max(
+    OPTION_SET.thereFirstMaxSec,
+    OPTION_SET.thereFirstShare * (b.arriveSec - b.departSec),
+  );
+  if (a.arriveSec - a.departSec > bound) return false;
   return (
     !clearlyCheaper(b.costPence ?? Infinity, a.costPence) &&
     a.carbonKg <= b.carbonKg * (1 + OPTION_SET.co2Share) + OPTION_SET.co2Kg
+  );
+}
+
+/**
+ * A short ride beside a long wait, where the traveller could walk: A removes B when A rides B's
+ * rides less that short one, asks and costs no more, leaves no earlier and arrives no later.
+ */
+export function shortRidePointless(a: OptionScore, b: OptionScore): boolean {
+  if (a.rides === '' || !b.ridesWithoutShortEnds?.includes(a.rides) || a.costPence === null) return false;
+  return (
+    subset(a.needs, b.needs) &&
+    a.costPence <= (b.costPence ?? Infinity) &&
+    a.departSec >= b.departSec &&
+    a.arriveSec <= b.arriveSec
   );
 }
 
@@ -195,11 +270,27 @@ const KEY_TIE: Partial<Record<SortKey, (best: number) => number>> = {
 };
 
 /**
+ * Beyond the walk slack, the protection of least walking passes to an option that walks at most
+ * `walkFarM` more when it saves at least `walkFarSavedSec` and is clearly cheaper: a trip four
+ * hours slower and £19 dearer does not stay for walking 660 m less.
+ */
+function farWalkTakesOver(key: SortKey, s: OptionScore, best: OptionScore): boolean {
+  if (key !== 'walk-distance' || s.costPence === null || best.costPence === null) return false;
+  const savedSec = s.departSec - best.departSec + (best.arriveSec - s.arriveSec);
+  return (
+    s.walkM <= best.walkM + OPTION_SET.walkFarM &&
+    savedSec >= OPTION_SET.walkFarSavedSec &&
+    clearlyCheaper(s.costPence, best.costPence)
+  );
+}
+
+/**
  * The indices no stage may remove: pinned options and the best of each sort key (ties: less CO2,
  * then input order). When an option within the key's tie of the best is clearly better than it,
- * the protection passes to that option, and the best may go.
+ * the protection passes to that option, and the best may go. So it does to an option that makes
+ * its short ride beside a long wait pointless (the walk instead of a 2-minute bus).
  */
-function protectedOf(scores: readonly OptionScore[]): Set<number> {
+function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Set<number> {
   const keep = new Set<number>();
   scores.forEach((s, i) => {
     if (s.pinned) keep.add(i);
@@ -218,7 +309,12 @@ function protectedOf(scores: readonly OptionScore[]): Set<number> {
     const tie = (KEY_TIE[key] ?? ((v: number) => v))(keys[best]![key] ?? 0);
     // Each pass moves to a clearly better option, so it ends; the bound only guards the loop.
     for (let pass = 0; pass < scores.length; pass++) {
-      const by = scores.findIndex((s, i) => (keys[i]![key] ?? 0) <= tie && clearlyBetter(s, scores[best]!));
+      const b = scores[best]!;
+      const by = scores.findIndex(
+        (s, i) =>
+          shortRidePointless(s, b) ||
+          (((keys[i]![key] ?? 0) <= tie || farWalkTakesOver(key, s, b)) && clearlyBetter(s, b, arriveBy)),
+      );
       if (by < 0) break;
       best = by;
     }
@@ -235,6 +331,7 @@ export const OPTION_SET_RULES = [
   'clearly beaten',
   'there first',
   'same rides, leaner way',
+  'short ride, long wait',
   'exact duplicate',
   'family cap',
   'group cap',
@@ -255,11 +352,15 @@ type Scored<T> = { item: T; index: number; s: OptionScore };
 
 /** One stage: drops what `drop` says, except the protected; records each removal. */
 function stage<T>(
+  arriveBy: boolean,
   items: Scored<T>[],
   drop: Verdict<Scored<T>>,
   removed: Array<Removal<Scored<T>> & { x: Scored<T> }>,
 ) {
-  const keep = protectedOf(items.map((x) => x.s));
+  const keep = protectedOf(
+    items.map((x) => x.s),
+    arriveBy,
+  );
   return items.filter((x, i) => {
     if (keep.has(i)) return true;
     const why = drop(x, items);
@@ -295,21 +396,24 @@ export function explainOptions<T>(
   const log: Array<Removal<Scored<T>> & { x: Scored<T> }> = [];
   let xs: Scored<T>[] = items.map((item, index) => ({ item, index, s: score(item) }));
   xs = stage(
+    arriveBy,
     xs,
     (x, all) => {
-      const by = all.find((y) => y !== x && beats(y.s, x.s));
-      return by ? { rule: beats(by.s, x.s)!, by } : undefined;
+      const by = all.find((y) => y !== x && beats(y.s, x.s, arriveBy));
+      return by ? { rule: beats(by.s, x.s, arriveBy)!, by } : undefined;
     },
     log,
   );
-  xs = stage(xs, removedBy('same rides, leaner way', sameRidesLeaner), log);
+  xs = stage(arriveBy, xs, removedBy('same rides, leaner way', sameRidesLeaner), log);
+  xs = stage(arriveBy, xs, removedBy('short ride, long wait', shortRidePointless), log);
   // Exact duplicates (same family, same times, same cost): the first stays.
   xs = stage(
+    arriveBy,
     xs,
     removedBy('exact duplicate', sameShape, (y, x) => y.index < x.index),
     log,
   );
-  xs = stage(xs, capped(arriveBy), log);
+  xs = stage(arriveBy, xs, capped(arriveBy), log);
   return {
     kept: xs.sort((a, b) => a.index - b.index).map((x) => x.item),
     removed: log.map(({ x, rule, by }) => ({ item: x.item, rule, ...(by ? { by: by.item } : {}) })),

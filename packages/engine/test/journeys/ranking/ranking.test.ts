@@ -257,6 +257,57 @@ describe('option set', () => {
     expect(keep([farther, trainsAndBus])).toEqual([farther, trainsAndBus]);
   });
 
+  it('bounds the protection of least walking: 660 m less walking does not keep a trip 4 hours slower and £19 dearer (issue #27)', () => {
+    const quick = score({ departSec: 0, arriveSec: 2 * 3600, costPence: 1200, walkM: 900 });
+    const slow = score({ departSec: 0, arriveSec: 6 * 3600, costPence: 3100, walkM: 240, changes: 1 });
+    expect(keep([quick, slow])).toEqual([quick]);
+    // Saving less than an hour, or not clearly cheaper, the least walking stays protected.
+    expect(keep([{ ...quick, arriveSec: 5.5 * 3600 }, slow])).toHaveLength(2);
+    expect(keep([{ ...quick, costPence: 3000 }, slow])).toHaveLength(2);
+    // Beyond walkFarM more walking it stays too.
+    expect(keep([{ ...quick, walkM: 240 + OPTION_SET.walkFarM + 1 }, slow])).toHaveLength(2);
+  });
+
+  it('depart-after: leaving a little earlier to arrive much earlier and cheaper removes the later, slower option (issue #27)', () => {
+    // East Moulin Road → Edinburgh: a coach 15:38–17:37 for £19, or trains 16:16–19:37 for £23.20.
+    const coach = score({ departSec: 0, arriveSec: 119 * 60, costPence: 1900, carbonKg: 2.8, walkM: 647 });
+    const trains = score({
+      departSec: 38 * 60,
+      arriveSec: 239 * 60,
+      costPence: 2320,
+      carbonKg: 6.8,
+      walkM: 1353,
+      changes: 1,
+    });
+    expect(clearlyBetter(coach, trains)).toBe(true);
+    // Not for arrive-by, where the latest departure is what was asked for…
+    expect(clearlyBetter(coach, trains, true)).toBe(false);
+    // …nor when the later option is not that much later: 38 minutes earlier to arrive an hour earlier is a choice.
+    expect(clearlyBetter(coach, { ...trains, arriveSec: 179 * 60 })).toBe(false);
+  });
+
+  it('bounds "there first": a 48-minute walk does not remove a 7-minute bus leaving later (issue #27)', () => {
+    const walk = score({
+      family: 'walk',
+      rides: '',
+      onDemand: true,
+      departSec: 0,
+      arriveSec: 48 * 60,
+      costPence: 0,
+      carbonKg: 0,
+      walkM: 3800,
+    });
+    const bus = score({ departSec: 50 * 60, arriveSec: 57 * 60, costPence: 200, carbonKg: 0.2, walkM: 100 });
+    expect(clearlyBetter(walk, bus)).toBe(false);
+    // A 13-minute walk is still no worse than waiting for a 4-minute ride.
+    expect(
+      clearlyBetter(
+        { ...walk, arriveSec: 13 * 60, walkM: 1000 },
+        { ...bus, departSec: 15 * 60, arriveSec: 19 * 60 },
+      ),
+    ).toBe(true);
+  });
+
   it('counts a little more CO2 as similar only for an option that saves half an hour: the greenest protection then gives way', () => {
     // Aviemore → Newtonmore step-free: bus 31, a long wait, a train and a lift, against the
     // direct bus leaving later and arriving 50 minutes earlier, cheaper, with a little more CO2.
@@ -414,10 +465,11 @@ describe('option set', () => {
         for (const key of SORT_KEYS) {
           if (items.length === 0) continue;
           const best = Math.min(...items.map((x) => computeSortKeys(x)[key] ?? 0));
-          // Walking within the walk slack of the least, and CO2 within the CO2 slack, count as the same (ADR 008).
+          // Walking within the walk slack of the least (within walkFarM for an option an hour faster
+          // and clearly cheaper), and CO2 within the CO2 slack, count as the same (ADR 008).
           const tie =
             key === 'walk-distance'
-              ? best + OPTION_SET.walkSlackM
+              ? best + OPTION_SET.walkFarM
               : key === 'emissions'
                 ? co2SlackOf(best)
                 : best;
