@@ -6,7 +6,8 @@ import { parseSearchDate } from '../journeys/format/localTime.ts';
 import type { PlannedOption } from '../journeys/model.ts';
 import { legEndSec } from '../journeys/model.ts';
 import { explainOptions, needsOf, ridesOf, ridesWithoutShortEnds } from '../journeys/ranking/optionSet.ts';
-import { compareJourneys, sortInputsOf } from '../journeys/ranking/sortKeys.ts';
+import { rankByEmissions } from '../journeys/ranking/emissionsOrder.ts';
+import { sortInputsOf } from '../journeys/ranking/sortKeys.ts';
 import { checkCyclingLimits } from '../modes/cycle.ts';
 import { checkFlexibleLeg } from '../modes/flexible.ts';
 import type { PlanInput, RoutersFor } from './context.ts';
@@ -180,7 +181,7 @@ function planOptions(
   const explained = why.list();
   if (unique.length === 0)
     return { ...none(whyNoJourney(ctx, { candidates: candidates.length, paired })), ...explained };
-  return { found: true, journeys: unique.sort(compareJourneys('emissions')), ...explained };
+  return { found: true, journeys: rankByEmissions(unique), ...explained };
 }
 
 /** The option a candidate starts as: its outbound leg, no return yet. */

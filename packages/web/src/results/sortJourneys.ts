@@ -21,7 +21,8 @@ export const SORT_LABELS: Record<SortKey, string> = {
 export function sortValue(journey: Journey, key: SortKey): number {
   switch (key) {
     case 'emissions':
-      return journey.carbon_emission;
+      // The engine's value: small differences count as equal (its order then goes by arrival).
+      return journey.sort.emissions ?? journey.carbon_emission;
     case 'cost':
       return parseCost(journey.cost);
     case 'depature-time':

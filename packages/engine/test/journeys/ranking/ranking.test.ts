@@ -5,6 +5,7 @@ import {
   computeSortKeys,
   UNKNOWN_COST_SORT,
 } from '../../../src/journeys/ranking/sortKeys.ts';
+import { rankByEmissions } from '../../../src/journeys/ranking/emissionsOrder.ts';
 import { optionId } from '../../../src/journeys/ranking/optionId.ts';
 import fc from 'fast-check';
 import { SORT_KEYS, type Journey } from '@cairn/contracts';
@@ -91,6 +92,21 @@ describe('sort keys', () => {
     ];
     expect(runs.sort(compareJourneys('emissions')).map((j) => j.id)).toEqual(['c', 'b', 'a']);
     expect(runs.sort(compareJourneys('cost')).map((j) => j.id)).toEqual(['c', 'b', 'a']);
+  });
+});
+
+describe('the default order by emissions', () => {
+  it('counts small differences as equal: a direct train 18 minutes sooner comes before one emitting 0.1 kg less (issue #27)', () => {
+    const j = (id: string, emissions: number, arriveSec: number) =>
+      ({ id, sort: { emissions, 'arrival-time': arriveSec, 'depature-time': 0 } }) as unknown as Journey;
+    const slower = j('slower', 2.2, 11 * 3600);
+    const direct = j('direct', 2.3, 11 * 3600 - 18 * 60);
+    const walk = j('walk', 0, 12 * 3600);
+    const taxi = j('taxi', 5.6, 10 * 3600);
+    const ranked = rankByEmissions([taxi, slower, direct, walk]);
+    expect(ranked.map((x) => x.id)).toEqual(['walk', 'direct', 'slower', 'taxi']);
+    // Each carries its group's lowest, so a client sorting by the value agrees.
+    expect(ranked.map((x) => x.sort.emissions)).toEqual([0, 2.2, 2.2, 5.6]);
   });
 });
 
