@@ -58,6 +58,24 @@ describe('P13 a short ride beside a long wait, where the traveller can walk, is 
   });
 });
 
+describe('P13 a partial lift is not offered beside the lift all the way', () => {
+  for (const [from, to] of [
+    ['Nethy Bridge', 'Newtonmore'],
+    ['Grantown-on-Spey', 'Inverness'],
+  ] as const)
+    it(`${from} → ${to}: no lift to a station and a train when the lift to the door takes no longer`, async () => {
+      const js = await planBetween(demo.planner, from, to, { out_time: '2026/11/25 09:00:00' });
+      const lift = js.find((j) => j.depart.steps.length === 1 && j.depart.steps[0]!.type === 'car');
+      expect(lift, js.map(show).join('\n')).toBeDefined();
+      const span = (j: Journey) =>
+        Date.parse(j.depart.arrival_datetime) - Date.parse(j.depart.departure_datetime);
+      const partial = js.filter(
+        (j) => rides(j).length > 0 && j.depart.steps.some((s) => s.type === 'car') && span(j) >= span(lift!),
+      );
+      expect(partial.map(show)).toEqual([]);
+    });
+});
+
 describe('P13 leaving a little later to arrive hours later for more money is not offered', () => {
   it('East Moulin Road, Pitlochry → Edinburgh at 15:11: the coach at 15:38, not trains at 16:16 arriving two hours later for £4 more', async () => {
     const js = await planBetween(demo.planner, '6 East Moulin Road', 'Edinburgh', {

@@ -232,15 +232,34 @@ function arrivesFirst(a: OptionScore, b: OptionScore): boolean {
 
 /**
  * A short ride beside a long wait, where the traveller could walk: A removes B when A rides B's
- * rides less that short one, asks and costs no more, leaves no earlier and arrives no later.
+ * rides less that short one, asks and costs no more, and leaves and arrives within the short
+ * ride's length of it (a 15-minute walk arriving 2 minutes later than an 11-minute wait and a
+ * 2-minute bus).
  */
 export function shortRidePointless(a: OptionScore, b: OptionScore): boolean {
   if (a.rides === '' || !b.ridesWithoutShortEnds?.includes(a.rides) || a.costPence === null) return false;
   return (
     subset(a.needs, b.needs) &&
     a.costPence <= (b.costPence ?? Infinity) &&
-    a.departSec >= b.departSec &&
-    a.arriveSec <= b.arriveSec
+    a.departSec >= b.departSec - OPTION_SET.shortRideSec &&
+    a.arriveSec <= b.arriveSec + OPTION_SET.shortRideSec
+  );
+}
+
+/**
+ * A partial lift: a lift to or from a stop and rides between, when the lift all the way (A) takes
+ * no longer door to door and costs no more. Someone already driving the traveller 13 minutes to a
+ * train can drive the 31 minutes to the door; the CO2 the train saves does not keep it.
+ */
+export function partialLift(a: OptionScore, b: OptionScore): boolean {
+  return (
+    a.family === 'lift' &&
+    b.rides !== '' &&
+    b.needs.has('driver') &&
+    a.costPence !== null &&
+    subset(a.needs, b.needs) &&
+    a.costPence <= (b.costPence ?? Infinity) &&
+    a.arriveSec - a.departSec <= b.arriveSec - b.departSec
   );
 }
 
@@ -288,7 +307,8 @@ function farWalkTakesOver(key: SortKey, s: OptionScore, best: OptionScore): bool
  * The indices no stage may remove: pinned options and the best of each sort key (ties: less CO2,
  * then input order). When an option within the key's tie of the best is clearly better than it,
  * the protection passes to that option, and the best may go. So it does to an option that makes
- * its short ride beside a long wait pointless (the walk instead of a 2-minute bus).
+ * its short ride beside a long wait pointless (the walk instead of a 2-minute bus), and to the
+ * lift all the way over a partial lift.
  */
 function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Set<number> {
   const keep = new Set<number>();
@@ -313,6 +333,7 @@ function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Set<num
       const by = scores.findIndex(
         (s, i) =>
           shortRidePointless(s, b) ||
+          partialLift(s, b) ||
           (((keys[i]![key] ?? 0) <= tie || farWalkTakesOver(key, s, b)) && clearlyBetter(s, b, arriveBy)),
       );
       if (by < 0) break;
@@ -332,6 +353,7 @@ export const OPTION_SET_RULES = [
   'there first',
   'same rides, leaner way',
   'short ride, long wait',
+  'partial lift',
   'exact duplicate',
   'family cap',
   'group cap',
@@ -406,6 +428,7 @@ export function explainOptions<T>(
   );
   xs = stage(arriveBy, xs, removedBy('same rides, leaner way', sameRidesLeaner), log);
   xs = stage(arriveBy, xs, removedBy('short ride, long wait', shortRidePointless), log);
+  xs = stage(arriveBy, xs, removedBy('partial lift', partialLift), log);
   // Exact duplicates (same family, same times, same cost): the first stays.
   xs = stage(
     arriveBy,

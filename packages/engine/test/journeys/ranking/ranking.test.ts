@@ -324,6 +324,33 @@ describe('option set', () => {
     ).toBe(true);
   });
 
+  it('a partial lift goes beside the lift all the way when that takes no longer and costs no more (issue #27)', () => {
+    const driver = new Set<Need>(['driver']);
+    const lift = score({
+      family: 'lift',
+      rides: '',
+      needs: driver,
+      onDemand: true,
+      departSec: 0,
+      arriveSec: 31 * 60,
+      costPence: 0,
+      carbonKg: 9,
+      walkM: 0,
+    });
+    const liftTrain = score({
+      family: 'transit lift+walk',
+      needs: driver,
+      departSec: 0,
+      arriveSec: 58 * 60,
+      costPence: 810,
+      carbonKg: 4.6,
+      walkM: 300,
+    });
+    expect(keep([lift, liftTrain])).toEqual([lift]);
+    // A lift all the way taking longer than the lift and the train leaves both.
+    expect(keep([{ ...lift, arriveSec: 70 * 60 }, liftTrain])).toHaveLength(2);
+  });
+
   it('counts a little more CO2 as similar only for an option that saves half an hour: the greenest protection then gives way', () => {
     // Aviemore → Newtonmore step-free: bus 31, a long wait, a train and a lift, against the
     // direct bus leaving later and arriving 50 minutes earlier, cheaper, with a little more CO2.
