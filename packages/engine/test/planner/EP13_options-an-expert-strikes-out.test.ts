@@ -76,6 +76,15 @@ describe('P13 a partial lift is not offered beside the lift all the way', () => 
     });
 });
 
+describe('P13 one community bus, shown once', () => {
+  it('Laggan → Newtonmore on a Tuesday: the community bus door to door, not again as its timetabled run to a train', async () => {
+    const js = await planBetween(demo.planner, 'Laggan', 'Newtonmore', { out_time: '2026/11/24 10:00:00' });
+    const community = js.filter((j) => j.depart.steps.some((s) => s.type === 'community transport'));
+    expect(community.map(show)).toHaveLength(1);
+    expect(community[0]!.depart.steps.map((s) => s.type)).toEqual(['community transport']);
+  });
+});
+
 describe('P13 leaving a little later to arrive hours later for more money is not offered', () => {
   it('East Moulin Road, Pitlochry → Edinburgh at 15:11: the coach at 15:38, not trains at 16:16 arriving two hours later for £4 more', async () => {
     const js = await planBetween(demo.planner, '6 East Moulin Road', 'Edinburgh', {
