@@ -42,11 +42,11 @@ module.exports = {
         'What `@cairn/engine/format` exports runs in the browser too: it imports only its own set and contract types.',
       severity: 'error',
       from: {
-        path: '^packages/engine/src/journeys/format/(index|distance|duration|money|carbon|html|directions|clock)\\.ts$',
+        path: '^packages/engine/src/journeys/format/(index|distance|duration|money|carbon|changes|html|directions|clock)\\.ts$',
       },
       to: {
         pathNot: [
-          '^packages/engine/src/journeys/format/(distance|duration|money|carbon|html|directions|clock)\\.ts$',
+          '^packages/engine/src/journeys/format/(distance|duration|money|carbon|changes|html|directions|clock)\\.ts$',
           '^packages/contracts/src/',
         ],
       },

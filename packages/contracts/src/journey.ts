@@ -285,6 +285,12 @@ export const Leg = z.object({
   elevationLowest: z.number().nullable(),
   overview_polyline: z.object({ points: z.string() }),
   stages: z.array(TravelType),
+  /**
+   * Changes on this leg: its public transport rides (timetabled, DRT or community transport) less
+   * one, 0 without any (an addition to SPEC §3, issue #27). Computed by the engine; the web reads
+   * it. Journeys stored before it lack it (`legChangeCount` of `@cairn/engine/format` counts them).
+   */
+  changes: z.number().int().nonnegative().optional(),
   steps: z.array(Step),
   taxis: z.array(Taxi),
   pois: z.array(Poi),

@@ -127,5 +127,9 @@ export const SavedJourneyItem = z.object({
   duration_depart: z.object({ text: z.string() }),
   duration_return: z.object({ text: z.string() }).nullable(),
   stages: z.object({ depart: z.array(z.string()), return: z.array(z.string()).nullable() }),
+  /** Changes of each leg (`Leg.changes`: rides less one; an addition to SPEC §3, issue #27). */
+  changes: z
+    .object({ depart: z.number().int().nonnegative(), return: z.number().int().nonnegative().nullable() })
+    .optional(),
 });
 export type SavedJourneyItem = z.infer<typeof SavedJourneyItem>;

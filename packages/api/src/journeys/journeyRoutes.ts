@@ -6,6 +6,7 @@ import {
   SavedJourneyItem,
   type Journey,
 } from '@cairn/contracts';
+import { legChangeCount } from '@cairn/engine/format';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAccounts } from '../accounts/accountRoutes.ts';
@@ -212,5 +213,6 @@ export function toSavedItem(journey: Journey): SavedJourneyItem {
     duration_depart: { text: journey.depart.duration.text },
     duration_return: ret ? { text: ret.duration.text } : null,
     stages: { depart: journey.depart.stages, return: ret?.stages ?? null },
+    changes: { depart: legChangeCount(journey.depart), return: ret ? legChangeCount(ret) : null },
   };
 }

@@ -65,6 +65,8 @@ describe('saving journeys', () => {
       cost: '£6.40',
     });
     expect(item.stages.depart).toEqual(['walk', 'bus', 'walk']);
+    // One bus each way: no change (issue #27: rides less one, as the engine counted them).
+    expect(item.changes).toEqual({ depart: 0, return: 0 });
 
     // Saving twice is harmless.
     expect((await server.call('POST', `/v1/journey/save/${id}`, { token: alice.token })).status).toBe(200);

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { BrandSettings, RAILCARDS } from '@cairn/contracts';
 import type { Journey, LatLng, Leg, SearchRequest, Step } from '@cairn/contracts';
 import { parseFeedSpec } from '../gtfs/loadFeeds.ts';
-import { formatSearchDate } from '../journeys/format/localTime.ts';
+import { legChangeCount } from '../journeys/format/changes.ts';
+import { formatLocalTime, formatSearchDate } from '../journeys/format/localTime.ts';
 import { locateEnd } from '../places/locateEnd.ts';
 import { createPlanner } from '../planner/loadPlanner.ts';
-import type { NoJourneyReason, Planner, PlanResult } from '../planner/port.ts';
+import type { ExplainedOption, NoJourneyReason, Planner, PlanResult } from '../planner/port.ts';
 import { loadRegionData, regionDataFromFeeds, regionDataFromTimetable } from '../planner/regionData.ts';
 import type { RegionData } from '../planner/regionData.ts';
 import { REGION_CONFIG_FILE } from '../region/loadRegionConfig.ts';
@@ -20,7 +21,8 @@ import { secondsSince } from './streets.ts';
 
 const USAGE = `usage: cairn plan (--region DIR | --gtfs FEED [--gtfs …] [--osm FILE]) --from PLACE --to PLACE
                   [--depart YYYY-MM-DDTHH:mm] [--arrive-by] [--return YYYY-MM-DDTHH:mm] [--step-free]
-                  [--age N] [--young-scot] [--concession] [--railcard NAME] [--car] [--json | --journeys]
+                  [--age N] [--young-scot] [--concession] [--railcard NAME] [--car] [--explain]
+                  [--json | --journeys]
   Runs the journey planner the API runs and prints every option it offers (walk, cycle, transit
   with its first and last miles, …) with departure, arrival, changes, price, CO2 and steps.
   --region DIR  a folder with region.json (its feeds, OSM file, taxis, fares…), or one made by
@@ -39,6 +41,9 @@ const USAGE = `usage: cairn plan (--region DIR | --gtfs FEED [--gtfs …] [--osm
   --concession  a National Entitlement Card (over 60 or disabled): free bus and coach
   --railcard    the traveller's railcard, one of: ${RAILCARDS.join(', ')}
   --car         the traveller has a car to drive (driving and park & ride are offered)
+  --explain     also print every candidate the planner weighed, outbound leg, with the rule that
+                removed it ("clearly beaten by #2", "family cap"; ADR 008) or "shown"; with
+                --json, as \`explained\` (planner/port.ts ExplainedOption)
   --json        a compact projection of the options on stdout:
                 { region, from, to, options: [{ id, mode, stages, departure, arrival (ISO with
                 offset), duration_sec, changes, cost ("£3.20" | "free" | "unknown"), cost_pence,
@@ -130,6 +135,8 @@ export interface PlanJson {
   options: PlanJsonOption[];
   /** Present when there is no option: why (planner/port.ts NoJourneyReason). */
   no_journey?: NoJourneyReason;
+  /** With --explain: every candidate and the rule that removed it. */
+  explained?: ExplainedOption[];
 }
 
 type End = { text: string; location?: LatLng };
@@ -165,6 +172,7 @@ export async function planCommand(argv: string[]): Promise<number> {
     concession: { type: 'boolean' },
     railcard: { type: 'string' },
     car: { type: 'boolean' },
+    explain: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (!args.ok) {
@@ -246,7 +254,7 @@ export async function planCommand(argv: string[]): Promise<number> {
   const started = performance.now();
   let result: PlanResult;
   try {
-    result = await planner.plan(request, null, CLI_BRAND);
+    result = await planner.plan(request, null, CLI_BRAND, undefined, { explain: v.explain === true });
   } catch (e) {
     say(`plan failed: ${(e as Error).message}`);
     return EXIT.failed;
@@ -261,7 +269,9 @@ export async function planCommand(argv: string[]): Promise<number> {
   else {
     const json = toPlanJson(journeys, data.region.name, origin, destination);
     if (!result.found) json.no_journey = result.why;
+    if (result.explained) json.explained = result.explained;
     process.stdout.write(v.json ? `${JSON.stringify(json, null, 2)}\n` : formatPlanTable(json));
+    if (!v.json && result.explained) process.stdout.write(formatExplained(result.explained, tz));
   }
   return EXIT.ok;
 }
@@ -357,12 +367,11 @@ function placeEnd(planner: Planner, region: RegionConfig, flag: 'from' | 'to', e
 const placeOf = (name: string, p: LatLng): PlanJsonPlace => ({ name, ...fromLatLng(p) });
 
 function legJson(leg: Leg): PlanJsonLeg {
-  const rides = leg.steps.filter((s) => s.agency !== undefined).length;
   return {
     departure: leg.departure_datetime,
     arrival: leg.arrival_datetime,
     duration_sec: leg.duration.value,
-    changes: Math.max(0, rides - 1),
+    changes: legChangeCount(leg),
     walking_m: leg.walking_distance.value,
     steps: leg.steps.map(stepJson),
   };
@@ -434,6 +443,25 @@ function formatPlanTable(json: PlanJson): string {
     for (const text of o.notices ?? []) lines.push(`   ! ${text}`);
     legLines(o.return ? 'out    ' : '', o);
     if (o.return) legLines('return ', o.return);
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+/** Every candidate of --explain, numbered, each with what removed it (or "shown"). */
+export function formatExplained(list: readonly ExplainedOption[], timeZone: string): string {
+  const hhmm = (sec: number) => formatLocalTime(timeZone, sec);
+  const lines = [`\nEvery candidate (${list.length}), outbound, and what removed it:`];
+  list.forEach((o, i) => {
+    const verdict = o.removedBy
+      ? `removed: ${o.removedBy.rule}${o.removedBy.by !== undefined ? ` by #${o.removedBy.by + 1}` : ''}`
+      : 'shown';
+    const price = o.costPence === null ? 'price ?' : `£${(o.costPence / 100).toFixed(2)}`;
+    lines.push(
+      `#${i + 1} ${o.kind}  ${hhmm(o.departSec)} → ${hhmm(o.arriveSec)}  ${price}  ${o.carbonKg.toFixed(2)} kg  ${o.changes} ch  walk ${o.walkM} m  — ${verdict}`,
+    );
+    lines.push(
+      `     ${o.steps.map((s) => `${hhmm(s.startSec)} ${s.service ? `${s.type} ${s.service}` : s.type} ${s.from} → ${s.to}`).join('; ')}`,
+    );
   });
   return `${lines.join('\n')}\n`;
 }

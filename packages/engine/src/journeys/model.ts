@@ -110,6 +110,16 @@ export function legStages(leg: PlannedLeg): TravelType[] {
   return out;
 }
 
+/** Rides of a leg: its public transport steps, timetabled or booked (DRT, community transport). */
+export function legRideCount(leg: PlannedLeg): number {
+  return leg.steps.filter((s) => s.ride !== undefined || s.flexibleServiceId !== undefined).length;
+}
+
+/** Changes on a leg: its rides less one (none for a leg without a ride). */
+export function legChanges(leg: PlannedLeg): number {
+  return Math.max(0, legRideCount(leg) - 1);
+}
+
 /** Seconds spent waiting between steps (for a vehicle, or for a connection). */
 export function legWaitSec(leg: PlannedLeg): number {
   let wait = 0;

@@ -3,6 +3,7 @@ import { allowsTravelType } from '@cairn/contracts';
 import type { Traveller } from '../journeys/fares/traveller.ts';
 import { travellerFrom } from '../journeys/fares/traveller.ts';
 import { haversineM } from '../geo/geometry.ts';
+import { startsWithoutOwnBike } from '../modes/cycle.ts';
 import type { PlacePoint } from '../journeys/model.ts';
 import type { At } from '../modes/streetStep.ts';
 import type { McRaptor } from '../raptor/mcRaptor.ts';
@@ -23,6 +24,8 @@ export interface PlanInput {
   nowSec: number;
   /** The live version the search routes on (its raptorFor gives views of it); absent: the timetable. */
   live?: LiveVersion;
+  /** Keep every candidate and the rule that removed it (`cairn plan --explain`). */
+  explain?: boolean;
 }
 
 /** The routers of one service day (cached by the loaded planner). */
@@ -63,13 +66,16 @@ export function searchContext(
 ): SearchContext {
   const traveller = travellerFrom(input.request, input.profile);
   const { origin, destination } = input;
+  // Nobody steps off a plane with their own bike (region.json cycling.noOwnBikeAt).
+  const noOwnBike = startsWithoutOwnBike(data.region.cycling, origin);
   return {
     data,
     traveller,
     // A step-free journey is not ridden on a bicycle.
     allowed: (t) =>
       allowsTravelType(input.brand.blockedTravelTypes, traveller, t) &&
-      !(stepFree && (t === 'cycle' || t === 'bike hire')),
+      !(stepFree && (t === 'cycle' || t === 'bike hire')) &&
+      !(noOwnBike && t === 'cycle'),
     ...(stepFree ? { stepFree } : {}),
     raptorFor,
     origin,

@@ -104,7 +104,7 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
   return {
     warnings: data.warnings,
     region: { timeZone: data.region.timeZone },
-    async plan(request, profile, brand, live) {
+    async plan(request, profile, brand, live, options) {
       if (live && live.timetable !== data.timetable) throw new Error('live version of another timetable');
       const raptorFor = routersOf(live);
       const ends = locateEnds(request, find, area);
@@ -122,6 +122,7 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
           destination,
           nowSec: Math.floor(now() / 1000),
           ...(live ? { live } : {}),
+          ...(options?.explain ? { explain: true } : {}),
         },
         extrasFor(data, raptorFor, brand.showPois),
         raptorFor,

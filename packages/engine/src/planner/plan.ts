@@ -3,10 +3,12 @@ import { assembleJourney } from '../journeys/assemble/assembleJourney.ts';
 import type { ExtrasLookup } from '../journeys/assemble/assembleJourney.ts';
 import { priceOption } from '../journeys/fares/priceOption.ts';
 import { parseSearchDate } from '../journeys/format/localTime.ts';
-import type { PlannedLeg, PlannedOption } from '../journeys/model.ts';
+import type { PlannedOption } from '../journeys/model.ts';
 import { legEndSec } from '../journeys/model.ts';
-import { changesOf, chooseOptions, needsOf, ridesOf } from '../journeys/ranking/optionSet.ts';
-import { compareJourneys, sortInputsOf } from '../journeys/ranking/sortKeys.ts';
+import { explainOptions, needsOf, ridesOf, ridesWithoutShortEnds } from '../journeys/ranking/optionSet.ts';
+import { rankByEmissions } from '../journeys/ranking/emissionsOrder.ts';
+import { sortInputsOf } from '../journeys/ranking/sortKeys.ts';
+import { checkCyclingLimits } from '../modes/cycle.ts';
 import { checkFlexibleLeg } from '../modes/flexible.ts';
 import type { PlanInput, RoutersFor } from './context.ts';
 import { searchContext } from './context.ts';
@@ -21,6 +23,7 @@ import { ownCarFamily } from './families/ownCar.ts';
 import { taxiFamily } from './families/taxi.ts';
 import { transitFamily, withoutServiceTwice } from './families/transit.ts';
 import { walkFamily } from './families/walk.ts';
+import { Explained } from './explained.ts';
 import { whyNoJourney } from './noJourney.ts';
 import { findWithinBuffer } from './withinBuffer.ts';
 import type { NoJourneyReason, PlanResult } from './port.ts';
@@ -98,7 +101,10 @@ function planOptions(
   const ctx = searchContext(data, input, raptorFor, at, returnSec !== undefined, stepFree);
   if (ctx.crowM < SAME_PLACE_M) return none({ reason: 'same place' });
 
-  const candidates = withoutServiceTwice(FAMILIES.flatMap((f) => f.candidates(ctx)));
+  const all = FAMILIES.flatMap((f) => f.candidates(ctx));
+  const candidates = withoutServiceTwice(all);
+  const why = new Explained(input.explain === true);
+  for (const c of all) if (!candidates.includes(c)) why.drop(optionOf(c), 'service twice');
   if (arriveBy && request.arrive_by_buffer > 0) {
     const unbuffered = searchContext(data, input, raptorFor, { endSec: outSec }, ctx.hasReturn, stepFree);
     const within = findWithinBuffer(unbuffered, candidates, outSec, request.arrive_by_buffer * 60);
@@ -108,25 +114,28 @@ function planOptions(
   const options: Array<{ option: PlannedOption; c: Candidate }> = [];
   let paired = 0;
   for (const c of candidates) {
-    const option: PlannedOption = {
-      kind: familyLabel(c.key),
-      depart: c.leg,
-      ret: null as PlannedLeg | null,
-      ...(c.notices ? { notices: c.notices } : {}),
-    };
+    const option = optionOf(c);
     if (returnOf && returnSec !== undefined) {
       // An outbound leg still travelling at the return time cannot be paired.
-      if (legEndSec(c.leg) > returnSec) continue;
-      const ret = returnOf(c);
-      if (!ret) continue;
+      const ret = legEndSec(c.leg) > returnSec ? null : returnOf(c);
+      if (!ret) {
+        why.drop(option, 'no way back');
+        continue;
+      }
       option.ret = ret;
     }
     paired++;
     // DRT and community transport run at set hours and are booked ahead: options outside their
     // hours, or whose booking window has closed, go.
     const legs = option.ret ? [option.depart, option.ret] : [option.depart];
-    if (legs.every((l) => checkFlexibleLeg(data.region, l, input.nowSec) === null))
-      options.push({ option, c });
+    if (!legs.every((l) => checkFlexibleLeg(data.region, l, input.nowSec) === null)) {
+      why.drop(option, 'booking hours');
+      continue;
+    }
+    // Cycling within the region's distance and climb, in daylight (either way).
+    const cycling = legs.map((l) => checkCyclingLimits(data.region.cycling, l)).find((r) => r !== null);
+    if (cycling) why.drop(option, cycling);
+    else options.push({ option, c });
   }
 
   const labelled = stepFree
@@ -135,20 +144,23 @@ function planOptions(
         (o) => o.stepFree,
       )
     : options;
+  for (const o of options)
+    if (!labelled.some((l) => l.option === o.option)) why.drop(o.option, 'not step-free');
   const priced = labelled.map(({ option, c }) => ({
     option,
     c,
     price: priceOption(option, { region: data.region, traveller: ctx.traveller, gtfsFares: data.gtfsFares }),
   }));
-  const kept = chooseOptions(
+  const chosen = explainOptions(
     priced,
     ({ option, c, price }) => {
       const needs = needsOf(option);
       return {
         ...sortInputsOf(option, price.totalPence),
         needs,
-        changes: changesOf(option),
         rides: ridesOf(option),
+        // A step-free traveller may need the short ride that spares a walk.
+        ...(stepFree ? {} : { ridesWithoutShortEnds: ridesWithoutShortEnds(option) }),
         family: option.kind,
         ...(needs.has('driver') ? { group: 'lift' } : {}),
         ...(c.pinned ? { pinned: true } : {}),
@@ -157,7 +169,11 @@ function planOptions(
     },
     arriveBy,
   );
-  const journeys = kept.map(({ option, price }) =>
+  for (const p of priced) {
+    const removal = chosen.removed.find((r) => r.item === p);
+    why.add(p.option, p.price.totalPence, removal && { rule: removal.rule, by: removal.by?.option });
+  }
+  const journeys = chosen.kept.map(({ option, price }) =>
     assembleJourney(option, price, {
       region: data.region,
       origin: input.origin,
@@ -168,8 +184,15 @@ function planOptions(
     }),
   );
   const unique = [...new Map(journeys.map((j) => [j.id, j])).values()];
-  if (unique.length === 0) return none(whyNoJourney(ctx, { candidates: candidates.length, paired }));
-  return { found: true, journeys: unique.sort(compareJourneys('emissions')) };
+  const explained = why.list();
+  if (unique.length === 0)
+    return { ...none(whyNoJourney(ctx, { candidates: candidates.length, paired })), ...explained };
+  return { found: true, journeys: rankByEmissions(unique), ...explained };
+}
+
+/** The option a candidate starts as: its outbound leg, no return yet. */
+function optionOf(c: Candidate): PlannedOption {
+  return { kind: familyLabel(c.key), depart: c.leg, ret: null, ...(c.notices ? { notices: c.notices } : {}) };
 }
 
 /** The `live` field of each ride's step: its trip instance read back from the version the search used. */

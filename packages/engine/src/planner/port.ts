@@ -5,7 +5,9 @@ import type {
   Profile,
   RegionInfo,
   SearchRequest,
+  TravelType,
 } from '@cairn/contracts';
+import type { OptionSetRule } from '../journeys/ranking/optionSet.ts';
 import type { SearchEnd, UnplacedEnd } from '../places/locateEnd.ts';
 import type { MapFeatureCollection } from './mapFeatures.ts';
 import type { LiveVersion } from '../realtime/liveVersion.ts';
@@ -41,9 +43,57 @@ export type NoJourneyReason =
   | { reason: 'no return' }
   | { reason: 'no option' };
 
-/** What a search found: its ranked journeys, or none and why. */
-export type PlanResult =
-  { found: true; journeys: Journey[] } | { found: false; journeys: []; why: NoJourneyReason };
+/**
+ * What removed a candidate: a rule of the option set (journeys/ranking/optionSet.ts) or of the
+ * search around it: a flexible service's timetabled run beside its door-to-door trip ('service
+ * twice'), no way back at the return time ('no way back'), outside a booked service's hours or
+ * booking window ('booking hours'), a step known not to be step-free ('not step-free'), cycling
+ * further or climbing more than region.json's cycling limits ('cycling limits') or outside
+ * daylight ('after dark').
+ */
+export type RemovalRule =
+  | OptionSetRule
+  | 'service twice'
+  | 'no way back'
+  | 'booking hours'
+  | 'not step-free'
+  | 'cycling limits'
+  | 'after dark';
+
+/** One candidate of a search, for `cairn plan --explain`: what it was and what removed it. */
+export interface ExplainedOption {
+  /** The option's family ('walk', 'transit taxi+walk'). */
+  kind: string;
+  departSec: number;
+  arriveSec: number;
+  steps: Array<{
+    type: TravelType;
+    service: string | null;
+    from: string;
+    to: string;
+    startSec: number;
+    endSec: number;
+    distanceM: number;
+  }>;
+  /** Null when not priced (removed before pricing) or unknown. */
+  costPence: number | null;
+  carbonKg: number;
+  walkM: number;
+  changes: number;
+  /** Null: the traveller is shown it. `by`: the index of the option that beat it in the same list. */
+  removedBy: { rule: RemovalRule; by?: number } | null;
+}
+
+/** What a search found: its ranked journeys, or none and why; with every candidate when asked to explain. */
+export type PlanResult = (
+  { found: true; journeys: Journey[] } | { found: false; journeys: []; why: NoJourneyReason }
+) & { explained?: ExplainedOption[] };
+
+/** How to run a search beyond its request. */
+export interface PlanOptions {
+  /** Keep every candidate and the rule that removed it (PlanResult.explained). */
+  explain?: boolean;
+}
 
 /** Facts of the loaded region the API uses in-process (not sent on the wire as such). */
 export interface RegionFacts {
@@ -56,13 +106,15 @@ export interface Planner {
   /**
    * Ranked Journey documents (emissions first) for a search, or why there are none. With `live`
    * (a version of realtime/liveStore.ts LiveStore.current()), it routes on live times and each
-   * transit step carries `live` (contracts StepLive) naming that version.
+   * transit step carries `live` (contracts StepLive) naming that version. With `options.explain`,
+   * every candidate and the rule that removed it.
    */
   plan(
     request: SearchRequest,
     profile: Profile | null,
     brand: BrandSettings,
     live?: LiveVersion,
+    options?: PlanOptions,
   ): Promise<PlanResult>;
   autocomplete(q: string, limit: number): PlaceSuggestion[];
   reverse(lat: number, lon: number): PlaceSuggestion | null;

@@ -450,6 +450,35 @@ export const OwnCar = z
   })
   .describe('Own car costs');
 
+/** Cycling limits by default (ADR 008 "Cycling"): about two hours at a leisure pace, a long hill climbed twice over. */
+export const CYCLING_DEFAULTS = { maxDistanceM: 30_000, maxClimbM: 500, daylightOnly: true } as const;
+
+export const Cycling = z
+  .strictObject({
+    maxDistanceM: z
+      .number()
+      .positive()
+      .default(CYCLING_DEFAULTS.maxDistanceM)
+      .describe('Most cycling on one leg of an option (own bike or hire bike), in metres'),
+    maxClimbM: z
+      .number()
+      .nonnegative()
+      .default(CYCLING_DEFAULTS.maxClimbM)
+      .describe('Most metres climbed by bike on one leg of an option'),
+    daylightOnly: z
+      .boolean()
+      .default(CYCLING_DEFAULTS.daylightOnly)
+      .describe('Cycling only between sunrise and sunset at the place and date of the ride'),
+    noOwnBikeAt: z
+      .array(z.strictObject({ name: z.string().min(1), centre: LatLon, radiusM: z.number().positive() }))
+      .default([])
+      .describe(
+        'Places travellers reach without their own bike (airports): no riding of the own bike on a search starting there',
+      ),
+  })
+  .describe('When cycling is offered: distance, climb, daylight and where the traveller starts');
+export type Cycling = z.infer<typeof Cycling>;
+
 export const RegionConfig = z
   .strictObject({
     $schema: z
@@ -484,6 +513,7 @@ export const RegionConfig = z
     fares: z.strictObject({ rules: z.array(FareRule), concessions: Concessions }),
     ownCar: OwnCar,
     connections: Connections.prefault({}),
+    cycling: Cycling.prefault({}),
     attribution: z
       .array(z.string().min(1))
       .default([])

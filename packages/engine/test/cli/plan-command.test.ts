@@ -105,6 +105,20 @@ describe('engine commands', () => {
     expect(io.out).toMatch(/no mapped path/);
   });
 
+  it('--explain lists every candidate with the rule that removed it, or "shown" (issue #27)', async () => {
+    expect(await planCommand(['--gtfs', feed, ...planArgs, '--explain'])).toBe(0);
+    const json = JSON.parse(io.out) as PlanJson;
+    const explained = json.explained!;
+    // Every option shown is listed as shown, first; every other candidate names its rule.
+    expect(explained.filter((o) => o.removedBy === null)).toHaveLength(json.options.length);
+    expect(explained.slice(0, json.options.length).every((o) => o.removedBy === null)).toBe(true);
+    for (const o of explained.slice(json.options.length))
+      expect(o.removedBy?.rule).toEqual(expect.any(String));
+    expect(await planCommand(['--gtfs', feed, ...planArgs.slice(0, -1), '--explain'])).toBe(0);
+    expect(io.out).toMatch(/Every candidate \(\d+\), outbound, and what removed it:/);
+    expect(io.out).toMatch(/#1 .* — shown/);
+  });
+
   it('no journey: the table and --json say why (the planner reason, not a guess)', async () => {
     const same = [
       '--gtfs',

@@ -31,14 +31,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function scoreOf(j: Journey): OptionScore {
   const steps = [...j.depart.steps, ...(j.return?.steps ?? [])];
   const needs = new Set<Need>(steps.flatMap((s) => (NEED_OF[s.type] ? [NEED_OF[s.type]!] : [])));
-  const rides = j.depart.steps.filter((s) => s.stops !== undefined).length;
   const booked = steps.some((s) => s.type === 'drt' || s.type === 'community transport');
   return {
     onDemand: j.transport_mode !== 'transit' && !booked,
     family: j.transport_mode,
     rides: '',
     needs,
-    changes: Math.max(0, rides - 1),
+    changes: j.depart.changes!,
     carbonKg: j.carbon_emission,
     costPence: j.cost_pence,
     departSec: j.sort['depature-time']!,
@@ -46,7 +45,7 @@ function scoreOf(j: Journey): OptionScore {
     travelSec: j.sort['travel-time']!,
     waitSec: j.sort['wait-time']!,
     walkM: j.sort['walk-distance']!,
-    stageCount: j.sort['least-changes']!,
+    stageCount: j.depart.stages.length,
   };
 }
 

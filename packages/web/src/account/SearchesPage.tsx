@@ -5,6 +5,7 @@ import { TRAVEL_TYPES, type RecentSearchItem, type SavedJourneyItem } from '@cai
 import { isOneOf } from '../lib/isOneOf.ts';
 import { ModeIcon } from '../icons/Icons.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { formatChanges } from '@cairn/engine/format';
 import { formatCostText } from '../journey/costLabel.ts';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { fetchRecentSearches, fetchSavedJourneys, type Page } from './accountApi.ts';
@@ -165,6 +166,15 @@ export function SavedCard({ item }: { item: SavedJourneyItem }) {
           <div>
             <dt>Return duration</dt>
             <dd>{item.duration_return.text}</dd>
+          </div>
+        )}
+        {item.changes && (
+          <div>
+            <dt>Changes</dt>
+            <dd>
+              {formatChanges(item.changes.depart)}
+              {item.changes.return !== null && `, return: ${formatChanges(item.changes.return)}`}
+            </dd>
           </div>
         )}
       </dl>

@@ -2,7 +2,7 @@ import type { Journey, Leg } from '@cairn/contracts';
 import { ModeIcon } from '../icons/Icons.tsx';
 import { formatDayLabel } from '../lib/dates.ts';
 import { formatCo2, formatMiles } from '@cairn/engine/format';
-import { costLabel } from './costLabel.ts';
+import { changesLabel, costLabel } from './costLabel.ts';
 import { LegArrival } from './LiveStatus.tsx';
 
 function LegBox({ title, leg, from, to }: { title: string; leg: Leg; from: string; to: string }) {
@@ -74,6 +74,10 @@ export function SummaryCard({ journey, showReturn, hospitalDeparture }: Props) {
         <div>
           <dt>Walking distance</dt>
           <dd>{formatMiles(journey.total_walking_distance.value)}</dd>
+        </div>
+        <div>
+          <dt>Changes</dt>
+          <dd>{changesLabel(journey)}</dd>
         </div>
         <div>
           <dt>Wait time</dt>

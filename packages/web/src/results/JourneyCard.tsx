@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Journey, Leg } from '@cairn/contracts';
 import { ModeIcon } from '../icons/Icons.tsx';
-import { formatCo2, formatMiles } from '@cairn/engine/format';
+import { formatCo2, formatMiles, legChangeCount } from '@cairn/engine/format';
 import { costLabel } from '../journey/costLabel.ts';
 import { modeName } from '../lib/modeLabel.ts';
 import { StepFreeLabel } from '../journey/StepFreeLabel.tsx';
@@ -32,7 +32,7 @@ export function JourneyCard({
   position: number;
 }) {
   const leg = journey.depart;
-  const changes = Math.max(0, leg.stages.filter((s) => s !== 'walk').length - 1);
+  const changes = legChangeCount(leg);
   const tone = cardTone(journey);
   return (
     <article

@@ -1,4 +1,5 @@
 import type { Journey, SortKey } from '@cairn/contracts';
+import { legChangeCount } from '@cairn/engine/format';
 import { parseCost } from './parseCost.ts';
 
 export const DEFAULT_SORT: SortKey = 'emissions';
@@ -20,7 +21,8 @@ export const SORT_LABELS: Record<SortKey, string> = {
 export function sortValue(journey: Journey, key: SortKey): number {
   switch (key) {
     case 'emissions':
-      return journey.carbon_emission;
+      // The engine's value: small differences count as equal (its order then goes by arrival).
+      return journey.sort.emissions ?? journey.carbon_emission;
     case 'cost':
       return parseCost(journey.cost);
     case 'depature-time':
@@ -34,7 +36,10 @@ export function sortValue(journey: Journey, key: SortKey): number {
     case 'walk-distance':
       return journey.total_walking_distance.value;
     case 'least-changes':
-      return journey.depart.stages.length;
+      // The engine's value: changes (rides less one), ties broken by stages. Older journeys lack it.
+      return (
+        journey.sort['least-changes'] ?? legChangeCount(journey.depart) * 100 + journey.depart.stages.length
+      );
   }
 }
 

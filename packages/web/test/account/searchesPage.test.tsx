@@ -62,6 +62,7 @@ const saved: SavedJourneyItem = {
   duration_depart: { text: '1 hr 42 mins' },
   duration_return: { text: '1 hr 45 mins' },
   stages: { depart: ['walk', 'own car', 'bus'], return: ['bus', 'walk'] },
+  changes: { depart: 0, return: 1 },
 };
 
 let recentTotal = 13;
@@ -159,7 +160,15 @@ describe('My Trips', () => {
       '/search/hash9/results/hash9-2',
     );
     const text = card.textContent!;
-    for (const part of ['Return', 'Free', '08:50 – 10:32', '16:10 – 17:55', '1 hr 42 mins', '1 hr 45 mins'])
+    for (const part of [
+      'Return',
+      'Free',
+      '08:50 – 10:32',
+      '16:10 – 17:55',
+      '1 hr 42 mins',
+      '1 hr 45 mins',
+      'No changes, return: 1 change',
+    ])
       expect(text).toContain(part);
     expect(
       within(screen.getByRole('list', { name: 'Outbound stages' }))

@@ -20,10 +20,11 @@ describe('sortCards', () => {
     const free = { ...wbw, id: 'free', cost: 'free' };
     expect(ids([unknown, taxi, free, drt], 'cost')).toEqual(['free', 'drt-bus', 'taxi-single', 'unknown']);
   });
-  it('least-changes counts stages', () => {
+  it("least-changes reads the engine's value: changes, ties broken by stages", () => {
     expect(sortValue(taxi, 'least-changes')).toBe(1);
     expect(sortValue(wbw, 'least-changes')).toBe(3);
-    expect(ids(all, 'least-changes')[0]).toBe('taxi-single');
+    expect(sortValue(drt, 'least-changes')).toBe(103);
+    expect(ids(all, 'least-changes')).toEqual(['taxi-single', 'carclub-single', 'wbw-return', 'drt-bus']);
   });
   it('departure and arrival time use the leg datetimes', () => {
     expect(ids(all, 'depature-time')).toEqual(['drt-bus', 'wbw-return', 'taxi-single', 'carclub-single']);

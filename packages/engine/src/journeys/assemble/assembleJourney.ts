@@ -20,7 +20,7 @@ import { durationTextValue } from '../format/duration.ts';
 import { formatLocalDate, formatLocalIso, formatLocalTime } from '../format/localTime.ts';
 import type { OptionPrice } from '../fares/priceOption.ts';
 import type { PlacePoint, PlannedLeg, PlannedOption, PlannedStep, TransitRide } from '../model.ts';
-import { legStages, legWaitSec, legWalkM } from '../model.ts';
+import { legChanges, legStages, legWaitSec, legWalkM } from '../model.ts';
 import { computeSortKeys, sortInputsOf } from '../ranking/sortKeys.ts';
 import { optionId } from '../ranking/optionId.ts';
 import { summariseStepFree } from '../../stepFree/labels.ts';
@@ -181,6 +181,7 @@ function buildLeg(
     elevationLowest: low,
     overview_polyline: { points: polyline.encode(coords) },
     stages: legStages(leg),
+    changes: legChanges(leg),
     steps: leg.steps.map((s, i) => buildStep(s, costs[i] ?? 'unknown', ctx)),
     taxis: ctx.extras.taxisAt(from.lat, from.lon),
     pois: ctx.extras.poisNear(to.lat, to.lon, to.name),

@@ -15,6 +15,7 @@ export {
 export { formatDuration, durationTextValue } from './duration.ts';
 export { formatPence } from './money.ts';
 export { formatCo2 } from './carbon.ts';
+export { legChangeCount, formatChanges } from './changes.ts';
 export { escapeHtml } from './html.ts';
 export {
   pad2,

@@ -1,6 +1,6 @@
 import type { SortKey, TravelType } from '@cairn/contracts';
 import { SORT_KEYS } from '@cairn/contracts';
-import type { PlannedOption } from '../model.ts';
+import type { PlannedOption, PlannedStep } from '../model.ts';
 import { WALK_MPS } from '../../osm/wayAccess.ts';
 import { computeSortKeys } from './sortKeys.ts';
 import type { SortInputs } from './sortKeys.ts';
@@ -40,24 +40,47 @@ export function needsOf(option: PlannedOption): Set<Need> {
   return out;
 }
 
-/** Changes on the outbound leg: timed rides less one (none for a street-only option). */
-export function changesOf(option: PlannedOption): number {
-  return Math.max(0, option.depart.steps.filter((s) => s.ride).length - 1);
-}
-
 /** Same rides: the trips ridden in order (empty for a street-only option). */
 export function ridesOf(option: PlannedOption): string {
   return option.depart.steps
     .filter((s) => s.ride)
-    .map((s) => `${s.ride?.feedId}:${s.ride?.tripId}`)
+    .map(rideKey)
     .join('>');
 }
+
+/**
+ * The rides of an option without a short ride at either end that is followed (or preceded) by a
+ * long wait: a 2-minute bus to the station and then 37 minutes on the platform. An option riding
+ * exactly these, reaching them another way, makes the short ride pointless.
+ */
+export function ridesWithoutShortEnds(option: PlannedOption): string[] {
+  const steps = option.depart.steps;
+  const rides = steps.flatMap((s, i) => (s.ride ? [i] : []));
+  if (rides.length < 2) return [];
+  const waitBetween = (from: number, to: number) =>
+    steps[to]!.startSec -
+    steps[from]!.endSec -
+    steps.slice(from + 1, to).reduce((sum, s) => sum + (s.endSec - s.startSec), 0);
+  const short = (i: number) => steps[i]!.endSec - steps[i]!.startSec <= OPTION_SET.shortRideSec;
+  const key = (list: number[]) => list.map((i) => rideKey(steps[i]!)).join('>');
+  const out: string[] = [];
+  const [first, second] = [rides[0]!, rides[1]!];
+  if (short(first) && waitBetween(first, second) >= OPTION_SET.shortRideWaitSec)
+    out.push(key(rides.slice(1)));
+  const [beforeLast, last] = [rides.at(-2)!, rides.at(-1)!];
+  if (short(last) && waitBetween(beforeLast, last) >= OPTION_SET.shortRideWaitSec)
+    out.push(key(rides.slice(0, -1)));
+  return out;
+}
+
+const rideKey = (s: PlannedStep) => `${s.ride?.feedId}:${s.ride?.tripId}`;
 
 /** What the option set compares between options. */
 export interface OptionScore extends SortInputs {
   needs: ReadonlySet<Need>;
-  changes: number;
   rides: string;
+  /** `rides` less a short ride at an end beside a long wait (ridesWithoutShortEnds), when it has one. */
+  ridesWithoutShortEnds?: readonly string[];
   /** Diversity group: the option's family ('walk', 'transit taxi+walk'). */
   family: string;
   /** A wider group capped as a whole (all lifts), see OPTION_SET.groupCaps. */
@@ -87,6 +110,28 @@ export const OPTION_SET = {
   walkSlackM: 200,
   /** …unless the time saved outweighs the extra walk, each walking minute counting this many. */
   walkReluctance: 2,
+  /**
+   * An option on demand that is there first removes another only when it takes at most the larger
+   * of these: a long walk or ride is no substitute for public transport (a 48-minute walk does not
+   * remove a 7-minute bus).
+   */
+  thereFirstMaxSec: 20 * 60,
+  thereFirstShare: 2,
+  /** Beyond the walk slack, least walking stays protected unless the other saves this much time… */
+  walkFarSavedSec: 60 * 60,
+  /** …is clearly cheaper, and walks at most this much more. */
+  walkFarM: 1_000,
+  /** A ride this short… */
+  shortRideSec: 5 * 60,
+  /** …with at least this long a wait between it and the next ride is worth walking instead. */
+  shortRideWaitSec: 10 * 60,
+  /**
+   * Depart-after: an option may leave earlier than the other by up to this share of how much
+   * earlier it arrives, and at most this long, and still remove it (a coach at 15:38 there at
+   * 17:37 removes trains at 16:16 there at 19:37 for more money).
+   */
+  leaveEarlierShare: 0.5,
+  leaveEarlierMaxSec: 60 * 60,
   /** Same rides with more needs: the leaner option may leave this much earlier and still win. */
   sameRidesLeaveEarlierSec: 15 * 60,
   perFamily: 3,
@@ -105,17 +150,32 @@ const subset = (a: ReadonlySet<Need>, b: ReadonlySet<Need>): boolean => [...a].e
  * compared as if it left when the other does; one that is there before the other sets off removes
  * it when it costs and emits no more.
  */
-export function clearlyBetter(option: OptionScore, b: OptionScore): boolean {
+export function clearlyBetter(option: OptionScore, b: OptionScore, arriveBy = false): boolean {
+  return beats(option, b, arriveBy) !== undefined;
+}
+
+/** The dominance rule by which `option` removes `b` ('there first' or 'clearly beaten'), if any. */
+function beats(option: OptionScore, b: OptionScore, arriveBy = false): OptionSetRule | undefined {
   if (option.onDemand && (option.arriveSec <= b.departSec || option.departSec >= b.arriveSec))
-    return arrivesFirst(option, b);
+    return arrivesFirst(option, b) ? 'there first' : undefined;
+  return dominates(option, b, arriveBy) ? 'clearly beaten' : undefined;
+}
+
+/** Dominance with slack (ADR 008 rule 8), an option on demand leaving when the other does. */
+function dominates(option: OptionScore, b: OptionScore, arriveBy: boolean): boolean {
   // An option on demand (walk, cycle, drive, taxi) leaves when the other does.
   const a = option.onDemand
     ? { ...option, departSec: b.departSec, arriveSec: b.departSec + option.arriveSec - option.departSec }
     : option;
   if (a.costPence === null || !subset(a.needs, b.needs)) return false;
   const costB = b.costPence ?? Infinity;
+  // Leaving a little earlier to arrive much earlier is no loss (depart-after searches only: for
+  // arrive-by, the latest departure is what the traveller asked for).
+  const earlierOkSec = arriveBy
+    ? 0
+    : Math.min(OPTION_SET.leaveEarlierMaxSec, (b.arriveSec - a.arriveSec) * OPTION_SET.leaveEarlierShare);
   const noWorse =
-    a.departSec >= b.departSec &&
+    a.departSec >= b.departSec - Math.max(0, earlierOkSec) &&
     a.arriveSec <= b.arriveSec &&
     a.costPence <= costB &&
     a.changes <= b.changes;
@@ -159,9 +219,47 @@ export function co2SlackOf(kg: number): number {
  */
 function arrivesFirst(a: OptionScore, b: OptionScore): boolean {
   if (a.costPence === null || !subset(a.needs, b.needs)) return false;
+  const bound = Math.max(
+    OPTION_SET.thereFirstMaxSec,
+    OPTION_SET.thereFirstShare * (b.arriveSec - b.departSec),
+  );
+  if (a.arriveSec - a.departSec > bound) return false;
   return (
     !clearlyCheaper(b.costPence ?? Infinity, a.costPence) &&
     a.carbonKg <= b.carbonKg * (1 + OPTION_SET.co2Share) + OPTION_SET.co2Kg
+  );
+}
+
+/**
+ * A short ride beside a long wait, where the traveller could walk: A removes B when A rides B's
+ * rides less that short one, asks and costs no more, and leaves and arrives within the short
+ * ride's length of it (a 15-minute walk arriving 2 minutes later than an 11-minute wait and a
+ * 2-minute bus).
+ */
+export function shortRidePointless(a: OptionScore, b: OptionScore): boolean {
+  if (a.rides === '' || !b.ridesWithoutShortEnds?.includes(a.rides) || a.costPence === null) return false;
+  return (
+    subset(a.needs, b.needs) &&
+    a.costPence <= (b.costPence ?? Infinity) &&
+    a.departSec >= b.departSec - OPTION_SET.shortRideSec &&
+    a.arriveSec <= b.arriveSec + OPTION_SET.shortRideSec
+  );
+}
+
+/**
+ * A partial lift: a lift to or from a stop and rides between, when the lift all the way (A) takes
+ * no longer door to door and costs no more. Someone already driving the traveller 13 minutes to a
+ * train can drive the 31 minutes to the door; the CO2 the train saves does not keep it.
+ */
+export function partialLift(a: OptionScore, b: OptionScore): boolean {
+  return (
+    a.family === 'lift' &&
+    b.rides !== '' &&
+    b.needs.has('driver') &&
+    a.costPence !== null &&
+    subset(a.needs, b.needs) &&
+    a.costPence <= (b.costPence ?? Infinity) &&
+    a.arriveSec - a.departSec <= b.arriveSec - b.departSec
   );
 }
 
@@ -191,11 +289,28 @@ const KEY_TIE: Partial<Record<SortKey, (best: number) => number>> = {
 };
 
 /**
+ * Beyond the walk slack, the protection of least walking passes to an option that walks at most
+ * `walkFarM` more when it saves at least `walkFarSavedSec` and is clearly cheaper: a trip four
+ * hours slower and £19 dearer does not stay for walking 660 m less.
+ */
+function farWalkTakesOver(key: SortKey, s: OptionScore, best: OptionScore): boolean {
+  if (key !== 'walk-distance' || s.costPence === null || best.costPence === null) return false;
+  const savedSec = s.departSec - best.departSec + (best.arriveSec - s.arriveSec);
+  return (
+    s.walkM <= best.walkM + OPTION_SET.walkFarM &&
+    savedSec >= OPTION_SET.walkFarSavedSec &&
+    clearlyCheaper(s.costPence, best.costPence)
+  );
+}
+
+/**
  * The indices no stage may remove: pinned options and the best of each sort key (ties: less CO2,
  * then input order). When an option within the key's tie of the best is clearly better than it,
- * the protection passes to that option, and the best may go.
+ * the protection passes to that option, and the best may go. So it does to an option that makes
+ * its short ride beside a long wait pointless (the walk instead of a 2-minute bus), and to the
+ * lift all the way over a partial lift.
  */
-function protectedOf(scores: readonly OptionScore[]): Set<number> {
+function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Set<number> {
   const keep = new Set<number>();
   scores.forEach((s, i) => {
     if (s.pinned) keep.add(i);
@@ -214,7 +329,13 @@ function protectedOf(scores: readonly OptionScore[]): Set<number> {
     const tie = (KEY_TIE[key] ?? ((v: number) => v))(keys[best]![key] ?? 0);
     // Each pass moves to a clearly better option, so it ends; the bound only guards the loop.
     for (let pass = 0; pass < scores.length; pass++) {
-      const by = scores.findIndex((s, i) => (keys[i]![key] ?? 0) <= tie && clearlyBetter(s, scores[best]!));
+      const b = scores[best]!;
+      const by = scores.findIndex(
+        (s, i) =>
+          shortRidePointless(s, b) ||
+          partialLift(s, b) ||
+          (((keys[i]![key] ?? 0) <= tie || farWalkTakesOver(key, s, b)) && clearlyBetter(s, b, arriveBy)),
+      );
       if (by < 0) break;
       best = by;
     }
@@ -223,26 +344,108 @@ function protectedOf(scores: readonly OptionScore[]): Set<number> {
   return keep;
 }
 
-/** One stage: drops what `drop` says, except the protected. Returns the kept items. */
-function stage<T extends { s: OptionScore }>(items: T[], drop: (x: T, all: readonly T[]) => boolean): T[] {
-  const keep = protectedOf(items.map((x) => x.s));
-  return items.filter((x, i) => keep.has(i) || !drop(x, items));
+/**
+ * The option set's rules, by name (ADR 008): what `cairn plan --explain` prints beside each
+ * option a rule removed.
+ */
+export const OPTION_SET_RULES = [
+  'clearly beaten',
+  'there first',
+  'same rides, leaner way',
+  'short ride, long wait',
+  'partial lift',
+  'exact duplicate',
+  'family cap',
+  'group cap',
+  'total cap',
+] as const;
+export type OptionSetRule = (typeof OPTION_SET_RULES)[number];
+
+/** Why an option left the set: the rule, and the option that beat it when there is one. */
+export interface Removal<T> {
+  rule: OptionSetRule;
+  by?: T;
+}
+
+/** An option stage's verdict on one item: the rule that removes it (and by whom), or undefined. */
+type Verdict<T> = (x: T, all: readonly T[]) => Removal<T> | undefined;
+
+type Scored<T> = { item: T; index: number; s: OptionScore };
+
+/** One stage: drops what `drop` says, except the protected; records each removal. */
+function stage<T>(
+  arriveBy: boolean,
+  items: Scored<T>[],
+  drop: Verdict<Scored<T>>,
+  removed: Array<Removal<Scored<T>> & { x: Scored<T> }>,
+) {
+  const keep = protectedOf(
+    items.map((x) => x.s),
+    arriveBy,
+  );
+  return items.filter((x, i) => {
+    if (keep.has(i)) return true;
+    const why = drop(x, items);
+    if (why) removed.push({ ...why, x });
+    return !why;
+  });
+}
+
+/** The first other item that removes `x` by `rule`, as a verdict. */
+function removedBy<T extends { s: OptionScore }>(
+  rule: OptionSetRule,
+  beats: (a: OptionScore, b: OptionScore) => boolean,
+  only: (y: T, x: T) => boolean = () => true,
+): Verdict<T> {
+  return (x, all) => {
+    const by = all.find((y) => y !== x && only(y, x) && beats(y.s, x.s));
+    return by ? { rule, by } : undefined;
+  };
 }
 
 /**
- * The options to show, in input order. Stages: (1) clearly beaten by an option that asks no
- * more; (2) the same rides reached a leaner way; (3) at most `perFamily` of a family (earliest
- * arrivals, or for arrive-by the latest departures), at most `groupCaps[g]` of a group, and at
- * most `max` in all, round-robin over families so every kind of option stays represented.
+ * The options to show, in input order, and what each rule removed. Stages: (1) clearly beaten by
+ * an option that asks no more; (2) the same rides reached a leaner way; (3) exact duplicates;
+ * (4) at most `perFamily` of a family (earliest arrivals, or for arrive-by the latest
+ * departures), at most `groupCaps[g]` of a group, and at most `max` in all, round-robin over
+ * families so every kind of option stays represented.
  */
-export function chooseOptions<T>(items: readonly T[], score: (t: T) => OptionScore, arriveBy: boolean): T[] {
-  let xs = items.map((item, index) => ({ item, index, s: score(item) }));
-  xs = stage(xs, (x, all) => all.some((y) => y !== x && clearlyBetter(y.s, x.s)));
-  xs = stage(xs, (x, all) => all.some((y) => y !== x && sameRidesLeaner(y.s, x.s)));
+export function explainOptions<T>(
+  items: readonly T[],
+  score: (t: T) => OptionScore,
+  arriveBy: boolean,
+): { kept: T[]; removed: Array<{ item: T; rule: OptionSetRule; by?: T }> } {
+  const log: Array<Removal<Scored<T>> & { x: Scored<T> }> = [];
+  let xs: Scored<T>[] = items.map((item, index) => ({ item, index, s: score(item) }));
+  xs = stage(
+    arriveBy,
+    xs,
+    (x, all) => {
+      const by = all.find((y) => y !== x && beats(y.s, x.s, arriveBy));
+      return by ? { rule: beats(by.s, x.s, arriveBy)!, by } : undefined;
+    },
+    log,
+  );
+  xs = stage(arriveBy, xs, removedBy('same rides, leaner way', sameRidesLeaner), log);
+  xs = stage(arriveBy, xs, removedBy('short ride, long wait', shortRidePointless), log);
+  xs = stage(arriveBy, xs, removedBy('partial lift', partialLift), log);
   // Exact duplicates (same family, same times, same cost): the first stays.
-  xs = stage(xs, (x, all) => all.some((y) => y.index < x.index && sameShape(y.s, x.s)));
-  xs = stage(xs, capped(arriveBy));
-  return xs.sort((a, b) => a.index - b.index).map((x) => x.item);
+  xs = stage(
+    arriveBy,
+    xs,
+    removedBy('exact duplicate', sameShape, (y, x) => y.index < x.index),
+    log,
+  );
+  xs = stage(arriveBy, xs, capped(arriveBy), log);
+  return {
+    kept: xs.sort((a, b) => a.index - b.index).map((x) => x.item),
+    removed: log.map(({ x, rule, by }) => ({ item: x.item, rule, ...(by ? { by: by.item } : {}) })),
+  };
+}
+
+/** The options to show, in input order (explainOptions without the record). */
+export function chooseOptions<T>(items: readonly T[], score: (t: T) => OptionScore, arriveBy: boolean): T[] {
+  return explainOptions(items, score, arriveBy).kept;
 }
 
 const sameShape = (a: OptionScore, b: OptionScore): boolean =>
@@ -253,52 +456,66 @@ const sameShape = (a: OptionScore, b: OptionScore): boolean =>
   a.costPence === b.costPence;
 
 /** The cap stage: decides once which items survive the family, group and total caps. */
-function capped<T extends { index: number; s: OptionScore }>(
-  arriveBy: boolean,
-): (x: T, all: readonly T[]) => boolean {
-  let survivors: Set<T> | undefined;
+function capped<T extends { index: number; s: OptionScore }>(arriveBy: boolean): Verdict<T> {
+  let verdicts: Map<T, OptionSetRule> | undefined;
   return (x, all) => {
-    survivors ??= chooseUnderCaps(
+    verdicts ??= chooseUnderCaps(
       all,
       arriveBy,
-      new Set([...protectedOf(all.map((y) => y.s))].map((i) => all[i]!)),
+      new Set(
+        [
+          ...protectedOf(
+            all.map((y) => y.s),
+            arriveBy,
+          ),
+        ].map((i) => all[i]!),
+      ),
     );
-    return !survivors.has(x);
+    const rule = verdicts.get(x);
+    return rule ? { rule } : undefined;
   };
 }
 
+/** The items the caps remove, each with the cap that removed it. */
 function chooseUnderCaps<T extends { index: number; s: OptionScore }>(
   all: readonly T[],
   arriveBy: boolean,
-  kept: ReadonlySet<T>,
-): Set<T> {
+  unremoved: ReadonlySet<T>,
+): Map<T, OptionSetRule> {
   const byFamily = new Map<string, T[]>();
   for (const x of all) byFamily.set(x.s.family, [...(byFamily.get(x.s.family) ?? []), x]);
-  const ranked = [...byFamily.values()].map((list) =>
-    [...list]
-      .sort((a, b) =>
-        arriveBy
-          ? b.s.departSec - a.s.departSec || a.s.arriveSec - b.s.arriveSec
-          : a.s.arriveSec - b.s.arriveSec || b.s.departSec - a.s.departSec,
-      )
-      .slice(0, OPTION_SET.perFamily),
-  );
+  const removed = new Map<T, OptionSetRule>();
+  const ranked = [...byFamily.values()].map((list) => {
+    const sorted = [...list].sort((a, b) =>
+      arriveBy
+        ? b.s.departSec - a.s.departSec || a.s.arriveSec - b.s.arriveSec
+        : a.s.arriveSec - b.s.arriveSec || b.s.departSec - a.s.departSec,
+    );
+    for (const x of sorted.slice(OPTION_SET.perFamily)) removed.set(x, 'family cap');
+    return sorted.slice(0, OPTION_SET.perFamily);
+  });
   // Round-robin: every family's best first, then every family's second best…
   // Options no stage removes come first, so they count towards the group caps and the total.
-  const order: T[] = [...kept];
+  const order: T[] = [...unremoved];
   for (let round = 0; round < OPTION_SET.perFamily; round++)
-    for (const list of ranked) if (list[round] && !kept.has(list[round]!)) order.push(list[round]!);
+    for (const list of ranked) if (list[round] && !unremoved.has(list[round]!)) order.push(list[round]!);
   const inGroup = new Map<string, number>();
-  const out = new Set<T>();
+  let kept = 0;
   for (const x of order) {
-    if (out.size >= OPTION_SET.max) break;
+    if (kept >= OPTION_SET.max) {
+      removed.set(x, 'total cap');
+      continue;
+    }
     const g = x.s.group;
     const cap = g === undefined ? undefined : OPTION_SET.groupCaps[g];
     if (g !== undefined && cap !== undefined) {
-      if ((inGroup.get(g) ?? 0) >= cap) continue;
+      if ((inGroup.get(g) ?? 0) >= cap) {
+        removed.set(x, 'group cap');
+        continue;
+      }
       inGroup.set(g, (inGroup.get(g) ?? 0) + 1);
     }
-    out.add(x);
+    kept++;
   }
-  return out;
+  return removed;
 }

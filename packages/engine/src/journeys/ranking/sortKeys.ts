@@ -1,7 +1,7 @@
 import type { Journey, SortKey } from '@cairn/contracts';
 import { stepCo2Kg } from '../co2/factors.ts';
 import type { PlannedOption } from '../model.ts';
-import { legEndSec, legStages, legStartSec, legWaitSec, legWalkM } from '../model.ts';
+import { legChanges, legEndSec, legStages, legStartSec, legWaitSec, legWalkM } from '../model.ts';
 
 /** Sort value of an unknown cost: after every priced option, before the UI's placeholders (1,000,000). */
 export const UNKNOWN_COST_SORT = 999_999;
@@ -15,6 +15,8 @@ export interface SortInputs {
   travelSec: number;
   waitSec: number;
   walkM: number;
+  /** Changes on the outbound leg: its rides less one (model.ts legChanges). */
+  changes: number;
   stageCount: number;
 }
 
@@ -36,13 +38,19 @@ export function sortInputsOf(option: PlannedOption, costPence: number | null): S
     travelSec: sum((l) => legEndSec(l) - legStartSec(l)),
     waitSec: sum(legWaitSec),
     walkM: sum(legWalkM),
+    changes: legChanges(option.depart),
     stageCount: legStages(option.depart).length,
   };
 }
 
+/** Stages break ties between options of as many changes: 'least-changes' is changes × this + stages. */
+export const CHANGES_SORT_SCALE = 100;
+
 /**
- * The values the SPEC sort keys order by. 'least-changes' is the number of stages of the outbound
- * leg (SPEC §4); departure and arrival are epoch seconds; cost unknown sorts last.
+ * The values the SPEC sort keys order by. 'least-changes' orders by the outbound leg's changes
+ * (rides less one), ties broken by its stages: changes × 100 + stages. SPEC §4 said "the number of
+ * stages", the old client's shortcut that counted bus → bus as no change (issue #27). Departure
+ * and arrival are epoch seconds; cost unknown sorts last.
  */
 export function computeSortKeys(s: SortInputs): Journey['sort'] {
   const keys: Record<SortKey, number> = {
@@ -53,7 +61,7 @@ export function computeSortKeys(s: SortInputs): Journey['sort'] {
     'arrival-time': s.arriveSec,
     'wait-time': s.waitSec,
     'walk-distance': Math.round(s.walkM),
-    'least-changes': s.stageCount,
+    'least-changes': s.changes * CHANGES_SORT_SCALE + s.stageCount,
   };
   return keys;
 }

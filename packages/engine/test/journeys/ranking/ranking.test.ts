@@ -5,6 +5,7 @@ import {
   computeSortKeys,
   UNKNOWN_COST_SORT,
 } from '../../../src/journeys/ranking/sortKeys.ts';
+import { rankByEmissions } from '../../../src/journeys/ranking/emissionsOrder.ts';
 import { optionId } from '../../../src/journeys/ranking/optionId.ts';
 import fc from 'fast-check';
 import { SORT_KEYS, type Journey } from '@cairn/contracts';
@@ -44,6 +45,7 @@ describe('sort keys', () => {
       travelSec: 60,
       waitSec: 5,
       walkM: 321.6,
+      changes: 1,
       stageCount: 3,
     });
     expect(keys).toEqual({
@@ -54,9 +56,27 @@ describe('sort keys', () => {
       'arrival-time': 70,
       'wait-time': 5,
       'walk-distance': 322,
-      'least-changes': 3,
+      'least-changes': 103,
     });
     expect(UNKNOWN_COST_SORT).toBeLessThan(1_000_000);
+  });
+
+  it('fewest changes orders by changes (rides less one), ties broken by stages (issue #27)', () => {
+    const base = {
+      carbonKg: 1,
+      costPence: 100,
+      departSec: 0,
+      arriveSec: 60,
+      travelSec: 60,
+      waitSec: 0,
+      walkM: 0,
+    };
+    const value = (changes: number, stageCount: number) =>
+      computeSortKeys({ ...base, changes, stageCount })['least-changes']!;
+    // Walk, bus, bus, walk (one change, three stages once the buses merge) after a taxi to a train and a walk.
+    expect(value(1, 3)).toBeGreaterThan(value(0, 3));
+    expect(value(0, 3)).toBeGreaterThan(value(0, 1));
+    expect(value(1, 2)).toBeLessThan(value(1, 4));
   });
   it('breaks a tie of the key by arrival, then by the later departure, before the id', () => {
     // Two runs of one bus route: same CO2 and price, the 12:07 two hours after the 10:07.
@@ -72,6 +92,21 @@ describe('sort keys', () => {
     ];
     expect(runs.sort(compareJourneys('emissions')).map((j) => j.id)).toEqual(['c', 'b', 'a']);
     expect(runs.sort(compareJourneys('cost')).map((j) => j.id)).toEqual(['c', 'b', 'a']);
+  });
+});
+
+describe('the default order by emissions', () => {
+  it('counts small differences as equal: a direct train 18 minutes sooner comes before one emitting 0.1 kg less (issue #27)', () => {
+    const j = (id: string, emissions: number, arriveSec: number) =>
+      ({ id, sort: { emissions, 'arrival-time': arriveSec, 'depature-time': 0 } }) as unknown as Journey;
+    const slower = j('slower', 2.2, 11 * 3600);
+    const direct = j('direct', 2.3, 11 * 3600 - 18 * 60);
+    const walk = j('walk', 0, 12 * 3600);
+    const taxi = j('taxi', 5.6, 10 * 3600);
+    const ranked = rankByEmissions([taxi, slower, direct, walk]);
+    expect(ranked.map((x) => x.id)).toEqual(['walk', 'direct', 'slower', 'taxi']);
+    // Each carries its group's lowest, so a client sorting by the value agrees.
+    expect(ranked.map((x) => x.sort.emissions)).toEqual([0, 2.2, 2.2, 5.6]);
   });
 });
 
@@ -238,6 +273,84 @@ describe('option set', () => {
     expect(keep([farther, trainsAndBus])).toEqual([farther, trainsAndBus]);
   });
 
+  it('bounds the protection of least walking: 660 m less walking does not keep a trip 4 hours slower and £19 dearer (issue #27)', () => {
+    const quick = score({ departSec: 0, arriveSec: 2 * 3600, costPence: 1200, walkM: 900 });
+    const slow = score({ departSec: 0, arriveSec: 6 * 3600, costPence: 3100, walkM: 240, changes: 1 });
+    expect(keep([quick, slow])).toEqual([quick]);
+    // Saving less than an hour, or not clearly cheaper, the least walking stays protected.
+    expect(keep([{ ...quick, arriveSec: 5.5 * 3600 }, slow])).toHaveLength(2);
+    expect(keep([{ ...quick, costPence: 3000 }, slow])).toHaveLength(2);
+    // Beyond walkFarM more walking it stays too.
+    expect(keep([{ ...quick, walkM: 240 + OPTION_SET.walkFarM + 1 }, slow])).toHaveLength(2);
+  });
+
+  it('depart-after: leaving a little earlier to arrive much earlier and cheaper removes the later, slower option (issue #27)', () => {
+    // East Moulin Road → Edinburgh: a coach 15:38–17:37 for £19, or trains 16:16–19:37 for £23.20.
+    const coach = score({ departSec: 0, arriveSec: 119 * 60, costPence: 1900, carbonKg: 2.8, walkM: 647 });
+    const trains = score({
+      departSec: 38 * 60,
+      arriveSec: 239 * 60,
+      costPence: 2320,
+      carbonKg: 6.8,
+      walkM: 1353,
+      changes: 1,
+    });
+    expect(clearlyBetter(coach, trains)).toBe(true);
+    // Not for arrive-by, where the latest departure is what was asked for…
+    expect(clearlyBetter(coach, trains, true)).toBe(false);
+    // …nor when the later option is not that much later: 38 minutes earlier to arrive an hour earlier is a choice.
+    expect(clearlyBetter(coach, { ...trains, arriveSec: 179 * 60 })).toBe(false);
+  });
+
+  it('bounds "there first": a 48-minute walk does not remove a 7-minute bus leaving later (issue #27)', () => {
+    const walk = score({
+      family: 'walk',
+      rides: '',
+      onDemand: true,
+      departSec: 0,
+      arriveSec: 48 * 60,
+      costPence: 0,
+      carbonKg: 0,
+      walkM: 3800,
+    });
+    const bus = score({ departSec: 50 * 60, arriveSec: 57 * 60, costPence: 200, carbonKg: 0.2, walkM: 100 });
+    expect(clearlyBetter(walk, bus)).toBe(false);
+    // A 13-minute walk is still no worse than waiting for a 4-minute ride.
+    expect(
+      clearlyBetter(
+        { ...walk, arriveSec: 13 * 60, walkM: 1000 },
+        { ...bus, departSec: 15 * 60, arriveSec: 19 * 60 },
+      ),
+    ).toBe(true);
+  });
+
+  it('a partial lift goes beside the lift all the way when that takes no longer and costs no more (issue #27)', () => {
+    const driver = new Set<Need>(['driver']);
+    const lift = score({
+      family: 'lift',
+      rides: '',
+      needs: driver,
+      onDemand: true,
+      departSec: 0,
+      arriveSec: 31 * 60,
+      costPence: 0,
+      carbonKg: 9,
+      walkM: 0,
+    });
+    const liftTrain = score({
+      family: 'transit lift+walk',
+      needs: driver,
+      departSec: 0,
+      arriveSec: 58 * 60,
+      costPence: 810,
+      carbonKg: 4.6,
+      walkM: 300,
+    });
+    expect(keep([lift, liftTrain])).toEqual([lift]);
+    // A lift all the way taking longer than the lift and the train leaves both.
+    expect(keep([{ ...lift, arriveSec: 70 * 60 }, liftTrain])).toHaveLength(2);
+  });
+
   it('counts a little more CO2 as similar only for an option that saves half an hour: the greenest protection then gives way', () => {
     // Aviemore → Newtonmore step-free: bus 31, a long wait, a train and a lift, against the
     // direct bus leaving later and arriving 50 minutes earlier, cheaper, with a little more CO2.
@@ -395,10 +508,11 @@ describe('option set', () => {
         for (const key of SORT_KEYS) {
           if (items.length === 0) continue;
           const best = Math.min(...items.map((x) => computeSortKeys(x)[key] ?? 0));
-          // Walking within the walk slack of the least, and CO2 within the CO2 slack, count as the same (ADR 008).
+          // Walking within the walk slack of the least (within walkFarM for an option an hour faster
+          // and clearly cheaper), and CO2 within the CO2 slack, count as the same (ADR 008).
           const tie =
             key === 'walk-distance'
-              ? best + OPTION_SET.walkSlackM
+              ? best + OPTION_SET.walkFarM
               : key === 'emissions'
                 ? co2SlackOf(best)
                 : best;

@@ -5,7 +5,7 @@ import { formatDayLabel } from '../../lib/dates.ts';
 import { formatCo2, formatMiles } from '@cairn/engine/format';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { costLabel, formatCostText } from '../costLabel.ts';
+import { changesLabel, costLabel, formatCostText } from '../costLabel.ts';
 import { DirectionText } from '../DirectionText.tsx';
 import { useJourney } from '../useJourney.ts';
 import { modeWithCost } from '../../lib/modeLabel.ts';
@@ -90,6 +90,10 @@ export default function PrintJourneyPage() {
         <div>
           <dt>Walking distance</dt>
           <dd>{formatMiles(journey.total_walking_distance.value)}</dd>
+        </div>
+        <div>
+          <dt>Changes</dt>
+          <dd>{changesLabel(journey)}</dd>
         </div>
         <div>
           <dt>Wait time</dt>

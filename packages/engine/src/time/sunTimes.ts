@@ -1,0 +1,64 @@
+/*
+ * Sunrise and sunset at a place and date, for cycling in daylight only (issue #27).
+ *
+ * The formulas are NOAA's "General Solar Position Calculations" (NOAA Global Monitoring
+ * Laboratory, https://gml.noaa.gov/grad/solcalc/solareqns.PDF): the fractional year, the
+ * equation of time and the solar declination as Fourier series, and the hour angle at a zenith of
+ * 90.833° (refraction at the horizon and the sun's radius). NOAA gives them as good to about a
+ * minute at mid-latitudes, plenty for saying whether a ride ends in the dark.
+ */
+
+const RAD = Math.PI / 180;
+const DAY_SEC = 86_400;
+/** The sun's centre 0.833° below the horizon at sunrise and sunset (NOAA). */
+const ZENITH_DEG = 90.833;
+
+/** Sunrise and sunset (epoch seconds) of one day at one place; or the sun neither sets nor rises. */
+export type SunTimes = { riseSec: number; setSec: number } | { polar: 'day' | 'night' };
+
+/**
+ * Sunrise and sunset at `lat`, `lon` (degrees, east positive) on the local solar date of
+ * `epochSec` (the date at the place by the sun, so an evening in New York is not tomorrow's).
+ */
+export function sunTimes(lat: number, lon: number, epochSec: number): SunTimes {
+  // Four minutes of local solar time a degree of longitude.
+  const dayStartSec = Math.floor((epochSec + lon * 240) / DAY_SEC) * DAY_SEC;
+  const date = new Date(dayStartSec * 1000);
+  const year = date.getUTCFullYear();
+  const dayOfYear = Math.round((dayStartSec - Date.UTC(year, 0, 1) / 1000) / DAY_SEC) + 1;
+  const daysInYear = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 366 : 365;
+  // Fractional year at noon, in radians.
+  const g = ((2 * Math.PI) / daysInYear) * (dayOfYear - 1);
+  const eqTimeMin =
+    229.18 *
+    (0.000075 +
+      0.001868 * Math.cos(g) -
+      0.032077 * Math.sin(g) -
+      0.014615 * Math.cos(2 * g) -
+      0.040849 * Math.sin(2 * g));
+  const decl =
+    0.006918 -
+    0.399912 * Math.cos(g) +
+    0.070257 * Math.sin(g) -
+    0.006758 * Math.cos(2 * g) +
+    0.000907 * Math.sin(2 * g) -
+    0.002697 * Math.cos(3 * g) +
+    0.00148 * Math.sin(3 * g);
+  const cosHa =
+    Math.cos(ZENITH_DEG * RAD) / (Math.cos(lat * RAD) * Math.cos(decl)) -
+    Math.tan(lat * RAD) * Math.tan(decl);
+  if (cosHa < -1) return { polar: 'day' };
+  if (cosHa > 1) return { polar: 'night' };
+  const haDeg = Math.acos(cosHa) / RAD;
+  // Minutes after midnight UTC.
+  const riseMin = 720 - 4 * (lon + haDeg) - eqTimeMin;
+  const setMin = 720 - 4 * (lon - haDeg) - eqTimeMin;
+  return { riseSec: dayStartSec + Math.round(riseMin * 60), setSec: dayStartSec + Math.round(setMin * 60) };
+}
+
+/** Whether the sun is up at `lat`, `lon` from `startSec` to `endSec` (both on the same solar day). */
+export function inDaylight(lat: number, lon: number, startSec: number, endSec: number): boolean {
+  const sun = sunTimes(lat, lon, startSec);
+  if ('polar' in sun) return sun.polar === 'day' && endSec - startSec < DAY_SEC;
+  return startSec >= sun.riseSec && endSec <= sun.setSec;
+}

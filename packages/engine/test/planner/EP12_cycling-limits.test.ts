@@ -1,0 +1,118 @@
+// Feature under test: cycling is offered only within region.json's cycling limits (distance, climb), in daylight at the place and date, and not from where travellers have no bike of their own (issue #27 point 4).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Journey } from '@cairn/contracts';
+import { describe, expect, it } from 'vitest';
+import { sunTimes } from '../../src/time/sunTimes.ts';
+import { demoPlanner, demoRegionDir, loadDemoPlanner, planBetween } from '../support/demoRegion.ts';
+import type { Planner } from '../../src/planner/loadPlanner.ts';
+
+const demo = demoPlanner('cairn-ep12-');
+const cycled = (js: Journey[]) =>
+  js.flatMap((j) => [...j.depart.steps, ...(j.return?.steps ?? [])]).filter((s) => s.type === 'cycle');
+const AVIEMORE = { lat: 57.1955, lon: -3.8259 };
+
+describe('P12 cycling within limits, in daylight, from where a bike can be', () => {
+  it('Aviemore → Cairngorm Mountain on 24 November: the ride is offered at 10:00, not at 15:00 when it ends after sunset', async () => {
+    const morning = await planBetween(demo.planner, 'Aviemore', 'Cairngorm Mountain', {
+      out_time: '2026/11/24 10:00:00',
+    });
+    expect(cycled(morning).length).toBeGreaterThan(0);
+    const afternoon = await planBetween(demo.planner, 'Aviemore', 'Cairngorm Mountain', {
+      out_time: '2026/11/24 15:00:00',
+    });
+    const sun = sunTimes(AVIEMORE.lat, AVIEMORE.lon, Date.parse('2026-11-24T12:00:00Z') / 1000);
+    if ('polar' in sun) throw new Error('no sunset in Aviemore?');
+    // A ride of well over half an hour from 15:00 ends after sunset (about 15:45 GMT).
+    expect(sun.setSec * 1000).toBeLessThan(Date.parse('2026-11-24T16:00:00Z'));
+    expect(cycled(afternoon)).toEqual([]);
+  });
+
+  it('a return by bike after dark takes the whole option away', async () => {
+    const js = await planBetween(demo.planner, 'Aviemore', 'Cairngorm Mountain', {
+      out_time: '2026/11/24 10:00:00',
+      return_time: '2026/11/24 17:00:00',
+    });
+    expect(js.length).toBeGreaterThan(0);
+    expect(cycled(js)).toEqual([]);
+  });
+
+  it('nobody cycles away from Edinburgh Airport: no own bike there, though the city is in reach', async () => {
+    const js = await planBetween(demo.planner, 'Edinburgh Airport', 'Haymarket', {
+      out_time: '2026/11/24 10:00:00',
+    });
+    expect(js.length).toBeGreaterThan(0);
+    expect(cycled(js)).toEqual([]);
+    // The same ride the other way, from the city, is offered.
+    const back = await planBetween(demo.planner, 'Haymarket', 'Edinburgh Airport', {
+      out_time: '2026/11/24 10:00:00',
+    });
+    expect(cycled(back).length).toBeGreaterThan(0);
+  });
+});
+
+describe('P12 the limits come from region.json', () => {
+  const lower = {} as { planner: Planner };
+  demoRegionDir('cairn-ep12-limits-', async (dir) => {
+    const file = join(dir, 'region.json');
+    const region = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>;
+    region.cycling = { ...region.cycling, maxClimbM: 300, maxDistanceM: 12_000 };
+    writeFileSync(file, JSON.stringify(region));
+    lower.planner = await loadDemoPlanner(dir);
+  });
+
+  it('Aviemore → Cairngorm Mountain climbs about 480 m: within the default 500 m, over a region limit of 300 m', async () => {
+    const fields = { out_time: '2026/11/24 10:00:00' };
+    const withDefaults = cycled(await planBetween(demo.planner, 'Aviemore', 'Cairngorm Mountain', fields));
+    expect(withDefaults[0]?.ascent_m).toBeGreaterThan(300);
+    expect(cycled(await planBetween(lower.planner, 'Aviemore', 'Cairngorm Mountain', fields))).toEqual([]);
+  });
+
+  it('property: on a grid of searches (7 pairs, 5 times of day) no cycling passes the limits of either region, nor rides in the dark', async () => {
+    const pairs: Array<[string, string]> = [
+      ['Aviemore', 'Carrbridge'],
+      ['Aviemore', 'Kingussie'],
+      ['Newtonmore', 'Aviemore'],
+      ['Grantown', 'Aviemore'],
+      ['Braemar', 'Ballater'],
+      ['Laggan', 'Kingussie'],
+      ['Pitlochry', 'Blair Atholl'],
+    ];
+    const hours = ['07:00', '10:00', '13:00', '15:30', '18:00'];
+    for (const [planner, limits] of [
+      [demo.planner, { maxClimbM: 500, maxDistanceM: 30_000 }],
+      [lower.planner, { maxClimbM: 300, maxDistanceM: 12_000 }],
+    ] as const)
+      for (const [from, to] of pairs)
+        for (const hour of hours) {
+          const js = await planBetween(planner, from, to, { out_time: `2026/11/24 ${hour}:00` });
+          for (const j of js)
+            for (const leg of [j.depart, j.return].filter((l) => l !== null)) {
+              const rides = leg.steps.filter((s) => s.type === 'cycle' || s.type === 'bike hire');
+              if (rides.length === 0) continue;
+              const where = `${from} → ${to} ${hour}`;
+              expect(
+                rides.reduce((m, s) => m + s.distance.value, 0),
+                where,
+              ).toBeLessThanOrEqual(limits.maxDistanceM);
+              expect(
+                rides.reduce((m, s) => m + (s.ascent_m ?? 0), 0),
+                where,
+              ).toBeLessThanOrEqual(limits.maxClimbM);
+              for (const s of rides) {
+                const sun = sunTimes(
+                  s.start_location.lat,
+                  s.start_location.lng,
+                  Date.parse(leg.departure_datetime) / 1000,
+                );
+                if ('polar' in sun) throw new Error('no sunset in the Highlands?');
+                // Step times are the region's clock, GMT in November.
+                const startMs = Date.parse(`${leg.departure_date}T${s.departure_time}:00Z`);
+                const endMs = Date.parse(`${leg.departure_date}T${s.arrival_time}:00Z`);
+                expect(startMs, where).toBeGreaterThanOrEqual(sun.riseSec * 1000 - 60_000);
+                expect(endMs, where).toBeLessThanOrEqual(sun.setSec * 1000 + 60_000);
+              }
+            }
+        }
+  }, 240_000);
+});

@@ -1,0 +1,108 @@
+// Feature under test: options an expert would strike out are not offered (issue #27 points 3 and 4): a short ride beside a long wait where the traveller can walk, a trip leaving a little later to arrive hours later for more money, and a long walk standing in for a short bus.
+import type { Journey, Step } from '@cairn/contracts';
+import { describe, expect, it } from 'vitest';
+import { OPTION_SET } from '../../src/journeys/ranking/optionSet.ts';
+import { demoPlanner, planBetween } from '../support/demoRegion.ts';
+
+const demo = demoPlanner('cairn-ep13-');
+const rides = (j: Journey) => j.depart.steps.filter((s) => s.stops !== undefined);
+const rideKey = (s: Step) => `${s.service_number}@${s.departure_time}`;
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const show = (j: Journey) =>
+  `${j.depart.departure_at}–${j.depart.arrival_at} ${j.cost}: ${j.depart.steps.map((s) => `${s.departure_time} ${s.type} ${s.service_number ?? ''}`).join(', ')}`;
+
+/**
+ * Options with a ride of at most 5 minutes at either end, beside a wait of 10 minutes or more,
+ * while another option rides the rest of the same rides leaving no earlier, costing no more.
+ */
+function pointlessShortRides(js: Journey[]): string[] {
+  const out: string[] = [];
+  for (const j of js) {
+    const r = rides(j);
+    if (r.length < 2) continue;
+    const gapMin = (a: Step, b: Step) => minutes(b.departure_time) - minutes(a.arrival_time);
+    const shortSec = OPTION_SET.shortRideSec;
+    const rests: Step[][] = [];
+    if (r[0]!.duration.value <= shortSec && gapMin(r[0]!, r[1]!) >= 15) rests.push(r.slice(1));
+    if (r.at(-1)!.duration.value <= shortSec && gapMin(r.at(-2)!, r.at(-1)!) >= 15)
+      rests.push(r.slice(0, -1));
+    for (const rest of rests) {
+      const other = js.find(
+        (o) =>
+          o !== j &&
+          rides(o).map(rideKey).join('>') === rest.map(rideKey).join('>') &&
+          o.depart.departure_datetime >= j.depart.departure_datetime &&
+          (o.cost_pence ?? Infinity) <= (j.cost_pence ?? Infinity),
+      );
+      if (other) out.push(`${show(j)} beside ${show(other)}`);
+    }
+  }
+  return out;
+}
+
+describe('P13 a short ride beside a long wait, where the traveller can walk, is not offered', () => {
+  it('Aviemore, Grampian Road → Falkirk on a Friday evening: no 2-minute bus 31 to the station and half an hour on the platform', async () => {
+    const js = await planBetween(demo.planner, 'Aviemore, Grampian Road', 'Falkirk Grahamston', {
+      out_time: '2026/11/27 18:01:00',
+    });
+    expect(js.length).toBeGreaterThan(0);
+    expect(pointlessShortRides(js)).toEqual([]);
+  });
+
+  it('Pitlochry → Kingussie: no 18-minute wait at Kingussie station for a 1-minute bus to the High Street', async () => {
+    const js = await planBetween(demo.planner, 'Pitlochry, Atholl Road', 'Kingussie', {
+      out_time: '2026/11/25 08:50:00',
+    });
+    expect(js.length).toBeGreaterThan(0);
+    expect(pointlessShortRides(js)).toEqual([]);
+  });
+});
+
+describe('P13 a partial lift is not offered beside the lift all the way', () => {
+  for (const [from, to] of [
+    ['Nethy Bridge', 'Newtonmore'],
+    ['Grantown-on-Spey', 'Inverness'],
+  ] as const)
+    it(`${from} → ${to}: no lift to a station and a train when the lift to the door takes no longer`, async () => {
+      const js = await planBetween(demo.planner, from, to, { out_time: '2026/11/25 09:00:00' });
+      const lift = js.find((j) => j.depart.steps.length === 1 && j.depart.steps[0]!.type === 'car');
+      expect(lift, js.map(show).join('\n')).toBeDefined();
+      const span = (j: Journey) =>
+        Date.parse(j.depart.arrival_datetime) - Date.parse(j.depart.departure_datetime);
+      const partial = js.filter(
+        (j) => rides(j).length > 0 && j.depart.steps.some((s) => s.type === 'car') && span(j) >= span(lift!),
+      );
+      expect(partial.map(show)).toEqual([]);
+    });
+});
+
+describe('P13 one community bus, shown once', () => {
+  it('Laggan → Newtonmore on a Tuesday: the community bus door to door, not again as its timetabled run to a train', async () => {
+    const js = await planBetween(demo.planner, 'Laggan', 'Newtonmore', { out_time: '2026/11/24 10:00:00' });
+    const community = js.filter((j) => j.depart.steps.some((s) => s.type === 'community transport'));
+    expect(community.map(show)).toHaveLength(1);
+    expect(community[0]!.depart.steps.map((s) => s.type)).toEqual(['community transport']);
+  });
+});
+
+describe('P13 leaving a little later to arrive hours later for more money is not offered', () => {
+  it('East Moulin Road, Pitlochry → Edinburgh at 15:11: the coach at 15:38, not trains at 16:16 arriving two hours later for £4 more', async () => {
+    const js = await planBetween(demo.planner, '6 East Moulin Road', 'Edinburgh', {
+      out_time: '2026/11/25 15:11:00',
+    });
+    const coach = js.find((j) => rides(j).some((s) => s.service_number === 'M91'));
+    expect(coach, js.map(show).join('\n')).toBeDefined();
+    const arrive = (j: Journey) => Date.parse(j.depart.arrival_datetime);
+    const leave = (j: Journey) => Date.parse(j.depart.departure_datetime);
+    const beaten = js.filter(
+      (j) =>
+        j !== coach &&
+        !j.depart.steps.some((s) => ['taxi', 'car', 'own car', 'cycle'].includes(s.type)) &&
+        leave(j) - leave(coach!) <= (arrive(j) - arrive(coach!)) * OPTION_SET.leaveEarlierShare &&
+        leave(j) - leave(coach!) <= OPTION_SET.leaveEarlierMaxSec * 1000 &&
+        arrive(j) - arrive(coach!) >= OPTION_SET.clearlyFasterSec * 1000 &&
+        (j.cost_pence ?? Infinity) >= (coach!.cost_pence ?? 0),
+    );
+    expect(beaten.map(show)).toEqual([]);
+  });
+});
