@@ -12,6 +12,7 @@ import { Raptor } from '../raptor/raptor.ts';
 import { TransitView } from '../timetable/transitView.ts';
 import { epochToLocal } from '../time/serviceDay.ts';
 import type { DateInt } from '../time/serviceDay.ts';
+import { mapView } from '../region/mapView.ts';
 import { buildMapFeatures } from './mapFeatures.ts';
 import type { MapFeatureCollection } from './mapFeatures.ts';
 import { planSearch } from './plan.ts';
@@ -37,7 +38,10 @@ export interface PlannerOptions {
 
 /** Loads a region folder (region.json, timetable snapshot or GTFS feeds, OSM extract) into a Planner. */
 export async function loadPlanner(regionDir: string, options: PlannerOptions = {}): Promise<Planner> {
-  const data = await loadRegionData(regionDir, options.log ? { log: options.log } : {});
+  const data = await loadRegionData(regionDir, {
+    ...(options.log ? { log: options.log } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
   return createPlanner(data, options);
 }
 
@@ -191,13 +195,14 @@ function viewDateOf(data: RegionData, epochSec: number): DateInt {
 /** The region as the web app needs it (SPEC GET /v1/config). */
 function regionInfoOf(data: RegionData): RegionInfo {
   const r = data.region;
+  const view = mapView(r);
   return {
     id: r.id,
     name: r.name,
     demo: r.demo,
     bbox: [r.bbox.minLon, r.bbox.minLat, r.bbox.maxLon, r.bbox.maxLat],
-    center: toLatLng(r.map.centre),
-    zoom: r.map.zoom,
+    center: toLatLng(view.centre),
+    zoom: view.zoom,
     attribution: ['© OpenStreetMap contributors', ...r.attribution].join(' · '),
     time_zone: r.timeZone,
   };
