@@ -1,5 +1,5 @@
 import { haversineM } from '../../geo/geometry.ts';
-import { HIGHWAY_CLASSES, WALK_MPS } from '../../osm/wayAccess.ts';
+import { FOOT_ONLY_CLASSES, HIGHWAY_CLASSES, WALK_MPS } from '../../osm/wayAccess.ts';
 import { findStopSnapPoint } from '../../streets/snap.ts';
 import type { StreetNetwork } from '../../streets/streetNetwork.ts';
 import { STRAIGHT_LINE_FOOTPATHS } from '../../timetable/footpaths.ts';
@@ -43,8 +43,6 @@ const DETOUR_FACTOR = 3;
 const DETOUR_MIN_M = 50;
 /** The look-ahead of the service checks: the next four weeks. */
 const AHEAD_DAYS = 28;
-/** Highway classes only walkers and cyclists use. */
-const FOOT_CLASSES = new Set(['footway', 'path', 'pedestrian', 'cycleway', 'steps', 'bridleway']);
 
 /** What the checks read: the loaded config, its warnings, the timetable, the streets (when there is an OSM file). */
 export interface RegionCheckInput {
@@ -304,7 +302,7 @@ function checkStreets(
   }
   let footEdges = 0;
   for (let e = 0; e < g.edgeCount; e++)
-    if (FOOT_CLASSES.has(HIGHWAY_CLASSES[g.edgeClass[e]!] ?? '')) footEdges++;
+    if (FOOT_ONLY_CLASSES.has(HIGHWAY_CLASSES[g.edgeClass[e]!] ?? '')) footEdges++;
   if (g.edgeCount > 0 && footEdges === 0)
     out.push({
       check: 'osm-no-footways',
@@ -313,7 +311,7 @@ function checkStreets(
       line: 0,
       field: 'osm.path',
       message:
-        'the OSM extract has roads only (no highway=footway, path, pedestrian, steps or cycleway): walks and rides follow the roads, and shortcuts through parks, squares and stations are missed; extract all highways',
+        'the OSM extract has roads only (no highway=footway, path, pedestrian, steps or cycleway): walks follow the roads (roads tagged foot=no are walked as if their pavement were there) and shortcuts through parks, squares and stations are missed; extract all highways',
       severity: 'warning',
     });
   if (tt.meta.footpathSource === STRAIGHT_LINE_FOOTPATHS) return;
