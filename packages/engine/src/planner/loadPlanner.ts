@@ -5,6 +5,7 @@ import { listTaxiOperators } from '../modes/taxi.ts';
 import type { PlannedStep } from '../journeys/model.ts';
 import { buildGeocoder, listSuggestions, reverseGeocode } from '../places/geocoder.ts';
 import type { GeocodeResult } from '../places/geocoder.ts';
+import { isInGreatBritain } from '../places/greatBritain.ts';
 import { locateEnds } from '../places/locateEnd.ts';
 import type { CoveredArea, FindPlace } from '../places/locateEnd.ts';
 import { McRaptor } from '../raptor/mcRaptor.ts';
@@ -27,6 +28,17 @@ import { LiveStore } from '../realtime/liveStore.ts';
 import { checkJourney } from '../realtime/journeyCheck.ts';
 
 const VIEW_CACHE = 4;
+/** Places this far beyond the region's box (degrees, ~10 km) are still its own: extracts reach past the box. */
+const REGION_PLACE_MARGIN_DEG = 0.1;
+
+function isInBox(b: RegionData['region']['bbox'], lat: number, lon: number, marginDeg: number): boolean {
+  return (
+    lat >= b.minLat - marginDeg &&
+    lat <= b.maxLat + marginDeg &&
+    lon >= b.minLon - marginDeg &&
+    lon <= b.maxLon + marginDeg
+  );
+}
 
 /** Options of a loaded planner. */
 export interface PlannerOptions {
@@ -81,7 +93,11 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
   const b = data.region.bbox;
   const geocoder = buildGeocoder(
     { places: data.places, network: data.streets, stops },
-    { biasBox: { minLat: b.minLat, minLon: b.minLon, maxLat: b.maxLat, maxLon: b.maxLon } },
+    {
+      biasBox: { minLat: b.minLat, minLon: b.minLon, maxLat: b.maxLat, maxLon: b.maxLon },
+      // The region's own places in any country, and Great Britain's as before (SPEC §5).
+      restrictTo: (lat, lon) => isInBox(b, lat, lon, REGION_PLACE_MARGIN_DEG) || isInGreatBritain(lat, lon),
+    },
   );
   const area: CoveredArea = { name: data.region.name, ...b };
   const find: FindPlace = (text) => listSuggestions(geocoder, text, 1)[0];
