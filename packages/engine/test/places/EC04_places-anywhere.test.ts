@@ -30,7 +30,7 @@ describe.skipIf(!rnvFeed || !rnvOsm)('C04 places on RNV (Mannheim, Heidelberg)',
 
   it('finds a street of the OSM extract and names a position by its street', () => {
     expect(planner.autocomplete('Friedrichsring', 5).map((s) => s.kind)).toContain('street');
-    expect(planner.reverse(49.4873, 8.4675).label).not.toBe('');
+    expect(planner.reverse(49.4873, 8.4675)?.label).toBeTruthy();
   });
 
   it('says nothing for a name nowhere in the region', () => {
