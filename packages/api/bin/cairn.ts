@@ -1,10 +1,18 @@
 #!/usr/bin/env node
 // `cairn <command>`: one entry point for the operator. Each package adds its commands to the table.
-import { buildRegionCommand, planCommand } from '@cairn/engine/cli';
+import { buildRegionCommand, checkRegionCommand, initRegionCommand, planCommand } from '@cairn/engine/cli';
 import { API_COMMANDS } from '../src/cli/runCli.ts';
 
 const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promise<number | void> }> = {
   ...API_COMMANDS,
+  'init-region': {
+    summary: 'write a starting region.json from GTFS feeds (--region DIR --gtfs … [--osm FILE])',
+    run: initRegionCommand,
+  },
+  'check-region': {
+    summary: "check a region folder's data and print a short report (--region DIR [--today YYYY-MM-DD])",
+    run: checkRegionCommand,
+  },
   'build-region': {
     summary: 'read GTFS feeds and write the timetable snapshot (--gtfs … --out DIR, or --region DIR)',
     run: buildRegionCommand,

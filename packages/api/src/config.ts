@@ -81,19 +81,23 @@ export const LiveFeedJson = z.strictObject({
 export type LiveFeedJson = z.infer<typeof LiveFeedJson>;
 
 const ROOT = resolve(import.meta.dirname, '../../..');
+const DEMO_REGION_DIR = 'regions/cairngorms/build';
 
 /** Reads the configuration from `env` (defaults: the demo region, PGlite under ./var, port 8080). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR ?? resolve(ROOT, 'var'));
+  // An operator's REGION_DIR is relative to where they run `cairn serve`, like DATA_DIR.
+  const regionDir = env.REGION_DIR ? resolve(env.REGION_DIR) : resolve(ROOT, DEMO_REGION_DIR);
   return {
     port: intOf(env.PORT, 8080, 'PORT'),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     pgliteDir: env.PGLITE_DIR ?? resolve(dataDir, 'db'),
-    regionDir: resolve(ROOT, env.REGION_DIR ?? 'regions/cairngorms/build'),
+    regionDir,
     brandsDir: resolve(ROOT, env.BRANDS_DIR ?? 'brands'),
-    brand: env.BRAND ?? 'cairngorms-explorer',
+    // An operator's own region starts on the neutral brand, not on the demo park's.
+    brand: env.BRAND ?? (regionDir === resolve(ROOT, DEMO_REGION_DIR) ? 'cairngorms-explorer' : 'default'),
     brandByHost: env.BRAND_BY_HOST === '1' || env.BRAND_BY_HOST === 'true',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Cairn <no-reply@localhost>',

@@ -215,7 +215,7 @@ export function buildRegionJson(
     returnPence,
   });
 
-  const rules: RegionConfigInput['fares']['rules'] = [
+  const rules: NonNullable<NonNullable<RegionConfigInput['fares']>['rules']> = [
     {
       id: 'rail',
       kind: 'gtfs',

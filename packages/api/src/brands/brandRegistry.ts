@@ -51,9 +51,12 @@ export function loadBrands(brandsDir: string): { registry: BrandRegistry; issues
     brands.set(parsed.data.brand, { settings: parsed.data, dirs: [join(brandsDir, id), defaultDir] });
   }
 
+  // `default` is served as it stands when asked for by name: the neutral brand of a new region.
+  const plain = BrandSettings.safeParse({ ...defaults, brand: 'default' });
+  const neutral: Brand | undefined = plain.success ? { settings: plain.data, dirs: [defaultDir] } : undefined;
   const registry: BrandRegistry = {
     list: () => [...brands.values()],
-    find: (id) => brands.get(id),
+    find: (id) => brands.get(id) ?? (id === 'default' ? neutral : undefined),
     findByHost(hostname) {
       const host = hostname.toLowerCase();
       return [...brands.values()].find((b) => b.settings.hosts.some((h) => h.toLowerCase() === host));

@@ -72,6 +72,14 @@ describe('loadBrands', () => {
     expect(issues).toEqual([]);
     expect(registry.find('cairngorms-explorer')).toBeDefined();
   });
+
+  it('serves brands/default as it stands by name (a new region\'s neutral brand), without listing it', () => {
+    const { registry } = loadBrands(REAL_BRANDS);
+    const neutral = registry.find('default');
+    expect(neutral?.settings).toMatchObject({ brand: 'default', title: 'Cairn Journey Planner' });
+    expect(registry.findAsset(neutral!, 'logo.svg')).toBe(join(REAL_BRANDS, 'default', 'logo.svg'));
+    expect(registry.list().map((b) => b.settings.brand)).not.toContain('default');
+  });
 });
 
 describe('mergeDeep', () => {

@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { loadGtfsFeeds, parseFeedSpec } from '../gtfs/loadFeeds.ts';
 import { streetFootpathSource } from '../modes/footpaths.ts';
 import { loadRegionTimetable } from '../planner/regionTimetable.ts';
+import type { FootpathStreets } from '../planner/regionTimetable.ts';
 import { loadRegionConfig, resolveRegionPath } from '../region/loadRegionConfig.ts';
 import { streetDataLabel } from '../region/regionStreets.ts';
 import { writeTimetableSnapshot } from '../timetable/snapshot.ts';
+import { checkRegionFolder } from './checkRegion.ts';
 import { EXIT, parseCommandArgs, reportWarnings, say } from './common.ts';
 import { loadStreets, secondsSince } from './streets.ts';
 
@@ -90,23 +92,26 @@ export async function buildRegionCommand(argv: string[]): Promise<number> {
   return EXIT.ok;
 }
 
-/** Writes `<dir>/timetable.bin` from the feeds and OSM extract region.json names, stamped so the server knows it is current. */
+/**
+ * Writes `<dir>/timetable.bin` from the feeds and OSM extract region.json names, stamped so the
+ * server knows it is current, after the data checks of check-region: their errors stop the build
+ * (the snapshot is then written but the command fails), their warnings are listed.
+ */
 async function buildRegionFolder(dir: string): Promise<number> {
   const { config, warnings } = await loadRegionConfig(dir);
   if (!config) {
-    for (const w of warnings) say(`error: ${w.path || w.file}: ${w.message}`);
+    for (const w of warnings) say(`${w.severity}: region.json ${w.path || w.file}: ${w.message}`);
     say(`build-region failed: ${dir}/region.json is not usable`);
     return EXIT.failed;
   }
-  const osmPath = resolveRegionPath(dir, config.osm.path);
-  const elevationPath = config.osm.elevation ? resolveRegionPath(dir, config.osm.elevation) : undefined;
-  const streets = await loadStreets(osmPath, elevationPath, config.bbox);
-  if (!streets) return EXIT.failed;
-  const loaded = loadRegionTimetable(dir, config, {
-    rebuild: true,
-    streets: { network: streets, label: streetDataLabel(osmPath, elevationPath) },
-  });
-  for (const w of loaded.warnings) say(`warning: ${w}`);
-  say(loaded.note);
-  return loaded.note.includes(', wrote ') ? EXIT.ok : EXIT.failed;
+  const built = await checkRegionFolder(dir, config, warnings, Date.now(), true);
+  if (!built) return EXIT.failed;
+  for (const w of built.warnings) say(`warning: ${w}`);
+  for (const line of built.lines) say(line);
+  say(built.note);
+  if (built.failed) {
+    say(`build-region failed: the data errors above stop the region (cairn check-region --region ${dir})`);
+    return EXIT.failed;
+  }
+  return built.note.includes(', wrote ') ? EXIT.ok : EXIT.failed;
 }

@@ -31,6 +31,18 @@ export function parseFeedSpec(text: string): FeedSpec {
   return { path: text };
 }
 
+/** A feed's id: the one given, else its file or folder name without .zip; "-2", "-3"… when `used` has it already. */
+export function uniqueFeedId(spec: FeedSpec, used: Set<string>): string {
+  let id =
+    spec.id ??
+    basename(spec.path)
+      .replace(/\.zip$/i, '')
+      .replace(/[^A-Za-z0-9_-]+/g, '-');
+  for (let n = 2; used.has(id); n++) id = `${spec.id ?? id}-${n}`;
+  used.add(id);
+  return id;
+}
+
 /** Reads several GTFS feeds side by side (ids namespaced per feed) and builds one timetable. */
 export function loadGtfsFeeds(specs: FeedSpec[], options: BuildOptions = {}): LoadFeedsResult {
   const progress = options.onProgress ?? (() => {});
@@ -39,13 +51,7 @@ export function loadGtfsFeeds(specs: FeedSpec[], options: BuildOptions = {}): Lo
   const warningCounts = new Map<string, number>();
   const used = new Set<string>();
   for (const spec of specs) {
-    let id =
-      spec.id ??
-      basename(spec.path)
-        .replace(/\.zip$/i, '')
-        .replace(/[^A-Za-z0-9_-]+/g, '-');
-    for (let n = 2; used.has(id); n++) id = `${spec.id ?? id}-${n}`;
-    used.add(id);
+    const id = uniqueFeedId(spec, used);
     progress(`reading GTFS feed ${id} from ${spec.path}`);
     const result = readGtfsFeed(spec.path, { feedId: id, onProgress: (m) => progress(`${id}: ${m}`) });
     warnings.push(...result.warnings);

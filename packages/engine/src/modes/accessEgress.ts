@@ -109,6 +109,24 @@ function reachStops(
 const snapPoint = (net: StreetNetwork, p: GeoPoint, mode: 'foot' | 'bicycle' | 'car') =>
   findSnapPoint(net.snap, p.lat, p.lon, mode, MAX_SNAP_M);
 
+/** Each stop's ways to walk from, as routeStreet joins the streets at a stop (listSnapPoints), per set of prepared stops. */
+const stopLinkCache = new WeakMap<object, Map<number, SnapPoint[]>>();
+
+function listStopLinks(data: StopStreets, stop: number, nearest: SnapPoint): SnapPoint[] {
+  const net = data.streets;
+  // Prepared stops are made once per street network (RegionData, withStreets), so they key the cache.
+  let cache = stopLinkCache.get(data.preparedStops);
+  if (!cache) stopLinkCache.set(data.preparedStops, (cache = new Map()));
+  let links = cache.get(stop);
+  if (!links) {
+    const at = data.preparedStops.stops[stop] ?? nearest;
+    const found = listSnapPoints(net.snap, at.lat, at.lon, 'foot', MAX_SNAP_M);
+    links = found.length > 0 ? found : [nearest];
+    cache.set(stop, links);
+  }
+  return links;
+}
+
 /** Stops within a walk (default 15 minutes). */
 export function listWalkAccess(
   net: StreetNetwork,
@@ -306,6 +324,8 @@ export interface StopStreets {
   stopIndex: { index: KDBush; kx: number; ky: number };
   /** Timetable stops snapped to the street network per mode (undefined when too far from a street). */
   stopSnaps: Record<StreetMode, Array<SnapPoint | undefined>>;
+  /** Timetable stops with their positions, by stop index. */
+  preparedStops: Pick<PreparedStops, 'stops'>;
 }
 
 /** Upper bounds of street speeds (m/s) for the straight-line pre-filter of stop searches. */
@@ -398,21 +418,30 @@ export function listStopAccess(
   // Only stops the mode could reach at its fastest in a straight line are searched for.
   for (const stop of listStopsWithin(data, point, maxSec * MAX_SPEED_MPS[mode])) {
     const s = snaps[stop];
-    if (s && !done.has(stop) && allow(stop)) {
+    if (!s || done.has(stop) || !allow(stop)) continue;
+    // A walk joins the streets at the stop as the walk step drawn for it does (modes/streetStep.ts):
+    // by any of the ways beside it, not only the nearest (a stop whose nearest way is a dead end
+    // was reached 737 s away by the router and 421 s by its own walk step).
+    for (const t of walking ? listStopLinks(data, stop, s) : [s]) {
       stopOf.push(stop);
-      targets.push(s);
+      targets.push(t);
     }
   }
   if (targets.length === 0) return out;
+  const best = new Map<number, { streetSec: number; distanceM: number }>();
   for (const r of reachTargets(data.streets.graph, snap, mode, maxSec, targets, direction)) {
-    // A walk also crosses the stretch between the street and the stop.
-    const streetSec = r.durationSec + (walking ? targets[r.target]!.distanceM / WALK_MPS : 0);
-    if (streetSec > maxSec) continue;
+    // A walk also crosses the stretch between the street and the stop (a link charges it in the search).
+    const t = targets[r.target]!;
+    const streetSec = r.durationSec + (walking && t.linkSec === undefined ? t.distanceM / WALK_MPS : 0);
+    const stop = stopOf[r.target] ?? 0;
+    if (streetSec > maxSec || (best.get(stop)?.streetSec ?? Infinity) <= streetSec) continue;
+    best.set(stop, { streetSec, distanceM: r.distanceM });
+  }
+  for (const [stop, { streetSec, distanceM }] of best)
     out.push({
-      stopIdx: stopOf[r.target] ?? 0,
-      durationSec: Math.round(rideSec ? rideSec(r.distanceM, streetSec) : streetSec),
+      stopIdx: stop,
+      durationSec: Math.round(rideSec ? rideSec(distanceM, streetSec) : streetSec),
       mode: type,
     });
-  }
   return out;
 }

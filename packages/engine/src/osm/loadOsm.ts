@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { readOsmPbf } from './pbfReader.ts';
 import { readOsmXmlFile, readOsmXmlText } from './xmlReader.ts';
 import { addFeature, isTransportEntrance, isWaterName, mayBeFeature, waterShape } from './features.ts';
-import { wayRouting } from './wayAccess.ts';
+import { FOOT_ONLY_CLASSES, wayRouting, wayRoutingWithSidewalk } from './wayAccess.ts';
+import type { WayRouting } from './wayAccess.ts';
 import { nodeStepFree, stepFreeCodeIndex, wayStepFree } from './stepFreeTags.ts';
 import { sampleElevation } from './elevationRaster.ts';
 import type { ElevationRaster } from './elevationRaster.ts';
@@ -60,6 +61,10 @@ class OsmCollector implements OsmSink {
   /** Nodes whose tags matter to step-free travel (kerbs, stiles), by node key. */
   readonly stepFree = new Map<number, number>();
   readonly ways: GraphWayInput[] = [];
+  /** Footways, paths, cycleways… read: none means a road-only extract. */
+  footOnlyWays = 0;
+  /** By index in `ways`: the routing of a road closed to walkers if its pavement is not mapped. */
+  readonly sidewalkRouting = new Map<number, WayRouting>();
   readonly places = emptyCatalogue();
   readonly entranceLat: number[] = [];
   readonly entranceLon: number[] = [];
@@ -97,6 +102,9 @@ class OsmCollector implements OsmSink {
     this.wayCount++;
     if (!tags) return;
     const routing = wayRouting(tags);
+    if (routing && FOOT_ONLY_CLASSES.has(tags.highway ?? '')) this.footOnlyWays++;
+    const withSidewalk = routing ? wayRoutingWithSidewalk(tags) : null;
+    if (withSidewalk) this.sidewalkRouting.set(this.ways.length, withSidewalk);
     if (routing) {
       const keys: number[] = [];
       for (const ref of refs) {
@@ -151,6 +159,9 @@ class OsmCollector implements OsmSink {
   }
 
   finish(warnings: OsmWarning[], file: string, options: LoadOsmOptions): OsmData {
+    // A road-only extract has no footways to take walkers past roads tagged foot=no: walk the roads.
+    if (this.footOnlyWays === 0)
+      for (const [i, routing] of this.sidewalkRouting) this.ways[i]!.routing = routing;
     const count = this.lat.length;
     const ele = new Float32Array(count).fill(Number.NaN);
     const heights = { fromRaster: 0, fromTags: 0, unknown: 0 };

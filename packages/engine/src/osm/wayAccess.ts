@@ -112,7 +112,13 @@ const YES = new Set([
   'official',
   'permit',
 ]);
-const NO = new Set(['no', 'private', 'use_sidepath', 'agricultural', 'forestry', 'discouraged']);
+/*
+ * `use_sidepath` is not here: it says a path beside the road is to be used, and a road-only
+ * extract (RNV's) does not have that path, so closing the road left the stops along main roads
+ * a detour of kilometres away. Where the side path is mapped it is as quick, so keeping the road
+ * walkable costs nothing.
+ */
+const NO = new Set(['no', 'private', 'agricultural', 'forestry', 'discouraged']);
 
 /** Apply one access tag value: yes-like sets the bits, no-like clears them, others leave them. */
 function applyAccess(modes: number, value: string | undefined, bits: number): number {
@@ -169,6 +175,31 @@ const ROUGH_SURFACES = new Set([
   'pebblestone',
   'earth',
 ]);
+
+/** Highway classes for walkers (and cyclists) only: an extract without any is a road-only extract. */
+export const FOOT_ONLY_CLASSES: ReadonlySet<string> = new Set([
+  'footway',
+  'path',
+  'pedestrian',
+  'steps',
+  'cycleway',
+  'bridleway',
+]);
+
+/**
+ * How a road tagged `foot=no` or `foot=use_sidepath` is routed when its pavement cannot be in the
+ * extract: in towns such a tag mostly says the pavement is mapped as its own footway (RNV's
+ * Friedrichsring and Kaiserring), and a road-only extract leaves that footway out, so closing the
+ * road to walkers cut the stops along it off by kilometres. Null when the road stays closed
+ * (motorways, motorroads, or a tag that is not about a side path).
+ */
+export function wayRoutingWithSidewalk(tags: OsmTags): WayRouting | null {
+  if (tags.foot !== 'no' && tags.foot !== 'use_sidepath') return null;
+  if (tags.motorroad === 'yes' || tags.highway === undefined) return null;
+  if (FOOT_ONLY_CLASSES.has(tags.highway) || tags.highway.startsWith('motorway')) return null;
+  const { foot: _foot, ...rest } = tags;
+  return wayRouting(rest);
+}
 
 /** Decide how a way may be routed; null when it is not part of the street network. */
 export function wayRouting(tags: OsmTags): WayRouting | null {

@@ -5,6 +5,7 @@ import { listTaxiOperators } from '../modes/taxi.ts';
 import type { PlannedStep } from '../journeys/model.ts';
 import { buildGeocoder, listSuggestions, reverseGeocode } from '../places/geocoder.ts';
 import type { GeocodeResult } from '../places/geocoder.ts';
+import { isInGreatBritain } from '../places/greatBritain.ts';
 import { locateEnds } from '../places/locateEnd.ts';
 import type { CoveredArea, FindPlace } from '../places/locateEnd.ts';
 import { McRaptor } from '../raptor/mcRaptor.ts';
@@ -12,6 +13,7 @@ import { Raptor } from '../raptor/raptor.ts';
 import { TransitView } from '../timetable/transitView.ts';
 import { epochToLocal } from '../time/serviceDay.ts';
 import type { DateInt } from '../time/serviceDay.ts';
+import { mapView } from '../region/mapView.ts';
 import { buildMapFeatures } from './mapFeatures.ts';
 import type { MapFeatureCollection } from './mapFeatures.ts';
 import { planSearch } from './plan.ts';
@@ -26,6 +28,17 @@ import { LiveStore } from '../realtime/liveStore.ts';
 import { checkJourney } from '../realtime/journeyCheck.ts';
 
 const VIEW_CACHE = 4;
+/** Places this far beyond the region's box (degrees, ~10 km) are still its own: extracts reach past the box. */
+const REGION_PLACE_MARGIN_DEG = 0.1;
+
+function isInBox(b: RegionData['region']['bbox'], lat: number, lon: number, marginDeg: number): boolean {
+  return (
+    lat >= b.minLat - marginDeg &&
+    lat <= b.maxLat + marginDeg &&
+    lon >= b.minLon - marginDeg &&
+    lon <= b.maxLon + marginDeg
+  );
+}
 
 /** Options of a loaded planner. */
 export interface PlannerOptions {
@@ -37,7 +50,10 @@ export interface PlannerOptions {
 
 /** Loads a region folder (region.json, timetable snapshot or GTFS feeds, OSM extract) into a Planner. */
 export async function loadPlanner(regionDir: string, options: PlannerOptions = {}): Promise<Planner> {
-  const data = await loadRegionData(regionDir, options.log ? { log: options.log } : {});
+  const data = await loadRegionData(regionDir, {
+    ...(options.log ? { log: options.log } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
   return createPlanner(data, options);
 }
 
@@ -77,7 +93,11 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
   const b = data.region.bbox;
   const geocoder = buildGeocoder(
     { places: data.places, network: data.streets, stops },
-    { biasBox: { minLat: b.minLat, minLon: b.minLon, maxLat: b.maxLat, maxLon: b.maxLon } },
+    {
+      biasBox: { minLat: b.minLat, minLon: b.minLon, maxLat: b.maxLat, maxLon: b.maxLon },
+      // The region's own places in any country, and Great Britain's as before (SPEC §5).
+      restrictTo: (lat, lon) => isInBox(b, lat, lon, REGION_PLACE_MARGIN_DEG) || isInGreatBritain(lat, lon),
+    },
   );
   const area: CoveredArea = { name: data.region.name, ...b };
   const find: FindPlace = (text) => listSuggestions(geocoder, text, 1)[0];
@@ -198,13 +218,14 @@ function viewDateOf(data: RegionData, epochSec: number): DateInt {
 /** The region as the web app needs it (SPEC GET /v1/config). */
 function regionInfoOf(data: RegionData): RegionInfo {
   const r = data.region;
+  const view = mapView(r);
   return {
     id: r.id,
     name: r.name,
     demo: r.demo,
     bbox: [r.bbox.minLon, r.bbox.minLat, r.bbox.maxLon, r.bbox.maxLat],
-    center: toLatLng(r.map.centre),
-    zoom: r.map.zoom,
+    center: toLatLng(view.centre),
+    zoom: view.zoom,
     attribution: ['© OpenStreetMap contributors', ...r.attribution].join(' · '),
     time_zone: r.timeZone,
   };

@@ -10,6 +10,7 @@ import type { PlaceCatalogue } from '../places/types.ts';
 import { loadRegionConfig } from '../region/loadRegionConfig.ts';
 import { RegionConfig } from '../region/regionConfig.ts';
 import { loadRegionStreetData } from '../region/regionStreets.ts';
+import { runRegionChecks } from '../region/checks/runRegionChecks.ts';
 import KDBush from 'kdbush';
 import { projectionFor } from '../geo/geometry.ts';
 import type { SnapPoint } from '../streets/search.ts';
@@ -64,6 +65,8 @@ export interface RegionData {
 export interface LoadRegionOptions {
   /** Where progress lines go (which timetable source was used); stderr by default. */
   log?: (message: string) => void;
+  /** The clock the data checks count "today" from (epoch milliseconds); Date.now by default. */
+  now?: () => number;
 }
 
 /**
@@ -78,14 +81,33 @@ export async function loadRegionData(dir: string, options: LoadRegionOptions = {
     throw new Error(`region.json in ${dir} is not usable: ${detail}`);
   }
   const messages = warnings.map((w) => `${w.path}: ${w.message}`);
-  const { osm, label } = await loadRegionStreetData(dir, config);
-  const streets = createStreetNetwork(osm.graph);
+  const street = await loadRegionStreetData(dir, config);
+  const streets = createStreetNetwork(street ? street.osm.graph : emptyStreetGraph());
+  if (!street) messages.push(NO_STREET_MAP);
   // Changes between nearby stops walk along real streets (stored in the snapshot with the OSM and raster files' stamps).
-  const loaded = loadRegionTimetable(dir, config, { streets: { network: streets, label } });
+  const loaded = loadRegionTimetable(
+    dir,
+    config,
+    street ? { streets: { network: streets, label: street.label } } : {},
+  );
   log(loaded.note);
   for (const w of loaded.warnings) log(`warning: ${w}`);
   messages.push(...loaded.warnings);
-  return assembleRegionData(dir, config, loaded.timetable, streets, osm.places, loaded.fareFeeds, messages);
+  // The operator's data checks: errors (an ended timetable, a map of another area) stop the region here.
+  const checked = runRegionChecks(
+    config,
+    warnings,
+    loaded.timetable,
+    street ? streets : undefined,
+    (options.now ?? Date.now)(),
+  );
+  if (checked.failed)
+    throw new Error(
+      `the region's data has errors (cairn check-region --region ${dir}):\n${checked.lines.join('\n')}`,
+    );
+  for (const line of checked.lines) log(line);
+  const places = street?.osm.places ?? emptyCatalogue();
+  return assembleRegionData(dir, config, loaded.timetable, streets, places, loaded.fareFeeds, messages);
 }
 
 /** The street network and places of an OSM file, or why it cannot be used. */
@@ -176,12 +198,15 @@ export function regionDataFromTimetable(
   } else {
     streets = createStreetNetwork(emptyStreetGraph());
     places = emptyCatalogue();
-    messages.push('no street map: walks are straight lines, and no cycling or driving is offered');
+    messages.push(NO_STREET_MAP);
   }
   const config = feedRegionConfig(timetable, feeds, options.osmPath);
   const dir = feeds[0]?.path ? dirname(feeds[0].path) : '.';
   return { ok: true, data: assembleRegionData(dir, config, timetable, streets, places, fareFeeds, messages) };
 }
+
+/** Said when a region has no OSM file. */
+const NO_STREET_MAP = 'no street map: walks are straight lines, and no cycling or driving is offered';
 
 /** Margin around the stops of a feed region (m): origins a walk away from the outermost stop are inside. */
 const FEED_BBOX_MARGIN_M = 2_000;

@@ -97,8 +97,14 @@ function crossCheck(c: RegionConfig, file: string, dir: string | undefined): Reg
     err('timeZone', `unknown time zone "${c.timeZone}"`);
   }
 
-  const { lat, lon } = c.map.centre;
-  if (lat < c.bbox.minLat || lat > c.bbox.maxLat || lon < c.bbox.minLon || lon > c.bbox.maxLon) {
+  const centre = c.map?.centre;
+  if (
+    centre &&
+    (centre.lat < c.bbox.minLat ||
+      centre.lat > c.bbox.maxLat ||
+      centre.lon < c.bbox.minLon ||
+      centre.lon > c.bbox.maxLon)
+  ) {
     warn('map.centre', 'map centre lies outside the bounding box');
   }
 
@@ -128,16 +134,19 @@ function crossCheck(c: RegionConfig, file: string, dir: string | undefined): Reg
     if (dir && !existsSync(resolveRegionPath(dir, f.path)))
       err(`feeds.${i}.path`, `feed not found: ${f.path}`);
   });
-  if (dir && !existsSync(resolveRegionPath(dir, c.osm.path)))
+  if (dir && c.osm && !existsSync(resolveRegionPath(dir, c.osm.path)))
     err('osm.path', `OSM file not found: ${c.osm.path}`);
-  if (dir && c.osm.elevation !== undefined && !existsSync(resolveRegionPath(dir, c.osm.elevation)))
+  if (dir && c.osm?.elevation !== undefined && !existsSync(resolveRegionPath(dir, c.osm.elevation)))
     err('osm.elevation', `elevation raster not found: ${c.osm.elevation}`);
+  if (!c.osm) warn('osm', 'no OSM file: walks are straight lines (labelled), and no cycling or driving is offered');
+  if (c.taxi.operators.length > 0 && !c.taxi.tariff)
+    warn('taxi.tariff', 'taxi operators without a tariff: taxi prices are shown as unknown');
 
   c.carClub.bays.forEach((b, i) => {
     if (!providerIds.has(b.providerId))
       err(`carClub.bays.${i}.providerId`, `no car-club provider "${b.providerId}"`);
   });
-  if (c.carClub.providers.length !== 2)
+  if (c.carClub.providers.length > 0 && c.carClub.providers.length !== 2)
     warn(
       'carClub.providers',
       `the product shows two car-club providers; found ${c.carClub.providers.length}`,

@@ -279,7 +279,7 @@ export const CarClub = z
     providers: z.array(CarClubProvider).describe('Car-club providers (the product names two)'),
     bays: z.array(CarClubBay),
   })
-  .describe('Car clubs: providers, their tariffs and bays');
+  .describe('Car clubs: providers, their tariffs and bays (default: none)');
 
 /* Bike hire mirrors GBFS v2.3 files (system_information, station_information, system_pricing_plans) so a live feed can replace it. */
 export const BikeHire = z
@@ -423,16 +423,21 @@ export const Concessions = z
     infantFreeMaxAge: z.number().int().nonnegative().default(4).describe('Oldest age that travels free'),
     nationalEntitlementCard: z
       .strictObject({ freeModes: z.array(RegionMode), description: z.string() })
-      .describe('Scottish National Entitlement Card (over-60 / disabled) free travel'),
+      .default({ freeModes: [], description: '' })
+      .describe(
+        "Free travel with the concession card of the traveller's profile (in Scotland the National Entitlement Card, over-60 / disabled); default: free on nothing",
+      ),
     youngScot: z
       .strictObject({
         under22FreeModes: z.array(RegionMode),
         railDiscountPercent: z.number().min(0).max(100),
       })
-      .describe('Young Scot card: free bus under 22, rail discount'),
+      .default({ under22FreeModes: [], railDiscountPercent: 0 })
+      .describe('Young Scot card: free bus under 22, rail discount; default: nothing'),
     railcards: z
       .array(z.strictObject({ name: z.string().min(1), discountPercent: z.number().min(0).max(100) }))
-      .describe('Railcards (names as in the user profile) and their discount on rail fares'),
+      .default([])
+      .describe('Railcards (names as in the user profile) and their discount on rail fares; default: none'),
   })
   .describe('Concession settings applied from the user profile');
 export type Concessions = z.infer<typeof Concessions>;
@@ -448,7 +453,8 @@ export const OwnCar = z
       stationParkAndRideFree: z.boolean().describe('Park-and-ride at stations is free'),
     }),
   })
-  .describe('Own car costs');
+  .describe('Own car costs (without them an own-car price is shown as unknown)');
+export type OwnCarCosts = z.infer<typeof OwnCar>;
 
 /** Cycling limits by default (ADR 008 "Cycling"): about two hours at a leisure pace, a long hill climbed twice over. */
 export const CYCLING_DEFAULTS = { maxDistanceM: 30_000, maxClimbM: 500, daylightOnly: true } as const;
@@ -488,30 +494,51 @@ export const RegionConfig = z
     schemaVersion: z.literal(1),
     id: Id.describe('Region id, also its folder name'),
     name: z.string().min(1),
-    demo: z.boolean().describe('True when the data is generated demo data; the UI labels it as such'),
+    demo: z
+      .boolean()
+      .default(false)
+      .describe('True when the data is generated demo data; the UI labels it as such'),
     demoNotice: z.string().optional().describe('Text shown with demo data'),
     timeZone: z.string().min(1).describe('IANA time zone of timetables and opening hours'),
-    currency: z.literal('GBP'),
+    currency: z.literal('GBP').default('GBP'),
     bbox: BoundingBox,
-    map: z.strictObject({ centre: LatLon, zoom: z.number().min(0).max(22) }).describe('Default map view'),
+    map: z
+      .strictObject({ centre: LatLon, zoom: z.number().min(0).max(22) })
+      .optional()
+      .describe('Default map view; default: the middle of bbox at a zoom that shows it'),
     feeds: z.array(Feed).describe('Timetable feeds (GTFS or TransXChange), merged into one timetable'),
-    osm: z.strictObject({
-      path: z.string().min(1).describe('.osm or .osm.pbf file, relative to region.json'),
-      elevation: z
-        .string()
-        .min(1)
-        .optional()
-        .describe(
-          'GeoTIFF terrain model (e.g. OS Terrain 50) in EPSG:27700 or EPSG:4326, relative to region.json: heights of street nodes for cycling times; OSM ele tags fill in where it has none',
-        ),
-    }),
+    osm: z
+      .strictObject({
+        path: z.string().min(1).describe('.osm or .osm.pbf file, relative to region.json'),
+        elevation: z
+          .string()
+          .min(1)
+          .optional()
+          .describe(
+            'GeoTIFF terrain model (e.g. OS Terrain 50) in EPSG:27700 or EPSG:4326, relative to region.json: heights of street nodes for cycling times; OSM ele tags fill in where it has none',
+          ),
+      })
+      .optional()
+      .describe(
+        'The street map; without it walks are straight lines (labelled) and no cycling or driving is offered',
+      ),
     operators: z.array(Operator).default([]),
-    taxi: z.strictObject({ operators: z.array(TaxiOperator), tariff: TaxiTariff }),
-    carClub: CarClub,
+    taxi: z
+      .strictObject({ operators: z.array(TaxiOperator), tariff: TaxiTariff.optional() })
+      .default({ operators: [] })
+      .describe(
+        'Taxi operators and their tariff; default: none (no taxi options); without a tariff taxi prices are unknown',
+      ),
+    carClub: CarClub.default({ providers: [], bays: [] }),
     bikeHire: BikeHire.optional(),
     flexibleServices: z.array(FlexibleService).default([]),
-    fares: z.strictObject({ rules: z.array(FareRule), concessions: Concessions }),
-    ownCar: OwnCar,
+    fares: z
+      .strictObject({ rules: z.array(FareRule).default([]), concessions: Concessions.prefault({}) })
+      .prefault({})
+      .describe(
+        "How rides are priced; default: no rules (each feed's own GTFS fare files price its rides, else the price is unknown) and no concessions",
+      ),
+    ownCar: OwnCar.optional(),
     connections: Connections.prefault({}),
     cycling: Cycling.prefault({}),
     attribution: z

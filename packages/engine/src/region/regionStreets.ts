@@ -61,8 +61,15 @@ export async function loadStreetData(
 /** Raster margin around the region's box (degrees, ~5 km): extracts often reach a little beyond it. */
 const BOX_MARGIN_DEG = 0.05;
 
-/** The streets of a region folder: region.json's `osm.path`, with heights from `osm.elevation` when set. */
-export function loadRegionStreetData(dir: string, config: RegionConfig): Promise<RegionStreetData> {
+/**
+ * The streets of a region folder: region.json's `osm.path`, with heights from `osm.elevation` when
+ * set; undefined when region.json names no OSM file (walks are then straight lines).
+ */
+export async function loadRegionStreetData(
+  dir: string,
+  config: RegionConfig,
+): Promise<RegionStreetData | undefined> {
+  if (!config.osm) return undefined;
   const osmPath = resolveRegionPath(dir, config.osm.path);
   const elevationPath = config.osm.elevation ? resolveRegionPath(dir, config.osm.elevation) : undefined;
   const b = config.bbox;

@@ -1,6 +1,6 @@
 // Feature under test: per-mode access, oneway and speed rules read from way tags.
 import { describe, expect, it } from 'vitest';
-import { MODE_BIT, parseMaxspeedKmh, wayRouting } from '../../src/osm/wayAccess.ts';
+import { MODE_BIT, parseMaxspeedKmh, wayRouting, wayRoutingWithSidewalk } from '../../src/osm/wayAccess.ts';
 import { SHARE_OF_LIMIT } from '../../src/osm/roadSpeeds.ts';
 
 const F = MODE_BIT.foot;
@@ -34,6 +34,22 @@ describe('wayRouting', () => {
     expect(wayRouting({ highway: 'residential', bicycle: 'no' })!.forward).toBe(F | C);
     expect(wayRouting({ highway: 'residential', foot: 'no' })!.forward).toBe(B | C);
     expect(wayRouting({ highway: 'footway', bicycle: 'designated' })!.forward).toBe(F | B);
+  });
+
+  it('keeps a road tagged use_sidepath open: the side path may not be in the extract', () => {
+    expect(wayRouting({ highway: 'primary', foot: 'use_sidepath', bicycle: 'use_sidepath' })!.forward).toBe(
+      F | B | C,
+    );
+  });
+
+  it('opens a road tagged foot=no to walkers for a road-only extract, but never a motorway', () => {
+    expect(wayRoutingWithSidewalk({ highway: 'primary', foot: 'no', oneway: 'yes' })).toMatchObject({
+      forward: F | B | C,
+      backward: F,
+    });
+    expect(wayRoutingWithSidewalk({ highway: 'trunk', foot: 'no', motorroad: 'yes' })).toBeNull();
+    expect(wayRoutingWithSidewalk({ highway: 'motorway_link', foot: 'no' })).toBeNull();
+    expect(wayRoutingWithSidewalk({ highway: 'primary' })).toBeNull();
   });
 
   it('lets walkers go against a one-way street but not vehicles', () => {

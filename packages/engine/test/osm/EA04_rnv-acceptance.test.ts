@@ -1,19 +1,17 @@
 // Feature under test: loading the real RNV (Mannheim/Heidelberg) OSM extract and routing on it.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadOsmFile } from '../../src/osm/loadOsm.ts';
 import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNetwork.ts';
+import { findSharedData } from '../support/sharedData.ts';
 
-const RNV = fileURLToPath(new URL('../../../../../shared/data/rnv/rnv.osm.pbf', import.meta.url));
+const RNV = findSharedData('rnv/rnv.osm.pbf');
 
-describe.skipIf(!existsSync(RNV))('rnv.osm.pbf acceptance', () => {
-  // Read before the tests, not while collecting them: a skipped block's body still runs, and
-  // reading a missing extract there failed the file instead of skipping it.
+describe.skipIf(!RNV)('rnv.osm.pbf acceptance', () => {
+  // Read before the tests, not while collecting them: a skipped block's body still runs.
   let data: ReturnType<typeof loadOsmFile>;
   let net: ReturnType<typeof createStreetNetwork>;
   beforeAll(() => {
-    data = loadOsmFile(RNV);
+    data = loadOsmFile(RNV!);
     net = createStreetNetwork(data.graph);
   });
 

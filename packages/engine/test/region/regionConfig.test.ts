@@ -127,8 +127,8 @@ describe('region config', () => {
 
   it('reports dangling references and unordered distance bands', () => {
     const bad = minimalRegion();
-    bad.carClub.bays[0]!.providerId = 'nobody';
-    const rule = bad.fares.rules[0]!;
+    bad.carClub!.bays[0]!.providerId = 'nobody';
+    const rule = bad.fares!.rules![0]!;
     if (rule.kind !== 'distance') throw new Error('fixture changed');
     rule.bands.reverse();
     const { config, warnings } = parseRegionConfig(bad);

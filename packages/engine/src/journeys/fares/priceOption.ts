@@ -167,8 +167,10 @@ function priceStep(step: PlannedStep, ctx: PricingContext): StepPrice {
       return { ...FREE, lines: [{ description, cost: 'free' }] };
     }
     case 'taxi': {
+      const tariff = region.taxi.tariff;
+      if (!tariff) return unknownStep(`Taxi ${fromToText(step.from, step.to)}: no tariff known for this region`);
       const { pence, night, holiday } = taxiFarePence(
-        region.taxi.tariff,
+        tariff,
         step.distanceM,
         step.endSec - step.startSec,
         localMinutes(region.timeZone, step.startSec),
@@ -519,7 +521,12 @@ function priceVehicles(
 
   for (const { s, i, leg } of steps) {
     if (s.type !== 'own car') continue;
-    const running = ownCarRunningPence(region, s.distanceM);
+    const ownCar = region.ownCar;
+    if (!ownCar) {
+      set(leg, i, unknownStep(`Car running costs ${fromToText(s.from, s.to)}: not known for this region`));
+      continue;
+    }
+    const running = ownCarRunningPence(ownCar, s.distanceM);
     const lines: PricingLine[] = [
       {
         description: `Car running costs ${fromToText(s.from, s.to)} (fuel and wear, estimate)`,
@@ -530,11 +537,11 @@ function priceVehicles(
     if (leg === 'depart') {
       const parkedAtStation = s.leavesVehicleAt !== undefined;
       const collect = option.ret?.steps.find((b) => b.type === 'own car');
-      if (parkedAtStation && region.ownCar.parking.stationParkAndRideFree) {
+      if (parkedAtStation && ownCar.parking.stationParkAndRideFree) {
         lines.push({ description: `Park and ride at ${s.to.name}`, cost: 'free' });
       } else if (option.ret && collect && returnStart !== undefined) {
         const staySec = (parkedAtStation ? collect.startSec : returnStart) - s.endSec;
-        const park = parkingPence(region, staySec);
+        const park = parkingPence(ownCar, staySec);
         pence += park;
         lines.push({
           description: `Parking at ${s.to.name} (estimate for your stay)`,

@@ -1,4 +1,4 @@
-import type { BikeHire, CarClubProvider, RegionConfig, TaxiTariff } from '../../region/regionConfig.ts';
+import type { BikeHire, CarClubProvider, OwnCarCosts, RegionConfig, TaxiTariff } from '../../region/regionConfig.ts';
 import { minutesOfDay } from '../format/clock.ts';
 import { metresToMiles } from '../format/distance.ts';
 
@@ -35,13 +35,13 @@ export function taxiFarePence(
 }
 
 /** Own-car running cost (fuel, wear) for a distance, from the region's pence per mile. */
-export function ownCarRunningPence(region: RegionConfig, distanceM: number): number {
-  return Math.round(region.ownCar.runningCostPerMilePence * metresToMiles(distanceM));
+export function ownCarRunningPence(ownCar: OwnCarCosts, distanceM: number): number {
+  return Math.round(ownCar.runningCostPerMilePence * metresToMiles(distanceM));
 }
 
 /** Parking for a stay at the region's default hourly rate, capped per day. */
-export function parkingPence(region: RegionConfig, staySec: number): number {
-  const p = region.ownCar.parking;
+export function parkingPence(ownCar: OwnCarCosts, staySec: number): number {
+  const p = ownCar.parking;
   const hours = Math.ceil(Math.max(0, staySec) / 3600);
   const days = Math.floor(hours / 24);
   const rest = hours - days * 24;

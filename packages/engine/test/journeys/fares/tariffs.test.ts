@@ -16,7 +16,7 @@ const MILE = 1609.34;
 describe('tariffs', () => {
   it('prices a 5-mile daytime taxi as flag fall + miles, rounded up to 10p', () => {
     // 300 + 5 × 200 = 1300; 10 minutes is faster than 30 mph, so no waiting time.
-    expect(taxiFarePence(region.taxi.tariff, 5 * MILE, 600, 9 * 60)).toEqual({
+    expect(taxiFarePence(region.taxi.tariff!, 5 * MILE, 600, 9 * 60)).toEqual({
       pence: 1300,
       night: false,
       holiday: false,
@@ -24,18 +24,18 @@ describe('tariffs', () => {
   });
   it('adds waiting time and the night uplift', () => {
     // 5 miles in 20 minutes: 10 minutes beyond 30 mph at 40p → 1300 + 400 = 1700; × 1.5 at 23:00.
-    expect(taxiFarePence(region.taxi.tariff, 5 * MILE, 1200, 23 * 60)).toEqual({
+    expect(taxiFarePence(region.taxi.tariff!, 5 * MILE, 1200, 23 * 60)).toEqual({
       pence: 2550,
       night: true,
       holiday: false,
     });
     // A public holiday uplifts by the holiday rate, not on top of the night rate.
-    expect(taxiFarePence(region.taxi.tariff, 5 * MILE, 600, 9 * 60, true)).toEqual({
+    expect(taxiFarePence(region.taxi.tariff!, 5 * MILE, 600, 9 * 60, true)).toEqual({
       pence: 1950,
       night: false,
       holiday: true,
     });
-    expect(taxiFarePence(region.taxi.tariff, 5 * MILE, 1200, 23 * 60, true).pence).toBe(2550);
+    expect(taxiFarePence(region.taxi.tariff!, 5 * MILE, 1200, 23 * 60, true).pence).toBe(2550);
   });
   it('handles night windows that wrap midnight', () => {
     expect(inTimeWindow(2 * 60, '22:00', '06:00')).toBe(true);
@@ -43,10 +43,10 @@ describe('tariffs', () => {
     expect(inTimeWindow(12 * 60, '10:00', '14:00')).toBe(true);
   });
   it('charges own-car running cost per mile and caps parking per day', () => {
-    expect(ownCarRunningPence(region, 10 * MILE)).toBe(200);
-    expect(parkingPence(region, 2.5 * 3600)).toBe(450);
-    expect(parkingPence(region, 10 * 3600)).toBe(800);
-    expect(parkingPence(region, 26 * 3600)).toBe(800 + 300);
+    expect(ownCarRunningPence(region.ownCar!, 10 * MILE)).toBe(200);
+    expect(parkingPence(region.ownCar!, 2.5 * 3600)).toBe(450);
+    expect(parkingPence(region.ownCar!, 10 * 3600)).toBe(800);
+    expect(parkingPence(region.ownCar!, 26 * 3600)).toBe(800 + 300);
   });
   it('charges a car club by booked time (minimum an hour) plus mileage', () => {
     const provider = region.carClub.providers[0];

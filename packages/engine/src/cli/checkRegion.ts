@@ -1,0 +1,85 @@
+import { resolveRegionPath, loadRegionConfig } from '../region/loadRegionConfig.ts';
+import type { RegionConfig } from '../region/regionConfig.ts';
+import { streetDataLabel } from '../region/regionStreets.ts';
+import { runRegionChecks } from '../region/checks/runRegionChecks.ts';
+import type { RegionCheckOutcome } from '../region/checks/runRegionChecks.ts';
+import { loadRegionTimetable } from '../planner/regionTimetable.ts';
+import type { FootpathStreets } from '../planner/regionTimetable.ts';
+import { parseLocalDateTime, localToEpochSec } from '../time/serviceDay.ts';
+import { EXIT, parseCommandArgs, say } from './common.ts';
+import { loadStreets } from './streets.ts';
+
+const USAGE =
+  'usage: cairn check-region --region DIR [--today YYYY-MM-DD]\n' +
+  "  checks DIR's region.json, feeds and OSM file and prints a short report: errors (which stop\n" +
+  '  build-region and serve) and warnings, each with its count and first examples (file, line, field).\n' +
+  "  --today  the date to check the calendars against (default: today in the region's time zone)";
+
+/** `cairn check-region`: the data checks of a region folder, as a report; exit 1 when any is an error. */
+export async function checkRegionCommand(argv: string[]): Promise<number> {
+  const args = parseCommandArgs(argv, {
+    region: { type: 'string' },
+    today: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (!args.ok) {
+    say(`${args.message}\n${USAGE}`);
+    return EXIT.usage;
+  }
+  const v = args.values;
+  if (v.help || !v.region) {
+    say(USAGE);
+    return v.help ? EXIT.ok : EXIT.usage;
+  }
+  const today = v.today === undefined ? undefined : parseLocalDateTime(`${v.today}T12:00`);
+  if (v.today !== undefined && !today) {
+    say(`--today: expected YYYY-MM-DD, got "${v.today}"\n${USAGE}`);
+    return EXIT.usage;
+  }
+  const { config, warnings } = await loadRegionConfig(v.region);
+  if (!config) {
+    for (const w of warnings) say(`${w.severity}: region.json ${w.path}: ${w.message}`);
+    say(`check-region: ${v.region}/region.json is not usable`);
+    return EXIT.failed;
+  }
+  const nowMs = today ? localToEpochSec(config.timeZone, today.date, today.secondsOfDay) * 1000 : Date.now();
+  const outcome = await checkRegionFolder(v.region, config, warnings, nowMs, false);
+  if (!outcome) return EXIT.failed;
+  for (const line of outcome.lines) process.stdout.write(`${line}\n`);
+  const counts = countBySeverity(outcome);
+  say(`check-region: ${counts.error} error(s), ${counts.warning} warning(s)`);
+  return outcome.failed ? EXIT.failed : EXIT.ok;
+}
+
+/**
+ * Loads a region folder's streets and timetable (`rebuild` parses the feeds even when the snapshot
+ * is current, and writes it) and runs the data checks; undefined after saying why when the OSM
+ * file cannot be read.
+ */
+export async function checkRegionFolder(
+  dir: string,
+  config: RegionConfig,
+  configIssues: Parameters<typeof runRegionChecks>[1],
+  nowMs: number,
+  rebuild: boolean,
+): Promise<(RegionCheckOutcome & { note: string; warnings: string[] }) | undefined> {
+  let streets: FootpathStreets | undefined;
+  if (config.osm) {
+    const osmPath = resolveRegionPath(dir, config.osm.path);
+    const elevationPath = config.osm.elevation ? resolveRegionPath(dir, config.osm.elevation) : undefined;
+    const network = await loadStreets(osmPath, elevationPath, config.bbox);
+    if (!network) return undefined;
+    streets = { network, label: streetDataLabel(osmPath, elevationPath) };
+  } else say('no OSM file in region.json: walks are straight lines');
+  const loaded = loadRegionTimetable(dir, config, { rebuild, ...(streets ? { streets } : {}) });
+  const outcome = runRegionChecks(config, configIssues, loaded.timetable, streets?.network, nowMs);
+  return { ...outcome, note: loaded.note, warnings: loaded.warnings };
+}
+
+function countBySeverity(outcome: RegionCheckOutcome): { error: number; warning: number } {
+  const f = outcome.report.findings;
+  return {
+    error: f.filter((x) => x.severity === 'error').length,
+    warning: f.filter((x) => x.severity === 'warning').length,
+  };
+}

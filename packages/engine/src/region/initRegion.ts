@@ -1,0 +1,125 @@
+import { basename, relative, resolve } from 'node:path';
+import { uniqueFeedId } from '../gtfs/loadFeeds.ts';
+import type { FeedSpec } from '../gtfs/loadFeeds.ts';
+import { readAgencies } from '../gtfs/files/agency.ts';
+import { readStops } from '../gtfs/files/stops.ts';
+import { openGtfsSource } from '../gtfs/source.ts';
+import { WarningLog } from '../gtfs/warnings.ts';
+import type { FeedWarning } from '../gtfs/warnings.ts';
+import { projectionFor } from '../geo/geometry.ts';
+import type { BoundingBox, RegionConfigInput } from './regionConfig.ts';
+
+/** Margin around the outermost stops (m): an origin a short walk beyond them is still inside the box. */
+const BOX_MARGIN_M = 2_000;
+
+/** What `cairn init-region` is told. */
+export interface InitRegionInput {
+  /** The region folder region.json goes into; feed and OSM paths are written relative to it. */
+  dir: string;
+  feeds: FeedSpec[];
+  osmPath?: string;
+  name?: string;
+}
+
+/** A region.json made from the feeds, or why not (the feeds' errors with file, line and field). */
+export type InitRegionResult =
+  { ok: true; config: RegionConfigInput; warnings: FeedWarning[] } | { ok: false; warnings: FeedWarning[] };
+
+/**
+ * Writes a starting region.json from GTFS feeds: the box around their stops (plus a walk), the time
+ * zone of their agencies, a name from the agencies, and every optional block left to its default
+ * (no taxis, car clubs, bike hire, fare rules or concessions; see regions/README.md).
+ */
+export function initRegionConfig(input: InitRegionInput): InitRegionResult {
+  const warnings: FeedWarning[] = [];
+  const box = { minLat: Infinity, minLon: Infinity, maxLat: -Infinity, maxLon: -Infinity };
+  const zones = new Set<string>();
+  const agencyNames: string[] = [];
+  const feeds: NonNullable<RegionConfigInput['feeds']> = [];
+  const used = new Set<string>();
+  for (const spec of input.feeds) {
+    const id = uniqueFeedId(spec, used);
+    const log = new WarningLog(id);
+    const opened = openGtfsSource(spec.path, new Set(['agency.txt', 'stops.txt']));
+    if (!opened.ok) {
+      warnings.push({
+        feed: id,
+        file: spec.path,
+        line: 0,
+        field: '',
+        message: opened.message,
+        severity: 'error',
+      });
+      continue;
+    }
+    const { agencies, timezone } = readAgencies(opened.source, log);
+    const { stops } = readStops(opened.source, log);
+    warnings.push(...log.list);
+    if (timezone) zones.add(timezone);
+    for (const a of agencies) if (a.name && !agencyNames.includes(a.name)) agencyNames.push(a.name);
+    for (const s of stops) {
+      // A stop at 0,0 is a missing position, not a stop in the Gulf of Guinea: check-region reports it.
+      if (!Number.isFinite(s.lat) || !Number.isFinite(s.lon) || (s.lat === 0 && s.lon === 0)) continue;
+      box.minLat = Math.min(box.minLat, s.lat);
+      box.maxLat = Math.max(box.maxLat, s.lat);
+      box.minLon = Math.min(box.minLon, s.lon);
+      box.maxLon = Math.max(box.maxLon, s.lon);
+    }
+    feeds.push({
+      id,
+      name: agencies.map((a) => a.name).join(', ') || id,
+      path: relativeTo(input.dir, spec.path),
+    });
+  }
+  const fail = (message: string): InitRegionResult => ({
+    ok: false,
+    warnings: [
+      ...warnings,
+      { feed: '', file: 'region.json', line: 0, field: '', message, severity: 'error' },
+    ],
+  });
+  if (warnings.some((w) => w.severity === 'error')) return { ok: false, warnings };
+  if (!(box.minLat <= box.maxLat)) return fail('no stop with a position in any feed: no box to draw');
+  if (zones.size > 1) return fail(`the feeds' agencies name different time zones: ${[...zones].join(', ')}`);
+  const id = regionIdOf(input.dir);
+  const config: RegionConfigInput = {
+    schemaVersion: 1,
+    id,
+    name: input.name ?? (agencyNames.slice(0, 3).join(', ') || id),
+    demo: false,
+    timeZone: [...zones][0] ?? 'UTC',
+    bbox: withMargin(box, BOX_MARGIN_M),
+    feeds,
+    ...(input.osmPath ? { osm: { path: relativeTo(input.dir, input.osmPath) } } : {}),
+  };
+  return { ok: true, config, warnings };
+}
+
+/** The box grown by `marginM` on every side, rounded outwards to 4 decimals (about 10 m). */
+function withMargin(box: BoundingBox, marginM: number): BoundingBox {
+  const midLat = (box.minLat + box.maxLat) / 2;
+  const dLat = marginM / projectionFor(midLat, midLat).ky;
+  const dLon = dLat / Math.max(0.01, Math.cos((midLat * Math.PI) / 180));
+  const down = (x: number, limit: number) => Math.max(-limit, Math.floor(x * 1e4) / 1e4);
+  const up = (x: number, limit: number) => Math.min(limit, Math.ceil(x * 1e4) / 1e4);
+  return {
+    minLat: down(box.minLat - dLat, 90),
+    minLon: down(box.minLon - dLon, 180),
+    maxLat: up(box.maxLat + dLat, 90),
+    maxLon: up(box.maxLon + dLon, 180),
+  };
+}
+
+/** The region's id from its folder name ("my-region"), as region.json's ids are spelt. */
+function regionIdOf(dir: string): string {
+  return (
+    basename(resolve(dir))
+      .replace(/[^A-Za-z0-9_.:-]+/g, '-')
+      .replace(/^[^A-Za-z0-9]+/, '') || 'region'
+  );
+}
+
+/** A path as region.json names it: relative to the region folder, with forward slashes. */
+function relativeTo(dir: string, path: string): string {
+  return relative(resolve(dir), resolve(path)).split('\\').join('/') || '.';
+}

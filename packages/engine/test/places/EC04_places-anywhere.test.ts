@@ -1,0 +1,49 @@
+// Feature under test: place search finds a region's own stops and streets in any country (RNV in Germany, New York City).
+import { describe, expect, it } from 'vitest';
+import { loadPlannerFromFeeds } from '../../src/planner/loadPlanner.ts';
+import type { Planner } from '../../src/planner/port.ts';
+import { findSharedData } from '../support/sharedData.ts';
+
+const quiet = { log: () => undefined };
+
+function plannerOf(feeds: string[], osmPath?: string): Planner {
+  const built = loadPlannerFromFeeds(
+    feeds.map((path) => ({ path })),
+    { ...quiet, ...(osmPath ? { osmPath } : {}) },
+  );
+  if (!built.ok) throw new Error(built.message);
+  return built.planner;
+}
+
+const rnvFeed = findSharedData('rnv/rnv-gtfs.zip');
+const rnvOsm = findSharedData('rnv/rnv.osm.pbf');
+describe.skipIf(!rnvFeed || !rnvOsm)('C04 places on RNV (Mannheim, Heidelberg)', () => {
+  const planner = rnvFeed && rnvOsm ? plannerOf([rnvFeed], rnvOsm) : (undefined as never);
+
+  it('finds Paradeplatz, a stop of the feed (not found before: search kept to Great Britain)', () => {
+    const [first] = planner.autocomplete('Paradeplatz', 5);
+    expect(first).toMatchObject({ label: 'Paradeplatz', kind: 'stop' });
+    // Mannheim's Paradeplatz, position from the feed's stops.txt.
+    expect(first!.location.lat).toBeCloseTo(49.487, 2);
+    expect(first!.location.lng).toBeCloseTo(8.467, 2);
+  });
+
+  it('finds a street of the OSM extract and names a position by its street', () => {
+    expect(planner.autocomplete('Friedrichsring', 5).map((s) => s.kind)).toContain('street');
+    expect(planner.reverse(49.4873, 8.4675)?.label).toBeTruthy();
+  });
+
+  it('says nothing for a name nowhere in the region', () => {
+    expect(planner.autocomplete('Aviemore', 5)).toEqual([]);
+  });
+});
+
+const nycSubway = findSharedData('nyc/nyc-subway-gtfs.zip');
+describe.skipIf(!nycSubway)('C04 places on the New York City subway (no OSM file)', () => {
+  const planner = nycSubway ? plannerOf([nycSubway]) : (undefined as never);
+
+  it('finds Times Sq-42 St and Coney Island stations from the feed', () => {
+    expect(planner.autocomplete('Times Sq', 5)[0]).toMatchObject({ label: 'Times Sq-42 St' });
+    expect(planner.autocomplete('Coney Island', 5)[0]?.label).toMatch(/^Coney Island/);
+  });
+});

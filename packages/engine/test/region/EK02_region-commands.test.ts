@@ -1,0 +1,104 @@
+// Feature under test: init-region, check-region and build-region --region on region folders, and serve's loader refusing bad data.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildRegionCommand } from '../../src/cli/buildRegion.ts';
+import { checkRegionCommand } from '../../src/cli/checkRegion.ts';
+import { initRegionCommand } from '../../src/cli/initRegion.ts';
+import { loadPlanner } from '../../src/planner/loadPlanner.ts';
+import { captureOutput } from '../cli/captureOutput.ts';
+import { findSharedData } from '../support/sharedData.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** A region folder holding one GTFS feed folder (gtfs/bus) of one daily bus A → B on `calendar`. */
+function regionWithFeed(calendar: string, timezone = 'Europe/London'): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-ek02-'));
+  dirs.push(dir);
+  const feed = join(dir, 'gtfs', 'bus');
+  mkdirSync(feed, { recursive: true });
+  const files: Record<string, string> = {
+    'agency.txt': `agency_id,agency_name,agency_url,agency_timezone\nX,Glen Buses,https://bus.example,${timezone}`,
+    'stops.txt': 'stop_id,stop_name,stop_lat,stop_lon\nA,Aviemore,57.19,-3.83\nB,Carrbridge,57.28,-3.81',
+    'routes.txt': 'route_id,agency_id,route_short_name,route_type\nR,X,34,3',
+    'trips.txt': 'route_id,service_id,trip_id\nR,S,T1',
+    'stop_times.txt':
+      'trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,09:00:00,09:00:00,A,1\nT1,09:20:00,09:20:00,B,2',
+    'calendar.txt': `service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nS,${calendar}`,
+  };
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(feed, name), `${text}\n`);
+  return dir;
+}
+
+const CURRENT = '1,1,1,1,1,1,1,20200101,20991231';
+
+describe('K02 region commands', () => {
+  const io = captureOutput();
+
+  it('init-region writes region.json from the feed: box, time zone, name; and will not overwrite it', async () => {
+    const dir = regionWithFeed(CURRENT);
+    expect(await initRegionCommand(['--region', dir, '--gtfs', join(dir, 'gtfs/bus')])).toBe(0);
+    const region = JSON.parse(readFileSync(join(dir, 'region.json'), 'utf8'));
+    expect(region).toMatchObject({
+      schemaVersion: 1,
+      name: 'Glen Buses',
+      demo: false,
+      timeZone: 'Europe/London',
+      feeds: [{ id: 'bus', name: 'Glen Buses', path: 'gtfs/bus' }],
+    });
+    // The stops plus 2 km (0.018° of latitude) on every side.
+    expect(region.bbox.minLat).toBeCloseTo(57.19 - 0.018, 2);
+    expect(region.bbox.maxLat).toBeCloseTo(57.28 + 0.018, 2);
+    expect(region.osm).toBeUndefined();
+    expect(await initRegionCommand(['--region', dir, '--gtfs', join(dir, 'gtfs/bus')])).toBe(1);
+    expect(io.err).toMatch(/exists already/);
+  });
+
+  it('a region with only feeds checks, builds and loads, its warnings shown as warnings', async () => {
+    const dir = regionWithFeed(CURRENT);
+    await initRegionCommand(['--region', dir, '--gtfs', join(dir, 'gtfs/bus')]);
+    io.out = '';
+    expect(await checkRegionCommand(['--region', dir])).toBe(0);
+    expect(io.out).toMatch(/^warning: region.json \(1\)/m);
+    expect(io.out).not.toMatch(/^error/m);
+    expect(await buildRegionCommand(['--region', dir])).toBe(0);
+    const planner = await loadPlanner(dir, { log: () => undefined });
+    expect(planner.regionInfo()).toMatchObject({ demo: false, time_zone: 'Europe/London' });
+  });
+
+  it('an ended timetable stops check-region, build-region and the server (it built cleanly before)', async () => {
+    const dir = regionWithFeed('1,1,1,1,1,1,1,20200101,20201231');
+    await initRegionCommand(['--region', dir, '--gtfs', join(dir, 'gtfs/bus')]);
+    expect(await checkRegionCommand(['--region', dir])).toBe(1);
+    expect(io.out).toMatch(/^error: the timetable has ended \(1\)/m);
+    expect(await buildRegionCommand(['--region', dir])).toBe(1);
+    await expect(loadPlanner(dir, { log: () => undefined })).rejects.toThrow(/ended on 2020-12-31/);
+    // The same feed checked as of a day it ran is fine.
+    expect(await checkRegionCommand(['--region', dir, '--today', '2020-06-01'])).toBe(0);
+  });
+
+  it('an empty calendar stops build-region (it exited 0 before)', async () => {
+    const dir = regionWithFeed('0,0,0,0,0,0,0,20200101,20991231');
+    await initRegionCommand(['--region', dir, '--gtfs', join(dir, 'gtfs/bus')]);
+    expect(await buildRegionCommand(['--region', dir])).toBe(1);
+    expect(io.err).toMatch(/error: a calendar with no day of service/);
+  });
+
+  const iow = findSharedData('iow/iow-bus-gtfs.zip');
+  const rnvOsm = findSharedData('rnv/rnv.osm.pbf');
+  it.skipIf(!iow || !rnvOsm)(
+    'an Isle of Wight feed with a German OSM file is refused (it was accepted before)',
+    { timeout: 120_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'cairn-ek02-'));
+      dirs.push(dir);
+      expect(await initRegionCommand(['--region', dir, '--gtfs', iow!, '--osm', rnvOsm!])).toBe(0);
+      expect(await checkRegionCommand(['--region', dir])).toBe(1);
+      expect(io.out).toMatch(/only 0 % of the 315 served stops have a walkable street within 200 m/);
+    },
+  );
+});
