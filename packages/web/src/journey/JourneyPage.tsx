@@ -4,6 +4,7 @@ import type { Journey } from '@cairn/contracts';
 import { recordJourneyView } from '../api/endpoints.ts';
 import { useBrand } from '../brand/ConfigContext.tsx';
 import { OfflineNotice } from '../offline/OfflineNotice.tsx';
+import { OfflinePage } from '../offline/OfflinePage.tsx';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { Later } from '../ui/Later.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
@@ -61,16 +62,7 @@ export default function JourneyPage() {
 
   if (isPending || (fetched && !journey)) return <Spinner page />;
   if (isError || !journey) {
-    if (!navigator.onLine)
-      return (
-        <div className="page-narrow">
-          <h1>You are offline</h1>
-          <p>
-            This journey was not kept on this device. Journeys you have opened before open without a
-            connection; this one needs the network.
-          </p>
-        </div>
-      );
+    if (!navigator.onLine) return <OfflinePage what="journey" />;
     return (
       <div className="page-narrow">
         <h1>Journey not found</h1>
