@@ -95,7 +95,10 @@ test('a search that loses the connection as it is sent says so instead of spinni
   await context.setOffline(false);
 });
 
-test('a screen whose code was never loaded says it is offline instead of reloading', async ({ page, context }) => {
+test('a screen whose code was never loaded says it is offline instead of reloading', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
   await acceptCookies(page);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });

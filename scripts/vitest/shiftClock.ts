@@ -18,7 +18,8 @@ function offsetMs(value: string, realNow: number): number {
     return target.getTime() - realNow;
   }
   const start = Date.parse(value);
-  if (Number.isNaN(start)) throw new Error(`CAIRN_TEST_CLOCK: expected +Nd, +Ny or an ISO time, got ${value}`);
+  if (Number.isNaN(start))
+    throw new Error(`CAIRN_TEST_CLOCK: expected +Nd, +Ny or an ISO time, got ${value}`);
   return start - realNow;
 }
 

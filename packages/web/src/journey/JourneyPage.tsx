@@ -45,7 +45,7 @@ export default function JourneyPage() {
   // The page is drawn from the journey in a deferred pass, in slices that give way to input: the
   // answer's arrival does not block the phone for the whole page at once.
   const journey = useDeferredValue(fetched);
-  useJourneyUpdates(hash, fetched, refresh);
+  const livePaused = useJourneyUpdates(hash, fetched, refresh);
   const [leg, setLeg] = useState<'depart' | 'return'>(journeyType === 'return' ? 'return' : 'depart');
   const [showReturn, setShowReturn] = useState(true);
   const [modal, setModal] = useState<ModalName>(null);
@@ -96,6 +96,12 @@ export default function JourneyPage() {
       <section id="journey-details" className="section" tabIndex={-1} aria-labelledby="details-heading">
         <h1 id="details-heading">Journey details</h1>
         {offlineAsOf && <OfflineNotice plannedAt={offlineAsOf} />}
+        {livePaused && (
+          <p className="live-paused" role="status">
+            <strong>Live updates paused.</strong> The connection to live running was lost; trying again.
+            Delays and cancellations since then are not shown.
+          </p>
+        )}
         {journey.live_break && (
           <LiveBreakBanner hash={hash} journey={journey} liveBreak={journey.live_break} />
         )}

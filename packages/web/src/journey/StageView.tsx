@@ -10,7 +10,8 @@ import { TimetableModal } from './modals/TimetableModal.tsx';
 import { stripTags } from '../lib/stripTags.ts';
 import { DirectionText } from './DirectionText.tsx';
 import { modeLabel } from '../lib/modeLabel.ts';
-import { StepLiveStatus } from './LiveStatus.tsx';
+import { LiveTime, StepLiveStatus } from './LiveStatus.tsx';
+import { liveStopTimes } from './liveStatus.ts';
 
 type Props = {
   steps: Step[];
@@ -63,8 +64,9 @@ export function StageView({ steps, index, legLabel, colour, onIndex, onBack }: P
         <p>{step.description}</p>
         <StepLiveStatus step={step} />
         <p>
-          {step.departure_time} – {step.arrival_time} · {step.duration.text} · {step.distance.text} ·{' '}
-          {formatCostText(step.cost)}
+          <LiveTime time={step.departure_time} scheduled={step.live?.scheduled_departure_time} /> –{' '}
+          <LiveTime time={step.arrival_time} scheduled={step.live?.scheduled_arrival_time} /> ·{' '}
+          {step.duration.text} · {step.distance.text} · {formatCostText(step.cost)}
         </p>
         {step.booking_phone && (
           <p>
@@ -84,9 +86,9 @@ export function StageView({ steps, index, legLabel, colour, onIndex, onBack }: P
           <section aria-labelledby="stops-heading">
             <h2 id="stops-heading">Stops</h2>
             <ol>
-              {step.stops.map((s, i) => (
+              {liveStopTimes(step).map((t, i) => (
                 <li key={i}>
-                  {s.time} {s.name}
+                  <LiveTime time={t.time} scheduled={t.scheduled} /> {step.stops![i]!.name}
                 </li>
               ))}
             </ol>

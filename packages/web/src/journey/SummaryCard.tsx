@@ -3,7 +3,8 @@ import { ModeIcon } from '../icons/Icons.tsx';
 import { formatDayLabel } from '../lib/dates.ts';
 import { formatCo2, formatMiles } from '@cairn/engine/format';
 import { costLabel } from './costLabel.ts';
-import { LegArrival } from './LiveStatus.tsx';
+import { AlertList, LegArrival, LiveBadge } from './LiveStatus.tsx';
+import { journeyAlerts, rideName, worstLiveStep } from './liveStatus.ts';
 
 function LegBox({ title, leg, from, to }: { title: string; leg: Leg; from: string; to: string }) {
   return (
@@ -38,8 +39,20 @@ type Props = { journey: Journey; showReturn: boolean; hospitalDeparture: boolean
 /** The summary card: mode icons, outbound and return, distances, wait, cost. */
 export function SummaryCard({ journey, showReturn, hospitalDeparture }: Props) {
   const ret = journey.return;
+  const worst = worstLiveStep(journey);
   return (
     <div className="summary">
+      {(worst || journeyAlerts(journey).length > 0) && (
+        <div className="live-summary">
+          {worst && worst.label.tone !== 'good' && (
+            <p className="live-line">
+              <LiveBadge label={worst.label} /> {rideName(worst.step)} at{' '}
+              {worst.step.live!.scheduled_departure_time}
+            </p>
+          )}
+          <AlertList alerts={journeyAlerts(journey)} detailed={false} />
+        </div>
+      )}
       <ul className="modes" aria-label="Transport methods">
         {[...new Set(journey.depart.stages)].map((s) => (
           <li key={s}>

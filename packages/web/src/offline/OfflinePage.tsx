@@ -4,8 +4,8 @@ export function OfflinePage({ what }: { what: 'page' | 'journey' }) {
     <div className="page-narrow">
       <h1>You are offline</h1>
       <p>
-        This {what} was not kept on this device. {what === 'page' ? 'Pages' : 'Journeys'} you have
-        opened before open without a connection; this one needs the network.
+        This {what} was not kept on this device. {what === 'page' ? 'Pages' : 'Journeys'} you have opened
+        before open without a connection; this one needs the network.
       </p>
     </div>
   );

@@ -71,7 +71,9 @@ export function AddressInput({ label, name, value, error, onChange, onFocus }: P
         aria-controls={listId}
         aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[error && errorId, wantsSuggestions && !online && hintId].filter(Boolean).join(' ') || undefined}
+        aria-describedby={
+          [error && errorId, wantsSuggestions && !online && hintId].filter(Boolean).join(' ') || undefined
+        }
         value={value}
         placeholder="Town, street, postcode or place"
         onChange={(e) => {
