@@ -3,8 +3,15 @@ import { ModeIcon } from '../icons/Icons.tsx';
 import { formatDayLabel } from '../lib/dates.ts';
 import { formatCo2, formatMiles } from '@cairn/engine/format';
 import { costLabel } from './costLabel.ts';
-import { AlertList, LegArrival, LiveBadge } from './LiveStatus.tsx';
+import { AlertList, LegArrival, LiveBadge, LiveTime } from './LiveStatus.tsx';
 import { journeyAlerts, rideName, worstLiveStep } from './liveStatus.ts';
+
+/** When a leg sets off: a ride that starts it moves it with its live departure. */
+function LegDeparture({ leg }: { leg: Leg }) {
+  const first = leg.steps[0];
+  if (!first?.live || first.live.cancelled) return <>{leg.departure_at}</>;
+  return <LiveTime time={first.departure_time} scheduled={first.live.scheduled_departure_time} />;
+}
 
 function LegBox({ title, leg, from, to }: { title: string; leg: Leg; from: string; to: string }) {
   return (
@@ -14,7 +21,9 @@ function LegBox({ title, leg, from, to }: { title: string; leg: Leg; from: strin
       <dl>
         <div>
           <dt>Depart</dt>
-          <dd>{leg.departure_at}</dd>
+          <dd>
+            <LegDeparture leg={leg} />
+          </dd>
         </div>
         <div>
           <dt>Arrive</dt>
