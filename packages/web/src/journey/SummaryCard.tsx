@@ -55,8 +55,8 @@ export function SummaryCard({ journey, showReturn, hospitalDeparture }: Props) {
         <div className="live-summary">
           {worst && worst.label.tone !== 'good' && (
             <p className="live-line">
-              <LiveBadge label={worst.label} /> {rideName(worst.step)} at{' '}
-              {worst.step.live!.scheduled_departure_time}
+              <LiveBadge label={worst.label} /> The {worst.step.live!.scheduled_departure_time}{' '}
+              {rideName(worst.step)}
             </p>
           )}
           <AlertList alerts={journeyAlerts(journey)} detailed={false} />
