@@ -196,6 +196,15 @@ describe('every view of a journey runs on the live times', () => {
     render(<SummaryCard journey={journey} showReturn={false} hospitalDeparture={false} />);
     expect(screen.getByText('11 min late')).toBeTruthy();
     expect(screen.getByText(ALERT.header)).toBeTruthy();
+    cleanup();
+    // A leg that starts with the late bus sets off at its live time.
+    const fromTheStop = {
+      ...journey,
+      depart: { ...journey.depart, steps: journey.depart.steps.slice(1), departure_at: '09:05' },
+    };
+    render(<SummaryCard journey={fromTheStop} showReturn={false} hospitalDeparture={false} />);
+    const depart = screen.getByText('Depart').nextElementSibling!;
+    expect(depart.textContent).toBe('timetabled 09:05 now 09:16');
   });
 });
 
