@@ -24,6 +24,8 @@ export default defineConfig({
       },
       'packages/web/vitest.config.ts',
     ],
+    // Moves the clock ahead when CAIRN_TEST_CLOCK is set (scripts/test-clock-ahead.sh).
+    setupFiles: ['scripts/vitest/shiftClock.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -94,3 +94,73 @@ test('a search that loses the connection as it is sent says so instead of spinni
   await expect(page.getByRole('button', { name: 'Find Routes & Times' })).toBeEnabled();
   await context.setOffline(false);
 });
+
+test('a screen whose code was never loaded says it is offline instead of reloading', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await acceptCookies(page);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  await context.setOffline(true);
+  // In-app: the Terms page's code chunk was never fetched, so it is not on the device.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms and conditions' }).click();
+  await expect(page.getByRole('heading', { name: 'You are offline', level: 1 })).toBeVisible();
+  await expect(page.getByText('This page was not kept on this device')).toBeVisible();
+  expect(loads).toBe(0);
+  // A full load of the same address: the shell opens, and says the same once.
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { name: 'You are offline', level: 1 })).toBeVisible();
+  expect(loads).toBe(1);
+  await context.setOffline(false);
+});
+
+test('offline, a journey not kept on the device says so, by link and by full load; pages and address boxes say the app is offline', async ({
+  page,
+  context,
+}) => {
+  await planJourney(page, {
+    from: ['Aviemore', 'Aviemore'],
+    to: ['Kingussie', 'Kingussie'],
+    outTime: inputDate(1, '09:00'),
+  });
+  await waitForResults(page);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  const [, hash] = /\/search\/([^/]+)\/results/.exec(page.url())!;
+  const banner = page.getByRole('status').filter({ hasText: 'You are offline' });
+  await expect(banner).toHaveCount(0);
+  // The journey screen's code is on the device once one journey has been opened.
+  await openOption(page, null);
+  await page.goBack();
+  await waitForResults(page);
+
+  await context.setOffline(true);
+  // Results say the app is offline as soon as the connection goes.
+  await expect(banner).toBeVisible();
+  await snap(page, 'offline-results');
+  // An in-app link to a journey this device never fetched (not among these results).
+  const unknown = `/search/${hash}/results/not-kept-here`;
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, unknown);
+  await expect(page.getByRole('heading', { name: 'You are offline', level: 1 })).toBeVisible();
+  await expect(page.getByText('This journey was not kept on this device')).toBeVisible();
+
+  // A full load of it says the same, not "Journey not found".
+  await page.goto(unknown);
+  await expect(page.getByRole('heading', { name: 'You are offline', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Journey not found' })).toHaveCount(0);
+
+  // Home says it too, and the address boxes say why they suggest nothing.
+  await page.goto('/');
+  await expect(banner).toBeVisible();
+  await page.getByRole('combobox', { name: 'From', exact: true }).fill('Avie');
+  await expect(page.getByText('Address suggestions need a connection')).toBeVisible();
+  await snap(page, 'offline-home');
+
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
+});

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openOption, planJourney, waitForMapIdle, waitForResults } from './helpers.ts';
+import {
+  inputDate,
+  openOption,
+  planJourney,
+  shotPath,
+  snap,
+  waitForMapIdle,
+  waitForResults,
+} from './helpers.ts';
 import { createActiveAccount, signIn, uniqueEmail } from './accountsSupport.ts';
 import { defineTourTests } from './tour.ts';
 
@@ -41,15 +49,53 @@ function sidewaysOverflow(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The controls of every sticky or fixed bar and of every open modal that lie outside the
+ * viewport sideways, or are clipped by a box of their own bar or modal: each must be reachable
+ * without scrolling the bar (issue 31).
+ */
+function controlsOutOfReach(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, [role="tab"]';
+    const holders = [...document.body.querySelectorAll('*')].filter((el) => {
+      const { position } = getComputedStyle(el);
+      return position === 'sticky' || position === 'fixed' || (el instanceof HTMLDialogElement && el.open);
+    });
+    const found: string[] = [];
+    for (const holder of holders)
+      for (const control of holder.querySelectorAll<HTMLElement>(CONTROLS)) {
+        const box = control.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        let clippedBy: Element | null = null;
+        for (let a = control.parentElement; a && a !== holder.parentElement; a = a.parentElement) {
+          if (getComputedStyle(a).overflowX === 'visible') continue;
+          const clip = a.getBoundingClientRect();
+          if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5) clippedBy = a;
+        }
+        if (box.left < -0.5 || box.right > width + 0.5 || clippedBy) {
+          const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 40);
+          found.push(
+            `${holder.tagName.toLowerCase()}.${[...holder.classList].join('.')}: "${name}" (${Math.round(box.left)} to ${Math.round(box.right)} px)`,
+          );
+        }
+      }
+    return found;
+  });
+}
+
 defineTourTests({
   campaignPort: PORT + 21,
   viewport: { width: 360, height: 800 },
   onStop: async (page, name) => {
     expect.soft(await sidewaysOverflow(page), `sideways overflow on ${name} at 360 px`).toEqual([]);
+    expect
+      .soft(await controlsOutOfReach(page), `bar or modal controls out of reach on ${name} at 360 px`)
+      .toEqual([]);
   },
 });
 
-test('the journey section bar scrolls within itself and keeps the current section in view', async ({
+test('the journey section bar shows all four of its controls on a phone, and marks the current section', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 800 });
@@ -57,24 +103,67 @@ test('the journey section bar scrolls within itself and keeps the current sectio
   await waitForResults(page);
   await openOption(page, null);
   const bar = page.getByRole('navigation', { name: 'Journey sections' });
-  const list = bar.getByRole('list');
-  await expect(list).toBeVisible();
-  const widths = await list.evaluate((ul) => [ul.scrollWidth, ul.clientWidth]);
-  expect(widths[0], 'the bar holds more than a phone shows').toBeGreaterThan(widths[1]!);
+  for (const name of ['Journey Details', 'Map of journey', 'Step by step guide', 'Print'])
+    await expect(bar.getByRole('link', { name }), name).toBeInViewport({ ratio: 1 });
+  expect(await controlsOutOfReach(page)).toEqual([]);
+  await page.screenshot({ path: shotPath('journey-section-bar', 'phone') });
 
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  const current = bar.getByRole('link', { name: 'Step by step guide' });
-  await expect(current).toHaveAttribute('aria-current', 'true');
-  await expect
-    .poll(
-      async () => {
-        const [link, box] = await Promise.all([current.boundingBox(), list.boundingBox()]);
-        return link!.x >= box!.x - 0.5 && link!.x + link!.width <= box!.x + box!.width + 0.5;
-      },
-      { message: 'the current section is scrolled into the bar' },
-    )
-    .toBe(true);
+  await expect(bar.getByRole('link', { name: 'Step by step guide' })).toHaveAttribute('aria-current', 'true');
   expect(await sidewaysOverflow(page)).toEqual([]);
+});
+
+test("on a phone, the timetable shows the traveller's trip first, beside the stop names", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await planJourney(page, {
+    from: ['Aviemore', 'Aviemore'],
+    to: ['Kingussie', 'Kingussie'],
+    outTime: inputDate(1, '13:00'),
+  });
+  await waitForResults(page);
+  await openOption(page, 'Journeys with train');
+  await page
+    .locator('li.step')
+    .filter({ has: page.getByRole('img', { name: 'train' }) })
+    .first()
+    .getByRole('button', { name: /Stage details/ })
+    .click();
+  await page.getByRole('button', { name: 'View timetable' }).click();
+  const timetable = page.getByRole('dialog', { name: /timetable/ });
+  const region = timetable.getByRole('region', { name: /scrollable/ });
+  await expect(region).toBeVisible();
+  const headers = timetable.getByRole('columnheader');
+  await expect(headers.nth(1)).toContainText('(your trip)');
+  // The stop names and the traveller's times both show without scrolling the table.
+  const box = (await region.boundingBox())!;
+  for (const cell of [
+    timetable.getByRole('rowheader').first(),
+    timetable.locator('tbody td.timetable-own').first(),
+  ]) {
+    const b = (await cell.boundingBox())!;
+    expect(b.x).toBeGreaterThanOrEqual(box.x - 0.5);
+    expect(b.x + b.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+  }
+  await snap(page, 'modal-timetable-phone-width');
+});
+
+test('on a phone, the cookie table keeps its words whole', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/cookie-policy');
+  const table = page.getByRole('table', { name: /Cookies and storage/ });
+  await expect(table).toBeVisible();
+  // A header broken mid-word ("Nam e") is two lines high; whole words keep each one line.
+  for (const header of await table.getByRole('columnheader').all()) {
+    const word = (await header.innerText()).trim();
+    const lines = await header.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines, `"${word}" on one line`).toBe(1);
+  }
 });
 
 test('on a phone, results opened from a link do not shift as the search and its journeys arrive', async ({

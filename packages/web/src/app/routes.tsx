@@ -7,6 +7,7 @@ import type { RouteHandle } from '../layout/Breadcrumbs.tsx';
 import HomePage from '../planner/HomePage.tsx';
 import { prefetchJourney } from '../journey/journeyQuery.ts';
 import { prefetchResults } from '../results/resultsStore.ts';
+import { RouteError } from './RouteError.tsx';
 
 const importResultsPage = () => import('../results/ResultsPage.tsx');
 const importJourneyPage = () => import('../journey/JourneyPage.tsx');
@@ -68,29 +69,35 @@ export function buildRoutes(accountRoutes: RouteObject[], data: RouteData): Rout
     {
       element: <Layout />,
       children: [
-        { index: true, element: <HomePage />, handle: { campaign: 'journey-planner' } },
         {
-          path: WEB_ROUTES.plan,
-          element: <HomePage />,
-          handle: { campaign: 'journey-planner' },
+          // A screen that fails to load (offline, its code never fetched) shows inside the frame.
+          errorElement: <RouteError />,
+          children: [
+            { index: true, element: <HomePage />, handle: { campaign: 'journey-planner' } },
+            {
+              path: WEB_ROUTES.plan,
+              element: <HomePage />,
+              handle: { campaign: 'journey-planner' },
+            },
+            {
+              path: WEB_ROUTES.results,
+              element: <ResultsPage />,
+              loader: loaders.results,
+              handle: { ...resultsCrumbs, campaign: 'journey-results' },
+            },
+            { path: WEB_ROUTES.printJourney, element: <PrintJourneyPage />, loader: loaders.print },
+            {
+              path: WEB_ROUTES.journey,
+              element: <JourneyPage />,
+              loader: loaders.journey,
+              handle: { ...journeyCrumbs, campaign: 'journey-details' },
+            },
+            ...STATIC_PAGE_IDS.map((id) => ({ path: `/${id}`, element: <StaticPage id={id} /> })),
+            { path: WEB_ROUTES.siteMap, element: <SiteMap /> },
+            ...accountRoutes,
+            { path: '*', element: <NotFound /> },
+          ],
         },
-        {
-          path: WEB_ROUTES.results,
-          element: <ResultsPage />,
-          loader: loaders.results,
-          handle: { ...resultsCrumbs, campaign: 'journey-results' },
-        },
-        { path: WEB_ROUTES.printJourney, element: <PrintJourneyPage />, loader: loaders.print },
-        {
-          path: WEB_ROUTES.journey,
-          element: <JourneyPage />,
-          loader: loaders.journey,
-          handle: { ...journeyCrumbs, campaign: 'journey-details' },
-        },
-        ...STATIC_PAGE_IDS.map((id) => ({ path: `/${id}`, element: <StaticPage id={id} /> })),
-        { path: WEB_ROUTES.siteMap, element: <SiteMap /> },
-        ...accountRoutes,
-        { path: '*', element: <NotFound /> },
       ],
     },
   ];

@@ -1,9 +1,10 @@
 import { useDeferredValue, useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Journey } from '@cairn/contracts';
 import { recordJourneyView } from '../api/endpoints.ts';
 import { useBrand } from '../brand/ConfigContext.tsx';
 import { OfflineNotice } from '../offline/OfflineNotice.tsx';
+import { OfflinePage } from '../offline/OfflinePage.tsx';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { Later } from '../ui/Later.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
@@ -17,7 +18,7 @@ import { TaxiModal } from './modals/TaxiModal.tsx';
 import { PoiCards } from './PoiCards.tsx';
 import { SaveButton } from './SaveButton.tsx';
 import { StageView } from './StageView.tsx';
-import { StepGuide } from './StepGuide.tsx';
+import { StepGuide, type StepRef } from './StepGuide.tsx';
 import { StickyBar } from './StickyBar.tsx';
 import { SummaryCard } from './SummaryCard.tsx';
 import { TakeAlong } from './TakeAlong.tsx';
@@ -26,12 +27,36 @@ import { useJourneyUpdates } from './useJourneyUpdates.ts';
 import { LiveBreakBanner } from './LiveBreakBanner.tsx';
 
 type ModalName = 'pricing' | 'payments' | 'taxis' | null;
-type View = { mode: 'details' } | { mode: 'stage'; leg: 'depart' | 'return'; index: number };
+
+/** The query parameter of the stage view ("depart-2"): a stage is an entry in the browser's history. */
+const STAGE_PARAM = 'stage';
+
+/** The stage named in the address, when it names one of this journey's steps. */
+function parseStage(value: string | null, journey: Journey): StepRef | null {
+  const match = /^(depart|return)-(\d+)$/.exec(value ?? '');
+  if (!match) return null;
+  const leg = match[1] === 'return' ? 'return' : 'depart';
+  const index = Number(match[2]);
+  const steps = leg === 'return' ? journey.return?.steps : journey.depart.steps;
+  return steps && index < steps.length ? { leg, index } : null;
+}
+
+/** Every step of the journey in travel order, outbound then return, for Previous and Next. */
+function allStages(journey: Journey): StepRef[] {
+  const refs = (leg: StepRef['leg'], count: number) =>
+    Array.from({ length: count }, (_, index) => ({ leg, index }));
+  return [
+    ...refs('depart', journey.depart.steps.length),
+    ...refs('return', journey.return?.steps.length ?? 0),
+  ];
+}
 
 /** Journey details (SPEC §2): summary, modals, map, step-by-step guide, stage view. */
 export default function JourneyPage() {
   const { hash = '', journeyId = '', journeyType } = useParams();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const brand = useBrand();
   const {
     data: fetched,
@@ -44,11 +69,12 @@ export default function JourneyPage() {
   // The page is drawn from the journey in a deferred pass, in slices that give way to input: the
   // answer's arrival does not block the phone for the whole page at once.
   const journey = useDeferredValue(fetched);
-  useJourneyUpdates(hash, fetched, refresh);
+  const livePaused = useJourneyUpdates(hash, fetched, refresh);
   const [leg, setLeg] = useState<'depart' | 'return'>(journeyType === 'return' ? 'return' : 'depart');
   const [showReturn, setShowReturn] = useState(true);
   const [modal, setModal] = useState<ModalName>(null);
-  const [view, setView] = useState<View>({ mode: 'details' });
+  // The stage last shown, whose Stage details button takes focus back on the details.
+  const [cameFrom, setCameFrom] = useState<StepRef | null>(null);
   const [appointment, setAppointment] = useState(DEFAULT_APPOINTMENT_MIN);
   useDocumentTitle(
     journey ? `${journey.origin} to ${journey.destination}` : 'Journey details',
@@ -61,16 +87,7 @@ export default function JourneyPage() {
 
   if (isPending || (fetched && !journey)) return <Spinner page />;
   if (isError || !journey) {
-    if (!navigator.onLine)
-      return (
-        <div className="page-narrow">
-          <h1>You are offline</h1>
-          <p>
-            This journey was not kept on this device. Journeys you have opened before open without a
-            connection; this one needs the network.
-          </p>
-        </div>
-      );
+    if (!navigator.onLine) return <OfflinePage what="journey" />;
     return (
       <div className="page-narrow">
         <h1>Journey not found</h1>
@@ -82,16 +99,43 @@ export default function JourneyPage() {
     );
   }
 
-  if (view.mode === 'stage') {
-    const stageLeg = view.leg === 'return' && journey.return ? journey.return : journey.depart;
+  // Opening a stage adds a history entry (browser Back returns to the details); Previous and Next replace it.
+  const showStage = (ref: StepRef | null, replace: boolean) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (ref) next.set(STAGE_PARAM, `${ref.leg}-${ref.index}`);
+        else next.delete(STAGE_PARAM);
+        return next;
+      },
+      { replace, state: ref ? { fromDetails: true } : null },
+    );
+  const stage = parseStage(search.get(STAGE_PARAM), journey);
+  if (stage) {
+    const stageLeg = stage.leg === 'return' && journey.return ? journey.return : journey.depart;
+    const stages = allStages(journey);
+    const at = stages.findIndex((s) => s.leg === stage.leg && s.index === stage.index);
+    const go = (to: StepRef | undefined) =>
+      to
+        ? () => {
+            setCameFrom(to);
+            showStage(to, true);
+          }
+        : null;
     return (
       <StageView
-        steps={stageLeg.steps}
-        index={view.index}
-        legLabel={view.leg === 'return' ? 'return' : 'outbound'}
-        colour={view.leg === 'return' ? brand.mapColours.return : brand.mapColours.outbound}
-        onIndex={(index) => setView({ ...view, index })}
-        onBack={() => setView({ mode: 'details' })}
+        step={stageLeg.steps[stage.index]!}
+        index={stage.index}
+        count={stageLeg.steps.length}
+        legLabel={stage.leg === 'return' ? 'return' : 'outbound'}
+        colour={stage.leg === 'return' ? brand.mapColours.return : brand.mapColours.outbound}
+        onPrevious={go(stages[at - 1])}
+        onNext={go(stages[at + 1])}
+        onBack={() => {
+          // Back to the entry the stage was opened from, so browser Back does not return here.
+          if ((location.state as { fromDetails?: boolean } | null)?.fromDetails) void navigate(-1);
+          else showStage(null, true);
+        }}
       />
     );
   }
@@ -104,6 +148,12 @@ export default function JourneyPage() {
       <section id="journey-details" className="section" tabIndex={-1} aria-labelledby="details-heading">
         <h1 id="details-heading">Journey details</h1>
         {offlineAsOf && <OfflineNotice plannedAt={offlineAsOf} />}
+        {livePaused && (
+          <p className="live-paused" role="status">
+            <strong>Live updates paused.</strong> The connection to live running was lost; trying again.
+            Delays and cancellations since then are not shown.
+          </p>
+        )}
         {journey.live_break && (
           <LiveBreakBanner hash={hash} journey={journey} liveBreak={journey.live_break} />
         )}
@@ -193,7 +243,11 @@ export default function JourneyPage() {
             origin={journey.origin}
             destination={journey.destination}
             appointmentMinutes={brand.appointmentMode ? appointment : null}
-            onStep={(ref) => setView({ mode: 'stage', ...ref })}
+            onStep={(ref) => {
+              setCameFrom(ref);
+              showStage(ref, false);
+            }}
+            focusStep={cameFrom}
           />
         </Later>
       </section>

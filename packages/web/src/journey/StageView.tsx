@@ -10,28 +10,32 @@ import { TimetableModal } from './modals/TimetableModal.tsx';
 import { stripTags } from '../lib/stripTags.ts';
 import { DirectionText } from './DirectionText.tsx';
 import { modeLabel } from '../lib/modeLabel.ts';
-import { StepLiveStatus } from './LiveStatus.tsx';
+import { LiveTime, StepLiveStatus } from './LiveStatus.tsx';
+import { liveStopTimes } from './liveStatus.ts';
 
 type Props = {
-  steps: Step[];
+  step: Step;
+  /** Where the step stands in its own leg. */
   index: number;
+  count: number;
   legLabel: string;
   colour: string;
-  onIndex: (i: number) => void;
+  /** The stage before and after, across legs (the last outbound step leads to the first return one); null at the ends. */
+  onPrevious: (() => void) | null;
+  onNext: (() => void) | null;
   onBack: () => void;
 };
 
 /** Stage detail view: replaces the page with one step, its map, guide and links. */
-export function StageView({ steps, index, legLabel, colour, onIndex, onBack }: Props) {
+export function StageView({ step, index, count, legLabel, colour, onPrevious, onNext, onBack }: Props) {
   const brand = useBrand();
-  const step = steps[index]!;
   const [leaving, setLeaving] = useState(false);
   const [timetable, setTimetable] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
     window.scrollTo(0, 0);
-  }, [index]);
+  }, [legLabel, index]);
   const website = step.how_to_guide?.service.website ?? step.agency?.url ?? step.booking_website ?? null;
   const siteName = brand.title;
 
@@ -42,29 +46,25 @@ export function StageView({ steps, index, legLabel, colour, onIndex, onBack }: P
           Back to journey details
         </button>
         <div className="actions">
-          <button type="button" className="button" disabled={index === 0} onClick={() => onIndex(index - 1)}>
+          <button type="button" className="button" disabled={!onPrevious} onClick={() => onPrevious?.()}>
             Previous step
           </button>
-          <button
-            type="button"
-            className="button"
-            disabled={index >= steps.length - 1}
-            onClick={() => onIndex(index + 1)}
-          >
+          <button type="button" className="button" disabled={!onNext} onClick={() => onNext?.()}>
             Next step
           </button>
         </div>
       </div>
       <section className="section" aria-labelledby="stage-heading">
         <h1 id="stage-heading" ref={heading} tabIndex={-1}>
-          <ModeIcon mode={step.type} size={28} decorative /> Step {index + 1} of {steps.length} ({legLabel}):{' '}
+          <ModeIcon mode={step.type} size={28} decorative /> Step {index + 1} of {count} ({legLabel}):{' '}
           {modeLabel(step.type)}
         </h1>
         <p>{step.description}</p>
         <StepLiveStatus step={step} />
         <p>
-          {step.departure_time} – {step.arrival_time} · {step.duration.text} · {step.distance.text} ·{' '}
-          {formatCostText(step.cost)}
+          <LiveTime time={step.departure_time} scheduled={step.live?.scheduled_departure_time} /> –{' '}
+          <LiveTime time={step.arrival_time} scheduled={step.live?.scheduled_arrival_time} /> ·{' '}
+          {step.duration.text} · {step.distance.text} · {formatCostText(step.cost)}
         </p>
         {step.booking_phone && (
           <p>
@@ -84,9 +84,9 @@ export function StageView({ steps, index, legLabel, colour, onIndex, onBack }: P
           <section aria-labelledby="stops-heading">
             <h2 id="stops-heading">Stops</h2>
             <ol>
-              {step.stops.map((s, i) => (
+              {liveStopTimes(step).map((t, i) => (
                 <li key={i}>
-                  {s.time} {s.name}
+                  <LiveTime time={t.time} scheduled={t.scheduled} /> {step.stops![i]!.name}
                 </li>
               ))}
             </ol>

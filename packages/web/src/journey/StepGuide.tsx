@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Leg, Step } from '@cairn/contracts';
 import { ModeIcon } from '../icons/Icons.tsx';
 import { formatElevation } from '@cairn/engine/format';
@@ -8,11 +8,28 @@ import { DirectionText } from './DirectionText.tsx';
 import { AssistanceNote, StepFreeLabel } from './StepFreeLabel.tsx';
 import { LegArrival, LiveTime, StepLiveStatus } from './LiveStatus.tsx';
 
-type StepRef = { leg: 'depart' | 'return'; index: number };
+export type StepRef = { leg: 'depart' | 'return'; index: number };
 
-/** One step of the guide (SPEC §2 "Step-by-step guide, per step"). */
-export function StepCard({ step, onDetails }: { step: Step; onDetails: () => void }) {
+/**
+ * One step of the guide (SPEC §2 "Step-by-step guide, per step"). `focused`: its Stage details
+ * button takes focus when drawn, for the traveller coming back from that stage's view.
+ */
+export function StepCard({
+  step,
+  onDetails,
+  focused = false,
+}: {
+  step: Step;
+  onDetails: () => void;
+  focused?: boolean;
+}) {
   const [open, setOpen] = useState(false);
+  const details = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!focused) return;
+    details.current?.focus({ preventScroll: true });
+    details.current?.scrollIntoView({ block: 'center' });
+  }, [focused]);
   const high = formatElevation(step.elevationHighest);
   const low = formatElevation(step.elevationLowest);
   // The effort of a walk or ride: metres climbed and descended (engine: streets/gradient.ts).
@@ -49,7 +66,7 @@ export function StepCard({ step, onDetails }: { step: Step; onDetails: () => voi
         <span>Cost: {formatCostText(step.cost)}</span>
       </div>
       <div className="actions">
-        <button type="button" className="link-button" onClick={onDetails}>
+        <button type="button" className="link-button" onClick={onDetails} ref={details}>
           Stage details<span className="visually-hidden">: {step.description}</span>
         </button>
         {count > 0 && (
@@ -87,6 +104,8 @@ type GuideProps = {
   origin: string;
   appointmentMinutes: number | null;
   onStep: (ref: StepRef) => void;
+  /** The step whose Stage details button takes focus (the stage the traveller came back from). */
+  focusStep?: StepRef | null;
 };
 
 /** Outbound steps, Arrive at the destination, (Attend Appointment), return steps and Return Home. */
@@ -98,14 +117,22 @@ export function StepGuide({
   origin,
   appointmentMinutes,
   onStep,
+  focusStep = null,
 }: GuideProps) {
+  const focusedAt = (leg: StepRef['leg'], index: number) =>
+    focusStep?.leg === leg && focusStep.index === index;
   const attend = appointmentMinutes === null ? null : appointmentText(appointmentMinutes);
   return (
     <div className="guide">
       <h3>Outbound journey</h3>
       <ol className="steps">
         {depart.steps.map((step, index) => (
-          <StepCard key={`d-${index}`} step={step} onDetails={() => onStep({ leg: 'depart', index })} />
+          <StepCard
+            key={`d-${index}`}
+            step={step}
+            onDetails={() => onStep({ leg: 'depart', index })}
+            focused={focusedAt('depart', index)}
+          />
         ))}
         <li className="step step-end">
           <strong>Arrive at the destination</strong>
@@ -125,7 +152,12 @@ export function StepGuide({
           <h3>Return journey</h3>
           <ol className="steps">
             {ret.steps.map((step, index) => (
-              <StepCard key={`r-${index}`} step={step} onDetails={() => onStep({ leg: 'return', index })} />
+              <StepCard
+                key={`r-${index}`}
+                step={step}
+                onDetails={() => onStep({ leg: 'return', index })}
+                focused={focusedAt('return', index)}
+              />
             ))}
             <li className="step step-end">
               <strong>Return Home</strong>

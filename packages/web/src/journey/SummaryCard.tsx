@@ -3,7 +3,15 @@ import { ModeIcon } from '../icons/Icons.tsx';
 import { formatDayLabel } from '../lib/dates.ts';
 import { formatCo2, formatMiles } from '@cairn/engine/format';
 import { changesLabel, costLabel } from './costLabel.ts';
-import { LegArrival } from './LiveStatus.tsx';
+import { AlertList, LegArrival, LiveBadge, LiveTime } from './LiveStatus.tsx';
+import { journeyAlerts, rideName, worstLiveStep } from './liveStatus.ts';
+
+/** When a leg sets off: a ride that starts it moves it with its live departure. */
+function LegDeparture({ leg }: { leg: Leg }) {
+  const first = leg.steps[0];
+  if (!first?.live || first.live.cancelled) return <>{leg.departure_at}</>;
+  return <LiveTime time={first.departure_time} scheduled={first.live.scheduled_departure_time} />;
+}
 
 function LegBox({ title, leg, from, to }: { title: string; leg: Leg; from: string; to: string }) {
   return (
@@ -13,7 +21,9 @@ function LegBox({ title, leg, from, to }: { title: string; leg: Leg; from: strin
       <dl>
         <div>
           <dt>Depart</dt>
-          <dd>{leg.departure_at}</dd>
+          <dd>
+            <LegDeparture leg={leg} />
+          </dd>
         </div>
         <div>
           <dt>Arrive</dt>
@@ -38,8 +48,20 @@ type Props = { journey: Journey; showReturn: boolean; hospitalDeparture: boolean
 /** The summary card: mode icons, outbound and return, distances, wait, cost. */
 export function SummaryCard({ journey, showReturn, hospitalDeparture }: Props) {
   const ret = journey.return;
+  const worst = worstLiveStep(journey);
   return (
     <div className="summary">
+      {(worst || journeyAlerts(journey).length > 0) && (
+        <div className="live-summary">
+          {worst && worst.label.tone !== 'good' && (
+            <p className="live-line">
+              <LiveBadge label={worst.label} /> The {worst.step.live!.scheduled_departure_time}{' '}
+              {rideName(worst.step)}
+            </p>
+          )}
+          <AlertList alerts={journeyAlerts(journey)} detailed={false} />
+        </div>
+      )}
       <ul className="modes" aria-label="Transport methods">
         {[...new Set(journey.depart.stages)].map((s) => (
           <li key={s}>

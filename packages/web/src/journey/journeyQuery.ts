@@ -21,6 +21,10 @@ export function journeyQuery(hash: string, journeyId: string) {
       return { journey, offlineAsOf };
     },
     staleTime: Infinity,
+    // Offline, still ask: the service worker may hold a copy. Without one, fail at once (the page
+    // says it is offline) instead of waiting, paused, for a connection that may not come.
+    networkMode: 'offlineFirst',
+    retry: (failures) => navigator.onLine && failures < 1,
   });
 }
 

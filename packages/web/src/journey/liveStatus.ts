@@ -80,6 +80,21 @@ export function liveLegArrival(leg: Leg): { time: string; planned: string } | nu
   return moved === 0 ? null : { time: shiftClock(leg.arrival_at, moved * 60), planned: leg.arrival_at };
 }
 
+/**
+ * The times of a ride's stops as it runs now, each with its timetable time when they differ: the
+ * stops up to the last move with the departure's delay (what is known from boarding), the last
+ * with the arrival's. A cancelled ride, or one without live data, keeps its timetable.
+ */
+export function liveStopTimes(step: Step): { time: string; scheduled: string | undefined }[] {
+  const stops = step.stops ?? [];
+  const live = step.live;
+  if (!live || live.cancelled) return stops.map((stop) => ({ time: stop.time, scheduled: undefined }));
+  return stops.map((stop, i) => {
+    const delay = i === stops.length - 1 ? live.arrival_delay_sec : live.departure_delay_sec;
+    return { time: shiftClock(stop.time, delay), scheduled: stop.time };
+  });
+}
+
 /** True when any step of the journey carries live running (journeys without it show nothing new). */
 export function hasLive(journey: Journey): boolean {
   return legsOf(journey).some((leg) => leg.steps.some((step) => step.live));

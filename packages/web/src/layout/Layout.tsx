@@ -5,6 +5,7 @@ import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { Footer } from './Footer.tsx';
 import { CookieBanner } from './CookieBanner.tsx';
 import { FlashBanner } from '../ui/FlashContext.tsx';
+import { OfflineBanner } from '../offline/OfflineBanner.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { CampaignPopup } from '../campaigns/CampaignPopup.tsx';
 import { TagManager } from '../privacy/TagManager.tsx';
@@ -26,6 +27,7 @@ export function Layout() {
       <TopBar />
       <Breadcrumbs />
       <FlashBanner />
+      <OfflineBanner />
       <main id="main-content" tabIndex={-1}>
         <Suspense fallback={<Spinner page />}>
           <Outlet key={location.pathname} />

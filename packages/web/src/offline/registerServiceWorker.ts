@@ -22,7 +22,10 @@ export function registerServiceWorker(
     if (updated && state.navigation.state === 'idle') window.location.reload();
   });
   // A chunk of a version the server no longer has: load the page again, as the new version.
-  window.addEventListener('vite:preloadError', () => window.location.reload());
+  // Offline the chunk was simply never kept: reloading would loop, so the screen says it is offline.
+  window.addEventListener('vite:preloadError', () => {
+    if (navigator.onLine) window.location.reload();
+  });
   // After the page's own loading, so the worker's downloads do not compete with it.
   const register = () =>
     container.register('/sw.js', { scope: '/' }).catch((error) => console.warn('no offline support', error));

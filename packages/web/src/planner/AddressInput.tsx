@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { LatLng, PlaceSuggestion } from '@cairn/contracts';
 import { fetchPlaces } from '../api/endpoints.ts';
+import { useOnline } from '../lib/useOnline.ts';
 
 type Props = {
   label: string;
@@ -23,9 +24,12 @@ export function AddressInput({ label, name, value, error, onChange, onFocus }: P
   const [active, setActive] = useState(-1);
   const [typed, setTyped] = useState<string | null>(null);
   const blurTimer = useRef<number | undefined>(undefined);
+  const online = useOnline();
+  const wantsSuggestions = typed !== null && typed.trim().length >= 2;
+  const hintId = `${id}-hint`;
 
   useEffect(() => {
-    if (typed === null || typed.trim().length < 2) {
+    if (typed === null || typed.trim().length < 2 || !online) {
       setSuggestions([]);
       return;
     }
@@ -43,7 +47,7 @@ export function AddressInput({ label, name, value, error, onChange, onFocus }: P
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [typed]);
+  }, [typed, online]);
 
   const choose = (s: PlaceSuggestion) => {
     onChange(s.label, s.location);
@@ -67,7 +71,9 @@ export function AddressInput({ label, name, value, error, onChange, onFocus }: P
         aria-controls={listId}
         aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={
+          [error && errorId, wantsSuggestions && !online && hintId].filter(Boolean).join(' ') || undefined
+        }
         value={value}
         placeholder="Town, street, postcode or place"
         onChange={(e) => {
@@ -123,6 +129,11 @@ export function AddressInput({ label, name, value, error, onChange, onFocus }: P
           </li>
         ))}
       </ul>
+      {wantsSuggestions && !online && (
+        <p className="field-hint" id={hintId} role="status">
+          Address suggestions need a connection: you are offline.
+        </p>
+      )}
       {error && (
         <p className="field-error" id={errorId}>
           {error}

@@ -17,29 +17,32 @@ export function CookiePolicyTables() {
   const { adBannerUrl, tagManagerUrl } = useBrand();
   return (
     <>
-      <table>
-        <caption>Cookies and storage this site sets in your browser</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Kept in</th>
-            <th scope="col">Purpose</th>
-            <th scope="col">Lasts</th>
-          </tr>
-        </thead>
-        <tbody>
-          {STORED_ITEMS.map((item) => (
-            <tr key={item.name}>
-              <td>
-                <code>{item.name}</code>
-              </td>
-              <td>{KIND_LABELS[item.kind]}</td>
-              <td>{item.purpose}</td>
-              <td>{item.lasts}</td>
+      {/* Too wide for a phone with its words whole: the table scrolls sideways in its own box. */}
+      <div className="table-scroll" role="region" aria-label="Cookies and storage, scrollable" tabIndex={0}>
+        <table>
+          <caption>Cookies and storage this site sets in your browser</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Kept in</th>
+              <th scope="col">Purpose</th>
+              <th scope="col">Lasts</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {STORED_ITEMS.map((item) => (
+              <tr key={item.name}>
+                <td>
+                  <code>{item.name}</code>
+                </td>
+                <td>{KIND_LABELS[item.kind]}</td>
+                <td>{item.purpose}</td>
+                <td>{item.lasts}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p>
         The planner needs these to work as described, and none of them is used to track you. The planner
         itself keeps nothing else in your browser, and nothing of your account is kept offline.

@@ -14,6 +14,8 @@ import { clearResults, useResults } from './resultsStore.ts';
 import { isLoading, placeholderCount } from './resultsState.ts';
 import { DEFAULT_SORT, sortCards } from './sortJourneys.ts';
 import { listStageOptions, parseFilters, passesStageFilter } from './stageFilter.ts';
+import { restoreFocus } from '../ui/Modal.tsx';
+import { keepTabInside } from '../ui/keepTabInside.ts';
 
 /** A card re-renders only when its own journey or position changes, not for each journey streamed in. */
 const Card = memo(JourneyCard);
@@ -212,17 +214,23 @@ function PlaceNotFound({ errors, onEdit }: { errors: PlaceErrors; onEdit: (() =>
   );
 }
 
-/** The Edit journey side panel (460px), closed by Escape or its close button. */
+/**
+ * The Edit journey side panel (460px), closed by Escape or its close button. It is modal: Tab
+ * stays inside it, and closing gives focus back to what opened it.
+ */
 function EditPanel({ children, onClose }: { children: React.ReactNode; onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
+    const previous = document.activeElement;
     ref.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+      else if (ref.current) keepTabInside(ref.current, e);
+    };
     window.addEventListener('keydown', onKey);
     return () => {
       window.removeEventListener('keydown', onKey);
-      previous?.focus?.();
+      restoreFocus(previous);
     };
   }, [onClose]);
   return (

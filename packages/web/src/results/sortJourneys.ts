@@ -45,11 +45,19 @@ export function sortValue(journey: Journey, key: SortKey): number {
 
 export type Card = { kind: 'journey'; journey: Journey } | { kind: 'placeholder'; key: string };
 
-/** Orders journeys by a key (stable: ties keep arrival order); placeholders come last. */
+/**
+ * Orders journeys by a key (stable: ties keep arrival order); a journey live running broke (a
+ * cancelled ride, a missed change) goes after every one that still works; placeholders come last.
+ */
 export function sortCards(journeys: readonly Journey[], placeholders: number, key: SortKey): Card[] {
   const ranked = journeys
-    .map((journey, index) => ({ journey, index, value: sortValue(journey, key) }))
-    .sort((a, b) => a.value - b.value || a.index - b.index)
+    .map((journey, index) => ({
+      journey,
+      index,
+      broken: journey.live_break ? 1 : 0,
+      value: sortValue(journey, key),
+    }))
+    .sort((a, b) => a.broken - b.broken || a.value - b.value || a.index - b.index)
     .map(({ journey }): Card => ({ kind: 'journey', journey }));
   for (let i = 0; i < placeholders; i++) ranked.push({ kind: 'placeholder', key: `placeholder-${i}` });
   return ranked;

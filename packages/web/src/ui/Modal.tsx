@@ -9,18 +9,23 @@ type Props = {
   wide?: boolean;
 };
 
-/** A modal dialog on the native <dialog> element: focus trap, Escape and backdrop come with it. */
+/**
+ * A modal dialog on the native <dialog> element: focus trap, Escape and backdrop come with it.
+ * Closing gives focus back to what had it before (WCAG 2.4.3): the dialog leaves the page before
+ * the browser could, so it is done here.
+ */
 export function Modal({ title, open, onClose, children, footer, wide }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
+    if (!open || !dialog) return;
+    const opener = document.activeElement;
+    if (!dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     }
-    if (!open && dialog.open) dialog.close();
+    return () => restoreFocus(opener);
   }, [open]);
   if (!open) return null;
   return (
@@ -46,4 +51,13 @@ export function Modal({ title, open, onClose, children, footer, wide }: Props) {
       {footer && <div className="modal-footer">{footer}</div>}
     </dialog>
   );
+}
+
+/** Focus back on `opener`; when nothing had focus (a dialog that opened by itself), on the page's main content. */
+export function restoreFocus(opener: Element | null): void {
+  const target =
+    opener instanceof HTMLElement && opener !== document.body && opener.isConnected
+      ? opener
+      : document.getElementById('main-content');
+  target?.focus();
 }

@@ -112,15 +112,19 @@ describe('modals', () => {
     render(<TimetableModal timetable={{ ...tt, Mode: 'train' }} open onClose={() => {}} />);
     expect(screen.getByRole('heading', { name: 'Train 31 timetable' })).toBeTruthy();
   });
-  it("timetable: the journey's own trip is marked, for sight and for screen readers", () => {
+  it("timetable: the journey's own trip comes first and is marked, for sight and for screen readers", () => {
     const tt = wbw.depart.steps[1]!.timetable!;
     const columns = tt.columns.map((c, i) => (i === 1 ? { ...c, journey_trip: true as const } : c));
     render(<TimetableModal timetable={{ ...tt, columns }} open onClose={() => {}} />);
     const own = screen.getByRole('columnheader', { name: /your trip/ });
     expect(own.className).toContain('timetable-own');
     expect(screen.getAllByRole('columnheader')).toHaveLength(1 + tt.columns.length);
-    expect(screen.getAllByRole('columnheader').indexOf(own)).toBe(2);
+    // First after the stop names: on a phone it is the one column that shows beside them.
+    expect(screen.getAllByRole('columnheader').indexOf(own)).toBe(1);
     expect(document.querySelectorAll('td.timetable-own')).toHaveLength(tt.stops.length);
+    for (const row of screen.getAllByRole('row').slice(1))
+      expect(row.querySelector('td')!.className).toBe('timetable-own');
+    expect(screen.getByText(/Scroll sideways for the other trips/)).toBeTruthy();
   });
   it('leave-site guard has the SPEC texts', () => {
     render(<LeaveSiteModal site="Cairn" url="https://buses.example/31" open onClose={() => {}} />);

@@ -8,7 +8,8 @@ import type { Journey, LiveBreak, SearchQuery } from '@cairn/contracts';
 import { JourneyCard } from '../../src/results/JourneyCard.tsx';
 import { StepGuide } from '../../src/journey/StepGuide.tsx';
 import { LiveBreakBanner } from '../../src/journey/LiveBreakBanner.tsx';
-import { breakSentence, liveLabel, liveLegArrival } from '../../src/journey/liveStatus.ts';
+import { breakSentence, liveLabel, liveLegArrival, liveStopTimes } from '../../src/journey/liveStatus.ts';
+import { SummaryCard } from '../../src/journey/SummaryCard.tsx';
 import { replanRequest } from '../../src/journey/replan.ts';
 import { loadJourney } from '../../../contracts/test/fixtures.ts';
 import { renderRoutes, stubFetch } from '../support/harness.tsx';
@@ -167,6 +168,43 @@ describe('journey details with live running', () => {
     expect(link.getAttribute('href')).toBe(ALERT.url);
     expect(link.getAttribute('rel')).toContain('noopener');
     expect(link.getAttribute('target')).toBe('_blank');
+  });
+});
+
+describe('every view of a journey runs on the live times', () => {
+  const elevenLate = busLive({
+    status: 'late',
+    departure_delay_sec: 660,
+    arrival_delay_sec: 660,
+    alerts: [ALERT],
+  });
+  const journey = withBus(elevenLate, '09:16', '09:36');
+
+  it("moves the stage view's stop times with the delay, beside the timetable ones", () => {
+    expect(liveStopTimes(journey.depart.steps[1]!)).toEqual([
+      { time: '09:16', scheduled: '09:05' },
+      { time: '09:36', scheduled: '09:25' },
+    ]);
+    const cancelledBus = withBus(busLive({ status: 'cancelled', cancelled: true }));
+    expect(liveStopTimes(cancelledBus.depart.steps[1]!).map((t) => t.scheduled)).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('puts the delay and the alerts in the summary, not only in the step guide', () => {
+    render(<SummaryCard journey={journey} showReturn={false} hospitalDeparture={false} />);
+    expect(screen.getByText('11 min late')).toBeTruthy();
+    expect(screen.getByText(ALERT.header)).toBeTruthy();
+    cleanup();
+    // A leg that starts with the late bus sets off at its live time.
+    const fromTheStop = {
+      ...journey,
+      depart: { ...journey.depart, steps: journey.depart.steps.slice(1), departure_at: '09:05' },
+    };
+    render(<SummaryCard journey={fromTheStop} showReturn={false} hospitalDeparture={false} />);
+    const depart = screen.getByText('Depart').nextElementSibling!;
+    expect(depart.textContent).toBe('timetabled 09:05 now 09:16');
   });
 });
 

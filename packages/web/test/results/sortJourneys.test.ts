@@ -40,6 +40,21 @@ describe('sortCards', () => {
       expect(cards.map((c) => c.kind)).toEqual(['journey', 'journey', 'placeholder', 'placeholder']);
     }
   });
+  it('puts a journey live running broke after every one that still works, whatever the key', () => {
+    const liveBreak = {
+      reason: 'cancelled' as const,
+      leg: 'depart' as const,
+      step: 1,
+      live_version: 'v2',
+      replan_from: {
+        name: 'Aviemore Station',
+        location: { lat: 57.19, lng: -3.83 },
+        out_time: '2026/11/27 09:00:00',
+      },
+    };
+    const broken = { ...wbw, id: 'broken', live_break: liveBreak };
+    for (const key of SORT_KEYS) expect(ids([broken, taxi, drt], key).at(-1)).toBe('broken');
+  });
   it('keeps arrival order for ties', () => {
     const a = { ...taxi, id: 'a' };
     const b = { ...taxi, id: 'b' };

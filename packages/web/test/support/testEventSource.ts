@@ -3,10 +3,12 @@ import { afterEach, beforeEach, vi } from 'vitest';
 
 /** The browser's EventSource as the test drives it: named events, and whether it was closed. */
 export class TestEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
   static readonly CLOSED = 2;
   static opened: TestEventSource[] = [];
   closed = false;
-  readyState = 1;
+  readyState = TestEventSource.CONNECTING;
   private listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>();
   constructor(readonly url: string) {
     TestEventSource.opened.push(this);
@@ -16,15 +18,28 @@ export class TestEventSource {
   }
   close() {
     this.closed = true;
+    this.readyState = TestEventSource.CLOSED;
   }
   /** The server answered 429 or 503 instead of a stream: the browser gives the stream up. */
   refuse() {
-    this.readyState = TestEventSource.CLOSED;
-    for (const fn of this.listeners.get('error') ?? []) fn({ type: 'error' } as MessageEvent<string>);
+    this.fail(true);
   }
-  emit(event: string, data: unknown) {
+  emit(event: string, data: unknown, lastEventId = '') {
     for (const fn of this.listeners.get(event) ?? [])
-      fn({ type: event, data: JSON.stringify({ event, data }) } as MessageEvent<string>);
+      fn({ type: event, data: JSON.stringify({ event, data }), lastEventId } as MessageEvent<string>);
+  }
+  /** The connection is made (or made again). */
+  connect() {
+    this.readyState = TestEventSource.OPEN;
+    this.dispatch('open');
+  }
+  /** The connection fails: for good (a 204 or an error answer) or while the browser retries. */
+  fail(forGood: boolean) {
+    this.readyState = forGood ? TestEventSource.CLOSED : TestEventSource.CONNECTING;
+    this.dispatch('error');
+  }
+  private dispatch(type: string) {
+    for (const fn of this.listeners.get(type) ?? []) fn({ type } as MessageEvent<string>);
   }
 }
 
