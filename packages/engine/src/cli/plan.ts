@@ -6,6 +6,7 @@ import type { Journey, LatLng, Leg, SearchRequest, Step } from '@cairn/contracts
 import { parseFeedSpec } from '../gtfs/loadFeeds.ts';
 import { legChangeCount } from '../journeys/format/changes.ts';
 import { formatLocalTime, formatSearchDate } from '../journeys/format/localTime.ts';
+import { serviceAfterMode } from '../journeys/format/serviceName.ts';
 import { locateEnd } from '../places/locateEnd.ts';
 import { createPlanner } from '../planner/loadPlanner.ts';
 import type { ExplainedOption, NoJourneyReason, Planner, PlanResult } from '../planner/port.ts';
@@ -426,7 +427,8 @@ function formatPlanTable(json: PlanJson): string {
       `   ${label}${hhmm(leg.departure)} → ${hhmm(leg.arrival)}  ${min(leg.duration_sec)}, ${leg.changes} change${leg.changes === 1 ? '' : 's'}, walk ${km(leg.walking_m)}`,
     );
     for (const s of leg.steps) {
-      const what = s.service ? `${s.type} ${s.service}` : s.type;
+      const service = serviceAfterMode(s.type, s.service ?? '');
+      const what = service ? `${s.type} ${service}` : s.type;
       lines.push(
         `     ${s.departure}–${s.arrival}  ${what.padEnd(14)} ${s.from.name} → ${s.to.name}  (${km(s.distance_m)})`,
       );

@@ -28,6 +28,13 @@ describe('cairn plan for a traveller', () => {
     for (const o of paid) expect(o.cost).toMatch(/^£\d+\.\d\d$/);
   });
 
+  it('the table names the funicular once ("funicular", not "funicular Funicular")', async () => {
+    const up = ['--from', 'Aviemore', '--to', '57.1226,-3.6517', '--depart', '2026-11-24T09:00'];
+    expect(await planCommand(['--region', dir, ...up])).toBe(0);
+    expect(io.out).toMatch(/ funicular +Cairngorm Mountain, Funicular Base Station → Ptarmigan/);
+    expect(io.out).not.toMatch(/funicular Funicular/);
+  });
+
   it('--car offers driving your own car', async () => {
     expect(await planCommand(['--region', dir, ...trip, '--car'])).toBe(0);
     expect((JSON.parse(io.out) as PlanJson).options.some((o) => o.mode === 'own car')).toBe(true);
