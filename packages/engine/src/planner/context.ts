@@ -12,6 +12,7 @@ import type { DateInt } from '../time/serviceDay.ts';
 import type { TransitView } from '../timetable/transitView.ts';
 import type { RegionData } from './regionData.ts';
 import type { LiveVersion } from '../realtime/liveVersion.ts';
+import type { Beyond } from './beyond.ts';
 
 export interface PlanInput {
   request: SearchRequest;
@@ -23,6 +24,8 @@ export interface PlanInput {
   nowSec: number;
   /** The live version the search routes on (its raptorFor gives views of it); absent: the timetable. */
   live?: LiveVersion;
+  /** An end outside the region: the other end's plan reaches its gateway and the rest is estimated (beyond.ts). */
+  beyond?: Beyond;
 }
 
 /** The routers of one service day (cached by the loaded planner). */

@@ -23,6 +23,7 @@ import { transitFamily, withoutServiceTwice } from './families/transit.ts';
 import { walkFamily } from './families/walk.ts';
 import { whyNoJourney } from './noJourney.ts';
 import { findWithinBuffer } from './withinBuffer.ts';
+import { beyondNotice, extendBeyond } from './beyond.ts';
 import type { NoJourneyReason, PlanResult } from './port.ts';
 import type { RegionData } from './regionData.ts';
 import { returnPlanner } from './returns.ts';
@@ -90,7 +91,14 @@ function planOptions(
   const outSec = parseSearchDate(tz, request.out_time);
   if (outSec === undefined) return none({ reason: 'bad time' });
   const arriveBy = request.arrive_by === true;
-  const at = arriveBy ? { endSec: outSec - request.arrive_by_buffer * 60 } : { startSec: outSec };
+  // Beyond the region (planner/beyond.ts) the plan inside ends at the gateway: the estimated
+  // step towards an outside destination comes after it, the one from an outside origin before it.
+  const { beyond } = input;
+  const ahead = beyond?.end === 'origin' && !arriveBy ? beyond.addedSec : 0;
+  const behind = beyond?.end === 'destination' && arriveBy ? beyond.addedSec : 0;
+  const at = arriveBy
+    ? { endSec: outSec - request.arrive_by_buffer * 60 - behind }
+    : { startSec: outSec + ahead };
   let returnSec = request.return_time ? parseSearchDate(tz, request.return_time) : undefined;
   // Without a return time, an appointment (brand appointment mode) of the default length gets a way home.
   if (returnSec === undefined && arriveBy && brand.appointmentMode)
@@ -100,26 +108,33 @@ function planOptions(
 
   const candidates = withoutServiceTwice(FAMILIES.flatMap((f) => f.candidates(ctx)));
   if (arriveBy && request.arrive_by_buffer > 0) {
-    const unbuffered = searchContext(data, input, raptorFor, { endSec: outSec }, ctx.hasReturn, stepFree);
-    const within = findWithinBuffer(unbuffered, candidates, outSec, request.arrive_by_buffer * 60);
+    const askedSec = outSec - behind;
+    const unbuffered = searchContext(data, input, raptorFor, { endSec: askedSec }, ctx.hasReturn, stepFree);
+    const within = findWithinBuffer(unbuffered, candidates, askedSec, request.arrive_by_buffer * 60);
     if (within) candidates.push(within);
   }
-  const returnOf = returnSec === undefined ? undefined : returnPlanner(ctx, returnSec);
+  // Coming back from an outside destination, the way home inside the region starts at the gateway.
+  const returnInsideSec =
+    returnSec !== undefined && beyond?.end === 'destination' ? returnSec + beyond.addedSec : returnSec;
+  const returnOf = returnInsideSec === undefined ? undefined : returnPlanner(ctx, returnInsideSec);
+  const extend = (leg: PlannedLeg, outbound: boolean): PlannedLeg =>
+    beyond ? extendBeyond(leg, beyond, (beyond.end === 'destination') === outbound) : leg;
   const options: Array<{ option: PlannedOption; c: Candidate }> = [];
   let paired = 0;
   for (const c of candidates) {
+    const notices = [...(c.notices ?? []), ...(beyond ? [beyondNotice(beyond, data.region.name)] : [])];
     const option: PlannedOption = {
       kind: familyLabel(c.key),
-      depart: c.leg,
+      depart: extend(c.leg, true),
       ret: null as PlannedLeg | null,
-      ...(c.notices ? { notices: c.notices } : {}),
+      ...(notices.length ? { notices } : {}),
     };
     if (returnOf && returnSec !== undefined) {
       // An outbound leg still travelling at the return time cannot be paired.
-      if (legEndSec(c.leg) > returnSec) continue;
+      if (legEndSec(option.depart) > returnSec) continue;
       const ret = returnOf(c);
       if (!ret) continue;
-      option.ret = ret;
+      option.ret = extend(ret, false);
     }
     paired++;
     // DRT and community transport run at set hours and are booked ahead: options outside their
