@@ -51,6 +51,8 @@ export interface SearchContext {
    * `blocks` (the search), and not in the labelled fallback.
    */
   stepFree?: { blocks: boolean };
+  /** The way back of a return search (returns.ts): its transit legs are picked to match the way out. */
+  isReturn?: boolean;
   /** Range searches already run for this search, by their query (transit/search.ts). */
   routes: Map<string, { view: TransitView; journeys: RaptorJourney[] }>;
 }
@@ -86,5 +88,12 @@ export function searchContext(
 
 /** The same search the other way: from the destination back to the origin, leaving at `startSec`. */
 export function returnContext(ctx: SearchContext, startSec: number): SearchContext {
-  return { ...ctx, origin: ctx.destination, destination: ctx.origin, at: { startSec }, hasReturn: true };
+  return {
+    ...ctx,
+    origin: ctx.destination,
+    destination: ctx.origin,
+    at: { startSec },
+    hasReturn: true,
+    isReturn: true,
+  };
 }
