@@ -13,7 +13,7 @@ export interface CoveredArea {
 
 /** A place found for a search end, or why none could be used. */
 export type LocatedEnd =
-  | ({ ok: true; name: string } & GeoPoint)
+  | ({ ok: true; name: string; outside?: true } & GeoPoint)
   | { ok: false; reason: 'not found' | 'outside area'; message: string };
 
 /** The best place for a text, as the geocoder ranks it; undefined when nothing matches. */
@@ -36,15 +36,15 @@ function notFoundMessage(text: string, area: CoveredArea): string {
   return `We couldn't find ${quote(text)}. Try a town, village, station or street in ${area.name}.`;
 }
 
-/** The message for a place that lies outside the region. */
-function outsideAreaMessage(text: string, area: CoveredArea): string {
+/** The message for a place that lies outside the region (and cannot be planned to from it). */
+export function outsideAreaMessage(text: string, area: CoveredArea): string {
   return `${quote(text)} is outside the area this planner covers: ${area.name}. Try a place in the area.`;
 }
 
 /**
  * Places one end of a search: the coordinates chosen from the suggestions when given, else the
- * best match for the text. A position outside the covered area is refused with a message: the
- * streets and timetables stop at its edge, so planning there could only find nothing.
+ * best match for the text. A position outside the covered area is marked `outside`: the planner
+ * plans as far as its data reaches and estimates the rest (planner/beyond.ts, issue 27).
  */
 export function locateEnd(
   text: string,
@@ -54,9 +54,14 @@ export function locateEnd(
 ): LocatedEnd {
   const place = location ? fromLatLng(location) : find(text);
   if (!place) return { ok: false, reason: 'not found', message: notFoundMessage(text, area) };
-  if (!isInArea(area, place.lat, place.lon))
-    return { ok: false, reason: 'outside area', message: outsideAreaMessage(text, area) };
-  return { ok: true, name: text, lat: place.lat, lon: place.lon };
+  const outside = !isInArea(area, place.lat, place.lon);
+  return {
+    ok: true,
+    name: text,
+    lat: place.lat,
+    lon: place.lon,
+    ...(outside ? { outside: true as const } : {}),
+  };
 }
 
 /** An end of a search. */
@@ -75,10 +80,21 @@ export type LocatedEnds =
   | { ok: true; origin: Extract<LocatedEnd, { ok: true }>; destination: Extract<LocatedEnd, { ok: true }> }
   | { ok: false; unplaced: UnplacedEnd[] };
 
-/** Places both ends of a search (locateEnd), saying which cannot be placed and why. */
+/**
+ * Places both ends of a search (locateEnd), saying which cannot be placed and why. One end may lie
+ * outside the covered area; both outside leaves nothing to plan, and each is refused with a message.
+ */
 export function locateEnds(request: SearchRequest, find: FindPlace, area: CoveredArea): LocatedEnds {
-  const origin = locateEnd(request.origin, request.origin_location, find, area);
-  const destination = locateEnd(request.destination, request.destination_location, find, area);
+  let origin = locateEnd(request.origin, request.origin_location, find, area);
+  let destination = locateEnd(request.destination, request.destination_location, find, area);
+  if (origin.ok && destination.ok && origin.outside && destination.outside) {
+    origin = { ok: false, reason: 'outside area', message: outsideAreaMessage(request.origin, area) };
+    destination = {
+      ok: false,
+      reason: 'outside area',
+      message: outsideAreaMessage(request.destination, area),
+    };
+  }
   if (origin.ok && destination.ok) return { ok: true, origin, destination };
   const unplaced: UnplacedEnd[] = [];
   for (const [end, located] of [

@@ -13,6 +13,7 @@ import type { DateInt } from '../time/serviceDay.ts';
 import type { TransitView } from '../timetable/transitView.ts';
 import type { RegionData } from './regionData.ts';
 import type { LiveVersion } from '../realtime/liveVersion.ts';
+import type { Beyond } from './beyond.ts';
 
 export interface PlanInput {
   request: SearchRequest;
@@ -26,6 +27,8 @@ export interface PlanInput {
   live?: LiveVersion;
   /** Keep every candidate and the rule that removed it (`cairn plan --explain`). */
   explain?: boolean;
+  /** An end outside the region: the other end's plan reaches its gateway and the rest is estimated (beyond.ts). */
+  beyond?: Beyond;
 }
 
 /** The routers of one service day (cached by the loaded planner). */
@@ -51,6 +54,8 @@ export interface SearchContext {
    * `blocks` (the search), and not in the labelled fallback.
    */
   stepFree?: { blocks: boolean };
+  /** The way back of a return search (returns.ts): its transit legs are picked to match the way out. */
+  isReturn?: boolean;
   /** Range searches already run for this search, by their query (transit/search.ts). */
   routes: Map<string, { view: TransitView; journeys: RaptorJourney[] }>;
 }
@@ -89,5 +94,12 @@ export function searchContext(
 
 /** The same search the other way: from the destination back to the origin, leaving at `startSec`. */
 export function returnContext(ctx: SearchContext, startSec: number): SearchContext {
-  return { ...ctx, origin: ctx.destination, destination: ctx.origin, at: { startSec }, hasReturn: true };
+  return {
+    ...ctx,
+    origin: ctx.destination,
+    destination: ctx.origin,
+    at: { startSec },
+    hasReturn: true,
+    isReturn: true,
+  };
 }

@@ -6,7 +6,8 @@ import type { PlannedStep } from '../journeys/model.ts';
 import { buildGeocoder, listSuggestions, reverseGeocode } from '../places/geocoder.ts';
 import type { GeocodeResult } from '../places/geocoder.ts';
 import { isInGreatBritain } from '../places/greatBritain.ts';
-import { locateEnds } from '../places/locateEnd.ts';
+import { locateEnds, outsideAreaMessage } from '../places/locateEnd.ts';
+import { findBeyond } from './beyond.ts';
 import type { CoveredArea, FindPlace } from '../places/locateEnd.ts';
 import { McRaptor } from '../raptor/mcRaptor.ts';
 import { Raptor } from '../raptor/raptor.ts';
@@ -130,8 +131,22 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
       const ends = locateEnds(request, find, area);
       if (!ends.ok) return { found: false, journeys: [], why: { reason: 'unplaced', ends: ends.unplaced } };
       const { origin: from, destination: to } = ends;
-      const origin = { name: from.name, lat: from.lat, lon: from.lon };
-      const destination = { name: to.name, lat: to.lat, lon: to.lon };
+      let origin = { name: from.name, lat: from.lat, lon: from.lon };
+      let destination = { name: to.name, lat: to.lat, lon: to.lon };
+      // An end outside the region: plan to (or from) the region's station nearest it, estimate the rest.
+      const outside = from.outside ? 'origin' : to.outside ? 'destination' : undefined;
+      const beyond = outside && findBeyond(data, outside, outside === 'origin' ? origin : destination);
+      if (outside && !beyond) {
+        // No station in the region to plan from: refused as before.
+        const message = outsideAreaMessage(outside === 'origin' ? request.origin : request.destination, area);
+        return {
+          found: false,
+          journeys: [],
+          why: { reason: 'unplaced', ends: [{ end: outside, problem: 'outside area', message }] },
+        };
+      }
+      if (beyond?.end === 'origin') origin = beyond.gateway;
+      if (beyond?.end === 'destination') destination = beyond.gateway;
       return planSearch(
         data,
         {
@@ -143,6 +158,7 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
           nowSec: Math.floor(now() / 1000),
           ...(live ? { live } : {}),
           ...(options?.explain ? { explain: true } : {}),
+          ...(beyond ? { beyond } : {}),
         },
         extrasFor(data, raptorFor, brand.showPois),
         raptorFor,

@@ -3,7 +3,7 @@ import { assembleJourney } from '../journeys/assemble/assembleJourney.ts';
 import type { ExtrasLookup } from '../journeys/assemble/assembleJourney.ts';
 import { priceOption } from '../journeys/fares/priceOption.ts';
 import { parseSearchDate } from '../journeys/format/localTime.ts';
-import type { PlannedOption } from '../journeys/model.ts';
+import type { PlannedLeg, PlannedOption } from '../journeys/model.ts';
 import { legEndSec } from '../journeys/model.ts';
 import { explainOptions, needsOf, ridesOf, ridesWithoutShortEnds } from '../journeys/ranking/optionSet.ts';
 import { rankByEmissions } from '../journeys/ranking/emissionsOrder.ts';
@@ -26,6 +26,7 @@ import { walkFamily } from './families/walk.ts';
 import { Explained } from './explained.ts';
 import { whyNoJourney } from './noJourney.ts';
 import { findWithinBuffer } from './withinBuffer.ts';
+import { beyondNotice, extendBeyond } from './beyond.ts';
 import type { NoJourneyReason, PlanResult } from './port.ts';
 import type { RegionData } from './regionData.ts';
 import { returnPlanner } from './returns.ts';
@@ -93,7 +94,14 @@ function planOptions(
   const outSec = parseSearchDate(tz, request.out_time);
   if (outSec === undefined) return none({ reason: 'bad time' });
   const arriveBy = request.arrive_by === true;
-  const at = arriveBy ? { endSec: outSec - request.arrive_by_buffer * 60 } : { startSec: outSec };
+  // Beyond the region (planner/beyond.ts) the plan inside ends at the gateway: the estimated
+  // step towards an outside destination comes after it, the one from an outside origin before it.
+  const { beyond } = input;
+  const ahead = beyond?.end === 'origin' && !arriveBy ? beyond.addedSec : 0;
+  const behind = beyond?.end === 'destination' && arriveBy ? beyond.addedSec : 0;
+  const at = arriveBy
+    ? { endSec: outSec - request.arrive_by_buffer * 60 - behind }
+    : { startSec: outSec + ahead };
   let returnSec = request.return_time ? parseSearchDate(tz, request.return_time) : undefined;
   // Without a return time, an appointment (brand appointment mode) of the default length gets a way home.
   if (returnSec === undefined && arriveBy && brand.appointmentMode)
@@ -106,23 +114,35 @@ function planOptions(
   const why = new Explained(input.explain === true);
   for (const c of all) if (!candidates.includes(c)) why.drop(optionOf(c), 'service twice');
   if (arriveBy && request.arrive_by_buffer > 0) {
-    const unbuffered = searchContext(data, input, raptorFor, { endSec: outSec }, ctx.hasReturn, stepFree);
-    const within = findWithinBuffer(unbuffered, candidates, outSec, request.arrive_by_buffer * 60);
+    const askedSec = outSec - behind;
+    const unbuffered = searchContext(data, input, raptorFor, { endSec: askedSec }, ctx.hasReturn, stepFree);
+    const within = findWithinBuffer(unbuffered, candidates, askedSec, request.arrive_by_buffer * 60);
     if (within) candidates.push(within);
   }
-  const returnOf = returnSec === undefined ? undefined : returnPlanner(ctx, returnSec);
+  // Coming back from an outside destination, the way home inside the region starts at the gateway.
+  const returnInsideSec =
+    returnSec !== undefined && beyond?.end === 'destination' ? returnSec + beyond.addedSec : returnSec;
+  const returnOf = returnInsideSec === undefined ? undefined : returnPlanner(ctx, returnInsideSec);
+  const extend = (leg: PlannedLeg, outbound: boolean): PlannedLeg =>
+    beyond ? extendBeyond(leg, beyond, (beyond.end === 'destination') === outbound) : leg;
   const options: Array<{ option: PlannedOption; c: Candidate }> = [];
   let paired = 0;
   for (const c of candidates) {
-    const option = optionOf(c);
+    const notices = [...(c.notices ?? []), ...(beyond ? [beyondNotice(beyond, data.region.name)] : [])];
+    const option: PlannedOption = {
+      kind: familyLabel(c.key),
+      depart: extend(c.leg, true),
+      ret: null as PlannedLeg | null,
+      ...(notices.length ? { notices } : {}),
+    };
     if (returnOf && returnSec !== undefined) {
       // An outbound leg still travelling at the return time cannot be paired.
-      const ret = legEndSec(c.leg) > returnSec ? null : returnOf(c);
+      const ret = legEndSec(option.depart) > returnSec ? null : returnOf(c);
       if (!ret) {
         why.drop(option, 'no way back');
         continue;
       }
-      option.ret = ret;
+      option.ret = extend(ret, false);
     }
     paired++;
     // DRT and community transport run at set hours and are booked ahead: options outside their

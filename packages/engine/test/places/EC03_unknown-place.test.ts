@@ -1,4 +1,4 @@
-// Feature under test: a search end that matches no place, or lies outside the region, gets a clear message (issue #14).
+// Feature under test: a search end that matches no place, or lies outside the region, gets a clear message (issue #14); one end outside is placed and marked (issue 27).
 import { SearchRequest } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
 import { locateEnd, locateEnds } from '../../src/places/locateEnd.ts';
@@ -34,18 +34,19 @@ describe('locateEnd', () => {
       message: 'We couldn\'t find "Xyzzyqq". Try a town, village, station or street in Cairngorms.',
     }));
 
-  it('says a place found outside the area is outside it', () => {
-    const r = locateEnd('London', undefined, find, area);
-    expect(r).toMatchObject({ ok: false, reason: 'outside area' });
-    if (!r.ok)
-      expect(r.message).toBe(
-        '"London" is outside the area this planner covers: Cairngorms. Try a place in the area.',
-      );
-  });
+  it('marks a place found outside the area as outside: the planner estimates beyond the region (issue 27)', () =>
+    expect(locateEnd('London', undefined, find, area)).toEqual({
+      ok: true,
+      name: 'London',
+      lat: 51.5072,
+      lon: -0.1276,
+      outside: true,
+    }));
 
   it('checks chosen coordinates against the area too, whatever the text', () => {
     expect(locateEnd('My flat', { lat: 51.5, lng: -0.12 }, find, area)).toMatchObject({
-      reason: 'outside area',
+      ok: true,
+      outside: true,
     });
     expect(locateEnd('Xyzzyqq', { lat: 57.19, lng: -3.82 }, find, area)).toMatchObject({
       ok: true,
@@ -66,11 +67,21 @@ describe('locateEnds', () => {
     expect(locateEnds(request({}), find, area)).toMatchObject({ ok: true, origin: { ok: true } });
     const r = locateEnds(request({ origin: 'Xyzzyqq', destination: 'London' }), find, area);
     if (r.ok) throw new Error('expected unplaced ends');
-    expect(r.unplaced.map((e) => [e.end, e.problem])).toEqual([
-      ['origin', 'not found'],
+    expect(r.unplaced.map((e) => [e.end, e.problem])).toEqual([['origin', 'not found']]);
+    expect(r.unplaced[0]?.message).toMatch(/couldn't find "Xyzzyqq"/);
+    // One end may lie outside; both outside leave nothing to plan.
+    expect(locateEnds(request({ destination: 'London' }), find, area)).toMatchObject({
+      ok: true,
+      destination: { outside: true },
+    });
+    const both = locateEnds(request({ origin: 'London', destination: 'London' }), find, area);
+    if (both.ok) throw new Error('expected both ends outside');
+    expect(both.unplaced.map((e) => [e.end, e.problem])).toEqual([
+      ['origin', 'outside area'],
       ['destination', 'outside area'],
     ]);
-    expect(r.unplaced[0]?.message).toMatch(/couldn't find "Xyzzyqq"/);
-    expect(r.unplaced[1]?.message).toMatch(/"London" is outside the area/);
+    expect(both.unplaced[1]?.message).toBe(
+      '"London" is outside the area this planner covers: Cairngorms. Try a place in the area.',
+    );
   });
 });

@@ -62,20 +62,27 @@ describe('plan() says why it found no journey', () => {
     expect(r.journeys.length).toBeGreaterThan(0);
   });
 
-  it('unplaced: each end that is not found or lies outside the region, with its message', async () => {
-    const request = SearchRequest.parse({
-      origin: 'Xyzzyqq',
-      destination: 'London',
-      destination_location: { lat: 51.5072, lng: -0.1276 },
-      ...TUESDAY_9,
-    });
-    const r = await demo.planner.plan(request, null, DEFAULT_BRAND);
-    expect(r).toMatchObject({
+  it('unplaced: an end that is not found, or both ends outside the region, with their messages', async () => {
+    const london = { destination: 'London', destination_location: { lat: 51.5072, lng: -0.1276 } };
+    const unknown = SearchRequest.parse({ origin: 'Xyzzyqq', ...london, ...TUESDAY_9 });
+    expect(await demo.planner.plan(unknown, null, DEFAULT_BRAND)).toMatchObject({
       found: false,
       why: {
         reason: 'unplaced',
         ends: [
           { end: 'origin', problem: 'not found', message: expect.stringMatching(/couldn't find "Xyzzyqq"/) },
+        ],
+      },
+    });
+    // One end outside is planned as far as the data reaches (EP22); both outside leave nothing to plan.
+    const paris = { origin: 'Paris', origin_location: { lat: 48.8566, lng: 2.3522 } };
+    const outside = SearchRequest.parse({ ...paris, ...london, ...TUESDAY_9 });
+    expect(await demo.planner.plan(outside, null, DEFAULT_BRAND)).toMatchObject({
+      found: false,
+      why: {
+        reason: 'unplaced',
+        ends: [
+          { end: 'origin', problem: 'outside area', message: expect.stringMatching(/"Paris" is outside/) },
           {
             end: 'destination',
             problem: 'outside area',

@@ -25,6 +25,7 @@ import { TakeAlong } from './TakeAlong.tsx';
 import { useJourney } from './useJourney.ts';
 import { useJourneyUpdates } from './useJourneyUpdates.ts';
 import { LiveBreakBanner } from './LiveBreakBanner.tsx';
+import { JourneyNotices } from './JourneyNotices.tsx';
 
 type ModalName = 'pricing' | 'payments' | 'taxis' | null;
 
@@ -178,6 +179,7 @@ export default function JourneyPage() {
           </div>
         )}
         <SummaryCard journey={journey} showReturn={showReturn} hospitalDeparture={brand.appointmentMode} />
+        <JourneyNotices journey={journey} />
         <div className="actions no-print">
           <button type="button" className="button" onClick={() => setModal('pricing')} aria-haspopup="dialog">
             Pricing Breakdown

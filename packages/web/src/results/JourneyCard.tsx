@@ -5,6 +5,7 @@ import { formatCo2, formatMiles, legChangeCount } from '@cairn/engine/format';
 import { costLabel } from '../journey/costLabel.ts';
 import { modeName } from '../lib/modeLabel.ts';
 import { StepFreeLabel } from '../journey/StepFreeLabel.tsx';
+import { JourneyNotices } from '../journey/JourneyNotices.tsx';
 import { cardTone, LiveSummary } from './LiveSummary.tsx';
 import { LegArrival } from '../journey/LiveStatus.tsx';
 
@@ -74,6 +75,7 @@ export function JourneyCard({
         </div>
       </dl>
       {journey.step_free && <StepFreeLabel value={journey.step_free} />}
+      <JourneyNotices journey={journey} />
       {journey.return && (
         <div className="journey-card-return">
           <p className="muted">

@@ -100,9 +100,14 @@ function route(ctx: SearchContext, fam: TransitFamily, windowSec: number, weighW
     return j;
   };
   const journeys = result.journeys.flatMap((f) => kept(f) ?? []);
+  // The latest departure for each arrival: on the way out (a way back is picked to match it), for
+  // every arrival of the walk family and the earliest the option set keeps of the others.
+  const latestFor = arriveBy || ctx.isReturn ? 0 : weighWalking ? Infinity : OPTION_SET.perFamily;
   const routed = {
     view,
-    journeys: arriveBy ? journeys : withLatestDepartures(raptor, query, journeys, weighWalking, kept),
+    journeys: latestFor
+      ? withLatestDepartures(raptor, query, journeys, latestFor, weighWalking, kept)
+      : journeys,
   };
   ctx.routes.set(key, routed);
   return routed;
@@ -111,7 +116,7 @@ function route(ctx: SearchContext, fam: TransitFamily, windowSec: number, weighW
 /**
  * A depart-after range search answers each departure in its window with the earliest arrival; a
  * journey that waits long somewhere can often be made by a later departure outside the window (the
- * 10:10 bus that makes the same coach as the 08:10). For each arrival found, one arrive-by query
+ * 10:10 bus that makes the same coach as the 08:10). For each arrival found (the first `maxArrivals`), one arrive-by query
  * finds the latest departure that still makes it. It joins the journeys when it leaves later than
  * one of them, arrives no later, changes no more often and passes the same checks (`kept`); the
  * journeys it beats give way to it,
@@ -121,6 +126,7 @@ function withLatestDepartures(
   raptor: Raptor,
   query: RaptorQuery,
   found: readonly RaptorJourney[],
+  maxArrivals: number,
   weighWalking: boolean,
   kept: (j: RaptorJourney) => RaptorJourney | undefined,
 ): RaptorJourney[] {
@@ -128,7 +134,10 @@ function withLatestDepartures(
   // Within the window the range search is exact: only departures after it can be missing, so each
   // backward search stops at the window's end, and arrivals before it need none.
   const windowEndSec = query.timeSec + (query.windowSec ?? 0);
-  const arrivals = [...new Set(found.map((j) => j.arrivalSec))].filter((a) => a > windowEndSec);
+  const arrivals = [...new Set(found.map((j) => j.arrivalSec))]
+    .sort((a, b) => a - b)
+    .slice(0, maxArrivals)
+    .filter((a) => a > windowEndSec);
   for (const arrivalSec of arrivals) {
     const latest = raptor.route({
       ...query,
