@@ -31,8 +31,11 @@ export interface TxcFeedOptions {
   naptan?: NaptanData;
   /** Whose bank holidays AllBankHolidays and the other groups mean (default England and Wales). */
   nation?: Nation;
-  /** Positions by ATCO code from elsewhere (OSM nodes tagged naptan:AtcoCode), used after NaPTAN. */
-  fallbackPositions?: ReadonlyMap<string, { lat: number; lon: number; name: string }>;
+  /**
+   * Positions by ATCO code from elsewhere (OSM nodes tagged naptan:AtcoCode), used after NaPTAN and
+   * the files themselves; asked for only when a stop has no position otherwise.
+   */
+  fallbackPositions?: () => ReadonlyMap<string, { lat: number; lon: number; name: string }>;
   onProgress?: (message: string) => void;
 }
 
@@ -122,6 +125,8 @@ export function collectionToFeed(c: TxcCollection, options: TxcFeedOptions, log:
   const naptan = options.naptan ?? emptyNaptan();
   const ctx = { nation: options.nation ?? 'england-wales', organisations: c.organisations };
 
+  let fallbackTable: ReturnType<NonNullable<TxcFeedOptions['fallbackPositions']>> | undefined;
+  const fallbackOf = (): typeof fallbackTable => (fallbackTable ??= options.fallbackPositions?.());
   const stops: GtfsStop[] = [];
   const stopIdx = new Map<string, number>();
   const areaIdx = new Map<string, number>();
@@ -130,16 +135,17 @@ export function collectionToFeed(c: TxcCollection, options: TxcFeedOptions, log:
     if (known !== undefined) return known;
     const own = c.stops.get(atco);
     const fromNaptan = naptan.stops.get(atco);
-    const fallback = options.fallbackPositions?.get(atco);
-    const lat = fromNaptan?.lat ?? (Number.isFinite(own?.lat) ? own!.lat : fallback?.lat);
-    const lon = fromNaptan?.lon ?? (Number.isFinite(own?.lon) ? own!.lon : fallback?.lon);
+    const placed = fromNaptan ?? (own && Number.isFinite(own.lat) ? own : undefined);
+    const fallback = placed ? undefined : fallbackOf()?.get(atco);
+    const lat = placed?.lat ?? fallback?.lat;
+    const lon = placed?.lon ?? fallback?.lon;
     const name = fromNaptan?.name || own?.name || fallback?.name || atco;
     if (lat === undefined || lon === undefined) {
       log.add(
         file,
         line,
         'StopPointRef',
-        `stop ${atco} (${name}) has no position: not in NaPTAN, the file or OSM`,
+        `stop ${atco} (${name}) has no position: not in NaPTAN, the file or OSM (naptan:AtcoCode)`,
         'error',
       );
     }
