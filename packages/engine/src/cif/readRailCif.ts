@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import stations from 'uk-railway-stations';
+import stations from 'uk-railway-stations' with { type: 'json' };
 import type { ReadFeedResult } from '../gtfs/types.ts';
 import { WarningLog } from '../gtfs/warnings.ts';
 import { dateToDayNumber, weekdayOfDayNumber } from '../time/serviceDay.ts';
