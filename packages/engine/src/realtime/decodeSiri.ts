@@ -1,5 +1,5 @@
-import { findChild, listChildren, parseXmlTree, textAt } from '../transxchange/xmlTree.ts';
-import type { XmlElement } from '../transxchange/xmlTree.ts';
+import { findChild, listChildren, parseXmlTree, textAt } from '../xml/xmlTree.ts';
+import type { XmlElement } from '../xml/xmlTree.ts';
 import type {
   DecodeResult,
   RtAlert,

@@ -64,8 +64,13 @@ export function readTransxchangeFeed(path: string, options: TxcFeedOptions): Rea
   }
   if (documents.length === 0 && !log.hasErrors)
     log.add(path, 0, '', 'no TransXChange (.xml) documents found', 'error');
+  return finishCollection(collection, options, log);
+}
+
+/** The read result of a collection: a feed unless reading or placing stops found errors. */
+export function finishCollection(c: TxcCollection, options: TxcFeedOptions, log: WarningLog): ReadFeedResult {
   if (log.hasErrors) return { ok: false, warnings: log.list };
-  const feed = collectionToFeed(collection, options, log);
+  const feed = collectionToFeed(c, options, log);
   if (log.hasErrors) return { ok: false, warnings: log.list };
   return { ok: true, feed, warnings: log.list, warningCounts: log.counts };
 }
@@ -121,7 +126,7 @@ function listDocuments(path: string, log: WarningLog): Document[] {
 }
 
 /** The collection as a parsed feed: stops placed from NaPTAN, profiles turned into services. */
-export function collectionToFeed(c: TxcCollection, options: TxcFeedOptions, log: WarningLog): GtfsFeed {
+function collectionToFeed(c: TxcCollection, options: TxcFeedOptions, log: WarningLog): GtfsFeed {
   const naptan = options.naptan ?? emptyNaptan();
   const ctx = { nation: options.nation ?? 'england-wales', organisations: c.organisations };
 
