@@ -2,6 +2,7 @@
  * Service calendars relative to the generation date. Dates are handled as UTC midnight so no
  * local clock or time zone can change the output.
  */
+import { easterSunday } from '@cairn/engine/region';
 
 const DAY_MS = 86_400_000;
 
@@ -22,24 +23,8 @@ export const gtfsDate = (d: Day): string => new Date(d).toISOString().slice(0, 1
 export const isoDate = (d: Day): string => new Date(d).toISOString().slice(0, 10);
 const ymd = (y: number, m: number, day: number): Day => Date.UTC(y, m - 1, day);
 
-/** Easter Sunday (Anonymous Gregorian algorithm). */
-function easterSunday(year: number): Day {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return ymd(year, month, day);
-}
+/** Easter Sunday, from the engine's bank holiday calendar (day number → this file's UTC-midnight ms). */
+const easterDay = (year: number): Day => easterSunday(year) * DAY_MS;
 
 const firstMonday = (y: number, m: number): Day => {
   const d = ymd(y, m, 1);
@@ -77,7 +62,7 @@ export function scottishBankHolidays(year: number): BankHoliday[] {
   };
   add(substitute(ymd(year, 1, 1), taken), "New Year's Day", 'new-year');
   add(substitute(ymd(year, 1, 2), taken), '2nd January', 'second-january');
-  add(addDays(easterSunday(year), -2), 'Good Friday', 'other');
+  add(addDays(easterDay(year), -2), 'Good Friday', 'other');
   add(firstMonday(year, 5), 'Early May bank holiday', 'other');
   add(lastMonday(year, 5), 'Spring bank holiday', 'other');
   add(firstMonday(year, 8), 'Summer bank holiday', 'other');

@@ -103,7 +103,8 @@ export class FeedPoller {
 
   async #fetch(): Promise<PollResult> {
     const headers: Record<string, string> = {
-      accept: 'application/x-protobuf, application/octet-stream;q=0.9, */*;q=0.1',
+      // GTFS-realtime is protobuf, SIRI (the UK's live bus feeds) XML: the store tells them apart by the body.
+      accept: 'application/x-protobuf, application/xml;q=0.9, application/octet-stream;q=0.9, */*;q=0.1',
       ...this.source.headers,
     };
     if (this.#etag) headers['if-none-match'] = this.#etag;

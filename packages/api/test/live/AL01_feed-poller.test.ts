@@ -52,6 +52,18 @@ function poller(url: string, options: Partial<PollerOptions> = {}, source: Parti
 }
 
 describe('L01 the feed poller', () => {
+  it('asks for GTFS-realtime protobuf or SIRI XML, and hands either body over as fetched', async () => {
+    let accept: string | undefined;
+    const siri = '<Siri xmlns="http://www.siri.org.uk/siri"><ServiceDelivery/></Siri>';
+    const url = await feedServer((req, res) => {
+      accept = req.headers.accept;
+      res.writeHead(200, { 'content-type': 'application/xml' }).end(siri);
+    });
+    const got = await poller(url).pollOnce();
+    expect(accept).toMatch(/application\/x-protobuf.*application\/xml/);
+    expect(got).toMatchObject({ outcome: 'fetched', body: new TextEncoder().encode(siri) });
+  });
+
   it('sends the ETag and Last-Modified of the last answer back, keeps on 304, and sends the source headers', async () => {
     const seen: Record<string, string | undefined>[] = [];
     const url = await feedServer((req, res) => {

@@ -8,7 +8,7 @@ import type { TxcCall, TxcJourney } from '../transxchange/model.ts';
 import type { OperatingProfile } from '../transxchange/operatingProfile.ts';
 import { newTxcCollection } from '../transxchange/readDocument.ts';
 import type { TxcCollection } from '../transxchange/readDocument.ts';
-import { collectionToFeed } from '../transxchange/readFeed.ts';
+import { finishCollection } from '../transxchange/readFeed.ts';
 import type { TxcFeedOptions } from '../transxchange/readFeed.ts';
 import { dateToDayNumber } from '../time/serviceDay.ts';
 
@@ -57,10 +57,7 @@ export function readAtcoCifFeed(path: string, options: TxcFeedOptions): ReadFeed
   }
   if (files.length === 0) log.add(path, 0, '', 'no ATCO-CIF (.cif) files found', 'error');
   for (const f of files) readAtcoCifText(f.text, f.name, collection, log);
-  if (log.hasErrors) return { ok: false, warnings: log.list };
-  const feed = collectionToFeed(collection, options, log);
-  if (log.hasErrors) return { ok: false, warnings: log.list };
-  return { ok: true, feed, warnings: log.list, warningCounts: log.counts };
+  return finishCollection(collection, options, log);
 }
 
 interface OpenJourney {

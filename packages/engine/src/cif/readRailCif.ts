@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import stations from 'uk-railway-stations';
+import stations from 'uk-railway-stations' with { type: 'json' };
 import type { ReadFeedResult } from '../gtfs/types.ts';
 import { WarningLog } from '../gtfs/warnings.ts';
 import { dateToDayNumber, weekdayOfDayNumber } from '../time/serviceDay.ts';
 import type { TxcCall } from '../transxchange/model.ts';
 import type { DayRange, OperatingProfile } from '../transxchange/operatingProfile.ts';
 import { newTxcCollection } from '../transxchange/readDocument.ts';
-import { collectionToFeed } from '../transxchange/readFeed.ts';
+import { finishCollection } from '../transxchange/readFeed.ts';
 import type { TxcFeedOptions } from '../transxchange/readFeed.ts';
 
 /*
@@ -209,9 +209,7 @@ export function readRailCifFeed(path: string, options: TxcFeedOptions): ReadFeed
       });
     }
   }
-  const feed = collectionToFeed(c, options, log);
-  if (log.hasErrors) return { ok: false, warnings: log.list };
-  return { ok: true, feed, warnings: log.list, warningCounts: log.counts };
+  return finishCollection(c, options, log);
 }
 
 function call(tiploc: string, arrivalSec: number, departureSec: number, activity: 'T' | 'U' | 'D'): TxcCall {

@@ -3,6 +3,7 @@ import { readRailCifFeed } from '../cif/readRailCif.ts';
 import { readGtfsFeed } from '../gtfs/readFeed.ts';
 import type { ReadFeedResult } from '../gtfs/types.ts';
 import { WarningLog } from '../gtfs/warnings.ts';
+import { listOsmAtcoStops } from '../naptan/osmStops.ts';
 import { readNaptan } from '../naptan/readNaptan.ts';
 import type { Nation } from '../transxchange/bankHolidays.ts';
 import { readTransxchangeFeed } from '../transxchange/readFeed.ts';
@@ -23,6 +24,8 @@ export interface TimetableFeedOptions {
   type?: FeedFormat;
   /** TransXChange and ATCO-CIF: NaPTAN stops (CSV, folder or XML) for positions by ATCO code. */
   stopsPath?: string;
+  /** UK formats: an OSM extract whose nodes tagged naptan:AtcoCode place stops NaPTAN does not. */
+  osmPath?: string;
   /** TransXChange and ATCO-CIF: whose bank holidays the holiday groups mean. */
   nation?: Nation;
   onProgress?: (message: string) => void;
@@ -35,11 +38,13 @@ export function readTimetableFeed(path: string, options: TimetableFeedOptions): 
   const naptanLog = new WarningLog(options.feedId);
   const naptan = options.stopsPath ? readNaptan(options.stopsPath, naptanLog) : undefined;
   if (naptanLog.hasErrors) return { ok: false, warnings: naptanLog.list };
+  const osmPath = options.osmPath;
   const txcOptions = {
     feedId: options.feedId,
     naptan,
     nation: options.nation,
     onProgress: options.onProgress,
+    ...(osmPath ? { fallbackPositions: () => listOsmAtcoStops(osmPath) } : {}),
   };
   const read =
     options.type === 'atco-cif'

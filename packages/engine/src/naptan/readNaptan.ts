@@ -4,8 +4,8 @@ import { gridToLatLon } from '../geo/ukGrids.ts';
 import { eachRow } from '../gtfs/rows.ts';
 import type { GtfsSource } from '../gtfs/source.ts';
 import type { WarningLog } from '../gtfs/warnings.ts';
-import { findChild, listChildren, streamXmlElements, textAt } from '../transxchange/xmlTree.ts';
-import type { XmlElement } from '../transxchange/xmlTree.ts';
+import { findChild, listChildren, streamXmlElements, textAt } from '../xml/xmlTree.ts';
+import type { XmlElement } from '../xml/xmlTree.ts';
 
 /*
  * NaPTAN, the national list of public transport stops in Great Britain (public CSV and XML from

@@ -1,5 +1,5 @@
-import { closeSync, openSync, readSync } from 'node:fs';
 import { SaxesParser } from 'saxes';
+import { writeFileToParser } from '../xml/streamFile.ts';
 import type { OsmSink, OsmWarning } from './types.ts';
 
 /*
@@ -74,20 +74,7 @@ export function readOsmXmlText(text: string, sink: OsmSink, file = 'input.osm'):
 export function readOsmXmlFile(path: string, sink: OsmSink): OsmWarning[] {
   const warnings: OsmWarning[] = [];
   const parser = makeParser(sink, path, warnings);
-  const fd = openSync(path, 'r');
-  const chunk = Buffer.allocUnsafe(1 << 20);
-  const decoder = new TextDecoder();
-  try {
-    for (;;) {
-      const n = readSync(fd, chunk, 0, chunk.length, null);
-      if (n === 0) break;
-      parser.write(decoder.decode(chunk.subarray(0, n), { stream: true }));
-    }
-    parser.write(decoder.decode()).close();
-  } catch (err) {
-    warnings.push({ file: path, position: parser.line, message: `XML error: ${(err as Error).message}` });
-  } finally {
-    closeSync(fd);
-  }
+  const err = writeFileToParser(path, parser);
+  if (err) warnings.push({ file: path, position: parser.line, message: `XML error: ${err.message}` });
   return warnings;
 }

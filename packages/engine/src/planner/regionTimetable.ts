@@ -166,6 +166,7 @@ function buildRegionTimetable(
       type: feed.type,
       stopsPath: feed.stops ? resolveRegionPath(dir, feed.stops) : undefined,
       nation: feed.nation,
+      osmPath: resolveRegionPath(dir, config.osm.path),
     });
     if (!read.ok) {
       messages.push(`feed ${feed.id}: ${read.warnings.map((w) => w.message).join('; ')}`);

@@ -2,6 +2,8 @@ import type { RegionConfig } from '../region/regionConfig.ts';
 import type { InstancePatch } from '../timetable/livePatch.ts';
 import type { Timetable } from '../timetable/timetable.ts';
 import { decodeFeed } from './decodeFeed.ts';
+import { decodeSiri } from './decodeSiri.ts';
+import { resolveSiriRefs } from './siriRefs.ts';
 import type { RtFeed } from './decodeFeed.ts';
 import { makeLiveVersion } from './liveVersion.ts';
 import type { FeedReport, LiveAlert, LiveVersion } from './liveVersion.ts';
@@ -77,7 +79,7 @@ export class LiveStore {
   }
 
   /**
-   * Decodes and applies one fetched FeedMessage of `src`; returns the new version and what happened.
+   * Decodes and applies one fetched FeedMessage (or SIRI ServiceDelivery) of `src`; returns the new version and what happened.
    * `id` names the new version instead of the store's counter: processes that ingest the same
    * stored feeds in the same order then share version ids (the API derives it from the database).
    */
@@ -87,7 +89,9 @@ export class LiveStore {
     nowSec: number,
     id?: string,
   ): { version: LiveVersion; report: FeedReport } {
-    const decoded = decodeFeed(bytes);
+    // SIRI is XML and GTFS-realtime protobuf: the body says which, so stored rows need no format.
+    const siri = looksLikeXml(bytes);
+    const decoded = siri ? decodeSiri(bytes) : decodeFeed(bytes);
     if (!decoded.ok) {
       return this.swap(
         src,
@@ -104,7 +108,8 @@ export class LiveStore {
         id,
       );
     }
-    return this.apply(src, decoded.feed, nowSec, id);
+    const feed = siri ? resolveSiriRefs(this.timetable, src.feedId, decoded.feed) : decoded.feed;
+    return this.apply(src, feed, nowSec, id);
   }
 
   /** Applies an already decoded feed (tests, or a poller that decodes elsewhere); `id` as for ingest. */
@@ -188,6 +193,17 @@ export class LiveStore {
     );
     return { version: this.version, report };
   }
+}
+
+/** Whether a fetched body is XML (SIRI) rather than a protobuf FeedMessage: its first non-blank byte is '<'. */
+function looksLikeXml(bytes: Uint8Array): boolean {
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (
+    i < bytes.length &&
+    (bytes[i] === 0x20 || bytes[i] === 0x0a || bytes[i] === 0x0d || bytes[i] === 0x09)
+  )
+    i++;
+  return bytes[i] === 0x3c;
 }
 
 function namespacedAlert(feedId: string, a: RtFeed['alerts'][number]): LiveAlert {

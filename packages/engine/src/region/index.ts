@@ -9,4 +9,5 @@ export { regionConfigJsonSchema } from './jsonSchema.ts';
 export { readGtfsFeed, readGtfsSource } from '../gtfs/readFeed.ts';
 export { readTimetableFeed } from '../feeds/readTimetableFeed.ts';
 export { writeTransxchange } from '../transxchange/writeTransxchange.ts';
+export { easterSunday } from '../transxchange/bankHolidays.ts';
 export { loadOsmFile } from '../osm/loadOsm.ts';

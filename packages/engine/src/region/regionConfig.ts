@@ -115,8 +115,12 @@ export const REALTIME_KINDS = ['trip-updates', 'service-alerts', 'vehicle-positi
 
 export const RealtimeFeed = z
   .strictObject({
-    kind: z.enum(REALTIME_KINDS).describe('What the GTFS-realtime feed carries'),
-    url: Url.describe('Where the protobuf FeedMessage is fetched'),
+    kind: z
+      .enum(REALTIME_KINDS)
+      .describe(
+        'What the feed carries (SIRI: ET as trip-updates, VM as vehicle-positions, SX as service-alerts)',
+      ),
+    url: Url.describe('Where the protobuf FeedMessage (or SIRI ServiceDelivery XML) is fetched'),
     pollSec: z.number().int().min(5).default(30).describe('Seconds between fetches'),
     headers: z
       .record(z.string().min(1), z.string())

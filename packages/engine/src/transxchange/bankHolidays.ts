@@ -124,8 +124,8 @@ export function listOneOffHolidays(year: number): number[] {
   return ONE_OFF.filter((d) => Math.floor(d / 10000) === year).map(dateToDayNumber);
 }
 
-/** Easter Sunday of a Gregorian year (the anonymous Gregorian computus). */
-function easterSunday(year: number): number {
+/** Easter Sunday of a Gregorian year as a day number (the anonymous Gregorian computus). */
+export function easterSunday(year: number): number {
   const a = year % 19;
   const b = Math.floor(year / 100);
   const c = year % 100;

@@ -2,8 +2,8 @@ import { dateToDayNumber, dayNumberToDate, weekdayOfDayNumber } from '../time/se
 import type { GtfsService } from '../gtfs/types.ts';
 import { expandHolidayName, holidaysOfYear, isHolidayName, listOneOffHolidays } from './bankHolidays.ts';
 import type { Nation } from './bankHolidays.ts';
-import { findChild, listChildren } from './xmlTree.ts';
-import type { XmlElement } from './xmlTree.ts';
+import { findChild, listChildren } from '../xml/xmlTree.ts';
+import type { XmlElement } from '../xml/xmlTree.ts';
 
 /*
  * TransXChange operating profiles: on which days a vehicle journey runs. The order of

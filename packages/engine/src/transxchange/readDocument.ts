@@ -2,8 +2,8 @@ import type { WarningLog } from '../gtfs/warnings.ts';
 import type { TxcJourney, TxcLine, TxcOperator, TxcStop } from './model.ts';
 import { parseIsoDay, readOperatingProfile, readServicedOrganisation } from './operatingProfile.ts';
 import type { OperatingProfile, ServicedOrganisation } from './operatingProfile.ts';
-import { findChild, listChildren, parseXmlTree, textAt } from './xmlTree.ts';
-import type { XmlElement } from './xmlTree.ts';
+import { findChild, listChildren, parseXmlTree, textAt } from '../xml/xmlTree.ts';
+import type { XmlElement } from '../xml/xmlTree.ts';
 
 /*
  * One TransXChange document (2.1 as TNDS publishes it, 2.4/2.5 as BODS does) read into journeys

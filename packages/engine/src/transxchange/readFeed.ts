@@ -31,8 +31,11 @@ export interface TxcFeedOptions {
   naptan?: NaptanData;
   /** Whose bank holidays AllBankHolidays and the other groups mean (default England and Wales). */
   nation?: Nation;
-  /** Positions by ATCO code from elsewhere (OSM nodes tagged naptan:AtcoCode), used after NaPTAN. */
-  fallbackPositions?: ReadonlyMap<string, { lat: number; lon: number; name: string }>;
+  /**
+   * Positions by ATCO code from elsewhere (OSM nodes tagged naptan:AtcoCode), used after NaPTAN and
+   * the files themselves; asked for only when a stop has no position otherwise.
+   */
+  fallbackPositions?: () => ReadonlyMap<string, { lat: number; lon: number; name: string }>;
   onProgress?: (message: string) => void;
 }
 
@@ -61,8 +64,13 @@ export function readTransxchangeFeed(path: string, options: TxcFeedOptions): Rea
   }
   if (documents.length === 0 && !log.hasErrors)
     log.add(path, 0, '', 'no TransXChange (.xml) documents found', 'error');
+  return finishCollection(collection, options, log);
+}
+
+/** The read result of a collection: a feed unless reading or placing stops found errors. */
+export function finishCollection(c: TxcCollection, options: TxcFeedOptions, log: WarningLog): ReadFeedResult {
   if (log.hasErrors) return { ok: false, warnings: log.list };
-  const feed = collectionToFeed(collection, options, log);
+  const feed = collectionToFeed(c, options, log);
   if (log.hasErrors) return { ok: false, warnings: log.list };
   return { ok: true, feed, warnings: log.list, warningCounts: log.counts };
 }
@@ -118,10 +126,12 @@ function listDocuments(path: string, log: WarningLog): Document[] {
 }
 
 /** The collection as a parsed feed: stops placed from NaPTAN, profiles turned into services. */
-export function collectionToFeed(c: TxcCollection, options: TxcFeedOptions, log: WarningLog): GtfsFeed {
+function collectionToFeed(c: TxcCollection, options: TxcFeedOptions, log: WarningLog): GtfsFeed {
   const naptan = options.naptan ?? emptyNaptan();
   const ctx = { nation: options.nation ?? 'england-wales', organisations: c.organisations };
 
+  let fallbackTable: ReturnType<NonNullable<TxcFeedOptions['fallbackPositions']>> | undefined;
+  const fallbackOf = (): typeof fallbackTable => (fallbackTable ??= options.fallbackPositions?.());
   const stops: GtfsStop[] = [];
   const stopIdx = new Map<string, number>();
   const areaIdx = new Map<string, number>();
@@ -130,16 +140,17 @@ export function collectionToFeed(c: TxcCollection, options: TxcFeedOptions, log:
     if (known !== undefined) return known;
     const own = c.stops.get(atco);
     const fromNaptan = naptan.stops.get(atco);
-    const fallback = options.fallbackPositions?.get(atco);
-    const lat = fromNaptan?.lat ?? (Number.isFinite(own?.lat) ? own!.lat : fallback?.lat);
-    const lon = fromNaptan?.lon ?? (Number.isFinite(own?.lon) ? own!.lon : fallback?.lon);
+    const placed = fromNaptan ?? (own && Number.isFinite(own.lat) ? own : undefined);
+    const fallback = placed ? undefined : fallbackOf()?.get(atco);
+    const lat = placed?.lat ?? fallback?.lat;
+    const lon = placed?.lon ?? fallback?.lon;
     const name = fromNaptan?.name || own?.name || fallback?.name || atco;
     if (lat === undefined || lon === undefined) {
       log.add(
         file,
         line,
         'StopPointRef',
-        `stop ${atco} (${name}) has no position: not in NaPTAN, the file or OSM`,
+        `stop ${atco} (${name}) has no position: not in NaPTAN, the file or OSM (naptan:AtcoCode)`,
         'error',
       );
     }

@@ -6,7 +6,7 @@ import type { GtfsFeed } from '../../src/gtfs/types.ts';
 import type { NaptanData } from '../../src/naptan/readNaptan.ts';
 import type { Nation } from '../../src/transxchange/bankHolidays.ts';
 import { readTransxchangeFeed } from '../../src/transxchange/readFeed.ts';
-import { journeysOn } from './feedDays.ts';
+import { countStopUsages, journeysOn } from './feedDays.ts';
 import type { PrintedJourney } from './feedDays.ts';
 
 /*
@@ -84,6 +84,8 @@ describe.skipIf(!existsSync(UK))('U01 TransXChange files against bustimes.org', 
 
     expect(inbound.stops.slice(-3)).toEqual(['Eldon Street', 'Railway Station', 'Bus Station']);
     expect(outbound.stops.slice(-3)).toEqual(['Twist Moor Lane', 'Gladstone Terrace', 'Hare and Hounds']);
+    // bustimes: 102 stop usages (stops served, per direction).
+    expect(countStopUsages(feed)).toBe(102);
   });
 
   it('SVRLABO024A: Easter Sunday 16 April 2017, the last journey ending early (EndDeadRun)', () => {
@@ -123,6 +125,7 @@ describe.skipIf(!existsSync(UK))('U01 TransXChange files against bustimes.org', 
     }
     // "Within operating period, but with no journeys" on 18 April 2026.
     expect(journeysOn(feed, 20260418)).toEqual([]);
+    expect(countStopUsages(feed)).toBe(88);
   });
 
   it('SVRABAO421 (Inverurie – Alford): Saturdays until Saturday 14 August 2021', () => {
@@ -147,6 +150,7 @@ describe.skipIf(!existsSync(UK))('U01 TransXChange files against bustimes.org', 
     // journeys side by side), so its columns cannot be matched one by one; its first row (Goole
     // Interchange) holds the departures of the journeys starting there, and its tenth row every
     // call at Goole North Street.
+    expect(countStopUsages(feed)).toBe(34);
     const day = journeysOn(feed, 20170127);
     expect(day).toHaveLength(13);
     expect(day.filter((j) => j.calls[0]!.name === 'Goole Interchange').map((j) => j.calls[0]!.time)).toEqual([

@@ -120,6 +120,31 @@ describe('U04 TransXChange reader reports', () => {
     );
   });
 
+  it('a stop NaPTAN lacks is placed by an OSM node tagged naptan:AtcoCode', () => {
+    const path = write(
+      'osmstop.xml',
+      document(journey('a', '08:00:00')).replaceAll('639000003', '639000077'),
+    );
+    const osm = write(
+      'extract.osm',
+      `<?xml version="1.0"?><osm version="0.6">
+<node id="1" lat="57.1541" lon="-2.0961"><tag k="highway" v="bus_stop"/><tag k="naptan:AtcoCode" v="639000077"/><tag k="name" v="King Street North"/></node>
+<node id="2" lat="57.15" lon="-2.09"/></osm>`,
+    );
+    const r = readTimetableFeed(path, {
+      feedId: 'abz',
+      type: 'transxchange',
+      stopsPath: NAPTAN,
+      osmPath: osm,
+    });
+    if (!r.ok) throw new Error(JSON.stringify(r.warnings));
+    expect(r.feed.stops.find((s) => s.id === '639000077')).toMatchObject({
+      name: 'King Street North',
+      lat: 57.1541,
+      lon: -2.0961,
+    });
+  });
+
   it('malformed XML is an error with its line', () => {
     const path = write('broken.xml', document(journey('a', '08:00:00')).replace('</Services>', ''));
     const r = read(path);

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTimetableFeed } from '../../src/feeds/readTimetableFeed.ts';
 import type { GtfsFeed } from '../../src/gtfs/types.ts';
-import { journeysOn } from './feedDays.ts';
+import { countStopUsages, journeysOn } from './feedDays.ts';
 
 /*
  * Facts from bustimes.org's test_import_atco_cif.py (test_ulsterbus), read as statements about
- * the file: five services; 219a described "Belfast, Europa Buscentre - Antrim, Buscentre";
+ * the file: five services with 106 stop usages; 219a described "Belfast, Europa Buscentre - Antrim, Buscentre";
  * 219a runs on Tuesday 1 October 2019, never on a Sunday, and not on Monday 12 August 2019;
  * 219 has no journey on Saturday 20 July 2019 (a date exception) and runs next on 27 July, one
  * direction only; "pick up only" and "set down only" calls appear.
@@ -34,6 +34,8 @@ describe.skipIf(!existsSync(FILE))('U05 ATCO-CIF against bustimes.org', () => {
       'Belfast, Europa Buscentre - Antrim, Buscentre',
     );
     expect(feed.agencies.map((a) => a.id)).toEqual(['GLE']);
+    // bustimes: 106 stop usages over the five services (stops served, per direction).
+    expect(countStopUsages(feed)).toBe(106);
   });
 
   it('219a runs on Tuesday 1 October 2019 with pick-up-only calls, never on a Sunday, not on 12 August 2019', () => {

@@ -61,3 +61,14 @@ export function journeysOn(feed: GtfsFeed, date: number): PrintedJourney[] {
   });
   return out.sort((a, b) => a.start - b.start).map(({ start: _, ...j }) => j);
 }
+
+/** Distinct (route, direction, stop) calls of a feed: what bustimes.org counts as a service's "stop usages". */
+export function countStopUsages(feed: GtfsFeed): number {
+  const seen = new Set<string>();
+  const st = feed.stopTimes;
+  feed.trips.forEach((t, i) => {
+    for (let k = st.tripOffsets[i]!; k < st.tripOffsets[i + 1]!; k++)
+      seen.add(`${t.routeIdx}|${t.directionId}|${st.stopIdx[k]}`);
+  });
+  return seen.size;
+}

@@ -1,5 +1,5 @@
-import { closeSync, openSync, readSync } from 'node:fs';
 import { SaxesParser } from 'saxes';
+import { writeFileToParser } from './streamFile.ts';
 
 /*
  * A small element tree for TransXChange and NaPTAN XML, built on `saxes`. One TransXChange file
@@ -96,21 +96,8 @@ export function streamXmlElements(
 ): { line: number; message: string } | undefined {
   let error: { line: number; message: string } | undefined;
   const parser = treeParser(names, onElement, (line, message) => (error ??= { line, message }));
-  const fd = openSync(path, 'r');
-  const chunk = Buffer.allocUnsafe(1 << 20);
-  const decoder = new TextDecoder();
-  try {
-    for (;;) {
-      const n = readSync(fd, chunk, 0, chunk.length, null);
-      if (n === 0) break;
-      parser.write(decoder.decode(chunk.subarray(0, n), { stream: true }));
-    }
-    parser.write(decoder.decode()).close();
-  } catch (err) {
-    error ??= { line: parser.line, message: (err as Error).message };
-  } finally {
-    closeSync(fd);
-  }
+  const err = writeFileToParser(path, parser);
+  if (err) error ??= { line: parser.line, message: err.message };
   return error;
 }
 
