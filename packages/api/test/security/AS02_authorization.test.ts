@@ -24,7 +24,7 @@ beforeAll(async () => {
   aliceHash = created.body.data.hash;
   const results = await waitFor(
     async () => {
-      const r = await server.call('GET', `/v1/journey-planner/search/${aliceHash}`);
+      const r = await server.call('GET', `/v1/journey-planner/search/${aliceHash}`, { token: alice.token });
       return r.body.data?.journeys?.length > 0 ? r.body.data : undefined;
     },
     20_000,
