@@ -95,12 +95,11 @@ describe("another user's resources", () => {
     expect(own.body.meta.total).toBe(1);
   });
 
-  it("the saved mark is per user: Bob reading Alice's journey does not see it as saved", async () => {
+  it("the saved mark is Alice's: Bob cannot read her account search's journey at all (issue 30, finding 12)", async () => {
     const asBob = await server.call('GET', `/v1/journey-planner/search/${aliceHash}/${aliceJourneyId}`, {
       token: bob.token,
     });
-    expect(asBob.status).toBe(200);
-    expect(asBob.body.data.user_status).toBeNull();
+    expect(asBob.status).toBe(404);
     const asAlice = await server.call('GET', `/v1/journey-planner/search/${aliceHash}/${aliceJourneyId}`, {
       token: alice.token,
     });

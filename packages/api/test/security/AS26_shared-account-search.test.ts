@@ -51,6 +51,19 @@ describe("a link to someone's account search", () => {
     }
   });
 
+  it("cannot be read back by saving one of its journeys to one's own list", async () => {
+    const owner = await activeUser(kit.server, kit.smtp);
+    const other = await activeUser(kit.server, kit.smtp);
+    const { journeyId } = await planned(owner.token);
+    const save = await kit.server.call('POST', `/v1/journey/save/${journeyId}`, { token: other.token });
+    expect(save.status).toBe(404);
+    const list = await kit.server.call('GET', '/v1/journey/saved/user', { token: other.token });
+    expect(list.body.data).toEqual([]);
+    expect(
+      (await kit.server.call('POST', `/v1/journey/save/${journeyId}`, { token: owner.token })).status,
+    ).toBe(200);
+  });
+
   it("a visitor's search stays readable by anyone with its link", async () => {
     const { hash, journeyId } = await planned();
     expect((await kit.server.call('GET', `/v1/journey-planner/search/${hash}`)).status).toBe(200);
