@@ -164,8 +164,11 @@ async function registerToLogout(page: Page, tag: string): Promise<void> {
   await waitForResults(page);
   // …and the rail fares apply it.
   const hash = /\/search\/([0-9a-f]+)\/results/.exec(page.url())?.[1];
+  // A signed-in traveller's search reads only with their token (issue 30, finding 12).
   const railLines = await page.evaluate(async (h) => {
-    const r = (await (await fetch(`/v1/journey-planner/search/${h}`)).json()) as {
+    const token = decodeURIComponent(/(?:^|; )user-token=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+    const headers = { authorization: `Bearer ${token}` };
+    const r = (await (await fetch(`/v1/journey-planner/search/${h}`, { headers })).json()) as {
       data: { journeys: Array<{ pricing_breakdown: Array<{ description: string; cost: string }> }> };
     };
     return r.data.journeys

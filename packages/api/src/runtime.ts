@@ -60,6 +60,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     logger,
   });
   const queue = new JobQueue(database, config.jobVisibilitySec);
+  // PGlite belongs to this one process: jobs still claimed are a killed predecessor's.
+  if (database.kind === 'pglite') {
+    const released = await queue.releaseClaimsOfAnEarlierProcess();
+    if (released > 0) logger.warn({ released }, 'jobs left running by an earlier process are queued again');
+  }
   const events = new EventLog(database);
   const hub = new EventHub(database);
   const planner = new PlannerSlot();

@@ -29,21 +29,22 @@ export type LatLng = z.infer<typeof LatLng>;
 
 /**
  * A link shown to people: an http(s) or mailto URL, or a path on this site; never `javascript:`,
- * `data:` or any other scheme a click would run.
+ * `data:` or any other scheme a click would run. A path holds no backslash: browsers read `\` as
+ * `/`, so `/\evil.example` is the other site `//evil.example` (issue 30, finding 14).
  */
 export const SafeLink = z
   .string()
   .max(2000)
   .regex(
-    /^(https?:\/\/[^\s]+|mailto:[^\s]+|\/(?!\/)[^\s]*)$/i,
+    /^(https?:\/\/[^\s]+|mailto:[^\s]+|\/(?!\/)[^\s\\]*)$/i,
     'Use an http, https or mailto link, or a path on this site.',
   );
 
-/** An address the browser loads (an image): http(s), or a path on this site. */
+/** An address the browser loads (an image): http(s), or a path on this site (no backslash). */
 export const WebAddress = z
   .string()
   .max(2000)
-  .regex(/^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i, 'Use an http or https address, or a path on this site.');
+  .regex(/^(https?:\/\/[^\s]+|\/(?!\/)[^\s\\]*)$/i, 'Use an http or https address, or a path on this site.');
 
 /** Paginated list envelope used by recent searches and saved journeys (SPEC §7). */
 export const PageMeta = z.object({

@@ -127,17 +127,27 @@ export function registerCampaignRoutes(app: FastifyInstance, routes: RouteTable,
           impression_id: ['A view has no impression_id (send null).'],
         });
       }
-      const row = await db
-        .insertInto('campaign_impressions')
-        .values({
-          id: randomUUID(),
-          campaign_id: campaignId,
-          action: input.action,
-          parent_id: parentId,
-          expires_at: campaign.end_at,
-        })
-        .returning(['id', 'expires_at'])
-        .executeTakeFirstOrThrow();
+      // One clickthrough per view (a unique index): a repeat answers the first one's id, so
+      // replaying a view's clickthrough cannot inflate the campaign's figures.
+      const row =
+        (await db
+          .insertInto('campaign_impressions')
+          .values({
+            id: randomUUID(),
+            campaign_id: campaignId,
+            action: input.action,
+            parent_id: parentId,
+            expires_at: campaign.end_at,
+          })
+          .onConflict((oc) => oc.column('parent_id').where('action', '=', 'clickthrough').doNothing())
+          .returning(['id', 'expires_at'])
+          .executeTakeFirst()) ??
+        (await db
+          .selectFrom('campaign_impressions')
+          .select(['id', 'expires_at'])
+          .where('parent_id', '=', parentId)
+          .where('action', '=', 'clickthrough')
+          .executeTakeFirstOrThrow());
       reply.code(201);
       return { data: { id: row.id, expires_at: row.expires_at.toISOString() } };
     },

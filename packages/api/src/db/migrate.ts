@@ -6,6 +6,7 @@ import * as searchPlaceErrors from './migrations/003_search_place_errors.ts';
 import * as accountSecurity from './migrations/004_account_security.ts';
 import * as liveFeeds from './migrations/005_live_feeds.ts';
 import * as mailQuota from './migrations/006_mail_quota.ts';
+import * as oneClickthroughPerView from './migrations/007_one_clickthrough_per_view.ts';
 
 /** Every migration, in order; the names are what `kysely_migration` records. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004_account_security': accountSecurity,
   '005_live_feeds': liveFeeds,
   '006_mail_quota': mailQuota,
+  '007_one_clickthrough_per_view': oneClickthroughPerView,
 };
 
 class StaticProvider implements MigrationProvider {

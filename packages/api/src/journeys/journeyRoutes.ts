@@ -14,7 +14,7 @@ import { getUser } from '../accounts/session.ts';
 import type { AppContext } from '../context.ts';
 import { notFound, parseOr422 } from '../http/httpError.ts';
 import type { RouteTable } from '../http/routeTable.ts';
-import { hashOfJourneyId } from '../search/searchStore.ts';
+import { findSearch, hashOfJourneyId } from '../search/searchStore.ts';
 import { findJourney, servedJourney } from './journeyStore.ts';
 
 const SavedResponse = MessageResponse.extend({ data: SavedJourneyItem });
@@ -41,6 +41,11 @@ export function registerJourneyRoutes(app: FastifyInstance, routes: RouteTable, 
       requireAccounts(request);
       const user = await getUser(ctx, request);
       const journey = await getJourney(ctx, request, 'id', user.id);
+      // Saving a journey of someone else's account search would let its entitlements be read
+      // back from one's own list (issue 30, finding 12): such a journey does not exist for them.
+      const search = await findSearch(ctx, hashOfJourneyId(journey.id) ?? '');
+      if (search?.user_id != null && search.user_id !== user.id)
+        throw notFound('This journey does not exist.');
       await db
         .insertInto('saved_journeys')
         .values({ user_id: user.id, journey_id: journey.id })

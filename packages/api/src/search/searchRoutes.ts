@@ -93,6 +93,7 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
     async (request) => {
       const query = await getSearch(ctx, request);
       const user = await findUser(ctx, request);
+      refuseUnlessOwner(query, user?.id);
       return {
         data: {
           journeys: await listJourneys(ctx, query.hash, user?.id ?? null),
@@ -118,6 +119,7 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
       const { journeyId } = request.params as { journeyId: string };
       if (hashOfJourneyId(journeyId) !== query.hash) throw notFound('This journey does not exist.');
       const user = await findUser(ctx, request);
+      refuseUnlessOwner(query, user?.id);
       const journey = await findJourney(ctx, journeyId, user?.id ?? null);
       if (!journey) throw notFound('This journey does not exist.');
       return { data: journey };
@@ -189,6 +191,16 @@ async function getSearch(ctx: AppContext, request: FastifyRequest): Promise<Sear
   const query = await findSearch(ctx, hash);
   if (!query) throw notFound('This search does not exist.');
   return query;
+}
+
+/**
+ * A search made with an account is read only with its owner's token: its journeys are priced with
+ * the owner's railcard and concession card and planned for their step-free need, which a shared
+ * link must not reveal (issue 30, finding 12). Anyone else is told it does not exist. A visitor's
+ * search stays readable by anyone with its link.
+ */
+function refuseUnlessOwner(query: SearchRow, callerId: string | undefined): void {
+  if (query.user_id !== null && query.user_id !== callerId) throw notFound('This search does not exist.');
 }
 
 /**

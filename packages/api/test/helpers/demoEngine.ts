@@ -49,7 +49,7 @@ export async function searchAndWait(server: TestServer, body: Record<string, unk
   const { hash } = SearchCreated.parse(created.body).data;
   const done = await waitFor(
     async () => {
-      const r = await server.call('GET', `/v1/journey-planner/search/${hash}`);
+      const r = await server.call('GET', `/v1/journey-planner/search/${hash}`, token ? { token } : {});
       return r.body.data.query.status === 'done' ? r : undefined;
     },
     180_000,

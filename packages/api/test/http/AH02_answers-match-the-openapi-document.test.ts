@@ -161,7 +161,10 @@ async function plannedSearch(token?: string) {
   });
   const hash = data.hash as string;
   const done = await waitFor(async () => {
-    const results = await call('GET', `/v1/journey-planner/search/${hash}`, { status: 200 });
+    const results = await call('GET', `/v1/journey-planner/search/${hash}`, {
+      ...(token ? { token } : {}),
+      status: 200,
+    });
     return results.data.query.status === 'done' ? results.data : undefined;
   });
   return { hash, journeyIds: (done.journeys as { id: string }[]).map((j) => j.id) };

@@ -39,7 +39,7 @@ async function plannedSearch(
   expect(created.status).toBe(201);
   const hash = created.body.data.hash as string;
   const done = await waitFor(async () => {
-    const r = await server.call('GET', `/v1/journey-planner/search/${hash}`);
+    const r = await server.call('GET', `/v1/journey-planner/search/${hash}`, token ? { token } : {});
     return r.body.data.query.status === 'done' ? r : undefined;
   });
   return { hash, ids: done.body.data.journeys.map((j: { id: string }) => j.id) };
@@ -73,12 +73,10 @@ describe('saving journeys', () => {
 
     const mine = await server.call('GET', `/v1/journey-planner/search/${hash}/${id}`, { token: alice.token });
     expect(mine.body.data.user_status).toBe('saved');
+    // An account search reads only with its owner's token (issue 30, finding 12).
     const theirs = await server.call('GET', `/v1/journey-planner/search/${hash}/${id}`, { token: bob.token });
-    expect(theirs.body.data.user_status).toBeNull();
-    const anonymous = await server.call('GET', `/v1/journey-planner/search/${hash}`);
-    expect(anonymous.body.data.journeys.every((j: { user_status: unknown }) => j.user_status === null)).toBe(
-      true,
-    );
+    expect(theirs.status).toBe(404);
+    expect((await server.call('GET', `/v1/journey-planner/search/${hash}`)).status).toBe(404);
 
     const list = await server.call('GET', '/v1/journey/saved/user?per_page=10&page=1', {
       token: alice.token,
@@ -132,7 +130,9 @@ describe('retention', () => {
     expect(await pruneVisitorSearches(later, 30)).toBeGreaterThanOrEqual(1);
     expect((await server.call('GET', `/v1/journey-planner/search/${dropped.hash}`)).status).toBe(404);
     expect((await server.call('GET', `/v1/journey-planner/search/${kept.hash}`)).status).toBe(200);
-    expect((await server.call('GET', `/v1/journey-planner/search/${own.hash}`)).status).toBe(200);
+    expect(
+      (await server.call('GET', `/v1/journey-planner/search/${own.hash}`, { token: alice.token })).status,
+    ).toBe(200);
     expect(await pruneVisitorSearches(ctx, 30)).toBe(0);
   });
 });

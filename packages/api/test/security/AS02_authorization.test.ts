@@ -24,7 +24,7 @@ beforeAll(async () => {
   aliceHash = created.body.data.hash;
   const results = await waitFor(
     async () => {
-      const r = await server.call('GET', `/v1/journey-planner/search/${aliceHash}`);
+      const r = await server.call('GET', `/v1/journey-planner/search/${aliceHash}`, { token: alice.token });
       return r.body.data?.journeys?.length > 0 ? r.body.data : undefined;
     },
     20_000,
@@ -95,12 +95,11 @@ describe("another user's resources", () => {
     expect(own.body.meta.total).toBe(1);
   });
 
-  it("the saved mark is per user: Bob reading Alice's journey does not see it as saved", async () => {
+  it("the saved mark is Alice's: Bob cannot read her account search's journey at all (issue 30, finding 12)", async () => {
     const asBob = await server.call('GET', `/v1/journey-planner/search/${aliceHash}/${aliceJourneyId}`, {
       token: bob.token,
     });
-    expect(asBob.status).toBe(200);
-    expect(asBob.body.data.user_status).toBeNull();
+    expect(asBob.status).toBe(404);
     const asAlice = await server.call('GET', `/v1/journey-planner/search/${aliceHash}/${aliceJourneyId}`, {
       token: alice.token,
     });

@@ -31,6 +31,10 @@ const BAD_LINKS = [
   'data:text/html,<script>alert(1)</script>',
   'vbscript:x',
   '//evil.example/x',
+  // Browsers read a backslash as a slash: these are //evil.example too (issue 30, finding 14).
+  '/\\evil.example/x',
+  '/\\\\evil.example',
+  '/ok\\..\\..\\/evil.example',
 ];
 
 describe('link schemes (finding 13)', () => {

@@ -44,17 +44,18 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   aliceHash = created.body.data.hash;
-  await waitForPlanned(aliceHash);
+  await waitForPlanned(aliceHash, alice.token);
 });
 afterAll(async () => {
   await server?.close();
   await smtp?.close();
 });
 
-async function waitForPlanned(hash: string) {
+/** An account search reads only with its owner's token (issue 30, finding 12). */
+async function waitForPlanned(hash: string, token?: string) {
   return waitFor(
     async () => {
-      const r = await server.call('GET', `/v1/journey-planner/search/${hash}`);
+      const r = await server.call('GET', `/v1/journey-planner/search/${hash}`, { token });
       return r.body.data?.query?.status === 'done' ? r.body.data : undefined;
     },
     20_000,
@@ -68,7 +69,7 @@ async function replan(token: string | undefined, hhmm: string): Promise<string> 
     body: { return_time: searchTime(2, hhmm) },
   });
   expect(res.status).toBe(201);
-  await waitForPlanned(res.body.data.hash);
+  await waitForPlanned(res.body.data.hash, token);
   return res.body.data.hash;
 }
 

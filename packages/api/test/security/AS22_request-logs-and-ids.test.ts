@@ -1,5 +1,7 @@
 // Feature under test: issue 30 findings 3 and 9 — single-use codes reached the request log through the page links in mails (`/auth/password-reset?code=`…); the client's X-Request-Id was echoed and logged as sent; one client could grow the log without bound (long URLs; tiles, glyphs and app files outside every limit). Logged URLs keep only their shape, ids are made by the server, and map and app files have a budget of their own.
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,5 +77,17 @@ describe('map tiles, glyphs and app files', () => {
     expect(Number(tile.headers.get('retry-after'))).toBeGreaterThan(0);
     // API calls keep their own budget.
     expect((await server.call('GET', '/v1/config')).status).toBe(200);
+  });
+});
+
+describe('every brand privacy page', () => {
+  it('says what the logs hold: the IP address and shortened addresses, no place search (issue 30, finding 14)', () => {
+    const brands = join(import.meta.dirname, '../../../../brands');
+    for (const brand of readdirSync(brands, { withFileTypes: true }).filter((d) => d.isDirectory())) {
+      const page = readFileSync(join(brands, brand.name, 'pages/privacy-policy.md'), 'utf8');
+      expect(page, brand.name).toMatch(/internet \(IP\) address/);
+      expect(page, brand.name).toMatch(/first six characters of its code/);
+      expect(page, brand.name).toMatch(/nothing typed into a place search/);
+    }
   });
 });

@@ -105,7 +105,12 @@ function utcStamp(date: Date): string {
 
 /** TEXT escaping of RFC 5545 §3.3.11. */
 export function escapeText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  // A lone CR ends a line too (RFC 5545 §3.1 lines end in CRLF; readers split on CR alone as well).
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /** Lines longer than 75 octets are folded with CRLF and a space (RFC 5545 §3.1), never inside a character. */

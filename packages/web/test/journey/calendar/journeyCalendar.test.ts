@@ -50,3 +50,14 @@ describe('fold', () => {
       expect(new TextEncoder().encode(part).length).toBeLessThanOrEqual(75);
   });
 });
+
+describe('escapeText', () => {
+  it('turns a lone carriage return into an escaped line break too, so no text starts a property line of its own (issue 30, finding 14)', () => {
+    expect(escapeText('Stop A\rBEGIN:VEVENT')).toBe('Stop A\\nBEGIN:VEVENT');
+    expect(escapeText('a\r\nb\nc')).toBe('a\\nb\\nc');
+    const shifted = structuredClone(journey);
+    shifted.depart.steps[0]!.description = 'Walk\rATTACH:https://evil.example/x';
+    const calendar = buildJourneyCalendar(shifted, options);
+    expect(calendar.replace(/\r\n/g, '')).not.toContain('\r');
+  });
+});
