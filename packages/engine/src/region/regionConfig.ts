@@ -402,7 +402,7 @@ export const Concessions = z
       .strictObject({ freeModes: z.array(RegionMode), description: z.string() })
       .default({ freeModes: [], description: '' })
       .describe(
-        'Free travel with the concession card of the traveller\'s profile (in Scotland the National Entitlement Card, over-60 / disabled); default: free on nothing',
+        "Free travel with the concession card of the traveller's profile (in Scotland the National Entitlement Card, over-60 / disabled); default: free on nothing",
       ),
     youngScot: z
       .strictObject({
@@ -457,22 +457,26 @@ export const RegionConfig = z
     feeds: z.array(Feed).describe('GTFS feeds'),
     osm: z
       .strictObject({
-      path: z.string().min(1).describe('.osm or .osm.pbf file, relative to region.json'),
-      elevation: z
-        .string()
-        .min(1)
-        .optional()
-        .describe(
-          'GeoTIFF terrain model (e.g. OS Terrain 50) in EPSG:27700 or EPSG:4326, relative to region.json: heights of street nodes for cycling times; OSM ele tags fill in where it has none',
-        ),
-    })
+        path: z.string().min(1).describe('.osm or .osm.pbf file, relative to region.json'),
+        elevation: z
+          .string()
+          .min(1)
+          .optional()
+          .describe(
+            'GeoTIFF terrain model (e.g. OS Terrain 50) in EPSG:27700 or EPSG:4326, relative to region.json: heights of street nodes for cycling times; OSM ele tags fill in where it has none',
+          ),
+      })
       .optional()
-      .describe('The street map; without it walks are straight lines (labelled) and no cycling or driving is offered'),
+      .describe(
+        'The street map; without it walks are straight lines (labelled) and no cycling or driving is offered',
+      ),
     operators: z.array(Operator).default([]),
     taxi: z
       .strictObject({ operators: z.array(TaxiOperator), tariff: TaxiTariff.optional() })
       .default({ operators: [] })
-      .describe('Taxi operators and their tariff; default: none (no taxi options); without a tariff taxi prices are unknown'),
+      .describe(
+        'Taxi operators and their tariff; default: none (no taxi options); without a tariff taxi prices are unknown',
+      ),
     carClub: CarClub.default({ providers: [], bays: [] }),
     bikeHire: BikeHire.optional(),
     flexibleServices: z.array(FlexibleService).default([]),
