@@ -10,6 +10,7 @@ const BENCHES = [
   'packages/engine/bench/live.ts',
   'packages/engine/bench/streets.ts',
   'packages/engine/bench/plan.ts',
+  'packages/engine/bench/planReal.ts',
   'packages/web/scripts/bundleSize.ts',
   'packages/api/bench/compression.ts',
   'packages/web/scripts/routeBytes.ts',

@@ -73,7 +73,7 @@ describe('loadBrands', () => {
     expect(registry.find('cairngorms-explorer')).toBeDefined();
   });
 
-  it('serves brands/default as it stands by name (a new region\'s neutral brand), without listing it', () => {
+  it("serves brands/default as it stands by name (a new region's neutral brand), without listing it", () => {
     const { registry } = loadBrands(REAL_BRANDS);
     const neutral = registry.find('default');
     expect(neutral?.settings).toMatchObject({ brand: 'default', title: 'Cairn Journey Planner' });

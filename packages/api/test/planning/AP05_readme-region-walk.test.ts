@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { AppConfig, PlacesResponse, SearchCreated, SearchResults } from '@cairn/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/testServer.ts';
 
@@ -101,13 +102,13 @@ describe.skipIf(!existsSync(FEED))('README region walk (Isle of Wight buses)', (
             'x-requested-with': 'XMLHttpRequest',
           },
         });
-        return { status: response.status, body: (await response.json()) as { data: any } };
+        return { status: response.status, body: (await response.json()) as unknown };
       };
       const config = await waitFor(
         async () => {
           if (server?.exitCode !== null) throw new Error(`cairn serve exited: ${output}`);
           return fetch(`${url}/v1/config`)
-            .then(async (r) => (r.ok ? ((await r.json()) as { data: any }) : undefined))
+            .then(async (r) => (r.ok ? AppConfig.parse(await r.json()) : undefined))
             .catch(() => undefined);
         },
         120_000,
@@ -117,7 +118,8 @@ describe.skipIf(!existsSync(FEED))('README region walk (Isle of Wight buses)', (
       // The neutral brand, not the demo park's.
       expect(config.data.brand.title).toBe('Cairn Journey Planner');
 
-      const from = (await call('/v1/places?q=Shanklin%20Bus%20Station&limit=1')).body.data[0];
+      const from = PlacesResponse.parse((await call('/v1/places?q=Shanklin%20Bus%20Station&limit=1')).body)
+        .data[0]!;
       expect(from.label).toBe('Shanklin Bus Station');
       const created = await call('/v1/journey-planner/search', {
         method: 'POST',
@@ -130,11 +132,11 @@ describe.skipIf(!existsSync(FEED))('README region walk (Isle of Wight buses)', (
         }),
       });
       expect(created.status).toBe(201);
-      const hash = created.body.data.hash as string;
+      const hash = SearchCreated.parse(created.body).data.hash;
       const results = await waitFor(
         async () => {
-          const r = await call(`/v1/journey-planner/search/${hash}`);
-          return r.body.data.query.status === 'done' ? r.body.data : undefined;
+          const r = SearchResults.parse((await call(`/v1/journey-planner/search/${hash}`)).body);
+          return r.data.query.status === 'done' ? r.data : undefined;
         },
         60_000,
         'the search to be planned',

@@ -187,17 +187,22 @@ export const FOOT_ONLY_CLASSES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * How a road tagged `foot=no` or `foot=use_sidepath` is routed when its pavement cannot be in the
+ * How a road tagged `foot=no` or `foot=use_sidepath` (or the same for `bicycle`) is routed when its pavement cannot be in the
  * extract: in towns such a tag mostly says the pavement is mapped as its own footway (RNV's
  * Friedrichsring and Kaiserring), and a road-only extract leaves that footway out, so closing the
  * road to walkers cut the stops along it off by kilometres. Null when the road stays closed
  * (motorways, motorroads, or a tag that is not about a side path).
  */
 export function wayRoutingWithSidewalk(tags: OsmTags): WayRouting | null {
-  if (tags.foot !== 'no' && tags.foot !== 'use_sidepath') return null;
+  const sidePath = (v: string | undefined) => v === 'no' || v === 'use_sidepath';
+  if (!sidePath(tags.foot) && !sidePath(tags.bicycle)) return null;
   if (tags.motorroad === 'yes' || tags.highway === undefined) return null;
   if (FOOT_ONLY_CLASSES.has(tags.highway) || tags.highway.startsWith('motorway')) return null;
-  const { foot: _foot, ...rest } = tags;
+  // The same holds for a cycle track beside the road (bicycle=no there: Käfertal to Feudenheim,
+  // a 5 km walk, was a 40 km ride).
+  const rest = { ...tags };
+  if (sidePath(rest.foot)) delete rest.foot;
+  if (sidePath(rest.bicycle)) delete rest.bicycle;
   return wayRouting(rest);
 }
 

@@ -166,7 +166,7 @@ function buildRegionTimetable(
       type: feed.type,
       stopsPath: feed.stops ? resolveRegionPath(dir, feed.stops) : undefined,
       nation: feed.nation,
-      osmPath: resolveRegionPath(dir, config.osm.path),
+      osmPath: config.osm ? resolveRegionPath(dir, config.osm.path) : undefined,
     });
     if (!read.ok) {
       messages.push(`feed ${feed.id}: ${read.warnings.map((w) => w.message).join('; ')}`);

@@ -7,6 +7,7 @@ import type { RegionData } from './regionData.ts';
 import { buildStreetChain, buildStreetStep } from '../modes/streetStep.ts';
 import { stopKindOf } from '../timetable/stopKind.ts';
 import { serviceAfterMode } from '../journeys/format/serviceName.ts';
+import { STRAIGHT_LINE_FOOTPATHS } from '../timetable/footpaths.ts';
 
 /** Street steps shorter than this are not shown (the place is at the stop). */
 const MIN_STEP_M = 50;
@@ -262,6 +263,21 @@ export function journeySteps(
     } else if (leg.isWalk) {
       const from = stopPlace(data, leg.from);
       const to = stopPlace(data, leg.to);
+      // Changes timed along the streets are drawn and measured along them too: one walking model.
+      const street =
+        data.timetable.meta.footpathSource !== STRAIGHT_LINE_FOOTPATHS
+          ? buildStreetStep(data.streets, 'walk', from, to, { startSec: leg.startSec + zero })
+          : undefined;
+      if (street && !street.straightLine) {
+        if (street.distanceM < MIN_STEP_M) continue;
+        steps.push({
+          ...street,
+          startSec: leg.startSec + zero,
+          endSec: leg.endSec + zero,
+          description: `Walk to ${to.name} to change`,
+        });
+        continue;
+      }
       const distanceM = haversineM(from.lat, from.lon, to.lat, to.lon) * 1.3;
       if (distanceM < MIN_STEP_M) continue;
       steps.push({

@@ -138,7 +138,8 @@ function crossCheck(c: RegionConfig, file: string, dir: string | undefined): Reg
     err('osm.path', `OSM file not found: ${c.osm.path}`);
   if (dir && c.osm?.elevation !== undefined && !existsSync(resolveRegionPath(dir, c.osm.elevation)))
     err('osm.elevation', `elevation raster not found: ${c.osm.elevation}`);
-  if (!c.osm) warn('osm', 'no OSM file: walks are straight lines (labelled), and no cycling or driving is offered');
+  if (!c.osm)
+    warn('osm', 'no OSM file: walks are straight lines (labelled), and no cycling or driving is offered');
   if (c.taxi.operators.length > 0 && !c.taxi.tariff)
     warn('taxi.tariff', 'taxi operators without a tariff: taxi prices are shown as unknown');
 

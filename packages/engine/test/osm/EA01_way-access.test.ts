@@ -50,6 +50,7 @@ describe('wayRouting', () => {
     expect(wayRoutingWithSidewalk({ highway: 'trunk', foot: 'no', motorroad: 'yes' })).toBeNull();
     expect(wayRoutingWithSidewalk({ highway: 'motorway_link', foot: 'no' })).toBeNull();
     expect(wayRoutingWithSidewalk({ highway: 'primary' })).toBeNull();
+    expect(wayRoutingWithSidewalk({ highway: 'secondary', bicycle: 'no' })!.forward).toBe(F | B | C);
   });
 
   it('lets walkers go against a one-way street but not vehicles', () => {

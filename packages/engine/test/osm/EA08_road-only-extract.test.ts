@@ -38,7 +38,7 @@ describe('A08 road-only extract', () => {
 
   const rnv = findSharedData('rnv/rnv.osm.pbf');
   it.skipIf(!rnv)(
-    'RNV: the two Wasserturm stops, 199 m apart on the ring road, are a short walk (6 km before)',
+    'RNV: the two Wasserturm stops, 199 m apart on the ring road, are a short walk (6 km before), and rides follow the main roads',
     () => {
       const net = createStreetNetwork(loadOsmFile(rnv!).graph, { carHierarchy: false });
       // Stop positions from rnv-gtfs.zip stops.txt (Wasserturm, both directions).
@@ -46,6 +46,11 @@ describe('A08 road-only extract', () => {
       const to = { lat: 49.484997, lon: 8.474874 };
       expect(haversineM(from.lat, from.lon, to.lat, to.lon)).toBeCloseTo(199, -1);
       expect(findStreetRoute(net, from, to, 'foot')!.distanceM).toBeLessThan(400);
+      // Käfertal Bahnhof to Feudenheim (stops.txt): a 5 km walk was a 40 km ride (bicycle=no on the main roads).
+      const kaefertal = { lat: 49.50982, lon: 8.51818 };
+      const feudenheim = { lat: 49.48404, lon: 8.53763 };
+      const walk = findStreetRoute(net, kaefertal, feudenheim, 'foot')!.distanceM;
+      expect(findStreetRoute(net, kaefertal, feudenheim, 'bicycle')!.distanceM).toBeLessThan(1.5 * walk);
     },
   );
 });

@@ -168,7 +168,8 @@ function priceStep(step: PlannedStep, ctx: PricingContext): StepPrice {
     }
     case 'taxi': {
       const tariff = region.taxi.tariff;
-      if (!tariff) return unknownStep(`Taxi ${fromToText(step.from, step.to)}: no tariff known for this region`);
+      if (!tariff)
+        return unknownStep(`Taxi ${fromToText(step.from, step.to)}: no tariff known for this region`);
       const { pence, night, holiday } = taxiFarePence(
         tariff,
         step.distanceM,

@@ -1,4 +1,4 @@
-import type { BikeHire, CarClubProvider, OwnCarCosts, RegionConfig, TaxiTariff } from '../../region/regionConfig.ts';
+import type { BikeHire, CarClubProvider, OwnCarCosts, TaxiTariff } from '../../region/regionConfig.ts';
 import { minutesOfDay } from '../format/clock.ts';
 import { metresToMiles } from '../format/distance.ts';
 

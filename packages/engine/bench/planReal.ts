@@ -1,0 +1,96 @@
+// Whole-search CPU of the planner on the real feeds of ../shared/data (issue 28): RNV (Mannheim and
+// Heidelberg, with its OSM extract) and NYC (subway and Brooklyn buses, 2.97 M stop times, no OSM).
+// Seeded one-way searches between random stops of the feed at morning times, through the same
+// planner facade the API uses. Prints a table; never fails on timings. Skips a feed that is absent.
+// Run: npx node packages/engine/bench/planReal.ts [--only=rnv|nyc] [--searches=40]
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BrandSettings, SearchRequest } from '@cairn/contracts';
+import { loadPlannerFromFeeds } from '../src/planner/loadPlanner.ts';
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const searches = Number(arg('searches') ?? 40);
+const only = arg('only');
+const brand = BrandSettings.parse(JSON.parse(readFileSync('brands/default/brand.json', 'utf8')));
+const DATA =
+  process.env.CAIRN_SHARED_DATA ?? fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
+
+const NETWORKS = [
+  { id: 'rnv', feeds: ['rnv/rnv-gtfs.zip'], osm: 'rnv/rnv.osm.pbf', date: '2016/11/08', target: 150 },
+  {
+    id: 'nyc',
+    feeds: ['nyc/nyc-subway-gtfs.zip', 'nyc/nyc-bus-brooklyn-gtfs.zip'],
+    date: '2026/10/06',
+    target: 300,
+  },
+];
+
+const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
+
+for (const n of NETWORKS) {
+  if (only && only !== n.id) continue;
+  const feeds = n.feeds.map((f) => join(DATA, f));
+  if (!feeds.every(existsSync)) {
+    console.log(`${n.id}: skipped (${DATA} has not got ${n.feeds.join(', ')})`);
+    continue;
+  }
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  const built = loadPlannerFromFeeds(
+    feeds.map((path) => ({ path })),
+    { ...(n.osm ? { osmPath: join(DATA, n.osm) } : {}), log: () => undefined },
+  );
+  if (!built.ok) throw new Error(built.message);
+  const lc = process.cpuUsage(c0);
+  const load = `${((performance.now() - t0) / 1000).toFixed(1)} s (cpu ${((lc.user + lc.system) / 1e6).toFixed(1)} s)`;
+  // Stops and stations trips call at, from the planner's own map layer.
+  let seed = 28;
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const stops = built.planner
+    .mapFeatures()
+    .features.filter((f) => f.properties.layer === 'stop' || f.properties.layer === 'station');
+  const point = () => {
+    const f = stops[Math.floor(random() * stops.length)]!;
+    const [lng, lat] = f.geometry.coordinates as [number, number];
+    return { lat, lng };
+  };
+  const requests = Array.from({ length: searches + 3 }, () =>
+    SearchRequest.parse({
+      origin: 'A',
+      destination: 'B',
+      origin_location: point(),
+      destination_location: point(),
+      out_time: `${n.date} 0${7 + Math.floor(random() * 3)}:${String(Math.floor(random() * 60)).padStart(2, '0')}:00`,
+    }),
+  );
+  for (const r of requests.slice(0, 3)) await built.planner.plan(r, null, brand);
+  const cpu: number[] = [];
+  const wall: number[] = [];
+  let empty = 0;
+  for (const r of requests.slice(3)) {
+    const w = performance.now();
+    const c = process.cpuUsage();
+    const { journeys } = await built.planner.plan(r, null, brand);
+    const d = process.cpuUsage(c);
+    wall.push(performance.now() - w);
+    cpu.push((d.user + d.system) / 1000);
+    if (journeys.length === 0) empty++;
+  }
+  cpu.sort((a, b) => a - b);
+  wall.sort((a, b) => a - b);
+  console.table([
+    { network: n.id, measure: 'load (feeds, OSM, footpaths, indexes)', value: load },
+    { network: n.id, measure: 'searches', value: `${cpu.length} (${empty} with no journey)` },
+    {
+      network: n.id,
+      measure: 'cpu p50',
+      value: `${pct(cpu, 50).toFixed(0)} ms (wall ${pct(wall, 50).toFixed(0)} ms)`,
+    },
+    {
+      network: n.id,
+      measure: `cpu p95 (target ≤ ${n.target} ms)`,
+      value: `${pct(cpu, 95).toFixed(0)} ms (wall ${pct(wall, 95).toFixed(0)} ms)`,
+    },
+  ]);
+}
