@@ -58,6 +58,7 @@ export {
 } from './journey.ts';
 export {
   PlaceErrors,
+  NoJourney,
   SearchRequest,
   SearchQuery,
   SearchCreated,

@@ -5,6 +5,7 @@ import * as loginFailures from './migrations/002_login_failures.ts';
 import * as searchPlaceErrors from './migrations/003_search_place_errors.ts';
 import * as accountSecurity from './migrations/004_account_security.ts';
 import * as liveFeeds from './migrations/005_live_feeds.ts';
+import * as searchNoJourney from './migrations/006_search_no_journey.ts';
 
 /** Every migration, in order; the names are what `kysely_migration` records. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '003_search_place_errors': searchPlaceErrors,
   '004_account_security': accountSecurity,
   '005_live_feeds': liveFeeds,
+  '006_search_no_journey': searchNoJourney,
 };
 
 class StaticProvider implements MigrationProvider {
