@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LiveBreak } from './journey.ts';
-import { PlaceErrors } from './search.ts';
+import { NoJourney, PlaceErrors } from './search.ts';
 
 /** Live events on channel `query.{hash}` (SPEC §3, §7). `search.failed` and `journey.updated` are our additions. */
 export const ResultsRetrievedEvent = z.object({
@@ -9,6 +9,8 @@ export const ResultsRetrievedEvent = z.object({
     journey_count: z.number().int().nonnegative(),
     /** Optional: why there are no journeys when an end could not be placed (see PlaceErrors). */
     place_errors: PlaceErrors.optional(),
+    /** Optional: why there are no journeys when both ends were placed (see NoJourney, issue #27). */
+    no_journey: NoJourney.optional(),
   }),
 });
 export const JourneyProcessedEvent = z.object({

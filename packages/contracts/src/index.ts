@@ -60,6 +60,7 @@ export {
 } from './journey.ts';
 export {
   PlaceErrors,
+  NoJourney,
   SearchRequest,
   SearchQuery,
   SearchCreated,

@@ -57,6 +57,21 @@ export const PlaceErrors = z.object({
 });
 export type PlaceErrors = z.infer<typeof PlaceErrors>;
 
+/**
+ * Why a search whose ends were placed found no journey (an addition to SPEC §3, issue #27): the
+ * engine's reason (planner/port.ts NoJourneyReason), so the results page says why and offers the
+ * next action. `ends`: the ends with no stop within a walk ('no stop near'); `date`: the region's
+ * YYYY-MM-DD with nothing running ('no service').
+ */
+export const NoJourney = z
+  .object({
+    reason: z.enum(['same place', 'bad time', 'no stop near', 'no service', 'no return', 'no option']),
+    ends: z.array(z.enum(['origin', 'destination'])).optional(),
+    date: z.string().optional(),
+  })
+  .describe('Why a search found no journey');
+export type NoJourney = z.infer<typeof NoJourney>;
+
 /** A stored search (SPEC §3). */
 export const SearchQuery = z.object({
   hash: z.string(),
@@ -80,6 +95,8 @@ export const SearchQuery = z.object({
     ),
   /** Optional: present when the origin or destination could not be placed (then there are no journeys). */
   place_errors: PlaceErrors.optional(),
+  /** Optional: why a search whose ends were placed found no journey (issue #27). */
+  no_journey: NoJourney.optional(),
 });
 export type SearchQuery = z.infer<typeof SearchQuery>;
 

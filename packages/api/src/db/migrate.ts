@@ -7,6 +7,7 @@ import * as accountSecurity from './migrations/004_account_security.ts';
 import * as liveFeeds from './migrations/005_live_feeds.ts';
 import * as mailQuota from './migrations/006_mail_quota.ts';
 import * as oneClickthroughPerView from './migrations/007_one_clickthrough_per_view.ts';
+import * as searchNoJourney from './migrations/008_search_no_journey.ts';
 
 /** Every migration, in order; the names are what `kysely_migration` records. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005_live_feeds': liveFeeds,
   '006_mail_quota': mailQuota,
   '007_one_clickthrough_per_view': oneClickthroughPerView,
+  '008_search_no_journey': searchNoJourney,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -61,6 +61,8 @@ export interface SearchQueriesTable {
   error: string | null;
   /** Field errors (contracts PlaceErrors) when an end of the search could not be placed. */
   place_errors: ColumnType<Record<string, string[]> | null, string | null | undefined, string | null>;
+  /** Why a placed search found no journey (contracts NoJourney), issue #27. */
+  no_journey: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 

@@ -1,4 +1,4 @@
-import { Journey, PlaceErrors, Profile, SearchRequest, type QueryEvent } from '@cairn/contracts';
+import { Journey, NoJourney, PlaceErrors, Profile, SearchRequest, type QueryEvent } from '@cairn/contracts';
 import type { PlanResult } from '@cairn/engine';
 import type { AppContext } from '../context.ts';
 import type { Job } from '../jobs/jobQueue.ts';
@@ -26,6 +26,7 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
       if (!query) return;
       let ids = await listJourneyIds(ctx, hash);
       let placeErrors = query.place_errors ? PlaceErrors.parse(query.place_errors) : undefined;
+      let noJourney = query.no_journey ? NoJourney.parse(query.no_journey) : undefined;
       if (query.results_retrieved === null) {
         await setSearchStatus(ctx, hash, 'planning');
         const brand = ctx.brands.find(query.brand) ?? ctx.brands.find(ctx.config.brand);
@@ -37,6 +38,7 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
         const result = await ctx.planner.getPlanner().plan(request, profile, brand.settings, live);
         // An end that cannot be placed gets its message on the results, not an unexplained empty list.
         placeErrors = placeErrorsOf(result);
+        noJourney = noJourneyOf(result);
         if (!result.found) ctx.logger.info({ hash, why: result.why }, 'search found no journey');
         const taken = new Set<string>();
         const journeys = result.journeys.map((journey, position) => {
@@ -55,14 +57,18 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
           return { ...checked.data, id, user_status: null };
         });
         ids = journeys.map((j) => j.id);
-        await recordResults(ctx, hash, journeys, placeErrors);
+        await recordResults(ctx, hash, journeys, placeErrors, noJourney);
       }
       const events: StoredEvent[] = [
         {
           seq: 1,
           event: {
             event: 'results.retrieved',
-            data: { journey_count: ids.length, ...(placeErrors ? { place_errors: placeErrors } : {}) },
+            data: {
+              journey_count: ids.length,
+              ...(placeErrors ? { place_errors: placeErrors } : {}),
+              ...(noJourney ? { no_journey: noJourney } : {}),
+            },
           },
         },
         ...ids.map((id, i): StoredEvent => ({
@@ -92,4 +98,15 @@ function placeErrorsOf(result: PlanResult): PlaceErrors | undefined {
   const errors: PlaceErrors = {};
   for (const e of result.why.ends) errors[e.end] = [e.message];
   return errors;
+}
+
+/** Why a search whose ends were placed found nothing, for the traveller (contracts NoJourney); undefined otherwise. */
+function noJourneyOf(result: PlanResult): NoJourney | undefined {
+  if (result.found || result.why.reason === 'unplaced') return undefined;
+  const why = result.why;
+  return {
+    reason: why.reason,
+    ...(why.reason === 'no stop near' ? { ends: why.ends } : {}),
+    ...(why.reason === 'no service' ? { date: why.date } : {}),
+  };
 }

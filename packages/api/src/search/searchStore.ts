@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   mergeEntitlements,
+  NoJourney,
   PlaceErrors,
   type Profile,
   type SearchQuery,
@@ -106,6 +107,7 @@ export function toSearchQuery(row: SearchRow): SearchQuery {
     has_return: row.return_time !== null,
     ...(mergeEntitlements(row.request, row.profile).stepFree ? { step_free: true as const } : {}),
     ...(row.place_errors ? { place_errors: PlaceErrors.parse(row.place_errors) } : {}),
+    ...(row.no_journey ? { no_journey: NoJourney.parse(row.no_journey) } : {}),
   };
 }
 
@@ -133,13 +135,15 @@ export async function failSearch(ctx: AppContext, hash: string, error: string): 
 
 /**
  * Stores what planning found, in one transaction: the journeys in rank order, the number of
- * results and the ends that could not be placed. A search with results_retrieved set is planned.
+ * results and the ends that could not be placed, or why a placed search found nothing. A search
+ * with results_retrieved set is planned.
  */
 export async function recordResults(
   ctx: AppContext,
   hash: string,
   journeys: readonly StoredJourney[],
   placeErrors: PlaceErrors | undefined,
+  noJourney?: NoJourney,
 ): Promise<void> {
   await ctx.database.db.transaction().execute(async (trx) => {
     await insertJourneys(trx, hash, journeys);
@@ -148,6 +152,7 @@ export async function recordResults(
       .set({
         results_retrieved: journeys.length,
         place_errors: placeErrors ? JSON.stringify(placeErrors) : null,
+        no_journey: noJourney ? JSON.stringify(noJourney) : null,
       })
       .where('hash', '=', hash)
       .execute();

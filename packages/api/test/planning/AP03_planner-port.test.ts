@@ -58,6 +58,8 @@ describe('the planner port in the API', () => {
       expect(results.data.journeys).toEqual([]);
       expect(results.data.query.results_retrieved).toBe(0);
       expect(results.data.query.place_errors).toBeUndefined();
+      // The typed reason reaches the traveller too (issue #27), with the stored search.
+      expect(results.data.query.no_journey).toEqual({ reason: 'no service', date: '2026-06-16' });
       const logged = lines.map((l) => JSON.parse(l)).find((l) => l.hash === hash);
       expect(logged).toMatchObject({
         msg: 'search found no journey',

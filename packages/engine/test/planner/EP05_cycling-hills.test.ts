@@ -7,8 +7,10 @@ const demo = demoPlanner('cairn-demo-hills-');
 
 /** The door-to-door cycle step of a one-way search, depart-after or arrive-by. */
 async function cycleStep(from: string, to: string, by: 'depart' | 'arrive'): Promise<Step> {
+  // Late enough in the morning that even arriving by 10:30 (11:00 less the 30-minute buffer) the
+  // 91-minute climb starts after sunrise (08:14): cycling is offered in daylight only (issue #27).
   const js = await planBetween(demo.planner, from, to, {
-    out_time: '2026/11/24 10:00:00',
+    out_time: '2026/11/24 11:00:00',
     ...(by === 'arrive' ? { arrive_by: true } : {}),
   });
   const direct = js.find((j) => j.depart.stages.length === 1 && j.depart.stages[0] === 'cycle');

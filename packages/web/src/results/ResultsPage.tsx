@@ -1,6 +1,6 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { SORT_KEYS, type PlaceErrors } from '@cairn/contracts';
+import { SORT_KEYS, type NoJourney, type PlaceErrors } from '@cairn/contracts';
 import { isOneOf } from '../lib/isOneOf.ts';
 import { useBrand, useRegionNow } from '../brand/ConfigContext.tsx';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
@@ -9,6 +9,7 @@ import { PlannerForm } from '../planner/PlannerForm.tsx';
 import { valuesFromQuery } from '../planner/plannerForm.ts';
 import { AdBanner } from './AdBanner.tsx';
 import { JourneyCard, SkeletonCard } from './JourneyCard.tsx';
+import { noJourneyCard } from './noJourneyCards.ts';
 import { RefinePanel } from './RefinePanel.tsx';
 import { clearResults, useResults } from './resultsStore.ts';
 import { isLoading, placeholderCount } from './resultsState.ts';
@@ -137,9 +138,14 @@ export default function ResultsPage() {
           {!loading && !results.failed && results.placeErrors && (
             <PlaceNotFound errors={results.placeErrors} onEdit={query ? () => setEditing(true) : undefined} />
           )}
-          {!loading && !results.failed && !results.placeErrors && visible.length === 0 && (
-            <NoResults filtered={results.journeys.length > 0} />
+          {!loading && !results.failed && !results.placeErrors && results.noJourney && (
+            <NoJourneyFound why={results.noJourney} onEdit={query ? () => setEditing(true) : undefined} />
           )}
+          {!loading &&
+            !results.failed &&
+            !results.placeErrors &&
+            !results.noJourney &&
+            visible.length === 0 && <NoResults filtered={results.journeys.length > 0} />}
           <ol className="cards" aria-label="Journey options" aria-busy={loading}>
             {cards.slice(0, cardsShown).map((card, i) =>
               card.kind === 'journey' ? (
@@ -186,6 +192,22 @@ function NoResults({ filtered }: { filtered: boolean }) {
         <li>update the dates and times of your journey,</li>
         <li>update the filters you have applied.</li>
       </ul>
+    </section>
+  );
+}
+
+/** No results, and the planner said why (issue #27): the reason's card, with its next action. */
+function NoJourneyFound({ why, onEdit }: { why: NoJourney; onEdit: (() => void) | undefined }) {
+  const card = noJourneyCard(why);
+  return (
+    <section className="no-results" role="alert" aria-labelledby="no-journey-heading">
+      <h2 id="no-journey-heading">{card.title}</h2>
+      <p>{card.text}</p>
+      {onEdit && (
+        <button type="button" className="button" onClick={onEdit}>
+          {card.action}
+        </button>
+      )}
     </section>
   );
 }

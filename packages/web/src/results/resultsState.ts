@@ -1,4 +1,4 @@
-import type { Journey, PlaceErrors, SearchQuery } from '@cairn/contracts';
+import type { Journey, NoJourney, PlaceErrors, SearchQuery } from '@cairn/contracts';
 
 /** What the Results page knows while journeys stream in (SPEC §4 "Results loading"). */
 export type ResultsState = {
@@ -8,12 +8,19 @@ export type ResultsState = {
   failed: string | null;
   /** Why the origin or destination could not be placed, when that is why there are no journeys. */
   placeErrors: PlaceErrors | null;
+  /** Why a search whose ends were placed found nothing (issue #27), when the planner said. */
+  noJourney: NoJourney | null;
   /** The stored query (origin, destination, times), once read. */
   query: SearchQuery | null;
 };
 
 export type ResultsAction =
-  | { type: 'retrieved'; count: number; placeErrors?: PlaceErrors | undefined }
+  | {
+      type: 'retrieved';
+      count: number;
+      placeErrors?: PlaceErrors | undefined;
+      noJourney?: NoJourney | undefined;
+    }
   | { type: 'journey'; journey: Journey }
   | {
       type: 'snapshot';
@@ -29,6 +36,7 @@ export const initialResults: ResultsState = {
   journeys: [],
   failed: null,
   placeErrors: null,
+  noJourney: null,
   query: null,
 };
 
@@ -36,7 +44,12 @@ export const initialResults: ResultsState = {
 export function resultsReducer(state: ResultsState, action: ResultsAction): ResultsState {
   switch (action.type) {
     case 'retrieved':
-      return { ...state, expected: action.count, placeErrors: action.placeErrors ?? state.placeErrors };
+      return {
+        ...state,
+        expected: action.count,
+        placeErrors: action.placeErrors ?? state.placeErrors,
+        noJourney: action.noJourney ?? state.noJourney,
+      };
     case 'journey': {
       const i = state.journeys.findIndex((j) => j.id === action.journey.id);
       const journeys =
@@ -54,6 +67,7 @@ export function resultsReducer(state: ResultsState, action: ResultsAction): Resu
         journeys,
         failed: action.failed ?? state.failed,
         placeErrors: action.query?.place_errors ?? state.placeErrors,
+        noJourney: action.query?.no_journey ?? state.noJourney,
         query: action.query ?? state.query,
       };
     }

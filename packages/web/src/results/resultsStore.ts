@@ -131,6 +131,7 @@ function start(hash: string): void {
           type: 'retrieved',
           count: event.data.journey_count,
           placeErrors: event.data.place_errors,
+          noJourney: event.data.no_journey,
         });
       else if (event.event === 'journey.processed') {
         const journeyId = event.data.journeyID;

@@ -1,0 +1,61 @@
+import type { NoJourney } from '@cairn/contracts';
+
+/** What the results page says for one reason a search found nothing, and the next action it offers. */
+export interface NoJourneyCard {
+  title: string;
+  text: string;
+  /** The label of the button that opens the journey form to change the search. */
+  action: string;
+}
+
+const endsText = (ends: NoJourney['ends']) =>
+  ends?.length === 2
+    ? 'the start and the destination'
+    : ends?.[0] === 'destination'
+      ? 'the destination'
+      : 'the start';
+
+/**
+ * Each reason for an empty result, as a card that says why and offers the next action (STYLE:
+ * "in one table"; the reasons are the engine's, planner/port.ts NoJourneyReason).
+ */
+export function noJourneyCard(why: NoJourney): NoJourneyCard {
+  switch (why.reason) {
+    case 'same place':
+      return {
+        title: 'You are already there',
+        text: 'The start and the destination are the same place, a few steps apart.',
+        action: 'Change origin or destination',
+      };
+    case 'bad time':
+      return {
+        title: 'That time could not be read',
+        text: 'The date or time of the journey is not one we can plan for.',
+        action: 'Change the date or time',
+      };
+    case 'no stop near':
+      return {
+        title: 'No public transport near this place',
+        text: `There is no stop within a walk of ${endsText(why.ends)}, and no door-to-door option fits this trip.`,
+        action: 'Change origin or destination',
+      };
+    case 'no service':
+      return {
+        title: 'Nothing runs then',
+        text: `No service runs from the stops near these places at that time${why.date ? ` on ${why.date}` : ''}.`,
+        action: 'Change the date or time',
+      };
+    case 'no return':
+      return {
+        title: 'No way back at that time',
+        text: 'We found ways there, but none with a way back at the return time you chose.',
+        action: 'Change the return time',
+      };
+    case 'no option':
+      return {
+        title: 'No option fits',
+        text: 'The options we found are all outside booking times or the travel types this service offers.',
+        action: 'Change the journey',
+      };
+  }
+}
