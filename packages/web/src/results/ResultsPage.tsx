@@ -15,6 +15,7 @@ import { isLoading, placeholderCount } from './resultsState.ts';
 import { DEFAULT_SORT, sortCards } from './sortJourneys.ts';
 import { listStageOptions, parseFilters, passesStageFilter } from './stageFilter.ts';
 import { restoreFocus } from '../ui/Modal.tsx';
+import { describeSearchTime } from './searchWhen.ts';
 import { keepTabInside } from '../ui/keepTabInside.ts';
 
 /** A card re-renders only when its own journey or position changes, not for each journey streamed in. */
@@ -75,6 +76,7 @@ export default function ResultsPage() {
         <h1>
           Select journey option
           <span className="route">{routeText ?? '\u00a0'}</span>
+          <span className="route-when">{query ? describeSearchTime(query) : '\u00a0'}</span>
         </h1>
         <button
           type="button"
