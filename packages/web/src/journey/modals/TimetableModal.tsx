@@ -9,7 +9,7 @@ export function timetableCell(time: string | null | undefined): string {
   return m ? `${m[1]!.padStart(2, '0')}:${m[2]}` : '-';
 }
 
-/** A row per stop, a column per trip; the journey's own trip is marked. */
+/** A row per stop, a column per trip; the journey's own trip comes first and is marked. */
 export function TimetableModal({
   timetable,
   open,
@@ -21,15 +21,23 @@ export function TimetableModal({
 }) {
   // The engine sends the travel type in lower case ('train'); the heading names it as a title does.
   const title = `${modeLabel(timetable.Mode)} ${timetable.ServiceNumber} timetable`;
+  // On a phone only the first time column shows beside the stops: the traveller's own trip.
+  const columns = [
+    ...timetable.columns.filter((c) => c.journey_trip),
+    ...timetable.columns.filter((c) => !c.journey_trip),
+  ];
   return (
     <Modal title={title} open={open} onClose={onClose} wide>
+      {columns.length > 1 && (
+        <p className="timetable-hint">Your trip first. Scroll sideways for the other trips.</p>
+      )}
       <div className="timetable-wrap" tabIndex={0} role="region" aria-label={`${title}, scrollable`}>
         <table className="timetable">
           <caption className="visually-hidden">{title}</caption>
           <thead>
             <tr>
               <th scope="col">Stop</th>
-              {timetable.columns.map((c, i) => (
+              {columns.map((c, i) => (
                 <th scope="col" key={i} className={c.journey_trip ? 'timetable-own' : undefined}>
                   {c.headsign ?? `Trip ${i + 1}`}
                   {c.journey_trip && <span className="timetable-own-label"> (your trip)</span>}
@@ -41,7 +49,7 @@ export function TimetableModal({
             {timetable.stops.map((stop, row) => (
               <tr key={`${stop}-${row}`}>
                 <th scope="row">{stop}</th>
-                {timetable.columns.map((c, i) => (
+                {columns.map((c, i) => (
                   <td key={i} className={c.journey_trip ? 'timetable-own' : undefined}>
                     {timetableCell(c.times[row])}
                   </td>
