@@ -9,7 +9,8 @@ import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { Later } from '../ui/Later.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { AppointmentControls } from './AppointmentControls.tsx';
-import { DEFAULT_APPOINTMENT_MIN } from './appointment.ts';
+import { appointmentLengthOf, DEFAULT_APPOINTMENT_MIN } from './appointment.ts';
+import { loadQuery } from '../results/resultsStore.ts';
 import { CarClubPromo } from './CarClubPromo.tsx';
 import { MapSection } from './MapSection.tsx';
 import { PaymentMethodsModal } from './modals/PaymentMethodsModal.tsx';
@@ -80,6 +81,19 @@ export default function JourneyPage() {
     journey ? `${journey.origin} to ${journey.destination}` : 'Journey details',
     journey ? describeJourney(journey) : undefined,
   );
+
+  // The appointment length this search was made for, not the default, on reopening its journey.
+  const appointmentMode = brand.appointmentMode;
+  useEffect(() => {
+    if (!appointmentMode) return;
+    let current = true;
+    loadQuery(hash)
+      .then((query) => current && setAppointment(appointmentLengthOf(query)))
+      .catch((error) => console.warn('appointment length not read', error));
+    return () => {
+      current = false;
+    };
+  }, [appointmentMode, hash]);
 
   useEffect(() => {
     recordJourneyView(journeyId).catch((error) => console.warn('view not recorded', error));

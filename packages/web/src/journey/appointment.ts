@@ -1,5 +1,10 @@
-import { appointmentReturnTime } from '@cairn/contracts';
-import { formatSearchDate } from '../lib/dates.ts';
+import {
+  APPOINTMENT_LENGTHS_MIN,
+  DEFAULT_APPOINTMENT_MIN,
+  appointmentReturnTime,
+  type SearchQuery,
+} from '@cairn/contracts';
+import { formatSearchDate, parseSearchDate } from '../lib/dates.ts';
 
 export { APPOINTMENT_LENGTHS_MIN, DEFAULT_APPOINTMENT_MIN } from '@cairn/contracts';
 /** SPEC §4/§9: earlier and later return options shift the return by 30 minutes. */
@@ -29,4 +34,17 @@ export function returnTimeForAppointment(
 /** The alternative return: the current return departure shifted by ±30 minutes. */
 export function shiftedReturnTime(returnDepartureIso: string, direction: -1 | 1): string {
   return formatSearchDate(new Date(Date.parse(returnDepartureIso) + direction * RETURN_SHIFT_MIN * 60_000));
+}
+
+/**
+ * The appointment length a search was made for, so reopening its journey shows the length chosen
+ * (issue 31): its return time less its appointment (arrive-by) time, when that is a length on
+ * offer; the default otherwise (no appointment time, or a return moved earlier or later).
+ */
+export function appointmentLengthOf(query: Pick<SearchQuery, 'arrive_at_time' | 'return_time'>): number {
+  const start = query.arrive_at_time ? parseSearchDate(query.arrive_at_time) : undefined;
+  const end = query.return_time ? parseSearchDate(query.return_time) : undefined;
+  if (!start || !end) return DEFAULT_APPOINTMENT_MIN;
+  const minutes = Math.round((end.getTime() - start.getTime()) / 60_000);
+  return (APPOINTMENT_LENGTHS_MIN as readonly number[]).includes(minutes) ? minutes : DEFAULT_APPOINTMENT_MIN;
 }

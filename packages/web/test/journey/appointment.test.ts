@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   APPOINTMENT_LENGTHS_MIN,
+  appointmentLengthOf,
   appointmentText,
   DEFAULT_APPOINTMENT_MIN,
   returnTimeForAppointment,
@@ -29,6 +30,14 @@ describe('appointment (SPEC §4)', () => {
     const text = returnTimeForAppointment(null, arrival, 90);
     expect(text).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(parseSearchDate(text)!.getTime() - Date.parse(arrival)).toBe(90 * 60_000);
+  });
+  it('reads the length back from the search: return time less appointment time, when it is on offer', () => {
+    const at = '2026/11/23 10:00:00';
+    expect(appointmentLengthOf({ arrive_at_time: at, return_time: '2026/11/23 12:00:00' })).toBe(120);
+    expect(appointmentLengthOf({ arrive_at_time: at, return_time: '2026/11/23 10:30:00' })).toBe(30);
+    // A return moved by "Earlier return option", or no appointment time: the default.
+    expect(appointmentLengthOf({ arrive_at_time: at, return_time: '2026/11/23 12:10:00' })).toBe(60);
+    expect(appointmentLengthOf({ arrive_at_time: null, return_time: '2026/11/23 12:00:00' })).toBe(60);
   });
   it('earlier/later shift the return by 30 minutes', () => {
     const dep = '2026-11-23T16:28:00Z';
