@@ -160,6 +160,11 @@ export default function JourneyPage() {
     <div className="journey-layout">
       <StickyBar printTo={`/search/${hash}/results/${journeyId}/print`} />
       <section id="journey-details" className="section" tabIndex={-1} aria-labelledby="details-heading">
+        {!brand.showBreadcrumbs && (
+          <p className="no-print">
+            <Link to={`/search/${hash}/results`}>Back to journey options</Link>
+          </p>
+        )}
         <h1 id="details-heading">Journey details</h1>
         {offlineAsOf && <OfflineNotice plannedAt={offlineAsOf} />}
         {livePaused && (
