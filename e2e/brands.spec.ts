@@ -215,6 +215,9 @@ test.describe('health brand', () => {
     await waitForResults(page);
 
     await openReturnOption(page);
+    // The journey of the new search keeps the length it was made for.
+    await expect(page.getByLabel('Appointment length')).toHaveValue('30');
+    await expect(guide.getByText('30 mins')).toBeVisible();
     // Later / Earlier re-plan the return 30 minutes after / before this journey's return departure.
     for (const [button, shiftMin] of [
       ['Later return option', 30],

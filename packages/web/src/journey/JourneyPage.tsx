@@ -84,16 +84,17 @@ export default function JourneyPage() {
 
   // The appointment length this search was made for, not the default, on reopening its journey.
   const appointmentMode = brand.appointmentMode;
+  const outboundArrival = fetched?.depart.arrival_datetime;
   useEffect(() => {
-    if (!appointmentMode) return;
+    if (!appointmentMode || !outboundArrival) return;
     let current = true;
     loadQuery(hash)
-      .then((query) => current && setAppointment(appointmentLengthOf(query)))
+      .then((query) => current && setAppointment(appointmentLengthOf(query, outboundArrival)))
       .catch((error) => console.warn('appointment length not read', error));
     return () => {
       current = false;
     };
-  }, [appointmentMode, hash]);
+  }, [appointmentMode, hash, outboundArrival]);
 
   useEffect(() => {
     recordJourneyView(journeyId).catch((error) => console.warn('view not recorded', error));
