@@ -311,3 +311,46 @@ test('reset password: Forgot Password? → mail → Change Password → sign in 
   await expectAccessible(page, 'reset request logged in');
   await snap(page, 'account-reset-locked');
 });
+
+test('a journey page offers Log in and comes back after it; a saved journey stays saved on reload and in a new tab', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const email = uniqueEmail('save-return');
+  await createActiveAccount(request, baseURL!, email);
+  await planJourney(page, { from: ['Aviemore', 'Aviemore'], to: ['Kingussie', 'Kingussie'] });
+  await waitForResults(page);
+  await page.locator('.journey-card h2 a').first().click();
+  await expect(page.getByRole('heading', { name: 'Journey details', level: 1 })).toBeVisible();
+  const journeyUrl = page.url();
+  await expect(page.getByRole('link', { name: 'Create account to save journey' })).toBeVisible();
+
+  // Logged out, the journey offers Log in, and signing in returns to it.
+  await page.getByRole('link', { name: 'Log in to save journey' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Successfully logged in')).toBeVisible();
+  await expect(page).toHaveURL(journeyUrl);
+  await page.getByRole('button', { name: 'Save Journey' }).click();
+  await expect(page.getByRole('button', { name: 'Journey Saved' })).toBeDisabled();
+
+  // The journey's own fetch carries the token: a reload and a new tab still say it is saved.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Journey details', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Journey Saved' })).toBeDisabled();
+  const tab = await context.newPage();
+  await tab.goto(journeyUrl);
+  await expect(tab.getByRole('button', { name: 'Journey Saved' })).toBeDisabled();
+  await tab.close();
+
+  // The profile shows the phone number as it is dialled with its country code.
+  await page.goto('/edit-account');
+  await page.getByLabel('Phone number (optional)').fill('07700 900123');
+  await page.getByRole('button', { name: 'Update Details' }).click();
+  await expect(page.getByText('Account successfully updated')).toBeVisible();
+  await expect(page.getByText('+44 7700 900123')).toBeVisible();
+  await expect(page.getByText('+44 07700')).toHaveCount(0);
+});

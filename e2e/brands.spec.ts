@@ -120,6 +120,15 @@ test.describe('council brand', () => {
     ).toBeVisible();
     await expectAccessible(page, 'council journey');
     await snap(page, 'brand-council-journey');
+
+    // Without breadcrumbs, the journey still leads back to its options, and they show at once:
+    // the wait was for the search just made, not for every time its results are opened.
+    await page.getByRole('link', { name: 'Back to journey options' }).click();
+    await expect(page.locator('article.journey-card').first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: /Select journey option/ })).toBeVisible();
+    expect(await page.locator('.progress').count(), 'no second wait on reload').toBe(0);
+    await expect(page.locator('article.journey-card').first()).toBeVisible();
   });
 });
 
@@ -206,6 +215,9 @@ test.describe('health brand', () => {
     await waitForResults(page);
 
     await openReturnOption(page);
+    // The journey of the new search keeps the length it was made for.
+    await expect(page.getByLabel('Appointment length')).toHaveValue('30');
+    await expect(guide.getByText('30 mins')).toBeVisible();
     // Later / Earlier re-plan the return 30 minutes after / before this journey's return departure.
     for (const [button, shiftMin] of [
       ['Later return option', 30],

@@ -6,7 +6,9 @@ import { inputDate, openOption, planJourney, waitForResults } from './helpers.ts
 // the stage view is a step in the browser's history, crosses from outbound to return, and its
 // Back returns to the step it came from.
 
-test('focus returns to the opener of each modal and panel; Tab stays inside Edit journey', async ({ page }) => {
+test('focus returns to the opener of each modal and panel; Tab stays inside Edit journey', async ({
+  page,
+}) => {
   await planJourney(page, {
     from: ['Aviemore', 'Aviemore'],
     to: ['Kingussie', 'Kingussie'],
@@ -26,7 +28,9 @@ test('focus returns to the opener of each modal and panel; Tab stays inside Edit
   }
   for (let i = 0; i < 5; i++) {
     await page.keyboard.press('Shift+Tab');
-    expect(await panel.evaluate((el) => el.contains(document.activeElement)), `Shift+Tab ${i + 1}`).toBe(true);
+    expect(await panel.evaluate((el) => el.contains(document.activeElement)), `Shift+Tab ${i + 1}`).toBe(
+      true,
+    );
   }
   await page.keyboard.press('Escape');
   await expect(edit).toBeFocused();

@@ -225,6 +225,11 @@ test('on a phone, figures sit two to a row with room around them, POI counts lin
     .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().right)));
   expect(badges.length).toBeGreaterThan(1);
   expect(new Set(badges).size, 'every count at the right edge of its card').toBe(1);
+  // A long name beside it does not squash the icon.
+  const icons = await page
+    .locator('.poi-card svg')
+    .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().width)));
+  for (const width of icons) expect(width, 'a POI icon keeps its 24 px').toBe(24);
 
   await page
     .getByRole('button', { name: /Stage details/ })

@@ -4,6 +4,8 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fetchConfig } from './api/endpoints.ts';
 import { setCredentials } from './api/http.ts';
+import { readCookie } from './lib/cookies.ts';
+import { TOKEN_COOKIE } from './privacy/storedItems.ts';
 import { ConfigProvider } from './brand/ConfigContext.tsx';
 import { AuthProvider } from './auth/AuthContext.tsx';
 import { FlashProvider } from './ui/FlashContext.tsx';
@@ -28,7 +30,11 @@ async function start() {
     );
     return;
   }
-  setCredentials({ apiKey: config.apiKey ?? null });
+  // The signed-in token too, before the router's loaders fetch (a saved journey says so on reload).
+  setCredentials({
+    apiKey: config.apiKey ?? null,
+    token: config.brand.enableUserAccounts ? readCookie(TOKEN_COOKIE) : null,
+  });
   document.title = config.brand.title;
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 60_000 } },

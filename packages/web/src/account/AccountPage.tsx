@@ -7,6 +7,7 @@ import { formatDob } from '../lib/dates.ts';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { listPasses } from './passes.ts';
 import './account.css';
+import { formatPhoneNumber } from './phoneNumber.ts';
 
 /** Your Account: details, dob as DD-MM-YYYY, My Passes, Edit Account and Logout. */
 export default function AccountPage() {
@@ -51,10 +52,7 @@ export default function AccountPage() {
         {user.phone_number && (
           <div>
             <dt>Phone</dt>
-            <dd>
-              {user.country_code_phone_number ? `${user.country_code_phone_number} ` : ''}
-              {user.phone_number}
-            </dd>
+            <dd>{formatPhoneNumber(user.country_code_phone_number, user.phone_number)}</dd>
           </div>
         )}
         <div>

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useFlash } from '../ui/FlashContext.tsx';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { login } from './accountApi.ts';
+import { returnPath } from './returnTo.ts';
 import { ErrorSummary, TextField } from './FormParts.tsx';
 import { useFormErrors } from './useFormErrors.ts';
 import './account.css';
@@ -16,6 +17,8 @@ export default function LoginPage() {
   const { signIn } = useAuth();
   const { showSuccess } = useFlash();
   const navigate = useNavigate();
+  // A page that sent the visitor here to sign in (a journey to save) is where they go back to.
+  const back = returnPath(useLocation().state);
   const { errors, setErrors, clearField, fail, reset } = useFormErrors({ username: 'email' });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -35,7 +38,7 @@ export default function LoginPage() {
     try {
       await signIn(await login(email.trim(), password));
       showSuccess('Successfully logged in');
-      navigate('/');
+      void navigate(back);
     } catch (error) {
       setBusy(false);
       fail(error);

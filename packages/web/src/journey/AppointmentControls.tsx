@@ -5,7 +5,12 @@ import { updateReturnTime } from '../api/endpoints.ts';
 import { ApiError } from '../api/http.ts';
 import { clearResults, loadQuery } from '../results/resultsStore.ts';
 import { firstMessages } from '../planner/plannerForm.ts';
-import { APPOINTMENT_LENGTHS_MIN, returnTimeForAppointment, shiftedReturnTime } from './appointment.ts';
+import {
+  APPOINTMENT_LENGTHS_MIN,
+  returnTimeForAppointment,
+  shiftedReturnTime,
+  type ReturnShift,
+} from './appointment.ts';
 
 type Props = { hash: string; journey: Journey; minutes: number; onMinutes: (m: number) => void };
 
@@ -16,15 +21,21 @@ export function AppointmentControls({ hash, journey, minutes, onMinutes }: Props
   const [busy, setBusy] = useState(false);
   const ret = journey.return;
   if (!ret) return null;
+  const shiftOf = (direction: -1 | 1): ReturnShift => ({
+    fromIso: ret.departure_datetime,
+    fromTime: ret.departure_at,
+    direction,
+  });
 
-  const submit = async (returnTimeOf: () => string | Promise<string>) => {
+  const submit = async (returnTimeOf: () => string | Promise<string>, returnShift?: ReturnShift) => {
     setBusy(true);
     setErrors({});
     try {
       const returnTime = await returnTimeOf();
       clearResults(hash);
       const next = await updateReturnTime(hash, returnTime);
-      navigate(`/search/${next}/results`);
+      // An earlier or later return tells the new Results what it moved from, to say when none exists.
+      navigate(`/search/${next}/results`, returnShift ? { state: { returnShift } } : undefined);
     } catch (error) {
       setBusy(false);
       // SPEC §8: update-return-time failures show field errors only.
@@ -68,7 +79,7 @@ export function AppointmentControls({ hash, journey, minutes, onMinutes }: Props
           type="button"
           className="button"
           disabled={busy}
-          onClick={() => void submit(() => shiftedReturnTime(ret.departure_datetime, -1))}
+          onClick={() => void submit(() => shiftedReturnTime(ret.departure_datetime, -1), shiftOf(-1))}
         >
           Earlier return option
         </button>
@@ -76,7 +87,7 @@ export function AppointmentControls({ hash, journey, minutes, onMinutes }: Props
           type="button"
           className="button"
           disabled={busy}
-          onClick={() => void submit(() => shiftedReturnTime(ret.departure_datetime, 1))}
+          onClick={() => void submit(() => shiftedReturnTime(ret.departure_datetime, 1), shiftOf(1))}
         >
           Later return option
         </button>

@@ -9,7 +9,8 @@ import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 import { Later } from '../ui/Later.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { AppointmentControls } from './AppointmentControls.tsx';
-import { DEFAULT_APPOINTMENT_MIN } from './appointment.ts';
+import { appointmentLengthOf, DEFAULT_APPOINTMENT_MIN } from './appointment.ts';
+import { loadQuery } from '../results/resultsStore.ts';
 import { CarClubPromo } from './CarClubPromo.tsx';
 import { MapSection } from './MapSection.tsx';
 import { PaymentMethodsModal } from './modals/PaymentMethodsModal.tsx';
@@ -82,6 +83,20 @@ export default function JourneyPage() {
     journey ? describeJourney(journey) : undefined,
   );
 
+  // The appointment length this search was made for, not the default, on reopening its journey.
+  const appointmentMode = brand.appointmentMode;
+  const outboundArrival = fetched?.depart.arrival_datetime;
+  useEffect(() => {
+    if (!appointmentMode || !outboundArrival) return;
+    let current = true;
+    loadQuery(hash)
+      .then((query) => current && setAppointment(appointmentLengthOf(query, outboundArrival)))
+      .catch((error) => console.warn('appointment length not read', error));
+    return () => {
+      current = false;
+    };
+  }, [appointmentMode, hash, outboundArrival]);
+
   useEffect(() => {
     recordJourneyView(journeyId).catch((error) => console.warn('view not recorded', error));
   }, [journeyId]);
@@ -147,6 +162,11 @@ export default function JourneyPage() {
     <div className="journey-layout">
       <StickyBar printTo={`/search/${hash}/results/${journeyId}/print`} />
       <section id="journey-details" className="section" tabIndex={-1} aria-labelledby="details-heading">
+        {!brand.showBreadcrumbs && (
+          <p className="no-print">
+            <Link to={`/search/${hash}/results`}>Back to journey options</Link>
+          </p>
+        )}
         <h1 id="details-heading">Journey details</h1>
         {offlineAsOf && <OfflineNotice plannedAt={offlineAsOf} />}
         {livePaused && (

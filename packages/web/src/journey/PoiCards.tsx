@@ -15,7 +15,7 @@ export function PoiCards({ pois }: { pois: Poi[] }) {
             <a href={p.link} target="_blank" rel="noopener noreferrer">
               {p.name || POI_LABELS[p.type]}
             </a>
-            <span className="badge" aria-label={`${p.count} places`}>
+            <span className="badge" aria-label={`${p.count} ${p.count === 1 ? 'place' : 'places'}`}>
               {p.count}
             </span>
           </li>

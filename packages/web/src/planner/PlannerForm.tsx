@@ -9,6 +9,7 @@ import { useFlash } from '../ui/FlashContext.tsx';
 import { dateLimits, fromInputValue, toInputValue, STEP_MINUTES } from '../lib/dates.ts';
 import { YOUNG_SCOT_CUTOFF_TEXT } from '../account/passes.ts';
 import { AddressInput } from './AddressInput.tsx';
+import { noteSubmitted } from '../results/resultsStore.ts';
 import {
   firstMessages,
   swapEnds,
@@ -121,6 +122,7 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
     try {
       const request = toSearchRequest(values, profile);
       const hash = await createSearch(request);
+      noteSubmitted(hash);
       onSubmitted?.(hash);
       // The route shown in the Results header while its results are still on their way.
       navigate(`/search/${hash}/results`, {

@@ -139,9 +139,26 @@ export function swapEnds(values: PlannerValues): PlannerValues {
   };
 }
 
-/** Checks the browser makes before sending (the server checks every field again). */
+/** Told when From and To name the same place: a search between them has nothing to offer. */
+export const SAME_PLACE_MESSAGE = 'From and To are the same place. Enter where you are travelling to.';
+
+/** True when From and To are the same words, or the same suggestion's coordinates. */
+function samePlace(values: PlannerValues): boolean {
+  const a = values.originLocation;
+  const b = values.destinationLocation;
+  if (a && b) return a.lat === b.lat && a.lng === b.lng;
+  return values.origin.trim().toLowerCase() === values.destination.trim().toLowerCase();
+}
+
+/**
+ * Checks the browser makes before sending, all at once (SPEC §5); the server checks every field
+ * again. The From and To messages are the contract's own.
+ */
 export function validatePlanner(values: PlannerValues): Record<string, string> {
   const errors: Record<string, string> = {};
+  if (!values.origin.trim()) errors.origin = 'Enter where you are travelling from.';
+  if (!values.destination.trim()) errors.destination = 'Enter where you are travelling to.';
+  else if (values.origin.trim() && samePlace(values)) errors.destination = SAME_PLACE_MESSAGE;
   if (!values.acceptTerms) errors.terms = TERMS_MESSAGE;
   if (values.hasRailcard && !values.railcardType) errors.railcard_type = 'Choose your railcard.';
   return errors;

@@ -16,6 +16,8 @@ import { isLoading, placeholderCount } from './resultsState.ts';
 import { DEFAULT_SORT, sortCards } from './sortJourneys.ts';
 import { listStageOptions, parseFilters, passesStageFilter } from './stageFilter.ts';
 import { restoreFocus } from '../ui/Modal.tsx';
+import { describeSearchTime } from './searchWhen.ts';
+import { noOtherReturnMessage, type ReturnShift } from '../journey/appointment.ts';
 import { keepTabInside } from '../ui/keepTabInside.ts';
 
 /** A card re-renders only when its own journey or position changes, not for each journey streamed in. */
@@ -61,6 +63,8 @@ export default function ResultsPage() {
   const route = query
     ? { origin: query.origin_address, destination: query.destination_address }
     : (location.state as { origin?: string; destination?: string } | null);
+  // Set by "Earlier/Later return option" on a health brand's journey.
+  const returnShift = (location.state as { returnShift?: ReturnShift } | null)?.returnShift;
   const routeText = route?.origin && route.destination ? `${route.origin} to ${route.destination}` : null;
   useDocumentTitle(
     routeText ? `${routeText}: journey options` : 'Select journey option',
@@ -76,6 +80,7 @@ export default function ResultsPage() {
         <h1>
           Select journey option
           <span className="route">{routeText ?? '\u00a0'}</span>
+          <span className="route-when">{query ? describeSearchTime(query) : '\u00a0'}</span>
         </h1>
         <button
           type="button"
@@ -137,6 +142,11 @@ export default function ResultsPage() {
           )}
           {!loading && !results.failed && results.placeErrors && (
             <PlaceNotFound errors={results.placeErrors} onEdit={query ? () => setEditing(true) : undefined} />
+          )}
+          {!loading && returnShift && noOtherReturnMessage(results.journeys, returnShift) && (
+            <p role="status" className="notice">
+              {noOtherReturnMessage(results.journeys, returnShift)}
+            </p>
           )}
           {!loading && !results.failed && !results.placeErrors && results.noJourney && (
             <NoJourneyFound why={results.noJourney} onEdit={query ? () => setEditing(true) : undefined} />

@@ -194,19 +194,37 @@ function readSnapshot(hash: string): Promise<void> {
     });
 }
 
+/** Searches submitted in this page's life: only these wait the brand's resultsDelaySec. */
+const submittedHere = new Set<string>();
+
+/** Records a search the visitor has just submitted (the planner form), which waits the brand's delay. */
+export function noteSubmitted(hash: string): void {
+  submittedHere.add(hash);
+}
+
+/**
+ * How long a search waits before its results are retrieved: the brand's delay for a search just
+ * submitted here, none for one opened again (a reload, a shared link, Back), so the wait is not
+ * repeated every time the same results are shown (issue 31).
+ */
+export function resultsDelayFor(hash: string, delaySec: number): number {
+  return submittedHere.has(hash) ? delaySec : 0;
+}
+
 /**
  * Starts a search's results on navigation, before the Results page's code has arrived (issue #20);
  * the page then finds the stream and snapshot read under way and does not start them again.
  * Searches whose brand waits before retrieving results are left to the page and its countdown.
  */
 export function prefetchResults(hash: string, delaySec: number): void {
-  if (delaySec === 0) start(hash);
+  if (resultsDelayFor(hash, delaySec) === 0) start(hash);
 }
 
 /** Live results for a search; the stream starts after `delaySec` (0 = now). */
 export function useResults(hash: string, delaySec: number): ResultsState & { startAt: number } {
   const entry = getEntry(hash);
-  if (!entry.started && entry.startAt === 0) entry.startAt = Date.now() + delaySec * 1000;
+  if (!entry.started && entry.startAt === 0)
+    entry.startAt = Date.now() + resultsDelayFor(hash, delaySec) * 1000;
   // Changes render as transitions: a batch of cards is drawn in slices that give way to taps, where
   // useSyncExternalStore would draw every change at once in one long task.
   const [shown, setShown] = useState({ entry, state: entry.state });

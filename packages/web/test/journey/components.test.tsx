@@ -7,6 +7,7 @@ import { PricingModal } from '../../src/journey/modals/PricingModal.tsx';
 import { TimetableModal, timetableCell } from '../../src/journey/modals/TimetableModal.tsx';
 import { LeaveSiteModal } from '../../src/journey/modals/LeaveSiteModal.tsx';
 import { CarClubPromo } from '../../src/journey/CarClubPromo.tsx';
+import { PoiCards } from '../../src/journey/PoiCards.tsx';
 import { loadJourney } from '../../../contracts/test/fixtures.ts';
 
 afterEach(cleanup);
@@ -150,5 +151,21 @@ describe('car-club promo', () => {
   it('stays hidden for other journeys', () => {
     const { container } = render(<CarClubPromo steps={wbw.depart.steps} />);
     expect(container.textContent).toBe('');
+  });
+});
+
+describe('points of interest', () => {
+  it('count one place and several places in words a screen reader says', () => {
+    const [poi] = wbw.depart.pois;
+    render(
+      <PoiCards
+        pois={[
+          { ...poi!, name: 'Cafés near Glenmore', count: 1 },
+          { ...poi!, name: 'Toilets near Glenmore', count: 3 },
+        ]}
+      />,
+    );
+    expect(screen.getByLabelText('1 place')).toBeTruthy();
+    expect(screen.getByLabelText('3 places')).toBeTruthy();
   });
 });

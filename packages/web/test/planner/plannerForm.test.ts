@@ -7,6 +7,7 @@ import {
   TERMS_MESSAGE,
   toSearchRequest,
   validatePlanner,
+  SAME_PLACE_MESSAGE,
   valuesFromQuery,
   withProfile,
   withReturnToggle,
@@ -25,8 +26,35 @@ describe('planner form rules', () => {
     expect(validatePlanner(v)).toEqual({ terms: TERMS_MESSAGE });
     expect(validatePlanner({ ...v, acceptTerms: true })).toEqual({});
   });
+  it('says at once that From and To are empty, with the terms unticked too (SPEC §5)', () => {
+    expect(validatePlanner(initialPlannerValues(now))).toEqual({
+      origin: 'Enter where you are travelling from.',
+      destination: 'Enter where you are travelling to.',
+      terms: TERMS_MESSAGE,
+    });
+  });
+  it('refuses From and To that are the same place, by words or by the suggestion chosen', () => {
+    const v = {
+      ...initialPlannerValues(now, { origin: 'Aviemore', destination: ' aviemore ' }),
+      acceptTerms: true,
+    };
+    expect(validatePlanner(v)).toEqual({ destination: SAME_PLACE_MESSAGE });
+    const spot = { lat: 57.1893, lng: -3.8286 };
+    const chosen = {
+      ...v,
+      destination: 'Aviemore Station',
+      originLocation: spot,
+      destinationLocation: { ...spot },
+    };
+    expect(validatePlanner(chosen)).toEqual({ destination: SAME_PLACE_MESSAGE });
+    expect(validatePlanner({ ...chosen, destinationLocation: { lat: 57.08, lng: -4.05 } })).toEqual({});
+  });
   it('asks for the railcard when "I have a railcard" is ticked without one (as the API does)', () => {
-    const v = { ...initialPlannerValues(now), acceptTerms: true, hasRailcard: true };
+    const v = {
+      ...initialPlannerValues(now, { origin: 'Aviemore', destination: 'Glenmore' }),
+      acceptTerms: true,
+      hasRailcard: true,
+    };
     expect(validatePlanner(v)).toStrictEqual({ railcard_type: 'Choose your railcard.' });
     expect(validatePlanner({ ...v, railcardType: '16-25 Railcard' })).toEqual({});
   });

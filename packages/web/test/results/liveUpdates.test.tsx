@@ -130,14 +130,14 @@ describe('an open journey follows live running', () => {
 
     // The server restarts and answers the reconnect with 204: EventSource gives up for good.
     first.fail(true);
-    expect(await screen.findByText(/Live updates paused/)).toBeTruthy();
+    expect(await screen.findByText(/Live updates paused/, {}, { timeout: 5_000 })).toBeTruthy();
     // Meanwhile the bus gets later; the page follows again once a new stream opens.
     current = journeyWith(twelveLate, '09:17');
     await waitFor(() => expect(TestEventSource.opened.length).toBe(2), { timeout: 5_000 });
     const again = TestEventSource.opened[1]!;
     expect(again.url).toBe(`${channel}?last_event_id=7`);
     again.connect();
-    expect(await screen.findAllByText('12 min late')).not.toHaveLength(0);
+    expect(await screen.findAllByText('12 min late', {}, { timeout: 5_000 })).not.toHaveLength(0);
     expect(screen.queryByText(/Live updates paused/)).toBeNull();
   });
 

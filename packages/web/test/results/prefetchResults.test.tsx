@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import ResultsPage from '../../src/results/ResultsPage.tsx';
-import { prefetchResults } from '../../src/results/resultsStore.ts';
+import { noteSubmitted, prefetchResults, resultsDelayFor } from '../../src/results/resultsStore.ts';
 import { loadJourney } from '../../../contracts/test/fixtures.ts';
 import { renderRoutes, storedQuery, stubFetch } from '../support/harness.tsx';
 import { streamTestSetup, TestEventSource } from '../support/testEventSource.ts';
@@ -37,11 +37,22 @@ describe('results started by the route', () => {
     expect(TestEventSource.opened).toHaveLength(1);
   });
 
-  it('a brand that waits before retrieving results leaves the start to the page', () => {
+  it('a brand that waits before retrieving results leaves the start to the page, for a search just submitted', () => {
     const hash = 'b'.repeat(32);
     const reads = serve(hash);
+    noteSubmitted(hash);
     prefetchResults(hash, 5);
     expect(reads()).toBe(0);
     expect(TestEventSource.opened).toHaveLength(0);
+  });
+
+  it("a search opened again (a reload, a shared link) does not wait the brand's delay a second time", () => {
+    const hash = 'c'.repeat(32);
+    const reads = serve(hash);
+    expect(resultsDelayFor(hash, 10)).toBe(0);
+    prefetchResults(hash, 10);
+    expect(reads()).toBe(1);
+    noteSubmitted(hash);
+    expect(resultsDelayFor(hash, 10)).toBe(10);
   });
 });
