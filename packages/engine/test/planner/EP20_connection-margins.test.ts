@@ -65,10 +65,12 @@ describe('P20 connections a person can make', () => {
     it(`no first mile meets its ride with less than the region's minimum${stepFree ? ' (step-free)' : ''} (40 seeded searches with a car)`, async () => {
       const short: string[] = [];
       const kinds = new Set<string>();
-      for (const [from, to, out] of listRandomSearches(ref, 40, stepFree ? 31 : 30)) {
+      // Every other search is a single: a return at 21:00 in December takes cycling out (after dark).
+      const searches = listRandomSearches(ref, 40, stepFree ? 31 : 30);
+      for (const [n, [from, to, out]] of searches.entries()) {
         const { journeys } = await planEarliest(ref, from, to, out, {
           has_car_access: true,
-          return_time: `${out.slice(0, 10)} 21:00:00`,
+          return_time: n % 2 ? null : `${out.slice(0, 10)} 21:00:00`,
           ...(stepFree ? { step_free: true } : {}),
         });
         for (const j of journeys)
@@ -83,9 +85,10 @@ describe('P20 connections a person can make', () => {
           }
       }
       expect(short, short.join('\n')).toEqual([]);
-      // The sample holds walks and vehicles.
+      // The sample holds walks and vehicles (lifts, and park & ride for the traveller who drives;
+      // bike & ride is rare once cycling keeps to daylight and its limits).
       expect([...kinds]).toEqual(
-        expect.arrayContaining(stepFree ? ['walk', 'car'] : ['walk', 'car', 'cycle']),
+        expect.arrayContaining(stepFree ? ['walk', 'car'] : ['walk', 'car', 'own car']),
       );
     }, 300_000);
 });
