@@ -1,10 +1,7 @@
 import { basename, relative, resolve } from 'node:path';
 import { uniqueFeedId } from '../gtfs/loadFeeds.ts';
 import type { FeedSpec } from '../gtfs/loadFeeds.ts';
-import { readAgencies } from '../gtfs/files/agency.ts';
-import { readStops } from '../gtfs/files/stops.ts';
-import { openGtfsSource } from '../gtfs/source.ts';
-import { WarningLog } from '../gtfs/warnings.ts';
+import { readFeedOutline } from '../gtfs/readFeedOutline.ts';
 import type { FeedWarning } from '../gtfs/warnings.ts';
 import { projectionFor } from '../geo/geometry.ts';
 import type { BoundingBox, RegionConfigInput } from './regionConfig.ts';
@@ -39,8 +36,7 @@ export function initRegionConfig(input: InitRegionInput): InitRegionResult {
   const used = new Set<string>();
   for (const spec of input.feeds) {
     const id = uniqueFeedId(spec, used);
-    const log = new WarningLog(id);
-    const opened = openGtfsSource(spec.path, new Set(['agency.txt', 'stops.txt']));
+    const opened = readFeedOutline(spec.path, id);
     if (!opened.ok) {
       warnings.push({
         feed: id,
@@ -52,9 +48,8 @@ export function initRegionConfig(input: InitRegionInput): InitRegionResult {
       });
       continue;
     }
-    const { agencies, timezone } = readAgencies(opened.source, log);
-    const { stops } = readStops(opened.source, log);
-    warnings.push(...log.list);
+    const { agencies, timezone, stops } = opened;
+    warnings.push(...opened.warnings);
     if (timezone) zones.add(timezone);
     for (const a of agencies) if (a.name && !agencyNames.includes(a.name)) agencyNames.push(a.name);
     for (const s of stops) {
