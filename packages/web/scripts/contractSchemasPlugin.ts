@@ -45,13 +45,21 @@ export function contractSchemaDefs(): Record<string, JsonSchema> {
  * zod's output schemas close every object (`additionalProperties: false`), but zod itself drops
  * unknown keys rather than refusing them, and the contract promises that clients ignore fields
  * added later: a web app kept by the service worker must still read a newer server's answers.
+ * They also list a field with a default as required (the output always has it), where zod takes
+ * an answer without it: such a field is optional here too.
  */
 function forwardCompatible(schema: JsonSchema): JsonSchema {
-  return JSON.parse(JSON.stringify(schema), (key, value: unknown) =>
-    value && typeof value === 'object' && (value as JsonSchema).additionalProperties === false
-      ? (({ additionalProperties: _closed, ...open }) => open)(value as JsonSchema)
-      : value,
-  ) as JsonSchema;
+  return JSON.parse(JSON.stringify(schema), (key, value: unknown) => {
+    if (!value || typeof value !== 'object') return value;
+    const { additionalProperties, ...open } = value as JsonSchema;
+    const out = additionalProperties === false ? open : (value as JsonSchema);
+    const properties = out.properties as Record<string, JsonSchema> | undefined;
+    if (!properties || !Array.isArray(out.required)) return out;
+    return {
+      ...out,
+      required: (out.required as string[]).filter((k) => properties[k]?.default === undefined),
+    };
+  }) as JsonSchema;
 }
 
 /** Serves `virtual:contract-schemas`: `{ $defs }` as made by contractSchemaDefs. */

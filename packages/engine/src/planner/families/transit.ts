@@ -20,13 +20,10 @@ import type { Candidate, OptionFamily, ReturnRule } from './family.ts';
 const WALK_INSTEAD_SEC = 15 * 60;
 
 /**
- * Public transport with each first and last mile (transit/miles.ts), one RAPTOR range search a
- * family. Journeys a sensible traveller would not take are left out here (ADR 008); comparing
- * the rest with other options is the option set's job (journeys/ranking/optionSet.ts).
- */
-/**
- * Each service appears once: a transit candidate that only rides flexible services the search
- * also offers door to door (the same community bus, as a timetable and as a booked ride) goes.
+ * Each service appears once: a transit candidate that rides a flexible service the search also
+ * offers door to door (the same community bus, as a timetable and as a booked ride) goes, even
+ * with other rides after it: where the booked ride serves the whole trip, nobody rides its
+ * timetabled run to a train (issue #27).
  */
 export function withoutServiceTwice(candidates: readonly Candidate[]): Candidate[] {
   const doorToDoor = new Set(
@@ -35,12 +32,15 @@ export function withoutServiceTwice(candidates: readonly Candidate[]): Candidate
   return candidates.filter(
     (c) =>
       c.key.family !== 'transit' ||
-      !c.leg.steps
-        .filter((s) => s.ride)
-        .every((s) => s.flexibleServiceId && doorToDoor.has(s.flexibleServiceId)),
+      !c.leg.steps.some((s) => s.ride && s.flexibleServiceId && doorToDoor.has(s.flexibleServiceId)),
   );
 }
 
+/**
+ * Public transport with each first and last mile (transit/miles.ts), one RAPTOR range search a
+ * family. Journeys a sensible traveller would not take are left out here (ADR 008); comparing
+ * the rest with other options is the option set's job (journeys/ranking/optionSet.ts).
+ */
 export const transitFamily: OptionFamily = {
   candidates(ctx) {
     const plan = planTransit(ctx);
