@@ -59,6 +59,20 @@ export function inputDate(daysAhead: number, hhmm: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${hhmm}`;
 }
 
+/**
+ * Days from today to the next ordinary day among `weekdays` (0 Sunday … 6 Saturday; by default
+ * Tuesday to Thursday), outside 24 December – 2 January: a search that needs a weekday timetable
+ * (local buses; the demo's DRT runs Tuesdays and Fridays) must not land on a Sunday or a holiday
+ * because of the day the suite runs.
+ */
+export function daysToOrdinaryWeekday(weekdays: readonly number[] = [2, 3, 4]): number {
+  for (let ahead = 1; ; ahead++) {
+    const d = new Date(Date.now() + ahead * 86_400_000);
+    const holidays = (d.getMonth() === 11 && d.getDate() >= 24) || (d.getMonth() === 0 && d.getDate() <= 2);
+    if (weekdays.includes(d.getDay()) && !holidays) return ahead;
+  }
+}
+
 /** Types into an address box and picks the first suggestion that contains `pick`. */
 export async function chooseAddress(
   page: Page,
