@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { StaticPageId } from '@cairn/contracts';
 import {
   acceptCookies,
+  daysToOrdinaryWeekday,
   inputDate,
   openOption,
   planJourney,
@@ -136,7 +137,8 @@ export const SCENES: Scene[] = [
       await planJourney(page, {
         from: ['Braemar', 'Braemar'],
         to: ['Ballater', 'Ballater'],
-        outTime: inputDate(1, '10:00'),
+        // The demo's DRT runs on Tuesdays and Fridays.
+        outTime: inputDate(daysToOrdinaryWeekday([2, 5]), '10:00'),
       });
       await waitForResults(page);
       await openOption(page, 'Journeys with drt');
