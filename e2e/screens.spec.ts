@@ -41,7 +41,7 @@ function refine(page: Page) {
   return { panel, sort: panel.getByLabel('Sort by') };
 }
 
-test('Stage timetable: one column per trip in departure order, the journey trip marked and timed as the step', async ({
+test('Stage timetable: the journey trip first, marked and timed as the step, then one column per other trip in departure order', async ({
   page,
 }) => {
   await planJourney(page, {
@@ -72,12 +72,14 @@ test('Stage timetable: one column per trip in departure order, the journey trip 
   }
   expect(columns.length).toBeGreaterThan(1);
   expect(new Set(columns.map((c) => c.join(' '))).size, 'each trip once').toBe(columns.length);
-  const boarding = columns.map((c) => c[0]!);
-  expect(boarding, 'in departure order').toEqual([...boarding].sort());
   const headers = timetable.locator('thead th');
   const own = timetable.getByRole('columnheader', { name: /your trip/ });
   await expect(own).toHaveCount(1);
   const ownIndex = (await headers.allTextContents()).findIndex((t) => t.includes('your trip')) - 1;
+  // The traveller's trip comes first, beside the stop names, so a phone shows it (issue 31).
+  expect(ownIndex, 'the journey trip first').toBe(0);
+  const others = columns.slice(1).map((c) => c[0]!);
+  expect(others, 'the other trips in departure order').toEqual([...others].sort());
   expect(columns[ownIndex]![0], 'boards as the step says').toBe(departs);
   expect(columns[ownIndex]![rowCount - 1], 'alights as the step says').toBe(arrives);
   await expect(timetable.locator('td.timetable-own')).toHaveCount(rowCount);
