@@ -50,11 +50,12 @@ test("a signed-in traveller's journeys are not kept offline, and logout empties 
   await openOption(page, null);
   const [, hash, journeyId] = /\/search\/([^/]+)\/results\/([^/?]+)/.exec(page.url())!;
   // A later answer fetched without a token is kept: by then the signed-in ones would have been.
+  // (The visitor's search: a signed-in traveller's search answers only with its owner's token.)
   await page.evaluate(
     (path) => fetch(path).then((r) => r.arrayBuffer()),
-    `/v1/journey-planner/search/${hash}?marker=1`,
+    `/v1/journey-planner/search/${visitorHash}?marker=1`,
   );
-  await expect.poll(() => keptPaths(page)).toContain(`/v1/journey-planner/search/${hash}?marker=1`);
+  await expect.poll(() => keptPaths(page)).toContain(`/v1/journey-planner/search/${visitorHash}?marker=1`);
   const kept = await keptPaths(page);
   expect(kept).not.toContain(`/v1/journey-planner/search/${hash}`);
   expect(kept).not.toContain(`/v1/journey-planner/search/${hash}/${journeyId}`);
