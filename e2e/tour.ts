@@ -153,6 +153,8 @@ export const SCENES: Scene[] = [
       await acceptCookies(page);
       await page.getByRole('combobox', { name: 'From', exact: true }).fill('Qwxzzy Nowhere');
       await page.getByRole('combobox', { name: 'To', exact: true }).fill('Kingussie');
+      // The suggestion list stays open over the form until dismissed, as on a phone.
+      await page.getByRole('combobox', { name: 'To', exact: true }).press('Escape');
       await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
       await page.getByRole('button', { name: 'Find Routes & Times' }).click();
       await expect(page.getByRole('heading', { name: "We couldn't plan this journey" })).toBeVisible({
