@@ -12,7 +12,7 @@ const brand = BrandSettings.parse(
 const feed = findSharedData('rnv/rnv-gtfs.zip');
 const osm = findSharedData('rnv/rnv.osm.pbf');
 
-describe.skipIf(!feed || !osm)('P12 RNV change walks', () => {
+describe.skipIf(!feed || !osm)('P23 RNV change walks', () => {
   it(
     'are never quicker than their distance at walking speed (10 of 14 were, e.g. 487 m in 298 s)',
     { timeout: 240_000 },
