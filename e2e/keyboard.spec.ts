@@ -99,7 +99,8 @@ test('Keyboard only: plan → results → journey details → step instructions'
   await expect(cookies).toHaveCount(0);
   await page.keyboard.press('Shift+Tab');
 
-  await chooseByKeyboard(page, 'From', 'Aviemore');
+  // A street, not a stop: the journey must start with a walk, which has instructions to open.
+  await chooseByKeyboard(page, 'From', 'Dalfaber');
   await chooseByKeyboard(page, 'To', 'Kingussie');
   await tabTo(page, 'the terms checkbox', (f) => f.tag === 'input' && /Terms and Conditions/.test(f.name));
   await page.keyboard.press('Space');
