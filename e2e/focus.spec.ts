@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { inputDate, openOption, planJourney, waitForResults } from './helpers.ts';
+import { openOption, planDayReturn } from './helpers.ts';
 
 // Feature under test: where keyboard focus goes (WCAG 2.4.3, issue 31) — back to the control
 // that opened a modal or a panel, never to <body>; the Edit journey panel keeps Tab inside it;
@@ -9,13 +9,7 @@ import { inputDate, openOption, planJourney, waitForResults } from './helpers.ts
 test('focus returns to the opener of each modal and panel; Tab stays inside Edit journey', async ({
   page,
 }) => {
-  await planJourney(page, {
-    from: ['Aviemore', 'Aviemore'],
-    to: ['Kingussie', 'Kingussie'],
-    outTime: inputDate(1, '09:00'),
-    returnTime: inputDate(1, '17:00'),
-  });
-  await waitForResults(page);
+  await planDayReturn(page);
 
   const edit = page.getByRole('button', { name: 'Edit journey' });
   await edit.focus();
@@ -63,13 +57,7 @@ test('focus returns to the opener of each modal and panel; Tab stays inside Edit
 test('the stage view crosses to the return, Back returns to its step, and browser Back stays on the journey', async ({
   page,
 }) => {
-  await planJourney(page, {
-    from: ['Aviemore', 'Aviemore'],
-    to: ['Kingussie', 'Kingussie'],
-    outTime: inputDate(1, '09:00'),
-    returnTime: inputDate(1, '17:00'),
-  });
-  await waitForResults(page);
+  await planDayReturn(page);
   await openOption(page, 'Journeys with train');
   const journeyUrl = page.url();
 

@@ -115,6 +115,17 @@ export async function planJourney(page: Page, plan: Plan): Promise<string> {
   return page.url();
 }
 
+/** Plans the suite's usual day return (Aviemore → Kingussie tomorrow, 09:00 and back at 17:00) and waits for every result. */
+export async function planDayReturn(page: Page): Promise<void> {
+  await planJourney(page, {
+    from: ['Aviemore', 'Aviemore'],
+    to: ['Kingussie', 'Kingussie'],
+    outTime: inputDate(1, '09:00'),
+    returnTime: inputDate(1, '17:00'),
+  });
+  await waitForResults(page);
+}
+
 /** Opens a journey option of the Results page, first filtered to `filterLabel` when given. */
 export async function openOption(page: Page, filterLabel: string | null, index = 0): Promise<void> {
   if (filterLabel) await page.getByLabel('Showing').selectOption({ label: filterLabel });

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
 import {
+  daysToOrdinaryWeekday,
   expectAccessible,
   expectAskedBeforePageCode,
-  daysToOrdinaryWeekday,
   inputDate,
   openOption,
+  planDayReturn,
   planJourney,
   recordGets,
   snap,
@@ -25,13 +26,7 @@ test('Return journey: details, depart/return toggle, modals, map with tiles and 
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().includes('/v1/journey/viewed/')) viewed.push(r.url());
   });
-  await planJourney(page, {
-    from: ['Aviemore', 'Aviemore'],
-    to: ['Kingussie', 'Kingussie'],
-    outTime: inputDate(1, '09:00'),
-    returnTime: inputDate(1, '17:00'),
-  });
-  await waitForResults(page);
+  await planDayReturn(page);
   await openOption(page, 'Journeys with train');
   await expect.poll(() => viewed.length).toBe(1);
   await expect(page.getByRole('link', { name: 'Select journey option' })).toBeVisible();
@@ -203,13 +198,7 @@ test('Demand-responsive transport: More information opens the booking website in
 test('Journey route: journeyType return (with ?show) opens on the return leg, fetched by hash and id', async ({
   page,
 }) => {
-  await planJourney(page, {
-    from: ['Aviemore', 'Aviemore'],
-    to: ['Kingussie', 'Kingussie'],
-    outTime: inputDate(1, '09:00'),
-    returnTime: inputDate(1, '17:00'),
-  });
-  await waitForResults(page);
+  await planDayReturn(page);
   const href = await page.locator('.journey-card h2 a').first().getAttribute('href');
   const fetched: string[] = [];
   page.on('request', (r) => {

@@ -3,6 +3,7 @@ import {
   acceptCookies,
   inputDate,
   openOption,
+  planDayReturn,
   planJourney,
   snap,
   waitForMapIdle,
@@ -33,13 +34,7 @@ test('an opened journey opens offline after a reload, with its map and the "time
   page,
   context,
 }) => {
-  await planJourney(page, {
-    from: ['Aviemore', 'Aviemore'],
-    to: ['Kingussie', 'Kingussie'],
-    outTime: inputDate(1, '09:00'),
-    returnTime: inputDate(1, '17:00'),
-  });
-  await waitForResults(page);
+  await planDayReturn(page);
   await openOption(page, null);
   await waitForMapIdle(page);
   const [, hash, journeyId] = /\/search\/([^/]+)\/results\/([^/?]+)/.exec(page.url())!;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { inputDate, openOption, planJourney, snap, waitForResults } from './helpers.ts';
+import { openOption, planDayReturn, planJourney, snap, waitForResults } from './helpers.ts';
 
 // Feature under test: taking a journey along (issue #20) — "Add to calendar" downloads an
 // RFC 5545 file with one event per direction and every step, and "Share" offers the link to
@@ -31,13 +31,7 @@ function listEvents(lines: string[]): Map<string, string>[] {
 test('Add to calendar downloads an .ics with the outbound and the return as events, each with its steps', async ({
   page,
 }) => {
-  await planJourney(page, {
-    from: ['Aviemore', 'Aviemore'],
-    to: ['Kingussie', 'Kingussie'],
-    outTime: inputDate(1, '09:00'),
-    returnTime: inputDate(1, '17:00'),
-  });
-  await waitForResults(page);
+  await planDayReturn(page);
   await openOption(page, null);
   const hashAndId = /\/search\/([^/]+)\/results\/([^/?]+)/.exec(page.url())!;
   const journey = (
@@ -103,13 +97,7 @@ test('without a region zone in /v1/config, the events are written in UTC from th
     delete body.data.region.time_zone;
     await route.fulfill({ response, json: body });
   });
-  await planJourney(page, {
-    from: ['Aviemore', 'Aviemore'],
-    to: ['Kingussie', 'Kingussie'],
-    outTime: inputDate(1, '09:00'),
-    returnTime: inputDate(1, '17:00'),
-  });
-  await waitForResults(page);
+  await planDayReturn(page);
   await openOption(page, null);
   const [, hash, id] = /\/search\/([^/]+)\/results\/([^/?]+)/.exec(page.url())!;
   const journey = (await (await page.request.get(`/v1/journey-planner/search/${hash}/${id}`)).json())

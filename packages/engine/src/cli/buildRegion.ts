@@ -21,23 +21,20 @@ const USAGE =
 
 /** `cairn build-region`: reads GTFS feeds and writes the timetable snapshot (and a warnings report) to DIR. */
 export async function buildRegionCommand(argv: string[]): Promise<number> {
-  const args = parseCommandArgs(argv, {
-    gtfs: { type: 'string', multiple: true },
-    osm: { type: 'string' },
-    elevation: { type: 'string' },
-    out: { type: 'string' },
-    region: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  });
-  if (!args.ok) {
-    say(`${args.message}\n${USAGE}`);
-    return EXIT.usage;
-  }
+  const args = parseCommandArgs(
+    argv,
+    {
+      gtfs: { type: 'string', multiple: true },
+      osm: { type: 'string' },
+      elevation: { type: 'string' },
+      out: { type: 'string' },
+      region: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    USAGE,
+  );
+  if ('exit' in args) return args.exit;
   const v = args.values;
-  if (v.help) {
-    say(USAGE);
-    return EXIT.ok;
-  }
   if (v.region && !v.gtfs?.length && !v.out) return buildRegionFolder(v.region);
   if (!v.gtfs?.length || !v.out) {
     say(USAGE);

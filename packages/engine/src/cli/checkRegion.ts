@@ -17,19 +17,20 @@ const USAGE =
 
 /** `cairn check-region`: the data checks of a region folder, as a report; exit 1 when any is an error. */
 export async function checkRegionCommand(argv: string[]): Promise<number> {
-  const args = parseCommandArgs(argv, {
-    region: { type: 'string' },
-    today: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  });
-  if (!args.ok) {
-    say(`${args.message}\n${USAGE}`);
-    return EXIT.usage;
-  }
+  const args = parseCommandArgs(
+    argv,
+    {
+      region: { type: 'string' },
+      today: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    USAGE,
+  );
+  if ('exit' in args) return args.exit;
   const v = args.values;
-  if (v.help || !v.region) {
+  if (!v.region) {
     say(USAGE);
-    return v.help ? EXIT.ok : EXIT.usage;
+    return EXIT.usage;
   }
   const today = v.today === undefined ? undefined : parseLocalDateTime(`${v.today}T12:00`);
   if (v.today !== undefined && !today) {

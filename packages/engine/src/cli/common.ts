@@ -11,23 +11,31 @@ export function say(message: string): void {
   process.stderr.write(`${message}\n`);
 }
 
-/** Parses argv; a usage problem comes back as a message instead of an exception. */
+/**
+ * Parses a command's argv (its options include `help`). A usage problem prints the message and
+ * `usage` and comes back as the exit code; so does --help, which prints `usage` alone.
+ */
 export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(
   argv: string[],
   options: T,
+  usage: string,
 ):
   | {
-      ok: true;
       values: ReturnType<
         typeof parseArgs<{ options: T; args: string[]; strict: true; allowPositionals: false }>
       >['values'];
     }
-  | { ok: false; message: string } {
+  | { exit: number } {
   try {
-    const parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
-    return { ok: true, values: parsed.values };
+    const { values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+    if ((values as { help?: boolean }).help) {
+      say(usage);
+      return { exit: EXIT.ok };
+    }
+    return { values };
   } catch (e) {
-    return { ok: false, message: (e as Error).message };
+    say(`${(e as Error).message}\n${usage}`);
+    return { exit: EXIT.usage };
   }
 }
 

@@ -13,23 +13,20 @@ const USAGE =
 
 /** `cairn init-region`: a starting region.json written from the operator's own feeds. */
 export async function initRegionCommand(argv: string[]): Promise<number> {
-  const args = parseCommandArgs(argv, {
-    region: { type: 'string' },
-    gtfs: { type: 'string', multiple: true },
-    osm: { type: 'string' },
-    name: { type: 'string' },
-    force: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
-  if (!args.ok) {
-    say(`${args.message}\n${USAGE}`);
-    return EXIT.usage;
-  }
+  const args = parseCommandArgs(
+    argv,
+    {
+      region: { type: 'string' },
+      gtfs: { type: 'string', multiple: true },
+      osm: { type: 'string' },
+      name: { type: 'string' },
+      force: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    USAGE,
+  );
+  if ('exit' in args) return args.exit;
   const v = args.values;
-  if (v.help) {
-    say(USAGE);
-    return EXIT.ok;
-  }
   if (!v.region || !v.gtfs?.length) {
     say(USAGE);
     return EXIT.usage;

@@ -152,39 +152,36 @@ function parseLatLon(text: string): LatLng | undefined {
 
 /** `cairn plan`: the planner's options between two places, as a table or JSON. */
 export async function planCommand(argv: string[]): Promise<number> {
-  const args = parseCommandArgs(argv, {
-    gtfs: { type: 'string', multiple: true },
-    osm: { type: 'string' },
-    region: { type: 'string' },
-    from: { type: 'string' },
-    to: { type: 'string' },
-    depart: { type: 'string' },
-    'arrive-by': { type: 'boolean' },
-    return: { type: 'string' },
-    json: { type: 'boolean' },
-    journeys: { type: 'boolean' },
-    window: { type: 'string' },
-    'max-transfers': { type: 'string' },
-    'walk-radius': { type: 'string' },
-    wheelchair: { type: 'boolean' },
-    'step-free': { type: 'boolean' },
-    age: { type: 'string' },
-    'young-scot': { type: 'boolean' },
-    concession: { type: 'boolean' },
-    railcard: { type: 'string' },
-    car: { type: 'boolean' },
-    explain: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  });
-  if (!args.ok) {
-    say(`${args.message}\n${USAGE}`);
-    return EXIT.usage;
-  }
+  const args = parseCommandArgs(
+    argv,
+    {
+      gtfs: { type: 'string', multiple: true },
+      osm: { type: 'string' },
+      region: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      depart: { type: 'string' },
+      'arrive-by': { type: 'boolean' },
+      return: { type: 'string' },
+      json: { type: 'boolean' },
+      journeys: { type: 'boolean' },
+      window: { type: 'string' },
+      'max-transfers': { type: 'string' },
+      'walk-radius': { type: 'string' },
+      wheelchair: { type: 'boolean' },
+      'step-free': { type: 'boolean' },
+      age: { type: 'string' },
+      'young-scot': { type: 'boolean' },
+      concession: { type: 'boolean' },
+      railcard: { type: 'string' },
+      car: { type: 'boolean' },
+      explain: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    USAGE,
+  );
+  if ('exit' in args) return args.exit;
   const v = args.values;
-  if (v.help) {
-    say(USAGE);
-    return EXIT.ok;
-  }
   const problems: string[] = [];
   for (const [flag, why] of Object.entries(DROPPED))
     if (v[flag as keyof typeof v] !== undefined) problems.push(`--${flag} is no longer taken: ${why}`);
