@@ -3,18 +3,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { onPostgres, searchTime, startTestServer, type TestServer } from '../helpers/testServer.ts';
+import { onPostgres, startTestServer, type TestServer } from '../helpers/testServer.ts';
 import {
   allJourneysIn,
-  FAULT_PLANNER,
+  faultEnv,
   followChannel,
-  freePort,
   gaplessIds,
   plansStarted,
+  postSearch,
+  servePglite,
   startCairn,
   stopCairn,
   waitUntil,
-  type CairnProcess,
 } from './faultKit.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -22,46 +22,14 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-const faultEnv = (dir: string) => ({
-  PLANNER_MODULE: FAULT_PLANNER,
-  FAULT_PLAN_DELAY_MS: '2500',
-  FAULT_JOURNEYS: '5',
-  FAULT_MARKER_FILE: join(dir, 'plans.log'),
-  JOB_VISIBILITY_SEC: '2',
-  JOB_POLL_MS: '200',
-  RATE_LIMIT_PER_MINUTE: '100000',
-});
-
-async function postSearch(base: string, origin: string): Promise<string> {
-  const res = await fetch(`${base}/v1/journey-planner/search`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ origin, destination: 'Glenmore', out_time: searchTime(1) }),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { data: { hash: string } }).data.hash;
-}
-
 describe('a worker killed mid-search', () => {
   it('embedded (PGlite): `cairn serve` killed with SIGKILL while planning, restarted on the same data — the client gets every journey', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cairn-fault-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env = {
-      ...faultEnv(dir),
-      DATA_DIR: dir,
-      PGLITE_DIR: join(dir, 'db'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    };
-    let serve: CairnProcess = startCairn(['serve'], env);
+    const started = await servePglite(dir, faultEnv(dir));
+    const { base, env } = started;
+    let serve = started.serve;
     cleanups.push(() => stopCairn(serve));
-    await waitUntil(
-      async () => (await fetch(`${base}/v1/ready`)).status === 200,
-      150_000,
-      'first server ready',
-    );
 
     const hash = await postSearch(base, 'Killed Mid Plan');
     const follower = followChannel(`${base}/v1/realtime/query.${hash}`, allJourneysIn, 200_000);

@@ -3,17 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { searchTime } from '../helpers/testServer.ts';
 import {
   allJourneysIn,
-  FAULT_PLANNER,
+  faultEnv,
   followChannel,
-  freePort,
   plansStarted,
+  postSearch,
+  servePglite,
   startCairn,
   stopCairn,
   waitUntil,
-  type CairnProcess,
 } from './faultKit.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -25,34 +24,15 @@ describe('PGlite after kill -9 mid-plan', () => {
   it('the restarted server plans the search again at once, not when the old claim lapses', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cairn-fault-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env = {
-      PLANNER_MODULE: FAULT_PLANNER,
-      FAULT_PLAN_DELAY_MS: '2500',
-      FAULT_JOURNEYS: '3',
-      FAULT_MARKER_FILE: join(dir, 'plans.log'),
-      // A claim that would outlive the test: only the release at start-up can free it.
-      JOB_VISIBILITY_SEC: '3600',
-      JOB_POLL_MS: '200',
-      DATA_DIR: dir,
-      PGLITE_DIR: join(dir, 'db'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    };
-    let serve: CairnProcess = startCairn(['serve'], env);
-    cleanups.push(() => stopCairn(serve));
-    await waitUntil(
-      async () => (await fetch(`${base}/v1/ready`)).status === 200,
-      150_000,
-      'first server ready',
+    // A claim that would outlive the test: only the release at start-up can free it.
+    const started = await servePglite(
+      dir,
+      faultEnv(dir, { FAULT_JOURNEYS: '3', JOB_VISIBILITY_SEC: '3600' }),
     );
-    const created = await fetch(`${base}/v1/journey-planner/search`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ origin: 'Killed Mid Plan', destination: 'Glenmore', out_time: searchTime(1) }),
-    });
-    const hash = ((await created.json()) as { data: { hash: string } }).data.hash;
+    const { base, env } = started;
+    let serve = started.serve;
+    cleanups.push(() => stopCairn(serve));
+    const hash = await postSearch(base, 'Killed Mid Plan');
     await waitUntil(
       () => plansStarted(env.FAULT_MARKER_FILE).some((p) => p.origin === 'Killed Mid Plan'),
       20_000,

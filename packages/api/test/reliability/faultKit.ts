@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { searchTime } from '../helpers/testServer.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
 const CAIRN = join(ROOT, 'packages/api/bin/cairn.ts');
@@ -148,4 +149,52 @@ export function allJourneysIn(events: ReceivedEvent[]): boolean {
 /** Ids strictly increasing from 1 with no gap and no repeat: nothing missed, nothing twice. */
 export function gaplessIds(events: ReceivedEvent[]): boolean {
   return events.every((e, i) => e.id === i + 1);
+}
+
+/** The fault planner's environment in `dir`: each plan takes 2.5 s and writes a marker line; `overrides` win. */
+export function faultEnv(dir: string, overrides: Record<string, string> = {}) {
+  return {
+    PLANNER_MODULE: FAULT_PLANNER,
+    FAULT_PLAN_DELAY_MS: '2500',
+    FAULT_JOURNEYS: '5',
+    FAULT_MARKER_FILE: join(dir, 'plans.log'),
+    JOB_VISIBILITY_SEC: '2',
+    JOB_POLL_MS: '200',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...overrides,
+  };
+}
+
+/** `cairn serve` on PGlite in `dir` on a free loopback port, once it answers ready. */
+export async function servePglite<E extends Record<string, string>>(
+  dir: string,
+  env: E,
+): Promise<{ serve: CairnProcess; base: string; env: E }> {
+  const port = await freePort();
+  const served = {
+    ...env,
+    DATA_DIR: dir,
+    PGLITE_DIR: join(dir, 'db'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  };
+  const serve = startCairn(['serve'], served);
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntil(
+    async () => (await fetch(`${base}/v1/ready`)).status === 200,
+    150_000,
+    'first server ready',
+  );
+  return { serve, base, env: served };
+}
+
+/** Posts a search from `origin` to Glenmore for tomorrow and answers its hash. */
+export async function postSearch(base: string, origin: string): Promise<string> {
+  const res = await fetch(`${base}/v1/journey-planner/search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ origin, destination: 'Glenmore', out_time: searchTime(1) }),
+  });
+  if (res.status !== 201) throw new Error(`search from ${origin}: HTTP ${res.status}`);
+  return ((await res.json()) as { data: { hash: string } }).data.hash;
 }
