@@ -31,6 +31,14 @@ export function demoEngineServer(): { server: TestServer; smtp: SmtpPeer } {
   return live;
 }
 
+/** A test server on the real engine and the demo region whose live running polls just `sources` (LIVE_FEEDS_JSON). */
+export function liveDemoServer(sources: object[]): Promise<TestServer> {
+  return startTestServer({
+    planner: 'engine',
+    env: { REGION_DIR: DEMO_REGION, LIVE_FEEDS: 'region', LIVE_FEEDS_JSON: JSON.stringify(sources) },
+  });
+}
+
 /** The best place suggestion for a text. */
 export async function findPlace(server: TestServer, q: string) {
   const places = PlacesResponse.parse(

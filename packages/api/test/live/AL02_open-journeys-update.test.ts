@@ -1,7 +1,7 @@
 // Feature under test: issue #18 — live running in one API process (PGlite, or PostgreSQL with CAIRN_TEST_PG=1): searches plan on the live version; a delay and then a cancellation published by a feed over loopback HTTP reach journey.updated events on the open channel, the stored journey carries them, a re-plan from live_break avoids the cancelled trip, and nothing is sent again while nothing changes.
 import { Journey, QueryEvent } from '@cairn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_REGION, demoRegionBuilt, searchAndWait } from '../helpers/demoEngine.ts';
+import { demoRegionBuilt, liveDemoServer, searchAndWait } from '../helpers/demoEngine.ts';
 import {
   encodeFeed,
   nextMonday,
@@ -11,7 +11,7 @@ import {
   type LiveFeedServer,
 } from '../helpers/liveFeed.ts';
 import { openEventStream, type SseStream } from '../helpers/sseClient.ts';
-import { startTestServer, waitFor, type TestServer } from '../helpers/testServer.ts';
+import { waitFor, type TestServer } from '../helpers/testServer.ts';
 
 const FEEDS = ['rail', 'bus', 'city', 'ferry', 'flex'];
 let feeds: LiveFeedServer;
@@ -20,14 +20,7 @@ let server: TestServer;
 beforeAll(async () => {
   if (!demoRegionBuilt) return;
   feeds = await startLiveFeedServer();
-  server = await startTestServer({
-    planner: 'engine',
-    env: {
-      REGION_DIR: DEMO_REGION,
-      LIVE_FEEDS: 'region',
-      LIVE_FEEDS_JSON: JSON.stringify(FEEDS.map((f) => feeds.source(f))),
-    },
-  });
+  server = await liveDemoServer(FEEDS.map((f) => feeds.source(f)));
 }, 300_000);
 afterAll(async () => {
   await server?.close();

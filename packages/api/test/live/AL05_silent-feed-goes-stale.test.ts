@@ -2,7 +2,7 @@
 // leave its last delays on the journeys: once what it said is older than the source's maximum age,
 // the live version drops it, searches plan on the timetable again, and the status says 'stale'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_REGION, demoRegionBuilt, searchAndWait } from '../helpers/demoEngine.ts';
+import { demoRegionBuilt, liveDemoServer, searchAndWait } from '../helpers/demoEngine.ts';
 import {
   encodeFeed,
   nextMonday,
@@ -11,7 +11,7 @@ import {
   tripUpdate,
   type LiveFeedServer,
 } from '../helpers/liveFeed.ts';
-import { startTestServer, waitFor, type TestServer } from '../helpers/testServer.ts';
+import { waitFor, type TestServer } from '../helpers/testServer.ts';
 
 const MAX_AGE_SEC = 10;
 let feeds: LiveFeedServer;
@@ -20,14 +20,7 @@ let server: TestServer;
 beforeAll(async () => {
   if (!demoRegionBuilt) return;
   feeds = await startLiveFeedServer();
-  server = await startTestServer({
-    planner: 'engine',
-    env: {
-      REGION_DIR: DEMO_REGION,
-      LIVE_FEEDS: 'region',
-      LIVE_FEEDS_JSON: JSON.stringify([{ ...feeds.source('bus'), maxAgeSec: MAX_AGE_SEC }]),
-    },
-  });
+  server = await liveDemoServer([{ ...feeds.source('bus'), maxAgeSec: MAX_AGE_SEC }]);
 }, 300_000);
 afterAll(async () => {
   await server?.close();

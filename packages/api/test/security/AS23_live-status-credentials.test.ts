@@ -1,7 +1,7 @@
 // Feature under test: issue 30 finding 8 — `/v1/live/status` showed feed credentials (user:password in the URL, keys in the path, the full URL in error text); it shows each source's scheme and host only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_REGION, demoRegionBuilt } from '../helpers/demoEngine.ts';
-import { startTestServer, waitFor, type TestServer } from '../helpers/testServer.ts';
+import { demoRegionBuilt, liveDemoServer } from '../helpers/demoEngine.ts';
+import { waitFor, type TestServer } from '../helpers/testServer.ts';
 
 const SECRETS = ['feeduser', 'hunter2secret', 'PATHKEY123', 'QUERYKEY456'];
 
@@ -9,23 +9,16 @@ let server: TestServer;
 beforeAll(async () => {
   if (!demoRegionBuilt) return;
   // Live running needs a planner with a timetable: the real engine on the demo region.
-  server = await startTestServer({
-    planner: 'engine',
-    env: {
-      REGION_DIR: DEMO_REGION,
-      LIVE_FEEDS: 'region',
-      // Port 9 (discard) on loopback: nothing answers, and fetch refuses a URL with credentials anyway.
-      LIVE_FEEDS_JSON: JSON.stringify([
-        {
-          feedId: 'bus',
-          kind: 'trip-updates',
-          url: 'http://feeduser:hunter2secret@127.0.0.1:9/gtfs/PATHKEY123/trip-updates?api_key=QUERYKEY456',
-          pollSec: 1,
-          maxAgeSec: 60,
-        },
-      ]),
+  // Port 9 (discard) on loopback: nothing answers, and fetch refuses a URL with credentials anyway.
+  server = await liveDemoServer([
+    {
+      feedId: 'bus',
+      kind: 'trip-updates',
+      url: 'http://feeduser:hunter2secret@127.0.0.1:9/gtfs/PATHKEY123/trip-updates?api_key=QUERYKEY456',
+      pollSec: 1,
+      maxAgeSec: 60,
     },
-  });
+  ]);
 }, 300_000);
 afterAll(() => server?.close());
 

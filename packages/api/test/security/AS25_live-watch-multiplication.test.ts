@@ -1,30 +1,23 @@
 // Feature under test: issue 30 finding 7 — opening and closing streams multiplied the live-update checks (each closed stream left its search watched for 90 s; 100 watches took others' p95 from 26 to 414 ms, and past 500 travellers' own searches stopped being checked). Only open streams are watched now, which the stream caps bound per client, and every watched search is checked in slices.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_REGION, demoRegionBuilt, searchAndWait } from '../helpers/demoEngine.ts';
+import { demoRegionBuilt, liveDemoServer, searchAndWait } from '../helpers/demoEngine.ts';
 import { openFrom } from '../helpers/fromAddress.ts';
 import { nextMonday } from '../helpers/liveFeed.ts';
-import { startTestServer, waitFor, type TestServer } from '../helpers/testServer.ts';
+import { waitFor, type TestServer } from '../helpers/testServer.ts';
 
 let server: TestServer;
 beforeAll(async () => {
   if (!demoRegionBuilt) return;
   // Live running on (its one source on a loopback port where nothing answers): streams watch searches.
-  server = await startTestServer({
-    planner: 'engine',
-    env: {
-      REGION_DIR: DEMO_REGION,
-      LIVE_FEEDS: 'region',
-      LIVE_FEEDS_JSON: JSON.stringify([
-        {
-          feedId: 'bus',
-          kind: 'trip-updates',
-          url: 'http://127.0.0.1:9/trip-updates',
-          pollSec: 60,
-          maxAgeSec: 60,
-        },
-      ]),
+  server = await liveDemoServer([
+    {
+      feedId: 'bus',
+      kind: 'trip-updates',
+      url: 'http://127.0.0.1:9/trip-updates',
+      pollSec: 60,
+      maxAgeSec: 60,
     },
-  });
+  ]);
 }, 300_000);
 afterAll(() => server?.close());
 
