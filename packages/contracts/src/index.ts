@@ -16,6 +16,7 @@ export {
   channelForQuery,
 } from './values.ts';
 export type { Railcard } from './values.ts';
+export { compareJourneys } from './ranking.ts';
 export {
   TextValue,
   TextOnly,

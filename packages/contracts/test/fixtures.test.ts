@@ -17,4 +17,12 @@ describe('fixture journeys', () => {
     const parsed = Journey.safeParse(raw);
     expect(parsed.error?.issues ?? []).toEqual([]);
   });
+  it.each(FIXTURE_NAMES)('%s: its sort values are its own times and price', (name) => {
+    const j = Journey.parse(
+      JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/journeys', `${name}.json`), 'utf8')),
+    );
+    expect(j.sort['depature-time']).toBe(Date.parse(j.depart.departure_datetime) / 1000);
+    expect(j.sort['arrival-time']).toBe(Date.parse(j.depart.arrival_datetime) / 1000);
+    expect(j.sort.cost).toBe(Math.round(Number(j.cost.replace('£', '')) * 100));
+  });
 });

@@ -1,6 +1,5 @@
-import type { Journey } from '@cairn/contracts';
+import { compareJourneys, type Journey } from '@cairn/contracts';
 import { OPTION_SET } from './optionSet.ts';
-import { compareJourneys } from './sortKeys.ts';
 
 /**
  * The default order, by emissions, with small differences counted as equal (issue #27): 0.1 kg

@@ -65,17 +65,3 @@ export function computeSortKeys(s: SortInputs): Journey['sort'] {
   };
   return keys;
 }
-
-/**
- * Orders journeys by one sort key. Ties go to less CO2, then the earlier arrival, then the later
- * departure (two runs of one route: the one that gets there first, with the least waiting), then
- * the id, so every caller agrees.
- */
-export function compareJourneys(key: SortKey): (a: Journey, b: Journey) => number {
-  return (a, b) =>
-    (a.sort[key] ?? 0) - (b.sort[key] ?? 0) ||
-    (a.sort.emissions ?? 0) - (b.sort.emissions ?? 0) ||
-    (a.sort['arrival-time'] ?? 0) - (b.sort['arrival-time'] ?? 0) ||
-    (b.sort['depature-time'] ?? 0) - (a.sort['depature-time'] ?? 0) ||
-    a.id.localeCompare(b.id);
-}

@@ -1,10 +1,7 @@
 // Feature under test: sort keys, stable ids, the option set (ADR 008): what removes what, what always stays, diversity caps.
 import { describe, expect, it } from 'vitest';
-import {
-  compareJourneys,
-  computeSortKeys,
-  UNKNOWN_COST_SORT,
-} from '../../../src/journeys/ranking/sortKeys.ts';
+import { compareJourneys } from '@cairn/contracts';
+import { computeSortKeys, UNKNOWN_COST_SORT } from '../../../src/journeys/ranking/sortKeys.ts';
 import { rankByEmissions } from '../../../src/journeys/ranking/emissionsOrder.ts';
 import { optionId } from '../../../src/journeys/ranking/optionId.ts';
 import fc from 'fast-check';
