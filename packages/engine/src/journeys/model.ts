@@ -45,9 +45,6 @@ export interface TransitRide {
   serviceDay?: number;
 }
 
-/** Why a vehicle is where it is: continuity between the outbound and return legs. */
-export type VehicleUse = 'own car' | 'cycle' | 'car club' | 'bike hire';
-
 export interface PlannedStep {
   type: TravelType;
   startSec: number;

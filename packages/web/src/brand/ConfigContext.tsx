@@ -32,4 +32,3 @@ export function useRegionNow(): Date {
 
 /** Where the brand's assets are served (the API serves brands/<id>/ under /v1/brand/). */
 export const BRAND_LOGO_URL = '/v1/brand/logo.svg';
-export const BRAND_THEME_URL = '/v1/brand/theme.css';
