@@ -7,7 +7,8 @@ import { modeName } from '../lib/modeLabel.ts';
 import { StepFreeLabel } from '../journey/StepFreeLabel.tsx';
 import { JourneyNotices } from '../journey/JourneyNotices.tsx';
 import { cardTone, LiveSummary } from './LiveSummary.tsx';
-import { LegArrival } from '../journey/LiveStatus.tsx';
+import { LegArrival, LegDeparture } from '../journey/LiveStatus.tsx';
+import { legDurationText } from '../journey/liveStatus.ts';
 
 /** The stage icons of a leg, in order. */
 export function ModeList({ leg, label }: { leg: Leg; label: string }) {
@@ -42,7 +43,7 @@ export function JourneyCard({
     >
       <h2 id={`journey-${journey.id}-title`}>
         <Link to={`/search/${hash}/results/${journey.id}`}>
-          Option {position}: {leg.departure_at} – <LegArrival leg={leg} />
+          Option {position}: <LegDeparture leg={leg} /> – <LegArrival leg={leg} />
           <span className="visually-hidden">, {leg.stages.map(modeName).join(', ')}</span>
         </Link>
       </h2>
@@ -51,7 +52,7 @@ export function JourneyCard({
       <dl>
         <div>
           <dt>Duration</dt>
-          <dd>{leg.duration.text}</dd>
+          <dd>{legDurationText(leg)}</dd>
         </div>
         <div>
           <dt>Cost</dt>
@@ -79,8 +80,8 @@ export function JourneyCard({
       {journey.return && (
         <div className="journey-card-return">
           <p className="muted">
-            Return {journey.return.departure_at} – <LegArrival leg={journey.return} /> (
-            {journey.return.duration.text})
+            Return <LegDeparture leg={journey.return} /> – <LegArrival leg={journey.return} /> (
+            {legDurationText(journey.return)})
           </p>
           <ModeList leg={journey.return} label="Return stages" />
         </div>
