@@ -118,7 +118,7 @@ describe('a result card with live running', () => {
     expect(screen.queryByText(ALERT.description)).toBeNull();
     expect(screen.getByRole('article').className).toContain('live-card-warn');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
-      'Option 1: 08:50 – timetabled 09:32 now 09:36, walk, bus, walk',
+      'Option 1: 08:50 – timetabled 09:32 now 09:36, walk, bus 31, walk',
     );
   });
 
