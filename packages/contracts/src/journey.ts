@@ -219,6 +219,7 @@ export const Step = z.object({
   departure_time: z.string(),
   /** Local arrival time `HH:mm` (an addition to SPEC §3). */
   arrival_time: z.string(),
+  /** `text`: the difference of the two clock times shown (09:02–09:31 is '29 mins'); `value`: exact seconds. */
   duration: TextValue,
   distance: TextOnly.extend({ value: z.number().nonnegative() }),
   /** Price text of this step: '£3.20', 'free', 'included' or 'unknown'. */
@@ -277,6 +278,7 @@ export const Leg = z.object({
   /** ISO 8601 with UTC offset, for sorting and machines. */
   departure_datetime: z.string(),
   arrival_datetime: z.string(),
+  /** `text`: the difference of `departure_at` and `arrival_at` as shown; `value`: exact seconds. */
   duration: TextValue,
   wait_time: TextValue,
   walking_distance: TextValue,

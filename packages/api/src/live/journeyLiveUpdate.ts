@@ -1,6 +1,6 @@
 import type { Journey, LiveBreak, Step, StepLive } from '@cairn/contracts';
 import type { JourneyCheck } from '@cairn/engine';
-import { shiftClock } from '@cairn/engine/format';
+import { clockTextSpanSec, formatDuration, shiftClock } from '@cairn/engine/format';
 import { formatLocal } from '../search/searchWindow.ts';
 
 /** What a newer live version does to a stored journey: its new document and the event's fields. */
@@ -48,12 +48,24 @@ export function journeyLiveUpdate(
   return { document, status: liveBreak ? 'broken' : 'changed', liveBreak };
 }
 
+/** The ride at its live times; its duration is the difference of those times, as everywhere. */
 function withLive(step: Step, live: StepLive): Step {
+  const departure_time = shiftClock(live.scheduled_departure_time, live.departure_delay_sec);
+  const arrival_time = shiftClock(live.scheduled_arrival_time, live.arrival_delay_sec);
+  const planned = step.live ?? live;
+  const movedSec =
+    live.arrival_delay_sec -
+    live.departure_delay_sec -
+    (planned.arrival_delay_sec - planned.departure_delay_sec);
   return {
     ...step,
     live,
-    departure_time: shiftClock(live.scheduled_departure_time, live.departure_delay_sec),
-    arrival_time: shiftClock(live.scheduled_arrival_time, live.arrival_delay_sec),
+    departure_time,
+    arrival_time,
+    duration: {
+      text: formatDuration(clockTextSpanSec(departure_time, arrival_time)),
+      value: Math.max(0, step.duration.value + movedSec),
+    },
   };
 }
 

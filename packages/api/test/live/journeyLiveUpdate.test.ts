@@ -62,6 +62,11 @@ describe('journeyLiveUpdate', () => {
     expect(update.liveBreak).toBeUndefined();
     const ride = update.document.depart.steps[BUS]!;
     expect([ride.departure_time, ride.arrival_time]).toEqual(['09:12', '09:30']);
+    // Its duration is the 18 minutes between the live times shown, not the timetable's 20.
+    expect(ride.duration).toEqual({
+      text: '18 mins',
+      value: planned().depart.steps[BUS]!.duration.value - 120,
+    });
     expect(ride.live).toEqual(late);
     // The other steps and the stored input are left alone; the document is still a contract Journey.
     expect(update.document.depart.steps[0]).toEqual(planned().depart.steps[0]);

@@ -1,5 +1,11 @@
 import type { Leg, Step, StepAlert } from '@cairn/contracts';
-import { liveLabel, liveLegArrival, scheduledIfChanged, type LiveLabel } from './liveStatus.ts';
+import {
+  liveLabel,
+  liveLegArrival,
+  liveLegDeparture,
+  scheduledIfChanged,
+  type LiveLabel,
+} from './liveStatus.ts';
 import './live.css';
 
 /*
@@ -34,6 +40,12 @@ export function LiveTime({ time, scheduled }: { time: string; scheduled?: string
       </span>
     </>
   );
+}
+
+/** When a leg sets off: a ride that starts it moves it with its live departure. */
+export function LegDeparture({ leg }: { leg: Leg }) {
+  const moved = liveLegDeparture(leg);
+  return moved ? <LiveTime time={moved.time} scheduled={moved.planned} /> : <>{leg.departure_at}</>;
 }
 
 /** When a leg reaches its destination: as planned, or struck through beside the live time. */

@@ -3,15 +3,8 @@ import { ModeIcon } from '../icons/Icons.tsx';
 import { formatDayLabel } from '../lib/dates.ts';
 import { formatCo2, formatMiles } from '@cairn/engine/format';
 import { changesLabel, costLabel } from './costLabel.ts';
-import { AlertList, LegArrival, LiveBadge, LiveTime } from './LiveStatus.tsx';
-import { journeyAlerts, rideName, worstLiveStep } from './liveStatus.ts';
-
-/** When a leg sets off: a ride that starts it moves it with its live departure. */
-function LegDeparture({ leg }: { leg: Leg }) {
-  const first = leg.steps[0];
-  if (!first?.live || first.live.cancelled) return <>{leg.departure_at}</>;
-  return <LiveTime time={first.departure_time} scheduled={first.live.scheduled_departure_time} />;
-}
+import { AlertList, LegArrival, LegDeparture, LiveBadge } from './LiveStatus.tsx';
+import { journeyAlerts, legDurationText, rideName, worstLiveStep } from './liveStatus.ts';
 
 function LegBox({ title, leg, from, to }: { title: string; leg: Leg; from: string; to: string }) {
   return (
@@ -33,7 +26,7 @@ function LegBox({ title, leg, from, to }: { title: string; leg: Leg; from: strin
         </div>
         <div>
           <dt>Duration</dt>
-          <dd>{leg.duration.text}</dd>
+          <dd>{legDurationText(leg)}</dd>
         </div>
       </dl>
       <p>

@@ -7,7 +7,7 @@ import {
   type StepAlert,
   type StepLive,
 } from '@cairn/contracts';
-import { minutesOfDay, shiftClock } from '@cairn/engine/format';
+import { clockTextSpanSec, formatDuration, minutesOfDay, shiftClock } from '@cairn/engine/format';
 import { modeName } from '../lib/modeLabel.ts';
 
 /*
@@ -78,6 +78,25 @@ export function liveLegArrival(leg: Leg): { time: string; planned: string } | nu
   // Around midnight the nearer way round is the change.
   const moved = ((((minutesOfDay(ride.arrival_time) - minutesOfDay(plannedEnd)) % 1440) + 2160) % 1440) - 720;
   return moved === 0 ? null : { time: shiftClock(leg.arrival_at, moved * 60), planned: leg.arrival_at };
+}
+
+/** When a leg now sets off, if a ride starts it and live running moved it; null otherwise. */
+export function liveLegDeparture(leg: Leg): { time: string; planned: string } | null {
+  const first = leg.steps[0];
+  if (!first?.live || first.live.cancelled || first.departure_time === first.live.scheduled_departure_time)
+    return null;
+  return { time: first.departure_time, planned: first.live.scheduled_departure_time };
+}
+
+/**
+ * A leg's duration as read beside its times: the difference of the departure and arrival shown,
+ * which live running may have moved (the rule the engine's own duration text follows).
+ */
+export function legDurationText(leg: Leg): string {
+  const from = liveLegDeparture(leg)?.time ?? leg.departure_at;
+  const to = liveLegArrival(leg)?.time ?? leg.arrival_at;
+  if (from === leg.departure_at && to === leg.arrival_at) return leg.duration.text;
+  return formatDuration(clockTextSpanSec(from, to));
 }
 
 /**

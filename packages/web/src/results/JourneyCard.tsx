@@ -3,19 +3,26 @@ import type { Journey, Leg } from '@cairn/contracts';
 import { ModeIcon } from '../icons/Icons.tsx';
 import { formatCo2, formatMiles, legChangeCount } from '@cairn/engine/format';
 import { costLabel } from '../journey/costLabel.ts';
-import { modeName } from '../lib/modeLabel.ts';
 import { StepFreeLabel } from '../journey/StepFreeLabel.tsx';
 import { JourneyNotices } from '../journey/JourneyNotices.tsx';
 import { cardTone, LiveSummary } from './LiveSummary.tsx';
-import { LegArrival } from '../journey/LiveStatus.tsx';
+import { stageLines, stageLineText } from './stageLines.ts';
+import { LegArrival, LegDeparture } from '../journey/LiveStatus.tsx';
+import { legDurationText } from '../journey/liveStatus.ts';
 
-/** The stage icons of a leg, in order. */
+/** The stage icons of a leg, in order, each ride with its line numbers ("M91", "201"). */
 export function ModeList({ leg, label }: { leg: Leg; label: string }) {
   return (
     <ul className="modes" aria-label={label}>
-      {leg.stages.map((stage, i) => (
-        <li key={`${stage}-${i}`}>
-          <ModeIcon mode={stage} size={20} />
+      {stageLines(leg).map((stage, i) => (
+        <li key={`${stage.mode}-${i}`}>
+          <ModeIcon mode={stage.mode} size={20} />
+          {stage.lines.map((line, n) => (
+            <span key={line} className="line-number">
+              <span className="visually-hidden">{n === 0 ? ' ' : ' and '}</span>
+              {line}
+            </span>
+          ))}
         </li>
       ))}
     </ul>
@@ -42,8 +49,8 @@ export function JourneyCard({
     >
       <h2 id={`journey-${journey.id}-title`}>
         <Link to={`/search/${hash}/results/${journey.id}`}>
-          Option {position}: {leg.departure_at} – <LegArrival leg={leg} />
-          <span className="visually-hidden">, {leg.stages.map(modeName).join(', ')}</span>
+          Option {position}: <LegDeparture leg={leg} /> – <LegArrival leg={leg} />
+          <span className="visually-hidden">, {stageLines(leg).map(stageLineText).join(', ')}</span>
         </Link>
       </h2>
       <ModeList leg={leg} label="Outbound stages" />
@@ -51,7 +58,7 @@ export function JourneyCard({
       <dl>
         <div>
           <dt>Duration</dt>
-          <dd>{leg.duration.text}</dd>
+          <dd>{legDurationText(leg)}</dd>
         </div>
         <div>
           <dt>Cost</dt>
@@ -79,8 +86,8 @@ export function JourneyCard({
       {journey.return && (
         <div className="journey-card-return">
           <p className="muted">
-            Return {journey.return.departure_at} – <LegArrival leg={journey.return} /> (
-            {journey.return.duration.text})
+            Return <LegDeparture leg={journey.return} /> – <LegArrival leg={journey.return} /> (
+            {legDurationText(journey.return)})
           </p>
           <ModeList leg={journey.return} label="Return stages" />
         </div>

@@ -10,6 +10,7 @@ import { valuesFromQuery } from '../planner/plannerForm.ts';
 import { AdBanner } from './AdBanner.tsx';
 import { JourneyCard, SkeletonCard } from './JourneyCard.tsx';
 import { noJourneyCard } from './noJourneyCards.ts';
+import { publicTransportLost, type PublicTransportLost } from './publicTransportLost.ts';
 import { RefinePanel } from './RefinePanel.tsx';
 import { clearResults, useResults } from './resultsStore.ts';
 import { isLoading, placeholderCount } from './resultsState.ts';
@@ -51,6 +52,7 @@ export default function ResultsPage() {
   const cards = sortCards(visible, placeholderCount(results), sort);
   const cardsShown = useRevealInSteps(cards.length, FIRST_CARDS, FIRST_CARDS);
   const waiting = useCountdown(results.startAt);
+  const lost = loading || results.failed ? null : publicTransportLost(results.query, results.journeys);
 
   const update = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);
@@ -151,6 +153,7 @@ export default function ResultsPage() {
           {!loading && !results.failed && !results.placeErrors && results.noJourney && (
             <NoJourneyFound why={results.noJourney} onEdit={query ? () => setEditing(true) : undefined} />
           )}
+          {lost && <NoPublicTransport lost={lost} onEdit={() => setEditing(true)} />}
           {!loading &&
             !results.failed &&
             !results.placeErrors &&
@@ -218,6 +221,19 @@ function NoJourneyFound({ why, onEdit }: { why: NoJourney; onEdit: (() => void) 
           {card.action}
         </button>
       )}
+    </section>
+  );
+}
+
+/** Options found, none by public transport: says so above the cars and taxis, with a way to change the return. */
+function NoPublicTransport({ lost, onEdit }: { lost: PublicTransportLost; onEdit: () => void }) {
+  return (
+    <section className="no-results" role="status" aria-labelledby="no-public-transport-heading">
+      <h2 id="no-public-transport-heading">{lost.title}</h2>
+      <p>{lost.text}</p>
+      <button type="button" className="button" onClick={onEdit}>
+        {lost.action}
+      </button>
     </section>
   );
 }

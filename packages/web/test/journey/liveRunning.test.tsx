@@ -118,7 +118,7 @@ describe('a result card with live running', () => {
     expect(screen.queryByText(ALERT.description)).toBeNull();
     expect(screen.getByRole('article').className).toContain('live-card-warn');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
-      'Option 1: 08:50 – timetabled 09:32 now 09:36, walk, bus, walk',
+      'Option 1: 08:50 – timetabled 09:32 now 09:36, walk, bus 31, walk',
     );
   });
 
@@ -205,6 +205,26 @@ describe('every view of a journey runs on the live times', () => {
     render(<SummaryCard journey={fromTheStop} showReturn={false} hospitalDeparture={false} />);
     const depart = screen.getByText('Depart').nextElementSibling!;
     expect(depart.textContent).toBe('timetabled 09:05 now 09:16');
+  });
+
+  it('gives the duration between the live times shown, on the card and in the summary', () => {
+    // Planned 08:50–09:32 (42 mins); the bus now reaches the stop 11 minutes late, so 09:43.
+    card(journey);
+    expect(screen.getByText('Duration').nextElementSibling!.textContent).toBe('53 mins');
+    cleanup();
+    // Leaving on the late bus itself: 09:16–09:43.
+    const fromTheStop = {
+      ...journey,
+      depart: { ...journey.depart, steps: journey.depart.steps.slice(1), departure_at: '09:05' },
+    };
+    card(fromTheStop);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toMatch(
+      /^Option 1: timetabled 09:05 now 09:16 – /,
+    );
+    expect(screen.getByText('Duration').nextElementSibling!.textContent).toBe('27 mins');
+    cleanup();
+    render(<SummaryCard journey={fromTheStop} showReturn={false} hospitalDeparture={false} />);
+    expect(screen.getByText('Duration').nextElementSibling!.textContent).toBe('27 mins');
   });
 });
 

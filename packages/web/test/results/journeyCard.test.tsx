@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { Journey } from '@cairn/contracts';
 import { JourneyCard } from '../../src/results/JourneyCard.tsx';
@@ -56,3 +56,46 @@ describe('changes (issue #27): rides less one, as the engine counted them', () =
     expect(ids).toEqual(['wbw-return', 'bus-bus']);
   });
 });
+
+describe('line numbers on a card (issue 31)', () => {
+  const renderCard = (journey: Journey) =>
+    render(
+      <MemoryRouter>
+        <JourneyCard hash="h" journey={journey} position={1} />
+      </MemoryRouter>,
+    );
+
+  it('shows each ride with its line number, in the stage list and the option’s accessible name', () => {
+    renderCard(wbw);
+    const stages = within(screen.getByRole('list', { name: 'Outbound stages' })).getAllByRole('listitem');
+    expect(stages.map((li) => li.textContent?.trim())).toEqual(['', '31', '']);
+    expect(stages.map((li) => accessibleText(li))).toEqual(['walk', 'bus 31', 'walk']);
+    expect(screen.getByRole('link').textContent).toBe('Option 1: 08:50 – 09:32, walk, bus 31, walk');
+  });
+
+  it('tells two bus routes apart, and a bus → bus stage names both', () => {
+    renderCard(busToBus());
+    const stages = within(screen.getByRole('list', { name: 'Outbound stages' })).getAllByRole('listitem');
+    expect(accessibleText(stages[1]!)).toBe('bus 31 and 32');
+    expect(screen.getByRole('link').textContent).toContain('bus 31 and 32');
+  });
+
+  it('keeps the stages of a journey whose steps do not give them, without numbers', () => {
+    renderCard({ ...wbw, depart: { ...wbw.depart, stages: ['walk', 'bus', 'walk', 'cycle'] } });
+    const stages = within(screen.getByRole('list', { name: 'Outbound stages' })).getAllByRole('listitem');
+    expect(stages.map((li) => accessibleText(li))).toEqual(['walk', 'bus', 'walk', 'cycle']);
+  });
+});
+
+/** What a screen reader reads for an element: image labels and text, in order. */
+function accessibleText(el: Element): string {
+  const parts: string[] = [];
+  const walk = (node: Node) => {
+    if (node instanceof Element && node.getAttribute('role') === 'img')
+      parts.push(node.getAttribute('aria-label') ?? '');
+    else if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent ?? '');
+    else node.childNodes.forEach(walk);
+  };
+  walk(el);
+  return parts.join(' ').replace(/\s+/g, ' ').trim();
+}

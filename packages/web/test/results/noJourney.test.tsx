@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 // Feature under test: a search that found nothing says why, from the planner's typed reason, and offers the next action (issue #27).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
-import { NoJourney, type SearchQuery } from '@cairn/contracts';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { NoJourney, type Journey, type SearchQuery } from '@cairn/contracts';
+import { loadJourney } from '../../../contracts/test/fixtures.ts';
 import ResultsPage from '../../src/results/ResultsPage.tsx';
 import { noJourneyCard } from '../../src/results/noJourneyCards.ts';
 import { renderRoutes, stubFetch } from '../support/harness.tsx';
@@ -66,5 +67,58 @@ describe('why there is no journey', () => {
     ).toBeTruthy();
     expect(screen.queryByText('No search results')).toBeNull();
     expect(await screen.findByRole('button', { name: 'Change the date or time' })).toBeTruthy();
+  });
+});
+
+describe('a return search that lost every public-transport option (issue 31)', () => {
+  const wbw = loadJourney('walk-bus-walk-return');
+  const taxi = loadJourney('taxi-single');
+  const returnQuery = (hash: string): SearchQuery => ({
+    ...query(hash, { reason: 'no service' }),
+    no_journey: undefined,
+    return_departure_at: '2026/11/29 21:30:00',
+    return_time: '2026/11/29 21:30:00',
+    has_return: true,
+    results_retrieved: 2,
+  });
+  const showResults = (hash: string, journeys: Journey[]) => {
+    vi.stubGlobal('EventSource', SilentEventSource);
+    stubFetch((_method, url) =>
+      url.pathname === `/v1/journey-planner/search/${hash}`
+        ? { body: { data: { journeys, query: returnQuery(hash) } } }
+        : undefined,
+    );
+    renderRoutes([{ path: '/search/:hash/results', element: <ResultsPage /> }], `/search/${hash}/results`);
+  };
+
+  it('says plainly that nothing by public transport comes back, above the bus-and-taxi options, and offers to change the return time', async () => {
+    const hash = 'e'.repeat(32);
+    // There by bus, back by taxi: the shape of a late-evening return on the demo.
+    const taxiBack = { ...wbw, id: 'bus-taxi', return: { ...wbw.return!, steps: taxi.depart.steps } };
+    showResults(hash, [taxiBack, taxi]);
+    const heading = await screen.findByRole('heading', { name: 'No public transport back at 21:30' });
+    expect(heading.parentElement!.textContent).toContain(
+      'No bus, train or other public transport brings you back at 21:30',
+    );
+    // It comes before the options, so a traveller reads why before the taxis.
+    const cards = screen.getByRole('list', { name: 'Journey options' });
+    expect(heading.compareDocumentPosition(cards) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Change the return time' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit journey' })).toBeTruthy();
+  });
+
+  it('says nothing when an option rides a bus, or booked demand-responsive transport', async () => {
+    showResults('f'.repeat(32), [taxi, wbw]);
+    expect(await screen.findByRole('heading', { name: /Option 2/ })).toBeTruthy();
+    expect(screen.queryByText(/No public transport/)).toBeNull();
+    cleanup();
+    const drtBack = {
+      ...wbw,
+      id: 'bus-drt',
+      return: { ...wbw.return!, steps: loadJourney('drt-bus').depart.steps },
+    };
+    showResults('0'.repeat(32), [taxi, drtBack]);
+    expect(await screen.findByRole('heading', { name: /Option 2/ })).toBeTruthy();
+    expect(screen.queryByText(/No public transport/)).toBeNull();
   });
 });

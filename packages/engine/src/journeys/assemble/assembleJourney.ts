@@ -16,7 +16,7 @@ import type { RegionConfig } from '../../region/regionConfig.ts';
 import { stepCo2Kg } from '../co2/factors.ts';
 import { distanceTextValue, formatDistance } from '../format/distance.ts';
 import { directionHtml } from '../format/directions.ts';
-import { durationTextValue } from '../format/duration.ts';
+import { clockDurationTextValue, durationTextValue } from '../format/duration.ts';
 import { formatLocalDate, formatLocalIso, formatLocalTime } from '../format/localTime.ts';
 import type { OptionPrice } from '../fares/priceOption.ts';
 import type { PlacePoint, PlannedLeg, PlannedOption, PlannedStep, TransitRide } from '../model.ts';
@@ -68,7 +68,7 @@ function buildStep(step: PlannedStep, cost: string, ctx: AssembleContext): Step 
     description: step.description,
     departure_time: formatLocalTime(tz, step.startSec),
     arrival_time: formatLocalTime(tz, step.endSec),
-    duration: durationTextValue(step.endSec - step.startSec),
+    duration: clockDurationTextValue(step.startSec, step.endSec),
     distance: { text: formatDistance(step.distanceM), value: Math.round(step.distanceM) },
     cost,
     elevationHighest: step.elevation?.highestM ?? null,
@@ -173,7 +173,7 @@ function buildLeg(
     arrival_at: formatLocalTime(tz, end),
     departure_datetime: formatLocalIso(tz, start),
     arrival_datetime: formatLocalIso(tz, end),
-    duration: durationTextValue(end - start),
+    duration: clockDurationTextValue(start, end),
     wait_time: durationTextValue(legWaitSec(leg)),
     walking_distance: distanceTextValue(legWalkM(leg)),
     distance: distanceTextValue(leg.steps.reduce((s, x) => s + x.distanceM, 0)),

@@ -12,7 +12,7 @@ export {
   formatShortDistance,
   formatElevation,
 } from './distance.ts';
-export { formatDuration, durationTextValue } from './duration.ts';
+export { formatDuration, durationTextValue, clockTextSpanSec } from './duration.ts';
 export { formatPence } from './money.ts';
 export { formatCo2 } from './carbon.ts';
 export { legChangeCount, formatChanges } from './changes.ts';

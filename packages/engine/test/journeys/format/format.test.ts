@@ -1,8 +1,14 @@
 // Feature under test: the shared formatter set (duration, distance, money, carbon, elevation, HTML
 // escaping and local time) that the engine, the API and the web all use.
 import { describe, expect, it } from 'vitest';
-import { shiftClock } from '../../../src/journeys/format/clock.ts';
-import { durationTextValue, formatDuration } from '../../../src/journeys/format/duration.ts';
+import { minutesOfDay, shiftClock } from '../../../src/journeys/format/clock.ts';
+import fc from 'fast-check';
+import {
+  clockDurationTextValue,
+  clockTextSpanSec,
+  durationTextValue,
+  formatDuration,
+} from '../../../src/journeys/format/duration.ts';
 import {
   distanceTextValue,
   formatDistance,
@@ -40,6 +46,39 @@ describe('formatDuration', () => {
   ])('%i s → %s', (sec, text) => expect(formatDuration(sec)).toBe(text));
   it('pairs text with the value in seconds', () =>
     expect(durationTextValue(3900.4)).toEqual({ text: '1 hr 5 mins', value: 3900 }));
+});
+
+/** Minutes the zone's clock is ahead of UTC at an instant (mod a day). */
+const utcOffsetMin = (zone: string, epochSec: number): number =>
+  (((minutesOfDay(formatLocalTime(zone, epochSec)) - (Math.floor(epochSec / 60) % 1440)) % 1440) + 1440) %
+  1440;
+
+describe('clockDurationTextValue', () => {
+  it('reads 09:02:50–09:31:10 as the 29 minutes between the clock times shown, keeping the exact seconds', () => {
+    const at = (h: number, m: number, s: number) => Date.UTC(2026, 11, 1, h, m, s) / 1000;
+    expect(clockDurationTextValue(at(9, 2, 50), at(9, 31, 10))).toEqual({ text: '29 mins', value: 1700 });
+    expect(clockDurationTextValue(at(11, 0, 10), at(11, 0, 40))).toEqual({ text: '0 mins', value: 30 });
+  });
+  it('is always the difference of the local clock times shown, in any zone and across clock changes (property)', () => {
+    const zones = ['Europe/London', 'Europe/Berlin', 'Asia/Kolkata', 'America/St_Johns'];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1_767_225_600, max: 1_830_297_600 }),
+        fc.integer({ min: 0, max: 23 * 3600 }), // under a day: HH:mm cannot show more
+        fc.constantFrom(...zones),
+        (start, span, zone) => {
+          const end = start + span;
+          const from = formatLocalTime(zone, start);
+          const to = formatLocalTime(zone, end);
+          // Across a clock change the clock jumps an hour that did not pass: the shown span is the time that passed.
+          fc.pre(utcOffsetMin(zone, start) === utcOffsetMin(zone, end));
+          const shownSec = clockTextSpanSec(from, to);
+          expect(clockDurationTextValue(start, end).text).toBe(formatDuration(shownSec));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
 });
 
 describe('formatDistance', () => {

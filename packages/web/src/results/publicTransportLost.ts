@@ -1,0 +1,39 @@
+import { TIMETABLED_TYPES, type Journey, type SearchQuery, type TravelType } from '@cairn/contracts';
+
+/** Public transport: the timetabled modes and the booked buses (DRT, community transport). */
+const PUBLIC_TRANSPORT: readonly TravelType[] = [...TIMETABLED_TYPES, 'drt', 'community transport'];
+
+/** What the results page says when a return search found options, none coming back by public transport. */
+export interface PublicTransportLost {
+  title: string;
+  text: string;
+  action: string;
+}
+
+const returnsByPublicTransport = (journey: Journey): boolean =>
+  journey.return?.steps.some((s) => PUBLIC_TRANSPORT.includes(s.type)) ?? false;
+
+/**
+ * A return search whose options all come back by car, taxi, bike or on foot (often a train there
+ * and a taxi back): usually the return time is after the last bus or train back (a late-evening
+ * return), so the page says so, instead of only listing cars and taxis, and offers to change the
+ * return time. Null for a single journey, with no options, and when any option rides back on
+ * public transport.
+ */
+export function publicTransportLost(
+  query: Pick<SearchQuery, 'return_time'> | null,
+  journeys: readonly Journey[],
+): PublicTransportLost | null {
+  const back = query?.return_time
+    ? /\d{2}:\d{2}/.exec(query.return_time.split(' ')[1] ?? '')?.[0]
+    : undefined;
+  if (!back || journeys.length === 0 || journeys.some(returnsByPublicTransport)) return null;
+  return {
+    title: `No public transport back at ${back}`,
+    text:
+      `No bus, train or other public transport brings you back at ${back}: every option below ` +
+      'returns by taxi, car, bike or on foot. The last service back may leave earlier; an earlier ' +
+      'return time may find one.',
+    action: 'Change the return time',
+  };
+}
