@@ -258,7 +258,9 @@ export const Step = z.object({
   /**
    * True when the step is a walk in a straight line because no mapped path serves one of its
    * ends (an addition to SPEC §3; its distance and time include a detour allowance, and the
-   * description says "no mapped path"). Absent otherwise; older clients may ignore it.
+   * description says "no mapped path"), or because the mapped streets go round over 5 times the
+   * straight line and 1 km more (a gap in the map; the description says "estimated in a straight
+   * line" and gives the street route's length). Absent otherwise; older clients may ignore it.
    */
   straight_line: z.boolean().optional(),
   /** Set on walk and transit steps of step-free searches (issue #19); older clients may ignore it. */
