@@ -361,10 +361,18 @@ export type JourneyNotice = z.infer<typeof JourneyNotice>;
 
 export const Journey = z.object({
   id: z.string(),
-  /** '£12.40', 'free', or 'unknown' when any part is unknown. */
+  /** '£12.40' ('€2.90', '$2.90': in `cost_currency`), 'free', or 'unknown' when any part is unknown. */
   cost: z.string(),
-  /** Whole pence, null when unknown; what the cost text says, as a number. */
+  /** Whole pence (hundredths of `cost_currency`: cents…), null when unknown; what the cost text says, as a number. */
   cost_pence: z.number().int().nonnegative().nullable(),
+  /**
+   * ISO 4217 code of every price of the journey (the region's `currency`): 'GBP', 'EUR', 'USD'.
+   * Optional (issue 28): absent on journeys stored before it, which are in GBP.
+   */
+  cost_currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
   /** kg CO2e for the whole journey (outbound and return). */
   carbon_emission: z.number().nonnegative(),
   total_wait_time: TextValue,

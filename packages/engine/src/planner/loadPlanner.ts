@@ -244,6 +244,7 @@ function regionInfoOf(data: RegionData): RegionInfo {
     zoom: view.zoom,
     attribution: ['© OpenStreetMap contributors', ...r.attribution].join(' · '),
     time_zone: r.timeZone,
+    currency: r.currency,
   };
 }
 
