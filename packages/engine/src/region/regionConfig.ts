@@ -558,6 +558,17 @@ export const RegionConfig = z
     ownCar: OwnCar.optional(),
     connections: Connections.prefault({}),
     cycling: Cycling.prefault({}),
+    placeSearch: z
+      .strictObject({
+        abbreviations: z
+          .record(z.string().regex(/^\S+$/, 'one word'), z.string().min(1))
+          .default({})
+          .describe(
+            'Words the feeds shorten in stop names and what they stand for, e.g. { "MA": "Mannheim", "HD": "Heidelberg", "Hbf": "Hauptbahnhof" }: "Mannheim Hauptbahnhof" then finds the feed\'s "MA Hauptbahnhof"; default: none',
+          ),
+      })
+      .prefault({})
+      .describe('Place search: how travellers may name what the feeds abbreviate'),
     attribution: z
       .array(z.string().min(1))
       .default([])
