@@ -87,6 +87,13 @@ export const RegionInfo = z.object({
     .describe(
       "The region's IANA time zone (e.g. Europe/London). Search times are wall-clock times in this zone; the web app takes 'now' in it. Beyond SPEC: old clients may ignore it",
     ),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional()
+    .describe(
+      "ISO 4217 code of the region's prices (region.json currency: GBP, EUR, USD); journeys' cost texts are written in it. Beyond SPEC (issue 28): absent means GBP, old clients may ignore it",
+    ),
 });
 export type RegionInfo = z.infer<typeof RegionInfo>;
 

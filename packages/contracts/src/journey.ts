@@ -259,7 +259,9 @@ export const Step = z.object({
   /**
    * True when the step is a walk in a straight line because no mapped path serves one of its
    * ends (an addition to SPEC §3; its distance and time include a detour allowance, and the
-   * description says "no mapped path"). Absent otherwise; older clients may ignore it.
+   * description says "no mapped path"), or because the mapped streets go round over 5 times the
+   * straight line and 1 km more (a gap in the map; the description says "estimated in a straight
+   * line" and gives the street route's length). Absent otherwise; older clients may ignore it.
    */
   straight_line: z.boolean().optional(),
   /** Set on walk and transit steps of step-free searches (issue #19); older clients may ignore it. */
@@ -361,10 +363,18 @@ export type JourneyNotice = z.infer<typeof JourneyNotice>;
 
 export const Journey = z.object({
   id: z.string(),
-  /** '£12.40', 'free', or 'unknown' when any part is unknown. */
+  /** '£12.40' ('€2.90', '$2.90': in `cost_currency`), 'free', or 'unknown' when any part is unknown. */
   cost: z.string(),
-  /** Whole pence, null when unknown; what the cost text says, as a number. */
+  /** Whole pence (hundredths of `cost_currency`: cents…), null when unknown; what the cost text says, as a number. */
   cost_pence: z.number().int().nonnegative().nullable(),
+  /**
+   * ISO 4217 code of every price of the journey (the region's `currency`): 'GBP', 'EUR', 'USD'.
+   * Optional (issue 28): absent on journeys stored before it, which are in GBP.
+   */
+  cost_currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
   /** kg CO2e for the whole journey (outbound and return). */
   carbon_emission: z.number().nonnegative(),
   total_wait_time: TextValue,

@@ -6,10 +6,11 @@ import { REGION_CONFIG_FILE } from '../region/loadRegionConfig.ts';
 import { EXIT, parseCommandArgs, reportWarnings, say } from './common.ts';
 
 const USAGE =
-  'usage: cairn init-region --region DIR --gtfs [ID=]FILE_OR_DIR [--gtfs …] [--osm FILE] [--name NAME] [--force]\n' +
+  'usage: cairn init-region --region DIR --gtfs [ID=]FILE_OR_DIR [--gtfs …] [--osm FILE] [--name NAME] [--currency CODE] [--force]\n' +
   "  writes DIR/region.json from the feeds: the box around their stops, their agencies' time zone and\n" +
-  '  name, and every other block at its default (no taxis, car clubs, bike hire, fare rules or\n' +
-  '  concessions: see regions/README.md). Without --osm, walks are straight lines. --force overwrites.';
+  '  name, the currency their fare files name (--currency EUR to choose; GBP when neither says), and\n' +
+  '  every other block at its default (no taxis, car clubs, bike hire, fare rules or concessions: see\n' +
+  '  regions/README.md). Without --osm, walks are straight lines. --force overwrites.';
 
 /** `cairn init-region`: a starting region.json written from the operator's own feeds. */
 export async function initRegionCommand(argv: string[]): Promise<number> {
@@ -20,6 +21,7 @@ export async function initRegionCommand(argv: string[]): Promise<number> {
       gtfs: { type: 'string', multiple: true },
       osm: { type: 'string' },
       name: { type: 'string' },
+      currency: { type: 'string' },
       force: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -45,6 +47,7 @@ export async function initRegionCommand(argv: string[]): Promise<number> {
     feeds: v.gtfs.map(parseFeedSpec),
     ...(v.osm ? { osmPath: v.osm } : {}),
     ...(v.name ? { name: v.name } : {}),
+    ...(v.currency ? { currency: v.currency } : {}),
   });
   reportWarnings(made.warnings);
   if (!made.ok) {
@@ -55,7 +58,7 @@ export async function initRegionCommand(argv: string[]): Promise<number> {
   writeFileSync(file, `${JSON.stringify(made.config, null, 2)}\n`);
   const c = made.config;
   say(
-    `wrote ${file}: "${c.name}", time zone ${c.timeZone}, box ${c.bbox.minLat},${c.bbox.minLon} – ${c.bbox.maxLat},${c.bbox.maxLon}, ` +
+    `wrote ${file}: "${c.name}", time zone ${c.timeZone}, prices in ${c.currency}, box ${c.bbox.minLat},${c.bbox.minLon} – ${c.bbox.maxLat},${c.bbox.maxLon}, ` +
       `${c.feeds?.length ?? 0} feed(s), ${c.osm ? `streets from ${c.osm.path}` : 'no OSM file (straight-line walks)'}\n` +
       `next: cairn check-region --region ${v.region}, then cairn build-region --region ${v.region}`,
   );

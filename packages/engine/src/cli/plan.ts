@@ -1,3 +1,4 @@
+import { formatMoney } from '../journeys/format/money.ts';
 import { existsSync } from 'node:fs';
 import { fromLatLng, toLatLng } from '../geo/geometry.ts';
 import { join } from 'node:path';
@@ -47,8 +48,8 @@ const USAGE = `usage: cairn plan (--region DIR | --gtfs FEED [--gtfs …] [--osm
                 --json, as \`explained\` (planner/port.ts ExplainedOption)
   --json        a compact projection of the options on stdout:
                 { region, from, to, options: [{ id, mode, stages, departure, arrival (ISO with
-                offset), duration_sec, changes, cost ("£3.20" | "free" | "unknown"), cost_pence,
-                cost_is_estimate, co2_kg, walking_m, steps: [{ type, service, headsign, from, to
+                offset), duration_sec, changes, cost ("£3.20" | "€2.90" | "free" | "unknown"),
+                cost_pence (hundredths of cost_currency), cost_currency ("GBP", "EUR"…), cost_is_estimate, co2_kg, walking_m, steps: [{ type, service, headsign, from, to
                 ({ name, lat, lon }), departure, arrival ("HH:mm"), duration_sec, distance_m,
                 description }], return: same leg fields | null, notices?: [text] }],
                 no_journey (when there is no option): why, planner/port.ts NoJourneyReason }
@@ -121,6 +122,7 @@ export interface PlanJsonOption extends PlanJsonLeg {
   stages: string[];
   cost: string;
   cost_pence: number | null;
+  cost_currency: string;
   cost_is_estimate: boolean;
   co2_kg: number;
   return: PlanJsonLeg | null;
@@ -269,7 +271,8 @@ export async function planCommand(argv: string[]): Promise<number> {
     if (!result.found) json.no_journey = result.why;
     if (result.explained) json.explained = result.explained;
     process.stdout.write(v.json ? `${JSON.stringify(json, null, 2)}\n` : formatPlanTable(json));
-    if (!v.json && result.explained) process.stdout.write(formatExplained(result.explained, tz));
+    if (!v.json && result.explained)
+      process.stdout.write(formatExplained(result.explained, tz, data.region.currency));
   }
   return EXIT.ok;
 }
@@ -403,6 +406,7 @@ function toPlanJson(journeys: Journey[], region: string, origin: Placed, destina
       ...legJson(j.depart),
       cost: j.cost,
       cost_pence: j.cost_pence,
+      cost_currency: j.cost_currency ?? 'GBP',
       cost_is_estimate: j.cost_is_estimate,
       co2_kg: j.carbon_emission,
       return: j.return ? legJson(j.return) : null,
@@ -447,14 +451,18 @@ function formatPlanTable(json: PlanJson): string {
 }
 
 /** Every candidate of --explain, numbered, each with what removed it (or "shown"). */
-export function formatExplained(list: readonly ExplainedOption[], timeZone: string): string {
+export function formatExplained(
+  list: readonly ExplainedOption[],
+  timeZone: string,
+  currency: string,
+): string {
   const hhmm = (sec: number) => formatLocalTime(timeZone, sec);
   const lines = [`\nEvery candidate (${list.length}), outbound, and what removed it:`];
   list.forEach((o, i) => {
     const verdict = o.removedBy
       ? `removed: ${o.removedBy.rule}${o.removedBy.by !== undefined ? ` by #${o.removedBy.by + 1}` : ''}`
       : 'shown';
-    const price = o.costPence === null ? 'price ?' : `£${(o.costPence / 100).toFixed(2)}`;
+    const price = o.costPence === null ? 'price ?' : formatMoney(o.costPence, currency);
     lines.push(
       `#${i + 1} ${o.kind}  ${hhmm(o.departSec)} → ${hhmm(o.arriveSec)}  ${price}  ${o.carbonKg.toFixed(2)} kg  ${o.changes} ch  walk ${o.walkM} m  — ${verdict}`,
     );

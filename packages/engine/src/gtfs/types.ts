@@ -132,6 +132,8 @@ export interface GtfsFeed {
 export interface FareAttributeV1 {
   fareId: string;
   pricePence: number;
+  /** currency_type: ISO 4217 code, upper case ('' when the row leaves it out). */
+  currency: string;
   agencyId: string;
   /** Changes allowed on one ticket; null = unlimited (an empty `transfers` field). */
   transfers: number | null;
@@ -165,6 +167,8 @@ export interface FareProductV2 {
   name: string;
   /** May be negative: a transfer product can be a discount. Leg prices use only non-negative rows. */
   amountPence: number;
+  /** currency: ISO 4217 code, upper case ('' when the row leaves it out). */
+  currency: string;
   riderCategoryId: string;
 }
 

@@ -3,7 +3,7 @@ import type KDBush from 'kdbush';
 import type { StreetMode } from '../osm/wayAccess.ts';
 import type { AccessLeg } from '../raptor/types.ts';
 import { findSnapPoint, findStopSnapPoint, listSnapPoints } from '../streets/snap.ts';
-import { STRAIGHT_WALK_DETOUR } from '../streets/straightWalk.ts';
+import { STRAIGHT_WALK_DETOUR, isMapGapDetour } from '../streets/straightWalk.ts';
 import { WALK_MPS } from '../osm/wayAccess.ts';
 import { reachTargets } from '../streets/search.ts';
 import type { SnapPoint } from '../streets/search.ts';
@@ -436,6 +436,19 @@ export function listStopAccess(
     const stop = stopOf[r.target] ?? 0;
     if (streetSec > maxSec || (best.get(stop)?.streetSec ?? Infinity) <= streetSec) continue;
     best.set(stop, { streetSec, distanceM: r.distanceM });
+  }
+  if (walking) {
+    // A stop whose street walk is an absurd detour (a gap in the map) is walked to in a straight
+    // line, as its walk step is (modes/streetStep.ts). One not reached within maxSec is when even
+    // that bound on its street walk passes the limits (streets/straightWalk.ts).
+    for (const w of listStraightWalks(data, point, maxSec)) {
+      if (done.has(w.stop) || !snaps[w.stop] || !allow(w.stop)) continue;
+      const crowM = (w.durationSec * WALK_MPS) / STRAIGHT_WALK_DETOUR;
+      const streetM = best.get(w.stop)?.distanceM ?? maxSec * WALK_MPS;
+      if (!isMapGapDetour(streetM, crowM)) continue;
+      best.delete(w.stop);
+      out.push({ stopIdx: w.stop, durationSec: Math.round(w.durationSec), mode: type });
+    }
   }
   for (const [stop, { streetSec, distanceM }] of best)
     out.push({

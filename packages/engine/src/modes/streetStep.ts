@@ -3,7 +3,8 @@ import type { PlacePoint, PlannedLeg, PlannedStep } from '../journeys/model.ts';
 import { listSnapPoints } from '../streets/snap.ts';
 import { listEnds } from '../streets/search.ts';
 import { formatShortDistance } from '../journeys/format/distance.ts';
-import { describeStraightWalk } from '../streets/straightWalk.ts';
+import { describeStraightWalk, isMapGapDetour } from '../streets/straightWalk.ts';
+import { haversineM } from '../geo/geometry.ts';
 import { endNames } from '../journeys/format/placeNames.ts';
 import { describeStreetPath } from '../streets/directions.ts';
 import type { StreetRoute } from '../streets/directions.ts';
@@ -60,11 +61,19 @@ function routeStreet(
   const a = listSnapPoints(net.snap, from.lat, from.lon, streetMode, MAX_SNAP_M);
   const b = listSnapPoints(net.snap, to.lat, to.lon, streetMode, MAX_SNAP_M);
   const path = listEnds(a).length > 0 && listEnds(b).length > 0 ? routeSnapped(net, a, b, streetMode) : null;
-  if (path)
+  if (path) {
+    const route = describeStreetPath(net.graph, path);
+    // A walk many times its straight line crosses a gap in the map: a labelled estimate instead.
+    if (
+      streetMode === 'foot' &&
+      isMapGapDetour(route.distanceM, haversineM(from.lat, from.lon, to.lat, to.lon))
+    )
+      return describeStraightWalk(from, to, Infinity, route.distanceM);
     return {
-      ...describeStreetPath(net.graph, path),
+      ...route,
       ...(net.graph.stepFreeProfile ? { stepFreeCode: pathStepFreeCode(net.graph, path.pieces) } : {}),
     };
+  }
   if (streetMode !== 'foot') return undefined;
   // A region loaded without streets (cairn plan --gtfs without --osm) walks in straight lines only.
   const noStreets = net.graph.edgeCount === 0;
@@ -75,9 +84,15 @@ function routeStreet(
   );
 }
 
-/** A step's title: "Walk to B", or for a straight-line walk "Walk about 330 yards to B (no mapped path)". */
+/**
+ * A step's title: "Walk to B", or for a straight-line walk "Walk about 330 yards to B (no mapped
+ * path)", or in place of an absurd street walk "Walk about 150 yards to B (estimated in a straight
+ * line: the mapped streets go round, 3.0 miles)".
+ */
 function describeStep(type: TravelType, route: StreetRoute, to: string): string {
   const verb = VERB[type] ?? type;
+  if (route.streetDetourM !== undefined)
+    return `${verb} about ${formatShortDistance(route.distanceM)} to ${to} (estimated in a straight line: the mapped streets go round, ${formatShortDistance(route.streetDetourM)})`;
   if (route.straightLine)
     return `${verb} about ${formatShortDistance(route.distanceM)} to ${to} (no mapped path)`;
   return `${verb} to ${to}`;

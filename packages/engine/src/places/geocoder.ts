@@ -43,11 +43,18 @@ export interface GeocoderOptions {
   restrictTo?: ((lat: number, lon: number) => boolean) | null;
   /** Suggestions inside this box rank higher (the brand's area, SPEC §5). */
   biasBox?: BiasBox | null;
+  /**
+   * Words stop names shorten, by what they stand for (region.json placeSearch.abbreviations:
+   * { MA: 'Mannheim' }): a stop is also found by its name with them written out.
+   */
+  abbreviations?: Readonly<Record<string, string>>;
 }
 
 export interface Geocoder {
   docs: GeocodeResult[];
   weight: Float64Array;
+  /** Per doc, the normalised names a traveller may type in full for a stop or station (its name and aliases); empty for other kinds. */
+  transitNames: string[][];
   search: MiniSearch;
   settlements: Settlement[];
   settlementIndex: KDBush | null;
@@ -66,6 +73,12 @@ const KIND_WEIGHT: Record<GeocodeKind, number> = {
   address: 1,
 };
 const SETTLEMENT_WEIGHT: Record<string, number> = { city: 1.5, town: 1.3, village: 1.1, hamlet: 0.9 };
+/**
+ * A stop or station whose whole name (or alias) is what was typed ranks this much higher: the
+ * traveller is naming the stop. Enough to pass a street of the same name (1.3 against 1.2; RNV's
+ * Bismarckplatz is both), not a town (2.2).
+ */
+const EXACT_TRANSIT_NAME_BOOST = 1.5;
 /** Streets of the same name closer than this are one street. */
 const STREET_MERGE_M = 1500;
 /** Furthest a settlement may be to name the locality of a result. */
@@ -76,6 +89,26 @@ function normalise(term: string): string {
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
+}
+
+/** A whole name as compared with what was typed: normalised, single spaces. */
+function normaliseName(name: string): string {
+  return normalise(name).trim().replace(/\s+/g, ' ');
+}
+
+/** A name with each abbreviated word written out ("MA Hauptbahnhof" → "Mannheim Hauptbahnhof"), or undefined when it has none. */
+function expandAbbreviations(
+  name: string,
+  abbreviations: Readonly<Record<string, string>>,
+): string | undefined {
+  let changed = false;
+  const words = name.split(/(\s+)/).map((w) => {
+    const long = Object.hasOwn(abbreviations, w) ? abbreviations[w] : undefined;
+    if (long === undefined) return w;
+    changed = true;
+    return long;
+  });
+  return changed ? words.join('') : undefined;
 }
 
 /** Build the autocomplete index over places, streets, addresses, POIs, stations and stops. */
@@ -104,6 +137,9 @@ export function buildGeocoder(
 
   const docs: GeocodeResult[] = [];
   const weights: number[] = [];
+  const transitNames: string[][] = [];
+  const aliases: string[] = [];
+  const abbreviations = options.abbreviations ?? {};
   const seen = new Set<string>();
   const add = (
     kind: GeocodeKind,
@@ -132,6 +168,10 @@ export function buildGeocoder(
     }
     docs.push({ id, label: context ? `${name}, ${context}` : name, name, context, kind, lat, lon });
     weights.push(w);
+    const transit = kind === 'stop' || kind === 'station';
+    const alias = transit ? expandAbbreviations(name, abbreviations) : undefined;
+    aliases.push(alias ?? '');
+    transitNames.push(transit ? [name, ...(alias ? [alias] : [])].map(normaliseName) : []);
   };
 
   for (const s of settlements)
@@ -164,11 +204,11 @@ export function buildGeocoder(
     if (docs.length > before) addresses.push(docs[docs.length - 1]!);
   }
 
-  const search = new MiniSearch<{ id: number; name: string; context: string }>({
-    fields: ['name', 'context'],
+  const search = new MiniSearch<{ id: number; name: string; context: string; alias: string }>({
+    fields: ['name', 'context', 'alias'],
     processTerm: (term) => normalise(term),
     searchOptions: {
-      boost: { name: 3 },
+      boost: { name: 3, alias: 3 },
       combineWith: 'AND',
       // Only the word being typed is a prefix; typos are forgiven in longer words.
       prefix: (_term, i, terms) => i === terms.length - 1,
@@ -176,10 +216,11 @@ export function buildGeocoder(
       maxFuzzy: 1,
     },
   });
-  search.addAll(docs.map((d, i) => ({ id: i, name: d.name, context: d.context ?? '' })));
+  search.addAll(docs.map((d, i) => ({ id: i, name: d.name, context: d.context ?? '', alias: aliases[i]! })));
   return {
     docs,
     weight: Float64Array.from(weights),
+    transitNames,
     search,
     settlements,
     settlementIndex,
@@ -261,7 +302,12 @@ function listStreets(net: StreetNetwork): Array<{ id: string; name: string; lat:
 export function listSuggestions(geo: Geocoder, query: string, limit = 8): GeocodeResult[] {
   const q = query.trim();
   if (q.length < 2) return [];
-  const hits = geo.search.search(q, { boostDocument: (id) => geo.weight[id as number] ?? 1 });
+  const typed = normaliseName(q);
+  const hits = geo.search.search(q, {
+    boostDocument: (id) =>
+      (geo.weight[id as number] ?? 1) *
+      (geo.transitNames[id as number]?.includes(typed) ? EXACT_TRANSIT_NAME_BOOST : 1),
+  });
   return hits.slice(0, limit).map((h) => geo.docs[h.id as number]!);
 }
 

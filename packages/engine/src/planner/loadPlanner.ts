@@ -98,6 +98,7 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
       biasBox: { minLat: b.minLat, minLon: b.minLon, maxLat: b.maxLat, maxLon: b.maxLon },
       // The region's own places in any country, and Great Britain's as before (SPEC §5).
       restrictTo: (lat, lon) => isInBox(b, lat, lon, REGION_PLACE_MARGIN_DEG) || isInGreatBritain(lat, lon),
+      abbreviations: data.region.placeSearch.abbreviations,
     },
   );
   const area: CoveredArea = { name: data.region.name, ...b };
@@ -244,6 +245,7 @@ function regionInfoOf(data: RegionData): RegionInfo {
     zoom: view.zoom,
     attribution: ['© OpenStreetMap contributors', ...r.attribution].join(' · '),
     time_zone: r.timeZone,
+    currency: r.currency,
   };
 }
 

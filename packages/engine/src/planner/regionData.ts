@@ -1,3 +1,4 @@
+import { listFareCurrencies } from '../gtfs/fareCurrencies.ts';
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { loadGtfsFeeds } from '../gtfs/loadFeeds.ts';
@@ -200,7 +201,8 @@ export function regionDataFromTimetable(
     places = emptyCatalogue();
     messages.push(NO_STREET_MAP);
   }
-  const config = feedRegionConfig(timetable, feeds, options.osmPath);
+  const currencies = [...new Set(fareFeeds.flatMap((f) => listFareCurrencies(f.fares)))];
+  const config = feedRegionConfig(timetable, feeds, options.osmPath, currencies[0]);
   const dir = feeds[0]?.path ? dirname(feeds[0].path) : '.';
   return { ok: true, data: assembleRegionData(dir, config, timetable, streets, places, fareFeeds, messages) };
 }
@@ -213,13 +215,14 @@ const FEED_BBOX_MARGIN_M = 2_000;
 
 /**
  * The region config of feeds without region.json: bounding box of the served stops plus a walk,
- * time zone of the first feed, no taxis, car clubs, bike hire, flexible services or fare rules
- * (prices come from the feeds' own fare files, else are unknown).
+ * time zone of the first feed, the currency of its fare files (else GBP), no taxis, car clubs,
+ * bike hire, flexible services or fare rules (prices come from the feeds' own fare files, else are unknown).
  */
 export function feedRegionConfig(
   timetable: Timetable,
   feeds: ReadonlyArray<{ id: string; path: string }>,
   osmPath?: string,
+  currency = 'GBP',
 ): RegionConfig {
   const a = timetable.a;
   let minLat = Infinity;
@@ -247,7 +250,7 @@ export function feedRegionConfig(
     name: `GTFS ${names.join(', ') || 'feeds'}`,
     demo: false,
     timeZone: timetable.timezone,
-    currency: 'GBP',
+    currency,
     bbox: {
       minLat: clamp(minLat - dLat, 90),
       maxLat: clamp(maxLat + dLat, 90),

@@ -4,6 +4,7 @@ import type { FeedSpec } from '../gtfs/loadFeeds.ts';
 import { readFeedOutline } from '../gtfs/readFeedOutline.ts';
 import type { FeedWarning } from '../gtfs/warnings.ts';
 import { projectionFor } from '../geo/geometry.ts';
+import { isKnownCurrency } from '../journeys/format/money.ts';
 import type { BoundingBox, RegionConfigInput } from './regionConfig.ts';
 
 /** Margin around the outermost stops (m): an origin a short walk beyond them is still inside the box. */
@@ -16,6 +17,8 @@ export interface InitRegionInput {
   feeds: FeedSpec[];
   osmPath?: string;
   name?: string;
+  /** ISO 4217 code of the region's prices; default: the one the feeds' fare files name. */
+  currency?: string;
 }
 
 /** A region.json made from the feeds, or why not (the feeds' errors with file, line and field). */
@@ -24,7 +27,8 @@ export type InitRegionResult =
 
 /**
  * Writes a starting region.json from GTFS feeds: the box around their stops (plus a walk), the time
- * zone of their agencies, a name from the agencies, and every optional block left to its default
+ * zone of their agencies, a name from the agencies, the currency of their fare files (or the one
+ * given), and every optional block left to its default
  * (no taxis, car clubs, bike hire, fare rules or concessions; see regions/README.md).
  */
 export function initRegionConfig(input: InitRegionInput): InitRegionResult {
@@ -32,6 +36,7 @@ export function initRegionConfig(input: InitRegionInput): InitRegionResult {
   const box = { minLat: Infinity, minLon: Infinity, maxLat: -Infinity, maxLon: -Infinity };
   const zones = new Set<string>();
   const agencyNames: string[] = [];
+  const currencies = new Set<string>();
   const feeds: NonNullable<RegionConfigInput['feeds']> = [];
   const used = new Set<string>();
   for (const spec of input.feeds) {
@@ -50,6 +55,7 @@ export function initRegionConfig(input: InitRegionInput): InitRegionResult {
     }
     const { agencies, timezone, stops } = opened;
     warnings.push(...opened.warnings);
+    for (const c of opened.currencies) currencies.add(c);
     if (timezone) zones.add(timezone);
     for (const a of agencies) if (a.name && !agencyNames.includes(a.name)) agencyNames.push(a.name);
     for (const s of stops) {
@@ -76,6 +82,23 @@ export function initRegionConfig(input: InitRegionInput): InitRegionResult {
   if (warnings.some((w) => w.severity === 'error')) return { ok: false, warnings };
   if (!(box.minLat <= box.maxLat)) return fail('no stop with a position in any feed: no box to draw');
   if (zones.size > 1) return fail(`the feeds' agencies name different time zones: ${[...zones].join(', ')}`);
+  const currency = input.currency ?? [...currencies][0];
+  if (currency !== undefined && !isKnownCurrency(currency))
+    return fail(`"${currency}" is not an ISO 4217 currency code (e.g. GBP, EUR, USD)`);
+  if (input.currency === undefined && currencies.size > 1)
+    return fail(
+      `the feeds' fare files name different currencies: ${[...currencies].join(', ')}; give --currency`,
+    );
+  if (currency === undefined)
+    warnings.push({
+      feed: '',
+      file: 'region.json',
+      line: 0,
+      field: 'currency',
+      message:
+        "no fare file names a currency: region.json says GBP; give --currency (e.g. EUR, USD) if the region's prices are in another",
+      severity: 'warning',
+    });
   const id = regionIdOf(input.dir);
   const config: RegionConfigInput = {
     schemaVersion: 1,
@@ -83,6 +106,7 @@ export function initRegionConfig(input: InitRegionInput): InitRegionResult {
     name: input.name ?? (agencyNames.slice(0, 3).join(', ') || id),
     demo: false,
     timeZone: [...zones][0] ?? 'UTC',
+    currency: currency ?? 'GBP',
     bbox: withMargin(box, BOX_MARGIN_M),
     feeds,
     ...(input.osmPath ? { osm: { path: relativeTo(input.dir, input.osmPath) } } : {}),

@@ -1,12 +1,14 @@
 import { TRAVEL_TYPES } from '@cairn/contracts';
 import { z } from 'zod';
 import { Connections } from './connections.ts';
+import { isKnownCurrency } from '../journeys/format/money.ts';
 
 /*
  * The schema of a region's `region.json`: everything about a region that is not a GTFS timetable
  * or an OSM street network. Objects are strict: an unknown (for example misspelt) field is an
  * error rather than silently ignored. Paths inside it are relative to the folder holding region.json.
- * Money is in integer pence (GBP) to keep fares free of float rounding; distances in metres or
+ * Money is in integer hundredths of the region's `currency` (pence, cents) to keep fares free of
+ * float rounding; distances in metres or
  * miles as the field name says; times of day as "HH:MM" local to `timeZone`.
  */
 
@@ -74,7 +76,11 @@ export const PaymentMethod = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
 const Id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'ids use letters, digits and _ . : -');
-const Pence = z.number().int().nonnegative().describe('Amount in pence (GBP)');
+const Pence = z
+  .number()
+  .int()
+  .nonnegative()
+  .describe("Amount in hundredths of the region's currency (pence, cents)");
 const Url = z.url();
 const Phone = z.string().min(5).describe('Phone number as dialled, e.g. "01479 810000"');
 
@@ -313,7 +319,7 @@ export const BikeHire = z
         plan_id: Id,
         name: z.string().min(1),
         currency: z.string().length(3),
-        price: z.number().nonnegative().describe('Unlock / base price in currency units (GBP)'),
+        price: z.number().nonnegative().describe('Unlock / base price in currency units'),
         is_taxable: z.boolean(),
         description: z.string().min(1),
         per_min_pricing: z
@@ -504,7 +510,14 @@ export const RegionConfig = z
       .describe('True when the data is generated demo data; the UI labels it as such'),
     demoNotice: z.string().optional().describe('Text shown with demo data'),
     timeZone: z.string().min(1).describe('IANA time zone of timetables and opening hours'),
-    currency: z.literal('GBP').default('GBP'),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'an ISO 4217 code in capitals, e.g. GBP, EUR, USD')
+      .refine(isKnownCurrency, 'not a currency this planner can write (ISO 4217)')
+      .default('GBP')
+      .describe(
+        "ISO 4217 code of every price: the feeds' fare files and region.json's amounts; default GBP (init-region takes it from the fare files or --currency)",
+      ),
     bbox: BoundingBox,
     map: z
       .strictObject({ centre: LatLon, zoom: z.number().min(0).max(22) })
@@ -545,6 +558,17 @@ export const RegionConfig = z
     ownCar: OwnCar.optional(),
     connections: Connections.prefault({}),
     cycling: Cycling.prefault({}),
+    placeSearch: z
+      .strictObject({
+        abbreviations: z
+          .record(z.string().regex(/^\S+$/, 'one word'), z.string().min(1))
+          .default({})
+          .describe(
+            'Words the feeds shorten in stop names and what they stand for, e.g. { "MA": "Mannheim", "HD": "Heidelberg", "Hbf": "Hauptbahnhof" }: "Mannheim Hauptbahnhof" then finds the feed\'s "MA Hauptbahnhof"; default: none',
+          ),
+      })
+      .prefault({})
+      .describe('Place search: how travellers may name what the feeds abbreviate'),
     attribution: z
       .array(z.string().min(1))
       .default([])

@@ -46,6 +46,8 @@ export interface StreetRoute {
   directions: Direction[];
   /** No mapped path serves an end: a straight line timed with a detour factor (streets/straightWalk.ts). */
   straightLine?: boolean;
+  /** Set on a straight line taken instead of an absurd street walk: that walk's length (streets/straightWalk.ts). */
+  streetDetourM?: number;
 }
 
 const GENERIC_ROAD: Record<string, string> = {

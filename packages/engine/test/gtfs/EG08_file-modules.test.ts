@@ -210,7 +210,14 @@ describe('fare files', () => {
         'fare_id,price,currency_type,transfers,agency_id,transfer_duration\nF1,2.50,GBP,,AG,3600\nF2,-1,GBP,0,,\n,1.00,GBP,0,,',
     });
     expect(readFareAttributes(source, log)).toEqual([
-      { fareId: 'F1', pricePence: 250, agencyId: 'AG', transfers: null, transferDurationSec: 3600 },
+      {
+        fareId: 'F1',
+        pricePence: 250,
+        currency: 'GBP',
+        agencyId: 'AG',
+        transfers: null,
+        transferDurationSec: 3600,
+      },
     ]);
   });
   it('fare_rules.txt: rules that name a fare', () => {

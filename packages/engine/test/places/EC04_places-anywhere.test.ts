@@ -1,6 +1,7 @@
 // Feature under test: place search finds a region's own stops and streets in any country (RNV in Germany, New York City).
 import { describe, expect, it } from 'vitest';
-import { loadPlannerFromFeeds } from '../../src/planner/loadPlanner.ts';
+import { createPlanner, loadPlannerFromFeeds } from '../../src/planner/loadPlanner.ts';
+import { regionDataFromFeeds } from '../../src/planner/regionData.ts';
 import type { Planner } from '../../src/planner/port.ts';
 import { findSharedData } from '../support/sharedData.ts';
 
@@ -35,6 +36,32 @@ describe.skipIf(!rnvFeed || !rnvOsm)('C04 places on RNV (Mannheim, Heidelberg)',
 
   it('says nothing for a name nowhere in the region', () => {
     expect(planner.autocomplete('Aviemore', 5)).toEqual([]);
+  });
+
+  it("puts Heidelberg's Bismarckplatz stop first when its name is typed (two streets of that name outranked it)", () => {
+    const [first] = planner.autocomplete('Bismarckplatz', 5);
+    expect(first).toMatchObject({ label: 'Bismarckplatz', kind: 'stop' });
+    expect(first!.location.lat).toBeCloseTo(49.41, 2);
+    // Typing only part of it still offers the streets too.
+    expect(planner.autocomplete('Bismarckpl', 5).map((s) => s.kind)).toContain('street');
+  });
+
+  it('finds the feed\'s "MA Hauptbahnhof" as "Mannheim Hauptbahnhof" through the region\'s abbreviations (not found before)', () => {
+    expect(planner.autocomplete('Mannheim Hauptbahnhof', 5)).toEqual([]);
+    const built = regionDataFromFeeds([{ path: rnvFeed! }], { ...quiet, osmPath: rnvOsm! });
+    if (!built.ok) throw new Error(built.message);
+    const region = {
+      ...built.data.region,
+      placeSearch: { abbreviations: { MA: 'Mannheim', HD: 'Heidelberg' } },
+    };
+    const named = createPlanner({ ...built.data, region });
+    const [first] = named.autocomplete('Mannheim Hauptbahnhof', 5);
+    // The feed's own name is kept: it is what the stop's signs and departure boards say.
+    expect(first).toMatchObject({ label: 'MA Hauptbahnhof', kind: 'stop' });
+    expect(first!.location.lat).toBeCloseTo(49.48, 2);
+    expect(named.autocomplete('Heidelberg Hauptb', 5)[0]?.label).toBe('HD Hauptbahnhof');
+    // The feed's own name still finds it.
+    expect(named.autocomplete('MA Hauptbahnhof', 5)[0]?.label).toBe('MA Hauptbahnhof');
   });
 });
 

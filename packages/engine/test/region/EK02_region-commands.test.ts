@@ -7,6 +7,8 @@ import { buildRegionCommand } from '../../src/cli/buildRegion.ts';
 import { checkRegionCommand } from '../../src/cli/checkRegion.ts';
 import { initRegionCommand } from '../../src/cli/initRegion.ts';
 import { loadPlanner } from '../../src/planner/loadPlanner.ts';
+import { SearchRequest } from '@cairn/contracts';
+import { DEFAULT_BRAND } from '../support/demoRegion.ts';
 import { captureOutput } from '../cli/captureOutput.ts';
 import { findSharedData } from '../support/sharedData.ts';
 
@@ -16,7 +18,11 @@ afterEach(() => {
 });
 
 /** A region folder holding one GTFS feed folder (gtfs/bus) of one daily bus A → B on `calendar`. */
-function regionWithFeed(calendar: string, timezone = 'Europe/London'): string {
+function regionWithFeed(
+  calendar: string,
+  timezone = 'Europe/London',
+  more: Record<string, string> = {},
+): string {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-ek02-'));
   dirs.push(dir);
   const feed = join(dir, 'gtfs', 'bus');
@@ -29,6 +35,7 @@ function regionWithFeed(calendar: string, timezone = 'Europe/London'): string {
     'stop_times.txt':
       'trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,09:00:00,09:00:00,A,1\nT1,09:20:00,09:20:00,B,2',
     'calendar.txt': `service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nS,${calendar}`,
+    ...more,
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(feed, name), `${text}\n`);
   return dir;
@@ -86,6 +93,61 @@ describe('K02 region commands', () => {
     await initRegionCommand(['--region', dir, '--gtfs', join(dir, 'gtfs/bus')]);
     expect(await buildRegionCommand(['--region', dir])).toBe(1);
     expect(io.err).toMatch(/error: a calendar with no day of service/);
+  });
+
+  it('a feed whose fares are in euros makes a region in euros, and its journeys are priced in them (they were written in £)', async () => {
+    const dir = regionWithFeed(CURRENT, 'Europe/Berlin', {
+      'fare_attributes.txt': 'fare_id,price,currency_type,payment_method,transfers\nF,2.90,EUR,0,0',
+      'fare_rules.txt': 'fare_id,route_id\nF,R',
+    });
+    expect(await initRegionCommand(['--region', dir, '--gtfs', join(dir, 'gtfs/bus')])).toBe(0);
+    expect(io.err).toMatch(/prices in EUR/);
+    expect(JSON.parse(readFileSync(join(dir, 'region.json'), 'utf8')).currency).toBe('EUR');
+    expect(await buildRegionCommand(['--region', dir])).toBe(0);
+    const planner = await loadPlanner(dir, { log: () => undefined });
+    expect(planner.regionInfo()).toMatchObject({ currency: 'EUR' });
+    const request = SearchRequest.parse({
+      origin: 'Aviemore',
+      destination: 'Carrbridge',
+      origin_location: { lat: 57.19, lng: -3.83 },
+      destination_location: { lat: 57.28, lng: -3.81 },
+      out_time: '2030/06/04 08:45:00',
+    });
+    const bus = (await planner.plan(request, null, DEFAULT_BRAND)).journeys.find((j) =>
+      j.depart.stages.includes('bus'),
+    );
+    expect(bus).toMatchObject({ cost: '€2.90', cost_pence: 290, cost_currency: 'EUR' });
+    expect(bus!.depart.steps.find((s) => s.type === 'bus')?.cost).toBe('€2.90');
+  });
+
+  it('init-region takes --currency, refuses a code that is no currency, and says when it assumed GBP', async () => {
+    const dir = regionWithFeed(CURRENT, 'America/New_York');
+    expect(await initRegionCommand(['--region', dir, '--gtfs', join(dir, 'gtfs/bus')])).toBe(0);
+    expect(io.err).toMatch(/no fare file names a currency: region.json says GBP; give --currency/);
+    expect(
+      await initRegionCommand([
+        '--region',
+        dir,
+        '--gtfs',
+        join(dir, 'gtfs/bus'),
+        '--currency',
+        'DOLLAR',
+        '--force',
+      ]),
+    ).toBe(1);
+    expect(io.err).toMatch(/"DOLLAR" is not an ISO 4217 currency code/);
+    expect(
+      await initRegionCommand([
+        '--region',
+        dir,
+        '--gtfs',
+        join(dir, 'gtfs/bus'),
+        '--currency',
+        'USD',
+        '--force',
+      ]),
+    ).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'region.json'), 'utf8')).currency).toBe('USD');
   });
 
   const iow = findSharedData('iow/iow-bus-gtfs.zip');

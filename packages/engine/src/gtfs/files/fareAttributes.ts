@@ -19,6 +19,7 @@ export function readFareAttributes(source: GtfsSource, log: WarningLog): FareAtt
       out.push({
         fareId: get('fare_id'),
         pricePence: pence,
+        currency: get('currency_type').trim().toUpperCase(),
         agencyId: get('agency_id'),
         transfers: transfers === '' ? null : Number(transfers),
         transferDurationSec: duration === '' ? null : Number(duration),

@@ -18,6 +18,7 @@ export function readFareProducts(source: GtfsSource, log: WarningLog): FareProdu
         productId: get('fare_product_id'),
         name: get('fare_product_name'),
         amountPence: pence,
+        currency: get('currency').trim().toUpperCase(),
         riderCategoryId: get('rider_category_id'),
       });
     },

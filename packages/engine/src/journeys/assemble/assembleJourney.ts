@@ -207,6 +207,7 @@ export function assembleJourney(option: PlannedOption, price: OptionPrice, ctx: 
     id: optionId(option),
     cost: price.text,
     cost_pence: price.totalPence,
+    cost_currency: ctx.region.currency,
     carbon_emission: carbon,
     total_wait_time: durationTextValue(inputs.waitSec),
     total_walking_distance: distanceTextValue(inputs.walkM),

@@ -1,7 +1,7 @@
 import type { PaymentMethods, PricingLine } from '@cairn/contracts';
 import type { RegionConfig } from '../../region/regionConfig.ts';
 import { epochToLocal } from '../../time/serviceDay.ts';
-import { formatPence } from '../format/money.ts';
+import { formatMoney } from '../format/money.ts';
 import { haversineM } from '../../geo/geometry.ts';
 import { isPublicHoliday } from '../publicHoliday.ts';
 import type { PlannedLeg, PlannedOption, PlannedStep } from '../model.ts';
@@ -30,7 +30,7 @@ export interface PricingContext {
 export interface OptionPrice {
   /** Whole pence; null when any part is unknown. */
   totalPence: number | null;
-  /** '£12.40', 'free' or 'unknown'. */
+  /** '£12.40' (in the region's currency), 'free' or 'unknown'. */
   text: string;
   lines: PricingLine[];
   /** Per leg ('depart' / 'return'), per step: '£3.20', 'free', 'included' or 'unknown'. */
@@ -69,7 +69,7 @@ export function priceOption(option: PlannedOption, ctx: PricingContext): OptionP
   const lines = all.flatMap((p) => p.lines);
   return {
     totalPence,
-    text: totalPence === null ? 'unknown' : formatPence(totalPence),
+    text: totalPence === null ? 'unknown' : formatMoney(totalPence, ctx.region.currency),
     lines,
     stepCosts: { depart: depart.map((p) => p?.text ?? 'unknown'), ret: ret.map((p) => p?.text ?? 'unknown') },
     paymentMethods: paymentMethods(option, ctx.region),
@@ -151,8 +151,8 @@ function adultFare(step: PlannedStep, ctx: PricingContext): AdultFare | undefine
   return rule ? priceWithRegionRule(rule, ride) : undefined;
 }
 
-function fareLine(step: PlannedStep, q: FareQuote, source: string): PricingLine {
-  return { description: `${rideLabel(step)}: ${q.basis} (${source})`, cost: formatPence(q.pence) };
+function fareLine(step: PlannedStep, q: FareQuote, source: string, currency: string): PricingLine {
+  return { description: `${rideLabel(step)}: ${q.basis} (${source})`, cost: formatMoney(q.pence, currency) };
 }
 
 /** Public transport, taxi, bike hire and walking/cycling steps priced on their own. */
@@ -181,8 +181,8 @@ function priceStep(step: PlannedStep, ctx: PricingContext): StepPrice {
       const description = `Taxi ${fromToText(step.from, step.to)}: estimated metered fare${rate}`;
       return {
         pence,
-        text: formatPence(pence),
-        lines: [{ description, cost: formatPence(pence) }],
+        text: formatMoney(pence, ctx.region.currency),
+        lines: [{ description, cost: formatMoney(pence, ctx.region.currency) }],
         estimate: true,
       };
     }
@@ -198,11 +198,11 @@ function priceStep(step: PlannedStep, ctx: PricingContext): StepPrice {
       const { plan, pence } = priced;
       return {
         pence,
-        text: formatPence(pence),
+        text: formatMoney(pence, ctx.region.currency),
         lines: [
           {
             description: `Bike hire ${fromToText(step.from, step.to)} (${plan.name})`,
-            cost: formatPence(pence),
+            cost: formatMoney(pence, ctx.region.currency),
           },
         ],
         estimate: false,
@@ -218,8 +218,8 @@ function priceStep(step: PlannedStep, ctx: PricingContext): StepPrice {
       const q = quoteSingle(step, fare, ctx);
       return {
         pence: q.pence,
-        text: formatPence(q.pence),
-        lines: [fareLine(step, q, fare.source)],
+        text: formatMoney(q.pence, ctx.region.currency),
+        lines: [fareLine(step, q, fare.source, ctx.region.currency)],
         estimate: false,
       };
     }
@@ -279,8 +279,8 @@ function priceReturnTickets(
     if (rq.pence >= singles) return;
     depart[i] = {
       pence: rq.pence,
-      text: formatPence(rq.pence),
-      lines: [fareLine(out, rq, outFare.source)],
+      text: formatMoney(rq.pence, ctx.region.currency),
+      lines: [fareLine(out, rq, outFare.source, ctx.region.currency)],
       estimate: false,
     };
     ret[j] = INCLUDED;
@@ -474,13 +474,15 @@ function priceRun(
       markUnknown('internal error pricing the changes');
       return;
     }
-    const changes = q.segment.changes.map((c, k) => changeText(c, steps[a + k]?.to.name ?? '', k === 0));
+    const changes = q.segment.changes.map((c, k) =>
+      changeText(c, steps[a + k]?.to.name ?? '', k === 0, ctx.region.currency),
+    );
     const n = changes.length;
     const description = `${label(a, b)} (through ticket, ${n} change${n > 1 ? 's' : ''}: ${changes.join('; ')}): ${q.basis} (${q.segment.source})`;
     prices[at] = {
       pence: q.pence,
-      text: formatPence(q.pence),
-      lines: [{ description, cost: formatPence(q.pence) }],
+      text: formatMoney(q.pence, ctx.region.currency),
+      lines: [{ description, cost: formatMoney(q.pence, ctx.region.currency) }],
       estimate: false,
     };
     for (const i of indexes.slice(a + 1, b + 1)) prices[i] = INCLUDED;
@@ -488,18 +490,18 @@ function priceRun(
 }
 
 /** Words for one change inside a through ticket: 'at Perth included in the ticket', 'at Carrbridge transfer fee £0.50'. */
-function changeText(c: SegmentChange, at: string, firstChange: boolean): string {
+function changeText(c: SegmentChange, at: string, firstChange: boolean, currency: string): string {
   // fare_transfer_type 2 on a sub-journey's first change: one product pays for both rides.
   if (c.kind === 2 && firstChange)
     return `at ${at} on one fare for both rides${c.feeName ? ` (${c.feeName})` : ''}`;
   const fee =
     c.feePence > 0
-      ? `transfer fee ${formatPence(c.feePence)}${c.feeName ? ` (${c.feeName})` : ''}`
+      ? `transfer fee ${formatMoney(c.feePence, currency)}${c.feeName ? ` (${c.feeName})` : ''}`
       : c.feePence < 0
-        ? `transfer discount ${formatPence(-c.feePence)}${c.feeName ? ` (${c.feeName})` : ''}`
+        ? `transfer discount ${formatMoney(-c.feePence, currency)}${c.feeName ? ` (${c.feeName})` : ''}`
         : '';
   if (c.nextRidePence !== null)
-    return `at ${at} next ride ${formatPence(c.nextRidePence)}${fee ? ` plus ${fee}` : ', no transfer fee'}`;
+    return `at ${at} next ride ${formatMoney(c.nextRidePence, currency)}${fee ? ` plus ${fee}` : ', no transfer fee'}`;
   return fee ? `at ${at} ${fee}` : `at ${at} included in the ticket`;
 }
 
@@ -531,7 +533,7 @@ function priceVehicles(
     const lines: PricingLine[] = [
       {
         description: `Car running costs ${fromToText(s.from, s.to)} (fuel and wear, estimate)`,
-        cost: formatPence(running),
+        cost: formatMoney(running, ctx.region.currency),
       },
     ];
     let pence = running;
@@ -546,7 +548,7 @@ function priceVehicles(
         pence += park;
         lines.push({
           description: `Parking at ${s.to.name} (estimate for your stay)`,
-          cost: formatPence(park),
+          cost: formatMoney(park, ctx.region.currency),
         });
       } else if (!option.ret) {
         lines.push({
@@ -555,7 +557,7 @@ function priceVehicles(
         });
       }
     }
-    set(leg, i, { pence, text: formatPence(pence), lines, estimate: true });
+    set(leg, i, { pence, text: formatMoney(pence, ctx.region.currency), lines, estimate: true });
   }
 
   const clubSteps = steps.filter((x) => x.s.type === 'car club');
@@ -573,11 +575,11 @@ function priceVehicles(
     const hours = Math.round((bookedMin / 60) * 10) / 10;
     set(first.leg, first.i, {
       pence,
-      text: formatPence(pence),
+      text: formatMoney(pence, ctx.region.currency),
       lines: [
         {
           description: `${provider.name} car club: ${hours} hours booked and mileage${option.ret ? ' for the round trip' : ''}`,
-          cost: formatPence(pence),
+          cost: formatMoney(pence, ctx.region.currency),
         },
       ],
       estimate: true,

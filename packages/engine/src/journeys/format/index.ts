@@ -13,7 +13,7 @@ export {
   formatElevation,
 } from './distance.ts';
 export { formatDuration, durationTextValue, clockTextSpanSec } from './duration.ts';
-export { formatPence } from './money.ts';
+export { formatMoney } from './money.ts';
 export { formatCo2 } from './carbon.ts';
 export { legChangeCount, formatChanges } from './changes.ts';
 export { escapeHtml } from './html.ts';

@@ -27,7 +27,7 @@ import {
   formatSecondsOfDay,
   pad2,
 } from '../../../src/journeys/format/clock.ts';
-import { formatPence } from '../../../src/journeys/format/money.ts';
+import { formatMoney, isKnownCurrency } from '../../../src/journeys/format/money.ts';
 import {
   formatLocalDate,
   formatLocalTime,
@@ -145,15 +145,27 @@ describe('@cairn/engine/format', () => {
     expect(shared.METRES_TO_MILES).toBe(0.00062137);
     expect(shared.formatMiles).toBe(formatMiles);
     expect(shared.formatCo2).toBe(formatCo2);
-    expect(shared.formatPence(1240)).toBe('£12.40');
+    expect(shared.formatMoney(1240, 'GBP')).toBe('£12.40');
   });
 });
 
-describe('formatPence', () => {
+describe('formatMoney', () => {
   it('writes pounds with two decimals and free for zero', () => {
-    expect(formatPence(1240)).toBe('£12.40');
-    expect(formatPence(5)).toBe('£0.05');
-    expect(formatPence(0)).toBe('free');
+    expect(formatMoney(1240, 'GBP')).toBe('£12.40');
+    expect(formatMoney(5, 'GBP')).toBe('£0.05');
+    expect(formatMoney(123450, 'GBP')).toBe('£1234.50');
+    expect(formatMoney(0, 'GBP')).toBe('free');
+  });
+  it("writes the region's currency with its own symbol and digits (RNV in euros, NYC in dollars)", () => {
+    expect(formatMoney(290, 'EUR')).toBe('€2.90');
+    expect(formatMoney(290, 'USD')).toBe('$2.90');
+    expect(formatMoney(350, 'CHF')).toBe('CHF\u00a03.50');
+    expect(formatMoney(21000, 'JPY')).toBe('¥210');
+  });
+  it('knows ISO 4217 codes and nothing else', () => {
+    expect(isKnownCurrency('EUR')).toBe(true);
+    expect(isKnownCurrency('XYZ')).toBe(false);
+    expect(isKnownCurrency('eur')).toBe(false);
   });
 });
 
