@@ -484,7 +484,9 @@ export const Cycling = z
     daylightOnly: z
       .boolean()
       .default(CYCLING_DEFAULTS.daylightOnly)
-      .describe('Cycling only between sunrise and sunset at the place and date of the ride'),
+      .describe(
+        'Cycling only in light to ride by: between civil dawn and civil dusk (sun 6° below the horizon, NOAA) at the place and date of the ride',
+      ),
     noOwnBikeAt: z
       .array(z.strictObject({ name: z.string().min(1), centre: LatLon, radiusM: z.number().positive() }))
       .default([])

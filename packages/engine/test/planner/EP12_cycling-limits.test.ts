@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Journey } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
-import { sunTimes } from '../../src/time/sunTimes.ts';
+import { CIVIL_TWILIGHT_ZENITH_DEG, sunTimes } from '../../src/time/sunTimes.ts';
 import { demoPlanner, demoRegionDir, loadDemoPlanner, planBetween } from '../support/demoRegion.ts';
 import type { Planner } from '../../src/planner/loadPlanner.ts';
 
@@ -13,19 +13,32 @@ const cycled = (js: Journey[]) =>
 const AVIEMORE = { lat: 57.1955, lon: -3.8259 };
 
 describe('P12 cycling within limits, in daylight, from where a bike can be', () => {
-  it('Aviemore → Cairngorm Mountain on 24 November: the ride is offered at 10:00, not at 15:00 when it ends after sunset', async () => {
+  it('Aviemore → Cairngorm Mountain on 24 November: the ride is offered at 10:00, not at 16:00 when it ends after civil dusk', async () => {
     const morning = await planBetween(demo.planner, 'Aviemore', 'Cairngorm Mountain', {
       out_time: '2026/11/24 10:00:00',
     });
     expect(cycled(morning).length).toBeGreaterThan(0);
     const afternoon = await planBetween(demo.planner, 'Aviemore', 'Cairngorm Mountain', {
-      out_time: '2026/11/24 15:00:00',
+      out_time: '2026/11/24 16:00:00',
     });
-    const sun = sunTimes(AVIEMORE.lat, AVIEMORE.lon, Date.parse('2026-11-24T12:00:00Z') / 1000);
-    if ('polar' in sun) throw new Error('no sunset in Aviemore?');
-    // A ride of well over half an hour from 15:00 ends after sunset (about 15:45 GMT).
-    expect(sun.setSec * 1000).toBeLessThan(Date.parse('2026-11-24T16:00:00Z'));
+    const dusk = sunTimes(
+      AVIEMORE.lat,
+      AVIEMORE.lon,
+      Date.parse('2026-11-24T12:00:00Z') / 1000,
+      CIVIL_TWILIGHT_ZENITH_DEG,
+    );
+    if ('polar' in dusk) throw new Error('no dusk in Aviemore?');
+    // A ride of well over half an hour from 16:00 ends after civil dusk (about 16:35 GMT).
+    expect(dusk.setSec * 1000).toBeLessThan(Date.parse('2026-11-24T16:40:00Z'));
     expect(cycled(afternoon)).toEqual([]);
+  });
+
+  it('Kincraig → Aviemore on 21 December at 08:40: the ride sets off in the civil twilight before the 08:53 sunrise, and is offered (issue #27)', async () => {
+    // Sunrise only: cycling was lost, and the first option was a bike hire from 09:18 followed by a 2-minute bus.
+    const js = await planBetween(demo.planner, 'Kincraig', 'Aviemore', { out_time: '2026/12/21 08:40:00' });
+    const ride = cycled(js)[0];
+    expect(ride, js.map((j) => j.depart.steps.map((s) => s.type).join('+')).join('\n')).toBeDefined();
+    expect(ride!.departure_time).toBe('08:40');
   });
 
   it('a return by bike after dark takes the whole option away', async () => {
@@ -68,7 +81,7 @@ describe('P12 the limits come from region.json', () => {
     expect(cycled(await planBetween(lower.planner, 'Aviemore', 'Cairngorm Mountain', fields))).toEqual([]);
   });
 
-  it('property: on a grid of searches (7 pairs, 5 times of day) no cycling passes the limits of either region, nor rides in the dark', async () => {
+  it('property: on a grid of searches (7 pairs, 5 times of day) no cycling passes the limits of either region, nor rides in the dark (before civil dawn or after civil dusk)', async () => {
     const pairs: Array<[string, string]> = [
       ['Aviemore', 'Carrbridge'],
       ['Aviemore', 'Kingussie'],
@@ -78,7 +91,7 @@ describe('P12 the limits come from region.json', () => {
       ['Laggan', 'Kingussie'],
       ['Pitlochry', 'Blair Atholl'],
     ];
-    const hours = ['07:00', '10:00', '13:00', '15:30', '18:00'];
+    const hours = ['07:00', '08:00', '10:00', '15:30', '18:00'];
     for (const [planner, limits] of [
       [demo.planner, { maxClimbM: 500, maxDistanceM: 30_000 }],
       [lower.planner, { maxClimbM: 300, maxDistanceM: 12_000 }],
@@ -104,6 +117,7 @@ describe('P12 the limits come from region.json', () => {
                   s.start_location.lat,
                   s.start_location.lng,
                   Date.parse(leg.departure_datetime) / 1000,
+                  CIVIL_TWILIGHT_ZENITH_DEG,
                 );
                 if ('polar' in sun) throw new Error('no sunset in the Highlands?');
                 // Step times are the region's clock, GMT in November.

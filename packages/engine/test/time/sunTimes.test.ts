@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inDaylight, sunTimes } from '../../src/time/sunTimes.ts';
+import { CIVIL_TWILIGHT_ZENITH_DEG, inDaylight, sunTimes } from '../../src/time/sunTimes.ts';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 const hhmm = (sec: number) => new Date(sec * 1000).toISOString().slice(11, 16);
@@ -24,9 +24,19 @@ describe('sunrise and sunset (NOAA solar equations)', () => {
     expect(times(78.22, 15.65, '2026-12-21T12:00:00Z')).toBe('night');
     expect(times(78.22, 15.65, '2026-06-21T12:00:00Z')).toBe('day');
   });
-  it('a ride in Aviemore on 8 December: in daylight at noon, not after 15:35', () => {
+  it('Edinburgh at midwinter, civil twilight (sun 6° below): dawn about 07:57, dusk about 16:24', () => {
+    const sun = sunTimes(55.9533, -3.1883, at('2026-12-21T12:00:00Z'), CIVIL_TWILIGHT_ZENITH_DEG);
+    if ('polar' in sun) throw new Error('no civil twilight in Edinburgh?');
+    expect(hhmm(sun.riseSec)).toMatch(/^07:5\d$/);
+    expect(hhmm(sun.setSec)).toMatch(/^16:2\d$/);
+  });
+  it('a ride in Aviemore on 8 December (sunrise 08:39, sunset 15:34; civil dawn 07:51, dusk 16:23): light enough between dawn and dusk', () => {
     expect(inDaylight(57.19, -3.83, at('2026-12-08T11:00:00Z'), at('2026-12-08T12:30:00Z'))).toBe(true);
-    expect(inDaylight(57.19, -3.83, at('2026-12-08T15:00:00Z'), at('2026-12-08T16:00:00Z'))).toBe(false);
+    // Setting off in the twilight before sunrise, or finishing in the twilight after sunset (issue #27).
+    expect(inDaylight(57.19, -3.83, at('2026-12-08T08:05:00Z'), at('2026-12-08T09:00:00Z'))).toBe(true);
+    expect(inDaylight(57.19, -3.83, at('2026-12-08T15:00:00Z'), at('2026-12-08T16:10:00Z'))).toBe(true);
+    // Not in the dark.
+    expect(inDaylight(57.19, -3.83, at('2026-12-08T15:30:00Z'), at('2026-12-08T16:40:00Z'))).toBe(false);
     expect(inDaylight(57.19, -3.83, at('2026-12-08T07:30:00Z'), at('2026-12-08T09:00:00Z'))).toBe(false);
   });
 });
