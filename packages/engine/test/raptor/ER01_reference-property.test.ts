@@ -1,12 +1,13 @@
 // Feature under test: RAPTOR answers equal a plain time-expanded Dijkstra on random networks
-// (earliest arrival per number of vehicles, Pareto sets, arrive-by, range queries).
+// (earliest arrival per number of vehicles, Pareto sets, arrive-by, range queries; no other stop of
+// the last vehicle reaches the door sooner).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Raptor } from '../../src/raptor/raptor.ts';
 import type { AccessLeg } from '../../src/raptor/types.ts';
 import { dateToDayNumber } from '../../src/time/serviceDay.ts';
 import { randomNetwork } from '../support/randomNetwork.ts';
-import { findJourneyProblem } from './support/checkJourney.ts';
+import { findJourneyProblem, listOtherAlightings } from './support/checkJourney.ts';
 import {
   frontierOf,
   listStartTimes,
@@ -69,6 +70,11 @@ describe('RAPTOR against the reference search', () => {
             for (const j of res.journeys) {
               expect(findJourneyProblem(view, j, access, egress)).toBeUndefined();
               expect(j.departureSec).toBeGreaterThanOrEqual(timeSec);
+              // Egress times are added before comparing: no other stop of the last vehicle is reached sooner door to door.
+              const sooner = listOtherAlightings(view, j, egress, wheelchair).filter(
+                (o) => o.arrivalSec < j.arrivalSec,
+              );
+              expect(sooner).toEqual([]);
             }
             compared++;
             if (got.length > 0) withJourney++;
@@ -169,7 +175,11 @@ describe('RAPTOR against the reference search', () => {
               .map((j) => ({ start: j.iterationSec, time: j.arrivalSec, rides: j.transfers + 1 }))
               .filter((e) => e.time < HORIZON);
             expect(sortKey(got)).toEqual(sortKey(expected));
-            for (const j of res.journeys) expect(findJourneyProblem(view, j, access, egress)).toBeUndefined();
+            for (const j of res.journeys) {
+              expect(findJourneyProblem(view, j, access, egress)).toBeUndefined();
+              const sooner = listOtherAlightings(view, j, egress).filter((o) => o.arrivalSec < j.arrivalSec);
+              expect(sooner).toEqual([]);
+            }
             if (got.length > 0) withJourney++;
           },
         ),

@@ -9,6 +9,7 @@ import type { TransitView } from '../../timetable/transitView.ts';
 import type { SearchContext } from '../context.ts';
 import { journeySteps } from '../transitSteps.ts';
 import type { TransitFamily } from './miles.ts';
+import { journeyKey, walkEgressByStop, withBestAlighting } from './alighting.ts';
 import { cutDetours } from './shortcuts.ts';
 
 /** Changes allowed (4 vehicles at most). */
@@ -35,7 +36,8 @@ interface Routed {
  * worth a later arrival or another change. Vehicle first/last miles and return legs (picked to
  * match the way out) search on arrival and changes, at a third to half of the cost.
  *
- * Detours are cut where the traveller can change instead (transit/shortcuts.ts). Kept: journeys
+ * Detours are cut where the traveller can change instead (transit/shortcuts.ts), and a walking last
+ * mile starts where the last vehicle is best left (transit/alighting.ts). Kept: journeys
  * with a ride, on the asked day, within MAX_SHIFT_SEC of the asked time, with no overnight wait
  * (flexible parts are checked against their hours with the whole option, plan.ts).
  *
@@ -87,10 +89,12 @@ function route(ctx: SearchContext, fam: TransitFamily, windowSec: number, weighW
   };
   const result = router.route(query);
   const zero = view.epochZeroSec;
+  const walksIn = walkEgressByStop(query.egress);
+  const doorBy = arriveBy ? epoch - zero : Infinity;
   // RAPTOR answers with the next trip even when it runs the next day; a leg stays on the asked
   // day, within MAX_SHIFT_SEC of the asked time, and departs and arrives on the same day.
   const kept = (found: RaptorJourney): RaptorJourney | undefined => {
-    const j = cutDetours(view, found);
+    const j = withBestAlighting(view, cutDetours(view, found), walksIn, query.wheelchair === true, doorBy);
     if (!j.legs.some((l) => l.kind === 'transit')) return undefined;
     if (arriveBy && j.arrivalSec + zero > epoch) return undefined;
     const edge = (arriveBy ? j.arrivalSec : j.departureSec) + zero;
@@ -99,7 +103,16 @@ function route(ctx: SearchContext, fam: TransitFamily, windowSec: number, weighW
       return undefined;
     return j;
   };
-  const journeys = result.journeys.flatMap((f) => kept(f) ?? []);
+  // Two journeys that differed only in where they left the last vehicle are now one.
+  const seen = new Set<string>();
+  const journeys: RaptorJourney[] = [];
+  for (const found of result.journeys) {
+    const j = kept(found);
+    const key = j && journeyKey(j);
+    if (!j || !key || seen.has(key)) continue;
+    seen.add(key);
+    journeys.push(j);
+  }
   // The latest departure for each arrival: on the way out (a way back is picked to match it), for
   // every arrival of the walk family and the earliest the option set keeps of the others.
   const latestFor = arriveBy || ctx.isReturn ? 0 : weighWalking ? Infinity : OPTION_SET.perFamily;

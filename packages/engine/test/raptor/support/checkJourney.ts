@@ -80,3 +80,30 @@ export function findJourneyProblem(
     return 'journey times do not match legs';
   return undefined;
 }
+
+/** The door arrival and walk of each other place where a journey could leave its last vehicle for one of `egress`. */
+export function listOtherAlightings(
+  d: TransitData,
+  j: RaptorJourney,
+  egress: readonly AccessLeg[],
+  wheelchair = false,
+): { arrivalSec: number; walkSec: number }[] {
+  const ride = j.legs[j.legs.length - 2];
+  if (ride?.kind !== 'transit') return [];
+  const base = d.patternStopOffsets[ride.pattern]!;
+  const count = d.patternStopOffsets[ride.pattern + 1]! - base;
+  const tto = d.tripTimeOffsets[ride.trip]!;
+  const out: { arrivalSec: number; walkSec: number }[] = [];
+  for (let pos = ride.boardPos + 1; pos < count; pos++) {
+    const stop = d.patternStops[base + pos]!;
+    if (pos === ride.alightPos || d.patternPosFlags[base + pos]! & POS_NO_DROP_OFF) continue;
+    if (wheelchair && !d.stopWheelchairOk(stop)) continue;
+    for (const e of egress)
+      if (e.stopIdx === stop)
+        out.push({
+          arrivalSec: d.arrivals[tto + pos]! + ride.shiftSec + e.durationSec,
+          walkSec: e.durationSec,
+        });
+  }
+  return out;
+}
