@@ -3,6 +3,7 @@ import type { PatternIdx, StopIdx, TransitData, TripHit, TripIdx } from './trans
 import { DEFAULT_MAX_DURATION_SEC } from './raptor.ts';
 import { mapRangeStarts } from './rangeStarts.ts';
 import { toRealJourney } from './realJourney.ts';
+import { TargetFronts } from './targetFronts.ts';
 import { VehicleBound } from './vehicleBound.ts';
 import type { AccessLeg, RaptorJourney, RaptorLeg, RaptorQuery, RaptorResult, RaptorStats } from './types.ts';
 
@@ -60,6 +61,8 @@ export class McRaptor {
   private readonly touchedList: Int32Array;
   private touchedCount = 0;
   private targetHead = NONE;
+  /** The target bag as fronts per vehicle count, for the dominance test of every new label. */
+  private readonly targetFronts = new TargetFronts();
   /** Labels created this round per stop, and the stops that have some. */
   private readonly newT: Int32Array;
   private readonly newR: Int32Array;
@@ -132,6 +135,7 @@ export class McRaptor {
     const maxDurationSec = query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC;
     this.resetQuery(ends, wheelchair);
     this.rounds = rounds;
+    this.targetFronts.reset(rounds);
     this.vehicles.computeForSearch(starts, ends, fwd, rounds);
     const found: RaptorJourney[] = [];
     const startTimes = [...mapRangeStarts(this.data, query, starts, fwd)];
@@ -439,6 +443,7 @@ export class McRaptor {
       i = next;
     }
     const id = this.newLabel(KIND_TARGET, this.lStop[t]!, time, walk, k, t);
+    this.targetFronts.add(time, walk, k);
     this.lA[id] = e;
     this.lNext[id] = this.targetHead;
     this.targetHead = id;
@@ -446,9 +451,7 @@ export class McRaptor {
 
   /** True when a kept target label is at least as good as anything reachable from (time, walk) with k vehicles or more. */
   private targetDominates(time: number, walk: number, k: number): boolean {
-    for (let i = this.targetHead; i !== NONE; i = this.lNext[i]!)
-      if (this.lTime[i]! <= time && this.lWalk[i]! <= walk && this.lRound[i]! <= k) return true;
-    return false;
+    return this.targetFronts.dominates(time, walk, k);
   }
 
   /**
