@@ -4,6 +4,7 @@
 // The large network is built at full Scotland scale by default; --large-scale=0.25 builds a quarter
 // of it for a quick look. Wall and process CPU time are both shown (the machine is shared).
 // Run: npx node packages/engine/bench/plan.ts [--large-scale=0.25] [--only=demo|large] [--searches=60]
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +38,8 @@ async function measure(
   const cpu: number[] = [];
   let journeys = 0;
   let empty = 0;
+  // Digest of every answer, so a speed change can be checked to leave the journeys identical.
+  const hash = createHash('sha256');
   for (const r of requests) {
     const start = performance.now();
     const c = process.cpuUsage();
@@ -46,6 +49,7 @@ async function measure(
     cpu.push((dc.user + dc.system) / 1000);
     journeys += js.length;
     if (js.length === 0) empty++;
+    hash.update(JSON.stringify(js));
   }
   ms.sort((a, b) => a - b);
   cpu.sort((a, b) => a - b);
@@ -71,6 +75,7 @@ async function measure(
   );
   // Live memory is heap + array buffers (the timetable and street graph are typed arrays); RSS also
   // holds what the process freed but kept (the first, GTFS-parsing load of the large region).
+  add('journeys digest (sha256)', hash.digest('hex').slice(0, 16));
   add(
     'memory after searches (whole process)',
     `${(mem.rss / 1e6).toFixed(0)} MB RSS; live ${((mem.heapUsed + mem.arrayBuffers) / 1e6).toFixed(0)} MB (heap ${(mem.heapUsed / 1e6).toFixed(0)} MB + array buffers ${(mem.arrayBuffers / 1e6).toFixed(0)} MB)`,

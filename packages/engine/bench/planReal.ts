@@ -3,6 +3,7 @@
 // Seeded one-way searches between random stops of the feed at morning times, through the same
 // planner facade the API uses. Prints a table; never fails on timings. Skips a feed that is absent.
 // Run: npx node packages/engine/bench/planReal.ts [--only=rnv|nyc] [--searches=40]
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +69,8 @@ for (const n of NETWORKS) {
   const cpu: number[] = [];
   const wall: number[] = [];
   let empty = 0;
+  // Digest of every answer, so a speed change can be checked to leave the journeys identical.
+  const hash = createHash('sha256');
   for (const r of requests.slice(3)) {
     const w = performance.now();
     const c = process.cpuUsage();
@@ -76,6 +79,7 @@ for (const n of NETWORKS) {
     wall.push(performance.now() - w);
     cpu.push((d.user + d.system) / 1000);
     if (journeys.length === 0) empty++;
+    hash.update(JSON.stringify(journeys));
   }
   cpu.sort((a, b) => a - b);
   wall.sort((a, b) => a - b);
@@ -92,5 +96,6 @@ for (const n of NETWORKS) {
       measure: `cpu p95 (target ≤ ${n.target} ms)`,
       value: `${pct(cpu, 95).toFixed(0)} ms (wall ${pct(wall, 95).toFixed(0)} ms)`,
     },
+    { network: n.id, measure: 'journeys digest (sha256)', value: hash.digest('hex').slice(0, 16) },
   ]);
 }

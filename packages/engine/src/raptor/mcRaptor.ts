@@ -3,6 +3,8 @@ import type { PatternIdx, StopIdx, TransitData, TripHit, TripIdx } from './trans
 import { DEFAULT_MAX_DURATION_SEC } from './raptor.ts';
 import { mapRangeStarts } from './rangeStarts.ts';
 import { toRealJourney } from './realJourney.ts';
+import { TargetFronts } from './targetFronts.ts';
+import { TimeBound } from './timeBound.ts';
 import { VehicleBound } from './vehicleBound.ts';
 import type { AccessLeg, RaptorJourney, RaptorLeg, RaptorQuery, RaptorResult, RaptorStats } from './types.ts';
 
@@ -60,6 +62,8 @@ export class McRaptor {
   private readonly touchedList: Int32Array;
   private touchedCount = 0;
   private targetHead = NONE;
+  /** The target bag as fronts per vehicle count, for the dominance test of every new label. */
+  private readonly targetFronts = new TargetFronts();
   /** Labels created this round per stop, and the stops that have some. */
   private readonly newT: Int32Array;
   private readonly newR: Int32Array;
@@ -88,6 +92,10 @@ export class McRaptor {
   private iter = 0;
   private rounds = 0;
   private readonly vehicles: VehicleBound;
+  /** Per query: the least time from each stop to the destination side (end leg included). */
+  private readonly times: TimeBound;
+  /** Per query: the least walking any end leg adds. */
+  private endWalk = 0;
   private ends: AccessLeg[] = [];
 
   /** Allocates per-stop storage for up to `maxTransfers` changes; reuse one instance for many queries. */
@@ -109,6 +117,7 @@ export class McRaptor {
     this.queue = new Int32Array(data.patternCount);
     this.boardable = new Uint8Array(S);
     this.vehicles = new VehicleBound(data);
+    this.times = new TimeBound(data);
     this.growLabels(INITIAL_LABELS);
   }
 
@@ -132,7 +141,10 @@ export class McRaptor {
     const maxDurationSec = query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC;
     this.resetQuery(ends, wheelchair);
     this.rounds = rounds;
+    this.targetFronts.reset(rounds);
     this.vehicles.computeForSearch(starts, ends, fwd, rounds);
+    this.times.compute(ends, fwd, this.walkFactor);
+    this.endWalk = ends.length > 0 ? Math.min(...ends.map((e) => e.durationSec)) : 0;
     const found: RaptorJourney[] = [];
     const startTimes = [...mapRangeStarts(this.data, query, starts, fwd)];
     let finished = false;
@@ -307,6 +319,9 @@ export class McRaptor {
     // Alighting with k vehicles where more than the rest are needed to finish is pointless.
     const afterRide = this.vehicles.afterRide;
     const spare = this.rounds - k;
+    // A label is dropped when a kept destination label beats the best it could still do.
+    const toEnd = this.times.toEnd;
+    const endWalk = this.endWalk;
     let bag = 0;
     const last = fwd ? Math.min(n - 1, usefulTo) : Math.max(0, usefulTo);
     for (let pos = from; fwd ? pos <= last : pos >= last; pos += sign) {
@@ -317,7 +332,7 @@ export class McRaptor {
         for (let j = 0; j < bag; j++) {
           const time = sign * (alightTimes[this.rbTto[j]! + pos]! + this.rbShift[j]!);
           const walk = this.rbWalk[j]!;
-          if (time > this.bound || this.targetDominates(time, walk, k)) continue;
+          if (time > this.bound || this.targetDominates(time + toEnd[s]!, walk + endWalk, k)) continue;
           if (!this.insert(this.tHead, s, time, walk, k)) continue;
           const id = this.newLabel(KIND_RIDE, s, time, walk, k, this.rbParent[j]!);
           this.lA[id] = this.rbTrip[j]!;
@@ -338,7 +353,7 @@ export class McRaptor {
           for (let j = 0; j < bag && !covered; j++)
             covered =
               this.rbWalk[j]! <= w && sign * (boardTimes[this.rbTto[j]! + pos]! + this.rbShift[j]!) <= ready;
-          if (covered || this.targetDominates(ready, w, k)) continue;
+          if (covered || this.targetDominates(ready + toEnd[s]!, w + endWalk, k)) continue;
           const ok = fwd
             ? d.findEarliestDeparture(r, pos, ready, wheelchair, hit)
             : d.findLatestArrival(r, pos, -ready, wheelchair, hit);
@@ -390,6 +405,8 @@ export class McRaptor {
     const count = this.markedTCount;
     const toBoard = this.vehicles.toBoard;
     const spare = this.rounds - k;
+    const toEnd = this.times.toEnd;
+    const endWalk = this.endWalk;
     for (let m = 0; m < count; m++) {
       const s = markedT[m]!;
       const end = tOff[s + 1]!;
@@ -406,7 +423,7 @@ export class McRaptor {
           const isWalk = tWalkFlag[i]!;
           const w = isWalk === 1 ? w0 + sec : w0;
           // The next vehicle makes k + 1.
-          if (time > this.bound || this.targetDominates(time, w, k + 1)) continue;
+          if (time > this.bound || this.targetDominates(time + toEnd[q]!, w + endWalk, k + 1)) continue;
           if (!this.insert(this.rHead, q, time, w, k)) continue;
           const id = this.newLabel(KIND_TRANSFER, q, time, w, k, L);
           this.lA[id] = sec;
@@ -439,16 +456,15 @@ export class McRaptor {
       i = next;
     }
     const id = this.newLabel(KIND_TARGET, this.lStop[t]!, time, walk, k, t);
+    this.targetFronts.add(time, walk, k);
     this.lA[id] = e;
     this.lNext[id] = this.targetHead;
     this.targetHead = id;
   }
 
-  /** True when a kept target label is at least as good as anything reachable from (time, walk) with k vehicles or more. */
+  /** True when a kept target label is at least as good as (time, walk) with k vehicles or more: callers pass a label's best reachable end. */
   private targetDominates(time: number, walk: number, k: number): boolean {
-    for (let i = this.targetHead; i !== NONE; i = this.lNext[i]!)
-      if (this.lTime[i]! <= time && this.lWalk[i]! <= walk && this.lRound[i]! <= k) return true;
-    return false;
+    return this.targetFronts.dominates(time, walk, k);
   }
 
   /**

@@ -25,6 +25,30 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /** Offset of local time from UTC, in seconds, at the given instant (Europe/London in summer: 3600). */
 export function utcOffsetSec(timeZone: string, epochSec: number): number {
+  // A search reads the clock thousands of times (every stop time it shows) and Intl is slow, so
+  // offsets are kept per quarter hour. A quarter hour with a clock change in it is not kept: no
+  // zone changes its clock twice within 15 minutes, so equal offsets at both ends hold throughout.
+  const quarter = Math.floor(epochSec / OFFSET_SPAN_SEC);
+  const kept = offsetsByQuarter.get(timeZone)?.get(quarter);
+  if (kept !== undefined) return kept;
+  const start = quarter * OFFSET_SPAN_SEC;
+  const offset = readUtcOffsetSec(timeZone, start);
+  if (readUtcOffsetSec(timeZone, start + OFFSET_SPAN_SEC - 1) !== offset)
+    return readUtcOffsetSec(timeZone, epochSec);
+  let zone = offsetsByQuarter.get(timeZone);
+  if (!zone) offsetsByQuarter.set(timeZone, (zone = new Map()));
+  if (zone.size >= MAX_KEPT_OFFSETS) zone.clear();
+  zone.set(quarter, offset);
+  return offset;
+}
+
+const OFFSET_SPAN_SEC = 900;
+/** About a year of quarter hours per zone; beyond it the cache starts again. */
+const MAX_KEPT_OFFSETS = 40_000;
+const offsetsByQuarter = new Map<string, Map<number, number>>();
+
+/** The offset as the zone's clock reads it (Intl), uncached. */
+function readUtcOffsetSec(timeZone: string, epochSec: number): number {
   const f = clockFieldsIn(timeZone, new Date(epochSec * 1000));
   const asUtc = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second) / 1000;
   return asUtc - Math.floor(epochSec);

@@ -1,0 +1,124 @@
+// TimeBound never overstates: from every stop, each journey Raptor finds to the end legs takes at
+// least the bound (both search directions, slower walkers too), and it is the shortest path it is
+// meant to be (fastest hops and transfers, by relaxing every edge until nothing changes), on seeded
+// random networks.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Raptor } from '../../src/raptor/raptor.ts';
+import { TimeBound, UNREACHABLE_SEC } from '../../src/raptor/timeBound.ts';
+import type { TransitData } from '../../src/raptor/transitData.ts';
+import type { AccessLeg } from '../../src/raptor/types.ts';
+import { randomNetwork } from '../support/randomNetwork.ts';
+
+const QUERY_DATE = 20260603;
+
+const legs = (stops: number) =>
+  fc.array(
+    fc.record({
+      stopIdx: fc.nat(stops - 1),
+      durationSec: fc.integer({ min: 0, max: 900 }),
+      mode: fc.constant('walk'),
+    }),
+    { minLength: 1, maxLength: 3 },
+  );
+
+/** The bound by its definition: Bellman-Ford over every pattern hop (fastest trip) and transfer. */
+function referenceBound(d: TransitData, ends: AccessLeg[], fwd: boolean, factor: number): number[] {
+  const dist = new Array<number>(d.stopCount).fill(UNREACHABLE_SEC);
+  for (const e of ends) dist[e.stopIdx] = Math.min(dist[e.stopIdx]!, e.durationSec);
+  // Edges a → b in real time with their least seconds.
+  const edges: Array<[number, number, number]> = [];
+  for (let t = 0; t < d.tripPattern.length; t++) {
+    const r = d.tripPattern[t]!;
+    const base = d.patternStopOffsets[r]!;
+    const tto = d.tripTimeOffsets[t]!;
+    for (let p = base; p + 1 < d.patternStopOffsets[r + 1]!; p++)
+      edges.push([
+        d.patternStops[p]!,
+        d.patternStops[p + 1]!,
+        d.arrivals[tto + p - base + 1]! - d.departures[tto + p - base]!,
+      ]);
+  }
+  for (let a = 0; a < d.stopCount; a++)
+    for (let i = d.transferOffsets[a]!; i < d.transferOffsets[a + 1]!; i++) {
+      const sec = d.transferSec[i]!;
+      edges.push([
+        a,
+        d.transferTo[i]!,
+        d.transferIsWalk[i] === 1 ? Math.min(sec, Math.round(sec * factor)) : sec,
+      ]);
+    }
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [a, b, sec] of edges) {
+      const [from, to] = fwd ? [a, b] : [b, a];
+      if (dist[to]! + sec < dist[from]!) {
+        dist[from] = dist[to]! + sec;
+        changed = true;
+      }
+    }
+  }
+  return dist;
+}
+
+describe('TimeBound', () => {
+  it('equals the shortest path over fastest hops and transfers from the end legs', () => {
+    for (let seed = 1; seed <= 8; seed++) {
+      const { view } = randomNetwork(seed, seed % 2 === 0 ? 0 : 120, QUERY_DATE);
+      const bound = new TimeBound(view);
+      fc.assert(
+        fc.property(
+          legs(view.stopCount),
+          fc.boolean(),
+          fc.constantFrom(1, 1.5),
+          (ends: AccessLeg[], fwd, factor) => {
+            bound.compute(ends, fwd, factor);
+            expect(Array.from(bound.toEnd)).toEqual(referenceBound(view, ends, fwd, factor));
+          },
+        ),
+        { numRuns: 20, seed },
+      );
+    }
+  });
+
+  it('is at most the time of every journey Raptor finds from a stop to the end legs', () => {
+    let compared = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const { view } = randomNetwork(seed, seed % 2 === 0 ? 0 : 120, QUERY_DATE);
+      const raptor = new Raptor(view, 3);
+      const bound = new TimeBound(view);
+      fc.assert(
+        fc.property(
+          legs(view.stopCount),
+          fc.integer({ min: 5 * 3600, max: 20 * 3600 }),
+          fc.boolean(),
+          fc.constantFrom(1, 1.5),
+          (ends: AccessLeg[], timeSec, fwd, walkTransferFactor) => {
+            bound.compute(ends, fwd, walkTransferFactor);
+            for (let s = 0; s < view.stopCount; s++) {
+              const from: AccessLeg[] = [
+                { stopIdx: s as AccessLeg['stopIdx'], durationSec: 0, mode: 'walk' },
+              ];
+              const { journeys } = raptor.route({
+                direction: fwd ? 'depart-after' : 'arrive-by',
+                timeSec,
+                access: fwd ? from : ends,
+                egress: fwd ? ends : from,
+                walkTransferFactor,
+                maxTransfers: 3,
+              });
+              for (const j of journeys) {
+                compared++;
+                const took = fwd ? j.arrivalSec - timeSec : timeSec - j.departureSec;
+                expect(bound.toEnd[s]).toBeLessThanOrEqual(took);
+              }
+              if (journeys.length > 0) expect(bound.toEnd[s]).toBeLessThan(UNREACHABLE_SEC);
+            }
+          },
+        ),
+        { numRuns: 15, seed },
+      );
+    }
+    expect(compared).toBeGreaterThan(500);
+  });
+});
