@@ -59,7 +59,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     pgliteDir: config.pgliteDir,
     logger,
   });
-  const queue = new JobQueue(database, config.jobVisibilitySec);
+  const now = options.now ?? (() => new Date());
+  const queue = new JobQueue(database, config.jobVisibilitySec, now);
   // PGlite belongs to this one process: jobs still claimed are a killed predecessor's.
   if (database.kind === 'pglite') {
     const released = await queue.releaseClaimsOfAnEarlierProcess();
@@ -83,7 +84,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       outboxDir: join(config.dataDir, 'outbox'),
       logger,
     }),
-    now: options.now ?? (() => new Date()),
+    now,
     live: undefined,
   };
 

@@ -6,6 +6,7 @@ import type { DemoStop } from './model.ts';
 import type { Place, Station } from './places.ts';
 import type { Rng } from './rng.ts';
 import { DEMO_LOCHS, DEMO_RIVERS } from './water.ts';
+import { DEMO_HEALTHCARE } from './healthcare.ts';
 import { STATION_STEPS, stationWheelchairTag } from './accessibility.ts';
 
 /*
@@ -596,6 +597,9 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
       { waterway: 'river', name: river.name },
     );
 
+  // -------------------------------------------------------------- hospitals and GP surgeries (after the water: ids before stay put)
+  addHealthcare(b);
+
   return { nodes: b.nodes, ways: b.ways, relations: b.relations };
 }
 
@@ -902,6 +906,31 @@ const POI_KINDS: PoiKind[] = [
     minKind: ALL,
   },
 ];
+
+/** Streets a hospital's access road may join: the ones cars and walkers share (not motorways or paths). */
+const ACCESS_JOINS = new Set(['primary', 'secondary', 'tertiary', 'unclassified', 'residential']);
+
+/**
+ * The real hospitals and GP surgeries (healthcare.ts), each joined to the nearest street by an
+ * unnamed access road, so walks, taxis and lifts reach the door and place search stays clean.
+ */
+function addHealthcare(b: OsmBuilder): void {
+  const joins = [
+    ...new Set(b.ways.filter((w) => ACCESS_JOINS.has(w.tags.highway ?? '')).flatMap((w) => w.nodes)),
+  ];
+  for (const h of DEMO_HEALTHCARE) {
+    const door = b.node(h, {
+      amenity: h.amenity,
+      healthcare: h.healthcare,
+      name: h.name,
+      source: 'Wikipedia (name and position)',
+    });
+    const nearest = joins.reduce((best, id) =>
+      approxDistance2(b.pos(id), h) < approxDistance2(b.pos(best), h) ? id : best,
+    );
+    b.way([nearest, door], { highway: 'service', maxspeed: mph(20), sidewalk: 'both' });
+  }
+}
 
 function addTownAmenities(b: OsmBuilder, place: Place, grid: Grid, rng: Rng): void {
   const near = () => offsetM(b.pos(rng.pick(grid.nodeIds)), rng.range(-35, 35), rng.range(-35, 35));

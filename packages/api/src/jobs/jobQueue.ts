@@ -16,14 +16,19 @@ export interface Job {
  * holds the job for `visibilitySec`; a worker that dies without finishing lets the claim lapse,
  * and the next claim picks the job up again (at-least-once). `FOR UPDATE SKIP LOCKED` lets many
  * workers claim side by side without blocking on each other's rows.
+ * Every time it writes or compares is the app's clock (`now`), never the database's `now()`:
+ * a job is due by the clock that dated it, even when the two clocks disagree (a test clock moved
+ * ahead, a database server whose clock drifts).
  */
 export class JobQueue {
   readonly #database: Database;
   readonly #visibilitySec: number;
+  readonly #now: () => Date;
 
-  constructor(database: Database, visibilitySec: number) {
+  constructor(database: Database, visibilitySec: number, now: () => Date = () => new Date()) {
     this.#database = database;
     this.#visibilitySec = visibilitySec;
+    this.#now = now;
   }
 
   /** Adds a job and wakes the workers. */
@@ -35,8 +40,8 @@ export class JobQueue {
         payload: JSON.stringify(payload),
         status: 'queued',
         max_attempts: maxAttempts,
-        run_at: new Date(),
-        updated_at: new Date(),
+        run_at: this.#now(),
+        updated_at: this.#now(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -46,6 +51,7 @@ export class JobQueue {
 
   /** Takes the oldest runnable job (queued and due, or running with a lapsed claim). */
   async claim(): Promise<Job | undefined> {
+    const now = this.#now();
     const result = await sql<{
       id: string;
       kind: string;
@@ -53,11 +59,11 @@ export class JobQueue {
       attempts: number;
       max_attempts: number;
     }>`
-      update jobs set status = 'running', attempts = attempts + 1, updated_at = now(),
-        locked_until = now() + make_interval(secs => ${this.#visibilitySec})
+      update jobs set status = 'running', attempts = attempts + 1, updated_at = ${now},
+        locked_until = ${this.#lockedUntil(now)}
       where id = (
         select id from jobs
-        where (status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now())
+        where (status = 'queued' and run_at <= ${now}) or (status = 'running' and locked_until < ${now})
         order by run_at, id
         limit 1
         for update skip locked
@@ -76,14 +82,20 @@ export class JobQueue {
 
   /** Extends the claim of a job still being worked on. */
   async extend(job: Job): Promise<void> {
-    await sql`update jobs set locked_until = now() + make_interval(secs => ${this.#visibilitySec}), updated_at = now()
+    const now = this.#now();
+    await sql`update jobs set locked_until = ${this.#lockedUntil(now)}, updated_at = ${now}
       where id = ${job.id} and status = 'running'`.execute(this.#database.db);
+  }
+
+  /** Until when a claim made at `now` holds its job. */
+  #lockedUntil(now: Date): Date {
+    return new Date(now.getTime() + this.#visibilitySec * 1000);
   }
 
   async complete(job: Job): Promise<void> {
     await this.#database.db
       .updateTable('jobs')
-      .set({ status: 'done', locked_until: null, updated_at: new Date() })
+      .set({ status: 'done', locked_until: null, updated_at: this.#now() })
       .where('id', '=', job.id)
       .execute();
   }
@@ -98,8 +110,8 @@ export class JobQueue {
         status: final ? 'failed' : 'queued',
         last_error: error.slice(0, 2000),
         locked_until: null,
-        run_at: new Date(Date.now() + backoffSec * 1000),
-        updated_at: new Date(),
+        run_at: new Date(this.#now().getTime() + backoffSec * 1000),
+        updated_at: this.#now(),
       })
       .where('id', '=', job.id)
       .execute();
@@ -115,7 +127,7 @@ export class JobQueue {
   async releaseClaimsOfAnEarlierProcess(): Promise<number> {
     const result = await this.#database.db
       .updateTable('jobs')
-      .set({ status: 'queued', locked_until: null, run_at: new Date(), updated_at: new Date() })
+      .set({ status: 'queued', locked_until: null, run_at: this.#now(), updated_at: this.#now() })
       .where('status', '=', 'running')
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
@@ -126,7 +138,7 @@ export class JobQueue {
     const result = await this.#database.db
       .deleteFrom('jobs')
       .where('status', 'in', ['done', 'failed'])
-      .where('updated_at', '<', new Date(Date.now() - olderThanSec * 1000))
+      .where('updated_at', '<', new Date(this.#now().getTime() - olderThanSec * 1000))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }

@@ -154,3 +154,23 @@ describe('Worker', () => {
     }
   });
 });
+
+describe('JobQueue on the app clock (issue 31: the suite with the clock moved ahead)', () => {
+  it('runs a job dated by a clock a year ahead of the database server’s, and backs it off on that clock', async () => {
+    await clear();
+    let nowMs = Date.now() + 366 * 86_400_000;
+    const queue = new JobQueue(database, 60, () => new Date(nowMs));
+    const id = await queue.enqueue('demo', {});
+    const job = await queue.claim();
+    expect(job?.id).toBe(id);
+    // Held for 60 s of the app's clock, then claimable again.
+    expect(await queue.claim()).toBeUndefined();
+    nowMs += 61_000;
+    const again = await queue.claim();
+    expect(again?.id).toBe(id);
+    expect(await queue.fail(again!, 'boom')).toBe('retry');
+    expect(await queue.claim()).toBeUndefined();
+    nowMs += 5_000;
+    expect((await queue.claim())?.id).toBe(id);
+  });
+});

@@ -5,7 +5,7 @@ import { streetFootpathSource } from '../modes/footpaths.ts';
 import { loadRegionConfig } from '../region/loadRegionConfig.ts';
 import { streetDataLabel } from '../region/regionStreets.ts';
 import { writeTimetableSnapshot } from '../timetable/snapshot.ts';
-import { checkRegionFolder } from './checkRegion.ts';
+import { checkNowMs, checkRegionFolder, parseTodayOption } from './checkRegion.ts';
 import { EXIT, parseCommandArgs, reportWarnings, say } from './common.ts';
 import { loadStreets, secondsSince } from './streets.ts';
 
@@ -14,7 +14,8 @@ const FEED_REPORT_FILE = 'gtfs-report.json';
 
 const USAGE =
   'usage: cairn build-region --gtfs FILE_OR_DIR [--gtfs [ID=]FILE_OR_DIR …] [--osm FILE [--elevation FILE]] --out DIR\n' +
-  '       cairn build-region --region DIR   (the feeds of DIR/region.json → DIR/timetable.bin, which the server loads)\n' +
+  '       cairn build-region --region DIR [--today YYYY-MM-DD]   (the feeds of DIR/region.json → DIR/timetable.bin,\n' +
+  '                    which the server loads; --today: the date its calendars are checked against, default today)\n' +
   '  --osm FILE        walk the footpaths between nearby stops along its streets (else straight lines)\n' +
   '  --elevation FILE  GeoTIFF terrain model (EPSG:27700 or 4326) giving the streets their heights; checked and\n' +
   "                    stamped into the snapshot (a region folder names it in region.json's osm.elevation)";
@@ -29,13 +30,22 @@ export async function buildRegionCommand(argv: string[]): Promise<number> {
       elevation: { type: 'string' },
       out: { type: 'string' },
       region: { type: 'string' },
+      today: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     USAGE,
   );
   if ('exit' in args) return args.exit;
   const v = args.values;
-  if (v.region && !v.gtfs?.length && !v.out) return buildRegionFolder(v.region);
+  if (v.region && !v.gtfs?.length && !v.out) {
+    const today = parseTodayOption(v.today);
+    if (today === null) {
+      say(`--today: expected YYYY-MM-DD, got "${v.today}"
+${USAGE}`);
+      return EXIT.usage;
+    }
+    return buildRegionFolder(v.region, today);
+  }
   if (!v.gtfs?.length || !v.out) {
     say(USAGE);
     return EXIT.usage;
@@ -92,14 +102,20 @@ export async function buildRegionCommand(argv: string[]): Promise<number> {
  * server knows it is current, after the data checks of check-region: their errors stop the build
  * (the snapshot is then written but the command fails), their warnings are listed.
  */
-async function buildRegionFolder(dir: string): Promise<number> {
+async function buildRegionFolder(dir: string, today: ReturnType<typeof parseTodayOption>): Promise<number> {
   const { config, warnings } = await loadRegionConfig(dir);
   if (!config) {
     for (const w of warnings) say(`${w.severity}: region.json ${w.path || w.file}: ${w.message}`);
     say(`build-region failed: ${dir}/region.json is not usable`);
     return EXIT.failed;
   }
-  const built = await checkRegionFolder(dir, config, warnings, Date.now(), true);
+  const built = await checkRegionFolder(
+    dir,
+    config,
+    warnings,
+    checkNowMs(today ?? undefined, config.timeZone),
+    true,
+  );
   if (!built) return EXIT.failed;
   for (const w of built.warnings) say(`warning: ${w}`);
   for (const line of built.lines) say(line);

@@ -32,8 +32,8 @@ export async function checkRegionCommand(argv: string[]): Promise<number> {
     say(USAGE);
     return EXIT.usage;
   }
-  const today = v.today === undefined ? undefined : parseLocalDateTime(`${v.today}T12:00`);
-  if (v.today !== undefined && !today) {
+  const today = parseTodayOption(v.today);
+  if (today === null) {
     say(`--today: expected YYYY-MM-DD, got "${v.today}"\n${USAGE}`);
     return EXIT.usage;
   }
@@ -43,13 +43,31 @@ export async function checkRegionCommand(argv: string[]): Promise<number> {
     say(`check-region: ${v.region}/region.json is not usable`);
     return EXIT.failed;
   }
-  const nowMs = today ? localToEpochSec(config.timeZone, today.date, today.secondsOfDay) * 1000 : Date.now();
-  const outcome = await checkRegionFolder(v.region, config, warnings, nowMs, false);
+  const outcome = await checkRegionFolder(
+    v.region,
+    config,
+    warnings,
+    checkNowMs(today, config.timeZone),
+    false,
+  );
   if (!outcome) return EXIT.failed;
   for (const line of outcome.lines) process.stdout.write(`${line}\n`);
   const counts = countBySeverity(outcome);
   say(`check-region: ${counts.error} error(s), ${counts.warning} warning(s)`);
   return outcome.failed ? EXIT.failed : EXIT.ok;
+}
+
+type Today = ReturnType<typeof parseLocalDateTime>;
+
+/** The `--today YYYY-MM-DD` of the region commands as noon that day; undefined when not given, null when malformed. */
+export function parseTodayOption(value: string | undefined): Today | null {
+  if (value === undefined) return undefined;
+  return parseLocalDateTime(`${value}T12:00`) ?? null;
+}
+
+/** The "now" the data checks count calendars from: noon of --today in the region's zone, else the clock. */
+export function checkNowMs(today: Today, timeZone: string): number {
+  return today ? localToEpochSec(timeZone, today.date, today.secondsOfDay) * 1000 : Date.now();
 }
 
 /**

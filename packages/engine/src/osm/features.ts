@@ -1,5 +1,11 @@
 import type { OsmTags } from './types.ts';
-import type { PlaceCatalogue, PoiCategory, SettlementType, TransitStopMode } from '../places/types.ts';
+import type {
+  HealthcareKind,
+  PlaceCatalogue,
+  PoiCategory,
+  SettlementType,
+  TransitStopMode,
+} from '../places/types.ts';
 
 /** OSM yes/no values to a boolean; null when absent or anything else. */
 function yesNo(value: string | undefined): boolean | null {
@@ -36,6 +42,24 @@ function poiCategory(tags: OsmTags): PoiCategory | null {
   for (const [k, v, category] of POI_TAGS) if (tags[k] === v) return category;
   // An ATM inside a bank is still an ATM.
   if (tags.amenity === 'bank' && tags.atm === 'yes') return 'atm';
+  return null;
+}
+
+/**
+ * A hospital, or a clinic or GP surgery, from OSM's amenity (hospital, clinic, doctors) or its
+ * healthcare key (https://wiki.openstreetmap.org/wiki/Key:healthcare); null for anything else
+ * (pharmacies, dentists and care homes are not where an appointment traveller is headed).
+ */
+function healthcareKind(tags: OsmTags): HealthcareKind | null {
+  if (tags.amenity === 'hospital' || tags.healthcare === 'hospital') return 'hospital';
+  if (
+    tags.amenity === 'clinic' ||
+    tags.amenity === 'doctors' ||
+    tags.healthcare === 'clinic' ||
+    tags.healthcare === 'doctor' ||
+    tags.healthcare === 'centre'
+  )
+    return 'clinic';
   return null;
 }
 
@@ -130,6 +154,8 @@ export function addFeature(
       notes: tags.description ?? tags.note ?? null,
     });
   }
+  const health = healthcareKind(tags);
+  if (health && name) cat.healthcare.push({ ...base, kind: health });
   const category = poiCategory(tags);
   if (category && name)
     cat.pois.push({ ...base, category, website: tags.website ?? tags['contact:website'] ?? null });
@@ -187,6 +213,7 @@ export function mayBeFeature(tags: OsmTags): boolean {
     tags.place !== undefined ||
     tags['addr:housenumber'] !== undefined ||
     tags.amenity !== undefined ||
+    tags.healthcare !== undefined ||
     tags.railway === 'station' ||
     tags.railway === 'halt' ||
     tags.railway === 'tram_stop' ||

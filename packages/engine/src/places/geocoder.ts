@@ -9,7 +9,7 @@ import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import { isInGreatBritain } from './greatBritain.ts';
 import type { PlaceCatalogue, Settlement } from './types.ts';
 
-export type GeocodeKind = 'place' | 'station' | 'stop' | 'street' | 'address' | 'poi';
+export type GeocodeKind = 'place' | 'station' | 'stop' | 'street' | 'address' | 'poi' | 'hospital' | 'clinic';
 
 /** One autocomplete suggestion or reverse-geocoding answer. */
 export interface GeocodeResult {
@@ -70,7 +70,18 @@ const KIND_WEIGHT: Record<GeocodeKind, number> = {
   stop: 1.2,
   street: 1.3,
   poi: 1.1,
+  hospital: 1.1,
+  clinic: 1.1,
   address: 1,
+};
+/**
+ * Words a traveller types for a healthcare place whose name does not say what it is ("Raigmore",
+ * "Atholl Medical Centre"): searched beside the name and locality, so "hospital", "GP" or
+ * "surgery" find them. Other kinds have none, so their matching is unchanged.
+ */
+const KIND_WORDS: Partial<Record<GeocodeKind, string>> = {
+  hospital: 'hospital infirmary',
+  clinic: 'clinic GP surgery doctors health centre medical practice',
 };
 const SETTLEMENT_WEIGHT: Record<string, number> = { city: 1.5, town: 1.3, village: 1.1, hamlet: 0.9 };
 /**
@@ -195,6 +206,8 @@ export function buildGeocoder(
       add('street', st.id, st.name, st.lat, st.lon, 1, contextOf(st.lat, st.lon));
   for (const p of places.pois)
     if (p.name) add('poi', p.osmId, p.name, p.lat, p.lon, 1, contextOf(p.lat, p.lon));
+  for (const h of places.healthcare)
+    if (h.name) add(h.kind, h.osmId, h.name, h.lat, h.lon, 1, contextOf(h.lat, h.lon));
   const addresses: GeocodeResult[] = [];
   for (const a of places.addresses) {
     const name = a.street ? `${a.housenumber} ${a.street}` : a.housenumber;
@@ -204,8 +217,8 @@ export function buildGeocoder(
     if (docs.length > before) addresses.push(docs[docs.length - 1]!);
   }
 
-  const search = new MiniSearch<{ id: number; name: string; context: string; alias: string }>({
-    fields: ['name', 'context', 'alias'],
+  const search = new MiniSearch<{ id: number; name: string; context: string; alias: string; kind: string }>({
+    fields: ['name', 'context', 'alias', 'kind'],
     processTerm: (term) => normalise(term),
     searchOptions: {
       boost: { name: 3, alias: 3 },
@@ -216,7 +229,15 @@ export function buildGeocoder(
       maxFuzzy: 1,
     },
   });
-  search.addAll(docs.map((d, i) => ({ id: i, name: d.name, context: d.context ?? '', alias: aliases[i]! })));
+  search.addAll(
+    docs.map((d, i) => ({
+      id: i,
+      name: d.name,
+      context: d.context ?? '',
+      alias: aliases[i]!,
+      kind: KIND_WORDS[d.kind] ?? '',
+    })),
+  );
   return {
     docs,
     weight: Float64Array.from(weights),

@@ -89,6 +89,14 @@ export interface Poi extends FeatureBase {
   website: string | null;
 }
 
+/** What a healthcare place is to a traveller going to an appointment: a hospital, or a clinic or GP surgery. */
+export type HealthcareKind = 'hospital' | 'clinic';
+
+/** A hospital, clinic or GP surgery (OSM `amenity=hospital|clinic|doctors` or `healthcare=*`). */
+export interface HealthcarePlace extends FeatureBase {
+  kind: HealthcareKind;
+}
+
 /**
  * Water drawn and named on the base map: an area (lake, loch, reservoir, wide river; its outer
  * ring, closed), a line (river, canal, named stream) or a name alone (a water node).
@@ -115,6 +123,7 @@ export interface PlaceCatalogue {
   taxiRanks: TaxiRank[];
   toilets: Toilet[];
   pois: Poi[];
+  healthcare: HealthcarePlace[];
   water: WaterFeature[];
 }
 
@@ -130,6 +139,7 @@ export function emptyCatalogue(): PlaceCatalogue {
     carClubBays: [],
     taxiRanks: [],
     toilets: [],
+    healthcare: [],
     pois: [],
     water: [],
   };

@@ -194,6 +194,10 @@ const SUGGESTION_KIND: Record<GeocodeResult['kind'], PlaceSuggestion['kind']> = 
   street: 'street',
   address: 'address',
   poi: 'poi',
+  // The wire's kinds are a closed list old clients check: a healthcare place travels as a point of
+  // interest, and its description says hospital or clinic.
+  hospital: 'poi',
+  clinic: 'poi',
 };
 
 function toSuggestion(r: GeocodeResult): PlaceSuggestion {

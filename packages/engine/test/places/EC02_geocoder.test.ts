@@ -121,3 +121,53 @@ describe('reverse geocoding', () => {
     expect(reverseGeocode(geo, 58.5, -3.5).label).toBe('58.50000, -3.50000');
   });
 });
+
+describe('healthcare places (issue 31)', () => {
+  const health = buildGeocoder(
+    {
+      places: loadOsmXml(
+        osmXml(
+          {
+            town: { x: 0, y: 0, tags: { place: 'town', name: 'Inverness' } },
+            raigmore: { x: 300, y: 0, tags: { amenity: 'hospital', name: 'Raigmore Hospital' } },
+            gp: { x: 0, y: 300, tags: { amenity: 'doctors', name: 'Crown Medical Practice' } },
+            clinic: { x: 0, y: 200, tags: { healthcare: 'clinic', name: 'Eye Clinic' } },
+            pharmacy: {
+              x: 100,
+              y: 100,
+              tags: { amenity: 'pharmacy', healthcare: 'pharmacy', name: 'Boots' },
+            },
+          },
+          [],
+        ),
+      ).places,
+    },
+    { restrictTo: null },
+  );
+
+  it('files hospitals, clinics and GP surgeries under their own kind, not as places of any sort', () => {
+    expect(listSuggestions(health, 'Raigmore').map((r) => [r.label, r.kind])).toEqual([
+      ['Raigmore Hospital, Inverness', 'hospital'],
+    ]);
+    expect(listSuggestions(health, 'Crown Medical').map((r) => r.kind)).toEqual(['clinic']);
+    expect(listSuggestions(health, 'Eye Clinic').map((r) => r.kind)).toEqual(['clinic']);
+    expect(listSuggestions(health, 'Boots')).toEqual([]);
+  });
+
+  it('finds them by what they are when the name does not say it: GP, surgery, infirmary', () => {
+    // A GP surgery is one of the clinics: "GP" offers them all, never a hospital or a town.
+    const clinics = ['Crown Medical Practice', 'Eye Clinic'];
+    expect(
+      listSuggestions(health, 'GP')
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(clinics);
+    expect(
+      listSuggestions(health, 'Surgery')
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(clinics);
+    expect(listSuggestions(health, 'Infirmary').map((r) => r.name)).toEqual(['Raigmore Hospital']);
+    expect(listSuggestions(health, 'Hospital').map((r) => r.name)).toEqual(['Raigmore Hospital']);
+  });
+});

@@ -115,7 +115,8 @@ export async function loadReferenceRegion(
   variant: ReferenceVariant = {},
 ): Promise<ReferenceRegion> {
   const planner = await loadPlanner(dir, { now: () => nowMs, log: () => {} });
-  const loaded = await loadRegionData(dir, { log: () => {} });
+  // The data checks count "today" from the same clock as the planner, not the machine's.
+  const loaded = await loadRegionData(dir, { log: () => {}, now: () => nowMs });
   const settings = loaded.timetable.meta.transferSettings;
   const net = buildReferenceNetwork({
     timeZone: loaded.region.timeZone,
