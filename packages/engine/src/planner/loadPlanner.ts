@@ -248,6 +248,11 @@ function regionInfoOf(data: RegionData): RegionInfo {
     attribution: ['© OpenStreetMap contributors', ...r.attribution].join(' · '),
     time_zone: r.timeZone,
     currency: r.currency,
+    concession_schemes: r.fares.concessions.schemes.map(({ id, label, eligibility }) => ({
+      id,
+      label,
+      eligibility,
+    })),
   };
 }
 
