@@ -94,6 +94,12 @@ export const RegionInfo = z.object({
     .describe(
       "ISO 4217 code of the region's prices (region.json currency: GBP, EUR, USD); journeys' cost texts are written in it. Beyond SPEC (issue 28): absent means GBP, old clients may ignore it",
     ),
+  concession_schemes: z
+    .array(z.object({ id: z.string(), label: z.string(), eligibility: z.string() }))
+    .optional()
+    .describe(
+      "The region's own concession schemes (region.json fares.concessions.schemes), for the profile and the search form to offer; a traveller's concession_schemes name them by id. Beyond SPEC (issue 28): absent or empty means none; the Scottish cards keep their own fields",
+    ),
 });
 export type RegionInfo = z.infer<typeof RegionInfo>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONCESSION_SCHEME_ID_PATTERN } from './values.ts';
 
 /** What a client may send for a field it leaves unanswered: the seed client sends '' (issue #16). */
 type NotGiven = '' | null | undefined;
@@ -60,3 +61,9 @@ export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
+
+/** The ids of a region's own concession schemes a traveller holds (region.json fares.concessions.schemes[].id), each once. */
+export const ConcessionSchemeIds = z
+  .array(z.string().regex(CONCESSION_SCHEME_ID_PATTERN, 'Choose a concession scheme from the list.'))
+  .max(20)
+  .transform((ids) => [...new Set(ids)]);

@@ -19,6 +19,8 @@ export interface Entitlements {
   railcard: Railcard | null;
   /** Plan step-free journeys (issue #19): no steps, walks a wheelchair can take, accessible stops and vehicles. */
   stepFree: boolean;
+  /** Ids of the region's own concession schemes held (region.json fares.concessions.schemes; issue 28). */
+  schemes: readonly string[];
 }
 
 /** An anonymous traveller who answered nothing: an adult of unknown age without cards or a car. */
@@ -30,6 +32,7 @@ export const NO_ENTITLEMENTS: Readonly<Entitlements> = Object.freeze({
   newYoungScot: false,
   railcard: null,
   stepFree: false,
+  schemes: [],
 });
 
 /** The search fields the logged-in form sends from the profile (SPEC §3). */
@@ -41,6 +44,7 @@ export const PROFILE_ENTITLEMENT_FIELDS = [
   'has_new_young_scot_card',
   'user_age',
   'step_free',
+  'concession_schemes',
 ] as const;
 
 /** Every search field that carries an entitlement: the profile's and the form's own questions. */
@@ -65,6 +69,7 @@ export type EntitlementAnswers = {
   has_new_young_scot_card?: boolean | NotGiven;
   user_age?: number | NotGiven;
   step_free?: boolean | NotGiven;
+  concession_schemes?: readonly string[] | NotGiven;
 };
 
 /** A saved profile, or part of one; a field may be not given. */
@@ -99,6 +104,8 @@ const isRailcard = (v: unknown): v is Railcard =>
  * sees, so `has_access_to_car: false` is this search's choice, never a default wiping the profile.
  * Two answers bind the fields below them (SPEC §4): `has_railcard: false` means no railcard for
  * this search whatever the profile holds, and a Young Scot card answered No has no new-card flag.
+ * A list of concession schemes, even empty, is an answer too (the form shows every scheme ticked or
+ * not); only an absent one falls through.
  */
 export function mergeEntitlements(
   form: EntitlementAnswers,
@@ -119,6 +126,7 @@ export function mergeEntitlements(
     newYoungScot: youngScot && newYoungScot,
     railcard: form.has_railcard === false || !isRailcard(card) ? null : card,
     stepFree: firstGiven(form.step_free, profile?.step_free) ?? defaults.stepFree,
+    schemes: [form.concession_schemes, profile?.concession_schemes].find(Array.isArray) ?? defaults.schemes,
   };
 }
 
@@ -133,6 +141,7 @@ export function entitlementsProfile(entitlements: Entitlements): Profile {
     user_age: entitlements.age,
     // Only when asked, so stored profiles of searches without it stay as they were.
     ...(entitlements.stepFree ? { step_free: true } : {}),
+    ...(entitlements.schemes.length > 0 ? { concession_schemes: [...entitlements.schemes] } : {}),
   };
 }
 

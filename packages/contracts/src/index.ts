@@ -13,6 +13,7 @@ export {
   NEW_YOUNG_SCOT_CUTOFF,
   SEARCH_DATE_PATTERN,
   DOB_PATTERN,
+  CONCESSION_SCHEME_ID_PATTERN,
   channelForQuery,
 } from './values.ts';
 export type { Railcard } from './values.ts';
@@ -25,6 +26,7 @@ export {
   PageQuery,
   SafeLink,
   WebAddress,
+  ConcessionSchemeIds,
   optionalField,
 } from './common.ts';
 export { ErrorBody, ERROR_FIELDS } from './errors.ts';

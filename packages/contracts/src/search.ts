@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LatLng, optionalField } from './common.ts';
+import { ConcessionSchemeIds, LatLng, optionalField } from './common.ts';
 import { Journey } from './journey.ts';
 import { RAILCARDS, SEARCH_DATE_PATTERN } from './values.ts';
 
@@ -40,6 +40,13 @@ export const SearchRequest = z.object({
    */
   step_free: optionalField(z.boolean()).describe(
     "Plan step-free journeys (an addition to SPEC §3): true asks, false overrides the profile's step_free, absent takes the profile's (else off)",
+  ),
+  /**
+   * The region's own concession schemes held for this search (issue 28): a list, even empty, is
+   * this search's answer; absent takes the profile's (else none).
+   */
+  concession_schemes: optionalField(ConcessionSchemeIds).describe(
+    "Ids of the region's own concession schemes (GET /v1/config region.concession_schemes) held for this search; a list, even empty, overrides the profile's; absent takes the profile's (an addition to SPEC §3)",
   ),
 });
 export type SearchRequest = z.infer<typeof SearchRequest>;

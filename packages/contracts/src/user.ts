@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalField } from './common.ts';
+import { ConcessionSchemeIds, optionalField } from './common.ts';
 import { DOB_PATTERN, RAILCARDS, TITLES } from './values.ts';
 
 /** The traveller's entitlements; a field not given ('', null or absent) is false, or null for none. */
@@ -15,6 +15,10 @@ export const Profile = z.object({
   /** Plan step-free journeys unless a search says otherwise (an addition to SPEC §3, issue #19); absent is off. */
   step_free: optionalField(z.boolean()).describe(
     'Plan step-free journeys by default (an addition to SPEC §3); a search may override it; absent means off',
+  ),
+  /** The region's own concession schemes the traveller holds (issue 28); absent is none. */
+  concession_schemes: optionalField(ConcessionSchemeIds).describe(
+    "Ids of the region's own concession schemes the traveller holds (GET /v1/config region.concession_schemes; an addition to SPEC §3); absent means none",
   ),
 });
 export type Profile = z.infer<typeof Profile>;

@@ -133,3 +133,6 @@ export const DOB_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export function channelForQuery(hash: string): string {
   return `query.${hash}`;
 }
+
+/** A region's own concession scheme as travellers name it in profiles and searches (region.json fares.concessions.schemes[].id). */
+export const CONCESSION_SCHEME_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;

@@ -153,6 +153,7 @@ describe('allowsTravelType: the brand blocks, car access allows own car', () => 
 const notGiven = fc.constantFrom(undefined, null, '' as const);
 const maybe = <T>(a: fc.Arbitrary<T>) => fc.oneof(a, notGiven);
 const railcard = fc.constantFrom(...RAILCARDS);
+const schemes = fc.uniqueArray(fc.constantFrom('deutschlandticket', 'senior'), { maxLength: 2 });
 const formArb: fc.Arbitrary<EntitlementAnswers> = fc.record({
   has_access_to_car: maybe(fc.boolean()),
   has_car_access: maybe(fc.boolean()),
@@ -164,6 +165,7 @@ const formArb: fc.Arbitrary<EntitlementAnswers> = fc.record({
   has_new_young_scot_card: maybe(fc.boolean()),
   user_age: maybe(fc.integer({ min: 0, max: 130 })),
   step_free: maybe(fc.boolean()),
+  concession_schemes: maybe(schemes),
 });
 const profileArb: fc.Arbitrary<ProfileAnswers | null> = fc.option(
   fc.record({
@@ -174,6 +176,7 @@ const profileArb: fc.Arbitrary<ProfileAnswers | null> = fc.option(
     railcard: maybe(railcard),
     user_age: maybe(fc.integer({ min: 0, max: 130 })),
     step_free: maybe(fc.boolean()),
+    concession_schemes: maybe(schemes),
   }),
   { nil: null },
 );
@@ -186,6 +189,7 @@ const defaultsArb: fc.Arbitrary<Entitlements> = fc
     newYoungScot: fc.boolean(),
     railcard: fc.option(railcard, { nil: null }),
     stepFree: fc.boolean(),
+    schemes,
   })
   .map((d) => ({ ...d, newYoungScot: d.youngScot && d.newYoungScot }));
 
@@ -219,6 +223,7 @@ describe('mergeEntitlements properties', () => {
         if (given(form.has_new_young_scot_card))
           expect(merged.newYoungScot).toBe(merged.youngScot && form.has_new_young_scot_card);
         if (given(form.user_age)) expect(merged.age).toBe(form.user_age);
+        if (Array.isArray(form.concession_schemes)) expect(merged.schemes).toEqual(form.concession_schemes);
       }),
     ));
 
@@ -245,6 +250,42 @@ describe('mergeEntitlements properties', () => {
         expect(mergeEntitlements(form, entitlementsProfile(merged))).toEqual(merged);
       }),
     ));
+});
+
+describe("concession_schemes: the region's own schemes, the form's list over the profile's (issue 28)", () => {
+  it.each([
+    ['form holds one, profile silent', { concession_schemes: ['senior'] }, null, ['senior']],
+    ['profile holds one, form silent', {}, { concession_schemes: ['senior'] }, ['senior']],
+    [
+      'an empty list on the form is an answer',
+      { concession_schemes: [] },
+      { concession_schemes: ['senior'] },
+      [],
+    ],
+    [
+      'null on the form falls through',
+      { concession_schemes: null },
+      { concession_schemes: ['senior'] },
+      ['senior'],
+    ],
+    ['none when neither says', {}, null, []],
+  ] as Array<[string, EntitlementAnswers, ProfileAnswers | null, string[]]>)(
+    '%s',
+    (_name, form, profile, expected) => expect(mergeEntitlements(form, profile).schemes).toEqual(expected),
+  );
+
+  it('is stored with a search only when one is held, so stored profiles without schemes stay as they were', () => {
+    expect(entitlementsProfile(mergeEntitlements({}, null))).not.toHaveProperty('concession_schemes');
+    expect(entitlementsProfile(mergeEntitlements({ concession_schemes: ['senior'] }, null))).toMatchObject({
+      concession_schemes: ['senior'],
+    });
+  });
+
+  it('takes ids only, each once, at most 20', () => {
+    expect(SearchRequest.shape.concession_schemes.parse(['senior', 'senior'])).toEqual(['senior']);
+    expect(SearchRequest.shape.concession_schemes.safeParse(['<script>']).success).toBe(false);
+    expect(Profile.shape.concession_schemes.parse('')).toBeUndefined();
+  });
 });
 
 describe('step_free: the form over the profile, off by default (issue #19)', () => {

@@ -23,7 +23,7 @@ import { secondsSince } from './streets.ts';
 
 const USAGE = `usage: cairn plan (--region DIR | --gtfs FEED [--gtfs …] [--osm FILE]) --from PLACE --to PLACE
                   [--depart YYYY-MM-DDTHH:mm] [--arrive-by] [--return YYYY-MM-DDTHH:mm] [--step-free]
-                  [--age N] [--young-scot] [--concession] [--railcard NAME] [--car] [--explain]
+                  [--age N] [--young-scot] [--concession] [--scheme ID …] [--railcard NAME] [--car] [--explain]
                   [--json | --journeys]
   Runs the journey planner the API runs and prints every option it offers (walk, cycle, transit
   with its first and last miles, …) with departure, arrival, changes, price, CO2 and steps.
@@ -41,6 +41,8 @@ const USAGE = `usage: cairn plan (--region DIR | --gtfs FEED [--gtfs …] [--osm
   --age N       the traveller's age (child fares, the under-22 scheme, Young Scot rail discount)
   --young-scot  a Young Scot card issued for the under-22 free bus scheme (from January 2022)
   --concession  a National Entitlement Card (over 60 or disabled): free bus and coach
+  --scheme ID   a concession scheme of the region's own (region.json fares.concessions.schemes),
+                repeatable
   --railcard    the traveller's railcard, one of: ${RAILCARDS.join(', ')}
   --car         the traveller has a car to drive (driving and park & ride are offered)
   --explain     also print every candidate the planner weighed, outbound leg, with the rule that
@@ -175,6 +177,7 @@ export async function planCommand(argv: string[]): Promise<number> {
       age: { type: 'string' },
       'young-scot': { type: 'boolean' },
       concession: { type: 'boolean' },
+      scheme: { type: 'string', multiple: true },
       railcard: { type: 'string' },
       car: { type: 'boolean' },
       explain: { type: 'boolean' },
@@ -229,6 +232,14 @@ export async function planCommand(argv: string[]): Promise<number> {
 
   const data = await openRegion(v.region, v.gtfs ?? [], v.osm);
   if (!data) return EXIT.failed;
+  const schemes = data.region.fares.concessions.schemes.map((s) => s.id);
+  const unknownScheme = (v.scheme ?? []).find((id) => !schemes.includes(id));
+  if (unknownScheme !== undefined) {
+    say(
+      `error: --scheme ${unknownScheme}: region.json names ${schemes.length ? `only ${schemes.join(', ')}` : 'no concession scheme'} (fares.concessions.schemes)`,
+    );
+    return EXIT.usage;
+  }
   const planner = createPlanner(data, { log: (m) => say(m) });
   for (const w of planner.warnings) say(`note: ${w}`);
   const origin = placeEnd(planner, data.region, 'from', from);
@@ -277,13 +288,14 @@ export async function planCommand(argv: string[]): Promise<number> {
   return EXIT.ok;
 }
 
-/** The search's traveller fields from the command's --age, --young-scot, --concession, --railcard and --car. */
+/** The search's traveller fields from the command's --age, --young-scot, --concession, --scheme, --railcard and --car. */
 function travellerFields(
   age: number | undefined,
   railcard: string | undefined,
-  flags: { 'young-scot'?: boolean; concession?: boolean; car?: boolean },
+  flags: { 'young-scot'?: boolean; concession?: boolean; car?: boolean; scheme?: string[] },
 ): Partial<SearchRequest> {
   return {
+    ...(flags.scheme?.length ? { concession_schemes: flags.scheme } : {}),
     ...(age !== undefined ? { user_age: age } : {}),
     ...(flags['young-scot'] ? { has_young_scot_card: true, has_new_young_scot_card: true } : {}),
     ...(flags.concession ? { has_concessionary_pass: true } : {}),

@@ -29,6 +29,8 @@ export interface StopEntry {
   name: string;
   lat: number;
   lon: number;
+  /** Short names of the lines that call at it ('G', '34'): they tell stops of one name apart. */
+  lines?: readonly string[];
 }
 
 export interface BiasBox {
@@ -151,7 +153,8 @@ export function buildGeocoder(
   const transitNames: string[][] = [];
   const aliases: string[] = [];
   const abbreviations = options.abbreviations ?? {};
-  const seen = new Set<string>();
+  const docLines: Array<Set<string> | undefined> = [];
+  const seen = new Map<string, number>();
   const add = (
     kind: GeocodeKind,
     id: string,
@@ -160,12 +163,19 @@ export function buildGeocoder(
     lon: number,
     weight: number,
     context: string | null,
+    lines?: readonly string[],
   ): void => {
     if (!ok(lat, lon)) return;
     // The same stop mapped in OSM and listed in GTFS, or a street split in two, appears once.
     const key = `${kind === 'stop' || kind === 'station' ? 'stop' : kind}|${normalise(name)}|${Math.round(lat * 500)}|${Math.round(lon * 300)}`;
-    if (seen.has(key)) return;
-    seen.add(key);
+    const known = seen.get(key);
+    if (known !== undefined) {
+      // Its platforms or poles: the lines of each call at the one stop.
+      if (lines?.length) for (const l of lines) (docLines[known] ??= new Set()).add(l);
+      return;
+    }
+    seen.set(key, docs.length);
+    docLines.push(lines?.length ? new Set(lines) : undefined);
     let w = weight * KIND_WEIGHT[kind];
     const box = options.biasBox;
     if (box) {
@@ -188,7 +198,7 @@ export function buildGeocoder(
   for (const s of settlements)
     add('place', s.osmId, s.name!, s.lat, s.lon, SETTLEMENT_WEIGHT[s.placeType] ?? 1, null);
   for (const s of sources.stops ?? [])
-    add('stop', `stop:${s.id}`, s.name, s.lat, s.lon, 1, contextOf(s.lat, s.lon, s.name));
+    add('stop', `stop:${s.id}`, s.name, s.lat, s.lon, 1, contextOf(s.lat, s.lon, s.name), s.lines);
   for (const s of places.transitStops) {
     if (!s.name) continue;
     add(
@@ -217,8 +227,16 @@ export function buildGeocoder(
     if (docs.length > before) addresses.push(docs[docs.length - 1]!);
   }
 
-  const search = new MiniSearch<{ id: number; name: string; context: string; alias: string; kind: string }>({
-    fields: ['name', 'context', 'alias', 'kind'],
+  const lineWords = nameStopsByLines(docs, docLines);
+  const search = new MiniSearch<{
+    id: number;
+    name: string;
+    context: string;
+    alias: string;
+    kind: string;
+    lines: string;
+  }>({
+    fields: ['name', 'context', 'alias', 'kind', 'lines'],
     processTerm: (term) => normalise(term),
     searchOptions: {
       boost: { name: 3, alias: 3 },
@@ -236,6 +254,7 @@ export function buildGeocoder(
       context: d.context ?? '',
       alias: aliases[i]!,
       kind: KIND_WORDS[d.kind] ?? '',
+      lines: lineWords[i]!,
     })),
   );
   return {
@@ -250,6 +269,26 @@ export function buildGeocoder(
     projection,
     network: sources.network ?? null,
   };
+}
+
+/**
+ * Stops of one name in several places (NYC has three "Church Av" stations, on the 2/5, the B/Q
+ * and the F/G) are told apart by the lines calling there: their labels say "Church Av (F, G)",
+ * and the lines may be typed ("Church Av G"). Returns each doc's line words for the index.
+ */
+function nameStopsByLines(docs: GeocodeResult[], docLines: ReadonlyArray<Set<string> | undefined>): string[] {
+  const transit = (d: GeocodeResult) => d.kind === 'stop' || d.kind === 'station';
+  // Stops whose labels already differ (by their towns: "Main Road, Killiecrankie") keep them.
+  const sameLabel = new Map<string, number>();
+  for (const d of docs)
+    if (transit(d)) sameLabel.set(normaliseName(d.label), (sameLabel.get(normaliseName(d.label)) ?? 0) + 1);
+  return docs.map((d, i) => {
+    const lines = docLines[i];
+    if (!lines || !transit(d) || (sameLabel.get(normaliseName(d.label)) ?? 0) < 2) return '';
+    const sorted = [...lines].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+    d.label = `${d.label} (${sorted.join(', ')})`;
+    return sorted.join(' ');
+  });
 }
 
 function pointIndex(points: ReadonlyArray<GeoPoint>, p: Projection): KDBush | null {

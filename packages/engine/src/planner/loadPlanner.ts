@@ -12,6 +12,7 @@ import type { CoveredArea, FindPlace } from '../places/locateEnd.ts';
 import { McRaptor } from '../raptor/mcRaptor.ts';
 import { Raptor } from '../raptor/raptor.ts';
 import { TransitView } from '../timetable/transitView.ts';
+import { listStopLines } from '../timetable/stopKind.ts';
 import { epochToLocal } from '../time/serviceDay.ts';
 import type { DateInt } from '../time/serviceDay.ts';
 import { mapView } from '../region/mapView.ts';
@@ -90,6 +91,7 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
     name: data.timetable.meta.stopNames[s] ?? id,
     lat: data.timetable.a.stopLat[s] ?? 0,
     lon: data.timetable.a.stopLon[s] ?? 0,
+    lines: listStopLines(data.timetable, s),
   }));
   const b = data.region.bbox;
   const geocoder = buildGeocoder(
@@ -250,6 +252,11 @@ function regionInfoOf(data: RegionData): RegionInfo {
     attribution: ['© OpenStreetMap contributors', ...r.attribution].join(' · '),
     time_zone: r.timeZone,
     currency: r.currency,
+    concession_schemes: r.fares.concessions.schemes.map(({ id, label, eligibility }) => ({
+      id,
+      label,
+      eligibility,
+    })),
   };
 }
 

@@ -1,4 +1,4 @@
-import { TRAVEL_TYPES } from '@cairn/contracts';
+import { CONCESSION_SCHEME_ID_PATTERN, TRAVEL_TYPES } from '@cairn/contracts';
 import { z } from 'zod';
 import { Connections } from './connections.ts';
 import { isKnownCurrency } from '../journeys/format/money.ts';
@@ -427,6 +427,41 @@ export const FareRule = z
   .describe('How to price a transit ride');
 export type FareRule = z.infer<typeof FareRule>;
 
+/**
+ * A region's own concession scheme (issue 28): a pass or card the traveller says they hold in
+ * their profile or search form, and what it does to the fares of the rides it covers. The
+ * Scottish schemes keep their own blocks below; a region elsewhere lists its schemes here, e.g.
+ * a Deutschlandticket (free on local buses, trams, U-Bahn and regional trains) or a senior
+ * discount (50 % off buses).
+ */
+export const ConcessionScheme = z
+  .strictObject({
+    id: z
+      .string()
+      .regex(CONCESSION_SCHEME_ID_PATTERN, 'ids use letters, digits and _ . : - (at most 64)')
+      .describe('What profiles and searches name it by (concession_schemes)'),
+    label: z.string().min(1).max(80).describe('Its name as travellers know it: "Deutschlandticket"'),
+    eligibility: z
+      .string()
+      .min(1)
+      .max(300)
+      .describe('Who may hold it, shown beside it in the profile: "Monthly subscription, anyone"'),
+    covers: FareAppliesTo.describe('The rides it covers: operators and/or travel types (empty means any)'),
+    discount: z
+      .discriminatedUnion('kind', [
+        z.strictObject({ kind: z.literal('free') }),
+        z.strictObject({ kind: z.literal('percent'), percent: z.number().gt(0).max(100) }),
+        z.strictObject({
+          kind: z.literal('capped'),
+          capPence: Pence.describe('The most one ride costs with it (hundredths of the currency)'),
+        }),
+      ])
+      .describe("What it does to a covered ride's adult fare: free, a percentage off, or capped per ride"),
+    source: z.string().min(1).optional().describe("Where the rule comes from (the scheme's published terms)"),
+  })
+  .describe("A region's own concession scheme");
+export type ConcessionScheme = z.infer<typeof ConcessionScheme>;
+
 export const Concessions = z
   .strictObject({
     childMaxAge: z.number().int().positive().default(15).describe('Oldest age that pays a child fare'),
@@ -448,6 +483,13 @@ export const Concessions = z
       .array(z.strictObject({ name: z.string().min(1), discountPercent: z.number().min(0).max(100) }))
       .default([])
       .describe('Railcards (names as in the user profile) and their discount on rail fares; default: none'),
+    schemes: z
+      .array(ConcessionScheme)
+      .default([])
+      .refine((list) => new Set(list.map((s) => s.id)).size === list.length, 'each scheme id once')
+      .describe(
+        "The region's own concession schemes, listed for travellers in GET /v1/config and picked in their profile; default: none",
+      ),
   })
   .describe('Concession settings applied from the user profile');
 export type Concessions = z.infer<typeof Concessions>;

@@ -7,7 +7,7 @@ import { buildRegionCommand } from '../../src/cli/buildRegion.ts';
 import { checkRegionCommand } from '../../src/cli/checkRegion.ts';
 import { initRegionCommand } from '../../src/cli/initRegion.ts';
 import { loadPlanner } from '../../src/planner/loadPlanner.ts';
-import { SearchRequest } from '@cairn/contracts';
+import { Profile, SearchRequest } from '@cairn/contracts';
 import { DEFAULT_BRAND } from '../support/demoRegion.ts';
 import { captureOutput } from '../cli/captureOutput.ts';
 import { findSharedData } from '../support/sharedData.ts';
@@ -118,6 +118,64 @@ describe('K02 region commands', () => {
     );
     expect(bus).toMatchObject({ cost: '€2.90', cost_pence: 290, cost_currency: 'EUR' });
     expect(bus!.depart.steps.find((s) => s.type === 'bus')?.cost).toBe('€2.90');
+  });
+
+  it('a region outside Scotland defines its own concession scheme in region.json; a traveller holding it rides free, and /v1/config lists it', async () => {
+    const dir = regionWithFeed(CURRENT, 'Europe/Berlin', {
+      'fare_attributes.txt': 'fare_id,price,currency_type,payment_method,transfers\nF,2.90,EUR,0,0',
+      'fare_rules.txt': 'fare_id,route_id\nF,R',
+    });
+    expect(await initRegionCommand(['--region', dir, '--gtfs', join(dir, 'gtfs/bus')])).toBe(0);
+    const file = join(dir, 'region.json');
+    const region = JSON.parse(readFileSync(file, 'utf8'));
+    const ticket = {
+      id: 'deutschlandticket',
+      label: 'Deutschlandticket',
+      eligibility: 'Anyone with a monthly subscription',
+      covers: { modes: ['bus', 'tram', 'train'] },
+      discount: { kind: 'free' },
+    };
+    const senior = {
+      ...ticket,
+      id: 'senior',
+      label: 'Senior pass',
+      eligibility: 'Aged 65 or over',
+      discount: { kind: 'percent', percent: 50 },
+    };
+    writeFileSync(file, JSON.stringify({ ...region, fares: { concessions: { schemes: [ticket, senior] } } }));
+    expect(await buildRegionCommand(['--region', dir])).toBe(0);
+    const planner = await loadPlanner(dir, { log: () => undefined });
+    expect(planner.regionInfo().concession_schemes).toEqual([
+      {
+        id: 'deutschlandticket',
+        label: 'Deutschlandticket',
+        eligibility: 'Anyone with a monthly subscription',
+      },
+      { id: 'senior', label: 'Senior pass', eligibility: 'Aged 65 or over' },
+    ]);
+    const busFor = async (extra: object, profile: object | null = null) => {
+      const request = SearchRequest.parse({
+        origin: 'Aviemore',
+        destination: 'Carrbridge',
+        origin_location: { lat: 57.19, lng: -3.83 },
+        destination_location: { lat: 57.28, lng: -3.81 },
+        out_time: '2030/06/04 08:45:00',
+        ...extra,
+      });
+      const { journeys } = await planner.plan(request, profile && Profile.parse(profile), DEFAULT_BRAND);
+      return journeys.find((j) => j.depart.stages.includes('bus'));
+    };
+    expect((await busFor({}))?.cost).toBe('€2.90');
+    const free = await busFor({ concession_schemes: ['deutschlandticket'] });
+    expect(free?.cost).toBe('free');
+    expect(free?.pricing_breakdown?.map((l) => l.description).join(' ')).toMatch(
+      /free with Deutschlandticket/,
+    );
+    // From the saved profile, and a search's empty list overriding it.
+    expect((await busFor({}, { concession_schemes: ['senior'] }))?.cost).toBe('€1.45');
+    expect((await busFor({ concession_schemes: [] }, { concession_schemes: ['senior'] }))?.cost).toBe(
+      '€2.90',
+    );
   });
 
   it('init-region takes --currency, refuses a code that is no currency, and says when it assumed GBP', async () => {

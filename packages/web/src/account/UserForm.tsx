@@ -1,9 +1,12 @@
 import { RAILCARDS, TITLES } from '@cairn/contracts';
 import { SelectField, TextField, YesNoQuestion } from './FormParts.tsx';
 import { YOUNG_SCOT_CUTOFF_TEXT } from './passes.ts';
+import { useRegion } from '../brand/ConfigContext.tsx';
 import {
   COUNTRY_CODES,
   answerProfileQuestion,
+  answerScheme,
+  schemeAnswer,
   type ProfileQuestion,
   type UserFormValues,
   type YesNo,
@@ -24,6 +27,7 @@ export function UserForm({ idPrefix, values, onChange, errors, onClearError }: P
   const answer = (question: ProfileQuestion) => (a: YesNo) =>
     onChange(answerProfileQuestion(values, question, a));
   const common = { idPrefix, onClearError };
+  const schemes = useRegion().concession_schemes ?? [];
   return (
     <>
       <fieldset className="plain-fieldset form-section">
@@ -134,6 +138,17 @@ export function UserForm({ idPrefix, values, onChange, errors, onClearError }: P
             onChange={answer('has_new_young_scot_card')}
           />
         )}
+        {schemes.map((s) => (
+          <YesNoQuestion
+            key={s.id}
+            idPrefix={idPrefix}
+            name={`scheme_${s.id}`}
+            legend={`Do you have a ${s.label}?`}
+            hint={s.eligibility}
+            value={schemeAnswer(values, s.id)}
+            onChange={(a) => onChange(answerScheme(values, s.id, a))}
+          />
+        ))}
         <YesNoQuestion
           idPrefix={idPrefix}
           name="has_railcard"

@@ -22,6 +22,8 @@ export type UserFormValues = {
   railcard: Railcard | '';
   /** Step-free journeys by default (issue #19). */
   step_free: YesNo;
+  /** The region's own concession schemes held (issue 28); undefined until answered or held. */
+  concession_schemes?: string[];
 };
 
 export type ProfileQuestion =
@@ -85,7 +87,20 @@ export function valuesFromUser(user: User): UserFormValues {
     has_railcard: yesNo(railcard !== ''),
     railcard,
     step_free: yesNo(user.profile.step_free === true),
+    ...(user.profile.concession_schemes ? { concession_schemes: [...user.profile.concession_schemes] } : {}),
   };
+}
+
+/** A region scheme's question answered: 'yes' when held, 'no' once any scheme was answered, else unanswered. */
+export function schemeAnswer(values: UserFormValues, id: string): YesNo {
+  if (!values.concession_schemes) return '';
+  return values.concession_schemes.includes(id) ? 'yes' : 'no';
+}
+
+/** Answers a region scheme's question: the scheme joins or leaves the list held. */
+export function answerScheme(values: UserFormValues, id: string, answer: YesNo): UserFormValues {
+  const rest = (values.concession_schemes ?? []).filter((x) => x !== id);
+  return { ...values, concession_schemes: answer === 'yes' ? [...rest, id] : rest };
 }
 
 /**
@@ -151,6 +166,8 @@ export function toProfile(values: UserFormValues, today: Date): Profile {
     railcard: values.has_railcard === 'yes' && values.railcard ? values.railcard : null,
     user_age: ageOn(values.dob, today) ?? null,
     ...(values.step_free === '' ? {} : { step_free: values.step_free === 'yes' }),
+    // Sent once answered or held, so that answering No to every scheme clears them.
+    ...(values.concession_schemes ? { concession_schemes: values.concession_schemes } : {}),
   };
 }
 

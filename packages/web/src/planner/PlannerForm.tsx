@@ -4,7 +4,7 @@ import { RAILCARDS, type Railcard } from '@cairn/contracts';
 import { createSearch, fetchReverse } from '../api/endpoints.ts';
 import { ApiError } from '../api/http.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
-import { useBrand, useRegionNow } from '../brand/ConfigContext.tsx';
+import { useBrand, useRegion, useRegionNow } from '../brand/ConfigContext.tsx';
 import { useFlash } from '../ui/FlashContext.tsx';
 import { dateLimits, fromInputValue, toInputValue, STEP_MINUTES } from '../lib/dates.ts';
 import { YOUNG_SCOT_CUTOFF_TEXT } from '../account/passes.ts';
@@ -18,6 +18,7 @@ import {
   validatePlanner,
   withProfile,
   withReturnToggle,
+  withToggled,
   type PlannerValues,
 } from './plannerForm.ts';
 
@@ -46,6 +47,7 @@ export const OFFLINE_SEARCH =
 /** "Your Journey": the planner form used on Home and in the Edit journey panel. */
 export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmitted }: Props) {
   const brand = useBrand();
+  const schemes = useRegion().concession_schemes ?? [];
   const { user } = useAuth();
   const { showError, clear } = useFlash();
   const navigate = useNavigate();
@@ -296,7 +298,8 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
 
         <details className="travel-options">
           <summary>
-            Travel options <span className="muted">({describeEntitlements(values, user !== null)})</span>
+            Travel options{' '}
+            <span className="muted">({describeEntitlements(values, user !== null, schemes)})</span>
           </summary>
           {user && <p className="muted">From your profile. Changes here apply to this search only.</p>}
           <label className="checkbox">
@@ -361,6 +364,20 @@ export function PlannerForm({ initial, submitLabel, headingLevel = 'h1', onSubmi
               )}
             </div>
           )}
+          {schemes.map((s) => (
+            <label className="checkbox" key={s.id}>
+              <input
+                type="checkbox"
+                name="concession_schemes"
+                value={s.id}
+                checked={values.schemes.includes(s.id)}
+                onChange={(e) =>
+                  setEntitlement({ schemes: withToggled(values.schemes, s.id, e.target.checked) })
+                }
+              />
+              I have a {s.label} <span className="muted">({s.eligibility})</span>
+            </label>
+          ))}
           {user && (
             <>
               <label className="checkbox">

@@ -33,6 +33,8 @@ export type PlannerValues = {
   newYoungScot: boolean;
   /** Step-free journeys (issue #19): from the profile, changeable per search. */
   stepFree: boolean;
+  /** Ids of the region's own concession schemes held (GET /v1/config region.concession_schemes; issue 28). */
+  schemes: string[];
   acceptTerms: boolean;
 };
 
@@ -64,6 +66,7 @@ export function initialPlannerValues(
       youngScot: false,
       newYoungScot: false,
       stepFree: false,
+      schemes: [],
       acceptTerms: false,
     },
     profile,
@@ -87,16 +90,22 @@ export function withProfile(values: PlannerValues, profile: Profile | null): Pla
     newYoungScot: held.newYoungScot,
     // Without a profile the form keeps its own choice (a step-free search being edited).
     stepFree: profile ? held.stepFree : values.stepFree,
+    schemes: profile ? [...held.schemes] : values.schemes,
   };
 }
 
-/** The entitlements a form applies, for the Travel options summary: "16-25 Railcard · car access". */
-export function describeEntitlements(values: PlannerValues, loggedIn: boolean): string {
+/** The entitlements a form applies, for the Travel options summary: "16-25 Railcard · car access · Deutschlandticket". */
+export function describeEntitlements(
+  values: PlannerValues,
+  loggedIn: boolean,
+  schemes: ReadonlyArray<{ id: string; label: string }> = [],
+): string {
   const parts: string[] = [];
   if (values.hasRailcard) parts.push(values.railcardType ?? 'railcard');
   if (values.hasAccessToCar) parts.push('car access');
   if (loggedIn && values.concessionaryPass) parts.push('concessionary pass');
   if (loggedIn && values.youngScot) parts.push('Young Scot card');
+  for (const s of schemes) if (values.schemes.includes(s.id)) parts.push(s.label);
   if (values.stepFree) parts.push('step-free');
   return parts.length > 0 ? parts.join(' · ') : 'none';
 }
@@ -185,6 +194,9 @@ export function toSearchRequest(values: PlannerValues, profile: Profile | null):
   if (values.arriveBy) request.arrive_by = true;
   // Sent when asked, or to turn off the profile's choice for this search (mergeEntitlements).
   if (values.stepFree || profile?.step_free) request.step_free = values.stepFree;
+  // Sent when held, or to turn off the profile's schemes for this search (a list, even empty, is an answer).
+  if (values.schemes.length > 0 || profile?.concession_schemes?.length)
+    request.concession_schemes = values.schemes;
   if (values.originLocation) request.origin_location = values.originLocation;
   if (values.destinationLocation) request.destination_location = values.destinationLocation;
   if (profile) {
@@ -206,4 +218,10 @@ export function firstMessages(errors: Record<string, string[]>): Record<string, 
     if (first) out[field] = first;
   }
   return out;
+}
+
+/** A list of ids with one ticked on or off (a scheme checkbox), in the order they were ticked. */
+export function withToggled(ids: readonly string[], id: string, on: boolean): string[] {
+  const rest = ids.filter((x) => x !== id);
+  return on ? [...rest, id] : rest;
 }

@@ -69,12 +69,12 @@ export function stubFetch(handler: FetchHandler) {
   return calls;
 }
 
-/** Renders routes at `path` inside the app's providers (brand, auth, flash, query client). */
-export function renderRoutes(routes: RouteObject[], path: string) {
+/** Renders routes at `path` inside the app's providers (brand, auth, flash, query client), in `region`. */
+export function renderRoutes(routes: RouteObject[], path: string, region: RegionInfo = testRegion) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const utils = render(
-    <ConfigProvider config={{ brand: accountBrand(), region: testRegion }}>
+    <ConfigProvider config={{ brand: accountBrand(), region }}>
       <QueryClientProvider client={client}>
         <AuthProvider enabled>
           <FlashProvider>

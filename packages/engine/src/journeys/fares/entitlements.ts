@@ -1,5 +1,5 @@
 import type { TravelType } from '@cairn/contracts';
-import type { Concessions } from '../../region/regionConfig.ts';
+import type { ConcessionScheme, Concessions } from '../../region/regionConfig.ts';
 import type { Traveller } from './traveller.ts';
 
 /*
@@ -23,6 +23,9 @@ import type { Traveller } from './traveller.ts';
  *   Railcards do not discount child fares, buses, DRT or ferries.
  * - Child fares: age ≤ infantFreeMaxAge travels free, age ≤ childMaxAge pays the child fare
  *   (the rule's childPercent of adult, or the fare's own child price).
+ * - The region's own schemes (concessions.schemes, issue 28) the traveller holds: on a ride of
+ *   the operators and travel types a scheme covers, free, a percentage off the adult fare (rounded
+ *   down, as railcards), or the adult fare capped per ride (twice the cap for a return).
  * The cheapest applicable fare wins; the breakdown names the entitlement used.
  */
 
@@ -56,6 +59,8 @@ export interface EntitlementInput {
   ruleConcessionsFree: boolean;
   /** 'single' or 'return': worded into the basis. */
   ticket: 'single' | 'return';
+  /** The ride's operator (region.json operators[].id) when known: schemes may cover only some. */
+  operatorId?: string | null;
 }
 
 const RAIL_MODES: readonly TravelType[] = ['train'];
@@ -123,8 +128,38 @@ export function applyEntitlements(
       });
     }
   }
+  for (const id of traveller.schemes) {
+    const scheme = concessions.schemes.find((s) => s.id === id);
+    if (scheme && schemeCovers(scheme, input)) quotes.push(schemeQuote(scheme, input));
+  }
   // Cheapest wins; on a tie the earlier (plainer) reason is kept.
   return quotes.reduce((best, q) => (q.pence < best.pence ? q : best));
+}
+
+/** Whether a scheme covers a ride: its travel type and operator among those listed (an empty list is any). */
+function schemeCovers(scheme: ConcessionScheme, input: EntitlementInput): boolean {
+  const { modes, operatorIds } = scheme.covers;
+  if (modes.length > 0 && !modes.includes(input.mode)) return false;
+  return operatorIds.length === 0 || (input.operatorId != null && operatorIds.includes(input.operatorId));
+}
+
+/** The fare of a covered ride with a scheme. */
+function schemeQuote(scheme: ConcessionScheme, input: EntitlementInput): FareQuote {
+  const d = scheme.discount;
+  const entitlement = scheme.label;
+  if (d.kind === 'free') return { pence: 0, basis: `free with ${scheme.label}`, entitlement };
+  if (d.kind === 'percent')
+    return {
+      pence: discounted(input.adultPence, d.percent),
+      basis: `adult ${input.ticket} with ${scheme.label} (${describePercent(d.percent)} off)`,
+      entitlement,
+    };
+  const cap = d.capPence * (input.ticket === 'return' ? 2 : 1);
+  return {
+    pence: Math.min(input.adultPence, cap),
+    basis: `${input.ticket} with ${scheme.label} (capped)`,
+    entitlement,
+  };
 }
 
 /** Rail discounts round down to the penny in the traveller's favour, as ticket machines do. */

@@ -270,6 +270,7 @@ function priceReturnTickets(
         childPercent: fare.childPercent,
         ruleConcessionsFree: fare.concessionsFree,
         ticket,
+        operatorId: out.ride?.operatorId ?? null,
       });
     const singles =
       entitle(outFare, outFare.singlePence, 'single', outFare.childPence).pence +
@@ -324,6 +325,7 @@ function quoteSingle(step: PlannedStep, fare: AdultFare, ctx: PricingContext) {
     childPercent: fare.childPercent,
     ruleConcessionsFree: fare.concessionsFree,
     ticket: 'single',
+    operatorId: step.ride?.operatorId ?? null,
   });
 }
 
@@ -435,6 +437,8 @@ function priceRun(
             childPercent: 100,
             ruleConcessionsFree: source.concessionsFree,
             ticket: 'single',
+            // A scheme limited to some operators covers the segment when one operator runs all of it.
+            operatorId: soleOperator(steps.slice(a, b + 1)),
           }),
         );
         const only = entitled[0];
@@ -602,4 +606,11 @@ function paymentMethods(option: PlannedOption, region: RegionConfig): PaymentMet
       seen.set(name, { agency_name: name, methods: [...operator.paymentMethods] });
   }
   return [...seen.values()];
+}
+
+/** The operator of every ride of some steps when it is one and the same, else null. */
+function soleOperator(steps: readonly PlannedStep[]): string | null {
+  const ids = new Set(steps.filter((s) => s.ride).map((s) => s.ride?.operatorId ?? null));
+  const [only] = ids;
+  return ids.size === 1 ? (only ?? null) : null;
 }

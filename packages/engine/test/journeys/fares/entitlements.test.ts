@@ -5,6 +5,7 @@ import type { EntitlementInput } from '../../../src/journeys/fares/entitlements.
 import { travellerFrom } from '../../../src/journeys/fares/traveller.ts';
 import { SearchRequest } from '@cairn/contracts';
 import { testRegion } from '../../support/region.ts';
+import { Concessions } from '../../../src/region/regionConfig.ts';
 import { adult } from '../../support/traveller.ts';
 
 const concessions = testRegion().fares.concessions;
@@ -103,5 +104,79 @@ describe('travellerFrom', () => {
     expect(t.newYoungScot).toBe(false);
     expect(travellerFrom(req({ has_railcard: false }), profile).railcard).toBeNull();
     expect(travellerFrom(req({}), profile).railcard).toBe('Senior Railcard');
+  });
+});
+
+describe("a region's own concession schemes (issue 28)", () => {
+  // A region outside Scotland: schemes as data, none of the Scottish cards.
+  const schemes = Concessions.parse({
+    schemes: [
+      {
+        id: 'deutschlandticket',
+        label: 'Deutschlandticket',
+        eligibility: 'Monthly subscription, anyone',
+        covers: { modes: ['bus', 'tram', 'subway', 'train'] },
+        discount: { kind: 'free' },
+      },
+      {
+        id: 'senior',
+        label: 'Senior card',
+        eligibility: 'Aged 65 or over',
+        covers: { modes: ['bus'] },
+        discount: { kind: 'percent', percent: 50 },
+      },
+      {
+        id: 'cap',
+        label: 'City cap',
+        eligibility: 'Residents',
+        covers: { operatorIds: ['city'] },
+        discount: { kind: 'capped', capPence: 100 },
+      },
+    ],
+  });
+  const holding = (...ids: string[]) => ({ ...adult, schemes: ids });
+
+  it('makes covered rides free, a percentage off, or capped, and names itself', () => {
+    expect(applyEntitlements(holding('deutschlandticket'), schemes, rail)).toMatchObject({
+      pence: 0,
+      basis: 'free with Deutschlandticket',
+      entitlement: 'Deutschlandticket',
+    });
+    expect(applyEntitlements(holding('senior'), schemes, bus)).toMatchObject({
+      pence: 225,
+      basis: 'adult single with Senior card (50% off)',
+    });
+    expect(applyEntitlements(holding('cap'), schemes, { ...bus, operatorId: 'city' }).pence).toBe(100);
+    expect(
+      applyEntitlements(holding('cap'), schemes, { ...bus, operatorId: 'city', ticket: 'return' }).pence,
+    ).toBe(200);
+  });
+
+  it('leaves rides it does not cover, schemes not held, and ids the region does not define at the adult fare', () => {
+    expect(applyEntitlements(holding('senior'), schemes, rail).pence).toBe(4500);
+    expect(applyEntitlements(holding('cap'), schemes, { ...bus, operatorId: 'other' }).pence).toBe(450);
+    expect(applyEntitlements(holding('cap'), schemes, bus).pence).toBe(450);
+    expect(applyEntitlements(adult, schemes, bus).pence).toBe(450);
+    expect(applyEntitlements(holding('young-scot-lookalike'), schemes, bus).pence).toBe(450);
+  });
+
+  it('takes the cheapest of several held, and keeps the Scottish cards as they were', () => {
+    expect(applyEntitlements(holding('senior', 'deutschlandticket'), schemes, bus).pence).toBe(0);
+    expect(applyEntitlements({ ...adult, concessionaryPass: true }, concessions, bus).pence).toBe(0);
+  });
+
+  it('refuses a scheme that covers nothing named, a second scheme of one id, and a discount over 100 %', () => {
+    const one = {
+      id: 'x',
+      label: 'X',
+      eligibility: 'All',
+      covers: { modes: ['bus'] },
+      discount: { kind: 'free' },
+    };
+    expect(Concessions.safeParse({ schemes: [{ ...one, covers: {} }] }).success).toBe(false);
+    expect(Concessions.safeParse({ schemes: [one, one] }).success).toBe(false);
+    expect(
+      Concessions.safeParse({ schemes: [{ ...one, discount: { kind: 'percent', percent: 120 } }] }).success,
+    ).toBe(false);
   });
 });

@@ -26,6 +26,7 @@ describe('travellerFrom: each field is the request’s when given, else the prof
       newYoungScot: true,
       railcard: 'Senior Railcard',
       stepFree: true,
+      schemes: [],
     });
   });
 
@@ -70,6 +71,7 @@ describe('travellerFrom: each field is the request’s when given, else the prof
       newYoungScot: false,
       railcard: null,
       stepFree: false,
+      schemes: [],
     }));
 
   it('never lets an absent or empty field override a random profile', () => {
