@@ -2,6 +2,7 @@
 import type { Journey, Step } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
 import { OPTION_SET } from '../../src/journeys/ranking/optionSet.ts';
+import { haversineM } from '../../src/geo/geometry.ts';
 import { demoPlanner, planBetween } from '../support/demoRegion.ts';
 
 const demo = demoPlanner('cairn-ep13-');
@@ -104,5 +105,81 @@ describe('P13 leaving a little later to arrive hours later for more money is not
         (j.cost_pence ?? Infinity) >= (coach!.cost_pence ?? 0),
     );
     expect(beaten.map(show)).toEqual([]);
+  });
+});
+
+/** A vehicle (taxi, lift, own car, bike) at an end of the rides. */
+const VEHICLE = ['taxi', 'car', 'own car', 'cycle', 'bike hire', 'car club'];
+const rideKeys = (j: Journey) => rides(j).map(rideKey).join('>');
+
+/**
+ * Options that reach (or leave) their rides by a vehicle while another option of the list rides
+ * the same rides reached (or left) by public transport, costing no more and with door times
+ * within 15 minutes.
+ */
+function vehicleFeedersBesidePublicTransport(js: Journey[]): string[] {
+  // Door times within a quarter of an hour (ADR 008 rule 9, OPTION_SET.feederSlackSec).
+  const slackMs = 15 * 60_000;
+  const at = (iso: string) => Date.parse(iso);
+  return js.flatMap((j) => {
+    const steps = j.depart.steps;
+    const vehicleEnd = VEHICLE.includes(steps[0]!.type) || VEHICLE.includes(steps.at(-1)!.type);
+    if (!vehicleEnd || rides(j).length === 0) return [];
+    const mine = rideKeys(j);
+    const other = js.find(
+      (o) =>
+        o !== j &&
+        !o.depart.steps.some((s) => VEHICLE.includes(s.type)) &&
+        rides(o).length > rides(j).length &&
+        (rideKeys(o).endsWith(`>${mine}`) || rideKeys(o).startsWith(`${mine}>`)) &&
+        (o.cost_pence ?? Infinity) <= (j.cost_pence ?? Infinity) &&
+        at(o.depart.departure_datetime) >= at(j.depart.departure_datetime) - slackMs &&
+        at(o.depart.arrival_datetime) <= at(j.depart.arrival_datetime) + slackMs,
+    );
+    return other ? [`${show(j)} beside ${show(other)}`] : [];
+  });
+}
+
+describe('P13 no taxi to a train that public transport reaches in time (issue #27)', () => {
+  it('Edinburgh Airport → Pitlochry: the tram to Edinburgh Gateway for the train, no taxi there for the same train', async () => {
+    const js = await planBetween(demo.planner, 'Edinburgh Airport', 'Pitlochry', {
+      out_time: '2026/11/24 10:00:00',
+    });
+    const tramTrain = js.find(
+      (j) => rides(j).length === 2 && rides(j)[0]!.type === 'tram' && rides(j)[1]!.type === 'train',
+    );
+    expect(tramTrain, js.map(show).join('\n')).toBeDefined();
+    expect(vehicleFeedersBesidePublicTransport(js)).toEqual([]);
+  });
+
+  it('property: on a grid of searches from and to stations a tram or bus serves, no vehicle mile beside public transport to the same rides', async () => {
+    const pairs: Array<[string, string]> = [
+      ['Edinburgh Airport', 'Pitlochry'],
+      ['Edinburgh Airport', 'Aviemore'],
+      ['Edinburgh Airport', 'Perth'],
+      ['Glasgow', 'Stirling'],
+      ['Aviemore', 'Newtonmore'],
+      ['Pitlochry', 'Kingussie'],
+    ];
+    for (const [from, to] of pairs)
+      for (const time of ['07:30', '10:00', '16:00']) {
+        const js = await planBetween(demo.planner, from, to, { out_time: `2026/11/27 ${time}:00` });
+        expect(vehicleFeedersBesidePublicTransport(js), `${from} → ${to} ${time}`).toEqual([]);
+      }
+  }, 120_000);
+});
+
+describe('P13 the earliest departure does not stay for leaving first (issue #27)', () => {
+  it('Perth → Braemar at 09:00: no coach out to Pitlochry and train back to Perth for the train a later option boards at Perth', async () => {
+    const js = await planBetween(demo.planner, 'Perth', 'Braemar', { out_time: '2026/11/24 09:00:00' });
+    expect(js.length, 'Perth → Braemar has options').toBeGreaterThan(0);
+    // A later ride that ends back within 1.5 km of where the first ride started: out and back.
+    const outAndBack = js.filter((j) => {
+      const start = rides(j)[0]!.start_location;
+      return rides(j)
+        .slice(1)
+        .some((s) => haversineM(start.lat, start.lng, s.end_location.lat, s.end_location.lng) < 1500);
+    });
+    expect(outAndBack.map(show)).toEqual([]);
   });
 });

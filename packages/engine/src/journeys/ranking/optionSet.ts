@@ -134,6 +134,12 @@ export const OPTION_SET = {
   leaveEarlierMaxSec: 60 * 60,
   /** Same rides with more needs: the leaner option may leave this much earlier and still win. */
   sameRidesLeaveEarlierSec: 15 * 60,
+  /**
+   * A vehicle to or from a stop (taxi, lift, own car, bike) goes beside public transport that
+   * reaches the same rides asking no more and costing no more, leaving at most this much earlier
+   * and arriving at most this much later: the tram to the airport's train beside a taxi to it.
+   */
+  feederSlackSec: 15 * 60,
   perFamily: 3,
   max: 12,
   groupCaps: { lift: 2 } as Readonly<Record<string, number>>,
@@ -264,6 +270,28 @@ export function partialLift(a: OptionScore, b: OptionScore): boolean {
 }
 
 /**
+ * A vehicle mile replaced by public transport: B reaches its rides with a vehicle (taxi, lift, own
+ * car, bike), A rides other trips to reach the same rides (or leaves them to other trips), asks
+ * less, costs and walks no more (within the walk slack), and its door times are within
+ * `feederSlackSec` of B's. Nobody takes a taxi from the airport to the station the tram reaches in
+ * time for the same train (issue #27).
+ */
+export function publicTransportFeeder(a: OptionScore, b: OptionScore): boolean {
+  if (a.rides === '' || b.rides === '' || a.rides === b.rides || a.costPence === null) return false;
+  if (!a.rides.endsWith(`>${b.rides}`) && !a.rides.startsWith(`${b.rides}>`)) return false;
+  const slack = OPTION_SET.feederSlackSec;
+  return (
+    subset(a.needs, b.needs) &&
+    a.needs.size < b.needs.size &&
+    a.costPence <= (b.costPence ?? Infinity) &&
+    a.walkM <= b.walkM + OPTION_SET.walkSlackM &&
+    a.departSec >= b.departSec - slack &&
+    a.arriveSec <= b.arriveSec + slack &&
+    a.arriveSec - a.departSec <= b.arriveSec - b.departSec + slack
+  );
+}
+
+/**
  * The same trips reached another way that asks more: A removes B when they ride the same trips,
  * A asks no more, costs no more and leaves at most `sameRidesLeaveEarlierSec` earlier.
  */
@@ -282,6 +310,9 @@ export function sameRidesLeaner(a: OptionScore, b: OptionScore): boolean {
 
 /** The worst value of a sort key, from its best, at which an option may take over its protection. */
 const KEY_TIE: Partial<Record<SortKey, (best: number) => number>> = {
+  // The earliest departure does not stay for leaving first when one leaving up to an hour later is
+  // clearly better (Perth → Braemar: a coach out to Pitlochry and a train back to the same train).
+  'depature-time': (best) => best + OPTION_SET.leaveEarlierMaxSec,
   // A few steps less walking is not worth keeping an option a traveller would not take…
   'walk-distance': (best) => best + OPTION_SET.walkSlackM,
   // …nor is a little less CO2 (clearlyBetter then asks for the time saved).
@@ -354,6 +385,7 @@ export const OPTION_SET_RULES = [
   'same rides, leaner way',
   'short ride, long wait',
   'partial lift',
+  'public transport feeder',
   'exact duplicate',
   'family cap',
   'group cap',
@@ -405,8 +437,8 @@ function removedBy<T extends { s: OptionScore }>(
 
 /**
  * The options to show, in input order, and what each rule removed. Stages: (1) clearly beaten by
- * an option that asks no more; (2) the same rides reached a leaner way; (3) exact duplicates;
- * (4) at most `perFamily` of a family (earliest arrivals, or for arrive-by the latest
+ * an option that asks no more; (2) the same rides reached a leaner way, a short ride beside a long
+ * wait, a partial lift, a vehicle mile public transport replaces; (3) exact duplicates; (4) at most `perFamily` of a family (earliest arrivals, or for arrive-by the latest
  * departures), at most `groupCaps[g]` of a group, and at most `max` in all, round-robin over
  * families so every kind of option stays represented.
  */
@@ -429,6 +461,7 @@ export function explainOptions<T>(
   xs = stage(arriveBy, xs, removedBy('same rides, leaner way', sameRidesLeaner), log);
   xs = stage(arriveBy, xs, removedBy('short ride, long wait', shortRidePointless), log);
   xs = stage(arriveBy, xs, removedBy('partial lift', partialLift), log);
+  xs = stage(arriveBy, xs, removedBy('public transport feeder', publicTransportFeeder), log);
   // Exact duplicates (same family, same times, same cost): the first stays.
   xs = stage(
     arriveBy,
