@@ -180,3 +180,23 @@ describe('P21 arrive-by with a buffer that costs over an hour', () => {
     expect(kept.some((j) => j.notices?.some((n) => n.kind === 'within buffer'))).toBe(false);
   });
 });
+
+describe('P21 the buffer notice names only an option the traveller can take', () => {
+  it('Braemar → Aberdeen by 09:30, step-free: the only way to keep 30 minutes is a dial-a-ride before its hours, so no option keeps them', async () => {
+    const js = await planBetween(
+      ref.planner,
+      'Braemar',
+      'Aberdeen',
+      { out_time: '2026/11/24 09:30:00', arrive_by: true, arrive_by_buffer: 30, step_free: true },
+      DEFAULT_BRAND,
+    );
+    const within = js.filter((j) => j.notices?.some((n) => n.kind === 'within buffer'));
+    expect(within.length, js.map((j) => j.depart.departure_at).join(', ')).toBeGreaterThan(0);
+    // A notice saying an option keeps the buffer needs that option in the list.
+    const keeps = js.some((j) => j.depart.arrival_datetime <= '2026-11-24T09:00:00+00:00');
+    for (const j of within)
+      for (const n of j.notices ?? [])
+        if (n.kind === 'within buffer')
+          expect(n.text.includes('the latest option that keeps them')).toBe(keeps);
+  });
+});
