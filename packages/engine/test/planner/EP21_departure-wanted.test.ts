@@ -200,3 +200,36 @@ describe('P21 the buffer notice names only an option the traveller can take', ()
           expect(n.text.includes('the latest option that keeps them')).toBe(keeps);
   });
 });
+
+describe('P21 arrive-by: an option leaving hours earlier to arrive a little earlier is not offered', () => {
+  it('Nethy Bridge → Inverness by 13:30: the buses at 10:24, not buses and a train at 08:24 arriving 50 minutes before them for the same fare', async () => {
+    const js = await planBetween(
+      ref.planner,
+      'Nethy Bridge',
+      'Inverness',
+      { out_time: '2026/11/25 13:30:00', arrive_by: true, arrive_by_buffer: 0 },
+      DEFAULT_BRAND,
+    );
+    const at = (iso: string) => Date.parse(iso) / 1000;
+    const vehicle = (j: Journey) =>
+      j.depart.steps.some((s) => ['taxi', 'car', 'own car', 'cycle'].includes(s.type));
+    const timetabled = js.filter((j) => j.transport_mode === 'transit' && !vehicle(j));
+    expect(timetabled.length, js.map((j) => j.depart.departure_at).join(', ')).toBeGreaterThan(0);
+    // b leaves earlier than a by `earlier` and arrives earlier by at most half of it (and an hour),
+    // costing, changing and walking no less: the traveller would leave later.
+    const beaten = timetabled.filter((b) =>
+      timetabled.some((a) => {
+        const earlier = at(a.depart.departure_datetime) - at(b.depart.departure_datetime);
+        const arrivesBefore = at(a.depart.arrival_datetime) - at(b.depart.arrival_datetime);
+        return (
+          earlier >= OPTION_SET.clearlyFasterSec &&
+          arrivesBefore <= Math.min(OPTION_SET.leaveEarlierMaxSec, earlier * OPTION_SET.leaveEarlierShare) &&
+          (a.cost_pence ?? Infinity) <= (b.cost_pence ?? -1) &&
+          (a.depart.changes ?? 0) <= (b.depart.changes ?? 0) &&
+          a.depart.walking_distance.value <= b.depart.walking_distance.value + OPTION_SET.walkSlackM
+        );
+      }),
+    );
+    expect(beaten.map((j) => `${j.depart.departure_at}-${j.depart.arrival_at} ${j.cost}`)).toEqual([]);
+  });
+});

@@ -128,7 +128,9 @@ export const OPTION_SET = {
   /**
    * Depart-after: an option may leave earlier than the other by up to this share of how much
    * earlier it arrives, and at most this long, and still remove it (a coach at 15:38 there at
-   * 17:37 removes trains at 16:16 there at 19:37 for more money).
+   * 17:37 removes trains at 16:16 there at 19:37 for more money). Arrive-by, the mirror: it may
+   * arrive later by up to this share of how much later it leaves (by 13:30, buses at 10:24 there
+   * at 12:07 remove buses and a train at 08:24 there at 11:17 for the same fare).
    */
   leaveEarlierShare: 0.5,
   leaveEarlierMaxSec: 60 * 60,
@@ -175,14 +177,18 @@ function dominates(option: OptionScore, b: OptionScore, arriveBy: boolean): bool
     : option;
   if (a.costPence === null || !subset(a.needs, b.needs)) return false;
   const costB = b.costPence ?? Infinity;
-  // Leaving a little earlier to arrive much earlier is no loss (depart-after searches only: for
-  // arrive-by, the latest departure is what the traveller asked for).
+  // Depart-after: leaving a little earlier to arrive much earlier is no loss. Arrive-by, the
+  // mirror: arriving a little later (still in time) to leave much later is no loss, for the
+  // latest departure is what the traveller asked for.
   const earlierOkSec = arriveBy
     ? 0
     : Math.min(OPTION_SET.leaveEarlierMaxSec, (b.arriveSec - a.arriveSec) * OPTION_SET.leaveEarlierShare);
+  const laterOkSec = arriveBy
+    ? Math.min(OPTION_SET.leaveEarlierMaxSec, (a.departSec - b.departSec) * OPTION_SET.leaveEarlierShare)
+    : 0;
   const noWorse =
     a.departSec >= b.departSec - Math.max(0, earlierOkSec) &&
-    a.arriveSec <= b.arriveSec &&
+    a.arriveSec <= b.arriveSec + Math.max(0, laterOkSec) &&
     a.costPence <= costB &&
     a.changes <= b.changes;
   if (!noWorse) return false;
@@ -357,7 +363,12 @@ function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Set<num
       }
     });
     if (best < 0) continue;
-    const tie = (KEY_TIE[key] ?? ((v: number) => v))(keys[best]![key] ?? 0);
+    // Arrive-by, leaving or arriving first is not what the traveller asked for: any clearly
+    // better option takes over those protections.
+    const tie =
+      arriveBy && (key === 'depature-time' || key === 'arrival-time')
+        ? Infinity
+        : (KEY_TIE[key] ?? ((v: number) => v))(keys[best]![key] ?? 0);
     // Each pass moves to a clearly better option, so it ends; the bound only guards the loop.
     for (let pass = 0; pass < scores.length; pass++) {
       const b = scores[best]!;

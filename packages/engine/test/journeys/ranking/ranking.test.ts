@@ -473,6 +473,34 @@ describe('option set', () => {
     expect(keep([outAndBack, { ...direct, departSec: later }])).toHaveLength(2);
   });
 
+  it('arrive-by: arriving a little later, still in time, to leave much later removes the early option (issue #27)', () => {
+    // Nethy Bridge → Inverness by 13:30: buses at 10:24 there at 12:07, beside buses and a train at
+    // 08:24 there at 11:17 for the same fare.
+    const early = score({
+      rides: 'bus 34>train',
+      departSec: 8 * 3600 + 24 * 60,
+      arriveSec: 11 * 3600 + 17 * 60,
+      costPence: 1680,
+      carbonKg: 3.98,
+      walkM: 168,
+      changes: 1,
+    });
+    const late = score({
+      rides: 'bus 34>coach',
+      departSec: 10 * 3600 + 24 * 60,
+      arriveSec: 12 * 3600 + 7 * 60,
+      costPence: 1680,
+      carbonKg: 3.54,
+      walkM: 0,
+      changes: 1,
+    });
+    expect(keep([early, late], true)).toEqual([late]);
+    // Depart-after, arriving 50 minutes later is a loss: both stay.
+    expect(keep([early, late], false)).toHaveLength(2);
+    // Arriving later by more than half of how much later it leaves: both stay.
+    expect(keep([early, { ...late, departSec: early.departSec + 90 * 60 }], true)).toHaveLength(2);
+  });
+
   it('keeps pinned options (walking under the limit)', () => {
     const walk = score({
       family: 'walk',
@@ -579,6 +607,8 @@ describe('option set', () => {
         for (const p of items.filter((x) => x.pinned)) expect(kept).toContain(p);
         for (const key of SORT_KEYS) {
           if (items.length === 0) continue;
+          // Arrive-by, leaving or arriving first is no protection (ADR 008 rule 11).
+          if (arriveBy && (key === 'depature-time' || key === 'arrival-time')) continue;
           const best = Math.min(...items.map((x) => computeSortKeys(x)[key] ?? 0));
           // Walking within the walk slack of the least (within walkFarM for an option an hour faster
           // and clearly cheaper), CO2 within the CO2 slack, and leaving within the hour after the
