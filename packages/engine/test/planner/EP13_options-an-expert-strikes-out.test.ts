@@ -84,6 +84,13 @@ describe('P13 one community bus, shown once', () => {
     expect(community.map(show)).toHaveLength(1);
     expect(community[0]!.depart.steps.map((s) => s.type)).toEqual(['community transport']);
   });
+
+  it('Gairnshiel → Ballater: the dial-a-ride door to door, not again to Crathie two hours later for a bus to Ballater', async () => {
+    const js = await planBetween(demo.planner, 'Gairnshiel', 'Ballater', { out_time: '2026/11/24 09:00:00' });
+    const drt = js.filter((j) => j.depart.steps.some((s) => s.type === 'drt'));
+    expect(drt.map(show)).toHaveLength(1);
+    expect(drt[0]!.depart.steps.map((s) => s.type)).toEqual(['drt']);
+  });
 });
 
 describe('P13 leaving a little later to arrive hours later for more money is not offered', () => {
