@@ -190,3 +190,23 @@ describe('P13 the earliest departure does not stay for leaving first (issue #27)
     expect(outAndBack.map(show)).toEqual([]);
   });
 });
+
+describe('P13 a little less waiting does not keep a ride and a change more (issue #27)', () => {
+  it('Edinburgh → Glasgow at 08:00: no tram to St Andrew Square and a walk to the train that another option walks to, for more money', async () => {
+    const js = await planBetween(demo.planner, 'Edinburgh', 'Glasgow', { out_time: '2026/11/24 08:00:00' });
+    expect(js.length).toBeGreaterThan(0);
+    const extraRide = js.filter((j) =>
+      js.some(
+        (o) =>
+          o !== j &&
+          rides(o).length < rides(j).length &&
+          rides(o).length > 0 &&
+          rideKeys(j).endsWith(`>${rideKeys(o)}`) &&
+          (o.cost_pence ?? Infinity) <= (j.cost_pence ?? -1) &&
+          o.depart.departure_datetime >= j.depart.departure_datetime &&
+          o.depart.walking_distance.value <= j.depart.walking_distance.value + OPTION_SET.walkSlackM,
+      ),
+    );
+    expect(extraRide.map(show)).toEqual([]);
+  });
+});

@@ -106,6 +106,8 @@ export const OPTION_SET = {
   co2SlackKg: 1,
   /** …and the option saves at least this much time (leaving later plus arriving earlier). */
   co2SlackSavedSec: 30 * 60,
+  /** Waiting less by at most this is not worth keeping an option for (the least-waiting protection). */
+  waitSlackSec: 5 * 60,
   /** More walking than this is never "no more walking"… */
   walkSlackM: 200,
   /** …unless the time saved outweighs the extra walk, each walking minute counting this many. */
@@ -319,7 +321,10 @@ const KEY_TIE: Partial<Record<SortKey, (best: number) => number>> = {
   // The earliest departure does not stay for leaving first when one leaving up to an hour later is
   // clearly better (Perth → Braemar: a coach out to Pitlochry and a train back to the same train).
   'depature-time': (best) => best + OPTION_SET.leaveEarlierMaxSec,
-  // A few steps less walking is not worth keeping an option a traveller would not take…
+  // Half a minute less on the platform is not worth a tram ride and a change more (Edinburgh →
+  // Glasgow: the tram to St Andrew Square and a walk, beside the walk to the same train)…
+  'wait-time': (best) => best + OPTION_SET.waitSlackSec,
+  // …nor are a few steps less walking…
   'walk-distance': (best) => best + OPTION_SET.walkSlackM,
   // …nor is a little less CO2 (clearlyBetter then asks for the time saved).
   emissions: co2SlackOf,

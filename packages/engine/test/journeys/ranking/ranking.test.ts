@@ -501,6 +501,29 @@ describe('option set', () => {
     expect(keep([early, { ...late, departSec: early.departSec + 90 * 60 }], true)).toHaveLength(2);
   });
 
+  it('half a minute less waiting does not keep a tram ride and a change more to the same train (issue #27)', () => {
+    // Edinburgh → Glasgow: the tram at 08:53 to St Andrew Square and a walk to the 09:00 train,
+    // beside the walk at 08:54 to the same train, which waits 30 seconds longer on the platform.
+    const walkTrain = score({
+      rides: 'train',
+      departSec: 8 * 3600 + 54 * 60,
+      costPence: 1800,
+      walkM: 1120,
+      waitSec: 60,
+    });
+    const tramTrain = score({
+      rides: 'tram>train',
+      departSec: 8 * 3600 + 53 * 60,
+      costPence: 2000,
+      walkM: 1134,
+      waitSec: 30,
+      changes: 1,
+    });
+    expect(keep([walkTrain, tramTrain])).toEqual([walkTrain]);
+    // Waiting over 5 minutes less, it stays as the least waiting.
+    expect(keep([{ ...walkTrain, waitSec: 30 + OPTION_SET.waitSlackSec + 60 }, tramTrain])).toHaveLength(2);
+  });
+
   it('keeps pinned options (walking under the limit)', () => {
     const walk = score({
       family: 'walk',
@@ -611,8 +634,8 @@ describe('option set', () => {
           if (arriveBy && (key === 'depature-time' || key === 'arrival-time')) continue;
           const best = Math.min(...items.map((x) => computeSortKeys(x)[key] ?? 0));
           // Walking within the walk slack of the least (within walkFarM for an option an hour faster
-          // and clearly cheaper), CO2 within the CO2 slack, and leaving within the hour after the
-          // earliest, count as the same (ADR 008).
+          // and clearly cheaper), CO2 within the CO2 slack, leaving within the hour after the
+          // earliest and waiting within 5 minutes of the least count as the same (ADR 008).
           const tie =
             key === 'walk-distance'
               ? best + OPTION_SET.walkFarM
@@ -620,7 +643,9 @@ describe('option set', () => {
                 ? co2SlackOf(best)
                 : key === 'depature-time'
                   ? best + OPTION_SET.leaveEarlierMaxSec
-                  : best;
+                  : key === 'wait-time'
+                    ? best + OPTION_SET.waitSlackSec
+                    : best;
           expect(kept.some((k) => (computeSortKeys(k)[key] ?? 0) <= tie)).toBe(true);
         }
       }),
