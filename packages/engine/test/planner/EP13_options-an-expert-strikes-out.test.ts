@@ -77,6 +77,28 @@ describe('P13 a partial lift is not offered beside the lift all the way', () => 
     });
 });
 
+describe('P13 less CO2 does not keep an option hours later and dearer (issue #27, confirmed on the merged rules)', () => {
+  for (const car of [false, true])
+    it(`Dufftown → Nethy Bridge${car ? ' with a car' : ''}: no ${car ? 'park & ride' : 'lift to a station'} and trains hours later beside the ${car ? 'own car' : 'lift'} to the door`, async () => {
+      const js = await planBetween(demo.planner, 'Dufftown', 'Nethy Bridge', {
+        out_time: '2026/11/25 09:00:00',
+        ...(car ? { has_access_to_car: true } : {}),
+      });
+      const vehicle = car ? 'own car' : 'car';
+      const door = js.find((j) => j.depart.steps.length <= 2 && j.depart.steps[0]!.type === vehicle);
+      expect(door, js.map(show).join('\n')).toBeDefined();
+      const hoursLater = js.filter(
+        (j) =>
+          // Options asking as much (the same vehicle to a stop); a bus from the village asks less.
+          rides(j).length > 0 &&
+          j.depart.steps.some((s) => s.type === vehicle) &&
+          Date.parse(j.depart.arrival_datetime) - Date.parse(door!.depart.arrival_datetime) >= 3600_000 &&
+          (j.cost_pence ?? Infinity) > (door!.cost_pence ?? 0),
+      );
+      expect(hoursLater.map(show)).toEqual([]);
+    });
+});
+
 describe('P13 one community bus, shown once', () => {
   it('Laggan → Newtonmore on a Tuesday: the community bus door to door, not again as its timetabled run to a train', async () => {
     const js = await planBetween(demo.planner, 'Laggan', 'Newtonmore', { out_time: '2026/11/24 10:00:00' });
