@@ -116,7 +116,10 @@ function planOptions(
   if (arriveBy && request.arrive_by_buffer > 0) {
     const askedSec = outSec - behind;
     const unbuffered = searchContext(data, input, raptorFor, { endSec: askedSec }, ctx.hasReturn, stepFree);
-    const within = findWithinBuffer(unbuffered, candidates, askedSec, request.arrive_by_buffer * 60);
+    // Only options that can still be booked keep the buffer: a dial-a-ride outside its hours is no
+    // "latest option that keeps them" (Braemar → Aberdeen named one that was never shown).
+    const bookable = candidates.filter((c) => checkFlexibleLeg(data.region, c.leg, input.nowSec) === null);
+    const within = findWithinBuffer(unbuffered, bookable, askedSec, request.arrive_by_buffer * 60);
     if (within) candidates.push(within);
   }
   // Coming back from an outside destination, the way home inside the region starts at the gateway.

@@ -2,6 +2,7 @@
 import type { Journey, Step } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
 import { OPTION_SET } from '../../src/journeys/ranking/optionSet.ts';
+import { haversineM } from '../../src/geo/geometry.ts';
 import { demoPlanner, planBetween } from '../support/demoRegion.ts';
 
 const demo = demoPlanner('cairn-ep13-');
@@ -76,12 +77,41 @@ describe('P13 a partial lift is not offered beside the lift all the way', () => 
     });
 });
 
+describe('P13 less CO2 does not keep an option hours later and dearer (issue #27, confirmed on the merged rules)', () => {
+  for (const car of [false, true])
+    it(`Dufftown → Nethy Bridge${car ? ' with a car' : ''}: no ${car ? 'park & ride' : 'lift to a station'} and trains hours later beside the ${car ? 'own car' : 'lift'} to the door`, async () => {
+      const js = await planBetween(demo.planner, 'Dufftown', 'Nethy Bridge', {
+        out_time: '2026/11/25 09:00:00',
+        ...(car ? { has_access_to_car: true } : {}),
+      });
+      const vehicle = car ? 'own car' : 'car';
+      const door = js.find((j) => j.depart.steps.length <= 2 && j.depart.steps[0]!.type === vehicle);
+      expect(door, js.map(show).join('\n')).toBeDefined();
+      const hoursLater = js.filter(
+        (j) =>
+          // Options asking as much (the same vehicle to a stop); a bus from the village asks less.
+          rides(j).length > 0 &&
+          j.depart.steps.some((s) => s.type === vehicle) &&
+          Date.parse(j.depart.arrival_datetime) - Date.parse(door!.depart.arrival_datetime) >= 3600_000 &&
+          (j.cost_pence ?? Infinity) > (door!.cost_pence ?? 0),
+      );
+      expect(hoursLater.map(show)).toEqual([]);
+    });
+});
+
 describe('P13 one community bus, shown once', () => {
   it('Laggan → Newtonmore on a Tuesday: the community bus door to door, not again as its timetabled run to a train', async () => {
     const js = await planBetween(demo.planner, 'Laggan', 'Newtonmore', { out_time: '2026/11/24 10:00:00' });
     const community = js.filter((j) => j.depart.steps.some((s) => s.type === 'community transport'));
     expect(community.map(show)).toHaveLength(1);
     expect(community[0]!.depart.steps.map((s) => s.type)).toEqual(['community transport']);
+  });
+
+  it('Gairnshiel → Ballater: the dial-a-ride door to door, not again to Crathie two hours later for a bus to Ballater', async () => {
+    const js = await planBetween(demo.planner, 'Gairnshiel', 'Ballater', { out_time: '2026/11/24 09:00:00' });
+    const drt = js.filter((j) => j.depart.steps.some((s) => s.type === 'drt'));
+    expect(drt.map(show)).toHaveLength(1);
+    expect(drt[0]!.depart.steps.map((s) => s.type)).toEqual(['drt']);
   });
 });
 
@@ -104,5 +134,101 @@ describe('P13 leaving a little later to arrive hours later for more money is not
         (j.cost_pence ?? Infinity) >= (coach!.cost_pence ?? 0),
     );
     expect(beaten.map(show)).toEqual([]);
+  });
+});
+
+/** A vehicle (taxi, lift, own car, bike) at an end of the rides. */
+const VEHICLE = ['taxi', 'car', 'own car', 'cycle', 'bike hire', 'car club'];
+const rideKeys = (j: Journey) => rides(j).map(rideKey).join('>');
+
+/**
+ * Options that reach (or leave) their rides by a vehicle while another option of the list rides
+ * the same rides reached (or left) by public transport, costing no more and with door times
+ * within 15 minutes.
+ */
+function vehicleFeedersBesidePublicTransport(js: Journey[]): string[] {
+  // Door times within a quarter of an hour (ADR 008 rule 9, OPTION_SET.feederSlackSec).
+  const slackMs = 15 * 60_000;
+  const at = (iso: string) => Date.parse(iso);
+  return js.flatMap((j) => {
+    const steps = j.depart.steps;
+    const vehicleEnd = VEHICLE.includes(steps[0]!.type) || VEHICLE.includes(steps.at(-1)!.type);
+    if (!vehicleEnd || rides(j).length === 0) return [];
+    const mine = rideKeys(j);
+    const other = js.find(
+      (o) =>
+        o !== j &&
+        !o.depart.steps.some((s) => VEHICLE.includes(s.type)) &&
+        rides(o).length > rides(j).length &&
+        (rideKeys(o).endsWith(`>${mine}`) || rideKeys(o).startsWith(`${mine}>`)) &&
+        (o.cost_pence ?? Infinity) <= (j.cost_pence ?? Infinity) &&
+        at(o.depart.departure_datetime) >= at(j.depart.departure_datetime) - slackMs &&
+        at(o.depart.arrival_datetime) <= at(j.depart.arrival_datetime) + slackMs,
+    );
+    return other ? [`${show(j)} beside ${show(other)}`] : [];
+  });
+}
+
+describe('P13 no taxi to a train that public transport reaches in time (issue #27)', () => {
+  it('Edinburgh Airport → Pitlochry: the tram to Edinburgh Gateway for the train, no taxi there for the same train', async () => {
+    const js = await planBetween(demo.planner, 'Edinburgh Airport', 'Pitlochry', {
+      out_time: '2026/11/24 10:00:00',
+    });
+    const tramTrain = js.find(
+      (j) => rides(j).length === 2 && rides(j)[0]!.type === 'tram' && rides(j)[1]!.type === 'train',
+    );
+    expect(tramTrain, js.map(show).join('\n')).toBeDefined();
+    expect(vehicleFeedersBesidePublicTransport(js)).toEqual([]);
+  });
+
+  it('property: on a grid of searches from and to stations a tram or bus serves, no vehicle mile beside public transport to the same rides', async () => {
+    const pairs: Array<[string, string]> = [
+      ['Edinburgh Airport', 'Pitlochry'],
+      ['Edinburgh Airport', 'Aviemore'],
+      ['Edinburgh Airport', 'Perth'],
+      ['Glasgow', 'Stirling'],
+      ['Aviemore', 'Newtonmore'],
+      ['Pitlochry', 'Kingussie'],
+    ];
+    for (const [from, to] of pairs)
+      for (const time of ['07:30', '10:00', '16:00']) {
+        const js = await planBetween(demo.planner, from, to, { out_time: `2026/11/27 ${time}:00` });
+        expect(vehicleFeedersBesidePublicTransport(js), `${from} → ${to} ${time}`).toEqual([]);
+      }
+  }, 120_000);
+});
+
+describe('P13 the earliest departure does not stay for leaving first (issue #27)', () => {
+  it('Perth → Braemar at 09:00: no coach out to Pitlochry and train back to Perth for the train a later option boards at Perth', async () => {
+    const js = await planBetween(demo.planner, 'Perth', 'Braemar', { out_time: '2026/11/24 09:00:00' });
+    expect(js.length, 'Perth → Braemar has options').toBeGreaterThan(0);
+    // A later ride that ends back within 1.5 km of where the first ride started: out and back.
+    const outAndBack = js.filter((j) => {
+      const start = rides(j)[0]!.start_location;
+      return rides(j)
+        .slice(1)
+        .some((s) => haversineM(start.lat, start.lng, s.end_location.lat, s.end_location.lng) < 1500);
+    });
+    expect(outAndBack.map(show)).toEqual([]);
+  });
+});
+
+describe('P13 a little less waiting does not keep a ride and a change more (issue #27)', () => {
+  it('Edinburgh → Glasgow at 08:00: no tram to St Andrew Square and a walk to the train that another option walks to, for more money', async () => {
+    const js = await planBetween(demo.planner, 'Edinburgh', 'Glasgow', { out_time: '2026/11/24 08:00:00' });
+    expect(js.length).toBeGreaterThan(0);
+    const extraRide = js.filter((j) =>
+      js.some(
+        (o) =>
+          o !== j &&
+          rides(o).length < rides(j).length &&
+          rides(o).length > 0 &&
+          rideKeys(j).endsWith(`>${rideKeys(o)}`) &&
+          (o.cost_pence ?? Infinity) <= (j.cost_pence ?? -1) &&
+          o.depart.departure_datetime >= j.depart.departure_datetime &&
+          o.depart.walking_distance.value <= j.depart.walking_distance.value + OPTION_SET.walkSlackM,
+      ),
+    );
+    expect(extraRide.map(show)).toEqual([]);
   });
 });

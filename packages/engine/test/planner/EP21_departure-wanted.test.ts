@@ -1,5 +1,5 @@
 // Feature under test: the departure the traveller wants (issue 27, point 3): a ride leaving at the asked minute from across the road, the latest departure for each arrival, and arrive-by buffers that cost over an hour.
-import { Journey, SearchRequest } from '@cairn/contracts';
+import { Journey, SearchRequest, SORT_KEYS } from '@cairn/contracts';
 import type { SearchRequestInput } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
 import { epochToLocal } from '../../src/time/serviceDay.ts';
@@ -13,11 +13,12 @@ import {
   hhmm,
   loadReferenceRegion,
   planEarliest,
+  planLatest,
   PLANNER_LIMITS,
   walkLegs,
 } from './reference/plannerReference.ts';
 import type { ReferenceRegion } from './reference/plannerReference.ts';
-import { listRandomSearches } from './reference/searches.ts';
+import { listArriveBySearches, listRandomSearches } from './reference/searches.ts';
 
 /** The planner and the reference's network on the demo region, set once it is generated. */
 let ref: ReferenceRegion;
@@ -179,4 +180,103 @@ describe('P21 arrive-by with a buffer that costs over an hour', () => {
     expect(times(kept)).toContain('09:00-09:42');
     expect(kept.some((j) => j.notices?.some((n) => n.kind === 'within buffer'))).toBe(false);
   });
+});
+
+describe('P21 the buffer notice names only an option the traveller can take', () => {
+  it('Braemar → Aberdeen by 09:30, step-free: the only way to keep 30 minutes is a dial-a-ride before its hours, so no option keeps them', async () => {
+    const js = await planBetween(
+      ref.planner,
+      'Braemar',
+      'Aberdeen',
+      { out_time: '2026/11/24 09:30:00', arrive_by: true, arrive_by_buffer: 30, step_free: true },
+      DEFAULT_BRAND,
+    );
+    const within = js.filter((j) => j.notices?.some((n) => n.kind === 'within buffer'));
+    expect(within.length, js.map((j) => j.depart.departure_at).join(', ')).toBeGreaterThan(0);
+    // A notice saying an option keeps the buffer needs that option in the list.
+    const keeps = js.some((j) => j.depart.arrival_datetime <= '2026-11-24T09:00:00+00:00');
+    for (const j of within)
+      for (const n of j.notices ?? [])
+        if (n.kind === 'within buffer')
+          expect(n.text.includes('the latest option that keeps them')).toBe(keeps);
+  });
+});
+
+const VEHICLE_OR_BOOKED = [
+  'taxi',
+  'car',
+  'own car',
+  'cycle',
+  'bike hire',
+  'car club',
+  'drt',
+  'community transport',
+];
+const atSec = (iso: string) => Date.parse(iso) / 1000;
+
+/**
+ * Arrive-by options leaving at least 20 minutes before another walk and public transport option
+ * that arrives later by at most half of that (and an hour), still in time, costing, changing,
+ * emitting and walking no more: the traveller would leave later (ADR 008 rule 8's arrive-by
+ * mirror), written here from the documents alone.
+ */
+function leftEarlyForNothing(js: Journey[]): string[] {
+  const timetabled = js.filter(
+    (j) => j.transport_mode === 'transit' && !j.depart.steps.some((s) => VEHICLE_OR_BOOKED.includes(s.type)),
+  );
+  const keys = SORT_KEYS.filter((k) => k !== 'depature-time' && k !== 'arrival-time');
+  // Best of a sort key (ties to less CO2; `sort.emissions` is the CO2 group's lowest, so the CO2 itself).
+  const value = (j: Journey, k: (typeof keys)[number]) =>
+    k === 'emissions' ? j.carbon_emission : j.sort[k]!;
+  const bestOfAKey = (b: Journey) =>
+    keys.some((k) =>
+      js.every(
+        (o) =>
+          value(b, k) < value(o, k) ||
+          (value(b, k) === value(o, k) && b.carbon_emission <= o.carbon_emission),
+      ),
+    );
+  return timetabled
+    .filter((b) => !bestOfAKey(b) && !b.notices?.some((n) => n.kind === 'within buffer'))
+    .flatMap((b) => {
+      const a = timetabled.find((a) => {
+        const earlier = atSec(a.depart.departure_datetime) - atSec(b.depart.departure_datetime);
+        const arrivesLater = atSec(a.depart.arrival_datetime) - atSec(b.depart.arrival_datetime);
+        return (
+          earlier >= 2 * OPTION_SET.clearlyFasterSec &&
+          arrivesLater <= Math.min(OPTION_SET.leaveEarlierMaxSec, earlier * OPTION_SET.leaveEarlierShare) &&
+          a.cost_pence !== null &&
+          a.cost_pence <= (b.cost_pence ?? Infinity) &&
+          (a.depart.changes ?? 0) <= (b.depart.changes ?? 0) &&
+          a.carbon_emission <= b.carbon_emission * (1 + OPTION_SET.co2Share) + OPTION_SET.co2Kg &&
+          a.depart.walking_distance.value <= b.depart.walking_distance.value + OPTION_SET.walkSlackM
+        );
+      });
+      const show = (j: Journey) => `${j.depart.departure_at}-${j.depart.arrival_at} ${j.cost}`;
+      return a ? [`${show(b)} beside ${show(a)}`] : [];
+    });
+}
+
+describe('P21 arrive-by: an option leaving hours earlier to arrive a little earlier is not offered', () => {
+  it('Nethy Bridge → Inverness by 13:30: the buses at 10:24, not buses and a train at 08:24 arriving 50 minutes before them for the same fare', async () => {
+    const js = await planBetween(
+      ref.planner,
+      'Nethy Bridge',
+      'Inverness',
+      { out_time: '2026/11/25 13:30:00', arrive_by: true, arrive_by_buffer: 0 },
+      DEFAULT_BRAND,
+    );
+    expect(js.filter((j) => j.transport_mode === 'transit').length).toBeGreaterThan(1);
+    expect(leftEarlyForNothing(js)).toEqual([]);
+  });
+
+  it('property: on 40 seeded arrive-by searches no walk and public transport option leaves early for nothing', async () => {
+    const problems: string[] = [];
+    for (const [from, to, out] of listArriveBySearches(ref, 40, 2112)) {
+      const { journeys } = await planLatest(ref, from, to, out);
+      for (const p of leftEarlyForNothing(journeys))
+        problems.push(`${from.name} → ${to.name} by ${out}: ${p}`);
+    }
+    expect(problems).toEqual([]);
+  }, 240_000);
 });

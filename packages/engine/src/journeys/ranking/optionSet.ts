@@ -106,6 +106,8 @@ export const OPTION_SET = {
   co2SlackKg: 1,
   /** …and the option saves at least this much time (leaving later plus arriving earlier). */
   co2SlackSavedSec: 30 * 60,
+  /** Waiting less by at most this is not worth keeping an option for (the least-waiting protection). */
+  waitSlackSec: 5 * 60,
   /** More walking than this is never "no more walking"… */
   walkSlackM: 200,
   /** …unless the time saved outweighs the extra walk, each walking minute counting this many. */
@@ -128,12 +130,20 @@ export const OPTION_SET = {
   /**
    * Depart-after: an option may leave earlier than the other by up to this share of how much
    * earlier it arrives, and at most this long, and still remove it (a coach at 15:38 there at
-   * 17:37 removes trains at 16:16 there at 19:37 for more money).
+   * 17:37 removes trains at 16:16 there at 19:37 for more money). Arrive-by, the mirror: it may
+   * arrive later by up to this share of how much later it leaves (by 13:30, buses at 10:24 there
+   * at 12:07 remove buses and a train at 08:24 there at 11:17 for the same fare).
    */
   leaveEarlierShare: 0.5,
   leaveEarlierMaxSec: 60 * 60,
   /** Same rides with more needs: the leaner option may leave this much earlier and still win. */
   sameRidesLeaveEarlierSec: 15 * 60,
+  /**
+   * A vehicle to or from a stop (taxi, lift, own car, bike) goes beside public transport that
+   * reaches the same rides asking no more and costing no more, leaving at most this much earlier
+   * and arriving at most this much later: the tram to the airport's train beside a taxi to it.
+   */
+  feederSlackSec: 15 * 60,
   perFamily: 3,
   max: 12,
   groupCaps: { lift: 2 } as Readonly<Record<string, number>>,
@@ -169,14 +179,18 @@ function dominates(option: OptionScore, b: OptionScore, arriveBy: boolean): bool
     : option;
   if (a.costPence === null || !subset(a.needs, b.needs)) return false;
   const costB = b.costPence ?? Infinity;
-  // Leaving a little earlier to arrive much earlier is no loss (depart-after searches only: for
-  // arrive-by, the latest departure is what the traveller asked for).
+  // Depart-after: leaving a little earlier to arrive much earlier is no loss. Arrive-by, the
+  // mirror: arriving a little later (still in time) to leave much later is no loss, for the
+  // latest departure is what the traveller asked for.
   const earlierOkSec = arriveBy
     ? 0
     : Math.min(OPTION_SET.leaveEarlierMaxSec, (b.arriveSec - a.arriveSec) * OPTION_SET.leaveEarlierShare);
+  const laterOkSec = arriveBy
+    ? Math.min(OPTION_SET.leaveEarlierMaxSec, (a.departSec - b.departSec) * OPTION_SET.leaveEarlierShare)
+    : 0;
   const noWorse =
     a.departSec >= b.departSec - Math.max(0, earlierOkSec) &&
-    a.arriveSec <= b.arriveSec &&
+    a.arriveSec <= b.arriveSec + Math.max(0, laterOkSec) &&
     a.costPence <= costB &&
     a.changes <= b.changes;
   if (!noWorse) return false;
@@ -264,6 +278,28 @@ export function partialLift(a: OptionScore, b: OptionScore): boolean {
 }
 
 /**
+ * A vehicle mile replaced by public transport: B reaches its rides with a vehicle (taxi, lift, own
+ * car, bike), A rides other trips to reach the same rides (or leaves them to other trips), asks
+ * less, costs and walks no more (within the walk slack), and its door times are within
+ * `feederSlackSec` of B's. Nobody takes a taxi from the airport to the station the tram reaches in
+ * time for the same train (issue #27).
+ */
+export function publicTransportFeeder(a: OptionScore, b: OptionScore): boolean {
+  if (a.rides === '' || b.rides === '' || a.rides === b.rides || a.costPence === null) return false;
+  if (!a.rides.endsWith(`>${b.rides}`) && !a.rides.startsWith(`${b.rides}>`)) return false;
+  const slack = OPTION_SET.feederSlackSec;
+  return (
+    subset(a.needs, b.needs) &&
+    a.needs.size < b.needs.size &&
+    a.costPence <= (b.costPence ?? Infinity) &&
+    a.walkM <= b.walkM + OPTION_SET.walkSlackM &&
+    a.departSec >= b.departSec - slack &&
+    a.arriveSec <= b.arriveSec + slack &&
+    a.arriveSec - a.departSec <= b.arriveSec - b.departSec + slack
+  );
+}
+
+/**
  * The same trips reached another way that asks more: A removes B when they ride the same trips,
  * A asks no more, costs no more and leaves at most `sameRidesLeaveEarlierSec` earlier.
  */
@@ -282,7 +318,13 @@ export function sameRidesLeaner(a: OptionScore, b: OptionScore): boolean {
 
 /** The worst value of a sort key, from its best, at which an option may take over its protection. */
 const KEY_TIE: Partial<Record<SortKey, (best: number) => number>> = {
-  // A few steps less walking is not worth keeping an option a traveller would not take…
+  // The earliest departure does not stay for leaving first when one leaving up to an hour later is
+  // clearly better (Perth → Braemar: a coach out to Pitlochry and a train back to the same train).
+  'depature-time': (best) => best + OPTION_SET.leaveEarlierMaxSec,
+  // Half a minute less on the platform is not worth a tram ride and a change more (Edinburgh →
+  // Glasgow: the tram to St Andrew Square and a walk, beside the walk to the same train)…
+  'wait-time': (best) => best + OPTION_SET.waitSlackSec,
+  // …nor are a few steps less walking…
   'walk-distance': (best) => best + OPTION_SET.walkSlackM,
   // …nor is a little less CO2 (clearlyBetter then asks for the time saved).
   emissions: co2SlackOf,
@@ -326,7 +368,12 @@ function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Set<num
       }
     });
     if (best < 0) continue;
-    const tie = (KEY_TIE[key] ?? ((v: number) => v))(keys[best]![key] ?? 0);
+    // Arrive-by, leaving or arriving first is not what the traveller asked for: any clearly
+    // better option takes over those protections.
+    const tie =
+      arriveBy && (key === 'depature-time' || key === 'arrival-time')
+        ? Infinity
+        : (KEY_TIE[key] ?? ((v: number) => v))(keys[best]![key] ?? 0);
     // Each pass moves to a clearly better option, so it ends; the bound only guards the loop.
     for (let pass = 0; pass < scores.length; pass++) {
       const b = scores[best]!;
@@ -354,6 +401,7 @@ export const OPTION_SET_RULES = [
   'same rides, leaner way',
   'short ride, long wait',
   'partial lift',
+  'public transport feeder',
   'exact duplicate',
   'family cap',
   'group cap',
@@ -405,8 +453,8 @@ function removedBy<T extends { s: OptionScore }>(
 
 /**
  * The options to show, in input order, and what each rule removed. Stages: (1) clearly beaten by
- * an option that asks no more; (2) the same rides reached a leaner way; (3) exact duplicates;
- * (4) at most `perFamily` of a family (earliest arrivals, or for arrive-by the latest
+ * an option that asks no more; (2) the same rides reached a leaner way, a short ride beside a long
+ * wait, a partial lift, a vehicle mile public transport replaces; (3) exact duplicates; (4) at most `perFamily` of a family (earliest arrivals, or for arrive-by the latest
  * departures), at most `groupCaps[g]` of a group, and at most `max` in all, round-robin over
  * families so every kind of option stays represented.
  */
@@ -429,6 +477,7 @@ export function explainOptions<T>(
   xs = stage(arriveBy, xs, removedBy('same rides, leaner way', sameRidesLeaner), log);
   xs = stage(arriveBy, xs, removedBy('short ride, long wait', shortRidePointless), log);
   xs = stage(arriveBy, xs, removedBy('partial lift', partialLift), log);
+  xs = stage(arriveBy, xs, removedBy('public transport feeder', publicTransportFeeder), log);
   // Exact duplicates (same family, same times, same cost): the first stays.
   xs = stage(
     arriveBy,

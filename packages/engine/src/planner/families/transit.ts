@@ -21,9 +21,10 @@ const WALK_INSTEAD_SEC = 15 * 60;
 
 /**
  * Each service appears once: a transit candidate that rides a flexible service the search also
- * offers door to door (the same community bus, as a timetable and as a booked ride) goes, even
- * with other rides after it: where the booked ride serves the whole trip, nobody rides its
- * timetabled run to a train (issue #27).
+ * offers door to door (the same community bus, as a timetable and as a booked ride; the same
+ * dial-a-ride, as a first or last mile and to the door) goes, even with other rides after it:
+ * where the booked ride serves the whole trip, nobody rides its timetabled run to a train, nor
+ * books it to a bus stop two hours later to ride a bus to the same village (issue #27).
  */
 export function withoutServiceTwice(candidates: readonly Candidate[]): Candidate[] {
   const doorToDoor = new Set(
@@ -32,7 +33,7 @@ export function withoutServiceTwice(candidates: readonly Candidate[]): Candidate
   return candidates.filter(
     (c) =>
       c.key.family !== 'transit' ||
-      !c.leg.steps.some((s) => s.ride && s.flexibleServiceId && doorToDoor.has(s.flexibleServiceId)),
+      !c.leg.steps.some((s) => s.flexibleServiceId !== undefined && doorToDoor.has(s.flexibleServiceId)),
   );
 }
 

@@ -11,6 +11,7 @@ import {
   clearlyBetter,
   co2SlackOf,
   OPTION_SET,
+  publicTransportFeeder,
 } from '../../../src/journeys/ranking/optionSet.ts';
 import type { Need, OptionScore } from '../../../src/journeys/ranking/optionSet.ts';
 import { MON_0900, PLACES, rideStep } from '../../support/steps.ts';
@@ -398,6 +399,128 @@ describe('option set', () => {
     expect(co2SlackOf(0.3)).toBeLessThan(0.5);
   });
 
+  it('a taxi to a train goes beside the tram to the same train at similar door times, costing no more (issue #27)', () => {
+    // Edinburgh Airport → Pitlochry: the tram at 13:25 and the taxi at 13:34 both make the 13:44 train.
+    const tramTrain = score({
+      rides: 'tram>train',
+      departSec: 13 * 3600 + 25 * 60,
+      arriveSec: 15 * 3600 + 29 * 60,
+      costPence: 3040,
+      carbonKg: 3.96,
+      walkM: 389,
+      changes: 1,
+    });
+    const taxiTrain = score({
+      family: 'transit taxi+walk',
+      rides: 'train',
+      needs: new Set<Need>(['hire']),
+      departSec: 13 * 3600 + 34 * 60,
+      arriveSec: 15 * 3600 + 29 * 60,
+      costPence: 3110,
+      carbonKg: 5.23,
+      walkM: 313,
+    });
+    // The free lift to the same train stays beside the dearer tram, and is the quickest door to
+    // door (the taxi, as quick, would otherwise stay as the best of that sort key).
+    const liftTrain = {
+      ...taxiTrain,
+      family: 'transit lift+walk',
+      needs: new Set<Need>(['driver']),
+      costPence: 2290,
+      carbonKg: 4.96,
+    };
+    expect(publicTransportFeeder(tramTrain, taxiTrain)).toBe(true);
+    expect(publicTransportFeeder(tramTrain, liftTrain)).toBe(false);
+    expect(keep([tramTrain, taxiTrain, liftTrain])).toEqual([tramTrain, liftTrain]);
+    // The same from the station: the train and a bus beside the train and a taxi.
+    expect(publicTransportFeeder({ ...tramTrain, rides: 'train>bus' }, taxiTrain)).toBe(true);
+    // Not when the tram leaves over a quarter of an hour earlier, costs more, or rides other trains.
+    const earlier = OPTION_SET.feederSlackSec + 60;
+    expect(publicTransportFeeder({ ...tramTrain, departSec: taxiTrain.departSec - earlier }, taxiTrain)).toBe(
+      false,
+    );
+    expect(publicTransportFeeder({ ...tramTrain, costPence: 3200 }, taxiTrain)).toBe(false);
+    expect(publicTransportFeeder({ ...tramTrain, rides: 'tram>train2' }, taxiTrain)).toBe(false);
+  });
+
+  it('the earliest departure gives way to an option leaving within the hour that is clearly better (issue #27)', () => {
+    // Perth → Braemar: a coach out to Pitlochry at 09:00 and a train back to Perth for the 11:48,
+    // beside the 09:36 walk to the train that arrives two hours earlier, cheaper, with fewer changes.
+    const outAndBack = score({
+      rides: 'coach>train>train>bus',
+      departSec: 9 * 3600,
+      arriveSec: 17 * 3600 + 19 * 60,
+      costPence: 4880,
+      carbonKg: 17.46,
+      walkM: 464,
+      changes: 3,
+    });
+    const direct = score({
+      rides: 'train>bus',
+      departSec: 9 * 3600 + 36 * 60,
+      arriveSec: 15 * 3600 + 19 * 60,
+      costPence: 3820,
+      carbonKg: 14.97,
+      walkM: 955,
+      changes: 1,
+    });
+    expect(keep([outAndBack, direct])).toEqual([direct]);
+    // Leaving over an hour later, the earliest departure stays for leaving first.
+    const later = 9 * 3600 + OPTION_SET.leaveEarlierMaxSec + 60;
+    expect(keep([outAndBack, { ...direct, departSec: later }])).toHaveLength(2);
+  });
+
+  it('arrive-by: arriving a little later, still in time, to leave much later removes the early option (issue #27)', () => {
+    // Nethy Bridge → Inverness by 13:30: buses at 10:24 there at 12:07, beside buses and a train at
+    // 08:24 there at 11:17 for the same fare.
+    const early = score({
+      rides: 'bus 34>train',
+      departSec: 8 * 3600 + 24 * 60,
+      arriveSec: 11 * 3600 + 17 * 60,
+      costPence: 1680,
+      carbonKg: 3.98,
+      walkM: 168,
+      changes: 1,
+    });
+    const late = score({
+      rides: 'bus 34>coach',
+      departSec: 10 * 3600 + 24 * 60,
+      arriveSec: 12 * 3600 + 7 * 60,
+      costPence: 1680,
+      carbonKg: 3.54,
+      walkM: 0,
+      changes: 1,
+    });
+    expect(keep([early, late], true)).toEqual([late]);
+    // Depart-after, arriving 50 minutes later is a loss: both stay.
+    expect(keep([early, late], false)).toHaveLength(2);
+    // Arriving later by more than half of how much later it leaves: both stay.
+    expect(keep([early, { ...late, departSec: early.departSec + 90 * 60 }], true)).toHaveLength(2);
+  });
+
+  it('half a minute less waiting does not keep a tram ride and a change more to the same train (issue #27)', () => {
+    // Edinburgh → Glasgow: the tram at 08:53 to St Andrew Square and a walk to the 09:00 train,
+    // beside the walk at 08:54 to the same train, which waits 30 seconds longer on the platform.
+    const walkTrain = score({
+      rides: 'train',
+      departSec: 8 * 3600 + 54 * 60,
+      costPence: 1800,
+      walkM: 1120,
+      waitSec: 60,
+    });
+    const tramTrain = score({
+      rides: 'tram>train',
+      departSec: 8 * 3600 + 53 * 60,
+      costPence: 2000,
+      walkM: 1134,
+      waitSec: 30,
+      changes: 1,
+    });
+    expect(keep([walkTrain, tramTrain])).toEqual([walkTrain]);
+    // Waiting over 5 minutes less, it stays as the least waiting.
+    expect(keep([{ ...walkTrain, waitSec: 30 + OPTION_SET.waitSlackSec + 60 }, tramTrain])).toHaveLength(2);
+  });
+
   it('keeps pinned options (walking under the limit)', () => {
     const walk = score({
       family: 'walk',
@@ -504,15 +627,22 @@ describe('option set', () => {
         for (const p of items.filter((x) => x.pinned)) expect(kept).toContain(p);
         for (const key of SORT_KEYS) {
           if (items.length === 0) continue;
+          // Arrive-by, leaving or arriving first is no protection (ADR 008 rule 11).
+          if (arriveBy && (key === 'depature-time' || key === 'arrival-time')) continue;
           const best = Math.min(...items.map((x) => computeSortKeys(x)[key] ?? 0));
           // Walking within the walk slack of the least (within walkFarM for an option an hour faster
-          // and clearly cheaper), and CO2 within the CO2 slack, count as the same (ADR 008).
+          // and clearly cheaper), CO2 within the CO2 slack, leaving within the hour after the
+          // earliest and waiting within 5 minutes of the least count as the same (ADR 008).
           const tie =
             key === 'walk-distance'
               ? best + OPTION_SET.walkFarM
               : key === 'emissions'
                 ? co2SlackOf(best)
-                : best;
+                : key === 'depature-time'
+                  ? best + OPTION_SET.leaveEarlierMaxSec
+                  : key === 'wait-time'
+                    ? best + OPTION_SET.waitSlackSec
+                    : best;
           expect(kept.some((k) => (computeSortKeys(k)[key] ?? 0) <= tie)).toBe(true);
         }
       }),
