@@ -6,7 +6,8 @@ import type { At } from '../modes/streetStep.ts';
 import { dateToDayNumber, dayNumberToDate, epochToLocal, localToEpochSec } from '../time/serviceDay.ts';
 import type { SearchContext } from './context.ts';
 import type { Candidate } from './families/family.ts';
-import { transitFamily } from './families/transit.ts';
+import { transitCandidates } from './families/transit.ts';
+import { planTransit } from './transit/miles.ts';
 import { MAX_SHIFT_SEC } from './transit/search.ts';
 
 /*
@@ -49,19 +50,27 @@ export function findNextTransit(
         (s, i, all) => s >= askedSec + MAX_SHIFT_SEC && all.indexOf(s) === i,
       );
   for (const startSec of starts) {
-    const found = transitFamily
-      .candidates(contextAt({ startSec }))
-      .filter((c) => !arriveBy || legEndSec(c.leg) > askedSec);
-    // The plain walk and ride first: a vehicle to the station is no news of when the bus runs.
-    const walking = found.filter(
-      (c) => c.key.family === 'transit' && c.key.first === 'walk' && c.key.last === 'walk',
+    const found = firstArrivals(contextAt({ startSec })).filter(
+      (c) => !arriveBy || legEndSec(c.leg) > askedSec,
     );
-    const first = (walking.length ? walking : found).sort(
+    const first = found.sort(
       (a, b) => legEndSec(a.leg) - legEndSec(b.leg) || legStartSec(b.leg) - legStartSec(a.leg),
     )[0];
     if (first) return { ...first, pinned: true, notices: [noticeFor(first, arriveBy, askedSec, tz)] };
   }
   return undefined;
+}
+
+/**
+ * The earliest arrivals from a depart-after context, one RAPTOR search a family with no range:
+ * by walking and riding, or where the ends have no stop within a walk, with every first and last
+ * mile the search offers (a vehicle to the station is no news of when the bus runs).
+ */
+function firstArrivals(ctx: SearchContext): Candidate[] {
+  const walkOnly: SearchContext = { ...ctx, allowed: (t) => t === 'walk' && ctx.allowed(t) };
+  const walking = planTransit(walkOnly);
+  const plan = walking.families.length ? walking : planTransit(ctx);
+  return transitCandidates(ctx, plan, plan.families, 0);
 }
 
 /** The label of the next public transport: how long after the asked time it arrives or leaves. */
