@@ -16,10 +16,11 @@ import { MAX_SHIFT_SEC } from './transit/search.ts';
  * search at 22:00 with nothing left that evening said nothing of the morning. The traveller is
  * told when public transport next runs: the first option arriving after an arrive-by time (the
  * same day), or leaving after the hours a depart-after search covers (MAX_SHIFT_SEC), later that
- * day or the next morning. It is offered pinned and labelled; nothing is searched when the asked
- * time has public transport.
+ * day or the next day. It is offered pinned and labelled; nothing is searched when the asked time
+ * has public transport.
  */
 
+const DAY_SEC = 24 * 3600;
 /** The next day's searches start at this local time: no timetabled service in the region starts its day before. */
 const NEXT_DAY_FROM_SEC = 4 * 3600;
 
@@ -42,15 +43,17 @@ export function findNextTransit(
   const askedDate = epochToLocal(tz, askedSec).date;
   const tomorrow = dayNumberToDate(dateToDayNumber(askedDate) + 1);
   const tomorrowFrom = localToEpochSec(tz, tomorrow, NEXT_DAY_FROM_SEC);
-  // Each search sees departures up to MAX_SHIFT_SEC after its start (transit/search.ts): arrive-by
-  // looks from earlier that day; depart-after goes on where the asked search stopped.
+  // The asked search saw rides within MAX_SHIFT_SEC of the time (transit/search.ts). Arrive-by
+  // looks from earlier that day for the first arrival after the time; depart-after goes on where
+  // the asked search stopped, to the end of that day, then the next day from its early morning.
+  const later = askedSec + MAX_SHIFT_SEC;
   const starts = arriveBy
     ? [Math.max(localToEpochSec(tz, askedDate, 0), askedSec - MAX_SHIFT_SEC), askedSec]
-    : [askedSec + MAX_SHIFT_SEC, tomorrowFrom, tomorrowFrom + MAX_SHIFT_SEC].filter(
-        (s, i, all) => s >= askedSec + MAX_SHIFT_SEC && all.indexOf(s) === i,
-      );
+    : epochToLocal(tz, later).date === askedDate
+      ? [later, tomorrowFrom]
+      : [Math.min(later, tomorrowFrom)];
   for (const startSec of starts) {
-    const found = firstArrivals(contextAt({ startSec })).filter(
+    const found = firstArrivals({ ...contextAt({ startSec }), maxShiftSec: DAY_SEC }).filter(
       (c) => !arriveBy || legEndSec(c.leg) > askedSec,
     );
     const first = found.sort(
