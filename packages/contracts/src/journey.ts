@@ -340,12 +340,16 @@ export type LiveBreak = z.infer<typeof LiveBreak>;
  * the day with little time to spare; `within buffer`: an arrive-by option that arrives before the
  * asked time but inside the buffer the traveller asked for (`margin_min` says by how much);
  * `estimate beyond region`: the journey ends outside the area the timetables cover, and the part
- * beyond it is an estimate.
+ * beyond it is an estimate; `next public transport`: no public transport fits the asked time, and
+ * this is the first that runs outside it: the first arrival after an arrive-by time (the same day),
+ * or the next departure after the hours a depart-after search covers (later that day or the next
+ * day); `minutes_after` says how long after the asked time it arrives (arrive-by) or leaves.
  */
 export const JOURNEY_NOTICE_KINDS = [
   'tight last connection',
   'within buffer',
   'estimate beyond region',
+  'next public transport',
 ] as const;
 export const JourneyNotice = z
   .object({
@@ -357,6 +361,14 @@ export const JourneyNotice = z
       .nonnegative()
       .optional()
       .describe('Minutes to spare: before the ride leaves, or before the asked arrival time'),
+    minutes_after: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe(
+        'Next public transport: minutes from the asked time to its arrival (arrive-by) or departure (depart-after)',
+      ),
   })
   .describe('A warning or label the traveller sees with the journey');
 export type JourneyNotice = z.infer<typeof JourneyNotice>;

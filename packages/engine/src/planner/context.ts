@@ -56,6 +56,12 @@ export interface SearchContext {
   stepFree?: { blocks: boolean };
   /** The way back of a return search (returns.ts): its transit legs are picked to match the way out. */
   isReturn?: boolean;
+  /**
+   * How far from the asked time a transit leg may leave (arrive-by: arrive), when not
+   * transit/search.ts MAX_SHIFT_SEC: the search for the next public transport (nextTransit.ts)
+   * takes the rest of the day.
+   */
+  maxShiftSec?: number;
   /** Range searches already run for this search, by their query (transit/search.ts). */
   routes: Map<string, { view: TransitView; journeys: RaptorJourney[] }>;
 }

@@ -26,6 +26,7 @@ import { walkFamily } from './families/walk.ts';
 import { Explained } from './explained.ts';
 import { whyNoJourney } from './noJourney.ts';
 import { findWithinBuffer } from './withinBuffer.ts';
+import { findNextTransit } from './nextTransit.ts';
 import { beyondNotice, extendBeyond } from './beyond.ts';
 import type { NoJourneyReason, PlanResult } from './port.ts';
 import type { RegionData } from './regionData.ts';
@@ -122,6 +123,15 @@ function planOptions(
     const within = findWithinBuffer(unbuffered, bookable, askedSec, request.arrive_by_buffer * 60);
     if (within) candidates.push(within);
   }
+  // No public transport in the asked time: the first outside it, labelled (nextTransit.ts).
+  const next = findNextTransit(
+    (other) => searchContext(data, input, raptorFor, other, ctx.hasReturn, stepFree),
+    candidates,
+    arriveBy,
+    arriveBy ? outSec - behind : outSec + ahead,
+    tz,
+  );
+  if (next) candidates.push(next);
   // Coming back from an outside destination, the way home inside the region starts at the gateway.
   const returnInsideSec =
     returnSec !== undefined && beyond?.end === 'destination' ? returnSec + beyond.addedSec : returnSec;

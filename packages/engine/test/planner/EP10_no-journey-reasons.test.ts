@@ -122,10 +122,11 @@ describe('plan() says why it found no journey', () => {
   });
 
   it('no service: stops at both ends, nothing running in the window of that day', async () => {
-    // The demo calendar starts on 22 November 2026: nothing runs the day before.
-    expect(await why(at('Aviemore'), at('Kingussie'), { out_time: '2026/11/21 09:00:00' })).toEqual({
+    // The demo calendar starts on 22 November 2026: nothing runs two days before, nor the day after
+    // (the day before the calendar starts, the first bus on its first day is offered: EP25).
+    expect(await why(at('Aviemore'), at('Kingussie'), { out_time: '2026/11/20 09:00:00' })).toEqual({
       reason: 'no service',
-      date: '2026-11-21',
+      date: '2026-11-20',
     });
   });
 

@@ -45,28 +45,42 @@ export function withoutServiceTwice(candidates: readonly Candidate[]): Candidate
 export const transitFamily: OptionFamily = {
   candidates(ctx) {
     const plan = planTransit(ctx);
-    const out: Candidate[] = [];
-    for (const fam of plan.families) {
-      const weighWalking = fam.first.mile === 'walk' && fam.last.mile === 'walk';
-      const found = searchFamily(ctx, fam, fam.windowSec, weighWalking);
-      const sensible = sensibleFor(ctx, plan, fam);
-      const key = transitKey(fam);
-      for (const f of found) {
-        if (!sensible(f)) continue;
-        const access = f.j.legs[0];
-        let back: ReturnRule = {
-          rule: 'public',
-          prefer: key,
-          home: fam.first.mile === 'lift' ? 'car' : 'taxi',
-        };
-        if (fam.first.vehicle && access?.kind === 'access')
-          back = { rule: 'vehicle', type: fam.first.vehicle, stop: access.stop };
-        out.push({ key, leg: f.leg, back });
-      }
-    }
-    return out;
+    return transitCandidates(ctx, plan, plan.families);
   },
 };
+
+/**
+ * The candidates of some of a plan's families. `windowSec` replaces their range windows: 0 asks
+ * each for its earliest arrival only (plain RAPTOR, walking not weighed), with the latest
+ * departure that makes it.
+ */
+export function transitCandidates(
+  ctx: SearchContext,
+  plan: TransitPlan,
+  families: readonly TransitFamily[],
+  windowSec?: number,
+): Candidate[] {
+  const out: Candidate[] = [];
+  for (const fam of families) {
+    const weighWalking = windowSec === undefined && fam.first.mile === 'walk' && fam.last.mile === 'walk';
+    const found = searchFamily(ctx, fam, windowSec ?? fam.windowSec, weighWalking);
+    const sensible = sensibleFor(ctx, plan, fam);
+    const key = transitKey(fam);
+    for (const f of found) {
+      if (!sensible(f)) continue;
+      const access = f.j.legs[0];
+      let back: ReturnRule = {
+        rule: 'public',
+        prefer: key,
+        home: fam.first.mile === 'lift' ? 'car' : 'taxi',
+      };
+      if (fam.first.vehicle && access?.kind === 'access')
+        back = { rule: 'vehicle', type: fam.first.vehicle, stop: access.stop };
+      out.push({ key, leg: f.leg, back });
+    }
+  }
+  return out;
+}
 
 /** The test a family's journeys must pass to be offered. */
 function sensibleFor(

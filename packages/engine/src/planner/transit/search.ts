@@ -69,7 +69,8 @@ function route(ctx: SearchContext, fam: TransitFamily, windowSec: number, weighW
   const { data, at } = ctx;
   const arriveBy = 'endSec' in at;
   const epoch = 'startSec' in at ? at.startSec : at.endSec;
-  const key = `${arriveBy}|${epoch}|${windowSec}|${weighWalking}|${legsKey(fam.first.legs)}|${legsKey(fam.last.legs)}`;
+  const maxShiftSec = ctx.maxShiftSec ?? MAX_SHIFT_SEC;
+  const key = `${arriveBy}|${epoch}|${windowSec}|${weighWalking}|${maxShiftSec}|${legsKey(fam.first.legs)}|${legsKey(fam.last.legs)}`;
   const cached = ctx.routes.get(key);
   if (cached) return cached;
   const tz = data.region.timeZone;
@@ -92,18 +93,18 @@ function route(ctx: SearchContext, fam: TransitFamily, windowSec: number, weighW
   const walksIn = walkEgressByStop(query.egress);
   const doorBy = arriveBy ? epoch - zero : Infinity;
   // RAPTOR answers with the next trip even when it runs the next day; a leg stays on the asked
-  // day, within MAX_SHIFT_SEC of the asked time, and departs and arrives on the same day, except
-  // that leaving on the asked day it may arrive past midnight within the asked day's own service
-  // (its trips' times past 24:00): in a city whose trains run all night, the 23:20 L from 8 Av
-  // arrives at 00:01 (NYC was "no service" from 23:14 on), while a night spent waiting for the
-  // next morning's first bus is still no journey.
+  // day, within MAX_SHIFT_SEC (or the context's maxShiftSec) of the asked time, and departs and
+  // arrives on the same day, except that leaving on the asked day it may arrive past midnight
+  // within the asked day's own service (its trips' times past 24:00): in a city whose trains run
+  // all night, the 23:20 L from 8 Av arrives at 00:01 (NYC was "no service" from 23:14 on), while a
+  // night spent waiting for the next morning's first bus is still no journey.
   const dayEndSec = Math.max(24 * 3600, data.timetable.meta.maxTimeSec);
   const kept = (found: RaptorJourney): RaptorJourney | undefined => {
     const j = withBestAlighting(view, cutDetours(view, found), walksIn, query.wheelchair === true, doorBy);
     if (!j.legs.some((l) => l.kind === 'transit')) return undefined;
     if (arriveBy && j.arrivalSec + zero > epoch) return undefined;
     const edge = (arriveBy ? j.arrivalSec : j.departureSec) + zero;
-    if (Math.abs(edge - epoch) > MAX_SHIFT_SEC || epochToLocal(tz, edge).date !== askedDate) return undefined;
+    if (Math.abs(edge - epoch) > maxShiftSec || epochToLocal(tz, edge).date !== askedDate) return undefined;
     const sameDay =
       epochToLocal(tz, j.departureSec + zero).date === epochToLocal(tz, j.arrivalSec + zero).date;
     if (!sameDay && (arriveBy || j.arrivalSec > dayEndSec)) return undefined;
