@@ -24,6 +24,8 @@ export class TimeBound {
   /** Per pattern position (patternStops indexing): the fastest hop of any trip to the next position. */
   private readonly fastestHop: Int32Array;
   private readonly heap = new MinHeap(1024);
+  /** What the bound was last computed for: a search's latest-departure queries share their end legs. */
+  private lastKey = '';
 
   constructor(data: TransitData) {
     this.data = data;
@@ -33,6 +35,9 @@ export class TimeBound {
 
   /** Fills `toEnd` for a search with these end legs; transfers walk at `walkFactor` times their stored time. */
   compute(ends: readonly AccessLeg[], fwd: boolean, walkFactor: number): void {
+    const key = `${fwd ? 'f' : 'b'} ${walkFactor} ${ends.map((e) => `${e.stopIdx}:${e.durationSec}`).join(',')}`;
+    if (key === this.lastKey) return;
+    this.lastKey = key;
     const d = this.data;
     const { toEnd, heap, fastestHop } = this;
     toEnd.fill(UNREACHABLE_SEC);
