@@ -125,8 +125,16 @@ export class Raptor {
     const startTimes = mapRangeStarts(this.data, query, usefulStarts, fwd);
     const found: RaptorJourney[] = [];
     this.walkFactor = query.walkTransferFactor ?? 1;
-    this.times.compute(ends, fwd, this.walkFactor);
     this.longestEnd = ends.reduce((m, e) => Math.max(m, e.durationSec), 0);
+    const maxDurationSec = query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC;
+    this.times.compute(
+      usefulStarts,
+      ends,
+      fwd,
+      this.walkFactor,
+      maxDurationSec + this.longestEnd,
+      query.windowSec ?? 0,
+    );
     const wheelchair = query.wheelchair === true;
     let latest = true;
     for (const [start, exact] of startTimes) {
@@ -144,7 +152,7 @@ export class Raptor {
         wheelchair,
         stats,
         query.trace,
-        query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC,
+        maxDurationSec,
       );
       latest = false;
       for (const k of improvedRounds) {
