@@ -84,6 +84,35 @@ function routeStreet(
   );
 }
 
+type RoutedStreet = ReturnType<typeof routeStreet>;
+/**
+ * Street routes found so far, per network: one search turns its many transit journeys into steps,
+ * and they walk the same access, change and egress paths over and over (a fifth of a search on
+ * the RNV extract). Routes depend only on the network, the mode and the two points; steps copy
+ * what they keep.
+ */
+const routesFound = new WeakMap<StreetNetwork, Map<string, RoutedStreet | null>>();
+/** Enough for several searches' walks; beyond it the memo starts again. */
+const MAX_ROUTES_KEPT = 4096;
+
+/** routeStreet, answered from the memo when the same route was asked for before. */
+function routeStreetOnce(
+  net: StreetNetwork,
+  streetMode: StreetMode,
+  from: PlacePoint,
+  to: PlacePoint,
+): RoutedStreet {
+  let found = routesFound.get(net);
+  if (!found) routesFound.set(net, (found = new Map()));
+  const key = `${streetMode} ${from.lat} ${from.lon} ${to.lat} ${to.lon}`;
+  const kept = found.get(key);
+  if (kept !== undefined) return kept ?? undefined;
+  const route = routeStreet(net, streetMode, from, to);
+  if (found.size >= MAX_ROUTES_KEPT) found.clear();
+  found.set(key, route ?? null);
+  return route;
+}
+
 /**
  * A step's title: "Walk to B", or for a straight-line walk "Walk about 330 yards to B (no mapped
  * path)", or in place of an absurd street walk "Walk about 150 yards to B (estimated in a straight
@@ -117,7 +146,7 @@ export function buildStreetStep(
   extra: Partial<PlannedStep> = {},
   rideSec?: RideTimer,
 ): PlannedStep | undefined {
-  const route = routeStreet(net, streetModeFor(type), from, to);
+  const route = routeStreetOnce(net, streetModeFor(type), from, to);
   if (!route) return undefined;
   const durationSec = Math.round(rideSec ? rideSec(route.distanceM, route.durationSec) : route.durationSec);
   const startSec = 'startSec' in at ? at.startSec : at.endSec - durationSec;

@@ -143,8 +143,9 @@ export class McRaptor {
     this.rounds = rounds;
     this.targetFronts.reset(rounds);
     this.vehicles.computeForSearch(starts, ends, fwd, rounds);
-    this.times.compute(ends, fwd, this.walkFactor);
     this.endWalk = ends.length > 0 ? Math.min(...ends.map((e) => e.durationSec)) : 0;
+    const longestEnd = ends.reduce((m, e) => Math.max(m, e.durationSec), 0);
+    this.times.compute(starts, ends, fwd, this.walkFactor, maxDurationSec + longestEnd, query.windowSec ?? 0);
     const found: RaptorJourney[] = [];
     const startTimes = [...mapRangeStarts(this.data, query, starts, fwd)];
     let finished = false;

@@ -1,6 +1,7 @@
 import { POS_NO_DROP_OFF, POS_NO_PICKUP } from './transitData.ts';
 import { mapRangeStarts } from './rangeStarts.ts';
 import { toRealJourney } from './realJourney.ts';
+import { TimeBound } from './timeBound.ts';
 import { VehicleBound } from './vehicleBound.ts';
 import type { PatternIdx, StopIdx, TransitData, TripHit, TripIdx } from './transitData.ts';
 import type { AccessLeg, RaptorJourney, RaptorLeg, RaptorQuery, RaptorResult, RaptorStats } from './types.ts';
@@ -60,6 +61,10 @@ export class Raptor {
   private readonly queuePos: Int32Array;
   /** Per query: the vehicles still needed from each stop (labels needing more than are left are not written). */
   private readonly vehicles: VehicleBound;
+  /** Per query: the least time from each stop to the destination side, end leg included. */
+  private readonly times: TimeBound;
+  /** Per query: the longest end leg (the bound less it is the least time to an end stop). */
+  private longestEnd = 0;
   private readonly hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0, timeSec: 0 };
 
   /** Allocates label storage for up to `maxTransfers` changes; reuse one instance for many queries. */
@@ -91,6 +96,7 @@ export class Raptor {
     this.bestR = new Int32Array(this.S).fill(INF);
     this.queuePos = new Int32Array(data.patternCount).fill(-1);
     this.vehicles = new VehicleBound(data);
+    this.times = new TimeBound(data);
   }
 
   /** Runs one query (single departure or range) and returns the Pareto set of journeys. */
@@ -119,6 +125,16 @@ export class Raptor {
     const startTimes = mapRangeStarts(this.data, query, usefulStarts, fwd);
     const found: RaptorJourney[] = [];
     this.walkFactor = query.walkTransferFactor ?? 1;
+    this.longestEnd = ends.reduce((m, e) => Math.max(m, e.durationSec), 0);
+    const maxDurationSec = query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC;
+    this.times.compute(
+      usefulStarts,
+      ends,
+      fwd,
+      this.walkFactor,
+      maxDurationSec + this.longestEnd,
+      query.windowSec ?? 0,
+    );
     const wheelchair = query.wheelchair === true;
     let latest = true;
     for (const [start, exact] of startTimes) {
@@ -136,7 +152,7 @@ export class Raptor {
         wheelchair,
         stats,
         query.trace,
-        query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC,
+        maxDurationSec,
       );
       latest = false;
       for (const k of improvedRounds) {
@@ -224,7 +240,8 @@ export class Raptor {
       const boardFrom = markedRList;
       markedRList = [];
       const markedTList: number[] = [];
-      const target = Math.min(this.targetTime[k]!, start + maxDurationSec);
+      const target = this.targetTime[k]!;
+      const bound = start + maxDurationSec;
       // Scan patterns (separate methods keep V8's optimiser on the hot loops).
       for (const r of queued) {
         const from = queuePos[r]!;
@@ -237,6 +254,7 @@ export class Raptor {
           k,
           rounds - k,
           target,
+          bound,
           fwd,
           wheelchair,
           markedTList,
@@ -252,6 +270,7 @@ export class Raptor {
         fwd,
         wheelchair,
         target,
+        bound,
         markedRList,
       );
       stats.stopsImproved += markedTList.length;
@@ -319,6 +338,7 @@ export class Raptor {
     k: number,
     vehiclesLeft: number,
     target: number,
+    bound: number,
     fwd: boolean,
     wheelchair: boolean,
     markedTList: number[],
@@ -343,6 +363,8 @@ export class Raptor {
       bestT,
     } = this;
     const needAfterRide = this.vehicles.afterRide;
+    const { toEnd } = this.times;
+    const longestEnd = this.longestEnd;
     const sign = fwd ? 1 : -1;
     const flagsBoard = fwd ? POS_NO_PICKUP : POS_NO_DROP_OFF;
     const flagsAlight = fwd ? POS_NO_DROP_OFF : POS_NO_PICKUP;
@@ -368,8 +390,8 @@ export class Raptor {
         const idx = cur + s;
         if (
           (time < tTime[idx]! || (time === tTime[idx]! && walk < tWalk[idx]!)) &&
-          time <= target &&
-          time < bestT[s]!
+          time < bestT[s]! &&
+          reachesInTime(time, toEnd[s]!, longestEnd, target, bound)
         ) {
           tTime[idx] = time;
           tWalk[idx] = walk;
@@ -387,8 +409,8 @@ export class Raptor {
       if (boardable[s] === 1 && (flags & flagsBoard) === 0 && stopOk) {
         const ready = rTime[prev + s]!;
         const currentBoard = trip >= 0 ? sign * (boardTimes[tto + pos]! + shift) : INF;
-        // Target pruning: a vehicle boarded after the target cannot arrive by it.
-        if (ready <= currentBoard && ready <= target) {
+        // Target pruning: a vehicle boarded too late to beat the target, even at the fastest, is no use.
+        if (ready <= currentBoard && reachesInTime(ready, toEnd[s]!, longestEnd, target, bound)) {
           const ok = fwd
             ? d.findEarliestDeparture(r, pos, ready, wheelchair, hit)
             : d.findLatestArrival(r, pos, -ready, wheelchair, hit);
@@ -423,6 +445,7 @@ export class Raptor {
     fwd: boolean,
     wheelchair: boolean,
     target: number,
+    bound: number,
     markedRList: number[],
   ): number {
     const d = this.data;
@@ -452,7 +475,7 @@ export class Raptor {
         if (
           (time < rTime[idx]! || (time === rTime[idx]! && w < rWalk[idx]!)) &&
           time < bestR[q]! &&
-          time <= target
+          reachesInTime(time, this.times.toEnd[q]!, this.longestEnd, target, bound)
         ) {
           rTime[idx] = time;
           rWalk[idx] = w;
@@ -604,4 +627,19 @@ function paretoSort(list: RaptorJourney[], fwd: boolean): RaptorJourney[] {
   return keep.sort(
     (a, b) => a.arrivalSec - b.arrivalSec || b.departureSec - a.departureSec || a.transfers - b.transfers,
   );
+}
+
+/**
+ * Whether a label at `time` on a stop `toEndSec` from the destination side (end leg included) can
+ * still match the target (`target`, end leg included) and reach an end stop by `bound` (the
+ * query's longest journey; the end leg may go past it).
+ */
+function reachesInTime(
+  time: number,
+  toEndSec: number,
+  longestEnd: number,
+  target: number,
+  bound: number,
+): boolean {
+  return time + toEndSec <= target && time + Math.max(0, toEndSec - longestEnd) <= bound;
 }

@@ -24,15 +24,36 @@ export class TimeBound {
   /** Per pattern position (patternStops indexing): the fastest hop of any trip to the next position. */
   private readonly fastestHop: Int32Array;
   private readonly heap = new MinHeap(1024);
+  /** Per stop during compute: 1 for a start stop not yet settled, 2 once settled. */
+  private readonly isStart: Uint8Array;
+  /** What the bound was last computed for: a search's latest-departure queries share their end legs. */
+  private lastKey = '';
 
   constructor(data: TransitData) {
     this.data = data;
     this.toEnd = new Int32Array(data.stopCount);
+    this.isStart = new Uint8Array(data.stopCount);
     this.fastestHop = fastestHops(data);
   }
 
-  /** Fills `toEnd` for a search with these end legs; transfers walk at `walkFactor` times their stored time. */
-  compute(ends: readonly AccessLeg[], fwd: boolean, walkFactor: number): void {
+  /**
+   * Fills `toEnd` for a search from `starts` to `ends`; transfers walk at `walkFactor` times their
+   * stored time. The search stops past `horizonSec`, or past twice the time from the furthest start
+   * stop plus `slackSec` (a journey that long is rarely the one to beat): stops beyond get the
+   * horizon plus one second, still a consistent lower bound, at a fraction of the cost on a large
+   * network.
+   */
+  compute(
+    starts: readonly AccessLeg[],
+    ends: readonly AccessLeg[],
+    fwd: boolean,
+    walkFactor: number,
+    horizonSec: number,
+    slackSec: number,
+  ): void {
+    const key = `${fwd ? 'f' : 'b'} ${walkFactor} ${horizonSec} ${slackSec} ${ends.map((e) => `${e.stopIdx}:${e.durationSec}`).join(',')} ${starts.map((e) => e.stopIdx).join(',')}`;
+    if (key === this.lastKey) return;
+    this.lastKey = key;
     const d = this.data;
     const { toEnd, heap, fastestHop } = this;
     toEnd.fill(UNREACHABLE_SEC);
@@ -49,10 +70,23 @@ export class TimeBound {
     const tSec = fwd ? d.transferInSec : d.transferSec;
     const tWalk = fwd ? d.transferInIsWalk : d.transferIsWalk;
     const step = fwd ? -1 : 1;
+    const { isStart } = this;
+    let startsLeft = 0;
+    for (const a of starts)
+      if (isStart[a.stopIdx] === 0) {
+        isStart[a.stopIdx] = 1;
+        startsLeft++;
+      }
+    let horizon = horizonSec;
     while (heap.size > 0) {
       const key = heap.peekKey();
+      if (key > horizon) break;
       const s = heap.pop();
       if (key > toEnd[s]!) continue;
+      if (isStart[s] === 1) {
+        isStart[s] = 2;
+        if (--startsLeft === 0) horizon = Math.min(horizon, 2 * key + slackSec);
+      }
       const end = d.stopPatternOffsets[s + 1]!;
       for (let i = d.stopPatternOffsets[s]!; i < end; i++) {
         const r = d.stopPatterns[i]!;
@@ -69,6 +103,11 @@ export class TimeBound {
         relax(tOther[i]!, key + Math.min(sec, stored));
       }
     }
+
+    // Stops not settled are further than the horizon.
+    const beyond = horizon + 1;
+    for (let i = 0; i < toEnd.length; i++) if (toEnd[i]! > horizon) toEnd[i] = beyond;
+    for (const a of starts) isStart[a.stopIdx] = 0;
 
     function relax(q: number, t: number): void {
       if (t >= toEnd[q]!) return;
