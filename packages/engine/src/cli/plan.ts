@@ -6,6 +6,7 @@ import { BrandSettings, RAILCARDS } from '@cairn/contracts';
 import type { Journey, LatLng, Leg, SearchRequest, Step } from '@cairn/contracts';
 import { parseFeedSpec } from '../gtfs/loadFeeds.ts';
 import { legChangeCount } from '../journeys/format/changes.ts';
+import { clockTextSpanSec } from '../journeys/format/duration.ts';
 import { formatLocalTime, formatSearchDate } from '../journeys/format/localTime.ts';
 import { serviceAfterMode } from '../journeys/format/serviceName.ts';
 import { locateEnd } from '../places/locateEnd.ts';
@@ -433,11 +434,12 @@ function formatPlanTable(json: PlanJson): string {
     return `No journey found${json.no_journey ? `: ${explainNoJourney(json.no_journey)}` : ''}.\n`;
   const hhmm = (iso: string): string => iso.slice(11, 16);
   const km = (m: number): string => (m >= 1000 ? `${(m / 1000).toFixed(1)} km` : `${Math.round(m)} m`);
-  const min = (sec: number): string => `${Math.round(sec / 60)} min`;
+  // The minutes between the two clock times printed beside them (the product's one rule).
+  const min = (from: string, to: string): string => `${clockTextSpanSec(from, to) / 60} min`;
   const lines: string[] = [];
   const legLines = (label: string, leg: PlanJsonLeg) => {
     lines.push(
-      `   ${label}${hhmm(leg.departure)} → ${hhmm(leg.arrival)}  ${min(leg.duration_sec)}, ${leg.changes} change${leg.changes === 1 ? '' : 's'}, walk ${km(leg.walking_m)}`,
+      `   ${label}${hhmm(leg.departure)} → ${hhmm(leg.arrival)}  ${min(hhmm(leg.departure), hhmm(leg.arrival))}, ${leg.changes} change${leg.changes === 1 ? '' : 's'}, walk ${km(leg.walking_m)}`,
     );
     for (const s of leg.steps) {
       const service = serviceAfterMode(s.type, s.service ?? '');

@@ -103,6 +103,11 @@ describe('engine commands', () => {
     expect(io.out).toMatch(/transit: walk, bus, walk {2}· {2}price unknown {2}· {2}0\.\d\d kg CO2/);
     expect(io.out).toMatch(/walk {2}· {2}free {2}· {2}0\.00 kg CO2/);
     expect(io.out).toMatch(/no mapped path/);
+    // Each leg's minutes are the difference of the two clock times printed beside them (issue 31).
+    const legs = [...io.out.matchAll(/(\d\d):(\d\d) → (\d\d):(\d\d) {2}(\d+) min/g)];
+    expect(legs.length).toBeGreaterThan(0);
+    for (const [line, h1, m1, h2, m2, min] of legs)
+      expect(Number(min), line).toBe(Number(h2) * 60 + Number(m2) - (Number(h1) * 60 + Number(m1)));
   });
 
   it('--explain lists every candidate with the rule that removed it, or "shown" (issue #27)', async () => {

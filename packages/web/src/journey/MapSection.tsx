@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Journey } from '@cairn/contracts';
 import { useBrand } from '../brand/ConfigContext.tsx';
 import { POI_LABELS } from '../icons/iconPaths.ts';
@@ -23,7 +23,7 @@ export function MapSection({
   const current = leg === 'return' && journey.return ? journey.return : journey.depart;
   const options = listShowOnMapOptions(current);
   const chosen = options.includes(show) ? show : 'none';
-  const picture = useMemo(() => {
+  const draw = useCallback(() => {
     const colour = leg === 'return' ? brand.mapColours.return : brand.mapColours.outbound;
     return { ...legPicture(current, colour, leg), ...overlayFor(current, chosen) };
   }, [current, leg, chosen, brand.mapColours]);
@@ -57,7 +57,7 @@ export function MapSection({
         </label>
       </div>
       {brand.toiletDataNotice && <p className="notice">{brand.toiletDataNotice}</p>}
-      <LazyMap picture={picture} toiletNotice={brand.toiletDataNotice} trackPosition={track} />
+      <LazyMap draw={draw} toiletNotice={brand.toiletDataNotice} trackPosition={track} />
     </>
   );
 }

@@ -71,7 +71,7 @@ export function StageView({ step, index, count, legLabel, colour, onPrevious, on
             Booking: <a href={`tel:${step.booking_phone.replace(/[^\d+]/g, '')}`}>{step.booking_phone}</a>
           </p>
         )}
-        <LazyMap picture={stepPicture(step, colour)} toiletNotice={null} trackPosition={false} />
+        <LazyMap draw={() => stepPicture(step, colour)} toiletNotice={null} trackPosition={false} />
         {step.how_to_guide && (
           <section aria-labelledby="guide-heading">
             <h2 id="guide-heading">Travel guide: {step.how_to_guide.service.name}</h2>

@@ -116,16 +116,23 @@ export function formatHuman(date: Date): string {
   });
 }
 
+/**
+ * One formatter for every day label: toLocaleDateString with options builds a new one on each
+ * call, which a journey page (summary, title, calendar) paid for several times on a slow phone.
+ */
+let dayLabelFormat: Intl.DateTimeFormat | undefined;
+
 /** `YYYY-MM-DD` to `Sat 22 Nov 2026`. */
 export function formatDayLabel(isoDate: string): string {
   const [y, m, d] = isoDate.split('-').map(Number);
   if (!y || !m || !d) return isoDate;
-  return new Date(y, m - 1, d).toLocaleDateString('en-GB', {
+  dayLabelFormat ??= new Intl.DateTimeFormat('en-GB', {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     year: 'numeric',
   });
+  return dayLabelFormat.format(new Date(y, m - 1, d));
 }
 
 /** `YYYY-MM-DD` (dob on the wire) to `DD-MM-YYYY` (dob on screen). */

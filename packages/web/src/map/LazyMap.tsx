@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { MapPicture } from './mapData.ts';
 
 // MapLibre is loaded on demand in its own chunk so the first screen stays light.
@@ -8,20 +8,29 @@ const JourneyMap = lazy(() => import('./JourneyMap.tsx'));
  * The map, loaded when its place on the page comes near the screen: on a phone the journey's
  * text comes first and MapLibre (the page's heaviest download and longest work) waits until the
  * traveller scrolls or jumps to the map. A described box of the map's size stands in meanwhile,
- * so nothing moves when it arrives.
+ * so nothing moves when it arrives. `draw` makes the picture (decoding the route's polylines) only
+ * then, not while the page's first screen is drawn.
  */
-export function LazyMap(props: { picture: MapPicture; toiletNotice: string | null; trackPosition: boolean }) {
+export function LazyMap({
+  draw,
+  ...props
+}: {
+  draw: () => MapPicture;
+  toiletNotice: string | null;
+  trackPosition: boolean;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const near = useNearScreen(box);
+  const picture = useMemo(() => (near ? draw() : null), [near, draw]);
   const placeholder = (
     <div className="map-box" aria-busy="true" ref={box}>
       <p className="spinner">Loading map</p>
     </div>
   );
-  if (!near) return placeholder;
+  if (!picture) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <JourneyMap {...props} />
+      <JourneyMap picture={picture} {...props} />
     </Suspense>
   );
 }
