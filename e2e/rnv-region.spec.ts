@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startExtraServer, type ExtraServer } from './campaignServer.ts';
-import { planJourney, waitForResults } from './helpers.ts';
+import { acceptCookies, chooseAddress, planJourney, waitForResults } from './helpers.ts';
 import { hasRnv, shiftedTuesday, writeRnvRegion } from './rnvRegion.ts';
 
 // Feature under test: a real region of one's own (RNV, Mannheim and Heidelberg) served on the
@@ -39,4 +39,44 @@ test('plans Paradeplatz to Kunsthalle by tram on the RNV timetable', async ({ pa
   const cards = page.locator('article.journey-card');
   await expect(cards.first()).toBeVisible();
   await expect(cards.filter({ hasText: /tram/i }).first()).toBeVisible();
+});
+
+test('prices in euros, finds "Mannheim Hauptbahnhof" as the feed\'s "MA Hauptbahnhof", and rides free with the region\'s own scheme', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const day = shiftedTuesday().date.toISOString().slice(0, 10);
+  await page.goto('/');
+  await acceptCookies(page);
+  await chooseAddress(page, 'From', 'Mannheim Hauptbahnhof', 'MA Hauptbahnhof');
+  await chooseAddress(page, 'To', 'Bismarckplatz', 'Bismarckplatz');
+  await page.locator('input[name="out_time"]').fill(`${day}T08:00`);
+  await page.getByText('Travel options').click();
+  const scheme = page.getByRole('checkbox', { name: /I have a Deutschlandticket/ });
+  await expect(page.getByText('(Anyone with the monthly subscription)')).toBeVisible();
+  await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
+  await page.getByRole('button', { name: 'Find Routes & Times' }).click();
+  await page.waitForURL(/\/search\/[0-9a-f]+\/results$/);
+  await waitForResults(page);
+  // The Cost figure of the first tram card.
+  const tramCost = () =>
+    page
+      .locator('article.journey-card')
+      .filter({ hasText: /tram/i })
+      .first()
+      .locator('dt:text-is("Cost") + dd');
+  await expect(tramCost()).toHaveText('€2.50');
+  await expect(page.getByText('£')).toHaveCount(0);
+
+  await page.goto('/');
+  await chooseAddress(page, 'From', 'Mannheim Hauptbahnhof', 'MA Hauptbahnhof');
+  await chooseAddress(page, 'To', 'Bismarckplatz', 'Bismarckplatz');
+  await page.locator('input[name="out_time"]').fill(`${day}T08:00`);
+  await page.getByText('Travel options').click();
+  await scheme.check();
+  await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
+  await page.getByRole('button', { name: 'Find Routes & Times' }).click();
+  await page.waitForURL(/\/search\/[0-9a-f]+\/results$/);
+  await waitForResults(page);
+  await expect(tramCost()).toHaveText('Free');
 });

@@ -51,7 +51,39 @@ function shiftColumns(csv: string, columns: string[], days: number): string {
     .join('\n');
 }
 
-/** Writes the shifted region (init-region, build-region) and answers its folder. */
+/**
+ * What an operator adds to the written region.json (issue 28): RNV's short town words for place
+ * search, a flat single for buses and trams and a Deutschlandticket-like scheme. The feed has no
+ * fare files, so the fare is illustrative test data, not RNV's tariff.
+ */
+const OPERATOR_ADDITIONS = {
+  placeSearch: { abbreviations: { MA: 'Mannheim', HD: 'Heidelberg', LU: 'Ludwigshafen' } },
+  fares: {
+    rules: [
+      {
+        id: 'flat',
+        description: 'Illustrative flat single (test data, not the RNV tariff)',
+        appliesTo: { modes: ['bus', 'tram'] },
+        kind: 'flat',
+        singlePence: 250,
+        returnPence: 500,
+      },
+    ],
+    concessions: {
+      schemes: [
+        {
+          id: 'deutschlandticket',
+          label: 'Deutschlandticket',
+          eligibility: 'Anyone with the monthly subscription',
+          covers: { modes: ['bus', 'tram', 'train'] },
+          discount: { kind: 'free' },
+        },
+      ],
+    },
+  },
+};
+
+/** Writes the shifted region (init-region in euros, the operator's additions, build-region) and answers its folder. */
 export function writeRnvRegion(): string {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-e2e-rnv-'));
   const feedDir = join(dir, 'gtfs', 'rnv');
@@ -65,12 +97,26 @@ export function writeRnvRegion(): string {
     if (name === 'calendar_dates.txt') text = shiftColumns(text, ['date'], shiftDays);
     writeFileSync(join(feedDir, name), text);
   }
-  for (const args of [
-    ['init-region', '--region', dir, '--gtfs', feedDir, '--osm', RNV_OSM, '--name', 'Rhein-Neckar'],
-    ['build-region', '--region', dir],
-  ]) {
+  const cairn = (...args: string[]) => {
     const run = spawnSync(NODE, [CAIRN, ...args], { cwd: ROOT, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`cairn ${args[0]} failed: ${run.stdout}${run.stderr}`);
-  }
+  };
+  cairn(
+    'init-region',
+    '--region',
+    dir,
+    '--gtfs',
+    feedDir,
+    '--osm',
+    RNV_OSM,
+    '--name',
+    'Rhein-Neckar',
+    '--currency',
+    'EUR',
+  );
+  const file = join(dir, 'region.json');
+  const written = JSON.parse(readFileSync(file, 'utf8')) as object;
+  writeFileSync(file, JSON.stringify({ ...written, ...OPERATOR_ADDITIONS }, null, 2));
+  cairn('build-region', '--region', dir);
   return dir;
 }

@@ -91,7 +91,14 @@ export async function checkRegionFolder(
     streets = { network, label: streetDataLabel(osmPath, elevationPath) };
   } else say('no OSM file in region.json: walks are straight lines');
   const loaded = loadRegionTimetable(dir, config, { rebuild, ...(streets ? { streets } : {}) });
-  const outcome = runRegionChecks(config, configIssues, loaded.timetable, streets?.network, nowMs);
+  const outcome = runRegionChecks(
+    config,
+    configIssues,
+    loaded.timetable,
+    streets?.network,
+    nowMs,
+    loaded.fareFeeds,
+  );
   return { ...outcome, note: loaded.note, warnings: loaded.warnings };
 }
 

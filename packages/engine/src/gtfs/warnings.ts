@@ -47,5 +47,6 @@ export class WarningLog {
 export function formatWarning(w: FeedWarning): string {
   const where = w.line > 0 ? ` line ${w.line}` : '';
   const field = w.field ? ` field ${w.field}` : '';
-  return `${w.feed}: ${w.file}${where}${field}: ${w.message}`;
+  // A finding about region.json rather than a feed has no feed to name.
+  return `${w.feed ? `${w.feed}: ` : ''}${w.file}${where}${field}: ${w.message}`;
 }

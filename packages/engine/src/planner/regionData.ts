@@ -101,6 +101,7 @@ export async function loadRegionData(dir: string, options: LoadRegionOptions = {
     loaded.timetable,
     street ? streets : undefined,
     (options.now ?? Date.now)(),
+    loaded.fareFeeds,
   );
   if (checked.failed)
     throw new Error(

@@ -178,10 +178,29 @@ describe('K02 region commands', () => {
     );
   });
 
+  it("fares in euros under region.json's GBP stop check-region and build-region, naming the currency to set (they were written as £ before)", async () => {
+    const dir = regionWithFeed(CURRENT, 'Europe/Berlin', {
+      'fare_attributes.txt': 'fare_id,price,currency_type,payment_method,transfers\nF,2.90,EUR,0,0',
+      'fare_rules.txt': 'fare_id,route_id\nF,R',
+    });
+    expect(
+      await initRegionCommand(['--region', dir, '--gtfs', join(dir, 'gtfs/bus'), '--currency', 'GBP']),
+    ).toBe(0);
+    expect(await checkRegionCommand(['--region', dir])).toBe(1);
+    expect(io.out).toMatch(/^error: fares in a currency other than region.json's \(1\) \[fare-currency\]/m);
+    expect(io.out).toMatch(
+      /bus: fare_attributes.txt field currency_type: the feed's fares are in EUR but region.json's currency is GBP.*set "currency": "EUR"/,
+    );
+    expect(await buildRegionCommand(['--region', dir])).toBe(1);
+  });
+
   it('init-region takes --currency, refuses a code that is no currency, and says when it assumed GBP', async () => {
     const dir = regionWithFeed(CURRENT, 'America/New_York');
     expect(await initRegionCommand(['--region', dir, '--gtfs', join(dir, 'gtfs/bus')])).toBe(0);
-    expect(io.err).toMatch(/no fare file names a currency: region.json says GBP; give --currency/);
+    // A finding about region.json names no feed (it read "warning: : region.json …").
+    expect(io.err).toMatch(
+      /^warning: region.json field currency: no fare file names a currency: region.json says GBP; give --currency/m,
+    );
     expect(
       await initRegionCommand([
         '--region',

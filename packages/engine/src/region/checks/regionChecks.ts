@@ -10,6 +10,8 @@ import type { DateInt } from '../../time/serviceDay.ts';
 import type { RegionConfigIssue } from '../loadRegionConfig.ts';
 import type { RegionConfig } from '../regionConfig.ts';
 import type { DataFinding, DataReport } from './findings.ts';
+import { listFareCurrencies } from '../../gtfs/fareCurrencies.ts';
+import type { GtfsFareFeed } from '../../gtfs/types.ts';
 
 /*
  * The data checks an operator reads before serving a region (`cairn check-region`, and the same
@@ -31,6 +33,7 @@ export const CHECK_TITLES: Readonly<Record<string, string>> = {
   'osm-coverage': 'stops with no walkable street within 200 m',
   'osm-no-footways': 'the OSM extract has no footways, paths or cycleways',
   'walk-detour': 'walks between stops over 3× the straight line',
+  'fare-currency': "fares in a currency other than region.json's",
 };
 
 /** How far a stop may be from a walkable street before it counts as not covered (m). */
@@ -52,6 +55,8 @@ export interface RegionCheckInput {
   streets?: StreetNetwork;
   /** The region's local date the checks count from (today). */
   today: DateInt;
+  /** The feeds' fare files, whose currency must be the region's. */
+  fareFeeds?: readonly GtfsFareFeed[];
 }
 
 /** Runs every check on a loaded region. */
@@ -71,7 +76,29 @@ export function checkRegionData(input: RegionCheckInput): DataReport {
   checkCalendars(input, findings, notes);
   checkGeography(input, findings, notes);
   if (input.streets) checkStreets(input, input.streets, findings, notes);
+  checkFareCurrency(input, findings);
   return { findings, notes };
+}
+
+/**
+ * Every price is written in region.json's currency, so a feed whose fare files name another would
+ * be shown with the wrong symbol (a euro fare as £2.90): an error, naming the currency to set.
+ */
+function checkFareCurrency(input: RegionCheckInput, out: DataFinding[]): void {
+  for (const feed of input.fareFeeds ?? []) {
+    const file = feed.fares.attributes.length > 0 ? 'fare_attributes.txt' : 'fare_products.txt';
+    for (const code of listFareCurrencies(feed.fares))
+      if (code !== input.config.currency)
+        out.push({
+          check: 'fare-currency',
+          feed: feed.id,
+          file,
+          line: 0,
+          field: file === 'fare_attributes.txt' ? 'currency_type' : 'currency',
+          message: `the feed's fares are in ${code} but region.json's currency is ${input.config.currency}: its prices would be written in the wrong money; set "currency": "${code}" in region.json`,
+          severity: 'error',
+        });
+  }
 }
 
 /** The feed id of a namespaced id ("bus:123" → "bus"). */

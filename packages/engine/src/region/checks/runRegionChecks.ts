@@ -1,5 +1,6 @@
 import type { StreetNetwork } from '../../streets/streetNetwork.ts';
 import type { Timetable } from '../../timetable/timetable.ts';
+import type { GtfsFareFeed } from '../../gtfs/types.ts';
 import { epochToLocal } from '../../time/serviceDay.ts';
 import type { RegionConfigIssue } from '../loadRegionConfig.ts';
 import type { RegionConfig } from '../regionConfig.ts';
@@ -24,6 +25,7 @@ export function runRegionChecks(
   timetable: Timetable,
   streets: StreetNetwork | undefined,
   nowMs: number,
+  fareFeeds: readonly GtfsFareFeed[] = [],
 ): RegionCheckOutcome {
   const today = epochToLocal(config.timeZone, Math.floor(nowMs / 1000)).date;
   const report = checkRegionData({
@@ -32,6 +34,7 @@ export function runRegionChecks(
     timetable,
     ...(streets ? { streets } : {}),
     today,
+    fareFeeds,
   });
   return { report, lines: formatReport(report, CHECK_TITLES), failed: hasErrors(report) };
 }
