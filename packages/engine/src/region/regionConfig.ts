@@ -646,9 +646,23 @@ export const RegionConfig = z
           .describe(
             'Words the feeds shorten in stop names and what they stand for, e.g. { "MA": "Mannheim", "HD": "Heidelberg", "Hbf": "Hauptbahnhof" }: "Mannheim Hauptbahnhof" then finds the feed\'s "MA Hauptbahnhof"; default: none',
           ),
+        beyond: z
+          .array(z.strictObject({ name: z.string().min(1), lat: LatLon.shape.lat, lon: LatLon.shape.lon }))
+          .default([])
+          .describe(
+            "Well-known places outside the region a traveller may name (London, Fort William): found by name, and planned to the region's boundary with the rest labelled as an estimate (ADR 008, issue #27); default: none, only coordinates",
+          ),
       })
       .prefault({})
-      .describe('Place search: how travellers may name what the feeds abbreviate'),
+      .describe(
+        'Place search: how travellers may name what the feeds abbreviate, and places beyond the region',
+      ),
+    gateways: z
+      .array(z.string().min(1))
+      .default([])
+      .describe(
+        'Stations (by name, as the feeds spell it) where travel beyond the region leaves it, e.g. ["Inverness", "Edinburgh Waverley"]: a place outside is estimated from the gateway nearest it, as the trains and coaches beyond run from these; default: none, any station of the region',
+      ),
     attribution: z
       .array(z.string().min(1))
       .default([])
