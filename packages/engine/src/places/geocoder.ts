@@ -126,7 +126,13 @@ function expandAbbreviations(
 
 /** Build the autocomplete index over places, streets, addresses, POIs, stations and stops. */
 export function buildGeocoder(
-  sources: { places: PlaceCatalogue; network?: StreetNetwork | null; stops?: readonly StopEntry[] },
+  sources: {
+    places: PlaceCatalogue;
+    network?: StreetNetwork | null;
+    stops?: readonly StopEntry[];
+    /** Named places outside the region (region.json placeSearch.beyond), found wherever they lie. */
+    beyond?: readonly { name: string; lat: number; lon: number }[];
+  },
   options: GeocoderOptions = {},
 ): Geocoder {
   const keep = options.restrictTo === undefined ? isInGreatBritain : options.restrictTo;
@@ -164,8 +170,9 @@ export function buildGeocoder(
     weight: number,
     context: string | null,
     lines?: readonly string[],
+    anywhere = false,
   ): void => {
-    if (!ok(lat, lon)) return;
+    if (!anywhere && !ok(lat, lon)) return;
     // The same stop mapped in OSM and listed in GTFS, or a street split in two, appears once.
     const key = `${kind === 'stop' || kind === 'station' ? 'stop' : kind}|${normalise(name)}|${Math.round(lat * 500)}|${Math.round(lon * 300)}`;
     const known = seen.get(key);
@@ -197,6 +204,9 @@ export function buildGeocoder(
 
   for (const s of settlements)
     add('place', s.osmId, s.name!, s.lat, s.lon, SETTLEMENT_WEIGHT[s.placeType] ?? 1, null);
+  // A city's weight: a traveller naming London means the city, whatever the region's streets are called.
+  for (const [i, p] of (sources.beyond ?? []).entries())
+    add('place', `beyond:${i}`, p.name, p.lat, p.lon, SETTLEMENT_WEIGHT.city!, null, undefined, true);
   for (const s of sources.stops ?? [])
     add('stop', `stop:${s.id}`, s.name, s.lat, s.lon, 1, contextOf(s.lat, s.lon, s.name), s.lines);
   for (const s of places.transitStops) {

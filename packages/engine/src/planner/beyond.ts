@@ -45,20 +45,34 @@ const CHANGE_SEC = 15 * 60;
 /** Beyond this the estimate goes by train; nearer, by coach. */
 const RAIL_FROM_M = 150_000;
 
+/** The region's station nearest `place` (of its declared gateways when any is found), and how far; best -1 when there is none. */
+function nearestGateway(data: RegionData, place: PlacePoint): { best: number; bestM: number } {
+  const a = data.timetable.a;
+  const { bbox, gateways } = data.region;
+  const nearest = (declaredOnly: boolean) => {
+    let best = -1;
+    let bestM = Infinity;
+    for (let s = 0; s < a.stopLat.length; s++) {
+      const lat = a.stopLat[s] ?? 0;
+      const lon = a.stopLon[s] ?? 0;
+      if (lat < bbox.minLat || lat > bbox.maxLat || lon < bbox.minLon || lon > bbox.maxLon) continue;
+      if (stopKindOf(data.timetable, s) !== 'station') continue;
+      if (declaredOnly && !gateways.includes(data.timetable.meta.stopNames[s] ?? '')) continue;
+      const m = haversineM(lat, lon, place.lat, place.lon);
+      if (m < bestM) [best, bestM] = [s, m];
+    }
+    return { best, bestM };
+  };
+  // The station nearest in a straight line may have no road or rail on towards the place
+  // (Dalwhinnie for Fort William): the declared gateways are where the trains and coaches beyond
+  // really leave from.
+  const declared = gateways.length > 0 ? nearest(true) : { best: -1, bestM: Infinity };
+  return declared.best >= 0 ? declared : nearest(false);
+}
+
 /** The estimate for `place` outside the region: the gateway station nearest it and the step's length and time; undefined when the region has no station. */
 export function findBeyond(data: RegionData, end: Beyond['end'], place: PlacePoint): Beyond | undefined {
-  const a = data.timetable.a;
-  const { bbox } = data.region;
-  let best = -1;
-  let bestM = Infinity;
-  for (let s = 0; s < a.stopLat.length; s++) {
-    const lat = a.stopLat[s] ?? 0;
-    const lon = a.stopLon[s] ?? 0;
-    if (lat < bbox.minLat || lat > bbox.maxLat || lon < bbox.minLon || lon > bbox.maxLon) continue;
-    if (stopKindOf(data.timetable, s) !== 'station') continue;
-    const m = haversineM(lat, lon, place.lat, place.lon);
-    if (m < bestM) [best, bestM] = [s, m];
-  }
+  const { best, bestM } = nearestGateway(data, place);
   if (best < 0) return undefined;
   const rail = bestM >= RAIL_FROM_M;
   const distanceM = bestM * (rail ? RAIL_DETOUR : ROAD_DETOUR);

@@ -95,7 +95,7 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
   }));
   const b = data.region.bbox;
   const geocoder = buildGeocoder(
-    { places: data.places, network: data.streets, stops },
+    { places: data.places, network: data.streets, stops, beyond: data.region.placeSearch.beyond },
     {
       biasBox: { minLat: b.minLat, minLon: b.minLon, maxLat: b.maxLat, maxLon: b.maxLon },
       // The region's own places in any country, and Great Britain's as before (SPEC §5).

@@ -165,8 +165,10 @@ function planOptions(
       why.drop(option, 'booking hours');
       continue;
     }
-    // Cycling within the region's distance and climb, in daylight (either way).
-    const cycling = legs.map((l) => checkCyclingLimits(data.region.cycling, l)).find((r) => r !== null);
+    // Cycling within the region's distance and climb (lower in winter), in daylight (either way).
+    const cycling = legs
+      .map((l) => checkCyclingLimits(data.region.cycling, data.region.timeZone, l))
+      .find((r) => r !== null);
     if (cycling) why.drop(option, cycling);
     else options.push({ option, c });
   }

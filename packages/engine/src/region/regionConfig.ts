@@ -511,6 +511,17 @@ export type OwnCarCosts = z.infer<typeof OwnCar>;
 /** Cycling limits by default (ADR 008 "Cycling"): about two hours at a leisure pace, a long hill climbed twice over. */
 export const CYCLING_DEFAULTS = { maxDistanceM: 30_000, maxClimbM: 500, daylightOnly: true } as const;
 
+/**
+ * Lower cycling limits in winter by default (ADR 008 "Cycling"). The months are the Met Office's
+ * meteorological winter, December to February, the months with the most days of air frost in its
+ * Scotland areal series (https://www.metoffice.gov.uk/pub/data/weather/uk/climate/datasets/AirFrost/date/Scotland.txt:
+ * Winter=Dec-Feb, commonly 10 to 20 air-frost days a month): roads are icy at dawn and snow lies
+ * longer the higher a road climbs, and civil daylight is under eight hours. The limits are a
+ * judgement, not a measurement: half the summer's climb (a valley ride, not a ski road) and two
+ * thirds of its distance. Regions set their own; `months: []` turns the rule off.
+ */
+export const CYCLING_WINTER_DEFAULTS = { months: [12, 1, 2], maxDistanceM: 20_000, maxClimbM: 250 } as const;
+
 export const Cycling = z
   .strictObject({
     maxDistanceM: z
@@ -529,6 +540,29 @@ export const Cycling = z
       .describe(
         'Cycling only in light to ride by: between civil dawn and civil dusk (sun 6° below the horizon, NOAA) at the place and date of the ride',
       ),
+    winter: z
+      .strictObject({
+        months: z
+          .array(z.number().int().min(1).max(12))
+          .default([...CYCLING_WINTER_DEFAULTS.months])
+          .describe(
+            "Months (1 = January) of the winter limits, in the region's time zone at the ride's start",
+          ),
+        maxDistanceM: z
+          .number()
+          .positive()
+          .default(CYCLING_WINTER_DEFAULTS.maxDistanceM)
+          .describe('Most cycling on one leg in those months, in metres'),
+        maxClimbM: z
+          .number()
+          .nonnegative()
+          .default(CYCLING_WINTER_DEFAULTS.maxClimbM)
+          .describe('Most metres climbed by bike on one leg in those months'),
+      })
+      .prefault({})
+      .describe(
+        "Lower limits in winter (icy roads at dawn, snow on high roads, short days): by default December to February (the Met Office's winter), 20 km and 250 m; the lower of these and the year-round limits apply",
+      ),
     noOwnBikeAt: z
       .array(z.strictObject({ name: z.string().min(1), centre: LatLon, radiusM: z.number().positive() }))
       .default([])
@@ -536,7 +570,9 @@ export const Cycling = z
         'Places travellers reach without their own bike (airports): no riding of the own bike on a search starting there',
       ),
   })
-  .describe('When cycling is offered: distance, climb, daylight and where the traveller starts');
+  .describe(
+    'When cycling is offered: distance, climb (lower in winter), daylight and where the traveller starts',
+  );
 export type Cycling = z.infer<typeof Cycling>;
 
 export const RegionConfig = z
@@ -610,9 +646,23 @@ export const RegionConfig = z
           .describe(
             'Words the feeds shorten in stop names and what they stand for, e.g. { "MA": "Mannheim", "HD": "Heidelberg", "Hbf": "Hauptbahnhof" }: "Mannheim Hauptbahnhof" then finds the feed\'s "MA Hauptbahnhof"; default: none',
           ),
+        beyond: z
+          .array(z.strictObject({ name: z.string().min(1), lat: LatLon.shape.lat, lon: LatLon.shape.lon }))
+          .default([])
+          .describe(
+            "Well-known places outside the region a traveller may name (London, Fort William): found by name, and planned to the region's boundary with the rest labelled as an estimate (ADR 008, issue #27); default: none, only coordinates",
+          ),
       })
       .prefault({})
-      .describe('Place search: how travellers may name what the feeds abbreviate'),
+      .describe(
+        'Place search: how travellers may name what the feeds abbreviate, and places beyond the region',
+      ),
+    gateways: z
+      .array(z.string().min(1))
+      .default([])
+      .describe(
+        'Stations (by name, as the feeds spell it) where travel beyond the region leaves it, e.g. ["Inverness", "Edinburgh Waverley"]: a place outside is estimated from the gateway nearest it, as the trains and coaches beyond run from these; default: none, any station of the region',
+      ),
     attribution: z
       .array(z.string().min(1))
       .default([])

@@ -52,7 +52,7 @@ describe.skipIf(!rnvFeed || !rnvOsm)('C04 places on RNV (Mannheim, Heidelberg)',
     if (!built.ok) throw new Error(built.message);
     const region = {
       ...built.data.region,
-      placeSearch: { abbreviations: { MA: 'Mannheim', HD: 'Heidelberg' } },
+      placeSearch: { ...built.data.region.placeSearch, abbreviations: { MA: 'Mannheim', HD: 'Heidelberg' } },
     };
     const named = createPlanner({ ...built.data, region });
     const [first] = named.autocomplete('Mannheim Hauptbahnhof', 5);

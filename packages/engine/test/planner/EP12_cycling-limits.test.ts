@@ -41,6 +41,20 @@ describe('P12 cycling within limits, in daylight, from where a bike can be', () 
     expect(ride!.departure_time).toBe('08:40');
   });
 
+  it('Aviemore → Cairngorm Mountain on 21 December at 08:30: no ride up the ski road in winter (about 480 m of climb, over the winter 250 m), though it is within the year-round 500 m (issue #27)', async () => {
+    // Before the winter limits the top card was a 90-minute climb at dawn in midwinter.
+    const winter = await planBetween(demo.planner, 'Aviemore', 'Cairngorm Mountain', {
+      out_time: '2026/12/21 08:30:00',
+    });
+    expect(winter.length).toBeGreaterThan(0);
+    expect(cycled(winter)).toEqual([]);
+    // The valley ride the same morning stays: Kincraig → Aviemore is flat and short.
+    const valley = await planBetween(demo.planner, 'Kincraig', 'Aviemore', {
+      out_time: '2026/12/21 10:00:00',
+    });
+    expect(cycled(valley).length).toBeGreaterThan(0);
+  });
+
   it('a return by bike after dark takes the whole option away', async () => {
     const js = await planBetween(demo.planner, 'Aviemore', 'Cairngorm Mountain', {
       out_time: '2026/11/24 10:00:00',

@@ -79,11 +79,42 @@ describe('P22 beyond the region', () => {
     }
   });
 
-  it('Fort William, nearer the edge, is estimated by coach from the nearest station', async () => {
+  it('Fort William, nearer the edge, is estimated by coach from Inverness, the declared gateway its coaches leave from, not from Dalwhinnie, the nearest station (issue #27)', async () => {
+    // Before region.json gateways: "about 1 hr 10 by coach" from Dalwhinnie, where no coach runs
+    // west, after a 50 km lift there.
     const js = await plan('Aviemore', FORT_WILLIAM);
     expect(js.length).toBeGreaterThan(0);
-    const end = last(js[0]!.depart.steps);
-    expect(end).toMatchObject({ type: 'intercity bus', end_address: 'Fort William' });
-    expect(end.description).toMatch(/by coach from .* to Fort William \(estimate/);
+    for (const j of js) {
+      const end = last(j.depart.steps);
+      expect(end).toMatchObject({
+        type: 'intercity bus',
+        start_address: 'Inverness',
+        end_address: 'Fort William',
+      });
+      expect(end.description).toMatch(/by coach from Inverness to Fort William \(estimate/);
+      expect(j.depart.steps.map((s) => s.end_address)).not.toContain('Dalwhinnie');
+    }
+  });
+});
+
+describe('P22 places beyond the region found by name (region.json placeSearch.beyond)', () => {
+  it('London and Fort William are suggested at their own positions, outside the region (issue #27)', () => {
+    // Before: "We couldn't find "London"": the place search held only the region's own map.
+    for (const p of [LONDON, FORT_WILLIAM]) {
+      const [top] = demo.planner.autocomplete(p.name, 3);
+      expect(top, p.name).toMatchObject({ label: p.name });
+      expect(top!.location.lat).toBeCloseTo(p.location.lat, 1);
+      expect(top!.location.lng).toBeCloseTo(p.location.lng, 1);
+    }
+  });
+
+  it('a search naming London with no position plans to it with the estimate, as the CLI and API do', async () => {
+    const r = await demo.planner.plan(
+      SearchRequest.parse({ origin: 'Aviemore', destination: 'London', out_time: '2026/11/24 08:00:00' }),
+      null,
+      DEFAULT_BRAND,
+    );
+    if (!r.found) throw new Error(`no journey: ${JSON.stringify(r.why)}`);
+    expect(last(r.journeys[0]!.depart.steps)).toMatchObject({ type: 'train', end_address: 'London' });
   });
 });
