@@ -92,8 +92,8 @@ export class McRaptor {
   private iter = 0;
   private rounds = 0;
   private readonly vehicles: VehicleBound;
-  /** Per query: the least time from each stop to the destination side (end leg included). */
-  private readonly times: TimeBound;
+  /** Per query: the least time from each stop to the destination side (end leg included), shared per timetable and direction. */
+  private times!: TimeBound;
   /** Per query: the least walking any end leg adds. */
   private endWalk = 0;
   private ends: AccessLeg[] = [];
@@ -117,7 +117,6 @@ export class McRaptor {
     this.queue = new Int32Array(data.patternCount);
     this.boardable = new Uint8Array(S);
     this.vehicles = new VehicleBound(data);
-    this.times = new TimeBound(data);
     this.growLabels(INITIAL_LABELS);
   }
 
@@ -145,6 +144,7 @@ export class McRaptor {
     this.vehicles.computeForSearch(starts, ends, fwd, rounds);
     this.endWalk = ends.length > 0 ? Math.min(...ends.map((e) => e.durationSec)) : 0;
     const longestEnd = ends.reduce((m, e) => Math.max(m, e.durationSec), 0);
+    this.times = TimeBound.shared(this.data, fwd);
     this.times.compute(starts, ends, fwd, this.walkFactor, maxDurationSec + longestEnd, query.windowSec ?? 0);
     const found: RaptorJourney[] = [];
     const startTimes = [...mapRangeStarts(this.data, query, starts, fwd)];

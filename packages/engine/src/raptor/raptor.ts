@@ -61,8 +61,8 @@ export class Raptor {
   private readonly queuePos: Int32Array;
   /** Per query: the vehicles still needed from each stop (labels needing more than are left are not written). */
   private readonly vehicles: VehicleBound;
-  /** Per query: the least time from each stop to the destination side, end leg included. */
-  private readonly times: TimeBound;
+  /** Per query: the least time from each stop to the destination side, end leg included (shared per timetable and direction). */
+  private times!: TimeBound;
   /** Per query: the longest end leg (the bound less it is the least time to an end stop). */
   private longestEnd = 0;
   private readonly hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0, timeSec: 0 };
@@ -96,7 +96,6 @@ export class Raptor {
     this.bestR = new Int32Array(this.S).fill(INF);
     this.queuePos = new Int32Array(data.patternCount).fill(-1);
     this.vehicles = new VehicleBound(data);
-    this.times = new TimeBound(data);
   }
 
   /** Runs one query (single departure or range) and returns the Pareto set of journeys. */
@@ -127,6 +126,7 @@ export class Raptor {
     this.walkFactor = query.walkTransferFactor ?? 1;
     this.longestEnd = ends.reduce((m, e) => Math.max(m, e.durationSec), 0);
     const maxDurationSec = query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC;
+    this.times = TimeBound.shared(this.data, fwd);
     this.times.compute(
       usefulStarts,
       ends,

@@ -23,25 +23,47 @@ export class TimeBound {
   private readonly data: TransitData;
   /** Per pattern position (patternStops indexing): the fastest hop of any trip to the next position. */
   private readonly fastestHop: Int32Array;
+  /** The shortest-path search, kept between queries with the same end legs and resumed further when asked. */
+  private readonly dist: Int32Array;
   private readonly heap = new MinHeap(1024);
-  /** Per stop during compute: 1 for a start stop not yet settled, 2 once settled. */
+  /** Every stop with dist ≤ settledSec is settled (its dist is exact). */
+  private settledSec = -1;
+  /** Per stop during compute: 1 for a start stop. */
   private readonly isStart: Uint8Array;
-  /** What the bound was last computed for: a search's latest-departure queries share their end legs. */
+  /** The end legs, direction and walking factor the kept search is for. */
   private lastKey = '';
+  private walkFactor = 1;
+  private fwd = true;
 
-  constructor(data: TransitData) {
+  constructor(data: TransitData, fastestHop = fastestHops(data)) {
     this.data = data;
     this.toEnd = new Int32Array(data.stopCount);
+    this.dist = new Int32Array(data.stopCount);
     this.isStart = new Uint8Array(data.stopCount);
-    this.fastestHop = fastestHops(data);
+    this.fastestHop = fastestHop;
+  }
+
+  /**
+   * The bound of a timetable for one search direction, shared by its routers: a search's range
+   * queries and McRAPTOR's mostly end at the same stops (the walk to the destination), and
+   * queries never run inside one another.
+   */
+  static shared(data: TransitData, fwd: boolean): TimeBound {
+    let pair = sharedBounds.get(data);
+    if (!pair) {
+      const hops = fastestHops(data);
+      sharedBounds.set(data, (pair = [new TimeBound(data, hops), new TimeBound(data, hops)]));
+    }
+    return pair[fwd ? 0 : 1];
   }
 
   /**
    * Fills `toEnd` for a search from `starts` to `ends`; transfers walk at `walkFactor` times their
-   * stored time. The search stops past `horizonSec`, or past twice the time from the furthest start
-   * stop plus `slackSec` (a journey that long is rarely the one to beat): stops beyond get the
-   * horizon plus one second, still a consistent lower bound, at a fraction of the cost on a large
-   * network.
+   * stored time. The shortest-path search needs to go no further than `horizonSec`, nor past twice
+   * the time from the nearest start stop plus `slackSec` (a journey that long is rarely the one to
+   * beat): stops beyond get the searched radius plus one second, still a consistent lower bound,
+   * at a fraction of the cost on a large network. A search with the same end legs resumes the last
+   * one (a search's latest-departure queries share their end legs, each reaching a little further).
    */
   compute(
     starts: readonly AccessLeg[],
@@ -51,18 +73,41 @@ export class TimeBound {
     horizonSec: number,
     slackSec: number,
   ): void {
-    const key = `${fwd ? 'f' : 'b'} ${walkFactor} ${horizonSec} ${slackSec} ${ends.map((e) => `${e.stopIdx}:${e.durationSec}`).join(',')} ${starts.map((e) => e.stopIdx).join(',')}`;
-    if (key === this.lastKey) return;
-    this.lastKey = key;
+    const { dist, heap, isStart, toEnd } = this;
+    const key = `${fwd ? 'f' : 'b'} ${walkFactor} ${ends.map((e) => `${e.stopIdx}:${e.durationSec}`).join(',')}`;
+    if (key !== this.lastKey) {
+      this.lastKey = key;
+      this.fwd = fwd;
+      this.walkFactor = walkFactor;
+      dist.fill(UNREACHABLE_SEC);
+      heap.clear();
+      this.settledSec = -1;
+      for (const e of ends)
+        if (e.durationSec < dist[e.stopIdx]!) {
+          dist[e.stopIdx] = e.durationSec;
+          heap.push(e.stopIdx, e.durationSec);
+        }
+    }
+    let horizon = horizonSec;
+    let nearestStart = UNREACHABLE_SEC;
+    for (const a of starts) {
+      isStart[a.stopIdx] = 1;
+      if (dist[a.stopIdx]! <= this.settledSec) nearestStart = Math.min(nearestStart, dist[a.stopIdx]!);
+    }
+    if (nearestStart < UNREACHABLE_SEC) horizon = Math.min(horizon, 2 * nearestStart + slackSec);
+    if (horizon > this.settledSec) this.settle(horizon, slackSec);
+    for (const a of starts) isStart[a.stopIdx] = 0;
+    // Stops not settled are further than the searched radius.
+    const beyond = this.settledSec + 1;
+    for (let i = 0; i < toEnd.length; i++) toEnd[i] = Math.min(dist[i]!, beyond);
+  }
+
+  /** Runs the shortest-path search on until the horizon (cut when it first settles a start stop). */
+  private settle(horizonSec: number, slackSec: number): void {
     const d = this.data;
-    const { toEnd, heap, fastestHop } = this;
-    toEnd.fill(UNREACHABLE_SEC);
-    heap.clear();
-    for (const e of ends)
-      if (e.durationSec < toEnd[e.stopIdx]!) {
-        toEnd[e.stopIdx] = e.durationSec;
-        heap.push(e.stopIdx, e.durationSec);
-      }
+    const { dist, heap, isStart, fastestHop } = this;
+    const fwd = this.fwd;
+    const walkFactor = this.walkFactor;
     // Against the search direction: forward searches come into s by a hop from the previous
     // position or by a transfer ending at s; backward searches the other way round.
     const tOff = fwd ? d.transferInOffsets : d.transferOffsets;
@@ -70,23 +115,13 @@ export class TimeBound {
     const tSec = fwd ? d.transferInSec : d.transferSec;
     const tWalk = fwd ? d.transferInIsWalk : d.transferIsWalk;
     const step = fwd ? -1 : 1;
-    const { isStart } = this;
-    let startsLeft = 0;
-    for (const a of starts)
-      if (isStart[a.stopIdx] === 0) {
-        isStart[a.stopIdx] = 1;
-        startsLeft++;
-      }
     let horizon = horizonSec;
     while (heap.size > 0) {
       const key = heap.peekKey();
       if (key > horizon) break;
       const s = heap.pop();
-      if (key > toEnd[s]!) continue;
-      if (isStart[s] === 1) {
-        isStart[s] = 2;
-        if (--startsLeft === 0) horizon = Math.min(horizon, 2 * key + slackSec);
-      }
+      if (key > dist[s]!) continue;
+      if (isStart[s] === 1) horizon = Math.min(horizon, 2 * key + slackSec);
       const end = d.stopPatternOffsets[s + 1]!;
       for (let i = d.stopPatternOffsets[s]!; i < end; i++) {
         const r = d.stopPatterns[i]!;
@@ -103,19 +138,18 @@ export class TimeBound {
         relax(tOther[i]!, key + Math.min(sec, stored));
       }
     }
-
-    // Stops not settled are further than the horizon.
-    const beyond = horizon + 1;
-    for (let i = 0; i < toEnd.length; i++) if (toEnd[i]! > horizon) toEnd[i] = beyond;
-    for (const a of starts) isStart[a.stopIdx] = 0;
+    // Every stop within the horizon is settled now (and all of them when the search ran out).
+    this.settledSec = heap.size > 0 ? Math.max(this.settledSec, horizon) : UNREACHABLE_SEC - 1;
 
     function relax(q: number, t: number): void {
-      if (t >= toEnd[q]!) return;
-      toEnd[q] = t;
+      if (t >= dist[q]!) return;
+      dist[q] = t;
       heap.push(q, t);
     }
   }
 }
+
+const sharedBounds = new WeakMap<TransitData, [TimeBound, TimeBound]>();
 
 /** The fastest hop of any stored trip from each pattern position to the next (0 at a pattern's last position). */
 function fastestHops(d: TransitData): Int32Array {
