@@ -1,4 +1,4 @@
-// Feature under test: a journey leaving before midnight may arrive after it, within the day's own service (NYC's all-night trains), but a night spent waiting for the morning is no journey.
+// Feature under test: a journey leaving before midnight may arrive after it (and arriving just after midnight may leave the evening before), within the day's own service (NYC's all-night trains), but a night spent waiting for the morning is no journey.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +50,7 @@ async function plan(
   from: { lat: number; lng: number },
   to: { lat: number; lng: number },
   time: string,
+  arriveBy = false,
 ) {
   const request = SearchRequest.parse({
     origin: 'From',
@@ -57,6 +58,8 @@ async function plan(
     origin_location: from,
     destination_location: to,
     out_time: time,
+    arrive_by: arriveBy,
+    arrive_by_buffer: 0,
   });
   return planner.plan(request, null, DEFAULT_BRAND);
 }
@@ -69,6 +72,18 @@ describe('P28 past midnight', () => {
     const train = journeys.find((j) => j.transport_mode === 'transit');
     expect(train?.depart.departure_datetime).toMatch(/^2026-06-09T23:30/);
     expect(train?.depart.arrival_datetime).toMatch(/^2026-06-10T00:20/);
+  });
+
+  it('arriving by 00:30, offers the 23:30 of the evening before (it answered "no service" before)', async () => {
+    const { journeys } = await plan(planner, at(40.7, -73.9), at(40.8, -73.9), '2026/06/10 00:30:00', true);
+    const train = journeys.find((j) => j.transport_mode === 'transit');
+    expect(train?.depart.departure_datetime).toMatch(/^2026-06-09T23:30/);
+    expect(train?.depart.arrival_datetime).toMatch(/^2026-06-10T00:20/);
+  });
+
+  it('arriving by 07:45, offers no journey that leaves at 22:00 the evening before and waits overnight', async () => {
+    const result = await plan(planner, at(40.7, -74.0), at(40.8, -74.0), '2026/06/10 07:45:00', true);
+    expect(result.journeys.filter((j) => j.transport_mode === 'transit')).toEqual([]);
   });
 
   it('offers no journey that waits overnight for the 07:00', async () => {

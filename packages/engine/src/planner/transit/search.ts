@@ -94,10 +94,10 @@ function route(ctx: SearchContext, fam: TransitFamily, windowSec: number, weighW
   const doorBy = arriveBy ? epoch - zero : Infinity;
   // RAPTOR answers with the next trip even when it runs the next day; a leg stays on the asked
   // day, within MAX_SHIFT_SEC (or the context's maxShiftSec) of the asked time, and departs and
-  // arrives on the same day, except that leaving on the asked day it may arrive past midnight
-  // within the asked day's own service (its trips' times past 24:00): in a city whose trains run
-  // all night, the 23:20 L from 8 Av arrives at 00:01 (NYC was "no service" from 23:14 on), while a
-  // night spent waiting for the next morning's first bus is still no journey.
+  // arrives on the same day, except that it may pass midnight within its first day's own service
+  // (its trips' times past 24:00): in a city whose trains run all night, the 23:20 L from 8 Av
+  // arrives at 00:01 (NYC was "no service" from 23:14 on, and arriving by 00:30), while a night
+  // spent waiting for the next morning's first bus is still no journey.
   const dayEndSec = Math.max(24 * 3600, data.timetable.meta.maxTimeSec);
   const kept = (found: RaptorJourney): RaptorJourney | undefined => {
     const j = withBestAlighting(view, cutDetours(view, found), walksIn, query.wheelchair === true, doorBy);
@@ -107,7 +107,10 @@ function route(ctx: SearchContext, fam: TransitFamily, windowSec: number, weighW
     if (Math.abs(edge - epoch) > maxShiftSec || epochToLocal(tz, edge).date !== askedDate) return undefined;
     const sameDay =
       epochToLocal(tz, j.departureSec + zero).date === epochToLocal(tz, j.arrivalSec + zero).date;
-    if (!sameDay && (arriveBy || j.arrivalSec > dayEndSec)) return undefined;
+    // It ends within the overnight service of the day it starts on (times past 24:00), counted
+    // from that day: arriving by, the day before the asked one.
+    const endsSec = j.arrivalSec + (arriveBy ? 24 * 3600 : 0);
+    if (!sameDay && endsSec > dayEndSec) return undefined;
     return j;
   };
   // Two journeys that differed only in where they left the last vehicle are now one.
