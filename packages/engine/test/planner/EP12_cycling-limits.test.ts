@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Journey } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
+import { CYCLING_WINTER_DEFAULTS } from '../../src/region/regionConfig.ts';
 import { CIVIL_TWILIGHT_ZENITH_DEG, sunTimes } from '../../src/time/sunTimes.ts';
 import { demoPlanner, demoRegionDir, loadDemoPlanner, planBetween } from '../support/demoRegion.ts';
 import type { Planner } from '../../src/planner/loadPlanner.ts';
@@ -95,7 +96,7 @@ describe('P12 the limits come from region.json', () => {
     expect(cycled(await planBetween(lower.planner, 'Aviemore', 'Cairngorm Mountain', fields))).toEqual([]);
   });
 
-  it('property: on a grid of searches (7 pairs, 5 times of day) no cycling passes the limits of either region, nor rides in the dark (before civil dawn or after civil dusk)', async () => {
+  it('property: on a grid of searches (7 pairs, 5 times of day, a November and a December day) no cycling passes the limits of either region (in December the lower winter limits, 20 km and 250 m by default), nor rides in the dark (before civil dawn or after civil dusk)', async () => {
     const pairs: Array<[string, string]> = [
       ['Aviemore', 'Carrbridge'],
       ['Aviemore', 'Kingussie'],
@@ -106,41 +107,50 @@ describe('P12 the limits come from region.json', () => {
       ['Pitlochry', 'Blair Atholl'],
     ];
     const hours = ['07:00', '08:00', '10:00', '15:30', '18:00'];
-    for (const [planner, limits] of [
+    const winter = (l: { maxClimbM: number; maxDistanceM: number }) => ({
+      maxClimbM: Math.min(l.maxClimbM, CYCLING_WINTER_DEFAULTS.maxClimbM),
+      maxDistanceM: Math.min(l.maxDistanceM, CYCLING_WINTER_DEFAULTS.maxDistanceM),
+    });
+    const regions = [
       [demo.planner, { maxClimbM: 500, maxDistanceM: 30_000 }],
       [lower.planner, { maxClimbM: 300, maxDistanceM: 12_000 }],
-    ] as const)
-      for (const [from, to] of pairs)
-        for (const hour of hours) {
-          const js = await planBetween(planner, from, to, { out_time: `2026/11/24 ${hour}:00` });
-          for (const j of js)
-            for (const leg of [j.depart, j.return].filter((l) => l !== null)) {
-              const rides = leg.steps.filter((s) => s.type === 'cycle' || s.type === 'bike hire');
-              if (rides.length === 0) continue;
-              const where = `${from} → ${to} ${hour}`;
-              expect(
-                rides.reduce((m, s) => m + s.distance.value, 0),
-                where,
-              ).toBeLessThanOrEqual(limits.maxDistanceM);
-              expect(
-                rides.reduce((m, s) => m + (s.ascent_m ?? 0), 0),
-                where,
-              ).toBeLessThanOrEqual(limits.maxClimbM);
-              for (const s of rides) {
-                const sun = sunTimes(
-                  s.start_location.lat,
-                  s.start_location.lng,
-                  Date.parse(leg.departure_datetime) / 1000,
-                  CIVIL_TWILIGHT_ZENITH_DEG,
-                );
-                if ('polar' in sun) throw new Error('no sunset in the Highlands?');
-                // Step times are the region's clock, GMT in November.
-                const startMs = Date.parse(`${leg.departure_date}T${s.departure_time}:00Z`);
-                const endMs = Date.parse(`${leg.departure_date}T${s.arrival_time}:00Z`);
-                expect(startMs, where).toBeGreaterThanOrEqual(sun.riseSec * 1000 - 60_000);
-                expect(endMs, where).toBeLessThanOrEqual(sun.setSec * 1000 + 60_000);
+    ] as const;
+    for (const [planner, yearRound] of regions)
+      for (const [day, limits] of [
+        ['2026/11/24', yearRound],
+        ['2026/12/15', winter(yearRound)],
+      ] as const)
+        for (const [from, to] of pairs)
+          for (const hour of hours) {
+            const js = await planBetween(planner, from, to, { out_time: `${day} ${hour}:00` });
+            for (const j of js)
+              for (const leg of [j.depart, j.return].filter((l) => l !== null)) {
+                const rides = leg.steps.filter((s) => s.type === 'cycle' || s.type === 'bike hire');
+                if (rides.length === 0) continue;
+                const where = `${from} → ${to} ${day} ${hour}`;
+                expect(
+                  rides.reduce((m, s) => m + s.distance.value, 0),
+                  where,
+                ).toBeLessThanOrEqual(limits.maxDistanceM);
+                expect(
+                  rides.reduce((m, s) => m + (s.ascent_m ?? 0), 0),
+                  where,
+                ).toBeLessThanOrEqual(limits.maxClimbM);
+                for (const s of rides) {
+                  const sun = sunTimes(
+                    s.start_location.lat,
+                    s.start_location.lng,
+                    Date.parse(leg.departure_datetime) / 1000,
+                    CIVIL_TWILIGHT_ZENITH_DEG,
+                  );
+                  if ('polar' in sun) throw new Error('no sunset in the Highlands?');
+                  // Step times are the region's clock, GMT in November and December.
+                  const startMs = Date.parse(`${leg.departure_date}T${s.departure_time}:00Z`);
+                  const endMs = Date.parse(`${leg.departure_date}T${s.arrival_time}:00Z`);
+                  expect(startMs, where).toBeGreaterThanOrEqual(sun.riseSec * 1000 - 60_000);
+                  expect(endMs, where).toBeLessThanOrEqual(sun.setSec * 1000 + 60_000);
+                }
               }
-            }
-        }
+          }
   }, 240_000);
 });

@@ -232,3 +232,22 @@ describe('P13 a little less waiting does not keep a ride and a change more (issu
     expect(extraRide.map(show)).toEqual([]);
   });
 });
+
+describe('P13 the top card for a step-free traveller', () => {
+  it('Kingussie → Inverness step-free at 09:00: the train there before 11:30 comes first, not the accessible coach at 13:57 saving under half a kilogram (issue #27)', async () => {
+    // The 10:57 coach (bus feed trip M91 08:00 from Edinburgh) is marked not wheelchair accessible,
+    // so the step-free search rightly skips it; the next accessible coach leaves at 13:57, and it
+    // was the top card, four hours after the step-free train, for 0.44 kg and £1.30 less.
+    const js = await planBetween(demo.planner, 'Kingussie', 'Inverness', {
+      out_time: '2026/11/25 09:00:00',
+      step_free: true,
+    });
+    const first = js[0]!;
+    expect(show(first)).toMatch(/train HML/);
+    expect(minutes(first.depart.arrival_at)).toBeLessThan(minutes('11:30'));
+    // The coach stays in the list, for the traveller who prefers it.
+    expect(
+      js.some((j) => rides(j).some((s) => s.service_number === 'M91' && s.departure_time === '13:57')),
+    ).toBe(true);
+  });
+});

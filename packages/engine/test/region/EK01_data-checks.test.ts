@@ -91,6 +91,19 @@ describe('K01 data checks', () => {
     expect(check(feed(DAILY), { streets: STREET, walkStreets: true })).toEqual([]);
   });
 
+  it("warns of a region.json gateway that names no station of the region: Fort William's estimate would quietly run from the nearest station (issue #27)", () => {
+    const rail = { ...feed(DAILY), 'routes.txt': 'route_id,agency_id,route_short_name,route_type\nR,X,1,2' };
+    expect(check(rail, { over: { gateways: ['Stop A'] } })).toEqual([]);
+    const findings = check(rail, { over: { gateways: ['Stop A', 'Invernes'] } });
+    expect(checksOf(findings)).toEqual(['warning gateway-unknown']);
+    expect(findings[0]).toMatchObject({ file: 'region.json', field: 'gateways.1' });
+    expect(findings[0]!.message).toMatch(/^"Invernes" is no station of the region/);
+    // A bus stop is no gateway: the trains and coaches beyond leave from stations.
+    expect(checksOf(check(feed(DAILY), { over: { gateways: ['Stop A'] } }))).toEqual([
+      'warning gateway-unknown',
+    ]);
+  });
+
   it('stops an ended timetable, naming its last day and today', () => {
     const findings = check(feed('1,1,1,1,1,1,1,20260101,20261130'));
     expect(checksOf(findings)).toEqual(['error calendar-expired']);

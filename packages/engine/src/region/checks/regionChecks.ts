@@ -3,6 +3,7 @@ import { FOOT_ONLY_CLASSES, HIGHWAY_CLASSES, WALK_MPS } from '../../osm/wayAcces
 import { findStopSnapPoint } from '../../streets/snap.ts';
 import type { StreetNetwork } from '../../streets/streetNetwork.ts';
 import { STRAIGHT_LINE_FOOTPATHS } from '../../timetable/footpaths.ts';
+import { stopKindOf } from '../../timetable/stopKind.ts';
 import type { Timetable } from '../../timetable/timetable.ts';
 import { serviceRunsOn } from '../../timetable/transitView.ts';
 import { dateToDayNumber, dayNumberToDate } from '../../time/serviceDay.ts';
@@ -34,6 +35,7 @@ export const CHECK_TITLES: Readonly<Record<string, string>> = {
   'osm-no-footways': 'the OSM extract has no footways, paths or cycleways',
   'walk-detour': 'walks between stops over 3× the straight line',
   'fare-currency': "fares in a currency other than region.json's",
+  'gateway-unknown': "region.json's gateways naming no station of the region",
 };
 
 /** How far a stop may be from a walkable street before it counts as not covered (m). */
@@ -75,6 +77,7 @@ export function checkRegionData(input: RegionCheckInput): DataReport {
     });
   checkCalendars(input, findings, notes);
   checkGeography(input, findings, notes);
+  checkGateways(input, findings);
   if (input.streets) checkStreets(input, input.streets, findings, notes);
   checkFareCurrency(input, findings);
   return { findings, notes };
@@ -240,6 +243,30 @@ function stopFinding(
     message: `stop "${id.slice(feed.length + 1)}" ${name} (${tt.a.stopLat[s]?.toFixed(5)}, ${tt.a.stopLon[s]?.toFixed(5)}) ${message}`,
     severity,
   };
+}
+
+/** Each of region.json's gateways that names no station inside the box: the estimate beyond would quietly run from the nearest station instead. */
+function checkGateways(input: RegionCheckInput, out: DataFinding[]): void {
+  const tt = input.timetable;
+  const b = input.config.bbox;
+  const names = new Set<string>();
+  for (const s of servedStops(tt)) {
+    const [lat, lon] = [tt.a.stopLat[s]!, tt.a.stopLon[s]!];
+    if (lat < b.minLat || lat > b.maxLat || lon < b.minLon || lon > b.maxLon) continue;
+    if (stopKindOf(tt, s) === 'station') names.add(tt.meta.stopNames[s] ?? '');
+  }
+  input.config.gateways.forEach((g, i) => {
+    if (!names.has(g))
+      out.push({
+        check: 'gateway-unknown',
+        feed: '',
+        file: 'region.json',
+        line: 0,
+        field: `gateways.${i}`,
+        message: `"${g}" is no station of the region (named as in the feeds): places beyond are estimated from their nearest station instead`,
+        severity: 'warning',
+      });
+  });
 }
 
 /** Stops outside the box, and a box whose latitudes and longitudes are swapped. */

@@ -108,6 +108,25 @@ describe('the default order by emissions', () => {
   });
 });
 
+describe('the default order by emissions, a much sooner arrival', () => {
+  it('a journey within the CO2 slack arriving at least half an hour before all of the greenest group ranks with it, so first; later or dirtier ones do not (issue #27)', () => {
+    const j = (id: string, emissions: number, arriveSec: number) =>
+      ({ id, sort: { emissions, 'arrival-time': arriveSec, 'depature-time': 0 } }) as unknown as Journey;
+    // Kingussie → Inverness step-free at 09:00: the accessible coach at 13:57, there at 15:07, and
+    // the train there at 11:18 for 0.44 kg more.
+    const coach = j('coach', 1.72, 15 * 3600 + 7 * 60);
+    const train = j('train', 2.16, 11 * 3600 + 18 * 60);
+    const laterTrain = j('later train', 2.22, 15 * 3600);
+    const taxi = j('taxi', 25.75, 10 * 3600);
+    const ranked = rankByEmissions([taxi, laterTrain, coach, train]);
+    expect(ranked.map((x) => x.id)).toEqual(['train', 'coach', 'later train', 'taxi']);
+    expect(ranked.map((x) => x.sort.emissions)).toEqual([1.72, 1.72, 2.22, 25.75]);
+    // Twenty minutes sooner is not enough to pass 0.44 kg less.
+    const nearly = j('nearly', 2.16, 15 * 3600 - 20 * 60);
+    expect(rankByEmissions([nearly, coach]).map((x) => x.id)).toEqual(['coach', 'nearly']);
+  });
+});
+
 describe('optionId', () => {
   it('is stable for equal content and differs when a trip differs', () => {
     const mk = (start: number) => ({
