@@ -8,7 +8,7 @@ import { walkEgressByStop, withBestAlighting } from '../../src/planner/transit/a
 import { Raptor } from '../../src/raptor/raptor.ts';
 import type { AccessLeg } from '../../src/raptor/types.ts';
 import { DEFAULT_BRAND, demoPlanner } from '../support/demoRegion.ts';
-import { randomNetwork } from '../support/randomNetwork.ts';
+import { randomNetwork, walkLegsArb } from '../support/randomNetwork.ts';
 import { findJourneyProblem, listOtherAlightings } from '../raptor/support/checkJourney.ts';
 
 const demo = demoPlanner('cairn-ep24-');
@@ -53,16 +53,6 @@ describe('P24 the last vehicle is left where the door is best reached', () => {
 
 const QUERY_DATE = 20260603;
 
-const legsArb = (stops: number) =>
-  fc.array(
-    fc.record({
-      stopIdx: fc.nat(stops - 1),
-      durationSec: fc.integer({ min: 0, max: 900 }),
-      mode: fc.constant('walk'),
-    }),
-    { minLength: 1, maxLength: 8 },
-  );
-
 describe('P24 no other stop of the last vehicle reaches the door better (random networks)', () => {
   it('after withBestAlighting, none arrives sooner walking no more, none is better weighed, and the journey is feasible', () => {
     let moved = 0;
@@ -72,8 +62,8 @@ describe('P24 no other stop of the last vehicle reaches the door better (random 
       const raptor = new Raptor(view, 3);
       fc.assert(
         fc.property(
-          legsArb(tt.stopCount),
-          legsArb(tt.stopCount),
+          walkLegsArb(tt.stopCount, 8),
+          walkLegsArb(tt.stopCount, 8),
           fc.integer({ min: 5 * 3600, max: 22 * 3600 }),
           fc.boolean(),
           fc.boolean(),

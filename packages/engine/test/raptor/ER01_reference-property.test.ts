@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Raptor } from '../../src/raptor/raptor.ts';
 import type { AccessLeg } from '../../src/raptor/types.ts';
 import { dateToDayNumber } from '../../src/time/serviceDay.ts';
-import { randomNetwork } from '../support/randomNetwork.ts';
+import { randomNetwork, walkLegsArb } from '../support/randomNetwork.ts';
 import { findJourneyProblem, listOtherAlightings } from './support/checkJourney.ts';
 import {
   frontierOf,
@@ -31,16 +31,6 @@ function setup(seed: number, sameStopSec: number) {
   return { input, tt, view, raptor, ref };
 }
 
-const legsArb = (stops: number) =>
-  fc.array(
-    fc.record({
-      stopIdx: fc.nat(stops - 1),
-      durationSec: fc.integer({ min: 0, max: 900 }),
-      mode: fc.constant('walk'),
-    }),
-    { minLength: 1, maxLength: 3 },
-  );
-
 describe('RAPTOR against the reference search', () => {
   it('earliest arrival per vehicle count, walking tie-break and feasibility match on 2,000 random queries', () => {
     let compared = 0;
@@ -49,8 +39,8 @@ describe('RAPTOR against the reference search', () => {
       const { raptor, ref, view, tt } = setup(seed, [0, 60, 120][seed % 3]!);
       fc.assert(
         fc.property(
-          legsArb(tt.stopCount),
-          legsArb(tt.stopCount),
+          walkLegsArb(tt.stopCount),
+          walkLegsArb(tt.stopCount),
           fc.integer({ min: 4 * 3600, max: 25 * 3600 }),
           fc.boolean(),
           (access, egress, timeSec, wheelchair) => {
@@ -94,8 +84,8 @@ describe('RAPTOR against the reference search', () => {
       const { raptor, ref, view, tt } = setup(seed, 60);
       fc.assert(
         fc.property(
-          legsArb(tt.stopCount),
-          legsArb(tt.stopCount),
+          walkLegsArb(tt.stopCount),
+          walkLegsArb(tt.stopCount),
           fc.integer({ min: 6 * 3600, max: 26 * 3600 }),
           (access, egress, deadline) => {
             const res = raptor.route({
@@ -155,8 +145,8 @@ describe('RAPTOR against the reference search', () => {
       const { raptor, ref, view, tt } = setup(seed, 60);
       fc.assert(
         fc.property(
-          legsArb(tt.stopCount),
-          legsArb(tt.stopCount),
+          walkLegsArb(tt.stopCount),
+          walkLegsArb(tt.stopCount),
           fc.integer({ min: 5 * 3600, max: 22 * 3600 }),
           (access, egress, t0) => {
             const windowSec = 2 * 3600;

@@ -1,4 +1,5 @@
 // The seeded random networks the router's property tests compare against their references.
+import fc from 'fast-check';
 import { generateNetwork } from '../../bench/transitNetwork.ts';
 import { buildTimetable } from '../../src/timetable/builder.ts';
 import { TransitView } from '../../src/timetable/transitView.ts';
@@ -21,3 +22,14 @@ export function randomNetwork(seed: number, sameStopSec: number, queryDate: numb
   });
   return { input, tt, view: new TransitView(tt, queryDate) };
 }
+
+/** Random walking access or egress lists on a network of `stops` stops: 1 to `maxLength` legs of up to 15 minutes. */
+export const walkLegsArb = (stops: number, maxLength = 3) =>
+  fc.array(
+    fc.record({
+      stopIdx: fc.nat(stops - 1),
+      durationSec: fc.integer({ min: 0, max: 900 }),
+      mode: fc.constant('walk'),
+    }),
+    { minLength: 1, maxLength },
+  );
