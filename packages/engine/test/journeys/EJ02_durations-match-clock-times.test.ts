@@ -11,6 +11,8 @@ const SEARCHES: Array<[string, string, string, string | undefined]> = [
   ['Ballater', 'Braemar', '2026/12/01 11:00:00', undefined],
   ['Aberdeen', 'Braemar', '2026/12/01 09:00:00', '2026/12/01 16:00:00'],
   ['Aviemore', 'Inverness', '2026/12/01 07:10:00', undefined],
+  // Short enough for a winter bike ride (region.json cycling.winter: 20 km in December).
+  ['Kincraig', 'Aviemore', '2026/12/01 11:00:00', undefined],
 ];
 
 /** What the traveller reads beside each pair of clock times of a leg: the leg's own and each step's. */
