@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { childClockEnv } from './testClock.ts';
 import { waitFor } from './testServer.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
@@ -18,7 +19,7 @@ export interface CliProcess {
 /** Starts `cairn <args>` with `env` added to the test's environment. */
 export function startCli(args: string[], env: Record<string, string>): CliProcess {
   const child = spawn(NODE, [CLI, ...args], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...childClockEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let resolveUrl!: (url: string) => void;

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { AppConfig, PlacesResponse, SearchCreated, SearchResults } from '@cairn/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/testServer.ts';
+import { childClockEnv } from '../helpers/testClock.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
 const CAIRN = join(ROOT, 'packages/api/bin/cairn.ts');
@@ -71,7 +72,11 @@ describe.skipIf(!existsSync(FEED))('README region walk (Isle of Wight buses)', (
       expect(serveLine).toBe('REGION_DIR=my-region npx cairn serve');
       for (const line of lines.slice(0, -1)) {
         // Each command must succeed (a non-zero exit throws, with its output).
-        execFileSync('sh', ['-c', asRun(line)], { cwd: dir, stdio: 'pipe' });
+        execFileSync('sh', ['-c', asRun(line)], {
+          cwd: dir,
+          stdio: 'pipe',
+          env: { ...process.env, ...childClockEnv() },
+        });
       }
       const region = JSON.parse(readFileSync(join(dir, 'my-region/region.json'), 'utf8'));
       expect(region).toMatchObject({ id: 'my-region', timeZone: 'Europe/London', demo: false });
@@ -83,6 +88,7 @@ describe.skipIf(!existsSync(FEED))('README region walk (Isle of Wight buses)', (
         cwd: dir,
         env: {
           ...process.env,
+          ...childClockEnv(),
           PORT: String(port),
           HOST: '127.0.0.1',
           DATA_DIR: join(dir, 'var'),

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { childClockEnv } from '../helpers/testClock.ts';
 import { searchTime } from '../helpers/testServer.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
@@ -19,7 +20,7 @@ export interface CairnProcess {
 export function startCairn(args: string[], env: Record<string, string>): CairnProcess {
   const child = spawn(process.execPath, [CAIRN, ...args], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', ...childClockEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
