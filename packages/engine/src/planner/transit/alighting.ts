@@ -37,8 +37,9 @@ const weighed = (rideEndSec: number, walkSec: number): number =>
 
 /**
  * The journey leaving its last vehicle at the call that gives the least weighed door arrival
- * (`walkEgressByStop`); only walking last miles move. `notAfterSec` bounds the door arrival
- * (arrive-by); `wheelchair` keeps to stops marked usable. Ties keep the router's choice.
+ * (`walkEgressByStop`), arriving less than OPTION_SET.clearlyFasterSec after the router's; only
+ * walking last miles move. `notAfterSec` bounds the door arrival (arrive-by); `wheelchair` keeps to
+ * stops marked usable. Ties keep the router's choice.
  */
 export function withBestAlighting(
   d: TransitData,
@@ -55,6 +56,8 @@ export function withBestAlighting(
   const count = d.patternStopOffsets[ride.pattern + 1]! - base;
   const tto = d.tripTimeOffsets[ride.trip]!;
   let best = { pos: ride.alightPos, score: weighed(ride.endSec, egress.durationSec) };
+  // Less walking never costs a clearly later arrival (the option set's measure).
+  const latestSec = j.arrivalSec + OPTION_SET.clearlyFasterSec;
   for (let pos = ride.boardPos + 1; pos < count; pos++) {
     if (pos === ride.alightPos) continue;
     const stop = d.patternStops[base + pos]!;
@@ -62,7 +65,7 @@ export function withBestAlighting(
     if (!walk || d.patternPosFlags[base + pos]! & POS_NO_DROP_OFF) continue;
     if (wheelchair && !d.stopWheelchairOk(stop)) continue;
     const arrive = d.arrivals[tto + pos]! + ride.shiftSec;
-    if (arrive + walk.sec > notAfterSec) continue;
+    if (arrive + walk.sec > Math.min(notAfterSec, latestSec)) continue;
     const score = weighed(arrive, walk.sec);
     if (score < best.score) best = { pos, score };
   }
