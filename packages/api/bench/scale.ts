@@ -1,0 +1,260 @@
+// `npm run bench:load -- --large`: the real server on the generated Scotland-scale region
+// (packages/engine/bench/planLarge.ts: 40,000 stops, 150,000 trips, a synthetic road network) over
+// PostgreSQL, `cairn serve --no-worker` in front and `cairn worker` processes planning, clients in
+// closed loops end to end (POST a search → its last journey.processed event). Two measures:
+//  - the drain: N searches stored while no worker runs, then workers started from cold; the time
+//    until every one is planned (region load included) and the rate once the first is planned;
+//  - throughput against the number of worker processes (e.g. 1, 2, 4), each row with p50/p95 end to
+//    end, errors, the resident memory of serve and of each worker, and the machine's load.
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  pickLargePairs,
+  writeLargeRegion,
+  type LargePlace,
+  type LargeRegion,
+} from '../../engine/bench/planLarge.ts';
+import {
+  awaitSearch,
+  closedLoop,
+  freePort,
+  localTime,
+  rssMb,
+  startCairn,
+  stop,
+  waitReady,
+} from './loadKit.ts';
+import { loadNote, percentile, summariseDrain, type DrainSummary } from './loadStats.ts';
+
+/** What the scale bench is asked to do (load.ts's flags). */
+export interface ScaleOptions {
+  /** A folder holding the large region, reused; generated into it when it has no region.json. */
+  regionDir: string | undefined;
+  databaseUrl: string;
+  seconds: number;
+  /** Closed-loop search clients. */
+  clients: number;
+  /** Worker processes started from cold for the drain. */
+  drainWorkers: number;
+  /** Searches stored before the drain. */
+  drainSearches: number;
+  /** Numbers of worker processes to measure throughput with, e.g. [1, 2, 4]. */
+  sweep: number[];
+}
+
+/** The town count writeLargeRegion gives the first stops at scale 1 (planLarge.ts). */
+const LARGE_HUBS = 400;
+
+/**
+ * The stops of a large region written by writeLargeRegion, read back from its stops.txt in file
+ * order (the first LARGE_HUBS are the towns), so a reused folder gives the same search pairs.
+ * The road figures are not read back.
+ */
+function readLargeRegion(dir: string): LargeRegion {
+  const lines = readFileSync(join(dir, 'gtfs', 'stops.txt'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1);
+  const stops: LargePlace[] = lines.map((line, i) => {
+    const [, name, lat, lon] = line.split(',');
+    return { name: i < LARGE_HUBS ? `Town ${i}` : name!, lat: Number(lat), lon: Number(lon) };
+  });
+  return { stops, hubs: LARGE_HUBS, roads: { nodes: 0, ways: 0, roadKm: 0 }, tripCount: 0 };
+}
+
+interface SweepRow {
+  workers: number;
+  searches: number;
+  perSec: number;
+  p50: number;
+  p95: number;
+  errors: number;
+  serveMb: number;
+  workersMb: number[];
+  load: string;
+}
+
+const fmt = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '–');
+
+/**
+ * Stores `count` searches through `post` while nothing plans, then calls `startPlanners` and waits
+ * on each search's SSE stream for its last journey: the drain from cold, timed from the start.
+ */
+export async function drainFromCold(
+  base: string,
+  count: number,
+  post: (i: number) => Promise<string | undefined>,
+  startPlanners: () => void,
+): Promise<{ drain: DrainSummary; errors: number }> {
+  const hashes: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const hash = await post(i);
+    if (hash) hashes.push(hash);
+  }
+  const started = performance.now();
+  startPlanners();
+  const finished: number[] = [];
+  let errors = count - hashes.length;
+  await Promise.all(
+    hashes.map(async (hash) => {
+      const done = await awaitSearch(base, hash, 1_800_000);
+      if (done.ok) finished.push(performance.now());
+      else errors++;
+    }),
+  );
+  return { drain: summariseDrain(started, finished), errors };
+}
+
+/** Runs the drain and the throughput sweep on the large region; prints both tables. */
+export async function benchScale(o: ScaleOptions): Promise<void> {
+  const ownRegion = o.regionDir === undefined;
+  const regionDir = o.regionDir ?? mkdtempSync(join(tmpdir(), 'cairn-scale-region-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'cairn-scale-'));
+  const children: ChildProcess[] = [];
+  try {
+    let region: LargeRegion;
+    if (existsSync(join(regionDir, 'region.json'))) {
+      region = readLargeRegion(regionDir);
+      console.error(`[scale] reusing the region in ${regionDir}`);
+    } else {
+      const t0 = performance.now();
+      region = writeLargeRegion(regionDir, 1);
+      console.error(
+        `[scale] generated the Scotland-scale region in ${((performance.now() - t0) / 1000).toFixed(1)} s into ${regionDir} (${loadNote()})`,
+      );
+    }
+    const pairs = pickLargePairs(region, 400);
+    // One-way searches (as the engine's plan bench), spread over five days and the day's hours so
+    // that no two bodies are alike and the search cache never answers.
+    const body = (i: number) => {
+      const [a, b] = pairs[i % pairs.length]!;
+      return {
+        origin: a.name,
+        destination: b.name,
+        origin_location: { lat: a.lat, lng: a.lon },
+        destination_location: { lat: b.lat, lng: b.lon },
+        out_time: localTime(1 + (i % 5), 6 * 60 + ((i * 35) % (14 * 60)), 'UTC'),
+        return_time: null,
+      };
+    };
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      REGION_DIR: regionDir,
+      DATABASE_URL: o.databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      SEARCH_RATE_LIMIT_PER_MINUTE: '100000000',
+      SEARCH_RATE_LIMIT_BURST: '100000000',
+      // The drain holds one SSE stream per stored search, all from this one address.
+      REALTIME_MAX_STREAMS_PER_CLIENT: '100000',
+      REALTIME_MAX_STREAMS_PER_BLOCK: '100000',
+      REALTIME_MAX_STREAMS: '100000',
+      JOB_POLL_MS: '200',
+    };
+    const post = async (i: number): Promise<string | undefined> => {
+      const res = await fetch(`${base}/v1/journey-planner/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body(i)),
+      });
+      if (res.status !== 201) return undefined;
+      return ((await res.json()) as { data: { hash: string } }).data.hash;
+    };
+
+    const serveStart = performance.now();
+    const server = startCairn(['serve', '--no-worker'], env, () => {});
+    children.push(server);
+    await waitReady(base, server, 900_000);
+    console.error(
+      `[scale] serve --no-worker ready in ${((performance.now() - serveStart) / 1000).toFixed(1)} s, ${fmt(rssMb(server.pid), 0)} MB (${loadNote()})`,
+    );
+
+    const workers: Array<{ child: ChildProcess; loaded: Promise<void> }> = [];
+    const startWorker = () => {
+      let loaded!: () => void;
+      const promise = new Promise<void>((ok) => (loaded = ok));
+      const child = startCairn(['worker'], env, (line) => {
+        if (line.includes('planner loaded')) loaded();
+      });
+      child.once('exit', () => loaded());
+      children.push(child);
+      workers.push({ child, loaded: promise });
+    };
+
+    // 1. The drain: searches stored while nothing plans, then workers from cold.
+    const drainLoad = loadNote();
+    const { drain, errors: drainErrors } = await drainFromCold(base, o.drainSearches, post, () => {
+      for (let k = 0; k < o.drainWorkers; k++) startWorker();
+    });
+    const drainWorkersMb = workers.map((w) => rssMb(w.child.pid));
+    console.error(`[scale] drain done: ${drain.planned} planned in ${fmt(drain.totalSec)} s (${loadNote()})`);
+
+    // 2. Throughput against the number of worker processes, largest first (its workers are the
+    // drain's plus more; smaller counts stop some).
+    const rows: SweepRow[] = [];
+    for (const k of [...o.sweep].sort((a, b) => b - a)) {
+      while (workers.length < k) startWorker();
+      while (workers.length > k) await stop(workers.pop()!.child);
+      await Promise.all(workers.map((w) => w.loaded));
+      // Warm-up (not measured): two searches per worker, so each has planned before timing.
+      await Promise.all(
+        Array.from({ length: 2 * k }, async (_, i) => {
+          const hash = await post(900_000 + k * 100 + i);
+          if (hash) await awaitSearch(base, hash, 600_000);
+        }),
+      );
+      const load = loadNote();
+      let n = 0;
+      const run = await closedLoop(o.seconds, o.clients, async () => {
+        const hash = await post(100_000 * k + n++);
+        return hash !== undefined && (await awaitSearch(base, hash, 600_000)).ok;
+      });
+      rows.push({
+        workers: k,
+        searches: run.latencies.length - run.errors,
+        perSec: (run.latencies.length - run.errors) / run.elapsedSec,
+        p50: percentile(run.latencies, 50),
+        p95: percentile(run.latencies, 95),
+        errors: run.errors,
+        serveMb: rssMb(server.pid),
+        workersMb: workers.map((w) => rssMb(w.child.pid)),
+        load: `${load} → ${loadNote()}`,
+      });
+      console.error(`[scale] ${k} worker(s): ${fmt(rows.at(-1)!.perSec, 2)} searches/s (${loadNote()})`);
+    }
+
+    const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+    console.log(
+      `\nScotland-scale region (${region.stops.length} stops), PostgreSQL, serve --no-worker + cairn worker processes; one-way searches; ${date} UTC`,
+    );
+    console.log(
+      '\n| drain | stored searches | planned | first planned after s | all planned after s | searches/s (cold start included) | searches/s once warm | errors | worker RSS MB | load at start |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
+    console.log(
+      `| ${o.drainWorkers} worker(s) from cold | ${o.drainSearches} | ${drain.planned} | ${fmt(drain.firstSec)} | ${fmt(drain.totalSec)} | ${fmt(drain.perSec, 2)} | ${fmt(drain.warmPerSec, 2)} | ${drainErrors} | ${drainWorkersMb.map((m) => fmt(m, 0)).join(' / ')} | ${drainLoad} |`,
+    );
+    console.log(
+      `\n| worker processes | searches | searches/s | p50 ms end to end | p95 ms end to end | errors | serve RSS MB | worker RSS MB | load (start → end) |`,
+    );
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---|---|');
+    for (const r of [...rows].sort((a, b) => a.workers - b.workers))
+      console.log(
+        `| ${r.workers} | ${r.searches} | ${fmt(r.perSec, 2)} | ${fmt(r.p50, 0)} | ${fmt(r.p95, 0)} | ${r.errors} | ${fmt(r.serveMb, 0)} | ${r.workersMb.map((m) => fmt(m, 0)).join(' / ')} | ${r.load} |`,
+      );
+    console.log(
+      `\n${o.clients} closed-loop clients, ${o.seconds} s per row; clients, server, workers and PostgreSQL share this machine's CPUs (loopback).`,
+    );
+  } finally {
+    for (const c of children) await stop(c);
+    rmSync(dataDir, { recursive: true, force: true });
+    if (ownRegion) rmSync(regionDir, { recursive: true, force: true });
+  }
+}
