@@ -15,11 +15,12 @@
  * `--large` (PostgreSQL only) runs scale.ts instead: the generated Scotland-scale region
  * (written into a temporary folder, or into/from `--region-dir DIR` so later runs reuse it and its
  * timetable snapshot), the drain with `--workers` cold workers, and throughput end to end against
- * the number of worker processes (`--sweep 1,2,4`) with `--search-connections` closed-loop clients.
+ * the number of worker processes (`--sweep 1,2,4`, each measured `--rounds 2` times in turn) with `--search-connections`
+ * closed-loop clients.
  * Every figure is printed with the machine's load.
  *
  *   npm run bench:load -- [--seconds 10] [--connections 8] [--search-connections 4] [--soak-minutes 0.5] [--pg] [--workers 1] [--drain 100] [--no-burst] [--no-worst-body] [--json out.json]
- *   npm run bench:load -- --large --pg [--region-dir DIR] [--workers 1] [--drain 100] [--sweep 1,2,4] [--seconds 10] [--search-connections 4]
+ *   npm run bench:load -- --large --pg [--region-dir DIR] [--workers 1] [--drain 100] [--sweep 1,2,4] [--rounds 2] [--seconds 10] [--search-connections 4]
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,6 +57,7 @@ const { values: opts } = parseArgs({
     'region-dir': { type: 'string' },
     drain: { type: 'string', default: '100' },
     sweep: { type: 'string', default: '1,2,4' },
+    rounds: { type: 'string', default: '2' },
     json: { type: 'string' },
   },
 });
@@ -677,6 +679,7 @@ if (opts.large || opts['region-dir']) {
       drainWorkers: EXTRA_WORKERS,
       drainSearches: DRAIN_SEARCHES,
       sweep: opts.sweep.split(',').filter(Boolean).map(Number),
+      rounds: Number(opts.rounds),
     }),
   );
   process.exit(0);

@@ -42,6 +42,8 @@ export interface ScaleOptions {
   drainSearches: number;
   /** Numbers of worker processes to measure throughput with, e.g. [1, 2, 4]. */
   sweep: number[];
+  /** How many times to measure each count, alternating. */
+  rounds: number;
 }
 
 /** The town count writeLargeRegion gives the first stops at scale 1 (planLarge.ts). */
@@ -65,8 +67,10 @@ function readLargeRegion(dir: string): LargeRegion {
 }
 
 interface SweepRow {
+  round: number;
   workers: number;
   searches: number;
+  journeysPerSearch: number;
   perSec: number;
   p50: number;
   p95: number;
@@ -74,6 +78,16 @@ interface SweepRow {
   serveMb: number;
   workersMb: number[];
   load: string;
+}
+
+/** Days ahead (1, 2, …) of the next `count` Monday-to-Friday days in UTC. */
+function nextWeekdays(count: number): number[] {
+  const days: number[] = [];
+  for (let ahead = 1; days.length < count; ahead++) {
+    const weekday = new Date(Date.now() + ahead * 86_400_000).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) days.push(ahead);
+  }
+  return days;
 }
 
 const fmt = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '–');
@@ -127,12 +141,14 @@ export async function benchScale(o: ScaleOptions): Promise<void> {
     }
     const pairs = pickLargePairs(region, 400);
     // The engine plan bench's searches (packages/engine/bench/plan.ts: out, back at 17:00, with a
-    // car and a railcard), so its CPU per search applies. Search i takes pair i mod 400, then a
-    // day of the next five, then a 5-minute step from 06:00: no two of the first 240,000 are alike,
-    // so the search cache never answers (every i is used once: see `next`).
+    // car and a railcard, on a weekday), so its CPU per search applies. Search i takes one of the
+    // next five weekdays (i mod 5), then a pair (the next digit, mod 400), then a 5-minute step from
+    // 06:00: no two of the first 240,000 are alike, so the search cache never answers (every i is
+    // used once: see `next`).
+    const weekdays = nextWeekdays(5);
     const body = (i: number) => {
-      const [a, b] = pairs[i % pairs.length]!;
-      const day = 1 + (Math.floor(i / pairs.length) % 5);
+      const day = weekdays[i % 5]!;
+      const [a, b] = pairs[Math.floor(i / 5) % pairs.length]!;
       const minutes = 6 * 60 + 5 * (Math.floor(i / (pairs.length * 5)) % 120);
       return {
         origin: a.name,
@@ -205,38 +221,53 @@ export async function benchScale(o: ScaleOptions): Promise<void> {
     const drainWorkersMb = workers.map((w) => rssMb(w.child.pid));
     console.error(`[scale] drain done: ${drain.planned} planned in ${fmt(drain.totalSec)} s (${loadNote()})`);
 
-    // 2. Throughput against the number of worker processes, largest first (its workers are the
-    // drain's plus more; smaller counts stop some).
-    const rows: SweepRow[] = [];
-    for (const k of [...o.sweep].sort((a, b) => b - a)) {
-      while (workers.length < k) startWorker();
-      while (workers.length > k) await stop(workers.pop()!.child);
-      await Promise.all(workers.map((w) => w.loaded));
-      // Warm-up (not measured): two searches per worker, so each has planned before timing.
-      await Promise.all(
-        Array.from({ length: 2 * k }, async () => {
-          const hash = await post();
-          if (hash) await awaitSearch(base, hash, 600_000);
-        }),
-      );
-      const load = loadNote();
-      const run = await closedLoop(o.seconds, o.clients, async () => {
+    // 2. Throughput against the number of worker processes. The largest count is started once
+    // (the drain's workers plus more) and warmed up; each row lets k of them plan and holds the
+    // others with SIGSTOP (idle between rows, so they hold no job), and rounds alternate the counts
+    // so that the machine's changing load falls on every count alike.
+    const most = Math.max(...o.sweep);
+    while (workers.length < most) startWorker();
+    await Promise.all(workers.map((w) => w.loaded));
+    // Warm-up (not measured): three searches a worker, all planning.
+    await Promise.all(
+      Array.from({ length: 3 * most }, async () => {
         const hash = await post();
-        return hash !== undefined && (await awaitSearch(base, hash, 600_000)).ok;
-      });
-      rows.push({
-        workers: k,
-        searches: run.latencies.length - run.errors,
-        perSec: (run.latencies.length - run.errors) / run.elapsedSec,
-        p50: percentile(run.latencies, 50),
-        p95: percentile(run.latencies, 95),
-        errors: run.errors,
-        serveMb: rssMb(server.pid),
-        workersMb: workers.map((w) => rssMb(w.child.pid)),
-        load: `${load} → ${loadNote()}`,
-      });
-      console.error(`[scale] ${k} worker(s): ${fmt(rows.at(-1)!.perSec, 2)} searches/s (${loadNote()})`);
+        if (hash) await awaitSearch(base, hash, 600_000);
+      }),
+    );
+    const rows: SweepRow[] = [];
+    for (let round = 1; round <= o.rounds; round++) {
+      for (const k of o.sweep) {
+        workers.forEach((w, i) => w.child.kill(i < k ? 'SIGCONT' : 'SIGSTOP'));
+        const load = loadNote();
+        let journeys = 0;
+        const run = await closedLoop(o.seconds, o.clients, async () => {
+          const hash = await post();
+          if (hash === undefined) return false;
+          const done = await awaitSearch(base, hash, 600_000);
+          journeys += done.journeys.length;
+          return done.ok;
+        });
+        const planned = run.latencies.length - run.errors;
+        rows.push({
+          round,
+          workers: k,
+          searches: planned,
+          journeysPerSearch: journeys / Math.max(1, planned),
+          perSec: planned / run.elapsedSec,
+          p50: percentile(run.latencies, 50),
+          p95: percentile(run.latencies, 95),
+          errors: run.errors,
+          serveMb: rssMb(server.pid),
+          workersMb: workers.slice(0, k).map((w) => rssMb(w.child.pid)),
+          load: `${load} → ${loadNote()}`,
+        });
+        console.error(
+          `[scale] round ${round}, ${k} worker(s): ${fmt(rows.at(-1)!.perSec, 2)} searches/s (${loadNote()})`,
+        );
+      }
     }
+    for (const w of workers) w.child.kill('SIGCONT');
 
     const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
     console.log(
@@ -250,12 +281,12 @@ export async function benchScale(o: ScaleOptions): Promise<void> {
       `| ${o.drainWorkers} worker(s) from cold | ${o.drainSearches} | ${drain.planned} | ${fmt(drain.firstSec)} | ${fmt(drain.totalSec)} | ${fmt(drain.perSec, 2)} | ${fmt(drain.warmPerSec, 2)} | ${drainErrors} | ${drainWorkersMb.map((m) => fmt(m, 0)).join(' / ')} | ${drainLoad} |`,
     );
     console.log(
-      `\n| worker processes | searches | searches/s | p50 ms end to end | p95 ms end to end | errors | serve RSS MB | worker RSS MB | load (start → end) |`,
+      `\n| round | worker processes | searches | journeys a search | searches/s | p50 ms end to end | p95 ms end to end | errors | serve RSS MB | worker RSS MB | load (start → end) |`,
     );
-    console.log('|---:|---:|---:|---:|---:|---:|---:|---|---|');
-    for (const r of [...rows].sort((a, b) => a.workers - b.workers))
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
+    for (const r of rows)
       console.log(
-        `| ${r.workers} | ${r.searches} | ${fmt(r.perSec, 2)} | ${fmt(r.p50, 0)} | ${fmt(r.p95, 0)} | ${r.errors} | ${fmt(r.serveMb, 0)} | ${r.workersMb.map((m) => fmt(m, 0)).join(' / ')} | ${r.load} |`,
+        `| ${r.round} | ${r.workers} | ${r.searches} | ${fmt(r.journeysPerSearch)} | ${fmt(r.perSec, 2)} | ${fmt(r.p50, 0)} | ${fmt(r.p95, 0)} | ${r.errors} | ${fmt(r.serveMb, 0)} | ${r.workersMb.map((m) => fmt(m, 0)).join(' / ')} | ${r.load} |`,
       );
     console.log(
       `\n${o.clients} closed-loop clients, ${o.seconds} s per row; clients, server, workers and PostgreSQL share this machine's CPUs (loopback).`,
