@@ -7,21 +7,40 @@
  * with the per-client search limit off and at its default (`--no-burst` skips it), and the worst
  * request body (64 KiB of nested objects, issue 30) sent while another client reads places
  * (`--no-worst-body` skips it). PGlite always;
- * PostgreSQL too when DATABASE_URL is set or --pg starts a throwaway cluster.
+ * PostgreSQL too when DATABASE_URL is set or --pg starts a throwaway cluster: there first the drain
+ * (`--drain` searches stored through `serve --no-worker` while no worker runs, then `--workers`
+ * worker processes started from cold; the time until all are planned), then the phases above with
+ * serve's worker and `--workers` more.
  *
- *   npm run bench:load -- [--seconds 10] [--connections 8] [--soak-minutes 0.5] [--pg] [--workers 1] [--no-burst] [--no-worst-body] [--json out.json]
+ * `--large` (PostgreSQL only) runs scale.ts instead: the generated Scotland-scale region
+ * (written into a temporary folder, or into/from `--region-dir DIR` so later runs reuse it and its
+ * timetable snapshot), the drain with `--workers` cold workers, and throughput end to end against
+ * the number of worker processes (`--sweep 1,2,4`, each measured `--rounds 2` times in turn) with `--search-connections`
+ * closed-loop clients.
+ * Every figure is printed with the machine's load.
+ *
+ *   npm run bench:load -- [--seconds 10] [--connections 8] [--search-connections 4] [--soak-minutes 0.5] [--pg] [--workers 1] [--drain 100] [--no-burst] [--no-worst-body] [--json out.json]
+ *   npm run bench:load -- --large --pg [--region-dir DIR] [--workers 1] [--drain 100] [--sweep 1,2,4] [--rounds 2] [--seconds 10] [--search-connections 4]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startPostgresCluster } from '../test/helpers/postgresCluster.ts';
-
-const ROOT = resolve(import.meta.dirname, '../../..');
-const CAIRN = join(ROOT, 'packages/api/bin/cairn.ts');
+import {
+  awaitSearch,
+  closedLoop,
+  freePort,
+  localTime,
+  rssMb,
+  startCairn,
+  stop,
+  waitReady,
+} from './loadKit.ts';
+import { loadNote, percentile } from './loadStats.ts';
+import { benchScale, drainFromCold } from './scale.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -34,6 +53,11 @@ const { values: opts } = parseArgs({
     'no-burst': { type: 'boolean', default: false },
     'no-worst-body': { type: 'boolean', default: false },
     workers: { type: 'string', default: '1' },
+    large: { type: 'boolean', default: false },
+    'region-dir': { type: 'string' },
+    drain: { type: 'string', default: '100' },
+    sweep: { type: 'string', default: '1,2,4' },
+    rounds: { type: 'string', default: '2' },
     json: { type: 'string' },
   },
 });
@@ -42,6 +66,7 @@ const CONNECTIONS = Number(opts.connections);
 const SEARCH_CONNECTIONS = Number(opts['search-connections']);
 const SOAK_MIN = Number(opts['soak-minutes']);
 const EXTRA_WORKERS = Number(opts.workers);
+const DRAIN_SEARCHES = Number(opts.drain);
 
 interface Row {
   db: string;
@@ -56,99 +81,6 @@ interface Row {
 }
 const rows: Row[] = [];
 const soaks: Array<Record<string, unknown>> = [];
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => ok(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
-function rssMb(pid: number | undefined): number {
-  if (!pid) return NaN;
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : NaN;
-  } catch {
-    return NaN;
-  }
-}
-
-function startCairn(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [CAIRN, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  child.stderr!.on('data', (d: Buffer) => {
-    const text = d.toString();
-    if (/error|fatal/i.test(text)) process.stderr.write(`[${args[0]}] ${text.slice(0, 500)}`);
-  });
-  return child;
-}
-
-async function waitReady(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`cairn serve exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/v1/ready`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not become ready in 180 s');
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
-/** Runs `task` in `connections` closed loops for `seconds`; answers latencies and outcomes. */
-async function closedLoop(
-  seconds: number,
-  connections: number,
-  task: (i: number) => Promise<boolean>,
-  maxRequests = Infinity,
-) {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = performance.now() + seconds * 1000;
-  let n = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < end && n < maxRequests) {
-        const t0 = performance.now();
-        let ok = false;
-        try {
-          ok = await task(n++);
-        } catch {
-          ok = false;
-        }
-        latencies.push(performance.now() - t0);
-        if (!ok) errors++;
-      }
-    }),
-  );
-  const elapsedSec = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { latencies, errors, elapsedSec };
-}
 
 function record(
   db: string,
@@ -167,68 +99,6 @@ function record(
     errors: r.errors,
     note,
   });
-}
-
-/**
- * Waits on the search's SSE stream for its last journey (or failure); true when all arrived.
- * `firstAt` is when the first journey.processed event came (performance.now()).
- */
-async function awaitSearch(
-  base: string,
-  hash: string,
-  timeoutMs = 60_000,
-): Promise<{ ok: boolean; journeys: string[]; firstAt?: number }> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  const journeys: string[] = [];
-  let firstAt: number | undefined;
-  try {
-    const res = await fetch(`${base}/v1/realtime/query.${hash}`, {
-      signal: controller.signal,
-      headers: { accept: 'text/event-stream' },
-    });
-    if (!res.ok || !res.body) return { ok: false, journeys };
-    const decoder = new TextDecoder();
-    let buffer = '';
-    let expected = -1;
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let i: number;
-      while ((i = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, i);
-        buffer = buffer.slice(i + 2);
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (!data) continue;
-        const event = JSON.parse(data) as { event: string; data: Record<string, unknown> };
-        if (event.event === 'search.failed') return { ok: false, journeys };
-        if (event.event === 'results.retrieved') expected = Number(event.data.journey_count);
-        if (event.event === 'journey.processed') {
-          firstAt ??= performance.now();
-          journeys.push(String(event.data.journeyID));
-        }
-        if (expected >= 0 && journeys.length >= expected)
-          return { ok: true, journeys, ...(firstAt !== undefined ? { firstAt } : {}) };
-      }
-    }
-    return { ok: false, journeys };
-  } finally {
-    clearTimeout(timer);
-    controller.abort();
-  }
-}
-
-function localTime(daysAhead: number, minutes: number): string {
-  const d = new Date(Date.now() + daysAhead * 86_400_000);
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(d);
-  const get = (t: string) => parts.find((p) => p.type === t)!.value;
-  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
-  const mm = String(minutes % 60).padStart(2, '0');
-  return `${get('year')}/${get('month')}/${get('day')} ${hh}:${mm}:00`;
 }
 
 const PLACE_NAMES = [
@@ -271,6 +141,74 @@ function tileOf(lat: number, lng: number, z: number): [number, number] {
   return [x, y];
 }
 
+/** A one-way search between demo places by name (geocoded by the server), on one of the next five days. */
+function demoBody(i: number) {
+  const from = PLACE_NAMES[i % PLACE_NAMES.length]!;
+  const to = PLACE_NAMES[(i * 7 + 3) % PLACE_NAMES.length]!;
+  return {
+    origin: from,
+    destination: to === from ? PLACE_NAMES[(i + 1) % PLACE_NAMES.length] : to,
+    out_time: localTime(1 + (i % 5), 7 * 60 + ((i * 35) % (11 * 60))),
+  };
+}
+
+/**
+ * The drain on the demo region (PostgreSQL): DRAIN_SEARCHES searches stored through
+ * `serve --no-worker` while no worker runs, then EXTRA_WORKERS `cairn worker` processes started
+ * from cold; the time until all are planned (region load included), searches/s. Run on a fresh
+ * database, before the other PostgreSQL phases, so that no stored search is already planned.
+ */
+async function benchDrain(databaseUrl: string): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cairn-bench-drain-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    SEARCH_RATE_LIMIT_PER_MINUTE: '100000000',
+    SEARCH_RATE_LIMIT_BURST: '100000000',
+    // One SSE stream per stored search, all from this address.
+    REALTIME_MAX_STREAMS_PER_CLIENT: '100000',
+    REALTIME_MAX_STREAMS_PER_BLOCK: '100000',
+    REALTIME_MAX_STREAMS: '100000',
+    JOB_POLL_MS: '200',
+  };
+  const children: ChildProcess[] = [startCairn(['serve', '--no-worker'], env)];
+  try {
+    await waitReady(base, children[0]!);
+    const load = loadNote();
+    const post = async (i: number) => {
+      const res = await fetch(`${base}/v1/journey-planner/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(demoBody(200_000 + i)),
+      });
+      return res.status === 201 ? ((await res.json()) as { data: { hash: string } }).data.hash : undefined;
+    };
+    const { drain, errors } = await drainFromCold(base, DRAIN_SEARCHES, post, () => {
+      for (let k = 0; k < EXTRA_WORKERS; k++) children.push(startCairn(['worker'], env));
+    });
+    rows.push({
+      db: 'postgres',
+      scenario: `queue drain from cold (${EXTRA_WORKERS} worker process(es))`,
+      requests: drain.planned,
+      perSec: drain.perSec,
+      p50: NaN,
+      p95: NaN,
+      p99: NaN,
+      errors,
+      note: `${DRAIN_SEARCHES} searches stored while no worker ran; all planned ${drain.totalSec.toFixed(1)} s after the workers started (first after ${drain.firstSec.toFixed(1)} s: region load), ${drain.warmPerSec.toFixed(1)}/s once warm; ${load}`,
+    });
+  } finally {
+    for (const c of children.reverse()) await stop(c);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function benchOne(db: 'pglite' | 'postgres', databaseUrl?: string): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cairn-bench-'));
   const port = await freePort();
@@ -281,6 +219,8 @@ async function benchOne(db: 'pglite' | 'postgres', databaseUrl?: string): Promis
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000000',
+    // The tile phase asks more than the map budget's 3,000 a minute from one address.
+    MAP_RATE_LIMIT_PER_MINUTE: '100000000',
     // These phases measure the planner's capacity from one address; the burst measures the limit.
     SEARCH_RATE_LIMIT_PER_MINUTE: '100000000',
     SEARCH_RATE_LIMIT_BURST: '100000000',
@@ -400,26 +340,13 @@ async function benchOne(db: 'pglite' | 'postgres', databaseUrl?: string): Promis
       300,
     );
     record(db, 'search POST (accept only)', acceptRun, `${CONNECTIONS} clients, at most 300; queue grows`);
-    // Let the queue drain before the reads, so planning does not skew them.
-    const drainStart = performance.now();
-    const backlog = acceptRun.latencies.length;
+    // Let the queue drain before the reads, so planning does not skew them (not a figure: part of
+    // the backlog was planned while it was being posted; benchDrain measures the drain).
     await new Promise((r) => setTimeout(r, 500));
     const lastHash = await post(99_999).then(
       async (r) => ((await r.json()) as { data: { hash: string } }).data.hash,
     );
     await awaitSearch(base, lastHash, 600_000);
-    const drainSec = (performance.now() - drainStart) / 1000;
-    rows.push({
-      db,
-      scenario: 'queue drain (backlog planned)',
-      requests: backlog,
-      perSec: backlog / drainSec,
-      p50: NaN,
-      p95: NaN,
-      p99: NaN,
-      errors: 0,
-      note: `${backlog} queued searches planned in ${drainSec.toFixed(1)} s`,
-    });
 
     // 3. Reads.
     const sample = withJourneys.length > 0 ? withJourneys : planned;
@@ -587,21 +514,12 @@ async function benchBurst(limited: boolean): Promise<void> {
   } as ConstructorParameters<typeof Agent>[0]);
   try {
     await waitReady(base, server);
-    const day = (i: number) => localTime(1 + (i % 5), 7 * 60 + ((i * 35) % (11 * 60)));
-    const body = (i: number) => ({
-      origin: PLACE_NAMES[i % PLACE_NAMES.length],
-      destination:
-        PLACE_NAMES[(i * 7 + 3) % PLACE_NAMES.length] === PLACE_NAMES[i % PLACE_NAMES.length]
-          ? PLACE_NAMES[(i + 1) % PLACE_NAMES.length]
-          : PLACE_NAMES[(i * 7 + 3) % PLACE_NAMES.length],
-      out_time: day(i),
-    });
     // Warm-up: one planned search per travel date, from the reader's address.
     for (let i = 0; i < 5; i++) {
       const res = await fetch(`${base}/v1/journey-planner/search`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body(60_000 + i)),
+        body: JSON.stringify(demoBody(60_000 + i)),
       });
       if (res.status === 201)
         await awaitSearch(base, ((await res.json()) as { data: { hash: string } }).data.hash, 300_000);
@@ -618,7 +536,12 @@ async function benchBurst(limited: boolean): Promise<void> {
     let refused = 0;
     const [flood, read, search] = await Promise.all([
       pacedLoop(seconds, 54, async (i) => {
-        const status = await callFrom(attacker, base, '/v1/journey-planner/search', JSON.stringify(body(i)));
+        const status = await callFrom(
+          attacker,
+          base,
+          '/v1/journey-planner/search',
+          JSON.stringify(demoBody(i)),
+        );
         if (status === 201) accepted++;
         if (status === 429) refused++;
         return status === 201;
@@ -629,7 +552,7 @@ async function benchBurst(limited: boolean): Promise<void> {
         const res = await fetch(`${base}/v1/journey-planner/search`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body(70_000 + i)),
+          body: JSON.stringify(demoBody(70_000 + i)),
         });
         if (res.status !== 201) return false;
         return (
@@ -735,6 +658,35 @@ function printTable(): void {
   }
 }
 
+/** A PostgreSQL to run on: DATABASE_URL, or a throwaway cluster with --pg (stopped after). */
+async function withPostgres(run: (url: string) => Promise<void>): Promise<void> {
+  if (process.env.DATABASE_URL) return run(process.env.DATABASE_URL);
+  const cluster = await startPostgresCluster();
+  try {
+    await run(cluster.url);
+  } finally {
+    cluster.stop();
+  }
+}
+
+if (opts.large || opts['region-dir']) {
+  if (!process.env.DATABASE_URL && !opts.pg)
+    throw new Error('--large runs on PostgreSQL: add --pg or set DATABASE_URL');
+  await withPostgres((url) =>
+    benchScale({
+      regionDir: opts['region-dir'],
+      databaseUrl: url,
+      seconds: SECONDS,
+      clients: SEARCH_CONNECTIONS,
+      drainWorkers: EXTRA_WORKERS,
+      drainSearches: DRAIN_SEARCHES,
+      sweep: opts.sweep.split(',').filter(Boolean).map(Number),
+      rounds: Number(opts.rounds),
+    }),
+  );
+  process.exit(0);
+}
+
 const startedAt = new Date().toISOString();
 if (!opts['no-pglite']) await benchOne('pglite');
 if (!opts['no-burst']) {
@@ -742,15 +694,11 @@ if (!opts['no-burst']) {
   await benchBurst(true);
 }
 if (!opts['no-worst-body']) await benchWorstBody();
-if (process.env.DATABASE_URL) await benchOne('postgres', process.env.DATABASE_URL);
-else if (opts.pg) {
-  const cluster = await startPostgresCluster();
-  try {
-    await benchOne('postgres', cluster.url);
-  } finally {
-    cluster.stop();
-  }
-}
+if (process.env.DATABASE_URL || opts.pg)
+  await withPostgres(async (url) => {
+    await benchDrain(url);
+    await benchOne('postgres', url);
+  });
 printTable();
 console.log(
   `\n${startedAt}; ${SECONDS} s per phase, ${CONNECTIONS} read connections, ${SEARCH_CONNECTIONS} search clients; client and server share this machine's CPUs (loopback).`,
