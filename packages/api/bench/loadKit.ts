@@ -3,23 +3,12 @@
 // and the SSE wait for a search's last journey.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { freePort } from '../test/helpers/freePort.ts';
+export { freePort };
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 const CAIRN = join(ROOT, 'packages/api/bin/cairn.ts');
-
-/** A free TCP port on the loopback address. */
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => ok(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 /** The resident memory of a process in MB (NaN once it is gone). */
 export function rssMb(pid: number | undefined): number {

@@ -2,13 +2,13 @@
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { AppConfig, PlacesResponse, SearchCreated, SearchResults } from '@cairn/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/testServer.ts';
 import { childClockEnv } from '../helpers/testClock.ts';
+import { freePort } from '../helpers/freePort.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
 const CAIRN = join(ROOT, 'packages/api/bin/cairn.ts');
@@ -31,15 +31,6 @@ function asRun(line: string): string {
   return line
     .replace('path/to/your-gtfs.zip', FEED)
     .replaceAll('npx cairn', `"${process.execPath}" "${CAIRN}"`);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise((done) => server.close(done));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** `YYYY/MM/DD HH:mm:00` of the next Tuesday at least two days ahead (the island's buses run Monday to Saturday). */

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { childClockEnv } from '../helpers/testClock.ts';
 import { searchTime } from '../helpers/testServer.ts';
+import { freePort } from '../helpers/freePort.ts';
+export { freePort };
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
 const CAIRN = join(ROOT, 'packages/api/bin/cairn.ts');
@@ -38,17 +39,6 @@ export async function stopCairn(p: CairnProcess | undefined): Promise<void> {
     new Promise<boolean>((r) => setTimeout(() => r(false), 15_000)),
   ]);
   if (!done) p.child.kill('SIGKILL');
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => ok(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 }
 
 export async function waitUntil<T>(
