@@ -62,6 +62,8 @@ test('the stage view crosses to the return, Back returns to its step, and browse
   const journeyUrl = page.url();
 
   const stageButtons = page.getByRole('button', { name: /Stage details/ });
+  // The guide renders in a second pass (ui/Later.tsx): count its buttons once its return half is there.
+  await expect(page.locator('.guide').getByRole('heading', { name: 'Return journey' })).toBeVisible();
   const last = (await stageButtons.count()) - 1;
   await stageButtons.first().click();
   await expect(page.getByRole('heading', { name: /Step 1 of \d+ \(outbound\)/ })).toBeVisible();

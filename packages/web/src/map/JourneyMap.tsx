@@ -99,6 +99,8 @@ export default function JourneyMap({ picture, toiletNotice, trackPosition }: Pro
   useEffect(() => {
     const m = map.current;
     if (!m || !ready) return;
+    // Idle again only once this picture is drawn: the map may go idle on its first tiles before this runs.
+    container.current?.setAttribute('data-map-idle', 'false');
     for (const layer of m.getStyle().layers ?? []) if (layer.id.startsWith('route-')) m.removeLayer(layer.id);
     for (const id of Object.keys(m.getStyle().sources ?? {})) if (id.startsWith('route-')) m.removeSource(id);
     for (const marker of markers.current) marker.remove();
@@ -188,6 +190,8 @@ export default function JourneyMap({ picture, toiletNotice, trackPosition }: Pro
         maxZoom: DEFAULT_ZOOM + 2,
         duration: 0,
       });
+    // A frame even when nothing above changed the style or camera, so idle is announced again.
+    m.triggerRepaint();
   }, [picture, ready, toiletNotice]);
 
   // The user's position marker, refreshed every 10 seconds while tracking is on.
