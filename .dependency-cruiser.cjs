@@ -34,7 +34,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/web' },
       // The shared formatter set (`@cairn/engine/format`) is the one part of the engine the web may use.
-      to: { path: '^packages/(api|engine)', pathNot: '^packages/engine/src/journeys/format/' },
+      to: { path: '^packages/(api|engine)', pathNot: '^packages/engine/src/format/' },
     },
     {
       name: 'shared-format-stays-leaf',
@@ -42,11 +42,11 @@ module.exports = {
         'What `@cairn/engine/format` exports runs in the browser too: it imports only its own set and contract types.',
       severity: 'error',
       from: {
-        path: '^packages/engine/src/journeys/format/(index|distance|duration|money|carbon|changes|html|directions|clock)\\.ts$',
+        path: '^packages/engine/src/format/(index|distance|duration|money|carbon|changes|html|directions|clock)\\.ts$',
       },
       to: {
         pathNot: [
-          '^packages/engine/src/journeys/format/(distance|duration|money|carbon|changes|html|directions|clock)\\.ts$',
+          '^packages/engine/src/format/(distance|duration|money|carbon|changes|html|directions|clock)\\.ts$',
           '^packages/contracts/src/',
         ],
       },
@@ -63,7 +63,7 @@ module.exports = {
         pathNot: [
           '^packages/$1/',
           '^packages/[^/]+/src/index\\.ts$',
-          '^packages/engine/src/(region|cli|journeys/format)/index\\.ts$',
+          '^packages/engine/src/(region|cli|format)/index\\.ts$',
         ],
       },
     },

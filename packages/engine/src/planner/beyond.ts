@@ -1,6 +1,6 @@
 import type { JourneyNotice } from '@cairn/contracts';
 import { haversineM } from '../geo/geometry.ts';
-import { formatDuration } from '../journeys/format/duration.ts';
+import { formatDuration } from '../format/duration.ts';
 import type { PlacePoint, PlannedLeg, PlannedStep } from '../journeys/model.ts';
 import { stopKindOf } from '../timetable/stopKind.ts';
 import type { RegionData } from './regionData.ts';

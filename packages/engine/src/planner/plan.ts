@@ -2,7 +2,7 @@ import { appointmentReturnTime, DEFAULT_APPOINTMENT_MIN } from '@cairn/contracts
 import { assembleJourney } from '../journeys/assemble/assembleJourney.ts';
 import type { ExtrasLookup } from '../journeys/assemble/assembleJourney.ts';
 import { priceOption } from '../journeys/fares/priceOption.ts';
-import { parseSearchDate } from '../journeys/format/localTime.ts';
+import { parseSearchDate } from '../format/localTime.ts';
 import type { PlannedLeg, PlannedOption } from '../journeys/model.ts';
 import { legEndSec } from '../journeys/model.ts';
 import { explainOptions, needsOf, ridesOf, ridesWithoutShortEnds } from '../journeys/ranking/optionSet.ts';

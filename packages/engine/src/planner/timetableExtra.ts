@@ -1,5 +1,5 @@
 import type { Timetable as TimetableDoc } from '@cairn/contracts';
-import { formatLocalTime } from '../journeys/format/localTime.ts';
+import { formatLocalTime } from '../format/localTime.ts';
 import type { PlannedStep } from '../journeys/model.ts';
 import { POS_NO_PICKUP } from '../raptor/transitData.ts';
 import type { TripHit, TripIdx } from '../raptor/transitData.ts';

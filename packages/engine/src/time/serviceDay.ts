@@ -6,7 +6,7 @@
  * previous service day. Everything here works in whole seconds of UTC epoch time.
  */
 
-import { clockFieldsIn } from '../journeys/format/clock.ts';
+import { clockFieldsIn } from '../format/clock.ts';
 
 /** A calendar date as the integer YYYYMMDD (20260329). */
 export type DateInt = number;

@@ -13,7 +13,7 @@ import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNe
 import type { StreetNetwork } from '../../src/streets/streetNetwork.ts';
 import { STRAIGHT_WALK_DETOUR } from '../../src/streets/straightWalk.ts';
 import { at, osmXml } from '../support/osmFixture.ts';
-import { directionText } from '../../src/journeys/format/directions.ts';
+import { directionText } from '../../src/format/directions.ts';
 
 /*
  * Metres east (x) and north (y). Main Street runs east 1 km; stops 0 and 1 stand by it, stop 2

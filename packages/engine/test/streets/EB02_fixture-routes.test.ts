@@ -4,10 +4,10 @@ import polyline from '@mapbox/polyline';
 import { loadOsmXml } from '../../src/osm/loadOsm.ts';
 import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNetwork.ts';
 import { findSnapPoint } from '../../src/streets/snap.ts';
-import { formatShortDistance as distanceText, METRES_TO_MILES } from '../../src/journeys/format/distance.ts';
+import { formatShortDistance as distanceText, METRES_TO_MILES } from '../../src/format/distance.ts';
 import { turnManeuver } from '../../src/streets/directions.ts';
 import { at, osmXml } from '../support/osmFixture.ts';
-import { directionHtml, directionText } from '../../src/journeys/format/directions.ts';
+import { directionHtml, directionText } from '../../src/format/directions.ts';
 
 //   e
 //   |  High Street

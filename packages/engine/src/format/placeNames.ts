@@ -1,4 +1,4 @@
-import type { PlacePoint } from '../model.ts';
+import type { PlacePoint } from '../journeys/model.ts';
 
 type Named = Pick<PlacePoint, 'name'> & Partial<Pick<PlacePoint, 'stopKind'>>;
 

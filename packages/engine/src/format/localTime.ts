@@ -1,5 +1,5 @@
-import { epochToLocal, formatIsoLocal, localToEpochSec, splitDate } from '../../time/serviceDay.ts';
-import type { DateInt } from '../../time/serviceDay.ts';
+import { epochToLocal, formatIsoLocal, localToEpochSec, splitDate } from '../time/serviceDay.ts';
+import type { DateInt } from '../time/serviceDay.ts';
 
 import { formatDateFields, formatSearchDateFields, formatSecondsOfDay } from './clock.ts';
 
