@@ -1,12 +1,4 @@
-/** A wall-clock instant as its calendar and clock fields (month 1–12), in whatever zone the caller chose. */
-export interface ClockFields {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
+import type { ClockFields } from '../time/serviceDay.ts';
 
 /** Two digits: 9 → '09'. */
 export const pad2 = (n: number): string => String(n).padStart(2, '0');
@@ -36,39 +28,4 @@ export function formatDateFields(f: Pick<ClockFields, 'year' | 'month' | 'day'>)
 /** The search date format of SPEC §5: 'YYYY/MM/DD HH:mm:ss'. */
 export function formatSearchDateFields(f: ClockFields): string {
   return `${f.year}/${pad2(f.month)}/${pad2(f.day)} ${pad2(f.hour)}:${pad2(f.minute)}:${pad2(f.second)}`;
-}
-
-const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * The wall-clock fields of an instant in an IANA time zone: the one reading of a zone's clock that
- * the engine's service days, the API's search window and the web's "now" all use. Throws a
- * RangeError for a zone the runtime does not know.
- */
-export function clockFieldsIn(timeZone: string, instant: Date): ClockFields {
-  let f = zoneFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    zoneFormatters.set(timeZone, f);
-  }
-  const parts = f.formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes): number =>
-    Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour'),
-    minute: get('minute'),
-    second: get('second'),
-  };
 }
