@@ -3,7 +3,7 @@ import { haversineM } from '../geo/geometry.ts';
 import { formatDuration } from '../format/duration.ts';
 import type { PlacePoint, PlannedLeg, PlannedStep } from '../journeys/model.ts';
 import { stopKindOf } from '../timetable/stopKind.ts';
-import type { RegionData } from './regionData.ts';
+import type { RegionData } from '../loader/regionData.ts';
 import { stopPlace } from './transitSteps.ts';
 
 /*

@@ -7,7 +7,7 @@ import type { TransitView } from '../timetable/transitView.ts';
 import { epochToLocal, localToEpochSec } from '../time/serviceDay.ts';
 import { rideCallSec } from './transitSteps.ts';
 import type { Timetable } from '../timetable/timetable.ts';
-import type { RegionData } from './regionData.ts';
+import type { RegionData } from '../loader/regionData.ts';
 
 const COLUMNS = 5;
 

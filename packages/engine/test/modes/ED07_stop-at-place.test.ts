@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AT_STOP_M, listStopAccess } from '../../src/modes/accessEgress.ts';
 import type { StopStreets } from '../../src/modes/accessEgress.ts';
 import { buildStreetStep } from '../../src/modes/streetStep.ts';
-import { loadOsmXml } from '../../src/osm/loadOsm.ts';
+import { loadOsmXml } from '../../src/loader/loadOsm.ts';
 import { WALK_MPS } from '../../src/osm/wayAccess.ts';
 import { haversineM } from '../../src/geo/geometry.ts';
 import { findStopSnapPoint } from '../../src/streets/snap.ts';

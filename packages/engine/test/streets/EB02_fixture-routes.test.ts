@@ -1,7 +1,7 @@
 // Feature under test: snapping, one-way streets and turn-by-turn directions on a small hand-made network.
 import { describe, expect, it } from 'vitest';
 import polyline from '@mapbox/polyline';
-import { loadOsmXml } from '../../src/osm/loadOsm.ts';
+import { loadOsmXml } from '../../src/loader/loadOsm.ts';
 import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNetwork.ts';
 import { findSnapPoint } from '../../src/streets/snap.ts';
 import { formatShortDistance as distanceText, METRES_TO_MILES } from '../../src/format/distance.ts';
