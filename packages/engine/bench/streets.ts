@@ -17,7 +17,7 @@ import { buildContractionHierarchy } from '../src/streets/contraction.ts';
 import { listStreetFootpaths } from '../src/modes/footpaths.ts';
 import type { SnapPoint } from '../src/streets/search.ts';
 import { haversineM } from '../src/geo/geometry.ts';
-import { buildGeocoder, listSuggestions } from '../src/places/geocoder.ts';
+import { buildGeocoder, listSuggestions } from '../src/geocoding/geocoder.ts';
 import type { StreetMode } from '../src/osm/wayAccess.ts';
 import { dateToDayNumber } from '../src/time/serviceDay.ts';
 import { writeRoadNetworkOsm } from './roads.ts';
