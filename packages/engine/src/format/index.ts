@@ -1,8 +1,9 @@
 /**
  * The formatter set every package shares (engine, API and web), exposed as `@cairn/engine/format`.
  * Only dependency-free modules belong here (a dependency rule checks it), so that the web can
- * import them without pulling in the engine; the one exception is the time module's reading of a zone's
- * clock (`time/serviceDay.ts`), itself dependency-free. Local time text (`localTime.ts`) stays engine-only.
+ * import them without pulling in the engine; the one module from elsewhere is the time module
+ * (`time/serviceDay.ts`, which reads a zone's clock and imports nothing). Local time as text
+ * (`localTime.ts`) stays engine-only.
  */
 export {
   METRES_TO_MILES,
