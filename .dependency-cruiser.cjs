@@ -1,6 +1,132 @@
 /** Layering rules of DESIGN.md and STYLE.md, checked on every lint run. */
+// Node's own module without require() (the lint bans require in this repository).
+const { readdirSync } = process.getBuiltinModule('node:fs');
+
+// ---- The engine's floors (issue 33): per-folder allow-lists, as OpenTripPlanner's
+// RaptorArchitectureTest lists what each module may use (read, not copied). Ground floor first:
+// each folder of packages/engine/src may import only its own files and the folders in its list, and a
+// list may name only folders earlier in this table, so no import runs up a floor. Imports of other
+// packages (contracts, npm) are not restricted here. The entry points (src/index.ts and the
+// `./region`, `./cli`, `./format` indexes) are doors, not rooms: they may re-export from any floor.
+const ENGINE_FLOORS = [
+  // Ground: no engine imports at all. time/ owns the zone's clock (and the browser shares it).
+  ['geo', []],
+  ['xml', []],
+  ['time', []],
+  // Data structures the graph searches share (the min-heap of streets/ and raptor/).
+  ['collections', []],
+  // Text of numbers, distances, durations and clock fields; browser-safe (see shared-format-stays-leaf).
+  ['format', ['time']],
+  // The router sees only its TransitData interface.
+  ['raptor', ['collections']],
+  ['places', ['geo']],
+  ['timetable', ['geo', 'raptor', 'time']],
+  // Readers: each turns one kind of file into data.
+  ['gtfs', ['time', 'timetable']],
+  ['osm', ['geo', 'places', 'xml']],
+  ['naptan', ['geo', 'gtfs', 'osm', 'xml']],
+  ['transxchange', ['gtfs', 'naptan', 'time', 'xml']],
+  ['cif', ['geo', 'gtfs', 'time', 'transxchange']],
+  ['feeds', ['cif', 'gtfs', 'naptan', 'transxchange']],
+  // Street routing over what osm/ read, and the step-free profile of it.
+  ['streets', ['collections', 'format', 'geo', 'osm']],
+  ['stepFree', ['osm', 'streets']],
+  ['geocoding', ['geo', 'places', 'streets']],
+  // region.json, its checks and the commands' region helpers.
+  ['region', ['feeds', 'format', 'geo', 'gtfs', 'osm', 'streets', 'time', 'timetable', 'transxchange']],
+  ['realtime', ['format', 'raptor', 'region', 'time', 'timetable', 'xml']],
+  ['journeys', ['format', 'geo', 'gtfs', 'osm', 'places', 'region', 'stepFree', 'time']],
+  [
+    'modes',
+    ['format', 'geo', 'journeys', 'osm', 'places', 'raptor', 'region', 'stepFree', 'streets', 'time'],
+  ],
+  // Loading a region: its config, feeds, timetable, streets (OSM → graph) and step-free data.
+  [
+    'loader',
+    [
+      'feeds',
+      'geo',
+      'gtfs',
+      'journeys',
+      'modes',
+      'osm',
+      'places',
+      'region',
+      'stepFree',
+      'streets',
+      'timetable',
+    ],
+  ],
+  [
+    'planner',
+    [
+      'format',
+      'geo',
+      'geocoding',
+      'gtfs',
+      'journeys',
+      'loader',
+      'modes',
+      'osm',
+      'places',
+      'raptor',
+      'realtime',
+      'region',
+      'stepFree',
+      'streets',
+      'time',
+      'timetable',
+    ],
+  ],
+  [
+    'cli',
+    [
+      'format',
+      'geo',
+      'gtfs',
+      'loader',
+      'modes',
+      'osm',
+      'places',
+      'planner',
+      'region',
+      'streets',
+      'time',
+      'timetable',
+    ],
+  ],
+];
+const ENGINE_SRC = '^packages/engine/src/';
+const ENGINE_DOORS = '^packages/engine/src/((region|cli|format)/)?index\\.ts$';
+
+/** One rule per floor, after checking that the table is honest and covers every engine folder. */
+function engineFloorRules() {
+  const seen = new Set();
+  for (const [folder, allowed] of ENGINE_FLOORS) {
+    const up = allowed.filter((f) => !seen.has(f));
+    if (up.length > 0)
+      throw new Error(`.dependency-cruiser.cjs: ${folder}/ may not import up to ${up.join(', ')}`);
+    seen.add(folder);
+  }
+  const folders = readdirSync(`${__dirname}/packages/engine/src`, { withFileTypes: true });
+  const homeless = folders.filter((d) => d.isDirectory() && !seen.has(d.name)).map((d) => d.name);
+  if (homeless.length > 0)
+    throw new Error(`.dependency-cruiser.cjs: no floor for engine folder(s) ${homeless}`);
+  const gone = [...seen].filter((f) => !folders.some((d) => d.isDirectory() && d.name === f));
+  if (gone.length > 0) throw new Error(`.dependency-cruiser.cjs: floors for missing folder(s) ${gone}`);
+  return ENGINE_FLOORS.map(([folder, allowed]) => ({
+    name: `engine-floor-${folder}`,
+    comment: `${folder}/ imports only ${allowed.length > 0 ? allowed.join(', ') : 'itself'} (ENGINE_FLOORS).`,
+    severity: 'error',
+    from: { path: `${ENGINE_SRC}${folder}/`, pathNot: ENGINE_DOORS },
+    to: { path: ENGINE_SRC, pathNot: `${ENGINE_SRC}(${[folder, ...allowed].join('|')})/` },
+  }));
+}
+// ---- End of the engine's floors.
+
 module.exports = {
   forbidden: [
+    ...engineFloorRules(),
     {
       name: 'raptor-knows-no-gtfs',
       comment: 'The router sees only the TransitData interface, never a GTFS type.',
@@ -34,19 +160,21 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/web' },
       // The shared formatter set (`@cairn/engine/format`) is the one part of the engine the web may use.
-      to: { path: '^packages/(api|engine)', pathNot: '^packages/engine/src/journeys/format/' },
+      to: { path: '^packages/(api|engine)', pathNot: '^packages/engine/src/format/' },
     },
     {
       name: 'shared-format-stays-leaf',
       comment:
-        'What `@cairn/engine/format` exports runs in the browser too: it imports only its own set and contract types.',
+        'What `@cairn/engine/format` exports runs in the browser too: it imports only its own set, the time module and contract types.',
       severity: 'error',
       from: {
-        path: '^packages/engine/src/journeys/format/(index|distance|duration|money|carbon|changes|html|directions|clock)\\.ts$',
+        path: '^packages/engine/src/format/(index|distance|duration|money|carbon|changes|html|directions|clock)\\.ts$',
       },
       to: {
         pathNot: [
-          '^packages/engine/src/journeys/format/(distance|duration|money|carbon|changes|html|directions|clock)\\.ts$',
+          '^packages/engine/src/format/(distance|duration|money|carbon|changes|html|directions|clock)\\.ts$',
+          // The time module's reading of a zone's clock (dependency-free: the engine rules below keep it so).
+          '^packages/engine/src/time/serviceDay\\.ts$',
           '^packages/contracts/src/',
         ],
       },
@@ -63,7 +191,7 @@ module.exports = {
         pathNot: [
           '^packages/$1/',
           '^packages/[^/]+/src/index\\.ts$',
-          '^packages/engine/src/(region|cli|journeys/format)/index\\.ts$',
+          '^packages/engine/src/(region|cli|format)/index\\.ts$',
         ],
       },
     },
@@ -71,7 +199,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(node_modules|dist|/test/|/bench/)' },
+    // `/dist/`, not `dist`: the bare word also matched format/distance.ts, which went unchecked.
+    exclude: { path: '(node_modules|/dist/|/test/|/bench/)' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

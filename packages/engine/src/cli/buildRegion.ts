@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { loadGtfsFeeds, parseFeedSpec } from '../gtfs/loadFeeds.ts';
 import { streetFootpathSource } from '../modes/footpaths.ts';
 import { loadRegionConfig } from '../region/loadRegionConfig.ts';
-import { streetDataLabel } from '../region/regionStreets.ts';
+import { streetDataLabel } from '../loader/regionStreets.ts';
 import { writeTimetableSnapshot } from '../timetable/snapshot.ts';
 import { checkNowMs, checkRegionFolder, parseTodayOption } from './checkRegion.ts';
 import { EXIT, parseCommandArgs, reportWarnings, say } from './common.ts';

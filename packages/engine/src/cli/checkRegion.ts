@@ -1,10 +1,10 @@
 import { resolveRegionPath, loadRegionConfig } from '../region/loadRegionConfig.ts';
 import type { RegionConfig } from '../region/regionConfig.ts';
-import { streetDataLabel } from '../region/regionStreets.ts';
+import { streetDataLabel } from '../loader/regionStreets.ts';
 import { runRegionChecks } from '../region/checks/runRegionChecks.ts';
 import type { RegionCheckOutcome } from '../region/checks/runRegionChecks.ts';
-import { loadRegionTimetable } from '../planner/regionTimetable.ts';
-import type { FootpathStreets } from '../planner/regionTimetable.ts';
+import { loadRegionTimetable } from '../loader/regionTimetable.ts';
+import type { FootpathStreets } from '../loader/regionTimetable.ts';
 import { parseLocalDateTime, localToEpochSec } from '../time/serviceDay.ts';
 import { EXIT, parseCommandArgs, say } from './common.ts';
 import { loadStreets } from './streets.ts';

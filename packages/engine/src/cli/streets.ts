@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { loadOsmFile } from '../osm/loadOsm.ts';
-import type { OsmData } from '../osm/loadOsm.ts';
+import { loadOsmFile } from '../loader/loadOsm.ts';
+import type { OsmData } from '../loader/loadOsm.ts';
 import { readElevationRaster } from '../osm/elevationRaster.ts';
 import type { LatLonBox } from '../osm/elevationRaster.ts';
 import { createStreetNetwork } from '../streets/streetNetwork.ts';

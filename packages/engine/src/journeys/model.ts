@@ -11,7 +11,7 @@ export interface PlacePoint extends GeoPoint {
   name: string;
   /**
    * Set on timetable stops: feeds often name a station after its town ("Aviemore"), and labels
-   * need it to tell the station from the town of the same name (journeys/format/placeNames.ts).
+   * need it to tell the station from the town of the same name (format/placeNames.ts).
    */
   stopKind?: 'station' | 'stop';
 }

@@ -1,7 +1,7 @@
 import type { PlacePoint, PlannedLeg } from '../journeys/model.ts';
 import { isPublicHoliday } from '../journeys/publicHoliday.ts';
 import type { FlexibleService, RegionConfig } from '../region/regionConfig.ts';
-import { minutesOfDay } from '../journeys/format/clock.ts';
+import { minutesOfDay } from '../format/clock.ts';
 import { inGeoPolygon, localDayTime } from './serviceTime.ts';
 import type { PartsAnswer } from './streetStep.ts';
 

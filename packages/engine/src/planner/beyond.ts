@@ -1,9 +1,9 @@
 import type { JourneyNotice } from '@cairn/contracts';
 import { haversineM } from '../geo/geometry.ts';
-import { formatDuration } from '../journeys/format/duration.ts';
+import { formatDuration } from '../format/duration.ts';
 import type { PlacePoint, PlannedLeg, PlannedStep } from '../journeys/model.ts';
 import { stopKindOf } from '../timetable/stopKind.ts';
-import type { RegionData } from './regionData.ts';
+import type { RegionData } from '../loader/regionData.ts';
 import { stopPlace } from './transitSteps.ts';
 
 /*

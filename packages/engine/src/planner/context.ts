@@ -11,7 +11,7 @@ import type { RaptorJourney } from '../raptor/types.ts';
 import type { Raptor } from '../raptor/raptor.ts';
 import type { DateInt } from '../time/serviceDay.ts';
 import type { TransitView } from '../timetable/transitView.ts';
-import type { RegionData } from './regionData.ts';
+import type { RegionData } from '../loader/regionData.ts';
 import type { LiveVersion } from '../realtime/liveVersion.ts';
 import type { Beyond } from './beyond.ts';
 

@@ -3,8 +3,8 @@ import { toLatLng } from '../geo/geometry.ts';
 import { listPoisNear, listToiletMarkersNear } from '../journeys/extras/places.ts';
 import { listTaxiOperators } from '../modes/taxi.ts';
 import type { PlannedStep } from '../journeys/model.ts';
-import { buildGeocoder, listSuggestions, reverseGeocode } from '../places/geocoder.ts';
-import type { GeocodeResult } from '../places/geocoder.ts';
+import { buildGeocoder, listSuggestions, reverseGeocode } from '../geocoding/geocoder.ts';
+import type { GeocodeResult } from '../geocoding/geocoder.ts';
 import { isInGreatBritain } from '../places/greatBritain.ts';
 import { locateEnds, outsideAreaMessage } from '../places/locateEnd.ts';
 import { findBeyond } from './beyond.ts';
@@ -20,8 +20,8 @@ import { buildMapFeatures } from './mapFeatures.ts';
 import type { MapFeatureCollection } from './mapFeatures.ts';
 import { planSearch } from './plan.ts';
 import type { Planner } from './port.ts';
-import { loadRegionData, regionDataFromFeeds } from './regionData.ts';
-import type { FeedRegionOptions, RegionData } from './regionData.ts';
+import { loadRegionData, regionDataFromFeeds } from '../loader/regionData.ts';
+import type { FeedRegionOptions, RegionData } from '../loader/regionData.ts';
 import type { FeedSpec } from '../gtfs/loadFeeds.ts';
 import type { FeedWarning } from '../gtfs/warnings.ts';
 import { buildStepTimetable, hasLaterRun } from './timetableExtra.ts';
@@ -60,7 +60,7 @@ export async function loadPlanner(regionDir: string, options: PlannerOptions = {
 }
 
 /**
- * A Planner over GTFS feeds without region.json (planner/regionData.ts regionDataFromFeeds: default
+ * A Planner over GTFS feeds without region.json (loader/regionData.ts regionDataFromFeeds: default
  * region config, straight-line walks without an OSM file), or why it cannot be built.
  */
 export function loadPlannerFromFeeds(

@@ -1,6 +1,6 @@
 import polylabel from 'polylabel';
 import type { WaterFeature } from '../places/types.ts';
-import type { RegionData } from './regionData.ts';
+import type { RegionData } from '../loader/regionData.ts';
 import { edgeHighwayClass, findEdgeName } from '../streets/graph.ts';
 
 /** A GeoJSON feature of the region's base map. */

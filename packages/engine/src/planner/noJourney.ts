@@ -1,4 +1,4 @@
-import { formatLocalDate } from '../journeys/format/localTime.ts';
+import { formatLocalDate } from '../format/localTime.ts';
 import { listStopAccess } from '../modes/accessEgress.ts';
 import type { SearchEnd } from '../places/locateEnd.ts';
 import type { SearchContext } from './context.ts';

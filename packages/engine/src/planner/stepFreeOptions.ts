@@ -5,7 +5,7 @@ import type { RegionConfig } from '../region/regionConfig.ts';
 import { rideStepFree, summariseStepFree } from '../stepFree/labels.ts';
 import { buildStreetStep } from '../modes/streetStep.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
-import type { RegionData } from './regionData.ts';
+import type { RegionData } from '../loader/regionData.ts';
 
 /*
  * Labels of step-free searches for the steps the street profile does not label (rides, cars,

@@ -1,5 +1,5 @@
 import type { Timetable as TimetableDoc } from '@cairn/contracts';
-import { formatLocalTime } from '../journeys/format/localTime.ts';
+import { formatLocalTime } from '../format/localTime.ts';
 import type { PlannedStep } from '../journeys/model.ts';
 import { POS_NO_PICKUP } from '../raptor/transitData.ts';
 import type { TripHit, TripIdx } from '../raptor/transitData.ts';
@@ -7,7 +7,7 @@ import type { TransitView } from '../timetable/transitView.ts';
 import { epochToLocal, localToEpochSec } from '../time/serviceDay.ts';
 import { rideCallSec } from './transitSteps.ts';
 import type { Timetable } from '../timetable/timetable.ts';
-import type { RegionData } from './regionData.ts';
+import type { RegionData } from '../loader/regionData.ts';
 
 const COLUMNS = 5;
 

@@ -3,10 +3,10 @@ import type { PlacePoint, PlannedStep, RideStop, TransitRide } from '../journeys
 import { haversineM } from '../geo/geometry.ts';
 import type { RaptorJourney, RaptorLeg } from '../raptor/types.ts';
 import type { TransitView } from '../timetable/transitView.ts';
-import type { RegionData } from './regionData.ts';
+import type { RegionData } from '../loader/regionData.ts';
 import { buildStreetChain, buildStreetStep } from '../modes/streetStep.ts';
 import { stopKindOf } from '../timetable/stopKind.ts';
-import { serviceAfterMode } from '../journeys/format/serviceName.ts';
+import { serviceAfterMode } from '../format/serviceName.ts';
 import { STRAIGHT_LINE_FOOTPATHS } from '../timetable/footpaths.ts';
 
 /** Street steps shorter than this are not shown (the place is at the stop). */

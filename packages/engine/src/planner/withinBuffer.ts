@@ -1,6 +1,6 @@
 import type { JourneyNotice } from '@cairn/contracts';
-import { formatDuration } from '../journeys/format/duration.ts';
-import { formatLocalTime } from '../journeys/format/localTime.ts';
+import { formatDuration } from '../format/duration.ts';
+import { formatLocalTime } from '../format/localTime.ts';
 import { legEndSec, legStartSec } from '../journeys/model.ts';
 import type { SearchContext } from './context.ts';
 import type { Candidate } from './families/family.ts';

@@ -1,4 +1,4 @@
-import { MinHeap } from '../streets/heap.ts';
+import { MinHeap } from '../collections/minHeap.ts';
 import type { TransitData } from './transitData.ts';
 import type { AccessLeg } from './types.ts';
 

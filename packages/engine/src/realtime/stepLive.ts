@@ -1,6 +1,6 @@
 import type { StepAlert, StepLive } from '@cairn/contracts';
 import { POS_NO_DROP_OFF, POS_NO_PICKUP } from '../raptor/transitData.ts';
-import { formatLocalTime } from '../journeys/format/localTime.ts';
+import { formatLocalTime } from '../format/localTime.ts';
 import { dateToDayNumber, dayNumberToDate, serviceDayStartEpochSec } from '../time/serviceDay.ts';
 import type { InstancePatch } from '../timetable/livePatch.ts';
 import type { LiveAlert, LiveVersion } from './liveVersion.ts';

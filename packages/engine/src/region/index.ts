@@ -10,4 +10,4 @@ export { readGtfsFeed, readGtfsSource } from '../gtfs/readFeed.ts';
 export { readTimetableFeed } from '../feeds/readTimetableFeed.ts';
 export { writeTransxchange } from '../transxchange/writeTransxchange.ts';
 export { easterSunday } from '../transxchange/bankHolidays.ts';
-export { loadOsmFile } from '../osm/loadOsm.ts';
+export { loadOsmFile } from '../loader/loadOsm.ts';

@@ -4,7 +4,7 @@ import type { FeedSpec } from '../gtfs/loadFeeds.ts';
 import { readFeedOutline } from '../gtfs/readFeedOutline.ts';
 import type { FeedWarning } from '../gtfs/warnings.ts';
 import { projectionFor } from '../geo/geometry.ts';
-import { isKnownCurrency } from '../journeys/format/money.ts';
+import { isKnownCurrency } from '../format/money.ts';
 import type { BoundingBox, RegionConfigInput } from './regionConfig.ts';
 
 /** Margin around the outermost stops (m): an origin a short walk beyond them is still inside the box. */

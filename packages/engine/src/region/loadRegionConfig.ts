@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { isValidTimeZone } from '../time/serviceDay.ts';
 import { RegionConfig } from './regionConfig.ts';
 
 /** One problem found in region.json; `path` is the JSON path of the field ("taxi.operators.0.phone"). */
@@ -91,11 +92,7 @@ function crossCheck(c: RegionConfig, file: string, dir: string | undefined): Reg
     return seen;
   };
 
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: c.timeZone });
-  } catch {
-    err('timeZone', `unknown time zone "${c.timeZone}"`);
-  }
+  if (!isValidTimeZone(c.timeZone)) err('timeZone', `unknown time zone "${c.timeZone}"`);
 
   const centre = c.map?.centre;
   if (

@@ -1,7 +1,7 @@
 import { CONCESSION_SCHEME_ID_PATTERN, TRAVEL_TYPES } from '@cairn/contracts';
 import { z } from 'zod';
 import { Connections } from './connections.ts';
-import { isKnownCurrency } from '../journeys/format/money.ts';
+import { isKnownCurrency } from '../format/money.ts';
 
 /*
  * The schema of a region's `region.json`: everything about a region that is not a GTFS timetable

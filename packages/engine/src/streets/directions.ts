@@ -11,7 +11,7 @@ import {
 import type { StreetGraph } from './graph.ts';
 import type { PathPiece, StreetPath } from './search.ts';
 import type { DirectionAction, DirectionParts } from '@cairn/contracts';
-import { metresToMiles } from '../journeys/format/distance.ts';
+import { metresToMiles } from '../format/distance.ts';
 import { MODE_BIT } from '../osm/wayAccess.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
 import type { GeoPoint } from '../geo/geometry.ts';
@@ -19,7 +19,7 @@ import type { GeoPoint } from '../geo/geometry.ts';
 /** How a direction step starts (the street maneuvers of the wire's direction actions). */
 export type Maneuver = Exclude<DirectionAction, 'walk-to' | 'walk-unmapped'>;
 
-/** One turn-by-turn instruction as structured data (its text and HTML come from journeys/format). */
+/** One turn-by-turn instruction as structured data (its text and HTML come from format/). */
 export interface Direction extends DirectionParts {
   durationSec: number;
   start: GeoPoint;

@@ -1,4 +1,4 @@
-import { MinHeap } from './heap.ts';
+import { MinHeap } from '../collections/minHeap.ts';
 import { MODE_INDEX } from './graph.ts';
 import type { StreetGraph } from './graph.ts';
 import { MODE_BIT } from '../osm/wayAccess.ts';

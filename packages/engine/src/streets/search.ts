@@ -1,4 +1,4 @@
-import { MinHeap } from './heap.ts';
+import { MinHeap } from '../collections/minHeap.ts';
 import { MODE_INDEX, edgePartCostSec } from './graph.ts';
 import type { StreetGraph } from './graph.ts';
 import { componentsOf } from './components.ts';

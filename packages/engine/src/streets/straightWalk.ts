@@ -1,6 +1,6 @@
 import polyline from '@mapbox/polyline';
 import type { StreetRoute } from './directions.ts';
-import { metresToMiles } from '../journeys/format/distance.ts';
+import { metresToMiles } from '../format/distance.ts';
 import { haversineM } from '../geo/geometry.ts';
 import { WALK_MPS } from '../osm/wayAccess.ts';
 import type { GeoPoint } from '../geo/geometry.ts';

@@ -4,9 +4,21 @@
  * GTFS measures stop times from "noon minus 12 h" of the service date in the agency time zone, not
  * from midnight: on a clock-change day the two differ by an hour, and times past 24:00 belong to the
  * previous service day. Everything here works in whole seconds of UTC epoch time.
+ *
+ * This is the one module that reads a time zone's clock (all local clock arithmetic is here, and it
+ * imports nothing, so the browser shares it through `@cairn/engine/format`); turning its answers
+ * into text is the formatters' job (`format/clock.ts`, `format/localTime.ts`).
  */
 
-import { clockFieldsIn } from '../journeys/format/clock.ts';
+/** A wall-clock instant as its calendar and clock fields (month 1–12), in whatever zone the caller chose. */
+export interface ClockFields {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
 
 /** A calendar date as the integer YYYYMMDD (20260329). */
 export type DateInt = number;
@@ -125,19 +137,6 @@ export function epochToLocal(
   return { date: dayNumberToDate(day), secondsOfDay: local - day * DAY_SEC, offsetSec };
 }
 
-/** ISO 8601 local time with its UTC offset, e.g. 2026-03-29T09:05:00+01:00. */
-export function formatIsoLocal(timeZone: string, epochSec: number): string {
-  const { date, secondsOfDay, offsetSec } = epochToLocal(timeZone, epochSec);
-  const { y, m, d } = splitDate(date);
-  const p2 = (n: number): string => String(n).padStart(2, '0');
-  const hh = Math.floor(secondsOfDay / 3600);
-  const mm = Math.floor(secondsOfDay / 60) % 60;
-  const ss = secondsOfDay % 60;
-  const sign = offsetSec < 0 ? '-' : '+';
-  const abs = Math.abs(offsetSec);
-  return `${y}-${p2(m)}-${p2(d)}T${p2(hh)}:${p2(mm)}:${p2(ss)}${sign}${p2(Math.floor(abs / 3600))}:${p2(Math.floor(abs / 60) % 60)}`;
-}
-
 /** Parses "YYYY-MM-DDTHH:mm[:ss]" as local date and seconds of day; undefined when malformed. */
 export function parseLocalDateTime(text: string): { date: DateInt; secondsOfDay: number } | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
@@ -148,4 +147,39 @@ export function parseLocalDateTime(text: string): { date: DateInt; secondsOfDay:
   const s = Number(m[6] ?? 0);
   if (date === undefined || h > 23 || mi > 59 || s > 59) return undefined;
   return { date, secondsOfDay: h * 3600 + mi * 60 + s };
+}
+
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The wall-clock fields of an instant in an IANA time zone: the one reading of a zone's clock that
+ * the engine's service days, the API's search window and the web's "now" all use. Throws a
+ * RangeError for a zone the runtime does not know.
+ */
+export function clockFieldsIn(timeZone: string, instant: Date): ClockFields {
+  let f = zoneFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    zoneFormatters.set(timeZone, f);
+  }
+  const parts = f.formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes): number =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
 }

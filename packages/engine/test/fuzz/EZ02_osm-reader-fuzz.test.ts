@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { PbfWriter } from 'pbf';
 import { describe, expect, it } from 'vitest';
-import { loadOsmPbf, loadOsmXml } from '../../src/osm/loadOsm.ts';
+import { loadOsmPbf, loadOsmXml } from '../../src/loader/loadOsm.ts';
 import { createStreetNetwork } from '../../src/streets/streetNetwork.ts';
 import { concat, delta, fileBlock, headerBlock } from '../support/pbfFixture.ts';
 

@@ -1,7 +1,7 @@
 // Feature under test: a duration shown beside two clock times is the difference of those times, on every step and leg of demo options.
 import type { Journey, Leg } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
-import { clockTextSpanSec, formatDuration } from '../../src/journeys/format/duration.ts';
+import { clockTextSpanSec, formatDuration } from '../../src/format/duration.ts';
 import { demoPlanner, planBetween } from '../support/demoRegion.ts';
 
 // Tuesday searches of the demo calendar; together they hold walks, trains, buses, DRT, cycling, car and taxi.

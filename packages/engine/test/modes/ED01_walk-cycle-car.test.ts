@@ -5,7 +5,7 @@ import { checkWalkLeg, MAX_WALK_SEC } from '../../src/modes/walk.ts';
 import { checkCycleLeg, MAX_CYCLE_SEC } from '../../src/modes/cycle.ts';
 import { ownCarParts } from '../../src/modes/ownCar.ts';
 import { adult, ctx, home, legOf, monday, partsOf, priceOf, work } from '../support/modeFixture.ts';
-import { directionText } from '../../src/journeys/format/directions.ts';
+import { directionText } from '../../src/format/directions.ts';
 import { SHARE_OF_LIMIT } from '../../src/osm/roadSpeeds.ts';
 
 const WALK_MPS = 4.8 / 3.6;

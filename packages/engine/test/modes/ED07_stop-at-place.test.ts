@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AT_STOP_M, listStopAccess } from '../../src/modes/accessEgress.ts';
 import type { StopStreets } from '../../src/modes/accessEgress.ts';
 import { buildStreetStep } from '../../src/modes/streetStep.ts';
-import { loadOsmXml } from '../../src/osm/loadOsm.ts';
+import { loadOsmXml } from '../../src/loader/loadOsm.ts';
 import { WALK_MPS } from '../../src/osm/wayAccess.ts';
 import { haversineM } from '../../src/geo/geometry.ts';
 import { findStopSnapPoint } from '../../src/streets/snap.ts';
@@ -13,7 +13,7 @@ import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNe
 import type { StreetNetwork } from '../../src/streets/streetNetwork.ts';
 import { STRAIGHT_WALK_DETOUR } from '../../src/streets/straightWalk.ts';
 import { at, osmXml } from '../support/osmFixture.ts';
-import { directionText } from '../../src/journeys/format/directions.ts';
+import { directionText } from '../../src/format/directions.ts';
 
 /*
  * Metres east (x) and north (y). Main Street runs east 1 km; stops 0 and 1 stand by it, stop 2

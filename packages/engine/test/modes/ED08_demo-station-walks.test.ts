@@ -7,8 +7,8 @@ import { generateDemoRegion } from '../../../../regions/cairngorms/generator/mai
 import { listStopAccess } from '../../src/modes/accessEgress.ts';
 import { buildStreetStep } from '../../src/modes/streetStep.ts';
 import { WALK_MPS } from '../../src/osm/wayAccess.ts';
-import { loadRegionData } from '../../src/planner/regionData.ts';
-import type { RegionData } from '../../src/planner/regionData.ts';
+import { loadRegionData } from '../../src/loader/regionData.ts';
+import type { RegionData } from '../../src/loader/regionData.ts';
 import { haversineM } from '../../src/geo/geometry.ts';
 import { findStreetRoute } from '../../src/streets/streetNetwork.ts';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { listStopAccess } from '../../src/modes/accessEgress.ts';
 import { buildStreetStep } from '../../src/modes/streetStep.ts';
-import { regionDataFromFeeds } from '../../src/planner/regionData.ts';
+import { regionDataFromFeeds } from '../../src/loader/regionData.ts';
 import { stopPlace } from '../../src/planner/transitSteps.ts';
 import { findSharedData } from '../support/sharedData.ts';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { listStopAccess } from '../../src/modes/accessEgress.ts';
 import { buildStreetStep } from '../../src/modes/streetStep.ts';
-import { regionDataFromFeeds } from '../../src/planner/regionData.ts';
+import { regionDataFromFeeds } from '../../src/loader/regionData.ts';
 import { stopPlace } from '../../src/planner/transitSteps.ts';
 import { haversineM } from '../../src/geo/geometry.ts';
 import { isMapGapDetour } from '../../src/streets/straightWalk.ts';

@@ -1,7 +1,7 @@
 // Feature under test: the OSM PBF decoder (dense nodes, plain nodes, ways, zlib and raw blobs, header features).
 import { describe, expect, it } from 'vitest';
 import { readOsmPbf } from '../../src/osm/pbfReader.ts';
-import { loadOsmPbf } from '../../src/osm/loadOsm.ts';
+import { loadOsmPbf } from '../../src/loader/loadOsm.ts';
 import type { OsmTags } from '../../src/osm/types.ts';
 import { concat, dataBlock, fileBlock, headerBlock } from '../support/pbfFixture.ts';
 

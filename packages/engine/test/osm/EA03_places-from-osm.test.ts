@@ -1,6 +1,6 @@
 // Feature under test: OSM XML nodes and areas filed into the place catalogue (settlements, stops, parking, toilets, POIs).
 import { describe, expect, it } from 'vitest';
-import { loadOsmXml } from '../../src/osm/loadOsm.ts';
+import { loadOsmXml } from '../../src/loader/loadOsm.ts';
 import { osmXml } from '../support/osmFixture.ts';
 
 const xml = osmXml(

@@ -1,6 +1,6 @@
 // Feature under test: loading the real RNV (Mannheim/Heidelberg) OSM extract and routing on it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadOsmFile } from '../../src/osm/loadOsm.ts';
+import { loadOsmFile } from '../../src/loader/loadOsm.ts';
 import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNetwork.ts';
 import { findSharedData } from '../support/sharedData.ts';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadOsmFile, loadOsmXml } from '../../src/osm/loadOsm.ts';
+import { loadOsmFile, loadOsmXml } from '../../src/loader/loadOsm.ts';
 import { osmXml } from '../support/osmFixture.ts';
 
 describe('loadOsmFile with .osm XML', () => {

@@ -6,8 +6,8 @@ import { writeArrayBuffer } from 'geotiff';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadStreets } from '../../src/cli/streets.ts';
 import { readElevationRaster, sampleElevation, toRasterXY } from '../../src/osm/elevationRaster.ts';
-import { loadOsmXml } from '../../src/osm/loadOsm.ts';
-import { loadStreetData, streetDataLabel } from '../../src/region/regionStreets.ts';
+import { loadOsmXml } from '../../src/loader/loadOsm.ts';
+import { loadStreetData, streetDataLabel } from '../../src/loader/regionStreets.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cairn-elevation-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 // Feature under test: water read from OSM for the base map — areas (lochs, reservoirs), rivers and
 // canals, named streams, and water names given as nodes.
 import { describe, expect, it } from 'vitest';
-import { loadOsmXml } from '../../src/osm/loadOsm.ts';
+import { loadOsmXml } from '../../src/loader/loadOsm.ts';
 import { at, osmXml } from '../support/osmFixture.ts';
 
 const square = (prefix: string, x: number, y: number, size: number) => ({

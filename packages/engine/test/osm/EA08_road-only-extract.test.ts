@@ -1,7 +1,7 @@
 // Feature under test: a road-only OSM extract (no footways) walks the roads tagged foot=no, whose pavements it leaves out.
 import { describe, expect, it } from 'vitest';
 import { haversineM } from '../../src/geo/geometry.ts';
-import { loadOsmFile, loadOsmXml } from '../../src/osm/loadOsm.ts';
+import { loadOsmFile, loadOsmXml } from '../../src/loader/loadOsm.ts';
 import { HIGHWAY_CLASSES, MODE_BIT } from '../../src/osm/wayAccess.ts';
 import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNetwork.ts';
 import { at, osmXml } from '../support/osmFixture.ts';

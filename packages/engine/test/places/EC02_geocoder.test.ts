@@ -1,8 +1,8 @@
 // Feature under test: autocomplete over places, streets, addresses, POIs and stops; GB restriction, brand bias, reverse geocoding.
 import { describe, expect, it } from 'vitest';
-import { loadOsmXml } from '../../src/osm/loadOsm.ts';
+import { loadOsmXml } from '../../src/loader/loadOsm.ts';
 import { createStreetNetwork } from '../../src/streets/streetNetwork.ts';
-import { buildGeocoder, listSuggestions, reverseGeocode } from '../../src/places/geocoder.ts';
+import { buildGeocoder, listSuggestions, reverseGeocode } from '../../src/geocoding/geocoder.ts';
 import { isInGreatBritain } from '../../src/places/greatBritain.ts';
 import { at, osmXml } from '../support/osmFixture.ts';
 

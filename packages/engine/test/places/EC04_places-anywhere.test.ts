@@ -1,7 +1,7 @@
 // Feature under test: place search finds a region's own stops and streets in any country (RNV in Germany, New York City).
 import { describe, expect, it } from 'vitest';
 import { createPlanner, loadPlannerFromFeeds } from '../../src/planner/loadPlanner.ts';
-import { regionDataFromFeeds } from '../../src/planner/regionData.ts';
+import { regionDataFromFeeds } from '../../src/loader/regionData.ts';
 import type { Planner } from '../../src/planner/port.ts';
 import { findSharedData } from '../support/sharedData.ts';
 

@@ -5,7 +5,7 @@ import { BrandSettings, SearchRequest } from '@cairn/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRegionCommand } from '../../src/cli/buildRegion.ts';
 import { loadPlanner } from '../../src/planner/loadPlanner.ts';
-import { REGION_SNAPSHOT_FILE } from '../../src/planner/regionTimetable.ts';
+import { REGION_SNAPSHOT_FILE } from '../../src/loader/regionTimetable.ts';
 import { WORLD, writeWorld } from '../support/world.ts';
 
 const brand = BrandSettings.parse(

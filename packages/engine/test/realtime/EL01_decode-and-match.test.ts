@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { decodeFeed } from '../../src/realtime/decodeFeed.ts';
 import { LiveStore } from '../../src/realtime/liveStore.ts';
 import type { LiveSource } from '../../src/realtime/liveStore.ts';
-import { dateToDayNumber, formatIsoLocal, localToEpochSec } from '../../src/time/serviceDay.ts';
+import { dateToDayNumber, localToEpochSec } from '../../src/time/serviceDay.ts';
+import { formatLocalIso } from '../../src/format/localTime.ts';
 import type { LivePatches } from '../../src/timetable/livePatch.ts';
 import type { Timetable } from '../../src/timetable/timetable.ts';
 import { TransitView } from '../../src/timetable/transitView.ts';
@@ -55,7 +56,7 @@ function liveClock(tt: Timetable, version: LivePatches, tripId: string, day = DA
   const patch = version.byDay.get(day)?.find((p) => p.trip === trip);
   if (!patch?.arrivals || !patch.departures) return [];
   const zero = localToEpochSec('Europe/London', 20260603, 12 * 3600) - 12 * 3600 - (DAY - day) * 86_400;
-  const clock = (s: number) => formatIsoLocal('Europe/London', zero + s).slice(11, 16);
+  const clock = (s: number) => formatLocalIso('Europe/London', zero + s).slice(11, 16);
   return Array.from(patch.arrivals, (a, i) => `${clock(a)}/${clock(patch.departures![i]!)}`);
 }
 

@@ -10,7 +10,7 @@ import type { ComparedSearch, ReferenceRegion } from '../planner/reference/plann
 import { listRandomSearches, searchTime } from '../planner/reference/searches.ts';
 import { demoRegionDir } from '../support/demoRegion.ts';
 import { london } from './support/rtFeed.ts';
-import { formatLocalTime } from '../../src/journeys/format/localTime.ts';
+import { formatLocalTime } from '../../src/format/localTime.ts';
 import { serviceDayStartEpochSec } from '../../src/time/serviceDay.ts';
 
 const NOW = london(20261123, '09:00');

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { LiveStore } from '../../src/realtime/liveStore.ts';
 import type { LiveSource } from '../../src/realtime/liveStore.ts';
 import { Raptor } from '../../src/raptor/raptor.ts';
-import { dateToDayNumber, formatIsoLocal, localToEpochSec } from '../../src/time/serviceDay.ts';
+import { dateToDayNumber, localToEpochSec } from '../../src/time/serviceDay.ts';
+import { formatLocalIso } from '../../src/format/localTime.ts';
 import type { LivePatches } from '../../src/timetable/livePatch.ts';
 import type { Timetable } from '../../src/timetable/timetable.ts';
 import { TransitView } from '../../src/timetable/transitView.ts';
@@ -50,7 +51,7 @@ function ingest(tt: Timetable, update: object, nowSec: number) {
 
 /** "HH:MM" of a stored time of the service day DATE (no clock change that day). */
 const ZERO = localToEpochSec('Europe/London', DATE, 12 * 3600) - 12 * 3600;
-const clock = (sec: number) => formatIsoLocal('Europe/London', ZERO + sec).slice(11, 16);
+const clock = (sec: number) => formatLocalIso('Europe/London', ZERO + sec).slice(11, 16);
 
 /** Patched runs of `tripId`: "first departure → live times at each stop" per run, timetable clock. */
 function patchedRuns(tt: Timetable, version: LivePatches, tripId: string): string[] {
@@ -86,7 +87,7 @@ describe('L07 frequency trips', () => {
       egress: [{ stopIdx: tt.findStopById('f:C')!, durationSec: 0, mode: 'walk' }],
     });
     expect(
-      res.journeys.map((j) => formatIsoLocal('Europe/London', view.epochZeroSec + j.arrivalSec)),
+      res.journeys.map((j) => formatLocalIso('Europe/London', view.epochZeroSec + j.arrivalSec)),
     ).toEqual(['2026-06-03T08:55:00+01:00']);
   });
 

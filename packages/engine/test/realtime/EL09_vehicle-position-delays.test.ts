@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { decodeFeed } from '../../src/realtime/decodeFeed.ts';
 import { LiveStore } from '../../src/realtime/liveStore.ts';
 import type { LiveSource } from '../../src/realtime/liveStore.ts';
-import { dateToDayNumber, formatIsoLocal, localToEpochSec } from '../../src/time/serviceDay.ts';
+import { dateToDayNumber, localToEpochSec } from '../../src/time/serviceDay.ts';
+import { formatLocalIso } from '../../src/format/localTime.ts';
 import type { LivePatches } from '../../src/timetable/livePatch.ts';
 import type { Timetable } from '../../src/timetable/timetable.ts';
 import { demoPlanner, planBetween } from '../support/demoRegion.ts';
@@ -44,7 +45,7 @@ const vehicle = (fields: object) => ({
 });
 
 const ZERO = localToEpochSec('Europe/London', DATE, 12 * 3600) - 12 * 3600;
-const clock = (sec: number) => formatIsoLocal('Europe/London', ZERO + sec).slice(11, 16);
+const clock = (sec: number) => formatLocalIso('Europe/London', ZERO + sec).slice(11, 16);
 
 /** Live "arrival/departure" per stop of T1, and whether they came from a vehicle. */
 function t1(tt: Timetable, version: LivePatches): { times: string[]; fromVehicle: boolean } | undefined {

@@ -1,7 +1,7 @@
 // Feature under test: the region data checks an operator reads (check-region), one bad input per check.
 import { describe, expect, it } from 'vitest';
 import { streetFootpathSource } from '../../src/modes/footpaths.ts';
-import { loadOsmXml } from '../../src/osm/loadOsm.ts';
+import { loadOsmXml } from '../../src/loader/loadOsm.ts';
 import { checkRegionData } from '../../src/region/checks/regionChecks.ts';
 import type { DataFinding } from '../../src/region/checks/findings.ts';
 import { parseRegionConfig } from '../../src/region/loadRegionConfig.ts';

@@ -115,6 +115,16 @@ describe('region config', () => {
     expect(warnings[0]?.severity).toBe('error');
   });
 
+  it('rejects a time zone the runtime does not know, and takes one it does', () => {
+    const bad = { ...minimalRegion(), timeZone: 'Europe/Aviemore' };
+    const { config, warnings } = parseRegionConfig(bad);
+    expect(config).toBeUndefined();
+    expect(warnings).toEqual([
+      expect.objectContaining({ path: 'timeZone', message: 'unknown time zone "Europe/Aviemore"' }),
+    ]);
+    expect(parseRegionConfig({ ...minimalRegion(), timeZone: 'America/New_York' }).warnings).toEqual([]);
+  });
+
   it('rejects a misspelt field instead of ignoring it', () => {
     const bad = minimalRegion() as unknown as { taxi: { tariff: Record<string, unknown> } };
     bad.taxi.tariff.flagFall = 300;

@@ -1,6 +1,6 @@
 // Feature under test: the step-free street profile avoids steps, kerbs, steep and rough stretches, takes the detour, finds nothing when only steps lead there, and labels unknown paths (issue #19).
 import { describe, expect, it } from 'vitest';
-import { loadOsmXml } from '../../src/osm/loadOsm.ts';
+import { loadOsmXml } from '../../src/loader/loadOsm.ts';
 import { nodeStepFree, STEP_FREE_CODES, wayStepFree } from '../../src/osm/stepFreeTags.ts';
 import { createStreetNetwork, MAX_SNAP_M, routeSnapped } from '../../src/streets/streetNetwork.ts';
 import type { StreetNetwork } from '../../src/streets/streetNetwork.ts';

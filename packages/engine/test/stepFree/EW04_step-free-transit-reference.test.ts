@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFi
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/gtfs/csv.ts';
-import { stepFreeRegionData } from '../../src/planner/stepFreeData.ts';
+import { stepFreeRegionData } from '../../src/loader/stepFreeData.ts';
 import { STEP_FREE_WALK_FACTOR } from '../../src/stepFree/streetProfile.ts';
 import { compareSearch, formatTable, loadReferenceRegion } from '../planner/reference/plannerReference.ts';
 import type { ComparedSearch, ReferenceRegion } from '../planner/reference/plannerReference.ts';

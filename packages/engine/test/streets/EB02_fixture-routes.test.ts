@@ -1,13 +1,13 @@
 // Feature under test: snapping, one-way streets and turn-by-turn directions on a small hand-made network.
 import { describe, expect, it } from 'vitest';
 import polyline from '@mapbox/polyline';
-import { loadOsmXml } from '../../src/osm/loadOsm.ts';
+import { loadOsmXml } from '../../src/loader/loadOsm.ts';
 import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNetwork.ts';
 import { findSnapPoint } from '../../src/streets/snap.ts';
-import { formatShortDistance as distanceText, METRES_TO_MILES } from '../../src/journeys/format/distance.ts';
+import { formatShortDistance as distanceText, METRES_TO_MILES } from '../../src/format/distance.ts';
 import { turnManeuver } from '../../src/streets/directions.ts';
 import { at, osmXml } from '../support/osmFixture.ts';
-import { directionHtml, directionText } from '../../src/journeys/format/directions.ts';
+import { directionHtml, directionText } from '../../src/format/directions.ts';
 
 //   e
 //   |  High Street

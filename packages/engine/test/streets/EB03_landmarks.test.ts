@@ -1,6 +1,6 @@
 // Feature under test: ALT landmark bounds never exceed the true travel time between two vertices.
 import { describe, expect, it } from 'vitest';
-import { loadOsmXml } from '../../src/osm/loadOsm.ts';
+import { loadOsmXml } from '../../src/loader/loadOsm.ts';
 import { allVertexCosts, buildLandmarks, landmarkLowerBound } from '../../src/streets/landmarks.ts';
 import { osmXml } from '../support/osmFixture.ts';
 import type { FixtureNode, FixtureWay } from '../support/osmFixture.ts';

@@ -1,9 +1,9 @@
 // Feature under test: directions through a roundabout name the exit taken and the road it leads onto.
 import { describe, expect, it } from 'vitest';
-import { loadOsmXml } from '../../src/osm/loadOsm.ts';
+import { loadOsmXml } from '../../src/loader/loadOsm.ts';
 import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNetwork.ts';
 import { at, osmXml } from '../support/osmFixture.ts';
-import { directionHtml, directionText } from '../../src/journeys/format/directions.ts';
+import { directionHtml, directionText } from '../../src/format/directions.ts';
 
 // A four-arm roundabout; traffic goes clockwise, as in Britain: south → west → north → east.
 const xml = osmXml(

@@ -1,6 +1,6 @@
 // Feature under test: cycling speed falls on climbs and rises (capped) on descents, so a climb takes longer up than down and routes may go round a hill.
 import { describe, expect, it } from 'vitest';
-import { loadOsmXml } from '../../src/osm/loadOsm.ts';
+import { loadOsmXml } from '../../src/loader/loadOsm.ts';
 import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNetwork.ts';
 import {
   cycleSpeedMps,

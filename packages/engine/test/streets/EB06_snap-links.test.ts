@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isTransportEntrance } from '../../src/osm/features.ts';
-import { loadOsmXml } from '../../src/osm/loadOsm.ts';
+import { loadOsmXml } from '../../src/loader/loadOsm.ts';
 import { WALK_MPS } from '../../src/osm/wayAccess.ts';
 import { haversineM } from '../../src/geo/geometry.ts';
 import { edgeHighwayClass, findEdgeName } from '../../src/streets/graph.ts';

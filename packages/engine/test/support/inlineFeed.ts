@@ -10,7 +10,8 @@ import type { Timetable } from '../../src/timetable/timetable.ts';
 import { TransitView } from '../../src/timetable/transitView.ts';
 import { Raptor } from '../../src/raptor/raptor.ts';
 import type { RaptorLeg, SearchDirection } from '../../src/raptor/types.ts';
-import { formatIsoLocal, localToEpochSec } from '../../src/time/serviceDay.ts';
+import { localToEpochSec } from '../../src/time/serviceDay.ts';
+import { formatLocalIso } from '../../src/format/localTime.ts';
 
 /** A feed from inline file texts (leading indentation removed). */
 export function sourceFromFiles(files: Record<string, string>): GtfsSource {
@@ -64,7 +65,7 @@ export function planPaths(
     access: [{ stopIdx: from, durationSec: 0, mode: 'walk' }],
     egress: [{ stopIdx: to, durationSec: 0, mode: 'walk' }],
   });
-  const clock = (epoch: number): string => formatIsoLocal(tt.timezone, epoch).slice(11, 16);
+  const clock = (epoch: number): string => formatLocalIso(tt.timezone, epoch).slice(11, 16);
   return res.journeys.map((j) => {
     const parts: string[] = [];
     for (const l of j.legs) {
@@ -118,7 +119,7 @@ export function firstBoardingIso(
   const j = res.journeys[0];
   if (!j) return undefined;
   const ride = j.legs.find((l) => l.kind === 'transit');
-  return ride ? formatIsoLocal(tt.timezone, view.epochZeroSec + ride.startSec) : undefined;
+  return ride ? formatLocalIso(tt.timezone, view.epochZeroSec + ride.startSec) : undefined;
 }
 
 /** A minimal valid feed: one agency (Europe/London), stops A–D, route 1 with the given trips. */

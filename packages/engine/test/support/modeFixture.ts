@@ -6,7 +6,7 @@
  */
 import { RegionConfig } from '../../src/region/regionConfig.ts';
 import type { RegionConfigInput } from '../../src/region/regionConfig.ts';
-import { loadOsmXml } from '../../src/osm/loadOsm.ts';
+import { loadOsmXml } from '../../src/loader/loadOsm.ts';
 import { createStreetNetwork } from '../../src/streets/streetNetwork.ts';
 import { createModeContext } from '../../src/modes/context.ts';
 import type { ModeContext } from '../../src/modes/types.ts';

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   dateToDayNumber,
   dayNumberToDate,
-  formatIsoLocal,
   localToEpochSec,
   parseGtfsDate,
   parseGtfsTime,
@@ -12,6 +11,7 @@ import {
   utcOffsetSec,
   weekdayOfDayNumber,
 } from '../../src/time/serviceDay.ts';
+import { formatLocalIso } from '../../src/format/localTime.ts';
 
 /** The zone's offset as Intl names it ("GMT+05:45"), read independently of the engine's cache. */
 function namedOffsetSec(timeZone: string, epochSec: number): number {
@@ -24,27 +24,27 @@ function namedOffsetSec(timeZone: string, epochSec: number): number {
 
 describe('service days', () => {
   it('service day zero is noon minus 12 h: one hour off midnight on clock-change days', () => {
-    expect(formatIsoLocal('Europe/London', serviceDayStartEpochSec('Europe/London', 20260328))).toBe(
+    expect(formatLocalIso('Europe/London', serviceDayStartEpochSec('Europe/London', 20260328))).toBe(
       '2026-03-28T00:00:00+00:00',
     );
-    expect(formatIsoLocal('Europe/London', serviceDayStartEpochSec('Europe/London', 20260329))).toBe(
+    expect(formatLocalIso('Europe/London', serviceDayStartEpochSec('Europe/London', 20260329))).toBe(
       '2026-03-28T23:00:00+00:00',
     );
-    expect(formatIsoLocal('Europe/London', serviceDayStartEpochSec('Europe/London', 20261025))).toBe(
+    expect(formatLocalIso('Europe/London', serviceDayStartEpochSec('Europe/London', 20261025))).toBe(
       '2026-10-25T01:00:00+01:00',
     );
-    expect(formatIsoLocal('Europe/London', serviceDayStartEpochSec('Europe/London', 20270328))).toBe(
+    expect(formatLocalIso('Europe/London', serviceDayStartEpochSec('Europe/London', 20270328))).toBe(
       '2027-03-27T23:00:00+00:00',
     );
   });
   it('local times in the skipped hour move forward; in the repeated hour the first is taken', () => {
-    expect(formatIsoLocal('Europe/London', localToEpochSec('Europe/London', 20260329, 1.5 * 3600))).toBe(
+    expect(formatLocalIso('Europe/London', localToEpochSec('Europe/London', 20260329, 1.5 * 3600))).toBe(
       '2026-03-29T02:30:00+01:00',
     );
-    expect(formatIsoLocal('Europe/London', localToEpochSec('Europe/London', 20261025, 1.5 * 3600))).toBe(
+    expect(formatLocalIso('Europe/London', localToEpochSec('Europe/London', 20261025, 1.5 * 3600))).toBe(
       '2026-10-25T01:30:00+01:00',
     );
-    expect(formatIsoLocal('America/New_York', localToEpochSec('America/New_York', 20260601, 8 * 3600))).toBe(
+    expect(formatLocalIso('America/New_York', localToEpochSec('America/New_York', 20260601, 8 * 3600))).toBe(
       '2026-06-01T08:00:00-04:00',
     );
   });

@@ -2,7 +2,8 @@
 // each feed's times keep their agency_timezone.
 import { describe, expect, it } from 'vitest';
 import { Raptor } from '../../src/raptor/raptor.ts';
-import { formatIsoLocal, localToEpochSec, serviceDayStartEpochSec } from '../../src/time/serviceDay.ts';
+import { localToEpochSec, serviceDayStartEpochSec } from '../../src/time/serviceDay.ts';
+import { formatLocalIso } from '../../src/format/localTime.ts';
 import { TransitView } from '../../src/timetable/transitView.ts';
 import { baseFeed, timetableFrom } from '../support/inlineFeed.ts';
 
@@ -22,7 +23,7 @@ function firstBoarding(view: TransitView, epochSec: number, zone: string): strin
     egress: [{ stopIdx: tt.findStopById('f:C')!, durationSec: 0, mode: 'walk' }],
   });
   const ride = res.journeys[0]?.legs.find((l) => l.kind === 'transit');
-  return ride ? formatIsoLocal(zone, view.epochZeroSec + ride.startSec) : undefined;
+  return ride ? formatLocalIso(zone, view.epochZeroSec + ride.startSec) : undefined;
 }
 
 describe('TransitView time zone', () => {

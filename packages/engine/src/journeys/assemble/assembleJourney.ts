@@ -14,10 +14,10 @@ import type {
 import { TIMETABLED_TYPES } from '@cairn/contracts';
 import type { RegionConfig } from '../../region/regionConfig.ts';
 import { stepCo2Kg } from '../co2/factors.ts';
-import { distanceTextValue, formatDistance } from '../format/distance.ts';
-import { directionHtml } from '../format/directions.ts';
-import { clockDurationTextValue, durationTextValue } from '../format/duration.ts';
-import { formatLocalDate, formatLocalIso, formatLocalTime } from '../format/localTime.ts';
+import { distanceTextValue, formatDistance } from '../../format/distance.ts';
+import { directionHtml } from '../../format/directions.ts';
+import { clockDurationTextValue, durationTextValue } from '../../format/duration.ts';
+import { formatLocalDate, formatLocalIso, formatLocalTime } from '../../format/localTime.ts';
 import type { OptionPrice } from '../fares/priceOption.ts';
 import type { PlacePoint, PlannedLeg, PlannedOption, PlannedStep, TransitRide } from '../model.ts';
 import { legChanges, legStages, legWaitSec, legWalkM } from '../model.ts';

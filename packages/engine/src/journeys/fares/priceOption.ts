@@ -1,7 +1,7 @@
 import type { PaymentMethods, PricingLine } from '@cairn/contracts';
 import type { RegionConfig } from '../../region/regionConfig.ts';
 import { epochToLocal } from '../../time/serviceDay.ts';
-import { formatMoney } from '../format/money.ts';
+import { formatMoney } from '../../format/money.ts';
 import { haversineM } from '../../geo/geometry.ts';
 import { isPublicHoliday } from '../publicHoliday.ts';
 import type { PlannedLeg, PlannedOption, PlannedStep } from '../model.ts';
@@ -15,8 +15,8 @@ import { findFareRule, priceWithRegionRule } from './regionFares.ts';
 import type { AdultFare, RideForFare } from './rideFare.ts';
 import { bikeHirePence, carClubPence, ownCarRunningPence, parkingPence, taxiFarePence } from './tariffs.ts';
 import type { Traveller } from './traveller.ts';
-import { fromToText } from '../format/placeNames.ts';
-import { serviceAfterMode } from '../format/serviceName.ts';
+import { fromToText } from '../../format/placeNames.ts';
+import { serviceAfterMode } from '../../format/serviceName.ts';
 
 /** Everything pricing needs besides the option. */
 export interface PricingContext {

@@ -1,6 +1,6 @@
 import type { BikeHire, CarClubProvider, OwnCarCosts, TaxiTariff } from '../../region/regionConfig.ts';
-import { minutesOfDay } from '../format/clock.ts';
-import { metresToMiles } from '../format/distance.ts';
+import { minutesOfDay } from '../../format/clock.ts';
+import { metresToMiles } from '../../format/distance.ts';
 
 /** True when a local time of day (minutes) is inside [from, to), which may wrap past midnight. */
 export function inTimeWindow(localMinutes: number, from: string, to: string): boolean {

@@ -2,7 +2,7 @@ import type { FlexibleService } from '../../region/regionConfig.ts';
 import { checkServiceHours, flexibleParts, flexibleRideSec } from '../../modes/flexible.ts';
 import { buildStreetChain } from '../../modes/streetStep.ts';
 import type { At } from '../../modes/streetStep.ts';
-import { minutesOfDay } from '../../journeys/format/clock.ts';
+import { minutesOfDay } from '../../format/clock.ts';
 import { localDayTime } from '../../modes/serviceTime.ts';
 import type { OptionFamily } from './family.ts';
 

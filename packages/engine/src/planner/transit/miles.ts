@@ -8,7 +8,7 @@ import type { AccessLeg } from '../../raptor/types.ts';
 import type { SearchContext } from '../context.ts';
 import type { FamilyKey, Mile } from '../families/family.ts';
 import { rideTimer } from '../families/flexible.ts';
-import type { RegionData } from '../regionData.ts';
+import type { RegionData } from '../../loader/regionData.ts';
 import type { AccessDetail } from '../transitSteps.ts';
 import { boardMarginSec } from './boardMargins.ts';
 

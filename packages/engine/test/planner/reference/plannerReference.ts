@@ -6,8 +6,8 @@ import { listStreetFootpaths } from '../../../src/modes/footpaths.ts';
 import { buildStreetChain } from '../../../src/modes/streetStep.ts';
 import { loadPlanner } from '../../../src/planner/loadPlanner.ts';
 import type { Planner } from '../../../src/planner/loadPlanner.ts';
-import { loadRegionData } from '../../../src/planner/regionData.ts';
-import type { RegionData } from '../../../src/planner/regionData.ts';
+import { loadRegionData } from '../../../src/loader/regionData.ts';
+import type { RegionData } from '../../../src/loader/regionData.ts';
 import type { LiveVersion } from '../../../src/realtime/liveVersion.ts';
 import { resolveRegionPath } from '../../../src/region/loadRegionConfig.ts';
 import {
@@ -125,7 +125,7 @@ export async function loadReferenceRegion(
       const read = { type: f.type, nation: f.nation, stopsPath: f.stops && resolveRegionPath(dir, f.stops) };
       return { id: f.id, path: variant.feedPath?.(f.id, path) ?? path, read };
     }),
-    // The region's footpaths are walked along its streets (planner/regionTimetable.ts).
+    // The region's footpaths are walked along its streets (loader/regionTimetable.ts).
     footpaths: (stops) => listStreetFootpaths(loaded.streets, stops, settings),
     sameStopChangeSec: settings.sameStopTransferSec,
     straightLineWalkSec: (m) => Math.round((m * settings.detourFactor) / settings.walkSpeedMps),

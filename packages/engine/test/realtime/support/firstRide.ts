@@ -1,6 +1,6 @@
 // Stop-to-stop routing on a live view, as the realtime tests check it.
 import { Raptor } from '../../../src/raptor/raptor.ts';
-import { formatIsoLocal } from '../../../src/time/serviceDay.ts';
+import { formatLocalIso } from '../../../src/format/localTime.ts';
 import type { LivePatches } from '../../../src/timetable/livePatch.ts';
 import type { Timetable } from '../../../src/timetable/timetable.ts';
 import { TransitView } from '../../../src/timetable/transitView.ts';
@@ -23,6 +23,6 @@ export function firstRide(
     egress: [{ stopIdx: tt.findStopById(`f:${to}`)!, durationSec: 0, mode: 'walk' }],
   }).journeys[0];
   if (!j) return 'none';
-  const clock = (s: number) => formatIsoLocal('Europe/London', view.epochZeroSec + s).slice(11, 16);
+  const clock = (s: number) => formatLocalIso('Europe/London', view.epochZeroSec + s).slice(11, 16);
   return `${clock(j.departureSec)}-${clock(j.arrivalSec)}`;
 }

@@ -1,7 +1,7 @@
 // Feature under test: directions built once as structured data, rendered as text and as HTML.
 import { describe, expect, it } from 'vitest';
 import type { DirectionParts } from '@cairn/contracts';
-import { directionHtml, directionPieces, directionText } from '../../../src/journeys/format/directions.ts';
+import { directionHtml, directionPieces, directionText } from '../../src/format/directions.ts';
 
 const d = (parts: Omit<DirectionParts, 'distance_m'>): DirectionParts => ({ distance_m: 120, ...parts });
 

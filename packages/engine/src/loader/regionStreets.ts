@@ -1,12 +1,12 @@
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { loadOsmFile } from '../osm/loadOsm.ts';
-import type { OsmData } from '../osm/loadOsm.ts';
+import { loadOsmFile } from './loadOsm.ts';
+import type { OsmData } from './loadOsm.ts';
 import { readElevationRaster } from '../osm/elevationRaster.ts';
 import type { LatLonBox } from '../osm/elevationRaster.ts';
-import { streetFootpathsLabel } from '../planner/regionTimetable.ts';
-import { resolveRegionPath } from './loadRegionConfig.ts';
-import type { RegionConfig } from './regionConfig.ts';
+import { streetFootpathsLabel } from './regionTimetable.ts';
+import { resolveRegionPath } from '../region/loadRegionConfig.ts';
+import type { RegionConfig } from '../region/regionConfig.ts';
 
 /** A region's streets as read from its OSM extract and, when region.json names one, its terrain model. */
 export interface RegionStreetData {

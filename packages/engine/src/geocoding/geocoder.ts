@@ -6,8 +6,8 @@ import { findEdgeName } from '../streets/graph.ts';
 import { edgeHighwayClass } from '../streets/graph.ts';
 import { findNearestStreetName } from '../streets/snap.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
-import { isInGreatBritain } from './greatBritain.ts';
-import type { PlaceCatalogue, Settlement } from './types.ts';
+import { isInGreatBritain } from '../places/greatBritain.ts';
+import type { PlaceCatalogue, Settlement } from '../places/types.ts';
 
 export type GeocodeKind = 'place' | 'station' | 'stop' | 'street' | 'address' | 'poi' | 'hospital' | 'clinic';
 

@@ -1,6 +1,6 @@
 // Feature under test: step labels name both ends apart, never "Aviemore to Aviemore" (issue #14).
 import { describe, expect, it } from 'vitest';
-import { endNames, fromToPhrase, fromToText } from '../../../src/journeys/format/placeNames.ts';
+import { endNames, fromToPhrase, fromToText } from '../../src/format/placeNames.ts';
 
 const town = { name: 'Aviemore' };
 const station = { name: 'Aviemore', stopKind: 'station' as const };

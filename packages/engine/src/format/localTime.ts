@@ -1,7 +1,7 @@
-import { epochToLocal, formatIsoLocal, localToEpochSec, splitDate } from '../../time/serviceDay.ts';
-import type { DateInt } from '../../time/serviceDay.ts';
+import { epochToLocal, localToEpochSec, splitDate } from '../time/serviceDay.ts';
+import type { DateInt } from '../time/serviceDay.ts';
 
-import { formatDateFields, formatSearchDateFields, formatSecondsOfDay } from './clock.ts';
+import { formatDateFields, formatSearchDateFields, formatSecondsOfDay, pad2 } from './clock.ts';
 
 /** 'HH:mm' of an instant in the region's time zone. */
 export function formatLocalTime(timeZone: string, epochSec: number): string {
@@ -15,9 +15,16 @@ export function formatLocalDate(timeZone: string, epochSec: number): string {
   return formatDateFields({ year: y, month: m, day: d });
 }
 
-/** ISO 8601 with offset (re-exported so journey assembly has one place for time text). */
+/** ISO 8601 local time with its UTC offset, e.g. 2026-03-29T09:05:00+01:00. */
 export function formatLocalIso(timeZone: string, epochSec: number): string {
-  return formatIsoLocal(timeZone, epochSec);
+  const { date, secondsOfDay, offsetSec } = epochToLocal(timeZone, epochSec);
+  const { y, m, d } = splitDate(date);
+  const hh = Math.floor(secondsOfDay / 3600);
+  const mm = Math.floor(secondsOfDay / 60) % 60;
+  const ss = secondsOfDay % 60;
+  const sign = offsetSec < 0 ? '-' : '+';
+  const abs = Math.abs(offsetSec);
+  return `${y}-${pad2(m)}-${pad2(d)}T${pad2(hh)}:${pad2(mm)}:${pad2(ss)}${sign}${pad2(Math.floor(abs / 3600))}:${pad2(Math.floor(abs / 60) % 60)}`;
 }
 
 /** Parses the search date format 'YYYY/MM/DD HH:mm:ss' (SPEC §5) as local time in the zone; undefined when malformed. */

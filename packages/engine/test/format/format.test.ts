@@ -1,14 +1,14 @@
 // Feature under test: the shared formatter set (duration, distance, money, carbon, elevation, HTML
 // escaping and local time) that the engine, the API and the web all use.
 import { describe, expect, it } from 'vitest';
-import { minutesOfDay, shiftClock } from '../../../src/journeys/format/clock.ts';
+import { minutesOfDay, shiftClock } from '../../src/format/clock.ts';
 import fc from 'fast-check';
 import {
   clockDurationTextValue,
   clockTextSpanSec,
   durationTextValue,
   formatDuration,
-} from '../../../src/journeys/format/duration.ts';
+} from '../../src/format/duration.ts';
 import {
   distanceTextValue,
   formatDistance,
@@ -17,23 +17,23 @@ import {
   formatShortDistance,
   METRES_TO_MILES,
   metresToMiles,
-} from '../../../src/journeys/format/distance.ts';
-import { formatCo2 } from '../../../src/journeys/format/carbon.ts';
-import { escapeHtml } from '../../../src/journeys/format/html.ts';
-import * as shared from '../../../src/journeys/format/index.ts';
+} from '../../src/format/distance.ts';
+import { formatCo2 } from '../../src/format/carbon.ts';
+import { escapeHtml } from '../../src/format/html.ts';
+import * as shared from '../../src/format/index.ts';
 import {
   formatDateFields,
   formatSearchDateFields,
   formatSecondsOfDay,
   pad2,
-} from '../../../src/journeys/format/clock.ts';
-import { formatMoney, isKnownCurrency } from '../../../src/journeys/format/money.ts';
+} from '../../src/format/clock.ts';
+import { formatMoney, isKnownCurrency } from '../../src/format/money.ts';
 import {
   formatLocalDate,
   formatLocalTime,
   formatSearchDate,
   parseSearchDate,
-} from '../../../src/journeys/format/localTime.ts';
+} from '../../src/format/localTime.ts';
 
 describe('formatDuration', () => {
   it.each([

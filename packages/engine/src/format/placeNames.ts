@@ -1,6 +1,8 @@
-import type { PlacePoint } from '../model.ts';
-
-type Named = Pick<PlacePoint, 'name'> & Partial<Pick<PlacePoint, 'stopKind'>>;
+/** What a label needs of a place (a journey's PlacePoint has both); the formatters import no journey model. */
+interface Named {
+  name: string;
+  stopKind?: 'station' | 'stop';
+}
 
 const same = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
 
