@@ -1,4 +1,4 @@
-/** Layering rules of DESIGN.md and STYLE.md, checked on every lint run. */
+/** The layering rules of docs/CONVENTIONS.md and the README (Layering), checked on every lint run. */
 module.exports = {
   forbidden: [
     {
