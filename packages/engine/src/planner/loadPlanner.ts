@@ -25,7 +25,7 @@ import { loadRegionData, regionDataFromFeeds } from './regionData.ts';
 import type { FeedRegionOptions, RegionData } from './regionData.ts';
 import type { FeedSpec } from '../gtfs/loadFeeds.ts';
 import type { FeedWarning } from '../gtfs/warnings.ts';
-import { buildStepTimetable, hasLaterRun } from './timetableExtra.ts';
+import { buildStepTimetable, hasLaterRun } from './stepTimetable.ts';
 import type { LiveVersion } from '../realtime/liveVersion.ts';
 import { LiveStore } from '../realtime/liveStore.ts';
 import { checkJourney } from '../realtime/journeyCheck.ts';
