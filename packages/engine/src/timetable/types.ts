@@ -1,4 +1,4 @@
-import { WALK_DETOUR_FACTOR, WALK_MPS } from '../planningFigures.ts';
+import { FOOTPATH_WALK_MPS, WALK_DETOUR_FACTOR } from '../planningFigures.ts';
 
 /**
  * The compact timetable: column arrays indexed by integer ids, built once per region and stored in a
@@ -142,7 +142,7 @@ export interface TransferSettings {
 export const DEFAULT_TRANSFER_SETTINGS: TransferSettings = {
   sameStopTransferSec: 60,
   footpathRadiusM: 400,
-  walkSpeedMps: WALK_MPS,
+  walkSpeedMps: FOOTPATH_WALK_MPS,
   detourFactor: WALK_DETOUR_FACTOR,
 };
 
