@@ -1,4 +1,4 @@
-/** Layering rules of DESIGN.md and STYLE.md, checked on every lint run. */
+/** The layering rules of docs/CONVENTIONS.md and the README (Layering), checked on every lint run. */
 // Node's own module without require() (the lint bans require in this repository).
 const { readdirSync } = process.getBuiltinModule('node:fs');
 
@@ -98,6 +98,8 @@ const ENGINE_FLOORS = [
 ];
 const ENGINE_SRC = '^packages/engine/src/';
 const ENGINE_DOORS = '^packages/engine/src/((region|cli|format)/)?index\\.ts$';
+// Files at the root below every floor: the planning figures several floors share import nothing.
+const ENGINE_GROUND = 'planningFigures\\.ts$';
 
 /** One rule per floor, after checking that the table is honest and covers every engine folder. */
 function engineFloorRules() {
@@ -114,13 +116,26 @@ function engineFloorRules() {
     throw new Error(`.dependency-cruiser.cjs: no floor for engine folder(s) ${homeless}`);
   const gone = [...seen].filter((f) => !folders.some((d) => d.isDirectory() && d.name === f));
   if (gone.length > 0) throw new Error(`.dependency-cruiser.cjs: floors for missing folder(s) ${gone}`);
-  return ENGINE_FLOORS.map(([folder, allowed]) => ({
-    name: `engine-floor-${folder}`,
-    comment: `${folder}/ imports only ${allowed.length > 0 ? allowed.join(', ') : 'itself'} (ENGINE_FLOORS).`,
+  const ground = {
+    name: 'engine-ground-floor',
+    comment: 'planningFigures.ts sits below every floor, so it imports no engine file.',
     severity: 'error',
-    from: { path: `${ENGINE_SRC}${folder}/`, pathNot: ENGINE_DOORS },
-    to: { path: ENGINE_SRC, pathNot: `${ENGINE_SRC}(${[folder, ...allowed].join('|')})/` },
-  }));
+    from: { path: `${ENGINE_SRC}${ENGINE_GROUND}` },
+    to: { path: ENGINE_SRC },
+  };
+  return [
+    ground,
+    ...ENGINE_FLOORS.map(([folder, allowed]) => ({
+      name: `engine-floor-${folder}`,
+      comment: `${folder}/ imports only ${allowed.length > 0 ? allowed.join(', ') : 'itself'} (ENGINE_FLOORS).`,
+      severity: 'error',
+      from: { path: `${ENGINE_SRC}${folder}/`, pathNot: ENGINE_DOORS },
+      to: {
+        path: ENGINE_SRC,
+        pathNot: `${ENGINE_SRC}((${[folder, ...allowed].join('|')})/|${ENGINE_GROUND})`,
+      },
+    })),
+  ];
 }
 // ---- End of the engine's floors.
 

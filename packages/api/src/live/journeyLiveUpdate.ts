@@ -34,14 +34,14 @@ export function journeyLiveUpdate(
         },
       }
     : undefined;
-  if (check.changes.length === 0 && sameBreak(journey.live_break, liveBreak)) return undefined;
+  if (check.updatedSteps.length === 0 && sameBreak(journey.live_break, liveBreak)) return undefined;
   const legs = { depart: journey.depart, return: journey.return };
   const document: Journey = { ...journey, depart: { ...journey.depart, steps: [...journey.depart.steps] } };
   if (journey.return) document.return = { ...journey.return, steps: [...journey.return.steps] };
-  for (const change of check.changes) {
-    const steps = (change.leg === 'depart' ? document.depart : document.return)?.steps;
-    const step = legs[change.leg]?.steps[change.step];
-    if (steps && step) steps[change.step] = withLive(step, change.live);
+  for (const update of check.updatedSteps) {
+    const steps = (update.leg === 'depart' ? document.depart : document.return)?.steps;
+    const step = legs[update.leg]?.steps[update.step];
+    if (steps && step) steps[update.step] = withLive(step, update.live);
   }
   if (liveBreak) document.live_break = liveBreak;
   else delete document.live_break;

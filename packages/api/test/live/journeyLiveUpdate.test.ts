@@ -41,7 +41,7 @@ function planned(): Journey {
 const cancelledAt = (version: string, atIso: string): JourneyCheck => ({
   version,
   status: 'broken',
-  changes: [{ leg: 'depart', step: BUS, live: live(version, { status: 'cancelled', cancelled: true }) }],
+  updatedSteps: [{ leg: 'depart', step: BUS, live: live(version, { status: 'cancelled', cancelled: true }) }],
   broken: {
     reason: 'cancelled',
     leg: 'depart',
@@ -55,7 +55,7 @@ describe('journeyLiveUpdate', () => {
     const late = live('live-2', { status: 'late', departure_delay_sec: 420, arrival_delay_sec: 300 });
     const update = journeyLiveUpdate(
       planned(),
-      { version: 'live-2', status: 'changed', changes: [{ leg: 'depart', step: BUS, live: late }] },
+      { version: 'live-2', status: 'changed', updatedSteps: [{ leg: 'depart', step: BUS, live: late }] },
       LONDON,
     )!;
     expect(update.status).toBe('changed');
@@ -95,10 +95,10 @@ describe('journeyLiveUpdate', () => {
 
   it('says nothing when a newer version finds the same break again', () => {
     const first = journeyLiveUpdate(planned(), cancelledAt('live-3', '2026-11-30T09:05:00Z'), LONDON)!;
-    const again: JourneyCheck = { ...cancelledAt('live-4', '2026-11-30T09:05:00Z'), changes: [] };
+    const again: JourneyCheck = { ...cancelledAt('live-4', '2026-11-30T09:05:00Z'), updatedSteps: [] };
     expect(journeyLiveUpdate(first.document, again, LONDON)).toBeUndefined();
     expect(
-      journeyLiveUpdate(planned(), { version: 'live-4', status: 'unchanged', changes: [] }, LONDON),
+      journeyLiveUpdate(planned(), { version: 'live-4', status: 'unchanged', updatedSteps: [] }, LONDON),
     ).toBeUndefined();
   });
 
@@ -109,7 +109,7 @@ describe('journeyLiveUpdate', () => {
       {
         version: 'live-5',
         status: 'changed',
-        changes: [{ leg: 'depart', step: BUS, live: live('live-5', { status: 'on time' }) }],
+        updatedSteps: [{ leg: 'depart', step: BUS, live: live('live-5', { status: 'on time' }) }],
       },
       LONDON,
     )!;

@@ -4,6 +4,15 @@ import type { Leg } from '@cairn/contracts';
 const BOOKED_RIDES: ReadonlySet<string> = new Set(['drt', 'community transport']);
 
 /**
+ * Changes of vehicle on a leg with `rides` rides (timetabled or booked): one fewer than its rides,
+ * none without a ride. The one definition of a journey's "changes" (`Leg.changes`, the
+ * 'least-changes' sort, the option set's rules).
+ */
+export function changesOfRides(rides: number): number {
+  return Math.max(0, rides - 1);
+}
+
+/**
  * The changes on a leg as the engine computed them (`Leg.changes`: rides less one). Journeys
  * stored before the field existed count them from their steps the same way: a timetabled step
  * (one with its stops) or a booked ride is a ride.
@@ -11,7 +20,7 @@ const BOOKED_RIDES: ReadonlySet<string> = new Set(['drt', 'community transport']
 export function legChangeCount(leg: Leg): number {
   if (leg.changes !== undefined) return leg.changes;
   const rides = leg.steps.filter((s) => s.stops !== undefined || BOOKED_RIDES.has(s.type)).length;
-  return Math.max(0, rides - 1);
+  return changesOfRides(rides);
 }
 
 /** "1 change", "2 changes", "No changes". */

@@ -1,5 +1,6 @@
 import type { Assistance, DirectionParts, JourneyNotice, StepFree, TravelType } from '@cairn/contracts';
 import type { GeoPoint } from '../geo/geometry.ts';
+import { changesOfRides } from '../format/changes.ts';
 
 /*
  * The engine's own shape of an option before it becomes a Journey document: times in epoch
@@ -112,9 +113,9 @@ export function legRideCount(leg: PlannedLeg): number {
   return leg.steps.filter((s) => s.ride !== undefined || s.flexibleServiceId !== undefined).length;
 }
 
-/** Changes on a leg: its rides less one (none for a leg without a ride). */
+/** Changes of vehicle on a leg (format/changes.ts changesOfRides). */
 export function legChanges(leg: PlannedLeg): number {
-  return Math.max(0, legRideCount(leg) - 1);
+  return changesOfRides(legRideCount(leg));
 }
 
 /** Seconds spent waiting between steps (for a vehicle, or for a connection). */

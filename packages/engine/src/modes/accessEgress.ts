@@ -3,8 +3,8 @@ import type KDBush from 'kdbush';
 import type { StreetMode } from '../osm/wayAccess.ts';
 import type { AccessLeg } from '../raptor/types.ts';
 import { findSnapPoint, findStopSnapPoint, listSnapPoints } from '../streets/snap.ts';
-import { STRAIGHT_WALK_DETOUR, isMapGapDetour } from '../streets/straightWalk.ts';
-import { WALK_MPS } from '../osm/wayAccess.ts';
+import { isMapGapDetour } from '../streets/straightWalk.ts';
+import { WALK_DETOUR_FACTOR, WALK_MPS } from '../planningFigures.ts';
 import { reachTargets } from '../streets/search.ts';
 import type { SnapPoint } from '../streets/search.ts';
 import { MAX_SNAP_M } from '../streets/streetNetwork.ts';
@@ -365,10 +365,10 @@ function listStraightWalks(
   const { index, kx, ky } = data.stopIndex;
   const px = point.lon * kx;
   const py = point.lat * ky;
-  return index.within(px, py, (maxSec * WALK_MPS) / STRAIGHT_WALK_DETOUR).map((stop) => {
+  return index.within(px, py, (maxSec * WALK_MPS) / WALK_DETOUR_FACTOR).map((stop) => {
     const k = slotOf(index, stop);
     const d = Math.hypot(index.coords[2 * k]! - px, index.coords[2 * k + 1]! - py);
-    return { stop, durationSec: (d * STRAIGHT_WALK_DETOUR) / WALK_MPS };
+    return { stop, durationSec: (d * WALK_DETOUR_FACTOR) / WALK_MPS };
   });
 }
 
@@ -443,7 +443,7 @@ export function listStopAccess(
     // that bound on its street walk passes the limits (streets/straightWalk.ts).
     for (const w of listStraightWalks(data, point, maxSec)) {
       if (done.has(w.stop) || !snaps[w.stop] || !allow(w.stop)) continue;
-      const crowM = (w.durationSec * WALK_MPS) / STRAIGHT_WALK_DETOUR;
+      const crowM = (w.durationSec * WALK_MPS) / WALK_DETOUR_FACTOR;
       const streetM = best.get(w.stop)?.distanceM ?? maxSec * WALK_MPS;
       if (!isMapGapDetour(streetM, crowM)) continue;
       best.delete(w.stop);

@@ -1,6 +1,7 @@
 import type { PlacePoint, PlannedLeg } from '../journeys/model.ts';
 import { isPublicHoliday } from '../journeys/publicHoliday.ts';
 import type { FlexibleService, RegionConfig } from '../region/regionConfig.ts';
+import { flexibleServiceOf } from '../region/regionConfig.ts';
 import { minutesOfDay } from '../format/clock.ts';
 import { inGeoPolygon, localDayTime } from './serviceTime.ts';
 import type { PartsAnswer } from './streetStep.ts';
@@ -105,7 +106,7 @@ export function flexibleParts(service: FlexibleService, from: PlacePoint, to: Pl
 export function checkFlexibleLeg(region: RegionConfig, leg: PlannedLeg, nowSec: number): string | null {
   for (const step of leg.steps) {
     if (!step.flexibleServiceId) continue;
-    const service = region.flexibleServices.find((s) => s.id === step.flexibleServiceId);
+    const service = flexibleServiceOf(region, step.flexibleServiceId);
     if (!service) return `no flexible service ${step.flexibleServiceId} in the region`;
     const why = checkServiceTime(
       service,

@@ -1,4 +1,5 @@
 import type { OsmTags } from './types.ts';
+import { WALK_MPS } from '../planningFigures.ts';
 import { carTravelKmh, MPH_KMH, roadPlaceOf } from './roadSpeeds.ts';
 
 /*
@@ -77,8 +78,7 @@ const CLASS_DEFAULTS: Record<HighwayClass, { modes: number; carKmh: number }> = 
   ferry: { modes: F | B, carKmh: 20 },
 };
 
-/** Walking speed 4.8 km/h (3 mph), the usual planning figure; steps at half of it. */
-export const WALK_MPS = 4.8 / 3.6;
+// Walking at WALK_MPS (planningFigures.ts); steps at half of it.
 /** Everyday cycling speed 16 km/h; slower off sealed surfaces. */
 export const CYCLE_MPS = 16 / 3.6;
 const CYCLE_ROUGH_MPS = 11 / 3.6;

@@ -8,6 +8,7 @@ import type { GeocodeResult } from '../geocoding/geocoder.ts';
 import { isInGreatBritain } from '../places/greatBritain.ts';
 import { locateEnds, outsideAreaMessage } from '../places/locateEnd.ts';
 import { findBeyond } from './beyond.ts';
+import { MAX_TRANSFERS } from '../planningFigures.ts';
 import type { CoveredArea, FindPlace } from '../places/locateEnd.ts';
 import { McRaptor } from '../raptor/mcRaptor.ts';
 import { Raptor } from '../raptor/raptor.ts';
@@ -24,7 +25,7 @@ import { loadRegionData, regionDataFromFeeds } from '../loader/regionData.ts';
 import type { FeedRegionOptions, RegionData } from '../loader/regionData.ts';
 import type { FeedSpec } from '../gtfs/loadFeeds.ts';
 import type { FeedWarning } from '../gtfs/warnings.ts';
-import { buildStepTimetable, hasLaterRun } from './timetableExtra.ts';
+import { buildStepTimetable, hasLaterRun } from './stepTimetable.ts';
 import type { LiveVersion } from '../realtime/liveVersion.ts';
 import { LiveStore } from '../realtime/liveStore.ts';
 import { checkJourney } from '../realtime/journeyCheck.ts';
@@ -117,7 +118,12 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
     if (!v || v.live !== live) {
       // The view counts service days in the region's time zone, as viewDateOf picks its date.
       const view = new TransitView(data.timetable, date, data.region.timeZone, live);
-      v = { view, raptor: new Raptor(view, 3), mcRaptor: new McRaptor(view, 3), ...(live ? { live } : {}) };
+      v = {
+        view,
+        raptor: new Raptor(view, MAX_TRANSFERS),
+        mcRaptor: new McRaptor(view, MAX_TRANSFERS),
+        ...(live ? { live } : {}),
+      };
       views.delete(key);
       views.set(key, v);
       if (views.size > VIEW_CACHE) views.delete(views.keys().next().value as string);

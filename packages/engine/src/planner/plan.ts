@@ -77,19 +77,21 @@ export function planSearch(
 ): PlanResult {
   if (!travellerFrom(input.request, input.profile).stepFree)
     return planOptions(data, input, extras, raptorFor);
-  const strict = planOptions(stepFreeRegionData(data, true), input, extras, raptorFor, { blocks: true });
+  const strict = planOptions(data, input, extras, raptorFor, { blocks: true });
   if (strict.found || strict.why.reason === 'same place' || strict.why.reason === 'bad time') return strict;
-  const labelled = planOptions(stepFreeRegionData(data, false), input, extras, raptorFor, { blocks: false });
+  const labelled = planOptions(data, input, extras, raptorFor, { blocks: false });
   return labelled.found ? labelled : strict;
 }
 
 function planOptions(
-  data: RegionData,
+  regionData: RegionData,
   input: PlanInput,
   extras: ExtrasLookup,
   raptorFor: RoutersFor,
   stepFree?: { blocks: boolean },
 ): PlanResult {
+  // A step-free search walks the step-free street profile, closed or labelled as `blocks` says.
+  const data = stepFree ? stepFreeRegionData(regionData, stepFree.blocks) : regionData;
   const { request, brand } = input;
   const tz = data.region.timeZone;
   const outSec = parseSearchDate(tz, request.out_time);

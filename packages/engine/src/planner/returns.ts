@@ -2,6 +2,7 @@ import type { PlannedLeg } from '../journeys/model.ts';
 import { legEndSec } from '../journeys/model.ts';
 import { buildStreetChain, buildStreetStep } from '../modes/streetStep.ts';
 import { serviceRunsBetween } from '../modes/flexible.ts';
+import { flexibleServiceOf } from '../region/regionConfig.ts';
 import type { SearchContext } from './context.ts';
 import { returnContext } from './context.ts';
 import type { Candidate, FamilyKey } from './families/family.ts';
@@ -57,7 +58,7 @@ export function returnPlanner(
       if (!leg) return undefined;
       // Flexible services are re-timed at their own speed and must run then.
       for (const s of leg.steps) {
-        const svc = data.region.flexibleServices.find((x) => x.id === s.flexibleServiceId);
+        const svc = flexibleServiceOf(data.region, s.flexibleServiceId);
         if (!svc) continue;
         const timed = buildStreetStep(
           data.streets,

@@ -2,6 +2,7 @@ import type { Assistance, StepFree } from '@cairn/contracts';
 import type { PlannedOption, PlannedStep } from '../journeys/model.ts';
 import { inTaxiArea } from '../modes/serviceTime.ts';
 import type { RegionConfig } from '../region/regionConfig.ts';
+import { flexibleServiceOf } from '../region/regionConfig.ts';
 import { rideStepFree, summariseStepFree } from '../stepFree/labels.ts';
 import { buildStreetStep } from '../modes/streetStep.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
@@ -35,9 +36,7 @@ function taxiStepFree(region: RegionConfig, step: PlannedStep): StepFree {
 
 /** The region operator's help for a step: the ride's operator, or the booked service's. */
 function assistanceFor(region: RegionConfig, step: PlannedStep): Assistance | undefined {
-  const svc = step.flexibleServiceId
-    ? region.flexibleServices.find((f) => f.id === step.flexibleServiceId)
-    : undefined;
+  const svc = flexibleServiceOf(region, step.flexibleServiceId);
   const operatorId = step.ride?.operatorId ?? svc?.operatorId;
   return region.operators.find((o) => o.id === operatorId)?.assistance;
 }

@@ -1,6 +1,7 @@
 import type { TravelType } from '@cairn/contracts';
 import type { PlacePoint, PlannedStep, RideStop, TransitRide } from '../journeys/model.ts';
 import { haversineM } from '../geo/geometry.ts';
+import { WALK_DETOUR_FACTOR } from '../planningFigures.ts';
 import type { RaptorJourney, RaptorLeg } from '../raptor/types.ts';
 import type { TransitView } from '../timetable/transitView.ts';
 import type { RegionData } from '../loader/regionData.ts';
@@ -278,7 +279,7 @@ export function journeySteps(
         });
         continue;
       }
-      const distanceM = haversineM(from.lat, from.lon, to.lat, to.lon) * 1.3;
+      const distanceM = haversineM(from.lat, from.lon, to.lat, to.lon) * WALK_DETOUR_FACTOR;
       if (distanceM < MIN_STEP_M) continue;
       steps.push({
         type: 'walk',

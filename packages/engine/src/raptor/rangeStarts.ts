@@ -4,22 +4,10 @@ import type { AccessLeg, RaptorQuery } from './types.ts';
 
 /**
  * Iteration starts of a range query (rRAPTOR), in search time (real time forward, negated time
- * backward), latest first: the query start itself plus every time at which leaving the origin side
- * just catches a running vehicle at one of `starts` within the window. A single query (no window)
- * has one start.
- */
-export function listRangeStarts(
-  d: TransitData,
-  query: RaptorQuery,
-  starts: readonly AccessLeg[],
-  fwd: boolean,
-): number[] {
-  return [...mapRangeStarts(d, query, starts, fwd).keys()];
-}
-
-/**
- * The same starts (latest first, as the map's key order), each with the indices into `starts` of
- * the legs that catch a vehicle exactly then (empty for the query start when nothing does).
+ * backward), latest first (the map's key order): the query start itself plus every time at which
+ * leaving the origin side just catches a running vehicle at one of `starts` within the window. A
+ * single query (no window) has one start. Each start maps to the indices into `starts` of the legs
+ * that catch a vehicle exactly then (empty for the query start when nothing does).
  */
 export function mapRangeStarts(
   d: TransitData,

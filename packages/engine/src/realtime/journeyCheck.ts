@@ -13,7 +13,8 @@ import { liveCallOf, liveStepOf } from './stepLive.ts';
 /** Which leg of the journey: the way out or the way back. */
 export type LegName = 'depart' | 'return';
 
-export interface StepChange {
+/** A transit step whose live running differs from what the journey shows (not a change of vehicle). */
+export interface LiveStepUpdate {
   leg: LegName;
   step: number;
   live: StepLive;
@@ -32,13 +33,13 @@ export interface JourneyCheck {
   version: string;
   status: 'unchanged' | 'changed' | 'broken';
   /** The transit steps whose live running differs from what the journey shows, with the new `live`. */
-  changes: StepChange[];
+  updatedSteps: LiveStepUpdate[];
   broken?: JourneyBreak;
 }
 
 /** Compares `journey` (as sent, with `live` on its transit steps) with `version`. */
 export function checkJourney(journey: Journey, version: LiveVersion, timeZone: string): JourneyCheck {
-  const changes: StepChange[] = [];
+  const updatedSteps: LiveStepUpdate[] = [];
   let broken: JourneyBreak | undefined;
   const legs: [LegName, Journey['depart']][] = [['depart', journey.depart]];
   if (journey.return) legs.push(['return', journey.return]);
@@ -53,7 +54,7 @@ export function checkJourney(journey: Journey, version: LiveVersion, timeZone: s
         return;
       }
       const now = liveStepOf(version, old.trip, timeZone);
-      if (differs(old, now)) changes.push({ leg: li, step: si, live: now });
+      if (differs(old, now)) updatedSteps.push({ leg: li, step: si, live: now });
       const call = liveCallOf(version, old.trip);
       const at = (atSec: number) => ({ name: step.start_address, ...step.start_location, atSec });
       const readySec = prevArrSec === undefined ? call.schedDepSec : prevArrSec + needSec;
@@ -70,8 +71,8 @@ export function checkJourney(journey: Journey, version: LiveVersion, timeZone: s
   }
   return {
     version: version.id,
-    status: broken ? 'broken' : changes.length > 0 ? 'changed' : 'unchanged',
-    changes,
+    status: broken ? 'broken' : updatedSteps.length > 0 ? 'changed' : 'unchanged',
+    updatedSteps,
     ...(broken ? { broken } : {}),
   };
 }

@@ -671,3 +671,11 @@ export const RegionConfig = z
   .describe('A region: everything except timetables and streets');
 export type RegionConfig = z.infer<typeof RegionConfig>;
 export type RegionConfigInput = z.input<typeof RegionConfig>;
+
+/** The region's flexible (DRT or community transport) service with this id; undefined for none or an unknown id. */
+export function flexibleServiceOf(
+  region: Pick<RegionConfig, 'flexibleServices'>,
+  id: string | undefined,
+): FlexibleService | undefined {
+  return id === undefined ? undefined : region.flexibleServices.find((s) => s.id === id);
+}

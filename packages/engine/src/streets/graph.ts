@@ -5,9 +5,6 @@ import { HIGHWAY_CLASSES, MODE_BIT } from '../osm/wayAccess.ts';
 import { FIRST_UNKNOWN_CODE } from '../osm/stepFreeTags.ts';
 import type { StreetMode, WayRouting } from '../osm/wayAccess.ts';
 
-export type VertexIdx = number & { readonly __brand: 'VertexIdx' };
-export type EdgeIdx = number & { readonly __brand: 'EdgeIdx' };
-
 /*
  * The street network as compact column storage (CSR). OSM ways are cut at every node shared
  * with another way, so a vertex is a junction or a dead end and an edge is one stretch of one

@@ -5,7 +5,8 @@ import { haversineM, pointSegment } from '../geo/geometry.ts';
 import { edgeHighwayClass, findEdgeName } from './graph.ts';
 import type { StreetGraph } from './graph.ts';
 import type { SnapPoint } from './search.ts';
-import { MODE_BIT, STREET_MODES, WALK_MPS } from '../osm/wayAccess.ts';
+import { MODE_BIT, STREET_MODES } from '../osm/wayAccess.ts';
+import { WALK_MPS } from '../planningFigures.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
 
 /*

@@ -2,7 +2,7 @@ import polyline from '@mapbox/polyline';
 import type { StreetRoute } from './directions.ts';
 import { metresToMiles } from '../format/distance.ts';
 import { haversineM } from '../geo/geometry.ts';
-import { WALK_MPS } from '../osm/wayAccess.ts';
+import { WALK_DETOUR_FACTOR, WALK_MPS } from '../planningFigures.ts';
 import type { GeoPoint } from '../geo/geometry.ts';
 
 /*
@@ -32,8 +32,6 @@ export function isMapGapDetour(streetM: number, crowM: number): boolean {
   return streetM > GAP_DETOUR_FACTOR * crowM && streetM - crowM > GAP_MIN_EXTRA_M;
 }
 
-/** Real walks run about this much longer than the straight line between their ends. */
-export const STRAIGHT_WALK_DETOUR = 1.3;
 /** Longest straight-line walk offered, seconds (the walk access limit, 15 minutes). */
 export const STRAIGHT_WALK_MAX_SEC = 15 * 60;
 
@@ -43,7 +41,7 @@ export function findStraightWalk(
   to: GeoPoint,
   maxSec = STRAIGHT_WALK_MAX_SEC,
 ): { distanceM: number; durationSec: number } | undefined {
-  const distanceM = haversineM(from.lat, from.lon, to.lat, to.lon) * STRAIGHT_WALK_DETOUR;
+  const distanceM = haversineM(from.lat, from.lon, to.lat, to.lon) * WALK_DETOUR_FACTOR;
   const durationSec = distanceM / WALK_MPS;
   return durationSec <= maxSec ? { distanceM, durationSec } : undefined;
 }

@@ -1,3 +1,5 @@
+import { FOOTPATH_WALK_MPS, WALK_DETOUR_FACTOR } from '../planningFigures.ts';
+
 /**
  * The compact timetable: column arrays indexed by integer ids, built once per region and stored in a
  * binary snapshot. GTFS-free: `gtfs/toTimetableInput.ts` turns feeds into a `TimetableInput`.
@@ -140,9 +142,8 @@ export interface TransferSettings {
 export const DEFAULT_TRANSFER_SETTINGS: TransferSettings = {
   sameStopTransferSec: 60,
   footpathRadiusM: 400,
-  // 1.33 m/s (4.8 km/h) is a common planning walking speed; 1.3 × straight line is a typical urban detour.
-  walkSpeedMps: 1.33,
-  detourFactor: 1.3,
+  walkSpeedMps: FOOTPATH_WALK_MPS,
+  detourFactor: WALK_DETOUR_FACTOR,
 };
 
 /** GTFS-free input to the timetable builder; indices refer into the arrays of this object. */

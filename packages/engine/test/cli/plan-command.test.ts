@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRegionCommand } from '../../src/cli/buildRegion.ts';
 import { planCommand } from '../../src/cli/plan.ts';
 import type { PlanJson } from '../../src/cli/plan.ts';
+import { WALK_DETOUR_FACTOR, WALK_MPS } from '../../src/planningFigures.ts';
 import { baseFeed } from '../support/inlineFeed.ts';
 import { captureOutput } from './captureOutput.ts';
 
@@ -65,8 +66,8 @@ describe('engine commands', () => {
     expect(walk).toMatchObject({ cost: 'free', co2_kg: 0, changes: 0, return: null });
     expect(walk.steps).toHaveLength(1);
     expect(walk.steps[0]!.description).toMatch(/no mapped path/);
-    // 2.1 km in a straight line × 1.3 at 1.33 m/s.
-    expect(walk.duration_sec).toBeCloseTo((2112 * 1.3) / 1.33, -1);
+    // 2.1 km in a straight line × the detour factor at walking speed.
+    expect(walk.duration_sec).toBeCloseTo((2112 * WALK_DETOUR_FACTOR) / WALK_MPS, -1);
   });
 
   it('--return plans the way back and --journeys prints the Journey documents', async () => {

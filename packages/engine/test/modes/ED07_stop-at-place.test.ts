@@ -6,12 +6,11 @@ import { AT_STOP_M, listStopAccess } from '../../src/modes/accessEgress.ts';
 import type { StopStreets } from '../../src/modes/accessEgress.ts';
 import { buildStreetStep } from '../../src/modes/streetStep.ts';
 import { loadOsmXml } from '../../src/loader/loadOsm.ts';
-import { WALK_MPS } from '../../src/osm/wayAccess.ts';
+import { WALK_DETOUR_FACTOR, WALK_MPS } from '../../src/planningFigures.ts';
 import { haversineM } from '../../src/geo/geometry.ts';
 import { findStopSnapPoint } from '../../src/streets/snap.ts';
 import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNetwork.ts';
 import type { StreetNetwork } from '../../src/streets/streetNetwork.ts';
-import { STRAIGHT_WALK_DETOUR } from '../../src/streets/straightWalk.ts';
 import { at, osmXml } from '../support/osmFixture.ts';
 import { directionText } from '../../src/format/directions.ts';
 
@@ -91,7 +90,7 @@ describe('a place off the mapped paths', () => {
   it('reaches its own stop with no walk and a stop nearby in a straight line', () => {
     const legs = byStop(listStopAccess(data, ll(500, 1600), 'walk', 15 * 60, 'to'));
     expect(legs[2]).toBe(0);
-    expect(legs[3]).toBeCloseTo((100 * STRAIGHT_WALK_DETOUR) / WALK_MPS, -1);
+    expect(legs[3]).toBeCloseTo((100 * WALK_DETOUR_FACTOR) / WALK_MPS, -1);
     // Main Street's stops are beyond a 15-minute walk in a straight line.
     expect(legs[0]).toBeUndefined();
   });
@@ -102,7 +101,7 @@ describe('a place off the mapped paths', () => {
     const step = buildStreetStep(net, 'walk', from, to, { startSec: 1000 })!;
     expect(step.straightLine).toBe(true);
     const straight = haversineM(from.lat, from.lon, to.lat, to.lon);
-    expect(step.distanceM).toBeCloseTo(straight * STRAIGHT_WALK_DETOUR, 0);
+    expect(step.distanceM).toBeCloseTo(straight * WALK_DETOUR_FACTOR, 0);
     expect(step.endSec - step.startSec).toBe(Math.round(step.distanceM / WALK_MPS));
     expect(step.description).toMatch(/^Walk about .* to Farm gate \(no mapped path\)$/);
     expect(step.directions).toEqual([{ action: 'walk-unmapped', distance_m: step.distanceM }]);

@@ -1,4 +1,4 @@
-// Feature under test: the stage timetable of a ride (planner/timetableExtra.ts) on the demo region:
+// Feature under test: the stage timetable of a ride (planner/stepTimetable.ts) on the demo region:
 // one column per distinct trip of the ride's day, in departure order, with the journey's own trip
 // marked and timed exactly as its step.
 import type { Step } from '@cairn/contracts';

@@ -72,7 +72,7 @@ describe('L04 planning on live times', () => {
     expect(report.tripUpdates).toMatchObject({ matched: 1, unmatched: {} });
     const check = planner.checkJourney!(journey, version);
     expect(check.status).toBe('changed');
-    expect(check.changes[0]?.live).toMatchObject({
+    expect(check.updatedSteps[0]?.live).toMatchObject({
       status: 'late',
       departure_delay_sec: 600,
       arrival_delay_sec: 600,

@@ -205,7 +205,7 @@ describe('L09 the step says where its live times come from', () => {
     expect(report.vehicleDelays?.trips.matched).toBe(1);
     const check = planner.checkJourney!(journey, version);
     expect(check.status).toBe('changed');
-    expect(check.changes[0]?.live).toMatchObject({
+    expect(check.updatedSteps[0]?.live).toMatchObject({
       status: 'late',
       departure_delay_sec: 300,
       from_vehicle_position: true,

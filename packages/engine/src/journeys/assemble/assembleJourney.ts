@@ -13,6 +13,7 @@ import type {
 } from '@cairn/contracts';
 import { TIMETABLED_TYPES } from '@cairn/contracts';
 import type { RegionConfig } from '../../region/regionConfig.ts';
+import { flexibleServiceOf } from '../../region/regionConfig.ts';
 import { stepCo2Kg } from '../co2/factors.ts';
 import { distanceTextValue, formatDistance } from '../../format/distance.ts';
 import { directionHtml } from '../../format/directions.ts';
@@ -118,7 +119,7 @@ function buildStep(step: PlannedStep, cost: string, ctx: AssembleContext): Step 
     if (live) out.live = live;
   }
   if (step.flexibleServiceId) {
-    const svc = ctx.region.flexibleServices.find((s) => s.id === step.flexibleServiceId);
+    const svc = flexibleServiceOf(ctx.region, step.flexibleServiceId);
     if (svc) {
       const operator = ctx.region.operators.find((o) => o.id === svc.operatorId);
       out.agency = { name: operator?.name ?? svc.name, url: operator?.website ?? svc.booking.website };
@@ -200,9 +201,7 @@ export function assembleJourney(option: PlannedOption, price: OptionPrice, ctx: 
   const mainStreetMode =
     [...option.depart.steps].sort((a, b) => b.distanceM - a.distanceM)[0]?.type ?? 'walk';
   const flexible = allSteps.find((s) => s.flexibleServiceId);
-  const svc = flexible
-    ? ctx.region.flexibleServices.find((s) => s.id === flexible.flexibleServiceId)
-    : undefined;
+  const svc = flexibleServiceOf(ctx.region, flexible?.flexibleServiceId);
   return {
     id: optionId(option),
     cost: price.text,

@@ -4,7 +4,7 @@ import type { PlannedLeg, PlannedStep } from '../model.ts';
 /*
  * A connection onto the last departure of the day with little time to spare is flagged (issue 27):
  * missing it strands the traveller, so they should know before they set off. Whether a ride is the
- * last of the day the planner says from its timetable (planner/timetableExtra.ts hasLaterRun).
+ * last of the day the planner says from its timetable (planner/stepTimetable.ts hasLaterRun).
  */
 
 /** Notices for each ride of a leg boarded after another step with less than `tightSec` to spare, onto the day's last run. */

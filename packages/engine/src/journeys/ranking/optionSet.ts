@@ -1,7 +1,7 @@
 import type { SortKey, TravelType } from '@cairn/contracts';
 import { SORT_KEYS } from '@cairn/contracts';
 import type { PlannedOption, PlannedStep } from '../model.ts';
-import { WALK_MPS } from '../../osm/wayAccess.ts';
+import { WALK_MPS } from '../../planningFigures.ts';
 import { computeSortKeys } from './sortKeys.ts';
 import type { SortInputs } from './sortKeys.ts';
 
@@ -152,13 +152,15 @@ export const OPTION_SET = {
 const subset = (a: ReadonlySet<Need>, b: ReadonlySet<Need>): boolean => [...a].every((n) => b.has(n));
 
 /**
- * A removes B: A asks no more of the traveller, leaves no earlier, arrives no later, costs no
- * more (an unknown cost removes nothing), emits no more (or a little more and saves half an
- * hour), changes no more, walks no more (or saves more time than the extra walk is worth), and
- * is clearly better: ≥ 10 minutes saved, fewer
- * changes with no more walking, or clearly cheaper. An option on demand (street modes) is
- * compared as if it left when the other does; one that is there before the other sets off removes
- * it when it costs and emits no more.
+ * A removes B (ADR 008 rule 8): A asks no more of the traveller, costs no more (an unknown cost
+ * removes nothing), changes no more, and neither leaves earlier nor arrives later than B beyond
+ * the slack `leaveEarlierShare` allows (depart-after: leaving a little earlier to arrive much
+ * earlier; arrive-by, the mirror); it emits no more (or a little more and saves half an hour),
+ * walks at most `walkSlackM` more (or saves more time than the extra walk is worth), and is
+ * clearly better: `clearlyFasterSec` saved, fewer changes with no more walking, or clearly
+ * cheaper. An option on demand (street modes) is compared as if it left when the other does; one
+ * that is there before the other sets off (and takes no more than `thereFirstMaxSec` or
+ * `thereFirstShare` of B's time) removes it unless B is clearly cheaper or A emits more.
  */
 export function clearlyBetter(option: OptionScore, b: OptionScore, arriveBy = false): boolean {
   return beats(option, b, arriveBy) !== undefined;

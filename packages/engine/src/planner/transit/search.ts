@@ -1,6 +1,6 @@
 import type { PlannedLeg } from '../../journeys/model.ts';
 import { OPTION_SET } from '../../journeys/ranking/optionSet.ts';
-import { WALK_MPS } from '../../osm/wayAccess.ts';
+import { MAX_TRANSFERS, WALK_MPS } from '../../planningFigures.ts';
 import type { Raptor } from '../../raptor/raptor.ts';
 import type { AccessLeg, RaptorJourney, RaptorQuery } from '../../raptor/types.ts';
 import { STEP_FREE_WALK_FACTOR } from '../../stepFree/streetProfile.ts';
@@ -12,8 +12,6 @@ import type { TransitFamily } from './miles.ts';
 import { journeyKey, walkEgressByStop, withBestAlighting } from './alighting.ts';
 import { cutDetours } from './shortcuts.ts';
 
-/** Changes allowed (4 vehicles at most). */
-export const MAX_TRANSFERS = 3;
 /** Furthest a transit leg may leave after (arrive before) the asked time: rural services run a few times a day. */
 export const MAX_SHIFT_SEC = 6 * 3600;
 

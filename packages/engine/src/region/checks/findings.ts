@@ -25,11 +25,6 @@ export function hasErrors(report: DataReport): boolean {
   return report.findings.some((f) => f.severity === 'error');
 }
 
-/** Reader warnings (file, line, field) as findings of a named check. */
-export function asFindings(check: string, warnings: readonly FeedWarning[]): DataFinding[] {
-  return warnings.map((w) => ({ ...w, check }));
-}
-
 /**
  * The report as lines: errors first, then warnings, each check once with its count and its first
  * `examples` findings ("bus: stops.txt line 12 field stop_lat: …"), then the notes.

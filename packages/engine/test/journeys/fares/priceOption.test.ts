@@ -1,7 +1,7 @@
 // Feature under test: pricing whole options — totals, unknown parts, return tickets, vehicles, payment methods.
 import { describe, expect, it } from 'vitest';
 import { priceOption } from '../../../src/journeys/fares/priceOption.ts';
-import type { PricingContext } from '../../../src/journeys/fares/priceOption.ts';
+import type { PricingContext } from '../../../src/journeys/fares/pricingContext.ts';
 import type { Traveller } from '../../../src/journeys/fares/traveller.ts';
 import type { PlannedOption } from '../../../src/journeys/model.ts';
 import { testRegion } from '../../support/region.ts';

@@ -1,3 +1,5 @@
+// A ride's runs through its day, read from the timetable: the stage timetable shown with a step
+// (the runs before and after the traveller's own) and whether a later run of it leaves today.
 import type { Timetable as TimetableDoc } from '@cairn/contracts';
 import { formatLocalTime } from '../format/localTime.ts';
 import type { PlannedStep } from '../journeys/model.ts';
