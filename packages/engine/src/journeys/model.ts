@@ -109,7 +109,7 @@ export function legStages(leg: PlannedLeg): TravelType[] {
 }
 
 /** Rides of a leg: its public transport steps, timetabled or booked (DRT, community transport). */
-export function legRideCount(leg: PlannedLeg): number {
+function legRideCount(leg: PlannedLeg): number {
   return leg.steps.filter((s) => s.ride !== undefined || s.flexibleServiceId !== undefined).length;
 }
 

@@ -30,7 +30,7 @@ import type { Traveller } from './traveller.ts';
  */
 
 /** National railcard discounts when region.json does not list the card (National Rail, 2025). */
-export const NATIONAL_RAILCARD_DISCOUNT_PERCENT: Readonly<Record<string, number>> = {
+const NATIONAL_RAILCARD_DISCOUNT_PERCENT: Readonly<Record<string, number>> = {
   '16-17 Saver': 50,
   '16-25 Railcard': 100 / 3,
   '26-30 Railcard': 100 / 3,
@@ -38,7 +38,7 @@ export const NATIONAL_RAILCARD_DISCOUNT_PERCENT: Readonly<Record<string, number>
   'Senior Railcard': 100 / 3,
 };
 
-export const UNDER_22_MAX_AGE = 21;
+const UNDER_22_MAX_AGE = 21;
 
 export interface FareQuote {
   pence: number;

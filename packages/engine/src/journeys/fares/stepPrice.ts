@@ -24,7 +24,7 @@ import type { AdultFare } from './rideFare.ts';
 import { bikeHirePence, taxiFarePence } from './tariffs.ts';
 
 /** A step that costs nothing. */
-export const FREE: StepPrice = { pence: 0, text: COST_TEXT.free, lines: [], estimate: false };
+const FREE: StepPrice = { pence: 0, text: COST_TEXT.free, lines: [], estimate: false };
 /** A step paid for by a ticket priced on another step (a return, a through ticket, a car-club booking). */
 export const INCLUDED: StepPrice = { pence: 0, text: COST_TEXT.included, lines: [], estimate: false };
 
