@@ -5,8 +5,8 @@
 // Run: npx node packages/engine/bench/planReal.ts [--only=rnv|nyc] [--searches=40]
 import { createHash } from 'node:crypto';
 import { NETWORKS, brand, loadRealNetwork, seededSearches } from './realFeeds.ts';
+import { arg } from './cliArgs.ts';
 
-const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const searches = Number(arg('searches') ?? 40);
 const only = arg('only');
 

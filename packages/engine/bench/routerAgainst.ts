@@ -16,10 +16,9 @@ import { Raptor } from '../src/raptor/raptor.ts';
 import type { RaptorQuery, RaptorResult } from '../src/raptor/types.ts';
 import { TransitView } from '../src/timetable/transitView.ts';
 import { NETWORKS, brand, loadRealNetwork, seededSearches } from './realFeeds.ts';
+import { arg, baseDir } from './cliArgs.ts';
 
-const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-const base = arg('base');
-if (!base) throw new Error('--base=DIR: a copy of the other revision (see the head of this file)');
+const base = baseDir();
 const only = arg('only');
 const searches = Number(arg('searches') ?? 15);
 const rounds = Math.max(2, Number(arg('rounds') ?? 5));
