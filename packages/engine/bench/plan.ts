@@ -12,8 +12,8 @@ import { BrandSettings, SearchRequest } from '@cairn/contracts';
 import { loadPlanner } from '../src/planner/loadPlanner.ts';
 import type { Planner } from '../src/planner/loadPlanner.ts';
 import { LARGE_DATE, pickLargePairs, writeLargeRegion } from './planLarge.ts';
+import { arg } from './cliArgs.ts';
 
-const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const scale = Number(arg('large-scale') ?? arg('scale') ?? 1);
 const largeSearches = Number(arg('searches') ?? 60);
 const only = arg('only');

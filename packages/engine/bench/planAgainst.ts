@@ -16,10 +16,9 @@ import { BrandSettings, SearchRequest } from '@cairn/contracts';
 import { loadPlanner } from '../src/planner/loadPlanner.ts';
 import type { Planner } from '../src/planner/loadPlanner.ts';
 import { LARGE_DATE, pickLargePairs, writeLargeRegion } from './planLarge.ts';
+import { arg, baseDir } from './cliArgs.ts';
 
-const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-const base = arg('base');
-if (!base) throw new Error('--base=DIR: a copy of the other revision (see the head of this file)');
+const base = baseDir();
 const only = arg('only');
 const scale = Number(arg('large-scale') ?? 1);
 const largeSearches = Number(arg('searches') ?? 60);

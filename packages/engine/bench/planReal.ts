@@ -4,68 +4,27 @@
 // planner facade the API uses. Prints a table; never fails on timings. Skips a feed that is absent.
 // Run: npx node packages/engine/bench/planReal.ts [--only=rnv|nyc] [--searches=40]
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { BrandSettings, SearchRequest } from '@cairn/contracts';
-import { loadPlannerFromFeeds } from '../src/planner/loadPlanner.ts';
+import { NETWORKS, brand, loadRealNetwork, seededSearches } from './realFeeds.ts';
+import { arg } from './cliArgs.ts';
 
-const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const searches = Number(arg('searches') ?? 40);
 const only = arg('only');
-const brand = BrandSettings.parse(JSON.parse(readFileSync('brands/default/brand.json', 'utf8')));
-const DATA =
-  process.env.CAIRN_SHARED_DATA ?? fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
-
-const NETWORKS = [
-  { id: 'rnv', feeds: ['rnv/rnv-gtfs.zip'], osm: 'rnv/rnv.osm.pbf', date: '2016/11/08', target: 150 },
-  {
-    id: 'nyc',
-    feeds: ['nyc/nyc-subway-gtfs.zip', 'nyc/nyc-bus-brooklyn-gtfs.zip'],
-    date: '2026/10/06',
-    target: 300,
-  },
-];
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
 
 for (const n of NETWORKS) {
   if (only && only !== n.id) continue;
-  const feeds = n.feeds.map((f) => join(DATA, f));
-  if (!feeds.every(existsSync)) {
-    console.log(`${n.id}: skipped (${DATA} has not got ${n.feeds.join(', ')})`);
-    continue;
-  }
   const t0 = performance.now();
   const c0 = process.cpuUsage();
-  const built = loadPlannerFromFeeds(
-    feeds.map((path) => ({ path })),
-    { ...(n.osm ? { osmPath: join(DATA, n.osm) } : {}), log: () => undefined },
-  );
-  if (!built.ok) throw new Error(built.message);
+  const planner = loadRealNetwork(n);
+  if (typeof planner === 'string') {
+    console.log(planner);
+    continue;
+  }
   const lc = process.cpuUsage(c0);
   const load = `${((performance.now() - t0) / 1000).toFixed(1)} s (cpu ${((lc.user + lc.system) / 1e6).toFixed(1)} s)`;
-  // Stops and stations trips call at, from the planner's own map layer.
-  let seed = 28;
-  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-  const stops = built.planner
-    .mapFeatures()
-    .features.filter((f) => f.properties.layer === 'stop' || f.properties.layer === 'station');
-  const point = () => {
-    const f = stops[Math.floor(random() * stops.length)]!;
-    const [lng, lat] = f.geometry.coordinates as [number, number];
-    return { lat, lng };
-  };
-  const requests = Array.from({ length: searches + 3 }, () =>
-    SearchRequest.parse({
-      origin: 'A',
-      destination: 'B',
-      origin_location: point(),
-      destination_location: point(),
-      out_time: `${n.date} 0${7 + Math.floor(random() * 3)}:${String(Math.floor(random() * 60)).padStart(2, '0')}:00`,
-    }),
-  );
-  for (const r of requests.slice(0, 3)) await built.planner.plan(r, null, brand);
+  const requests = seededSearches(planner, n, searches + 3);
+  for (const r of requests.slice(0, 3)) await planner.plan(r, null, brand);
   const cpu: number[] = [];
   const wall: number[] = [];
   let empty = 0;
@@ -74,7 +33,7 @@ for (const n of NETWORKS) {
   for (const r of requests.slice(3)) {
     const w = performance.now();
     const c = process.cpuUsage();
-    const { journeys } = await built.planner.plan(r, null, brand);
+    const { journeys } = await planner.plan(r, null, brand);
     const d = process.cpuUsage(c);
     wall.push(performance.now() - w);
     cpu.push((d.user + d.system) / 1000);

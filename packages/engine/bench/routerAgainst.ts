@@ -1,0 +1,116 @@
+// The router alone, this tree's against another revision's, on the real feeds (issue 28): the
+// RAPTOR and McRAPTOR queries of planReal.ts's seeded searches are recorded once through this
+// tree's planner, then replayed on both revisions' TransitView, Raptor and McRaptor in one process,
+// alternating which goes first, several rounds. Whole-search timings on the shared machine swing by
+// 15 % between runs; replayed in one process the two sides stay within about 3 % of each other
+// (base against itself), so a router change is measured here and checked for identical answers.
+// The base is a copy of the other revision's engine inside this repository, e.g.:
+//   git archive HEAD packages/engine/src | (mkdir -p .bench-base && tar -x -C .bench-base)
+//   node --expose-gc packages/engine/bench/routerAgainst.ts --base=.bench-base [--only=rnv|nyc]
+//     [--searches=15] [--rounds=5]
+// Prints a table; never fails on timings. Not in `npm run bench` (it needs the base copy).
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { McRaptor } from '../src/raptor/mcRaptor.ts';
+import { Raptor } from '../src/raptor/raptor.ts';
+import type { RaptorQuery, RaptorResult } from '../src/raptor/types.ts';
+import { TransitView } from '../src/timetable/transitView.ts';
+import { NETWORKS, brand, loadRealNetwork, seededSearches } from './realFeeds.ts';
+import { arg, baseDir } from './cliArgs.ts';
+
+const base = baseDir();
+const only = arg('only');
+const searches = Number(arg('searches') ?? 15);
+const rounds = Math.max(2, Number(arg('rounds') ?? 5));
+
+interface Engine {
+  TransitView: typeof TransitView;
+  Raptor: typeof Raptor;
+  McRaptor: typeof McRaptor;
+}
+const fromBase = async <T>(path: string): Promise<T> =>
+  (await import(pathToFileURL(resolve(base, 'packages/engine/src', path)).href)) as T;
+const engines: Record<'base' | 'tree', Engine> = {
+  base: {
+    ...(await fromBase<{ TransitView: typeof TransitView }>('timetable/transitView.ts')),
+    ...(await fromBase<{ Raptor: typeof Raptor }>('raptor/raptor.ts')),
+    ...(await fromBase<{ McRaptor: typeof McRaptor }>('raptor/mcRaptor.ts')),
+  },
+  tree: { TransitView, Raptor, McRaptor },
+};
+
+interface Recorded {
+  search: number;
+  mc: boolean;
+  query: RaptorQuery;
+  view: TransitView;
+}
+let recording: Recorded[] | undefined;
+let current = 0;
+// Records every query this tree's routers answer while `recording` is set.
+for (const [proto, mc] of [
+  [Raptor.prototype, false],
+  [McRaptor.prototype, true],
+] as const) {
+  const route = proto.route;
+  proto.route = function (this: Raptor | McRaptor, query: RaptorQuery): RaptorResult {
+    const view = (this as unknown as { data: TransitView }).data;
+    recording?.push({ search: current, mc, query: structuredClone({ ...query, trace: undefined }), view });
+    return route.call(this, query);
+  };
+}
+
+const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
+
+for (const n of NETWORKS) {
+  if (only && only !== n.id) continue;
+  const planner = loadRealNetwork(n);
+  if (typeof planner === 'string') {
+    console.log(planner);
+    continue;
+  }
+  const requests = seededSearches(planner, n, searches + 3);
+  for (const r of requests.slice(0, 3)) await planner.plan(r, null, brand);
+  const queries: Recorded[] = (recording = []);
+  for (const [i, r] of requests.slice(3).entries()) {
+    current = i;
+    await planner.plan(r, null, brand);
+  }
+  recording = undefined;
+  const views = new Set(queries.map((q) => q.view));
+  if (views.size !== 1) throw new Error(`${n.id}: the searches used ${views.size} views; one date expected`);
+  const { timetable, date } = queries[0]!.view;
+  const sides = (['base', 'tree'] as const).map((who) => {
+    const e = engines[who];
+    const view = new e.TransitView(timetable, date, planner.region.timeZone);
+    return { who, raptor: new e.Raptor(view, 3), mcRaptor: new e.McRaptor(view, 3) };
+  });
+  const cpu = { base: new Array<number>(searches).fill(0), tree: new Array<number>(searches).fill(0) };
+  let differing = 0;
+  for (let round = 0; round < rounds; round++) {
+    const answers = { base: [] as string[], tree: [] as string[] };
+    for (const side of round % 2 ? [...sides].reverse() : sides) {
+      for (const { search, mc, query } of queries) {
+        const c = process.cpuUsage();
+        const result = (mc ? side.mcRaptor : side.raptor).route(query);
+        const d = process.cpuUsage(c);
+        // The first round warms both sides up.
+        if (round > 0) cpu[side.who][search]! += (d.user + d.system) / 1000 / (rounds - 1);
+        answers[side.who].push(JSON.stringify(result.journeys));
+      }
+    }
+    differing += answers.base.filter((a, i) => a !== answers.tree[i]).length;
+  }
+  const row = (who: 'base' | 'tree') => {
+    const xs = [...cpu[who]].sort((a, b) => a - b);
+    return `${pct(xs, 50).toFixed(1)} / ${pct(xs, 95).toFixed(1)} ms (sum ${xs.reduce((a, b) => a + b, 0).toFixed(0)} ms)`;
+  };
+  const sum = (who: 'base' | 'tree') => cpu[who].reduce((a, b) => a + b, 0);
+  console.table([
+    { network: n.id, measure: 'searches / router queries', value: `${searches} / ${queries.length}` },
+    { network: n.id, measure: 'router cpu a search, base p50 / p95', value: row('base') },
+    { network: n.id, measure: 'router cpu a search, tree p50 / p95', value: row('tree') },
+    { network: n.id, measure: 'tree / base (sum)', value: (sum('tree') / sum('base')).toFixed(3) },
+    { network: n.id, measure: 'answers differing', value: `${differing} of ${queries.length * rounds}` },
+  ]);
+}
