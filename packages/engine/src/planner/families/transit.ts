@@ -9,7 +9,7 @@ import {
   byStop,
   nearerStation,
   skippableRides,
-} from '../transit/shortcuts.ts';
+} from '../transit/detourRules.ts';
 import type { Candidate, OptionFamily, ReturnRule } from './family.ts';
 
 /**

@@ -10,7 +10,7 @@ import type { SearchContext } from '../context.ts';
 import { journeySteps } from '../transitSteps.ts';
 import type { TransitFamily } from './miles.ts';
 import { journeyKey, walkEgressByStop, withBestAlighting } from './alighting.ts';
-import { cutDetours } from './shortcuts.ts';
+import { cutDetours } from './detourRules.ts';
 
 /** Furthest a transit leg may leave after (arrive before) the asked time: rural services run a few times a day. */
 export const MAX_SHIFT_SEC = 6 * 3600;
@@ -34,7 +34,7 @@ interface Routed {
  * worth a later arrival or another change. Vehicle first/last miles and return legs (picked to
  * match the way out) search on arrival and changes, at a third to half of the cost.
  *
- * Detours are cut where the traveller can change instead (transit/shortcuts.ts), and a walking last
+ * Detours are cut where the traveller can change instead (transit/detourRules.ts), and a walking last
  * mile starts where the last vehicle is best left (transit/alighting.ts). Kept: journeys
  * with a ride, on the asked day, within MAX_SHIFT_SEC of the asked time, with no overnight wait
  * (flexible parts are checked against their hours with the whole option, plan.ts).
