@@ -139,9 +139,49 @@ function engineFloorRules() {
 }
 // ---- End of the engine's floors.
 
+/*
+ * The web app's folders (packages/web/src), kept in one block (issue 33 item 8). Screens share a
+ * search's data through search/, never through each other; lib/ is the floor every folder may
+ * stand on, so it imports nothing of the app's; api/ and search/ sit below the screens.
+ */
+const WEB = '^packages/web/src/';
+const webFolderRules = [
+  {
+    name: 'web-lib-is-the-floor',
+    comment: 'lib/ holds helpers any folder may use: it imports no other folder of the web app.',
+    severity: 'error',
+    from: { path: `${WEB}lib/` },
+    to: { path: WEB, pathNot: `${WEB}lib/` },
+  },
+  {
+    name: 'web-api-below-the-screens',
+    comment:
+      'api/ talks to the server for every screen: it may use lib/ and the offline copy marker, nothing above.',
+    severity: 'error',
+    from: { path: `${WEB}api/` },
+    to: { path: WEB, pathNot: `${WEB}(api|lib)/|${WEB}offline/offlineCaches\\.ts$` },
+  },
+  {
+    name: 'web-search-below-the-screens',
+    comment:
+      'search/ is what Results and Journey details share about a search (its live result set): it stands on api/ and lib/ only.',
+    severity: 'error',
+    from: { path: `${WEB}search/` },
+    to: { path: WEB, pathNot: `${WEB}(search|api|lib)/` },
+  },
+  {
+    name: 'web-screens-share-through-search',
+    comment: 'The planner and Journey details read a search through search/, not through the Results screen.',
+    severity: 'error',
+    from: { path: `${WEB}(journey|planner|map)/` },
+    to: { path: `${WEB}results/` },
+  },
+];
+
 module.exports = {
   forbidden: [
     ...engineFloorRules(),
+    ...webFolderRules,
     {
       name: 'raptor-knows-no-gtfs',
       comment: 'The router sees only the TransitData interface, never a GTFS type.',

@@ -4,7 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fetchConfig } from './api/endpoints.ts';
 import { setCredentials } from './api/http.ts';
-import { readCookie } from './lib/cookies.ts';
+import { readCookie } from './privacy/cookies.ts';
 import { TOKEN_COOKIE } from './privacy/storedItems.ts';
 import { ConfigProvider } from './brand/ConfigContext.tsx';
 import { AuthProvider } from './auth/AuthContext.tsx';

@@ -4,7 +4,7 @@ import { useAuth } from '../auth/AuthContext.tsx';
 import { useFlash } from '../ui/FlashContext.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { formatDob } from '../lib/dates.ts';
-import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
+import { useDocumentTitle } from '../brand/useDocumentTitle.ts';
 import { listPasses } from './passes.ts';
 import './account.css';
 import { formatPhoneNumber } from './phoneNumber.ts';

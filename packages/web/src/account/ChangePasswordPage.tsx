@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useFlash } from '../ui/FlashContext.tsx';
-import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
+import { useDocumentTitle } from '../brand/useDocumentTitle.ts';
 import { resetPassword } from './accountApi.ts';
 import { ErrorSummary, TextField } from './FormParts.tsx';
 import { useFormErrors } from './useFormErrors.ts';

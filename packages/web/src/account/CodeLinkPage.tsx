@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useFlash } from '../ui/FlashContext.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
-import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
+import { useDocumentTitle } from '../brand/useDocumentTitle.ts';
 import { outcomeOfFailure } from './formErrors.ts';
 
 /** A page opened from an e-mailed link with ?code=: sends the code once, then goes to Sign in with the answer. */

@@ -4,12 +4,12 @@ import type { User } from '@cairn/contracts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useFlash } from '../ui/FlashContext.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
-import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
+import { useDocumentTitle } from '../brand/useDocumentTitle.ts';
 import { updateUser } from './accountApi.ts';
 import { ErrorSummary, TextField } from './FormParts.tsx';
 import { UserForm } from './UserForm.tsx';
 import { useFormErrors } from './useFormErrors.ts';
-import { toUserFields, validateUserForm, valuesFromUser, type UserFormValues } from './userForm.ts';
+import { toUserFields, validateUserForm, valuesFromUser, type UserFormValues } from './userFormValues.ts';
 import './account.css';
 
 const ID = 'edit';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from 'react';
 import { FIELD_LABELS } from './formErrors.ts';
-import type { YesNo } from './userForm.ts';
+import type { YesNo } from './userFormValues.ts';
 
 /** "Please correct the following errors" with a link to each field (SPEC §5); focused when it appears. */
 export function ErrorSummary({ errors, idPrefix }: { errors: Record<string, string>; idPrefix: string }) {

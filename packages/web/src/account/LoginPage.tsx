@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useFlash } from '../ui/FlashContext.tsx';
-import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
+import { useDocumentTitle } from '../brand/useDocumentTitle.ts';
 import { login } from './accountApi.ts';
 import { returnPath } from './returnTo.ts';
 import { ErrorSummary, TextField } from './FormParts.tsx';

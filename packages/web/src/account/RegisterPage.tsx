@@ -3,12 +3,17 @@ import { Link, useNavigate } from 'react-router';
 import { MIN_USER_AGE } from '@cairn/contracts';
 import { useBrand } from '../brand/ConfigContext.tsx';
 import { useFlash } from '../ui/FlashContext.tsx';
-import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
+import { useDocumentTitle } from '../brand/useDocumentTitle.ts';
 import { register } from './accountApi.ts';
 import { ErrorSummary, TextField } from './FormParts.tsx';
 import { UserForm } from './UserForm.tsx';
 import { useFormErrors } from './useFormErrors.ts';
-import { EMPTY_USER_FORM, toRegisterRequest, validateUserForm, type UserFormValues } from './userForm.ts';
+import {
+  EMPTY_USER_FORM,
+  toRegisterRequest,
+  validateUserForm,
+  type UserFormValues,
+} from './userFormValues.ts';
 import './account.css';
 
 const ID = 'register';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useFlash } from '../ui/FlashContext.tsx';
-import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
+import { useDocumentTitle } from '../brand/useDocumentTitle.ts';
 import { requestPasswordReset } from './accountApi.ts';
 import { ErrorSummary, TextField } from './FormParts.tsx';
 import { useFormErrors } from './useFormErrors.ts';

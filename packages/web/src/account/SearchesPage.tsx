@@ -7,7 +7,7 @@ import { ModeIcon } from '../icons/Icons.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { formatChanges } from '@cairn/engine/format';
 import { formatCostText } from '../journey/costLabel.ts';
-import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
+import { useDocumentTitle } from '../brand/useDocumentTitle.ts';
 import { fetchRecentSearches, fetchSavedJourneys, type Page } from './accountApi.ts';
 import { formatLegTimes, formatWhen, stageLabel } from './listFormat.ts';
 import { pagerFor, parsePage } from './pagination.ts';

@@ -10,7 +10,7 @@ import {
   type ProfileQuestion,
   type UserFormValues,
   type YesNo,
-} from './userForm.ts';
+} from './userFormValues.ts';
 
 type Props = {
   idPrefix: string;

@@ -6,7 +6,7 @@ import { Layout } from '../layout/Layout.tsx';
 import type { RouteHandle } from '../layout/Breadcrumbs.tsx';
 import HomePage from '../planner/HomePage.tsx';
 import { prefetchJourney } from '../journey/journeyQuery.ts';
-import { prefetchResults } from '../results/resultsStore.ts';
+import { prefetchResults } from '../search/resultsStore.ts';
 import { RouteError } from './RouteError.tsx';
 
 const importResultsPage = () => import('../results/ResultsPage.tsx');

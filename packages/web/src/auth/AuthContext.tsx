@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { User } from '@cairn/contracts';
 import { decode } from '../api/decode.ts';
 import { apiRequest, setCredentials } from '../api/http.ts';
-import { readCookie, writeCookie, deleteCookie } from '../lib/cookies.ts';
+import { readCookie, writeCookie, deleteCookie } from '../privacy/cookies.ts';
 import { JOURNEYS_CACHE } from '../offline/offlineCaches.ts';
 import { TOKEN_COOKIE } from '../privacy/storedItems.ts';
 

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import type { Journey } from '@cairn/contracts';
 import { updateReturnTime } from '../api/endpoints.ts';
 import { ApiError } from '../api/http.ts';
-import { clearResults, loadQuery } from '../results/resultsStore.ts';
-import { firstMessages } from '../planner/plannerForm.ts';
+import { clearResults, loadQuery } from '../search/resultsStore.ts';
+import { firstMessages } from '../planner/plannerValues.ts';
 import {
   APPOINTMENT_LENGTHS_MIN,
   returnTimeForAppointment,

@@ -6,9 +6,9 @@ import { ApiError } from '../api/http.ts';
 import { useAuth } from '../auth/AuthContext.tsx';
 import { useRegionNow } from '../brand/ConfigContext.tsx';
 import { OFFLINE_SEARCH } from '../planner/PlannerForm.tsx';
-import { firstMessages } from '../planner/plannerForm.ts';
-import { clearResults, loadQuery } from '../results/resultsStore.ts';
-import { breakSentence } from './liveStatus.ts';
+import { firstMessages } from '../planner/plannerValues.ts';
+import { clearResults, loadQuery } from '../search/resultsStore.ts';
+import { breakSentence } from './liveText.ts';
 import { replanRequest } from './replan.ts';
 import './live.css';
 

@@ -5,7 +5,7 @@ import {
   liveLegDeparture,
   scheduledIfChanged,
   type LiveLabel,
-} from './liveStatus.ts';
+} from './liveText.ts';
 import './live.css';
 
 /*

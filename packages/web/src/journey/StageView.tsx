@@ -11,7 +11,7 @@ import { stripTags } from '../lib/stripTags.ts';
 import { DirectionText } from './DirectionText.tsx';
 import { modeLabel } from '../lib/modeLabel.ts';
 import { LiveTime, StepLiveStatus } from './LiveStatus.tsx';
-import { liveStopTimes } from './liveStatus.ts';
+import { liveStopTimes } from './liveText.ts';
 
 type Props = {
   step: Step;

@@ -4,7 +4,7 @@ import { formatDayLabel } from '../lib/dates.ts';
 import { formatCo2, formatMiles } from '@cairn/engine/format';
 import { changesLabel, costLabel } from './costLabel.ts';
 import { AlertList, LegArrival, LegDeparture, LiveBadge } from './LiveStatus.tsx';
-import { journeyAlerts, legDurationText, rideName, worstLiveStep } from './liveStatus.ts';
+import { journeyAlerts, legDurationText, rideName, worstLiveStep } from './liveText.ts';
 
 function LegBox({ title, leg, from, to }: { title: string; leg: Leg; from: string; to: string }) {
   return (

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Journey } from '@cairn/contracts';
 import { fetchJourney } from '../api/endpoints.ts';
-import { findCachedJourney } from '../results/resultsStore.ts';
+import { findCachedJourney } from '../search/resultsStore.ts';
 
 /** A fetched journey, with when it was planned when the answer is the copy kept offline. */
 export type LoadedJourney = { journey: Journey; offlineAsOf: Date | null };

@@ -1,6 +1,6 @@
 import type { Journey, LiveBreak, Profile, SearchQuery, SearchRequestInput } from '@cairn/contracts';
 import { formatSearchDate } from '../lib/dates.ts';
-import { toSearchRequest, valuesFromQuery, withProfile } from '../planner/plannerForm.ts';
+import { toSearchRequest, valuesFromQuery, withProfile } from '../planner/plannerValues.ts';
 
 /**
  * The search that re-plans a broken journey (issue #18): from where the traveller is expected to

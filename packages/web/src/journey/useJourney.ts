@@ -4,7 +4,7 @@ import type { Journey } from '@cairn/contracts';
 import { journeyPath } from '../api/endpoints.ts';
 import { apiHeaders } from '../api/http.ts';
 import { keepOffline } from '../offline/registerServiceWorker.ts';
-import { findCachedJourney, updateCachedJourney } from '../results/resultsStore.ts';
+import { findCachedJourney, updateCachedJourney } from '../search/resultsStore.ts';
 import { journeyQuery } from './journeyQuery.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Journey } from '@cairn/contracts';
 import { followQuery } from '../api/realtime.ts';
-import { hasLive, showsLiveVersion } from './liveStatus.ts';
+import { hasLive, showsLiveVersion } from '../search/liveVersion.ts';
 
 /**
  * Keeps an open journey current (issue #18): while it carries live running, listens on its

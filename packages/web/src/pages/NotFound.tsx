@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
+import { useDocumentTitle } from '../brand/useDocumentTitle.ts';
 
 export default function NotFound() {
   useDocumentTitle('Page not found');

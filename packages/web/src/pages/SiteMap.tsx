@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
+import { useDocumentTitle } from '../brand/useDocumentTitle.ts';
 
 /** SPEC §2: lists Home, Privacy Policy, Terms & Conditions, Cookie Policy. */
 export default function SiteMap() {

@@ -5,7 +5,7 @@ import type { StaticPageId } from '@cairn/contracts';
 import { fetchStaticPage } from '../api/endpoints.ts';
 import { CookiePolicyTables, STORED_ITEMS_MARKER } from '../privacy/CookiePolicyTables.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
-import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
+import { useDocumentTitle } from '../brand/useDocumentTitle.ts';
 
 /** A brand's static page (markdown from brands/<id>/pages, written by the operator). */
 export default function StaticPage({ id }: { id: StaticPageId }) {

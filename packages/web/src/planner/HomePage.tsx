@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useBrand, useRegionNow } from '../brand/ConfigContext.tsx';
-import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
+import { useDocumentTitle } from '../brand/useDocumentTitle.ts';
 import { PlannerForm } from './PlannerForm.tsx';
-import { initialPlannerValues } from './plannerForm.ts';
+import { initialPlannerValues } from './plannerValues.ts';
 
 /** Home: the planner, prefilled from the origin/destination route or query params. */
 export default function HomePage() {

@@ -9,7 +9,7 @@ import { useFlash } from '../ui/FlashContext.tsx';
 import { dateLimits, fromInputValue, toInputValue, STEP_MINUTES } from '../lib/dates.ts';
 import { YOUNG_SCOT_CUTOFF_TEXT } from '../account/passes.ts';
 import { AddressInput } from './AddressInput.tsx';
-import { noteSubmitted } from '../results/resultsStore.ts';
+import { noteSubmitted } from '../search/resultsStore.ts';
 import {
   firstMessages,
   swapEnds,
@@ -20,7 +20,7 @@ import {
   withReturnToggle,
   withToggled,
   type PlannerValues,
-} from './plannerForm.ts';
+} from './plannerValues.ts';
 
 const FIELD_LABELS: Record<string, string> = {
   origin: 'From',

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { readCookie, writeCookie } from '../lib/cookies.ts';
+import { readCookie, writeCookie } from './cookies.ts';
 import { CONSENT_COOKIE } from './storedItems.ts';
 
 // The cookie banner writes consent and the tag manager waits for it: one small store, so both

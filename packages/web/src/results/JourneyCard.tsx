@@ -8,7 +8,7 @@ import { JourneyNotices } from '../journey/JourneyNotices.tsx';
 import { cardTone, LiveSummary } from './LiveSummary.tsx';
 import { stageLines, stageLineText } from './stageLines.ts';
 import { LegArrival, LegDeparture } from '../journey/LiveStatus.tsx';
-import { legDurationText } from '../journey/liveStatus.ts';
+import { legDurationText } from '../journey/liveText.ts';
 
 /** The stage icons of a leg, in order, each ride with its line numbers ("M91", "201"). */
 export function ModeList({ leg, label }: { leg: Leg; label: string }) {

@@ -3,12 +3,12 @@ import { AlertList, LiveBadge, LiveTime } from '../journey/LiveStatus.tsx';
 import {
   breakLabel,
   breakSentence,
-  hasLive,
   journeyAlerts,
   worstLiveStep,
   type LiveTone,
-} from '../journey/liveStatus.ts';
+} from '../journey/liveText.ts';
 import { modeLabel } from '../lib/modeLabel.ts';
+import { hasLive } from '../search/liveVersion.ts';
 
 /** The tone of a journey's card edge: a broken journey is 'bad' whatever its steps say. */
 export function cardTone(journey: Journey): LiveTone | null {

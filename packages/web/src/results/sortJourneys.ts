@@ -5,6 +5,8 @@ export const DEFAULT_SORT: SortKey = 'emissions';
 export const SORT_LABELS: Record<SortKey, string> = {
   emissions: 'Lowest emissions',
   cost: 'Cheapest',
+  // 'depature-time' is spelt so on purpose: SPEC §2 (Results) fixes the sort key, and old links and clients
+  // send it as written; only the label the traveller reads is spelt right.
   'depature-time': 'Departure time',
   'travel-time': 'Shortest travel time',
   'arrival-time': 'Arrival time',

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Outlet, type RouteObject } from 'react-router';
 import type { User } from '@cairn/contracts';
 import { accountRoutes } from '../../src/account/accountRoutes.tsx';
-import { readCookie, writeCookie, deleteCookie } from '../../src/lib/cookies.ts';
+import { readCookie, writeCookie, deleteCookie } from '../../src/privacy/cookies.ts';
 import { TOKEN_COOKIE } from '../../src/privacy/storedItems.ts';
 import { renderRoutes, stubFetch, type FetchHandler } from '../support/harness.tsx';
 

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Outlet, type RouteObject } from 'react-router';
 import type { RecentSearchItem, SavedJourneyItem, User } from '@cairn/contracts';
 import { accountRoutes } from '../../src/account/accountRoutes.tsx';
-import { writeCookie, deleteCookie } from '../../src/lib/cookies.ts';
+import { writeCookie, deleteCookie } from '../../src/privacy/cookies.ts';
 import { TOKEN_COOKIE } from '../../src/privacy/storedItems.ts';
 import { renderRoutes, stubFetch } from '../support/harness.tsx';
 

@@ -8,7 +8,7 @@ import type { Journey, LiveBreak, SearchQuery } from '@cairn/contracts';
 import { JourneyCard } from '../../src/results/JourneyCard.tsx';
 import { StepGuide } from '../../src/journey/StepGuide.tsx';
 import { LiveBreakBanner } from '../../src/journey/LiveBreakBanner.tsx';
-import { breakSentence, liveLabel, liveLegArrival, liveStopTimes } from '../../src/journey/liveStatus.ts';
+import { breakSentence, liveLabel, liveLegArrival, liveStopTimes } from '../../src/journey/liveText.ts';
 import { SummaryCard } from '../../src/journey/SummaryCard.tsx';
 import { replanRequest } from '../../src/journey/replan.ts';
 import { loadJourney } from '../../../contracts/test/fixtures.ts';

@@ -9,8 +9,8 @@ import {
   initialPlannerValues,
   toSearchRequest,
   withProfile,
-} from '../../src/planner/plannerForm.ts';
-import { deleteCookie, writeCookie } from '../../src/lib/cookies.ts';
+} from '../../src/planner/plannerValues.ts';
+import { deleteCookie, writeCookie } from '../../src/privacy/cookies.ts';
 import { TOKEN_COOKIE } from '../../src/privacy/storedItems.ts';
 import { renderRoutes, stubFetch } from '../support/harness.tsx';
 

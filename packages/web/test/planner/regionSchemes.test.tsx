@@ -9,8 +9,8 @@ import {
   initialPlannerValues,
   toSearchRequest,
   withToggled,
-} from '../../src/planner/plannerForm.ts';
-import { answerScheme, EMPTY_USER_FORM, schemeAnswer, toProfile } from '../../src/account/userForm.ts';
+} from '../../src/planner/plannerValues.ts';
+import { answerScheme, EMPTY_USER_FORM, schemeAnswer, toProfile } from '../../src/account/userFormValues.ts';
 import { renderRoutes, stubFetch, testRegion } from '../support/harness.tsx';
 
 const now = new Date(2026, 10, 22, 9, 2);

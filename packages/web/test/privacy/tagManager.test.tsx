@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import type { RegionInfo } from '@cairn/contracts';
 import { ConfigProvider } from '../../src/brand/ConfigContext.tsx';
 import { CookieBanner } from '../../src/layout/CookieBanner.tsx';
-import { deleteCookie, readCookie } from '../../src/lib/cookies.ts';
+import { deleteCookie, readCookie } from '../../src/privacy/cookies.ts';
 import { TagManager } from '../../src/privacy/TagManager.tsx';
 import { CONSENT_COOKIE } from '../../src/privacy/storedItems.ts';
 import { accountBrand, testRegion } from '../support/harness.tsx';

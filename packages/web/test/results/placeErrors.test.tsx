@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import type { SearchQuery } from '@cairn/contracts';
 import ResultsPage from '../../src/results/ResultsPage.tsx';
-import { initialResults, isLoading, resultsReducer } from '../../src/results/resultsState.ts';
+import { initialResults, isLoading, resultsReducer } from '../../src/search/resultsState.ts';
 import { renderRoutes, stubFetch } from '../support/harness.tsx';
 
 const NOT_FOUND = 'We couldn\'t find "Xyzzyqq". Try a town, village, station or street in Cairngorms.';

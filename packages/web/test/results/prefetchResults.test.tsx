@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import ResultsPage from '../../src/results/ResultsPage.tsx';
-import { noteSubmitted, prefetchResults, resultsDelayFor } from '../../src/results/resultsStore.ts';
+import { noteSubmitted, prefetchResults, resultsDelayFor } from '../../src/search/resultsStore.ts';
 import { loadJourney } from '../../../contracts/test/fixtures.ts';
 import { renderRoutes, storedQuery, stubFetch } from '../support/harness.tsx';
 import { streamTestSetup, TestEventSource } from '../support/testEventSource.ts';

@@ -24,6 +24,7 @@ describe('sortCards', () => {
     expect(ids(all, 'least-changes')).toEqual(['taxi-single', 'carclub-single', 'wbw-return', 'drt-bus']);
   });
   it('departure and arrival time use the leg datetimes', () => {
+    // 'depature-time': the wire's sort key, spelt so by SPEC §2 (Results) (see src/results/sortJourneys.ts).
     expect(ids(all, 'depature-time')).toEqual(['drt-bus', 'wbw-return', 'taxi-single', 'carclub-single']);
     expect(ids(all, 'arrival-time')[0]).toBe('drt-bus');
   });

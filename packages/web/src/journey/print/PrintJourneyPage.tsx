@@ -3,7 +3,7 @@ import type { Leg } from '@cairn/contracts';
 import { BRAND_LOGO_URL, useBrand } from '../../brand/ConfigContext.tsx';
 import { formatDayLabel } from '../../lib/dates.ts';
 import { formatCo2, formatMiles } from '@cairn/engine/format';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { useDocumentTitle } from '../../brand/useDocumentTitle.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { changesLabel, costLabel, formatCostText } from '../costLabel.ts';
 import { DirectionText } from '../DirectionText.tsx';

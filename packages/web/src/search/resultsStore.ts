@@ -2,7 +2,7 @@ import { startTransition, useEffect, useState } from 'react';
 import type { Journey, SearchQuery } from '@cairn/contracts';
 import { fetchJourney, fetchSearch } from '../api/endpoints.ts';
 import { subscribeToQuery } from '../api/realtime.ts';
-import { hasLive, showsLiveVersion } from '../journey/liveStatus.ts';
+import { hasLive, showsLiveVersion } from './liveVersion.ts';
 import { yieldToBrowser } from '../lib/yieldToBrowser.ts';
 import {
   initialResults,

@@ -11,7 +11,7 @@ import {
   valuesFromQuery,
   withProfile,
   withReturnToggle,
-} from '../../src/planner/plannerForm.ts';
+} from '../../src/planner/plannerValues.ts';
 
 const now = new Date(2026, 10, 22, 9, 2);
 

@@ -4,7 +4,7 @@ import {
   isLoading,
   placeholderCount,
   resultsReducer,
-} from '../../src/results/resultsState.ts';
+} from '../../src/search/resultsState.ts';
 import { loadJourney } from '../../../contracts/test/fixtures.ts';
 
 const wbw = loadJourney('walk-bus-walk-return');

@@ -1,4 +1,4 @@
-import type { CookieItem } from '../privacy/storedItems.ts';
+import type { CookieItem } from './storedItems.ts';
 
 // Cookies are named by their entry in privacy/storedItems.ts, so none is set that the cookie
 // policy does not list.

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useBrand } from '../brand/ConfigContext.tsx';
+import { useBrand } from './ConfigContext.tsx';
 
 /**
  * Sets the tab title to "Page — Brand" and the meta description to `description` (the brand's

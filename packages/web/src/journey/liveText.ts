@@ -9,6 +9,7 @@ import {
 } from '@cairn/contracts';
 import { clockTextSpanSec, formatDuration, minutesOfDay, shiftClock } from '@cairn/engine/format';
 import { modeName } from '../lib/modeLabel.ts';
+import { legsOf } from '../search/liveVersion.ts';
 
 /*
  * Live running (issue #18) in words. A transit step's `live` says how its trip runs now; these
@@ -60,10 +61,6 @@ export function rideName(step: Step): string {
   return [modeName(step.type), step.service_number].filter(Boolean).join(' ');
 }
 
-function legsOf(journey: Journey): Leg[] {
-  return journey.return ? [journey.depart, journey.return] : [journey.depart];
-}
-
 /**
  * When a leg now reaches its destination, if live running moved its last ride: the leg's times are
  * those of planning, and so are the steps after that ride (a walk starts when it was to arrive),
@@ -112,17 +109,6 @@ export function liveStopTimes(step: Step): { time: string; scheduled: string | u
     const delay = i === stops.length - 1 ? live.arrival_delay_sec : live.departure_delay_sec;
     return { time: shiftClock(stop.time, delay), scheduled: stop.time };
   });
-}
-
-/** True when any step of the journey carries live running (journeys without it show nothing new). */
-export function hasLive(journey: Journey): boolean {
-  return legsOf(journey).some((leg) => leg.steps.some((step) => step.live));
-}
-
-/** True when the journey already shows a live version (an event about it is one replayed). */
-export function showsLiveVersion(journey: Journey, liveVersion: string): boolean {
-  if (journey.live_break?.live_version === liveVersion) return true;
-  return legsOf(journey).some((leg) => leg.steps.some((step) => step.live?.version === liveVersion));
 }
 
 /** The step whose status stands for the journey: the worst one, the biggest delay among equals. */

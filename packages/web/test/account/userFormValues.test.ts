@@ -10,7 +10,7 @@ import {
   validateUserForm,
   valuesFromUser,
   type UserFormValues,
-} from '../../src/account/userForm.ts';
+} from '../../src/account/userFormValues.ts';
 
 const TODAY = new Date(2026, 10, 22);
 const filled: UserFormValues = {
