@@ -89,7 +89,8 @@ export async function checkRegionFolder(
     const network = await loadStreets(osmPath, elevationPath, config.bbox);
     if (!network) return undefined;
     streets = { network, label: streetDataLabel(osmPath, elevationPath) };
-  } else say('no OSM file in region.json: walks are straight lines');
+  }
+  // Without an OSM file region.json's own warning (osm) says so, once, among the findings.
   const loaded = loadRegionTimetable(dir, config, { rebuild, ...(streets ? { streets } : {}) });
   const outcome = runRegionChecks(
     config,

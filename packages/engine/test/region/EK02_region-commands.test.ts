@@ -69,11 +69,15 @@ describe('K02 region commands', () => {
     const dir = regionWithFeed(CURRENT);
     await initRegionCommand(['--region', dir, '--gtfs', join(dir, 'gtfs/bus')]);
     io.out = '';
+    io.err = '';
     expect(await checkRegionCommand(['--region', dir])).toBe(0);
     expect(io.out).toMatch(/^warning: region.json \(1\)/m);
     expect(io.out).not.toMatch(/^error/m);
+    // The missing OSM file is said once (it was also a plain line before the warning, on the Isle of Wight).
+    expect(`${io.out}${io.err}`.match(/no OSM file/g)).toHaveLength(1);
     expect(await buildRegionCommand(['--region', dir])).toBe(0);
     const planner = await loadPlanner(dir, { log: () => undefined });
+    expect(planner.warnings.filter((w) => /straight lines/.test(w))).toHaveLength(1);
     expect(planner.regionInfo()).toMatchObject({ demo: false, time_zone: 'Europe/London' });
   });
 
