@@ -5,6 +5,7 @@ import { runRegionChecks } from '../region/checks/runRegionChecks.ts';
 import type { RegionCheckOutcome } from '../region/checks/runRegionChecks.ts';
 import { loadRegionTimetable } from '../planner/regionTimetable.ts';
 import type { FootpathStreets } from '../planner/regionTimetable.ts';
+type LoadedTimetable = ReturnType<typeof loadRegionTimetable>;
 import { parseLocalDateTime, localToEpochSec } from '../time/serviceDay.ts';
 import { EXIT, parseCommandArgs, say } from './common.ts';
 import { loadStreets } from './streets.ts';
@@ -81,7 +82,10 @@ export async function checkRegionFolder(
   configIssues: Parameters<typeof runRegionChecks>[1],
   nowMs: number,
   rebuild: boolean,
-): Promise<(RegionCheckOutcome & { note: string; warnings: string[] }) | undefined> {
+): Promise<
+  | (RegionCheckOutcome & { note: string; warnings: string[]; timetable: LoadedTimetable['timetable'] })
+  | undefined
+> {
   let streets: FootpathStreets | undefined;
   if (config.osm) {
     const osmPath = resolveRegionPath(dir, config.osm.path);
@@ -100,7 +104,7 @@ export async function checkRegionFolder(
     nowMs,
     loaded.fareFeeds,
   );
-  return { ...outcome, note: loaded.note, warnings: loaded.warnings };
+  return { ...outcome, note: loaded.note, warnings: loaded.warnings, timetable: loaded.timetable };
 }
 
 function countBySeverity(outcome: RegionCheckOutcome): { error: number; warning: number } {

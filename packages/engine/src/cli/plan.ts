@@ -14,7 +14,7 @@ import { createPlanner } from '../planner/loadPlanner.ts';
 import type { ExplainedOption, NoJourneyReason, Planner, PlanResult } from '../planner/port.ts';
 import { loadRegionData, regionDataFromFeeds, regionDataFromTimetable } from '../planner/regionData.ts';
 import type { RegionData } from '../planner/regionData.ts';
-import { REGION_CONFIG_FILE } from '../region/loadRegionConfig.ts';
+import { loadRegionConfig, REGION_CONFIG_FILE } from '../region/loadRegionConfig.ts';
 import type { RegionConfig } from '../region/regionConfig.ts';
 import { localToEpochSec, parseLocalDateTime } from '../time/serviceDay.ts';
 import { readTimetableSnapshot } from '../timetable/snapshot.ts';
@@ -36,7 +36,8 @@ const USAGE = `usage: cairn plan (--region DIR | --gtfs FEED [--gtfs …] [--osm
   --osm FILE    streets for walking, cycling and driving; without it walks are straight lines at
                 walking speed (labelled so) and no cycling or driving is offered
   --from, --to  LAT,LON inside the region, or a place name the planner's geocoder finds
-  --depart      local time of the region (default: now); with --arrive-by, the time to arrive by
+  --depart      local time of the region (default: now); with --arrive-by, the time to arrive by;
+                a region folder's calendars are checked as of this day (a past feed plans on a day it ran)
   --return      also plan the way back, leaving at this time
   --step-free   step-free journeys: each step labelled step-free, not step-free or not known
   --age N       the traveller's age (child fares, the under-22 scheme, Young Scot rail discount)
@@ -231,7 +232,7 @@ export async function planCommand(argv: string[]): Promise<number> {
     return EXIT.usage;
   }
 
-  const data = await openRegion(v.region, v.gtfs ?? [], v.osm);
+  const data = await openRegion(v.region, v.gtfs ?? [], v.osm, depart);
   if (!data) return EXIT.failed;
   const schemes = data.region.fares.concessions.schemes.map((s) => s.id);
   const unknownScheme = (v.scheme ?? []).find((id) => !schemes.includes(id));
@@ -310,13 +311,21 @@ async function openRegion(
   region: string | undefined,
   gtfs: string[],
   osmPath: string | undefined,
+  depart: LocalDateTime | undefined,
 ): Promise<RegionData | undefined> {
   const log = (m: string) => say(m);
   if (region && existsSync(join(region, REGION_CONFIG_FILE))) {
     try {
-      return await loadRegionData(region, { log });
+      // The calendars are checked as of the day planned: a feed of another period (built with
+      // build-region --today) is planned on a day it runs, and refused on a day it does not.
+      const now = depart && (await departureMs(region, depart));
+      return await loadRegionData(region, { log, ...(now ? { now: () => now } : {}) });
     } catch (e) {
       say(`plan failed: ${(e as Error).message}`);
+      if (!depart && /\[calendar-/.test((e as Error).message))
+        say(
+          'to plan on a day the timetable runs, give --depart YYYY-MM-DDTHH:mm: the checks then count from that day',
+        );
       return undefined;
     }
   }
@@ -349,6 +358,14 @@ async function openRegion(
   }
   reportWarnings(loaded.feedWarnings, loaded.warningCounts, 5);
   return loaded.data;
+}
+
+type LocalDateTime = NonNullable<ReturnType<typeof parseLocalDateTime>>;
+
+/** A local --depart time of a region folder as epoch milliseconds in its time zone; undefined when region.json is unusable (its loader says why). */
+async function departureMs(dir: string, depart: LocalDateTime): Promise<number | undefined> {
+  const { config } = await loadRegionConfig(dir);
+  return config ? localToEpochSec(config.timeZone, depart.date, depart.secondsOfDay) * 1000 : undefined;
 }
 
 type Placed = End & { location: LatLng };
