@@ -11,7 +11,14 @@ import { formatLocalTime, formatSearchDate } from '../journeys/format/localTime.
 import { serviceAfterMode } from '../journeys/format/serviceName.ts';
 import { locateEnd } from '../places/locateEnd.ts';
 import { createPlanner } from '../planner/loadPlanner.ts';
-import type { ExplainedOption, NoJourneyReason, Planner, PlanResult } from '../planner/port.ts';
+import type {
+  ExplainedOption,
+  NextDepartureFact,
+  NoJourneyReason,
+  Planner,
+  PlanResult,
+} from '../planner/port.ts';
+import { NEXT_DEPARTURE_DAYS } from '../planner/nextDeparture.ts';
 import { loadRegionData, regionDataFromFeeds, regionDataFromTimetable } from '../planner/regionData.ts';
 import type { RegionData } from '../planner/regionData.ts';
 import { loadRegionConfig, REGION_CONFIG_FILE } from '../region/loadRegionConfig.ts';
@@ -504,6 +511,20 @@ export function formatExplained(
   return `${lines.join('\n')}\n`;
 }
 
+/** The next departure from the stops near the origin, as the end of the no-service sentence; '' when not looked for. */
+function nextDepartureText(next: NextDepartureFact | null | undefined): string {
+  if (next === undefined) return '';
+  if (next === null)
+    return `; no public transport leaves the stops near the start in the next ${NEXT_DEPARTURE_DAYS} days`;
+  const day = new Date(`${next.departure.slice(0, 10)}T12:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
+  return `; the next departure from the stops near the start is ${next.line} towards ${next.towards} from ${next.stop} at ${next.departure.slice(11, 16)} on ${day}`;
+}
+
 /** The reason a search found nothing, as a terminal reader reads it. */
 export function explainNoJourney(why: NoJourneyReason): string {
   const ends = (list: readonly string[]) => list.join(' and ');
@@ -517,7 +538,7 @@ export function explainNoJourney(why: NoJourneyReason): string {
     case 'no stop near':
       return `no public transport stop within a walk of the ${ends(why.ends)}, and no door-to-door option fits`;
     case 'no service':
-      return `nothing runs from the stops near these places at that time on ${why.date}`;
+      return `nothing runs between the stops near these places at that time on ${why.date}${nextDepartureText(why.next)}`;
     case 'no return':
       return 'no option has a way back at the return time';
     case 'no option':
