@@ -138,6 +138,8 @@ export const OPTION_SET = {
   leaveEarlierMaxSec: 60 * 60,
   /** Same rides with more needs: the leaner option may leave this much earlier and still win. */
   sameRidesLeaveEarlierSec: 15 * 60,
+  /** Leaving this close to an option on the same rides, one walking less takes over its protections. */
+  sameRidesMomentSec: 60,
   /**
    * A vehicle to or from a stop (taxi, lift, own car, bike) goes beside public transport that
    * reaches the same rides asking no more and costing no more, leaving at most this much earlier
@@ -301,18 +303,36 @@ export function publicTransportFeeder(a: OptionScore, b: OptionScore): boolean {
 
 /**
  * The same trips reached another way that asks more: A removes B when they ride the same trips,
- * A asks no more, costs no more and leaves at most `sameRidesLeaveEarlierSec` earlier.
+ * A asks no more, costs no more (both unknown counts as equal) and leaves at most
+ * `sameRidesLeaveEarlierSec` earlier.
  */
 export function sameRidesLeaner(a: OptionScore, b: OptionScore): boolean {
-  if (a.rides === '' || a.rides !== b.rides || a.costPence === null) return false;
-  if (!subset(a.needs, b.needs)) return false;
-  const costB = b.costPence ?? Infinity;
-  const leaner = a.needs.size < b.needs.size || a.costPence < costB || a.walkM < b.walkM;
+  if (a.rides === '' || a.rides !== b.rides) return false;
+  // Both unpriced (a feed with no fare files, like RNV's) is the same unknown fare for the same
+  // trips: the one walking less to the same tram stays (RNV showed the 10:16 tram twice).
+  const bothUnknown = a.costPence === null && b.costPence === null;
+  if ((a.costPence === null && !bothUnknown) || !subset(a.needs, b.needs)) return false;
+  const costA = a.costPence ?? 0;
+  const costB = bothUnknown ? 0 : (b.costPence ?? Infinity);
+  const leaner = a.needs.size < b.needs.size || costA < costB || a.walkM < b.walkM;
   return (
     leaner &&
-    a.costPence <= costB &&
+    costA <= costB &&
     a.arriveSec <= b.arriveSec &&
     a.departSec >= b.departSec - OPTION_SET.sameRidesLeaveEarlierSec
+  );
+}
+
+/**
+ * The same trips boarded a leaner way walking no more, leaving within `sameRidesMomentSec` of B:
+ * seconds of travel time are no reason to keep B (RNV: a longer walk to the next stop, for the
+ * same tram, left 3 s later and stayed as the shortest travel time).
+ */
+function sameRidesMomentsApart(a: OptionScore, b: OptionScore): boolean {
+  return (
+    sameRidesLeaner(a, b) &&
+    a.walkM <= b.walkM &&
+    Math.abs(a.departSec - b.departSec) <= OPTION_SET.sameRidesMomentSec
   );
 }
 
@@ -381,6 +401,7 @@ function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Set<num
         (s, i) =>
           shortRidePointless(s, b) ||
           partialLift(s, b) ||
+          sameRidesMomentsApart(s, b) ||
           (((keys[i]![key] ?? 0) <= tie || farWalkTakesOver(key, s, b)) && clearlyBetter(s, b, arriveBy)),
       );
       if (by < 0) break;

@@ -577,6 +577,29 @@ describe('option set', () => {
     ]);
   });
 
+  it('drops the same tram boarded a stop further on when no fare is known (RNV: Paradeplatz to Bismarckplatz showed the 10:16 tram twice, once after a longer walk to Marktplatz)', () => {
+    // Tram 5 at Paradeplatz 10:16 after 332 m, or at Marktplatz 10:17 after 409 m: the same trip,
+    // the same arrival, no fare file to price either.
+    const atParadeplatz = score({
+      rides: 'rnv:314773',
+      departSec: 36_753,
+      arriveSec: 39_960,
+      travelSec: 3207,
+      walkM: 332,
+      costPence: null,
+    });
+    const atMarktplatz = score({
+      rides: 'rnv:314773',
+      departSec: 36_756,
+      arriveSec: 39_960,
+      travelSec: 3204,
+      walkM: 409,
+      costPence: null,
+    });
+    expect(keep([atMarktplatz, atParadeplatz])).toEqual([atParadeplatz]);
+    expect(keep([atParadeplatz, atMarktplatz])).toEqual([atParadeplatz]);
+  });
+
   it('keeps at most three departures of one family and represents every family', () => {
     const buses = Array.from({ length: 10 }, (_, i) =>
       score({ departSec: 1000 + i * 3600, arriveSec: 5000 + i * 3600, rides: `bus ${i}` }),
