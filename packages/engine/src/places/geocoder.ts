@@ -94,7 +94,7 @@ const SETTLEMENT_WEIGHT: Record<string, number> = { city: 1.5, town: 1.3, villag
 const EXACT_TRANSIT_NAME_BOOST = 1.5;
 /**
  * A stop or station whose name begins with what was typed, as whole words ("Schriesheim Bahnhof"
- * for "Schriesheim"), ranks this much higher: the traveller is naming its town, which the stops
+ * or "Schriesheim-Süd" for "Schriesheim"), ranks this much higher: the traveller is naming its town, which the stops
  * of a feed without place names stand for. Enough to pass a street that merely ends with the word
  * (1.44 against 1.3: RNV's bypass "Ortsumfahrung Schriesheim" was picked), not a town or station.
  */
@@ -379,7 +379,9 @@ function listStreets(net: StreetNetwork): Array<{ id: string; name: string; lat:
 function transitNameBoost(names: readonly string[] | undefined, typed: string): number {
   if (!names?.length) return 1;
   if (names.includes(typed)) return EXACT_TRANSIT_NAME_BOOST;
-  return names.some((n) => n.startsWith(`${typed} `)) ? TOWN_FIRST_WORD_BOOST : 1;
+  // Whole words: "Coney Island-Stillwell Av" and "Coney Island Av/18 Av" both begin with "coney island".
+  const begins = (n: string) => n.startsWith(typed) && /^[^\p{L}\p{N}]/u.test(n.slice(typed.length));
+  return names.some(begins) ? TOWN_FIRST_WORD_BOOST : 1;
 }
 
 /** Autocomplete suggestions for what the user has typed so far, best first. */
