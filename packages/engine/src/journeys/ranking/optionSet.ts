@@ -179,8 +179,10 @@ function dominates(option: OptionScore, b: OptionScore, arriveBy: boolean): bool
   const a = option.onDemand
     ? { ...option, departSec: b.departSec, arriveSec: b.departSec + option.arriveSec - option.departSec }
     : option;
-  if (a.costPence === null || !subset(a.needs, b.needs)) return false;
-  const costB = b.costPence ?? Infinity;
+  if (!subset(a.needs, b.needs)) return false;
+  const costs = comparableCosts(a.costPence, b.costPence);
+  if (!costs) return false;
+  const [costA, costB] = costs;
   // Depart-after: leaving a little earlier to arrive much earlier is no loss. Arrive-by, the
   // mirror: arriving a little later (still in time) to leave much later is no loss, for the
   // latest departure is what the traveller asked for.
@@ -193,7 +195,7 @@ function dominates(option: OptionScore, b: OptionScore, arriveBy: boolean): bool
   const noWorse =
     a.departSec >= b.departSec - Math.max(0, earlierOkSec) &&
     a.arriveSec <= b.arriveSec + Math.max(0, laterOkSec) &&
-    a.costPence <= costB &&
+    costA <= costB &&
     a.changes <= b.changes;
   if (!noWorse) return false;
   const savedSec = a.departSec - b.departSec + (b.arriveSec - a.arriveSec);
@@ -204,8 +206,19 @@ function dominates(option: OptionScore, b: OptionScore, arriveBy: boolean): bool
   return (
     savedSec >= OPTION_SET.clearlyFasterSec ||
     (a.changes < b.changes && a.walkM <= b.walkM) ||
-    clearlyCheaper(a.costPence, costB)
+    clearlyCheaper(costA, costB)
   );
+}
+
+/**
+ * Two prices as numbers to compare: an unknown price is dearer than any known one, and two
+ * unknown prices are equal (a feed with no fare files prices nothing: NYC's, RNV's and the Isle
+ * of Wight's options were never compared, so a 3-change ride to the same train stayed beside the
+ * direct one); undefined when `a` is unknown and `b` is not.
+ */
+function comparableCosts(a: number | null, b: number | null): [number, number] | undefined {
+  if (a === null) return b === null ? [0, 0] : undefined;
+  return [a, b ?? Infinity];
 }
 
 /** `cost` is clearly cheaper than `than`: by at least `clearlyCheaperPence` and `clearlyCheaperShare` of it. */
@@ -310,10 +323,9 @@ export function sameRidesLeaner(a: OptionScore, b: OptionScore): boolean {
   if (a.rides === '' || a.rides !== b.rides) return false;
   // Both unpriced (a feed with no fare files, like RNV's) is the same unknown fare for the same
   // trips: the one walking less to the same tram stays (RNV showed the 10:16 tram twice).
-  const bothUnknown = a.costPence === null && b.costPence === null;
-  if ((a.costPence === null && !bothUnknown) || !subset(a.needs, b.needs)) return false;
-  const costA = a.costPence ?? 0;
-  const costB = bothUnknown ? 0 : (b.costPence ?? Infinity);
+  const costs = comparableCosts(a.costPence, b.costPence);
+  if (!costs || !subset(a.needs, b.needs)) return false;
+  const [costA, costB] = costs;
   const leaner = a.needs.size < b.needs.size || costA < costB || a.walkM < b.walkM;
   return (
     leaner &&
@@ -329,10 +341,16 @@ export function sameRidesLeaner(a: OptionScore, b: OptionScore): boolean {
  * same tram, left 3 s later and stayed as the shortest travel time).
  */
 function sameRidesMomentsApart(a: OptionScore, b: OptionScore): boolean {
+  if (!sameRidesLeaner(a, b) || Math.abs(a.departSec - b.departSec) > OPTION_SET.sameRidesMomentSec)
+    return false;
+  // No worse by any other key: it takes over only the seconds.
+  const ka = computeSortKeys(a);
+  const kb = computeSortKeys(b);
   return (
-    sameRidesLeaner(a, b) &&
     a.walkM <= b.walkM &&
-    Math.abs(a.departSec - b.departSec) <= OPTION_SET.sameRidesMomentSec
+    a.carbonKg <= b.carbonKg &&
+    a.waitSec <= b.waitSec + OPTION_SET.waitSlackSec &&
+    (ka['least-changes'] ?? 0) <= (kb['least-changes'] ?? 0)
   );
 }
 
