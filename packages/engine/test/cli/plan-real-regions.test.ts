@@ -22,6 +22,26 @@ describe('cairn plan on real regions', () => {
     return JSON.parse(io.out) as PlanJson;
   }
 
+  it.skipIf(!existsSync(NYC))(
+    'the 7 at 23:54 from Grand Central is not called the last one when another leaves at 00:02 (it was: "the last one today")',
+    async () => {
+      const json = await plan([
+        '--gtfs',
+        NYC,
+        '--from',
+        'Grand Central-42 St',
+        '--to',
+        'Flushing-Main St',
+        '--depart',
+        '2026-06-03T23:50',
+      ]);
+      const sevens = json.options.map((o) => rides(o)[0]!).filter((r) => r.service === '7');
+      expect(sevens.map((r) => r.departure)).toEqual(['23:54', '00:02']);
+      expect(json.options.flatMap((o) => o.notices ?? [])).toEqual([]);
+    },
+    120_000,
+  );
+
   it.skipIf(!existsSync(IOW))(
     'Isle of Wight, Newport to Ryde on a Saturday: names the next bus from the stops near the start (it said only "nothing runs")',
     async () => {
