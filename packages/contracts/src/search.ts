@@ -68,13 +68,26 @@ export type PlaceErrors = z.infer<typeof PlaceErrors>;
  * Why a search whose ends were placed found no journey (an addition to SPEC §3, issue #27): the
  * engine's reason (planner/port.ts NoJourneyReason), so the results page says why and offers the
  * next action. `ends`: the ends with no stop within a walk ('no stop near'); `date`: the region's
- * YYYY-MM-DD with nothing running ('no service').
+ * YYYY-MM-DD with nothing running ('no service'); `next_departure`: with it, when public transport next
+ * leaves the stops near the start (absent from older servers).
  */
 export const NoJourney = z
   .object({
     reason: z.enum(['same place', 'bad time', 'no stop near', 'no service', 'no return', 'no option']),
     ends: z.array(z.enum(['origin', 'destination'])).optional(),
     date: z.string().optional(),
+    next_departure: z
+      .object({
+        stop: z.string().describe('the stop it leaves from'),
+        line: z.string().describe("the line's short name, else its long name"),
+        towards: z.string().describe("the trip's headsign, else its last stop"),
+        departure: z.string().describe('local time with offset, ISO 8601'),
+      })
+      .nullable()
+      .optional()
+      .describe(
+        "'no service': the first departure from the stops within a walk of the start in the next 7 days; null when none runs in them",
+      ),
   })
   .describe('Why a search found no journey');
 export type NoJourney = z.infer<typeof NoJourney>;

@@ -107,6 +107,8 @@ function noJourneyOf(result: PlanResult): NoJourney | undefined {
   return {
     reason: why.reason,
     ...(why.reason === 'no stop near' ? { ends: why.ends } : {}),
-    ...(why.reason === 'no service' ? { date: why.date } : {}),
+    ...(why.reason === 'no service'
+      ? { date: why.date, ...(why.next !== undefined ? { next_departure: why.next } : {}) }
+      : {}),
   };
 }

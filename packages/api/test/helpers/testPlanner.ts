@@ -73,8 +73,9 @@ export function createTestPlanner(): TestPlanner {
       if (planner.delayMs) await new Promise((r) => setTimeout(r, planner.delayMs));
       if (planner.failing) throw new Error('test planner told to fail');
       const date = request.out_time.slice(0, 10).replace(/\//g, '-');
+      // Like the engine, nothing running names the next departure from the start (here, none that week).
       if (planner.journeyCount === 0)
-        return { found: false, journeys: [], why: { reason: 'no service', date } };
+        return { found: false, journeys: [], why: { reason: 'no service', date, next: null } };
       const journeys = Array.from({ length: planner.journeyCount }, (_, i) => ({
         ...fixture,
         id: `test-${i}`,

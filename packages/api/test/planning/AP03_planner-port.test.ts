@@ -59,11 +59,16 @@ describe('the planner port in the API', () => {
       expect(results.data.query.results_retrieved).toBe(0);
       expect(results.data.query.place_errors).toBeUndefined();
       // The typed reason reaches the traveller too (issue #27), with the stored search.
-      expect(results.data.query.no_journey).toEqual({ reason: 'no service', date: '2026-06-16' });
+      // With the next departure from the start (none in the next week; the field was not passed on before).
+      expect(results.data.query.no_journey).toEqual({
+        reason: 'no service',
+        date: '2026-06-16',
+        next_departure: null,
+      });
       const logged = lines.map((l) => JSON.parse(l)).find((l) => l.hash === hash);
       expect(logged).toMatchObject({
         msg: 'search found no journey',
-        why: { reason: 'no service', date: '2026-06-16' },
+        why: { reason: 'no service', date: '2026-06-16', next: null },
       });
     } finally {
       planner.journeyCount = 3;

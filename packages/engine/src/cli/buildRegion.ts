@@ -5,6 +5,9 @@ import { streetFootpathSource } from '../modes/footpaths.ts';
 import { loadRegionConfig } from '../region/loadRegionConfig.ts';
 import { streetDataLabel } from '../loader/regionStreets.ts';
 import { writeTimetableSnapshot } from '../timetable/snapshot.ts';
+import type { Timetable } from '../timetable/timetable.ts';
+import { runRegionChecks } from '../region/checks/runRegionChecks.ts';
+import type { RegionConfig } from '../region/regionConfig.ts';
 import { checkNowMs, checkRegionFolder, parseTodayOption } from './checkRegion.ts';
 import { EXIT, parseCommandArgs, reportWarnings, say } from './common.ts';
 import { loadStreets, secondsSince } from './streets.ts';
@@ -44,7 +47,7 @@ export async function buildRegionCommand(argv: string[]): Promise<number> {
 ${USAGE}`);
       return EXIT.usage;
     }
-    return buildRegionFolder(v.region, today);
+    return buildRegionFolder(v.region, today, v.today);
   }
   if (!v.gtfs?.length || !v.out) {
     say(USAGE);
@@ -102,7 +105,11 @@ ${USAGE}`);
  * server knows it is current, after the data checks of check-region: their errors stop the build
  * (the snapshot is then written but the command fails), their warnings are listed.
  */
-async function buildRegionFolder(dir: string, today: ReturnType<typeof parseTodayOption>): Promise<number> {
+async function buildRegionFolder(
+  dir: string,
+  today: ReturnType<typeof parseTodayOption>,
+  todayText: string | undefined,
+): Promise<number> {
   const { config, warnings } = await loadRegionConfig(dir);
   if (!config) {
     for (const w of warnings) say(`${w.severity}: region.json ${w.path || w.file}: ${w.message}`);
@@ -124,5 +131,22 @@ async function buildRegionFolder(dir: string, today: ReturnType<typeof parseToda
     say(`build-region failed: the data errors above stop the region (cairn check-region --region ${dir})`);
     return EXIT.failed;
   }
+  if (todayText) sayWhatServesIt(dir, config, built.timetable, todayText);
   return built.note.includes(', wrote ') ? EXIT.ok : EXIT.failed;
+}
+
+/**
+ * After a build checked as of another day (--today), what the calendars say as of the clock's
+ * today: a feed built for a past or future day passes the build, but `serve` plans from the real
+ * today and refuses it, and `plan` needs a departure on a day it runs. Says which commands work.
+ */
+function sayWhatServesIt(dir: string, config: RegionConfig, timetable: Timetable, builtFor: string): void {
+  const now = runRegionChecks(config, [], timetable, undefined, Date.now());
+  const stops = now.report.findings.filter((f) => f.severity === 'error' && f.check.startsWith('calendar-'));
+  if (stops.length === 0) return;
+  say(
+    `warning: built as of --today ${builtFor}, but ${stops[0]!.message}\n` +
+      `    cairn serve plans from today and refuses this region until its feeds are current;\n` +
+      `    cairn plan --region ${dir} --depart ${builtFor}T08:00 plans on it (the checks then count from the departure day)`,
+  );
 }

@@ -5,6 +5,7 @@ import { runRegionChecks } from '../region/checks/runRegionChecks.ts';
 import type { RegionCheckOutcome } from '../region/checks/runRegionChecks.ts';
 import { loadRegionTimetable } from '../loader/regionTimetable.ts';
 import type { FootpathStreets } from '../loader/regionTimetable.ts';
+type LoadedTimetable = ReturnType<typeof loadRegionTimetable>;
 import { parseLocalDateTime, localToEpochSec } from '../time/serviceDay.ts';
 import { EXIT, parseCommandArgs, say } from './common.ts';
 import { loadStreets } from './streets.ts';
@@ -81,7 +82,10 @@ export async function checkRegionFolder(
   configIssues: Parameters<typeof runRegionChecks>[1],
   nowMs: number,
   rebuild: boolean,
-): Promise<(RegionCheckOutcome & { note: string; warnings: string[] }) | undefined> {
+): Promise<
+  | (RegionCheckOutcome & { note: string; warnings: string[]; timetable: LoadedTimetable['timetable'] })
+  | undefined
+> {
   let streets: FootpathStreets | undefined;
   if (config.osm) {
     const osmPath = resolveRegionPath(dir, config.osm.path);
@@ -89,7 +93,8 @@ export async function checkRegionFolder(
     const network = await loadStreets(osmPath, elevationPath, config.bbox);
     if (!network) return undefined;
     streets = { network, label: streetDataLabel(osmPath, elevationPath) };
-  } else say('no OSM file in region.json: walks are straight lines');
+  }
+  // Without an OSM file region.json's own warning (osm) says so, once, among the findings.
   const loaded = loadRegionTimetable(dir, config, { rebuild, ...(streets ? { streets } : {}) });
   const outcome = runRegionChecks(
     config,
@@ -99,7 +104,7 @@ export async function checkRegionFolder(
     nowMs,
     loaded.fareFeeds,
   );
-  return { ...outcome, note: loaded.note, warnings: loaded.warnings };
+  return { ...outcome, note: loaded.note, warnings: loaded.warnings, timetable: loaded.timetable };
 }
 
 function countBySeverity(outcome: RegionCheckOutcome): { error: number; warning: number } {

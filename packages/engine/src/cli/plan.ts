@@ -11,10 +11,17 @@ import { formatLocalTime, formatSearchDate } from '../format/localTime.ts';
 import { serviceAfterMode } from '../format/serviceName.ts';
 import { locateEnd } from '../places/locateEnd.ts';
 import { createPlanner } from '../planner/loadPlanner.ts';
-import type { ExplainedOption, NoJourneyReason, Planner, PlanResult } from '../planner/port.ts';
+import type {
+  ExplainedOption,
+  NextDepartureFact,
+  NoJourneyReason,
+  Planner,
+  PlanResult,
+} from '../planner/port.ts';
+import { NEXT_DEPARTURE_DAYS } from '../planner/nextDeparture.ts';
 import { loadRegionData, regionDataFromFeeds, regionDataFromTimetable } from '../loader/regionData.ts';
 import type { RegionData } from '../loader/regionData.ts';
-import { REGION_CONFIG_FILE } from '../region/loadRegionConfig.ts';
+import { loadRegionConfig, REGION_CONFIG_FILE } from '../region/loadRegionConfig.ts';
 import type { RegionConfig } from '../region/regionConfig.ts';
 import { localToEpochSec, parseLocalDateTime } from '../time/serviceDay.ts';
 import { readTimetableSnapshot } from '../timetable/snapshot.ts';
@@ -36,7 +43,8 @@ const USAGE = `usage: cairn plan (--region DIR | --gtfs FEED [--gtfs …] [--osm
   --osm FILE    streets for walking, cycling and driving; without it walks are straight lines at
                 walking speed (labelled so) and no cycling or driving is offered
   --from, --to  LAT,LON inside the region, or a place name the planner's geocoder finds
-  --depart      local time of the region (default: now); with --arrive-by, the time to arrive by
+  --depart      local time of the region (default: now); with --arrive-by, the time to arrive by;
+                a region folder's calendars are checked as of this day (a past feed plans on a day it ran)
   --return      also plan the way back, leaving at this time
   --step-free   step-free journeys: each step labelled step-free, not step-free or not known
   --age N       the traveller's age (child fares, the under-22 scheme, Young Scot rail discount)
@@ -231,7 +239,7 @@ export async function planCommand(argv: string[]): Promise<number> {
     return EXIT.usage;
   }
 
-  const data = await openRegion(v.region, v.gtfs ?? [], v.osm);
+  const data = await openRegion(v.region, v.gtfs ?? [], v.osm, depart);
   if (!data) return EXIT.failed;
   const schemes = data.region.fares.concessions.schemes.map((s) => s.id);
   const unknownScheme = (v.scheme ?? []).find((id) => !schemes.includes(id));
@@ -310,13 +318,21 @@ async function openRegion(
   region: string | undefined,
   gtfs: string[],
   osmPath: string | undefined,
+  depart: LocalDateTime | undefined,
 ): Promise<RegionData | undefined> {
   const log = (m: string) => say(m);
   if (region && existsSync(join(region, REGION_CONFIG_FILE))) {
     try {
-      return await loadRegionData(region, { log });
+      // The calendars are checked as of the day planned: a feed of another period (built with
+      // build-region --today) is planned on a day it runs, and refused on a day it does not.
+      const now = depart && (await departureMs(region, depart));
+      return await loadRegionData(region, { log, ...(now ? { now: () => now } : {}) });
     } catch (e) {
       say(`plan failed: ${(e as Error).message}`);
+      if (!depart && /\[calendar-/.test((e as Error).message))
+        say(
+          'to plan on a day the timetable runs, give --depart YYYY-MM-DDTHH:mm: the checks then count from that day',
+        );
       return undefined;
     }
   }
@@ -349,6 +365,14 @@ async function openRegion(
   }
   reportWarnings(loaded.feedWarnings, loaded.warningCounts, 5);
   return loaded.data;
+}
+
+type LocalDateTime = NonNullable<ReturnType<typeof parseLocalDateTime>>;
+
+/** A local --depart time of a region folder as epoch milliseconds in its time zone; undefined when region.json is unusable (its loader says why). */
+async function departureMs(dir: string, depart: LocalDateTime): Promise<number | undefined> {
+  const { config } = await loadRegionConfig(dir);
+  return config ? localToEpochSec(config.timeZone, depart.date, depart.secondsOfDay) * 1000 : undefined;
 }
 
 type Placed = End & { location: LatLng };
@@ -487,6 +511,20 @@ export function formatExplained(
   return `${lines.join('\n')}\n`;
 }
 
+/** The next departure from the stops near the origin, as the end of the no-service sentence; '' when not looked for. */
+function nextDepartureText(next: NextDepartureFact | null | undefined): string {
+  if (next === undefined) return '';
+  if (next === null)
+    return `; no public transport leaves the stops near the start in the next ${NEXT_DEPARTURE_DAYS} days`;
+  const day = new Date(`${next.departure.slice(0, 10)}T12:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
+  return `; the next departure from the stops near the start is ${next.line} towards ${next.towards} from ${next.stop} at ${next.departure.slice(11, 16)} on ${day}`;
+}
+
 /** The reason a search found nothing, as a terminal reader reads it. */
 export function explainNoJourney(why: NoJourneyReason): string {
   const ends = (list: readonly string[]) => list.join(' and ');
@@ -500,7 +538,7 @@ export function explainNoJourney(why: NoJourneyReason): string {
     case 'no stop near':
       return `no public transport stop within a walk of the ${ends(why.ends)}, and no door-to-door option fits`;
     case 'no service':
-      return `nothing runs from the stops near these places at that time on ${why.date}`;
+      return `nothing runs between the stops near these places at that time on ${why.date}${nextDepartureText(why.next)}`;
     case 'no return':
       return 'no option has a way back at the return time';
     case 'no option':

@@ -92,6 +92,13 @@ const SETTLEMENT_WEIGHT: Record<string, number> = { city: 1.5, town: 1.3, villag
  * Bismarckplatz is both), not a town (2.2).
  */
 const EXACT_TRANSIT_NAME_BOOST = 1.5;
+/**
+ * A stop or station whose name begins with what was typed, as whole words ("Schriesheim Bahnhof"
+ * or "Schriesheim-Süd" for "Schriesheim"), ranks this much higher: the traveller is naming its town, which the stops
+ * of a feed without place names stand for. Enough to pass a street that merely ends with the word
+ * (1.44 against 1.3: RNV's bypass "Ortsumfahrung Schriesheim" was picked), not a town or station.
+ */
+const TOWN_FIRST_WORD_BOOST = 1.2;
 /** Streets of the same name closer than this are one street. */
 const STREET_MERGE_M = 1500;
 /** Furthest a settlement may be to name the locality of a result. */
@@ -368,6 +375,15 @@ function listStreets(net: StreetNetwork): Array<{ id: string; name: string; lat:
   return out;
 }
 
+/** How much a stop's or station's names (normalised) match what was typed: the whole name, its first words, or neither. */
+function transitNameBoost(names: readonly string[] | undefined, typed: string): number {
+  if (!names?.length) return 1;
+  if (names.includes(typed)) return EXACT_TRANSIT_NAME_BOOST;
+  // Whole words: "Coney Island-Stillwell Av" and "Coney Island Av/18 Av" both begin with "coney island".
+  const begins = (n: string) => n.startsWith(typed) && /^[^\p{L}\p{N}]/u.test(n.slice(typed.length));
+  return names.some(begins) ? TOWN_FIRST_WORD_BOOST : 1;
+}
+
 /** Autocomplete suggestions for what the user has typed so far, best first. */
 export function listSuggestions(geo: Geocoder, query: string, limit = 8): GeocodeResult[] {
   const q = query.trim();
@@ -375,8 +391,7 @@ export function listSuggestions(geo: Geocoder, query: string, limit = 8): Geocod
   const typed = normaliseName(q);
   const hits = geo.search.search(q, {
     boostDocument: (id) =>
-      (geo.weight[id as number] ?? 1) *
-      (geo.transitNames[id as number]?.includes(typed) ? EXACT_TRANSIT_NAME_BOOST : 1),
+      (geo.weight[id as number] ?? 1) * transitNameBoost(geo.transitNames[id as number], typed),
   });
   return hits.slice(0, limit).map((h) => geo.docs[h.id as number]!);
 }

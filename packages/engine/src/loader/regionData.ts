@@ -84,7 +84,7 @@ export async function loadRegionData(dir: string, options: LoadRegionOptions = {
   const messages = warnings.map((w) => `${w.path}: ${w.message}`);
   const street = await loadRegionStreetData(dir, config);
   const streets = createStreetNetwork(street ? street.osm.graph : emptyStreetGraph());
-  if (!street) messages.push(NO_STREET_MAP);
+  // Without an OSM file region.json's warning (osm: no OSM file…) is already among the messages.
   // Changes between nearby stops walk along real streets (stored in the snapshot with the OSM and raster files' stamps).
   const loaded = loadRegionTimetable(
     dir,

@@ -1,4 +1,5 @@
-import { formatLocalDate } from '../format/localTime.ts';
+import { formatLocalDate, formatLocalIso } from '../format/localTime.ts';
+import { findNextDeparture } from './nextDeparture.ts';
 import { listStopAccess } from '../modes/accessEgress.ts';
 import type { SearchEnd } from '../places/locateEnd.ts';
 import type { SearchContext } from './context.ts';
@@ -24,10 +25,29 @@ export function whyNoJourney(ctx: SearchContext, found: EmptySearch): NoJourneyR
   if (found.candidates > 0) return { reason: found.paired === 0 ? 'no return' : 'no option' };
   const { data } = ctx;
   const ends: SearchEnd[] = [];
-  if (!listStopAccess(data, ctx.origin, 'walk', MILE_MAX_SEC.walk, 'from').length) ends.push('origin');
+  const nearOrigin = listStopAccess(data, ctx.origin, 'walk', MILE_MAX_SEC.walk, 'from');
+  if (!nearOrigin.length) ends.push('origin');
   if (!listStopAccess(data, ctx.destination, 'walk', MILE_MAX_SEC.walk, 'to').length)
     ends.push('destination');
   if (ends.length > 0) return { reason: 'no stop near', ends };
   const atSec = 'startSec' in ctx.at ? ctx.at.startSec : ctx.at.endSec;
-  return { reason: 'no service', date: formatLocalDate(data.region.timeZone, atSec) };
+  const tz = data.region.timeZone;
+  const next = findNextDeparture(
+    data.timetable,
+    nearOrigin.map((s) => s.stopIdx),
+    atSec,
+    tz,
+  );
+  return {
+    reason: 'no service',
+    date: formatLocalDate(tz, atSec),
+    next: next
+      ? {
+          stop: next.stopName,
+          line: next.line,
+          towards: next.towards,
+          departure: formatLocalIso(tz, next.departSec),
+        }
+      : null,
+  };
 }

@@ -29,17 +29,30 @@ import type { JourneyCheck } from '../realtime/journeyCheck.ts';
  * - `no stop near`: no door-to-door option fits, and public transport has no stop within a walk
  *   of these ends;
  * - `no service`: stops are near both ends, but nothing runs there in the searched window of that
- *   day (`date`, the region's YYYY-MM-DD);
+ *   day (`date`, the region's YYYY-MM-DD); `next`, the first departure from the stops near the
+ *   origin in the next week (planner/nextDeparture.ts), null when none runs in it;
  * - `no return`: outbound options exist, but none has a way back at the return time;
  * - `no option`: options were found and all left out by the traveller's or brand's limits
  *   (booking windows, blocked travel types).
  */
+/** A departure named to the traveller when nothing runs at the asked time. */
+export interface NextDepartureFact {
+  /** The stop it leaves from. */
+  stop: string;
+  /** The line's short name ("D"), else its long name. */
+  line: string;
+  /** The trip's headsign, else its last stop. */
+  towards: string;
+  /** Local time with offset, ISO 8601. */
+  departure: string;
+}
+
 export type NoJourneyReason =
   | { reason: 'unplaced'; ends: UnplacedEnd[] }
   | { reason: 'same place' }
   | { reason: 'bad time' }
   | { reason: 'no stop near'; ends: SearchEnd[] }
-  | { reason: 'no service'; date: string }
+  | { reason: 'no service'; date: string; next?: NextDepartureFact | null }
   | { reason: 'no return' }
   | { reason: 'no option' };
 

@@ -6,7 +6,7 @@ import type { PlannedStep } from '../journeys/model.ts';
 import { POS_NO_PICKUP } from '../raptor/transitData.ts';
 import type { TripHit, TripIdx } from '../raptor/transitData.ts';
 import type { TransitView } from '../timetable/transitView.ts';
-import { epochToLocal, localToEpochSec } from '../time/serviceDay.ts';
+import { dateToDayNumber, dayNumberToDate, epochToLocal, localToEpochSec } from '../time/serviceDay.ts';
 import { rideCallSec } from './transitSteps.ts';
 import type { Timetable } from '../timetable/timetable.ts';
 import type { RegionData } from '../loader/regionData.ts';
@@ -123,8 +123,14 @@ export function buildStepTimetable(
 }
 
 /**
- * Whether another run leaves the ride's boarding stop later on the ride's local day and calls at
- * its alighting stop, on any pattern (a line's patterns differ in their stops, so the stage
+ * A run leaving before this local time the next morning is still "tonight's": NYC's 7 at 23:54
+ * was called the last one today with another at 00:02.
+ */
+const NIGHT_ENDS_SEC = 4 * 3600;
+
+/**
+ * Whether another run leaves the ride's boarding stop later the same day or night (before
+ * NIGHT_ENDS_SEC the next morning) and calls at its alighting stop, on any pattern (a line's patterns differ in their stops, so the stage
  * timetable's own pattern is not enough). False when the ride's trip is not in the timetable.
  */
 export function hasLaterRun(data: RegionData, view: TransitView, step: PlannedStep): boolean {
@@ -148,7 +154,8 @@ export function hasLaterRun(data: RegionData, view: TransitView, step: PlannedSt
   }
   if (boardStop < 0 || alightStop < 0) return false;
   const tz = data.region.timeZone;
-  const day = epochToLocal(tz, boarding.timeSec).date;
+  const boardDay = epochToLocal(tz, boarding.timeSec).date;
+  const nightEndsSec = localToEpochSec(tz, dayNumberToDate(dateToDayNumber(boardDay) + 1), NIGHT_ENDS_SEC);
   const hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0 };
   for (let k = a.stopPatternOffsets[boardStop] ?? 0; k < (a.stopPatternOffsets[boardStop + 1] ?? 0); k++) {
     const p = a.stopPatterns[k] ?? 0;
@@ -161,7 +168,7 @@ export function hasLaterRun(data: RegionData, view: TransitView, step: PlannedSt
     if (!calls) continue;
     if (!view.findEarliestDeparture(p, pos, boarding.timeSec - view.epochZeroSec + 1, false, hit)) continue;
     const departSec = (view.departures[(view.tripTimeOffsets[hit.trip] ?? 0) + pos] ?? 0) + hit.shiftSec;
-    if (epochToLocal(tz, departSec + view.epochZeroSec).date === day) return true;
+    if (departSec + view.epochZeroSec < nightEndsSec) return true;
   }
   return false;
 }

@@ -207,6 +207,10 @@ export function journeySteps(
         steps.push(...chain.steps.filter((x) => x.type !== 'walk' || x.distanceM >= MIN_STEP_M));
         continue;
       }
+      // The router put the place at the stop (modes/accessEgress.ts AT_STOP_M): nothing to walk, as
+      // it timed. A street walk would go out to the nearest road and back (RNV: 297 m from
+      // Universitätsplatz, in a square the extract does not map, to the same spot).
+      if (d.type === 'walk' && leg.durationSec === 0) continue;
       const extra: Partial<PlannedStep> = d.flexibleServiceId
         ? { flexibleServiceId: d.flexibleServiceId }
         : {};

@@ -8,6 +8,7 @@ import { captureOutput } from './captureOutput.ts';
 
 const NYC = join(import.meta.dirname, '../../../../../shared/data/nyc/nyc-subway-gtfs.zip');
 const DEMO = join(import.meta.dirname, '../../../../regions/cairngorms/build');
+const IOW = join(import.meta.dirname, '../../../../../shared/data/iow/iow-bus-gtfs.zip');
 
 const isWalkOnly = (o: PlanJsonOption): boolean => o.steps.every((s) => s.type === 'walk');
 const rides = (o: PlanJsonOption) => o.steps.filter((s) => s.service !== null);
@@ -20,6 +21,53 @@ describe('cairn plan on real regions', () => {
     expect(await planCommand([...args, '--json'])).toBe(0);
     return JSON.parse(io.out) as PlanJson;
   }
+
+  it.skipIf(!existsSync(NYC))(
+    'the 7 at 23:54 from Grand Central is not called the last one when another leaves at 00:02 (it was: "the last one today")',
+    async () => {
+      const json = await plan([
+        '--gtfs',
+        NYC,
+        '--from',
+        'Grand Central-42 St',
+        '--to',
+        'Flushing-Main St',
+        '--depart',
+        '2026-06-03T23:50',
+      ]);
+      const sevens = json.options.map((o) => rides(o)[0]!).filter((r) => r.service === '7');
+      expect(sevens.map((r) => r.departure)).toEqual(['23:54', '00:02']);
+      expect(json.options.flatMap((o) => o.notices ?? [])).toEqual([]);
+    },
+    120_000,
+  );
+
+  it.skipIf(!existsSync(IOW))(
+    'Isle of Wight, Newport to Ryde on a Saturday: names the next bus from the stops near the start (it said only "nothing runs")',
+    async () => {
+      // The feed has no stop in Newport nor any line linking the west of the island to Ryde:
+      // "Newport" is the stop Newport Road near Freshwater, whose lines (A, D) run on weekdays only.
+      io.err = '';
+      expect(
+        await planCommand([
+          '--gtfs',
+          IOW,
+          '--from',
+          'Newport',
+          '--to',
+          'Ryde',
+          '--depart',
+          '2026-11-28T11:30',
+        ]),
+      ).toBe(0);
+      expect(io.err).toMatch(/^from: Newport Road \(stop\)/m);
+      expect(io.out).toContain(
+        'No journey found: nothing runs between the stops near these places at that time on 2026-11-28; ' +
+          'the next departure from the stops near the start is A towards Freshwater Bay from Health & Leisure Centre at 09:24 on Monday 30 November.',
+      );
+    },
+    60_000,
+  );
 
   it.skipIf(!existsSync(NYC))(
     'between two nearby subway stations the walk is offered, ahead of any ride one stop away and back',

@@ -68,6 +68,27 @@ describe('autocomplete', () => {
 
   it('waits for two characters', () => expect(listSuggestions(geo, 'a')).toEqual([]));
 
+  it("takes a town's name for the stops named after it, hyphenated or not, over a street ending with it (RNV's bypass 'Ortsumfahrung Schriesheim')", () => {
+    const town = loadOsmXml(
+      osmXml({ a: { x: 0, y: 0 }, b: { x: 800, y: 0 } }, [
+        { nodes: ['a', 'b'], tags: { highway: 'primary', name: 'Ortsumfahrung Schriesheim' } },
+      ]),
+    );
+    const stop = (id: string, name: string, x: number) => ({ id, name, ...at(x, 300) });
+    const without = (stops: ReturnType<typeof stop>[]) =>
+      listSuggestions(
+        buildGeocoder(
+          { places: town.places, network: createStreetNetwork(town.graph), stops },
+          { restrictTo: null },
+        ),
+        'Schriesheim',
+      ).map((r) => r.name);
+    expect(without([stop('S1', 'Schriesheim Bahnhof', 0)])[0]).toBe('Schriesheim Bahnhof');
+    expect(without([stop('S2', 'Schriesheim-Süd', 500)])[0]).toBe('Schriesheim-Süd');
+    // A word merely beginning with the name is another name.
+    expect(without([stop('S3', 'Schriesheimer Hof', 500)])[0]).toBe('Ortsumfahrung Schriesheim');
+  });
+
   it('ranks results inside the brand box first', () => {
     const far = buildGeocoder(
       { places: data.places, network: net },

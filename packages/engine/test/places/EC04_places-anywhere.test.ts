@@ -46,6 +46,14 @@ describe.skipIf(!rnvFeed || !rnvOsm)('C04 places on RNV (Mannheim, Heidelberg)',
     expect(planner.autocomplete('Bismarckpl', 5).map((s) => s.kind)).toContain('street');
   });
 
+  it('takes "Schriesheim" for the stops of Schriesheim, not the bypass road named after it (the street "Ortsumfahrung Schriesheim" was picked)', () => {
+    const found = planner.autocomplete('Schriesheim', 5);
+    expect(found[0]).toMatchObject({ kind: 'stop' });
+    expect(found[0]!.label).toMatch(/^Schriesheim (Bahnhof|Süd)/);
+    // The street is still offered, below.
+    expect(found.map((s) => s.label)).toContain('Ortsumfahrung Schriesheim');
+  });
+
   it('finds the feed\'s "MA Hauptbahnhof" as "Mannheim Hauptbahnhof" through the region\'s abbreviations (not found before)', () => {
     expect(planner.autocomplete('Mannheim Hauptbahnhof', 5)).toEqual([]);
     const built = regionDataFromFeeds([{ path: rnvFeed! }], { ...quiet, osmPath: rnvOsm! });

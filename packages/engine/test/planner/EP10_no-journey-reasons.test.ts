@@ -121,12 +121,19 @@ describe('plan() says why it found no journey', () => {
     });
   });
 
-  it('no service: stops at both ends, nothing running in the window of that day', async () => {
+  it('no service: stops at both ends, nothing running in the window of that day; it names the next departure from the start (it said only "nothing runs" before)', async () => {
     // The demo calendar starts on 22 November 2026: nothing runs two days before, nor the day after
     // (the day before the calendar starts, the first bus on its first day is offered: EP25).
+    // The first departure from Aviemore's stops is then the first coach south on the 22nd.
     expect(await why(at('Aviemore'), at('Kingussie'), { out_time: '2026/11/20 09:00:00' })).toEqual({
       reason: 'no service',
       date: '2026-11-20',
+      next: {
+        stop: 'Aviemore, Grampian Road',
+        line: 'M91',
+        towards: 'Edinburgh',
+        departure: '2026-11-22T08:17:00+00:00',
+      },
     });
   });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { streetFootpathSource } from '../../src/modes/footpaths.ts';
 import { loadOsmXml } from '../../src/loader/loadOsm.ts';
-import { checkRegionData } from '../../src/region/checks/regionChecks.ts';
+import { checkRegionData, formatSharePercent } from '../../src/region/checks/regionChecks.ts';
 import type { DataFinding } from '../../src/region/checks/findings.ts';
 import { parseRegionConfig } from '../../src/region/loadRegionConfig.ts';
 import type { RegionConfigInput } from '../../src/region/regionConfig.ts';
@@ -167,6 +167,36 @@ describe('K01 data checks', () => {
     const partial = check(feed(DAILY, { A, B, C, D: at(5000, 5000) }), { streets: STREET });
     expect(checksOf(partial)).toEqual(['warning osm-coverage']);
     expect(partial[0]!.message).toMatch(/stop "D"/);
+  });
+
+  it('never rounds a shortfall of street coverage to 100 % (RNV: 3 of 2,057 stops without a street read "100 %")', () => {
+    expect(formatSharePercent(2054, 2057)).toBe('99.8 %');
+    expect(formatSharePercent(99_999, 100_000)).toBe('99.9 %');
+    expect(formatSharePercent(2057, 2057)).toBe('100 %');
+    expect(formatSharePercent(1, 3)).toBe('33 %');
+    const { config, warnings } = region();
+    const stops = Object.fromEntries(
+      Array.from({ length: 300 }, (_, i) => [`S${i}`, at((i % 3) * 300, 0)] as const),
+    );
+    // One trip past 300 stops on the street and one (D) 5 km from it, a second apart.
+    const names = [...Object.keys(stops), 'D'];
+    const clock = (i: number) =>
+      `09:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`;
+    const manyStops = {
+      ...feed(DAILY, { ...stops, D: at(5000, 5000) }),
+      'stop_times.txt':
+        'trip_id,arrival_time,departure_time,stop_id,stop_sequence\n' +
+        names.map((n, i) => `T1,${clock(i)},${clock(i)},${n},${i + 1}`).join('\n'),
+    };
+    const report = checkRegionData({
+      config: config!,
+      configIssues: warnings,
+      timetable: timetableFrom(manyStops),
+      streets: STREET,
+      today: TODAY,
+    });
+    expect(report.notes).toContain('300 of 301 served stops (99.6 %) have a walkable street within 200 m');
+    expect(report.findings.filter((f) => f.check === 'osm-coverage')).toHaveLength(1);
   });
 
   it('warns of an extract with roads only', () => {

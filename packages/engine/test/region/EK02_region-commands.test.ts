@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildRegionCommand } from '../../src/cli/buildRegion.ts';
 import { checkRegionCommand } from '../../src/cli/checkRegion.ts';
 import { initRegionCommand } from '../../src/cli/initRegion.ts';
+import { planCommand } from '../../src/cli/plan.ts';
 import { loadPlanner } from '../../src/planner/loadPlanner.ts';
 import { Profile, SearchRequest } from '@cairn/contracts';
 import { DEFAULT_BRAND } from '../support/demoRegion.ts';
@@ -69,11 +70,15 @@ describe('K02 region commands', () => {
     const dir = regionWithFeed(CURRENT);
     await initRegionCommand(['--region', dir, '--gtfs', join(dir, 'gtfs/bus')]);
     io.out = '';
+    io.err = '';
     expect(await checkRegionCommand(['--region', dir])).toBe(0);
     expect(io.out).toMatch(/^warning: region.json \(1\)/m);
     expect(io.out).not.toMatch(/^error/m);
+    // The missing OSM file is said once (it was also a plain line before the warning, on the Isle of Wight).
+    expect(`${io.out}${io.err}`.match(/no OSM file/g)).toHaveLength(1);
     expect(await buildRegionCommand(['--region', dir])).toBe(0);
     const planner = await loadPlanner(dir, { log: () => undefined });
+    expect(planner.warnings.filter((w) => /straight lines/.test(w))).toHaveLength(1);
     expect(planner.regionInfo()).toMatchObject({ demo: false, time_zone: 'Europe/London' });
   });
 
@@ -86,6 +91,29 @@ describe('K02 region commands', () => {
     await expect(loadPlanner(dir, { log: () => undefined })).rejects.toThrow(/ended on 2020-12-31/);
     // The same feed checked as of a day it ran is fine.
     expect(await checkRegionCommand(['--region', dir, '--today', '2020-06-01'])).toBe(0);
+  });
+
+  it('a feed built as of a day it ran (--today) says serve refuses it and plan --depart plans on it, which then works (plan refused it before)', async () => {
+    const dir = regionWithFeed('1,1,1,1,1,1,1,20200101,20201231');
+    await initRegionCommand(['--region', dir, '--gtfs', join(dir, 'gtfs/bus')]);
+    io.err = '';
+    expect(await buildRegionCommand(['--region', dir, '--today', '2020-06-01'])).toBe(0);
+    expect(io.err).toMatch(/built as of --today 2020-06-01, but the timetable ended on 2020-12-31/);
+    expect(io.err).toMatch(/cairn serve plans from today and refuses this region/);
+    expect(io.err).toContain(`cairn plan --region ${dir} --depart 2020-06-01T08:00 plans on it`);
+    const trip = ['--region', dir, '--from', '57.19,-3.83', '--to', '57.28,-3.81'];
+    io.err = '';
+    expect(await planCommand(trip)).toBe(1);
+    expect(io.err).toMatch(/to plan on a day the timetable runs, give --depart/);
+    io.out = '';
+    expect(await planCommand([...trip, '--depart', '2020-06-01T08:30', '--json'])).toBe(0);
+    const planned = JSON.parse(io.out) as {
+      options: { mode: string; steps: { type: string; departure: string }[] }[];
+    };
+    const bus = planned.options.find((o) => o.mode === 'transit')!;
+    expect(bus.steps.find((s) => s.type === 'bus')!.departure).toBe('09:00');
+    // A day after it ended is still refused, naming the day.
+    expect(await planCommand([...trip, '--depart', '2021-02-01T08:30'])).toBe(1);
   });
 
   it('an empty calendar stops build-region (it exited 0 before)', async () => {

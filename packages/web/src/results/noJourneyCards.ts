@@ -15,6 +15,13 @@ const endsText = (ends: NoJourney['ends']) =>
       ? 'the destination'
       : 'the start';
 
+/** When public transport next leaves the stops near the start, as a sentence ('' when the server did not say). */
+function nextDepartureSentence(next: NoJourney['next_departure']): string {
+  if (next === undefined) return '';
+  if (next === null) return ' No public transport leaves the stops near the start in the next 7 days.';
+  return ` The next departure from the stops near the start is ${next.line} towards ${next.towards} from ${next.stop} at ${next.departure.slice(11, 16)} on ${next.departure.slice(0, 10)}.`;
+}
+
 /**
  * Each reason for an empty result, as a card that says why and offers the next action (STYLE:
  * "in one table"; the reasons are the engine's, planner/port.ts NoJourneyReason).
@@ -42,7 +49,7 @@ export function noJourneyCard(why: NoJourney): NoJourneyCard {
     case 'no service':
       return {
         title: 'Nothing runs then',
-        text: `No service runs from the stops near these places at that time${why.date ? ` on ${why.date}` : ''}.`,
+        text: `No service runs between the stops near these places at that time${why.date ? ` on ${why.date}` : ''}.${nextDepartureSentence(why.next_departure)}`,
         action: 'Change the date or time',
       };
     case 'no return':

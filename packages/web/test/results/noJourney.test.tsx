@@ -48,6 +48,21 @@ describe('why there is no journey', () => {
     expect(noJourneyCard({ reason: 'no service', date: '2026-11-29' }).text).toContain('2026-11-29');
   });
 
+  it('nothing running says when the next bus leaves the stops near the start, or that none does for a week', () => {
+    const next = {
+      stop: 'Health & Leisure Centre',
+      line: 'A',
+      towards: 'Freshwater Bay',
+      departure: '2026-11-30T09:24:00+00:00',
+    };
+    expect(noJourneyCard({ reason: 'no service', date: '2026-11-28', next_departure: next }).text).toContain(
+      'The next departure from the stops near the start is A towards Freshwater Bay from Health & Leisure Centre at 09:24 on 2026-11-30.',
+    );
+    expect(noJourneyCard({ reason: 'no service', date: '2026-11-28', next_departure: null }).text).toContain(
+      'No public transport leaves the stops near the start in the next 7 days.',
+    );
+  });
+
   it('the results page shows the reason of a search that found nothing, not the bare "No search results"', async () => {
     const hash = 'd'.repeat(32);
     vi.stubGlobal('EventSource', SilentEventSource);
@@ -63,7 +78,7 @@ describe('why there is no journey', () => {
     renderRoutes([{ path: '/search/:hash/results', element: <ResultsPage /> }], `/search/${hash}/results`);
     expect(await screen.findByRole('heading', { name: 'Nothing runs then' })).toBeTruthy();
     expect(
-      screen.getByText(/No service runs from the stops near these places at that time on 2026-11-29/),
+      screen.getByText(/No service runs between the stops near these places at that time on 2026-11-29/),
     ).toBeTruthy();
     expect(screen.queryByText('No search results')).toBeNull();
     expect(await screen.findByRole('button', { name: 'Change the date or time' })).toBeTruthy();

@@ -25,7 +25,7 @@ export function listTightLastConnections(
     out.push({
       kind: 'tight last connection',
       text:
-        `Only ${spareMin} min to make the ${step.departure_time} ${step.type}${service} from ${step.start_address}: ` +
+        `${spareMin === 0 ? 'Less than a minute' : `Only ${spareMin} min`} to make the ${step.departure_time} ${step.type}${service} from ${step.start_address}: ` +
         `it is the last one today.`,
       margin_min: spareMin,
     });

@@ -138,6 +138,8 @@ export const OPTION_SET = {
   leaveEarlierMaxSec: 60 * 60,
   /** Same rides with more needs: the leaner option may leave this much earlier and still win. */
   sameRidesLeaveEarlierSec: 15 * 60,
+  /** Leaving this close to an option on the same rides, one walking less takes over its protections. */
+  sameRidesMomentSec: 60,
   /**
    * A vehicle to or from a stop (taxi, lift, own car, bike) goes beside public transport that
    * reaches the same rides asking no more and costing no more, leaving at most this much earlier
@@ -179,8 +181,10 @@ function dominates(option: OptionScore, b: OptionScore, arriveBy: boolean): bool
   const a = option.onDemand
     ? { ...option, departSec: b.departSec, arriveSec: b.departSec + option.arriveSec - option.departSec }
     : option;
-  if (a.costPence === null || !subset(a.needs, b.needs)) return false;
-  const costB = b.costPence ?? Infinity;
+  if (!subset(a.needs, b.needs)) return false;
+  const costs = comparableCosts(a.costPence, b.costPence);
+  if (!costs) return false;
+  const [costA, costB] = costs;
   // Depart-after: leaving a little earlier to arrive much earlier is no loss. Arrive-by, the
   // mirror: arriving a little later (still in time) to leave much later is no loss, for the
   // latest departure is what the traveller asked for.
@@ -193,7 +197,7 @@ function dominates(option: OptionScore, b: OptionScore, arriveBy: boolean): bool
   const noWorse =
     a.departSec >= b.departSec - Math.max(0, earlierOkSec) &&
     a.arriveSec <= b.arriveSec + Math.max(0, laterOkSec) &&
-    a.costPence <= costB &&
+    costA <= costB &&
     a.changes <= b.changes;
   if (!noWorse) return false;
   const savedSec = a.departSec - b.departSec + (b.arriveSec - a.arriveSec);
@@ -204,8 +208,19 @@ function dominates(option: OptionScore, b: OptionScore, arriveBy: boolean): bool
   return (
     savedSec >= OPTION_SET.clearlyFasterSec ||
     (a.changes < b.changes && a.walkM <= b.walkM) ||
-    clearlyCheaper(a.costPence, costB)
+    clearlyCheaper(costA, costB)
   );
+}
+
+/**
+ * Two prices as numbers to compare: an unknown price is dearer than any known one, and two
+ * unknown prices are equal (a feed with no fare files prices nothing: NYC's, RNV's and the Isle
+ * of Wight's options were never compared, so a 3-change ride to the same train stayed beside the
+ * direct one); undefined when `a` is unknown and `b` is not.
+ */
+function comparableCosts(a: number | null, b: number | null): [number, number] | undefined {
+  if (a === null) return b === null ? [0, 0] : undefined;
+  return [a, b ?? Infinity];
 }
 
 /** `cost` is clearly cheaper than `than`: by at least `clearlyCheaperPence` and `clearlyCheaperShare` of it. */
@@ -303,18 +318,41 @@ export function publicTransportFeeder(a: OptionScore, b: OptionScore): boolean {
 
 /**
  * The same trips reached another way that asks more: A removes B when they ride the same trips,
- * A asks no more, costs no more and leaves at most `sameRidesLeaveEarlierSec` earlier.
+ * A asks no more, costs no more (both unknown counts as equal) and leaves at most
+ * `sameRidesLeaveEarlierSec` earlier.
  */
 export function sameRidesLeaner(a: OptionScore, b: OptionScore): boolean {
-  if (a.rides === '' || a.rides !== b.rides || a.costPence === null) return false;
-  if (!subset(a.needs, b.needs)) return false;
-  const costB = b.costPence ?? Infinity;
-  const leaner = a.needs.size < b.needs.size || a.costPence < costB || a.walkM < b.walkM;
+  if (a.rides === '' || a.rides !== b.rides) return false;
+  // Both unpriced (a feed with no fare files, like RNV's) is the same unknown fare for the same
+  // trips: the one walking less to the same tram stays (RNV showed the 10:16 tram twice).
+  const costs = comparableCosts(a.costPence, b.costPence);
+  if (!costs || !subset(a.needs, b.needs)) return false;
+  const [costA, costB] = costs;
+  const leaner = a.needs.size < b.needs.size || costA < costB || a.walkM < b.walkM;
   return (
     leaner &&
-    a.costPence <= costB &&
+    costA <= costB &&
     a.arriveSec <= b.arriveSec &&
     a.departSec >= b.departSec - OPTION_SET.sameRidesLeaveEarlierSec
+  );
+}
+
+/**
+ * The same trips boarded a leaner way walking no more, leaving within `sameRidesMomentSec` of B:
+ * seconds of travel time are no reason to keep B (RNV: a longer walk to the next stop, for the
+ * same tram, left 3 s later and stayed as the shortest travel time).
+ */
+function sameRidesMomentsApart(a: OptionScore, b: OptionScore): boolean {
+  if (!sameRidesLeaner(a, b) || Math.abs(a.departSec - b.departSec) > OPTION_SET.sameRidesMomentSec)
+    return false;
+  // No worse by any other key: it takes over only the seconds.
+  const ka = computeSortKeys(a);
+  const kb = computeSortKeys(b);
+  return (
+    a.walkM <= b.walkM &&
+    a.carbonKg <= b.carbonKg &&
+    a.waitSec <= b.waitSec + OPTION_SET.waitSlackSec &&
+    (ka['least-changes'] ?? 0) <= (kb['least-changes'] ?? 0)
   );
 }
 
@@ -383,6 +421,7 @@ function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Set<num
         (s, i) =>
           shortRidePointless(s, b) ||
           partialLift(s, b) ||
+          sameRidesMomentsApart(s, b) ||
           (((keys[i]![key] ?? 0) <= tie || farWalkTakesOver(key, s, b)) && clearlyBetter(s, b, arriveBy)),
       );
       if (by < 0) break;

@@ -315,6 +315,17 @@ function checkGeography(input: RegionCheckInput, out: DataFinding[], notes: stri
   notes.push(`${stops.length - outside.length} of ${stops.length} served stops inside the box`);
 }
 
+/**
+ * `part` of `whole` as a percentage that never claims more than it is: rounded down, with a
+ * decimal when the whole number would hide a shortfall (RNV's 2,054 of 2,057 is "99.8 %", not
+ * "100 %"), so a note never says all while a warning lists the ones missing.
+ */
+export function formatSharePercent(part: number, whole: number): string {
+  if (whole === 0 || part >= whole) return '100 %';
+  const tenths = Math.floor((part / whole) * 1000) / 10;
+  return tenths >= 99 ? `${tenths.toFixed(1)} %` : `${Math.floor(tenths)} %`;
+}
+
 /** OSM coverage of the stops, footways in the extract, and walks between stops far longer than the straight line. */
 function checkStreets(
   input: RegionCheckInput,
@@ -330,7 +341,7 @@ function checkStreets(
   );
   const share = stops.length === 0 ? 1 : 1 - far.length / stops.length;
   notes.push(
-    `${Math.round(share * 100)} % of served stops have a walkable street within ${COVERAGE_RADIUS_M} m`,
+    `${stops.length - far.length} of ${stops.length} served stops (${formatSharePercent(stops.length - far.length, stops.length)}) have a walkable street within ${COVERAGE_RADIUS_M} m`,
   );
   if (share < COVERAGE_ERROR_SHARE) {
     out.push({
@@ -339,7 +350,7 @@ function checkStreets(
       file: 'region.json',
       line: 0,
       field: 'osm.path',
-      message: `only ${Math.round(share * 100)} % of the ${stops.length} served stops have a walkable street within ${COVERAGE_RADIUS_M} m: the OSM file does not cover the stops (an extract of another area?)`,
+      message: `only ${formatSharePercent(stops.length - far.length, stops.length)} of the ${stops.length} served stops have a walkable street within ${COVERAGE_RADIUS_M} m: the OSM file does not cover the stops (an extract of another area?)`,
       severity: 'error',
     });
   } else {

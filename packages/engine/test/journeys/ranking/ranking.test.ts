@@ -150,9 +150,11 @@ describe('option set', () => {
     expect(clearlyBetter(score({ arriveSec: 4000, costPence: 500 }), score({}))).toBe(false);
     // Identical: nothing to choose.
     expect(clearlyBetter(score({}), score({}))).toBe(false);
-    // A known cost beats an unknown one; an unknown cost removes nothing.
+    // A known cost beats an unknown one; an unknown cost removes no priced option, and two unknown
+    // costs are equal (a region whose feeds price nothing still drops what is clearly beaten).
     expect(clearlyBetter(score({ arriveSec: 4000 }), score({ costPence: null }))).toBe(true);
-    expect(clearlyBetter(score({ costPence: null, arriveSec: 10 }), score({ costPence: null }))).toBe(false);
+    expect(clearlyBetter(score({ costPence: null, arriveSec: 10 }), score({}))).toBe(false);
+    expect(clearlyBetter(score({ costPence: null, arriveSec: 10 }), score({ costPence: null }))).toBe(true);
     // Fewer changes with no more walking, at the same times.
     expect(clearlyBetter(score({ changes: 0 }), score({ changes: 1 }))).toBe(true);
     // Clearly cheaper (£1 or a fifth).
@@ -577,6 +579,55 @@ describe('option set', () => {
     ]);
   });
 
+  it('drops the same tram boarded a stop further on when no fare is known (RNV: Paradeplatz to Bismarckplatz showed the 10:16 tram twice, once after a longer walk to Marktplatz)', () => {
+    // Tram 5 at Paradeplatz 10:16 after 332 m, or at Marktplatz 10:17 after 409 m: the same trip,
+    // the same arrival, no fare file to price either.
+    const atParadeplatz = score({
+      rides: 'rnv:314773',
+      departSec: 36_753,
+      arriveSec: 39_960,
+      travelSec: 3207,
+      walkM: 332,
+      costPence: null,
+    });
+    const atMarktplatz = score({
+      rides: 'rnv:314773',
+      departSec: 36_756,
+      arriveSec: 39_960,
+      travelSec: 3204,
+      walkM: 409,
+      costPence: null,
+    });
+    expect(keep([atMarktplatz, atParadeplatz])).toEqual([atParadeplatz]);
+    expect(keep([atParadeplatz, atMarktplatz])).toEqual([atParadeplatz]);
+  });
+
+  it('without any fare known, a direct train beats three changes onto the same train at the same times (it removed nothing without a fare: an unknown cost removed nothing)', () => {
+    // R 17:33 from Jay St to Bay Ridge-95 St at 18:01, or the B25, the 2 and the N to catch that R
+    // at 59 St, both leaving the door at the same time.
+    const direct = score({
+      rides: 'R',
+      departSec: 1000,
+      arriveSec: 2700,
+      travelSec: 1700,
+      walkM: 155,
+      changes: 0,
+      costPence: null,
+    });
+    const around = score({
+      rides: 'B25>2>N>R',
+      departSec: 1000,
+      arriveSec: 2700,
+      travelSec: 1700,
+      walkM: 343,
+      changes: 3,
+      costPence: null,
+    });
+    expect(keep([around, direct])).toEqual([direct]);
+    // A known fare still counts cheaper than an unknown one, never the other way round.
+    expect(keep([{ ...around, costPence: 290 }, direct])).toHaveLength(2);
+  });
+
   it('keeps at most three departures of one family and represents every family', () => {
     const buses = Array.from({ length: 10 }, (_, i) =>
       score({ departSec: 1000 + i * 3600, arriveSec: 5000 + i * 3600, rides: `bus ${i}` }),
@@ -651,7 +702,8 @@ describe('option set', () => {
           const best = Math.min(...items.map((x) => computeSortKeys(x)[key] ?? 0));
           // Walking within the walk slack of the least (within walkFarM for an option an hour faster
           // and clearly cheaper), CO2 within the CO2 slack, leaving within the hour after the
-          // earliest and waiting within 5 minutes of the least count as the same (ADR 008).
+          // earliest, waiting within 5 minutes of the least and travelling within a minute of the
+          // shortest on the same rides count as the same (ADR 008).
           const tie =
             key === 'walk-distance'
               ? best + OPTION_SET.walkFarM
@@ -661,7 +713,9 @@ describe('option set', () => {
                   ? best + OPTION_SET.leaveEarlierMaxSec
                   : key === 'wait-time'
                     ? best + OPTION_SET.waitSlackSec
-                    : best;
+                    : key === 'travel-time'
+                      ? best + OPTION_SET.sameRidesMomentSec
+                      : best;
           expect(kept.some((k) => (computeSortKeys(k)[key] ?? 0) <= tie)).toBe(true);
         }
       }),
