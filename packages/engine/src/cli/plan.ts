@@ -11,7 +11,7 @@ import { formatLocalTime, formatSearchDate } from '../format/localTime.ts';
 import { serviceAfterMode } from '../format/serviceName.ts';
 import { locateEnd } from '../places/locateEnd.ts';
 import { createPlanner } from '../planner/loadPlanner.ts';
-import type { ExplainedOption, NoJourneyReason, Planner, PlanResult } from '../planner/port.ts';
+import type { ExplainedOption, NoJourneyReason, Planner, PlanResult, Protection } from '../planner/port.ts';
 import { loadRegionData, regionDataFromFeeds, regionDataFromTimetable } from '../loader/regionData.ts';
 import type { RegionData } from '../loader/regionData.ts';
 import { REGION_CONFIG_FILE } from '../region/loadRegionConfig.ts';
@@ -464,7 +464,20 @@ function formatPlanTable(json: PlanJson): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Every candidate of --explain, numbered, each with what removed it (or "shown"). */
+/** How --explain names each protection: the option best on a SPEC sort key, or a pinned walk. */
+const PROTECTION_NAMES: Record<Protection, string> = {
+  pinned: 'walking alone',
+  emissions: 'lowest CO2',
+  cost: 'cheapest',
+  'depature-time': 'earliest departure',
+  'travel-time': 'shortest',
+  'arrival-time': 'earliest arrival',
+  'wait-time': 'least waiting',
+  'walk-distance': 'least walking',
+  'least-changes': 'fewest changes',
+};
+
+/** Every candidate of --explain, numbered, each with what removed it, or "shown" and any protection that kept it. */
 export function formatExplained(
   list: readonly ExplainedOption[],
   timeZone: string,
@@ -473,9 +486,11 @@ export function formatExplained(
   const hhmm = (sec: number) => formatLocalTime(timeZone, sec);
   const lines = [`\nEvery candidate (${list.length}), outbound, and what removed it:`];
   list.forEach((o, i) => {
-    const verdict = o.removedBy
-      ? `removed: ${o.removedBy.rule}${o.removedBy.by !== undefined ? ` by #${o.removedBy.by + 1}` : ''}`
-      : 'shown';
+    const byIndex = (by: number | undefined) => (by !== undefined ? ` by #${by + 1}` : '');
+    const kept = o.keptBy
+      ? ` (kept as ${o.keptBy.protections.map((p) => PROTECTION_NAMES[p]).join(', ')}; else ${o.keptBy.rule}${byIndex(o.keptBy.by)})`
+      : '';
+    const verdict = o.removedBy ? `removed: ${o.removedBy.rule}${byIndex(o.removedBy.by)}` : `shown${kept}`;
     const price = o.costPence === null ? 'price ?' : formatMoney(o.costPence, currency);
     lines.push(
       `#${i + 1} ${o.kind}  ${hhmm(o.departSec)} → ${hhmm(o.arriveSec)}  ${price}  ${o.carbonKg.toFixed(2)} kg  ${o.changes} ch  walk ${o.walkM} m  — ${verdict}`,

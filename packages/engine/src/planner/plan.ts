@@ -206,7 +206,13 @@ function planOptions(
   );
   for (const p of priced) {
     const removal = chosen.removed.find((r) => r.item === p);
-    why.add(p.option, p.price.totalPence, removal && { rule: removal.rule, by: removal.by?.option });
+    const spared = chosen.spared.find((r) => r.item === p);
+    why.add(
+      p.option,
+      p.price.totalPence,
+      removal && { rule: removal.rule, by: removal.by?.option },
+      spared && { protections: spared.protections, rule: spared.rule, by: spared.by?.option },
+    );
   }
   const journeys = chosen.kept.map(({ option, price }) =>
     assembleJourney(option, price, {

@@ -7,7 +7,7 @@ import type {
   SearchRequest,
   TravelType,
 } from '@cairn/contracts';
-import type { OptionSetRule } from '../journeys/ranking/optionSet.ts';
+import type { OptionSetRule, Protection } from '../journeys/ranking/optionSet.ts';
 import type { SearchEnd, UnplacedEnd } from '../places/locateEnd.ts';
 import type { MapFeatureCollection } from './mapFeatures.ts';
 import type { LiveVersion } from '../realtime/liveVersion.ts';
@@ -51,6 +51,8 @@ export type NoJourneyReason =
  * further or climbing more than region.json's cycling limits ('cycling limits') or outside
  * daylight ('after dark').
  */
+export type { Protection };
+
 export type RemovalRule =
   | OptionSetRule
   | 'service twice'
@@ -82,6 +84,11 @@ export interface ExplainedOption {
   changes: number;
   /** Null: the traveller is shown it. `by`: the index of the option that beat it in the same list. */
   removedBy: { rule: RemovalRule; by?: number } | null;
+  /**
+   * A shown option a rule would have removed: the protections that kept it (best on a sort key, or
+   * 'pinned'), the rule, and the index of the option that would have beaten it.
+   */
+  keptBy?: { protections: Protection[]; rule: RemovalRule; by?: number };
 }
 
 /** What a search found: its ranked journeys, or none and why; with every candidate when asked to explain. */
