@@ -251,3 +251,48 @@ describe('P13 the top card for a step-free traveller', () => {
     ).toBe(true);
   });
 });
+
+describe('P13 options read again after issue 27 (its follow-ups)', () => {
+  it('Aviemore station → Dalfaber Road at 09:05: no bus at 09:15 there at 09:25 beside the 11-minute walk there at 09:16', async () => {
+    const js = await planBetween(demo.planner, 'Aviemore station', 'Dalfaber Road', {
+      out_time: '2026/12/01 09:05:00',
+    });
+    const walk = js.find((j) => j.depart.steps.every((s) => s.type === 'walk'));
+    expect(walk).toBeDefined();
+    // No option with a ride arrives no earlier than the walk when the walk is no longer on the way
+    // than it gains.
+    const onWay = (j: Journey) =>
+      Date.parse(j.depart.arrival_datetime) - Date.parse(j.depart.departure_datetime);
+    const late = js.filter(
+      (j) =>
+        rides(j).length > 0 &&
+        j.depart.arrival_datetime >= walk!.depart.arrival_datetime &&
+        onWay(walk!) - onWay(j) <=
+          Date.parse(j.depart.arrival_datetime) - Date.parse(walk!.depart.arrival_datetime),
+    );
+    expect(late.map(show)).toEqual([]);
+  });
+
+  it('Aviemore → Newtonmore step-free at 09:00: no walk, train and taxi there 51 minutes after the direct bus at 2.3× its fare', async () => {
+    const js = await planBetween(demo.planner, 'Aviemore', 'Newtonmore', {
+      out_time: '2026/12/01 09:00:00',
+      step_free: true,
+    });
+    const bus = js.find((j) => rides(j).length === 1 && rides(j)[0]!.service_number === '32');
+    expect(bus).toBeDefined();
+    const taxiTrain = js.filter(
+      (j) => rides(j).some((s) => s.type === 'train') && j.depart.steps.some((s) => s.type === 'taxi'),
+    );
+    expect(taxiTrain.map(show)).toEqual([]);
+  });
+
+  it('Carrbridge → Kingussie, arrive by 09:30: no taxi and train leaving at 07:01 beside the same at 08:15', async () => {
+    const js = await planBetween(demo.planner, 'Carrbridge', 'Kingussie', {
+      out_time: '2026/12/01 09:30:00',
+      arrive_by: true,
+    });
+    const taxiTrain = js.filter((j) => rides(j).length > 0 && j.depart.steps.some((s) => s.type === 'taxi'));
+    expect(taxiTrain.length).toBeGreaterThan(0);
+    expect(taxiTrain.filter((j) => minutes(j.depart.departure_at) < minutes('08:00')).map(show)).toEqual([]);
+  });
+});
