@@ -9,6 +9,7 @@ import { explainOptions, needsOf, ridesOf, ridesWithoutShortEnds } from '../jour
 import { rankByEmissions } from '../journeys/ranking/emissionsOrder.ts';
 import { sortInputsOf } from '../journeys/ranking/sortKeys.ts';
 import { checkCyclingLimits } from '../modes/cycle.ts';
+import { checkDarkRuralWalk } from '../modes/walk.ts';
 import { checkFlexibleLeg } from '../modes/flexible.ts';
 import type { PlanInput, RoutersFor } from './context.ts';
 import { searchContext } from './context.ts';
@@ -169,7 +170,10 @@ function planOptions(
     const cycling = legs
       .map((l) => checkCyclingLimits(data.region.cycling, data.region.timeZone, l))
       .find((r) => r !== null);
+    // Nor a long walk on unlit rural roads after dark, either way.
+    const dark = legs.map((l) => checkDarkRuralWalk(data.places.settlements, l)).find((r) => r !== null);
     if (cycling) why.drop(option, cycling);
+    else if (dark) why.drop(option, dark);
     else options.push({ option, c });
   }
 

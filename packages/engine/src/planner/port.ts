@@ -49,7 +49,7 @@ export type NoJourneyReason =
  * twice'), no way back at the return time ('no way back'), outside a booked service's hours or
  * booking window ('booking hours'), a step known not to be step-free ('not step-free'), cycling
  * further or climbing more than region.json's cycling limits ('cycling limits') or outside
- * daylight ('after dark').
+ * daylight ('after dark'), or a walk of half an hour or more on rural roads after dark ('dark rural walk').
  */
 export type { Protection };
 
@@ -60,7 +60,8 @@ export type RemovalRule =
   | 'booking hours'
   | 'not step-free'
   | 'cycling limits'
-  | 'after dark';
+  | 'after dark'
+  | 'dark rural walk';
 
 /** One candidate of a search, for `cairn plan --explain`: what it was and what removed it. */
 export interface ExplainedOption {

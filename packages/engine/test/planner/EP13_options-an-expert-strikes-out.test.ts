@@ -1,4 +1,4 @@
-// Feature under test: options an expert would strike out are not offered (issue #27 points 3 and 4): a short ride beside a long wait where the traveller can walk, a trip leaving a little later to arrive hours later for more money, and a long walk standing in for a short bus.
+// Feature under test: options an expert would strike out are not offered (issue #27 points 3 and 4, and its follow-ups): a short ride beside a long wait where the traveller can walk, a trip leaving a little later to arrive hours later for more money, a long walk standing in for a short bus, a bus beside a walk there no later, a slower dearer option kept for a little less CO2, early arrive-by options, long rural walks after dark.
 import type { Journey, Step } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
 import { OPTION_SET } from '../../src/journeys/ranking/optionSet.ts';
@@ -294,5 +294,23 @@ describe('P13 options read again after issue 27 (its follow-ups)', () => {
     const taxiTrain = js.filter((j) => rides(j).length > 0 && j.depart.steps.some((s) => s.type === 'taxi'));
     expect(taxiTrain.length).toBeGreaterThan(0);
     expect(taxiTrain.filter((j) => minutes(j.depart.departure_at) < minutes('08:00')).map(show)).toEqual([]);
+  });
+
+  it('Kingussie → Newtonmore on 1 December: the 56-minute walk along the A86 at 11:00, not at 18:00 after dark', async () => {
+    const walkOnly = (j: Journey) => j.depart.steps.every((s) => s.type === 'walk');
+    const day = await planBetween(demo.planner, 'Kingussie', 'Newtonmore', {
+      out_time: '2026/12/01 11:00:00',
+    });
+    expect(day.some(walkOnly)).toBe(true);
+    const dark = await planBetween(demo.planner, 'Kingussie', 'Newtonmore', {
+      out_time: '2026/12/01 18:00:00',
+    });
+    expect(dark.length).toBeGreaterThan(0);
+    expect(dark.filter(walkOnly).map(show)).toEqual([]);
+    // In a lit town, a short walk after dark stays.
+    const town = await planBetween(demo.planner, 'Aviemore station', 'Dalfaber Road', {
+      out_time: '2026/12/01 19:00:00',
+    });
+    expect(town.some(walkOnly)).toBe(true);
   });
 });
