@@ -47,7 +47,8 @@ const USAGE = `usage: cairn plan (--region DIR | --gtfs FEED [--gtfs …] [--osm
   --railcard    the traveller's railcard, one of: ${RAILCARDS.join(', ')}
   --car         the traveller has a car to drive (driving and park & ride are offered)
   --explain     also print every candidate the planner weighed, outbound leg, with the rule that
-                removed it ("clearly beaten by #2", "family cap"; ADR 008) or "shown"; with
+                removed it ("clearly beaten by #2", "family cap"; ADR 008) or "shown", with
+                the protection that kept it from a rule ("kept as lowest CO2"); with
                 --json, as \`explained\` (planner/port.ts ExplainedOption)
   --json        a compact projection of the options on stdout:
                 { region, from, to, options: [{ id, mode, stages, departure, arrival (ISO with
