@@ -33,20 +33,31 @@ export const LIT_RADIUS_M: Readonly<Record<SettlementType, number>> = {
 };
 
 /**
+ * A big city is lit further out than its kind says: 9 m × √population (our own judgement: about
+ * 6.5 km for Edinburgh's 530,000, 26 km for New York's 8.3 million), whichever is more.
+ */
+function litRadiusM(p: Settlement): number {
+  return Math.max(LIT_RADIUS_M[p.placeType], 9 * Math.sqrt(p.population ?? 0));
+}
+
+/**
  * Why a leg walks a long way on rural roads after dark ('dark rural walk'), or null: a walk step
  * of at least DARK_RURAL_WALK_MAX_SEC that is not all in civil daylight (as cycling, ADR 008 rule
- * 13) and whose midpoint lies outside every settlement's lit radius.
+ * 13) and whose midpoint lies outside every settlement's lit radius. A region without
+ * settlements keeps every walk.
  */
 export function checkDarkRuralWalk(
   settlements: readonly Settlement[],
   leg: PlannedLeg,
 ): 'dark rural walk' | null {
+  // Without settlements (no OSM places) nothing says where the streets are lit.
+  if (settlements.length === 0) return null;
   for (const s of leg.steps) {
     if (s.type !== 'walk' || s.endSec - s.startSec < DARK_RURAL_WALK_MAX_SEC) continue;
     if (inDaylight(s.from.lat, s.from.lon, s.startSec, s.endSec)) continue;
     const lat = (s.from.lat + s.to.lat) / 2;
     const lon = (s.from.lon + s.to.lon) / 2;
-    const lit = settlements.some((p) => haversineM(p.lat, p.lon, lat, lon) <= LIT_RADIUS_M[p.placeType]);
+    const lit = settlements.some((p) => haversineM(p.lat, p.lon, lat, lon) <= litRadiusM(p));
     if (!lit) return 'dark rural walk';
   }
   return null;
