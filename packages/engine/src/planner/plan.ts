@@ -5,7 +5,13 @@ import { priceOption } from '../journeys/fares/priceOption.ts';
 import { parseSearchDate } from '../format/localTime.ts';
 import type { PlannedLeg, PlannedOption } from '../journeys/model.ts';
 import { legEndSec } from '../journeys/model.ts';
-import { explainOptions, needsOf, ridesOf, ridesWithoutShortEnds } from '../journeys/ranking/optionSet.ts';
+import {
+  explainOptions,
+  needsOf,
+  OPTION_SET,
+  ridesOf,
+  ridesWithoutShortEnds,
+} from '../journeys/ranking/optionSet.ts';
 import { rankByEmissions } from '../journeys/ranking/emissionsOrder.ts';
 import { sortInputsOf } from '../journeys/ranking/sortKeys.ts';
 import { checkCyclingLimits } from '../modes/cycle.ts';
@@ -198,8 +204,10 @@ function planOptions(
         ...sortInputsOf(option, price.totalPence),
         needs,
         rides: ridesOf(option),
-        // A step-free traveller may need the short ride that spares a walk.
-        ...(stepFree ? {} : { ridesWithoutShortEnds: ridesWithoutShortEnds(option) }),
+        // A step-free traveller may need the short ride that spares a walk: only a short step-free
+        // walk instead makes it pointless.
+        ridesWithoutShortEnds: ridesWithoutShortEnds(option),
+        ...(stepFree ? { shortRideWalkLimitM: OPTION_SET.stepFreeShortRideWalkM } : {}),
         family: option.kind,
         ...(needs.has('driver') ? { group: 'lift' } : {}),
         ...(c.pinned ? { pinned: true } : {}),

@@ -313,4 +313,13 @@ describe('P13 options read again after issue 27 (its follow-ups)', () => {
     });
     expect(town.some(walkOnly)).toBe(true);
   });
+
+  it('Pitlochry → Kingussie step-free at 08:00: no 18-minute wait at Kingussie station for a 1-minute bus 32 beside the step-free walk from the same train', async () => {
+    const js = await planBetween(demo.planner, 'Pitlochry', 'Kingussie', {
+      out_time: '2026/12/02 08:00:00',
+      step_free: true,
+    });
+    expect(js.length).toBeGreaterThan(0);
+    expect(pointlessShortRides(js)).toEqual([]);
+  });
 });

@@ -81,6 +81,11 @@ export interface OptionScore extends SortInputs {
   rides: string;
   /** `rides` less a short ride at an end beside a long wait (ridesWithoutShortEnds), when it has one. */
   ridesWithoutShortEnds?: readonly string[];
+  /**
+   * The most walking an option may add in place of that short ride (step-free searches: the ride may
+   * spare a walk the traveller cannot make further); unbounded when absent.
+   */
+  shortRideWalkLimitM?: number;
   /** Diversity group: the option's family ('walk', 'transit taxi+walk'). */
   family: string;
   /** A wider group capped as a whole (all lifts), see OPTION_SET.groupCaps. */
@@ -127,6 +132,12 @@ export const OPTION_SET = {
   shortRideSec: 5 * 60,
   /** …with at least this long a wait between it and the next ride is worth walking instead. */
   shortRideWaitSec: 10 * 60,
+  /**
+   * A step-free traveller walks (or wheels) at most this much more, on a route labelled step-free,
+   * instead of such a ride. Our own judgement: Kingussie station to the High Street, 356 m more,
+   * beside an 18-minute wait for a 1-minute bus 32 (issue #27's follow-up).
+   */
+  stepFreeShortRideWalkM: 400,
   /**
    * Depart-after: an option may leave earlier than the other by up to this share of how much
    * earlier it arrives, and at most this long, and still remove it (a coach at 15:38 there at
@@ -289,7 +300,8 @@ export function shortRidePointless(a: OptionScore, b: OptionScore): boolean {
     subset(a.needs, b.needs) &&
     a.costPence <= (b.costPence ?? Infinity) &&
     a.departSec >= b.departSec - OPTION_SET.shortRideSec &&
-    a.arriveSec <= b.arriveSec + OPTION_SET.shortRideSec
+    a.arriveSec <= b.arriveSec + OPTION_SET.shortRideSec &&
+    a.walkM - b.walkM <= (b.shortRideWalkLimitM ?? Infinity)
   );
 }
 

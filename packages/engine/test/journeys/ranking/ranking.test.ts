@@ -597,17 +597,29 @@ describe('option set', () => {
   });
 
   it('explains which protection kept an option a rule would have removed (issue #27 follow-up)', () => {
-    const best = score({ departSec: 1000, arriveSec: 4000, costPence: 300, carbonKg: 1 });
-    const greener = score({
-      departSec: 1000,
-      arriveSec: 5000,
-      costPence: 900,
-      carbonKg: 0.2,
-      rides: 'train',
+    // Beaten by 50 minutes and £6, but walking 500 m less: kept as least walking.
+    const best = score({ departSec: 1000, arriveSec: 4000, costPence: 300 });
+    const lessWalk = score({ departSec: 1000, arriveSec: 7000, costPence: 900, walkM: 0, rides: 'train' });
+    const { kept, spared } = explainOptions([best, lessWalk], (x) => x, false);
+    expect(kept).toEqual([best, lessWalk]);
+    expect(spared).toEqual([
+      { item: lessWalk, protections: ['walk-distance'], rule: 'clearly beaten', by: best },
+    ]);
+  });
+
+  it('step-free: a short ride beside a long wait goes only for a step-free walk of at most 400 m more (issue #27 follow-up)', () => {
+    // Pitlochry → Kingussie step-free: train, 18 minutes' wait, 1-minute bus 32; or the train and 356 m more on foot.
+    const bus = score({
+      rides: 'train>bus 32',
+      ridesWithoutShortEnds: ['train'],
+      shortRideWalkLimitM: OPTION_SET.stepFreeShortRideWalkM,
+      arriveSec: 5000 + 12 * 60,
+      costPence: 1530,
+      walkM: 313,
     });
-    const { kept, spared } = explainOptions([best, greener], (x) => x, false);
-    expect(kept).toEqual([best, greener]);
-    expect(spared).toEqual([{ item: greener, protections: ['emissions'], rule: 'clearly beaten', by: best }]);
+    const walk = score({ rides: 'train', costPence: 1330, walkM: 669, arriveSec: 5000 + 5 * 60 });
+    expect(keep([walk, bus])).toEqual([walk]);
+    expect(keep([{ ...walk, walkM: 800 }, bus])).toHaveLength(2);
   });
 
   it('keeps pinned options (walking under the limit)', () => {
