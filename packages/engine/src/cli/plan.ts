@@ -17,6 +17,7 @@ import type {
   NoJourneyReason,
   Planner,
   PlanResult,
+  Protection,
 } from '../planner/port.ts';
 import { NEXT_DEPARTURE_DAYS } from '../planner/nextDeparture.ts';
 import { loadRegionData, regionDataFromFeeds, regionDataFromTimetable } from '../loader/regionData.ts';
@@ -55,7 +56,8 @@ const USAGE = `usage: cairn plan (--region DIR | --gtfs FEED [--gtfs …] [--osm
   --railcard    the traveller's railcard, one of: ${RAILCARDS.join(', ')}
   --car         the traveller has a car to drive (driving and park & ride are offered)
   --explain     also print every candidate the planner weighed, outbound leg, with the rule that
-                removed it ("clearly beaten by #2", "family cap"; ADR 008) or "shown"; with
+                removed it ("clearly beaten by #2", "family cap"; ADR 008) or "shown", with
+                the protection that kept it from a rule ("kept as lowest CO2"); with
                 --json, as \`explained\` (planner/port.ts ExplainedOption)
   --json        a compact projection of the options on stdout:
                 { region, from, to, options: [{ id, mode, stages, departure, arrival (ISO with
@@ -488,7 +490,20 @@ function formatPlanTable(json: PlanJson): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Every candidate of --explain, numbered, each with what removed it (or "shown"). */
+/** How --explain names each protection: the option best on a SPEC sort key, or a pinned walk. */
+const PROTECTION_NAMES: Record<Protection, string> = {
+  pinned: 'walking alone',
+  emissions: 'lowest CO2',
+  cost: 'cheapest',
+  'depature-time': 'earliest departure',
+  'travel-time': 'shortest',
+  'arrival-time': 'earliest arrival',
+  'wait-time': 'least waiting',
+  'walk-distance': 'least walking',
+  'least-changes': 'fewest changes',
+};
+
+/** Every candidate of --explain, numbered, each with what removed it, or "shown" and any protection that kept it. */
 export function formatExplained(
   list: readonly ExplainedOption[],
   timeZone: string,
@@ -497,9 +512,11 @@ export function formatExplained(
   const hhmm = (sec: number) => formatLocalTime(timeZone, sec);
   const lines = [`\nEvery candidate (${list.length}), outbound, and what removed it:`];
   list.forEach((o, i) => {
-    const verdict = o.removedBy
-      ? `removed: ${o.removedBy.rule}${o.removedBy.by !== undefined ? ` by #${o.removedBy.by + 1}` : ''}`
-      : 'shown';
+    const byIndex = (by: number | undefined) => (by !== undefined ? ` by #${by + 1}` : '');
+    const kept = o.keptBy
+      ? ` (kept as ${o.keptBy.protections.map((p) => PROTECTION_NAMES[p]).join(', ')}; else ${o.keptBy.rule}${byIndex(o.keptBy.by)})`
+      : '';
+    const verdict = o.removedBy ? `removed: ${o.removedBy.rule}${byIndex(o.removedBy.by)}` : `shown${kept}`;
     const price = o.costPence === null ? 'price ?' : formatMoney(o.costPence, currency);
     lines.push(
       `#${i + 1} ${o.kind}  ${hhmm(o.departSec)} → ${hhmm(o.arriveSec)}  ${price}  ${o.carbonKg.toFixed(2)} kg  ${o.changes} ch  walk ${o.walkM} m  — ${verdict}`,

@@ -1,7 +1,7 @@
 import { legChanges, legEndSec, legStartSec, legWalkM } from '../journeys/model.ts';
 import type { PlannedOption } from '../journeys/model.ts';
 import { sortInputsOf } from '../journeys/ranking/sortKeys.ts';
-import type { ExplainedOption, PlanResult, RemovalRule } from './port.ts';
+import type { ExplainedOption, PlanResult, Protection, RemovalRule } from './port.ts';
 
 /*
  * The record of `cairn plan --explain` (issue #27, after OpenTripPlanner's debug filters, which
@@ -16,6 +16,7 @@ export class Explained {
     option: PlannedOption;
     costPence: number | null;
     removal: { rule: RemovalRule; by?: PlannedOption } | undefined;
+    spared: Spared | undefined;
   }> = [];
 
   constructor(on: boolean) {
@@ -27,11 +28,15 @@ export class Explained {
     this.add(option, null, { rule });
   }
 
-  /** A priced candidate, shown (no removal) or removed by a rule, perhaps in favour of another. */
+  /**
+   * A priced candidate, shown (no removal) or removed by a rule, perhaps in favour of another; a
+   * shown one may have been spared a rule by a protection.
+   */
   add(
     option: PlannedOption,
     costPence: number | null,
     removal: { rule: RemovalRule; by?: PlannedOption | undefined } | undefined,
+    spared?: Spared,
   ): void {
     if (!this.on) return;
     const by = removal?.by;
@@ -39,6 +44,7 @@ export class Explained {
       option,
       costPence,
       removal: removal && { rule: removal.rule, ...(by ? { by } : {}) },
+      spared,
     });
   }
 
@@ -48,15 +54,28 @@ export class Explained {
     const order = [...this.entries].sort((a, b) => Number(!!a.removal) - Number(!!b.removal));
     const index = new Map(order.map((e, i) => [e.option, i]));
     return {
-      explained: order.map(({ option, costPence, removal }) =>
-        explainedOf(
+      explained: order.map(({ option, costPence, removal, spared }) => ({
+        ...explainedOf(
           option,
           costPence,
           removal && { rule: removal.rule, by: removal.by && index.get(removal.by) },
         ),
-      ),
+        ...(spared ? { keptBy: keptByOf(spared, index) } : {}),
+      })),
     };
   }
+}
+
+/** What protected a shown option from a rule, and the option that rule would have kept instead. */
+export interface Spared {
+  protections: Protection[];
+  rule: RemovalRule;
+  by?: PlannedOption | undefined;
+}
+
+function keptByOf(spared: Spared, index: ReadonlyMap<PlannedOption, number>): ExplainedOption['keptBy'] {
+  const by = spared.by && index.get(spared.by);
+  return { protections: spared.protections, rule: spared.rule, ...(by !== undefined ? { by } : {}) };
 }
 
 function explainedOf(

@@ -5,10 +5,17 @@ import { priceOption } from '../journeys/fares/priceOption.ts';
 import { parseSearchDate } from '../format/localTime.ts';
 import type { PlannedLeg, PlannedOption } from '../journeys/model.ts';
 import { legEndSec } from '../journeys/model.ts';
-import { explainOptions, needsOf, ridesOf, ridesWithoutShortEnds } from '../journeys/ranking/optionSet.ts';
+import {
+  explainOptions,
+  needsOf,
+  OPTION_SET,
+  ridesOf,
+  ridesWithoutShortEnds,
+} from '../journeys/ranking/optionSet.ts';
 import { rankByEmissions } from '../journeys/ranking/emissionsOrder.ts';
 import { sortInputsOf } from '../journeys/ranking/sortKeys.ts';
 import { checkCyclingLimits } from '../modes/cycle.ts';
+import { checkDarkRuralWalk } from '../modes/walk.ts';
 import { checkFlexibleLeg } from '../modes/flexible.ts';
 import type { PlanInput, RoutersFor } from './context.ts';
 import { searchContext } from './context.ts';
@@ -171,7 +178,10 @@ function planOptions(
     const cycling = legs
       .map((l) => checkCyclingLimits(data.region.cycling, data.region.timeZone, l))
       .find((r) => r !== null);
+    // Nor a long walk on unlit rural roads after dark, either way.
+    const dark = legs.map((l) => checkDarkRuralWalk(data.places.settlements, l)).find((r) => r !== null);
     if (cycling) why.drop(option, cycling);
+    else if (dark) why.drop(option, dark);
     else options.push({ option, c });
   }
 
@@ -196,8 +206,10 @@ function planOptions(
         ...sortInputsOf(option, price.totalPence),
         needs,
         rides: ridesOf(option),
-        // A step-free traveller may need the short ride that spares a walk.
-        ...(stepFree ? {} : { ridesWithoutShortEnds: ridesWithoutShortEnds(option) }),
+        // A step-free traveller may need the short ride that spares a walk: only a short step-free
+        // walk instead makes it pointless.
+        ridesWithoutShortEnds: ridesWithoutShortEnds(option),
+        ...(stepFree ? { shortRideWalkLimitM: OPTION_SET.stepFreeShortRideWalkM } : {}),
         family: option.kind,
         ...(needs.has('driver') ? { group: 'lift' } : {}),
         ...(c.pinned ? { pinned: true } : {}),
@@ -208,7 +220,13 @@ function planOptions(
   );
   for (const p of priced) {
     const removal = chosen.removed.find((r) => r.item === p);
-    why.add(p.option, p.price.totalPence, removal && { rule: removal.rule, by: removal.by?.option });
+    const spared = chosen.spared.find((r) => r.item === p);
+    why.add(
+      p.option,
+      p.price.totalPence,
+      removal && { rule: removal.rule, by: removal.by?.option },
+      spared && { protections: spared.protections, rule: spared.rule, by: spared.by?.option },
+    );
   }
   const journeys = chosen.kept.map(({ option, price }) =>
     assembleJourney(option, price, {

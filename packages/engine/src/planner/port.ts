@@ -7,7 +7,7 @@ import type {
   SearchRequest,
   TravelType,
 } from '@cairn/contracts';
-import type { OptionSetRule } from '../journeys/ranking/optionSet.ts';
+import type { OptionSetRule, Protection } from '../journeys/ranking/optionSet.ts';
 import type { SearchEnd, UnplacedEnd } from '../places/locateEnd.ts';
 import type { MapFeatureCollection } from './mapFeatures.ts';
 import type { LiveVersion } from '../realtime/liveVersion.ts';
@@ -62,8 +62,10 @@ export type NoJourneyReason =
  * twice'), no way back at the return time ('no way back'), outside a booked service's hours or
  * booking window ('booking hours'), a step known not to be step-free ('not step-free'), cycling
  * further or climbing more than region.json's cycling limits ('cycling limits') or outside
- * daylight ('after dark').
+ * daylight ('after dark'), or a walk of half an hour or more on rural roads after dark ('dark rural walk').
  */
+export type { Protection };
+
 export type RemovalRule =
   | OptionSetRule
   | 'service twice'
@@ -71,7 +73,8 @@ export type RemovalRule =
   | 'booking hours'
   | 'not step-free'
   | 'cycling limits'
-  | 'after dark';
+  | 'after dark'
+  | 'dark rural walk';
 
 /** One candidate of a search, for `cairn plan --explain`: what it was and what removed it. */
 export interface ExplainedOption {
@@ -95,6 +98,11 @@ export interface ExplainedOption {
   changes: number;
   /** Null: the traveller is shown it. `by`: the index of the option that beat it in the same list. */
   removedBy: { rule: RemovalRule; by?: number } | null;
+  /**
+   * A shown option a rule would have removed: the protections that kept it (best on a sort key, or
+   * 'pinned'), the rule, and the index of the option that would have beaten it.
+   */
+  keptBy?: { protections: Protection[]; rule: RemovalRule; by?: number };
 }
 
 /** What a search found: its ranked journeys, or none and why; with every candidate when asked to explain. */

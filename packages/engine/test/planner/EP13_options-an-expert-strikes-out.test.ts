@@ -1,4 +1,4 @@
-// Feature under test: options an expert would strike out are not offered (issue #27 points 3 and 4): a short ride beside a long wait where the traveller can walk, a trip leaving a little later to arrive hours later for more money, and a long walk standing in for a short bus.
+// Feature under test: options an expert would strike out are not offered (issue #27 points 3 and 4, and its follow-ups): a short ride beside a long wait where the traveller can walk, a trip leaving a little later to arrive hours later for more money, a long walk standing in for a short bus, a bus beside a walk there no later, a slower dearer option kept for a little less CO2, early arrive-by options, long rural walks after dark.
 import type { Journey, Step } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
 import { OPTION_SET } from '../../src/journeys/ranking/optionSet.ts';
@@ -249,5 +249,77 @@ describe('P13 the top card for a step-free traveller', () => {
     expect(
       js.some((j) => rides(j).some((s) => s.service_number === 'M91' && s.departure_time === '13:57')),
     ).toBe(true);
+  });
+});
+
+describe('P13 options read again after issue 27 (its follow-ups)', () => {
+  it('Aviemore station → Dalfaber Road at 09:05: no bus at 09:15 there at 09:25 beside the 11-minute walk there at 09:16', async () => {
+    const js = await planBetween(demo.planner, 'Aviemore station', 'Dalfaber Road', {
+      out_time: '2026/12/01 09:05:00',
+    });
+    const walk = js.find((j) => j.depart.steps.every((s) => s.type === 'walk'));
+    expect(walk).toBeDefined();
+    // No option with a ride arrives no earlier than the walk when the walk is no longer on the way
+    // than it gains.
+    const onWay = (j: Journey) =>
+      Date.parse(j.depart.arrival_datetime) - Date.parse(j.depart.departure_datetime);
+    const late = js.filter(
+      (j) =>
+        rides(j).length > 0 &&
+        j.depart.arrival_datetime >= walk!.depart.arrival_datetime &&
+        onWay(walk!) - onWay(j) <=
+          Date.parse(j.depart.arrival_datetime) - Date.parse(walk!.depart.arrival_datetime),
+    );
+    expect(late.map(show)).toEqual([]);
+  });
+
+  it('Aviemore → Newtonmore step-free at 09:00: no walk, train and taxi there 51 minutes after the direct bus at 2.3× its fare', async () => {
+    const js = await planBetween(demo.planner, 'Aviemore', 'Newtonmore', {
+      out_time: '2026/12/01 09:00:00',
+      step_free: true,
+    });
+    const bus = js.find((j) => rides(j).length === 1 && rides(j)[0]!.service_number === '32');
+    expect(bus).toBeDefined();
+    const taxiTrain = js.filter(
+      (j) => rides(j).some((s) => s.type === 'train') && j.depart.steps.some((s) => s.type === 'taxi'),
+    );
+    expect(taxiTrain.map(show)).toEqual([]);
+  });
+
+  it('Carrbridge → Kingussie, arrive by 09:30: no taxi and train leaving at 07:01 beside the same at 08:15', async () => {
+    const js = await planBetween(demo.planner, 'Carrbridge', 'Kingussie', {
+      out_time: '2026/12/01 09:30:00',
+      arrive_by: true,
+    });
+    const taxiTrain = js.filter((j) => rides(j).length > 0 && j.depart.steps.some((s) => s.type === 'taxi'));
+    expect(taxiTrain.length).toBeGreaterThan(0);
+    expect(taxiTrain.filter((j) => minutes(j.depart.departure_at) < minutes('08:00')).map(show)).toEqual([]);
+  });
+
+  it('Kingussie → Newtonmore on 1 December: the 56-minute walk along the A86 at 11:00, not at 18:00 after dark', async () => {
+    const walkOnly = (j: Journey) => j.depart.steps.every((s) => s.type === 'walk');
+    const day = await planBetween(demo.planner, 'Kingussie', 'Newtonmore', {
+      out_time: '2026/12/01 11:00:00',
+    });
+    expect(day.some(walkOnly)).toBe(true);
+    const dark = await planBetween(demo.planner, 'Kingussie', 'Newtonmore', {
+      out_time: '2026/12/01 18:00:00',
+    });
+    expect(dark.length).toBeGreaterThan(0);
+    expect(dark.filter(walkOnly).map(show)).toEqual([]);
+    // In a lit town, a short walk after dark stays.
+    const town = await planBetween(demo.planner, 'Aviemore station', 'Dalfaber Road', {
+      out_time: '2026/12/01 19:00:00',
+    });
+    expect(town.some(walkOnly)).toBe(true);
+  });
+
+  it('Pitlochry → Kingussie step-free at 08:00: no 18-minute wait at Kingussie station for a 1-minute bus 32 beside the step-free walk from the same train', async () => {
+    const js = await planBetween(demo.planner, 'Pitlochry', 'Kingussie', {
+      out_time: '2026/12/02 08:00:00',
+      step_free: true,
+    });
+    expect(js.length).toBeGreaterThan(0);
+    expect(pointlessShortRides(js)).toEqual([]);
   });
 });

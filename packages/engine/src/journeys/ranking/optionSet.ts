@@ -81,6 +81,11 @@ export interface OptionScore extends SortInputs {
   rides: string;
   /** `rides` less a short ride at an end beside a long wait (ridesWithoutShortEnds), when it has one. */
   ridesWithoutShortEnds?: readonly string[];
+  /**
+   * The most walking an option may add in place of that short ride (step-free searches: the ride may
+   * spare a walk the traveller cannot make further); unbounded when absent.
+   */
+  shortRideWalkLimitM?: number;
   /** Diversity group: the option's family ('walk', 'transit taxi+walk'). */
   family: string;
   /** A wider group capped as a whole (all lifts), see OPTION_SET.groupCaps. */
@@ -128,6 +133,12 @@ export const OPTION_SET = {
   /** …with at least this long a wait between it and the next ride is worth walking instead. */
   shortRideWaitSec: 10 * 60,
   /**
+   * A step-free traveller walks (or wheels) at most this much more, on a route labelled step-free,
+   * instead of such a ride. Our own judgement: Kingussie station to the High Street, 356 m more,
+   * beside an 18-minute wait for a 1-minute bus 32 (issue #27's follow-up).
+   */
+  stepFreeShortRideWalkM: 400,
+  /**
    * Depart-after: an option may leave earlier than the other by up to this share of how much
    * earlier it arrives, and at most this long, and still remove it (a coach at 15:38 there at
    * 17:37 removes trains at 16:16 there at 19:37 for more money). Arrive-by, the mirror: it may
@@ -172,7 +183,21 @@ export function clearlyBetter(option: OptionScore, b: OptionScore, arriveBy = fa
 function beats(option: OptionScore, b: OptionScore, arriveBy = false): OptionSetRule | undefined {
   if (option.onDemand && (option.arriveSec <= b.departSec || option.departSec >= b.arriveSec))
     return arrivesFirst(option, b) ? 'there first' : undefined;
+  if (option.onDemand && noLaterNoLonger(option, b, arriveBy) && arrivesFirst(option, b))
+    return 'there first';
   return dominates(option, b, arriveBy) ? 'clearly beaten' : undefined;
+}
+
+/**
+ * An option on demand as planned is there no later than the other (arrive-by: leaves no earlier),
+ * and the time it spends on the way beyond the other's is at most what it gains: an 11-minute walk
+ * there at 09:16 beside a bus at 09:15 there at 09:25 (issue #27's follow-up). Setting off when the
+ * other does, the walk would arrive a minute later, so dominance alone kept the bus.
+ */
+function noLaterNoLonger(a: OptionScore, b: OptionScore, arriveBy: boolean): boolean {
+  const gainedSec = arriveBy ? a.departSec - b.departSec : b.arriveSec - a.arriveSec;
+  const longerSec = a.arriveSec - a.departSec - (b.arriveSec - b.departSec);
+  return gainedSec >= 0 && longerSec <= gainedSec;
 }
 
 /** Dominance with slack (ADR 008 rule 8), an option on demand leaving when the other does. */
@@ -194,14 +219,16 @@ function dominates(option: OptionScore, b: OptionScore, arriveBy: boolean): bool
   const laterOkSec = arriveBy
     ? Math.min(OPTION_SET.leaveEarlierMaxSec, (a.departSec - b.departSec) * OPTION_SET.leaveEarlierShare)
     : 0;
+  const sooner = soonerAndCheaper(a, b, arriveBy);
   const noWorse =
-    a.departSec >= b.departSec - Math.max(0, earlierOkSec) &&
-    a.arriveSec <= b.arriveSec + Math.max(0, laterOkSec) &&
+    (sooner ||
+      (a.departSec >= b.departSec - Math.max(0, earlierOkSec) &&
+        a.arriveSec <= b.arriveSec + Math.max(0, laterOkSec))) &&
     costA <= costB &&
     a.changes <= b.changes;
   if (!noWorse) return false;
   const savedSec = a.departSec - b.departSec + (b.arriveSec - a.arriveSec);
-  if (!emitsNoMore(a.carbonKg, b.carbonKg, savedSec)) return false;
+  if (!emitsNoMore(a.carbonKg, b.carbonKg, sooner ? OPTION_SET.co2SlackSavedSec : savedSec)) return false;
   const extraWalkSec = ((a.walkM - b.walkM) / WALK_MPS) * OPTION_SET.walkReluctance;
   if (a.walkM > b.walkM + OPTION_SET.walkSlackM && savedSec < OPTION_SET.clearlyFasterSec + extraWalkSec)
     return false;
@@ -221,6 +248,23 @@ function dominates(option: OptionScore, b: OptionScore, arriveBy: boolean): bool
 function comparableCosts(a: number | null, b: number | null): [number, number] | undefined {
   if (a === null) return b === null ? [0, 0] : undefined;
   return [a, b ?? Infinity];
+}
+
+/**
+ * Sooner and cheaper: A is there at least `co2SlackSavedSec` sooner (arrive-by: leaves that much
+ * later), is no longer on the way and is clearly cheaper. Then leaving earlier (arrive-by: arriving
+ * later) is no loss, and a little more CO2 (within the slack) does not keep B: step-free Aviemore
+ * → Newtonmore kept a walk, a train and a taxi there 51 minutes after the direct bus, at 2.3×
+ * its fare, for 0.55 kg less (issue #27's follow-up).
+ */
+function soonerAndCheaper(a: OptionScore, b: OptionScore, arriveBy: boolean): boolean {
+  const soonerSec = arriveBy ? a.departSec - b.departSec : b.arriveSec - a.arriveSec;
+  return (
+    a.costPence !== null &&
+    soonerSec >= OPTION_SET.co2SlackSavedSec &&
+    a.arriveSec - a.departSec <= b.arriveSec - b.departSec &&
+    clearlyCheaper(a.costPence, b.costPence ?? Infinity)
+  );
 }
 
 /** `cost` is clearly cheaper than `than`: by at least `clearlyCheaperPence` and `clearlyCheaperShare` of it. */
@@ -273,7 +317,8 @@ export function shortRidePointless(a: OptionScore, b: OptionScore): boolean {
     subset(a.needs, b.needs) &&
     a.costPence <= (b.costPence ?? Infinity) &&
     a.departSec >= b.departSec - OPTION_SET.shortRideSec &&
-    a.arriveSec <= b.arriveSec + OPTION_SET.shortRideSec
+    a.arriveSec <= b.arriveSec + OPTION_SET.shortRideSec &&
+    a.walkM - b.walkM <= (b.shortRideWalkLimitM ?? Infinity)
   );
 }
 
@@ -386,16 +431,43 @@ function farWalkTakesOver(key: SortKey, s: OptionScore, best: OptionScore): bool
 }
 
 /**
- * The indices no stage may remove: pinned options and the best of each sort key (ties: less CO2,
+ * Of two options equal on a key and on CO2, A is nearer what the traveller asked: there earlier
+ * (depart-after), or leaving later (arrive-by). Carrbridge → Kingussie by 09:30 kept the 07:01 taxi
+ * and train, there at 07:37, as lowest CO2 beside the same taxi and train at 08:15.
+ */
+function nearerAsked(a: OptionScore, b: OptionScore, arriveBy: boolean): boolean {
+  return arriveBy ? a.departSec > b.departSec : a.arriveSec < b.arriveSec;
+}
+
+/**
+ * Arrive-by: A leaves later, still in time, asking, costing, emitting, changing and walking no more
+ * (within the margins). Leaving first is not what an arrive-by traveller asked for, so the earliest
+ * departure and arrival protections pass to it even when dominance's time slack does not.
+ */
+function laterNoWorse(a: OptionScore, b: OptionScore): boolean {
+  return (
+    a.departSec > b.departSec &&
+    a.costPence !== null &&
+    a.costPence <= (b.costPence ?? Infinity) &&
+    subset(a.needs, b.needs) &&
+    a.changes <= b.changes &&
+    a.walkM <= b.walkM + OPTION_SET.walkSlackM &&
+    emitsNoMore(a.carbonKg, b.carbonKg, 0)
+  );
+}
+
+/**
+ * The indices no stage may remove, each with what protects it: pinned options and the best of each sort key (ties: less CO2,
  * then input order). When an option within the key's tie of the best is clearly better than it,
  * the protection passes to that option, and the best may go. So it does to an option that makes
  * its short ride beside a long wait pointless (the walk instead of a 2-minute bus), and to the
  * lift all the way over a partial lift.
  */
-function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Set<number> {
-  const keep = new Set<number>();
+function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Map<number, Protection[]> {
+  const keep = new Map<number, Protection[]>();
+  const add = (i: number, p: Protection) => keep.set(i, [...(keep.get(i) ?? []), p]);
   scores.forEach((s, i) => {
-    if (s.pinned) keep.add(i);
+    if (s.pinned) add(i, 'pinned');
   });
   const keys = scores.map((s) => computeSortKeys(s));
   for (const key of SORT_KEYS as readonly SortKey[]) {
@@ -404,7 +476,12 @@ function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Set<num
       if (best < 0) best = i;
       else {
         const d = (k[key] ?? 0) - (keys[best]![key] ?? 0);
-        if (d < 0 || (d === 0 && (k.emissions ?? 0) < (keys[best]!.emissions ?? 0))) best = i;
+        const dCo2 = (k.emissions ?? 0) - (keys[best]!.emissions ?? 0);
+        if (
+          d < 0 ||
+          (d === 0 && (dCo2 < 0 || (dCo2 === 0 && nearerAsked(scores[i]!, scores[best]!, arriveBy))))
+        )
+          best = i;
       }
     });
     if (best < 0) continue;
@@ -422,12 +499,13 @@ function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Set<num
           shortRidePointless(s, b) ||
           partialLift(s, b) ||
           sameRidesMomentsApart(s, b) ||
+          (arriveBy && (key === 'depature-time' || key === 'arrival-time') && laterNoWorse(s, b)) ||
           (((keys[i]![key] ?? 0) <= tie || farWalkTakesOver(key, s, b)) && clearlyBetter(s, b, arriveBy)),
       );
       if (by < 0) break;
       best = by;
     }
-    keep.add(best);
+    add(best, key);
   }
   return keep;
 }
@@ -450,6 +528,9 @@ export const OPTION_SET_RULES = [
 ] as const;
 export type OptionSetRule = (typeof OPTION_SET_RULES)[number];
 
+/** What keeps an option no stage may remove: pinned (walking alone), or best on a sort key. */
+export type Protection = SortKey | 'pinned';
+
 /** Why an option left the set: the rule, and the option that beat it when there is one. */
 export interface Removal<T> {
   rule: OptionSetRule;
@@ -461,22 +542,24 @@ type Verdict<T> = (x: T, all: readonly T[]) => Removal<T> | undefined;
 
 type Scored<T> = { item: T; index: number; s: OptionScore };
 
-/** One stage: drops what `drop` says, except the protected; records each removal. */
-function stage<T>(
-  arriveBy: boolean,
-  items: Scored<T>[],
-  drop: Verdict<Scored<T>>,
-  removed: Array<Removal<Scored<T>> & { x: Scored<T> }>,
-) {
+/** What a stage records: each removal, and each protected option the stage would have removed. */
+interface StageLog<T> {
+  removed: Array<Removal<Scored<T>> & { x: Scored<T> }>;
+  spared: Array<Removal<Scored<T>> & { x: Scored<T>; protections: Protection[] }>;
+}
+
+/** One stage: drops what `drop` says, except the protected; records each removal and each spared. */
+function stage<T>(arriveBy: boolean, items: Scored<T>[], drop: Verdict<Scored<T>>, log: StageLog<T>) {
   const keep = protectedOf(
     items.map((x) => x.s),
     arriveBy,
   );
   return items.filter((x, i) => {
-    if (keep.has(i)) return true;
     const why = drop(x, items);
-    if (why) removed.push({ ...why, x });
-    return !why;
+    const protections = keep.get(i);
+    if (why && protections) log.spared.push({ ...why, x, protections });
+    else if (why) log.removed.push({ ...why, x });
+    return !why || protections !== undefined;
   });
 }
 
@@ -503,8 +586,13 @@ export function explainOptions<T>(
   items: readonly T[],
   score: (t: T) => OptionScore,
   arriveBy: boolean,
-): { kept: T[]; removed: Array<{ item: T; rule: OptionSetRule; by?: T }> } {
-  const log: Array<Removal<Scored<T>> & { x: Scored<T> }> = [];
+): {
+  kept: T[];
+  removed: Array<{ item: T; rule: OptionSetRule; by?: T }>;
+  /** Kept options a rule would have removed, with the protection that kept each (the first such stage). */
+  spared: Array<{ item: T; protections: Protection[]; rule: OptionSetRule; by?: T }>;
+} {
+  const log: StageLog<T> = { removed: [], spared: [] };
   let xs: Scored<T>[] = items.map((item, index) => ({ item, index, s: score(item) }));
   xs = stage(
     arriveBy,
@@ -527,9 +615,18 @@ export function explainOptions<T>(
     log,
   );
   xs = stage(arriveBy, xs, capped(arriveBy), log);
+  const first = log.spared.filter((e, i) => log.spared.findIndex((f) => f.x === e.x) === i);
   return {
     kept: xs.sort((a, b) => a.index - b.index).map((x) => x.item),
-    removed: log.map(({ x, rule, by }) => ({ item: x.item, rule, ...(by ? { by: by.item } : {}) })),
+    removed: log.removed.map(({ x, rule, by }) => ({ item: x.item, rule, ...(by ? { by: by.item } : {}) })),
+    spared: first
+      .filter((e) => xs.includes(e.x))
+      .map(({ x, rule, by, protections }) => ({
+        item: x.item,
+        protections,
+        rule,
+        ...(by ? { by: by.item } : {}),
+      })),
   };
 }
 
@@ -557,7 +654,7 @@ function capped<T extends { index: number; s: OptionScore }>(arriveBy: boolean):
           ...protectedOf(
             all.map((y) => y.s),
             arriveBy,
-          ),
+          ).keys(),
         ].map((i) => all[i]!),
       ),
     );

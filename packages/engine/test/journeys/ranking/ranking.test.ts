@@ -9,6 +9,7 @@ import { SORT_KEYS, type Journey } from '@cairn/contracts';
 import {
   chooseOptions,
   clearlyBetter,
+  explainOptions,
   co2SlackOf,
   OPTION_SET,
   publicTransportFeeder,
@@ -215,8 +216,8 @@ describe('option set', () => {
     });
     const bus = score({ departSec: 900, arriveSec: 1140, costPence: 200, carbonKg: 0.16, walkM: 150 });
     expect(clearlyBetter(walk, bus)).toBe(true);
-    // A bus leaving before the walker would be there stays.
-    expect(clearlyBetter(walk, { ...bus, departSec: 600 })).toBe(false);
+    // A bus there before the walker stays.
+    expect(clearlyBetter(walk, { ...bus, departSec: 600, arriveSec: 760 })).toBe(false);
     // A taxi that is there first but costs more does not remove the bus.
     expect(
       clearlyBetter({ ...walk, family: 'taxi', needs: new Set<Need>(['hire']), costPence: 500 }, bus),
@@ -540,6 +541,87 @@ describe('option set', () => {
     expect(keep([walkTrain, tramTrain])).toEqual([walkTrain]);
     // Waiting over 5 minutes less, it stays as the least waiting.
     expect(keep([{ ...walkTrain, waitSec: 30 + OPTION_SET.waitSlackSec + 60 }, tramTrain])).toHaveLength(2);
+  });
+
+  it('a walk as planned there no later, no longer on the way than it gains, removes the bus (issue #27 follow-up)', () => {
+    // Aviemore station → Dalfaber Road at 09:05: the walk 09:05–09:16 beside bus 34 at 09:15 there at 09:25.
+    const walk = score({ family: 'walk', rides: '', onDemand: true, departSec: 0, arriveSec: 660 });
+    const scoreWalk = { ...walk, costPence: 0, carbonKg: 0, walkM: 905 };
+    const bus = score({ departSec: 600, arriveSec: 1200, costPence: 200, carbonKg: 0.12, walkM: 662 });
+    expect(clearlyBetter(scoreWalk, bus)).toBe(true);
+    // Longer on the way than it gains (25 minutes against 10, there 1 minute sooner): the bus stays.
+    expect(clearlyBetter({ ...scoreWalk, departSec: -1500 + 1140, arriveSec: 1140 }, bus)).toBe(false);
+    // Arrive-by, the mirror: a walk leaving no earlier, no longer on the way than it gains.
+    expect(clearlyBetter({ ...scoreWalk, departSec: 600, arriveSec: 1140 }, bus, true)).toBe(true);
+  });
+
+  it('there at least half an hour sooner, no longer on the way and clearly cheaper removes a greener option leaving later (issue #27 follow-up)', () => {
+    // Step-free Aviemore → Newtonmore: bus 32 10:07–10:49 £7.20 3.08 kg beside a walk, train and
+    // taxi 10:47–11:40 £16.80 2.53 kg, kept as the lowest CO2.
+    const bus = score({ departSec: 0, arriveSec: 42 * 60, costPence: 720, carbonKg: 3.08, walkM: 0 });
+    const taxiTrain = score({
+      family: 'transit walk+taxi',
+      needs: new Set<Need>(['hire']),
+      departSec: 40 * 60,
+      arriveSec: 93 * 60,
+      costPence: 1680,
+      carbonKg: 2.53,
+      walkM: 896,
+    });
+    expect(keep([bus, taxiTrain])).toEqual([bus]);
+    // Not clearly cheaper: both stay.
+    expect(keep([bus, { ...taxiTrain, costPence: 800 }])).toHaveLength(2);
+    // Longer on the way: both stay.
+    expect(keep([{ ...bus, departSec: -20 * 60 }, taxiTrain])).toHaveLength(2);
+  });
+
+  it('arrive-by: of options equal but for time, the earliest departure and lowest CO2 protections go to the later one (issue #27 follow-up)', () => {
+    // Carrbridge → Kingussie by 09:30: the same taxi and train at 07:01, 08:06 (twice) and 08:15.
+    const at = (departMin: number, over: Partial<OptionScore> = {}) =>
+      score({
+        family: 'transit taxi+walk',
+        needs: new Set<Need>(['hire']),
+        departSec: departMin * 60,
+        arriveSec: (departMin + 36) * 60,
+        costPence: 2470,
+        carbonKg: 4.93,
+        walkM: 355,
+        rides: `train ${departMin}`,
+        ...over,
+      });
+    const list = [
+      at(7 * 60 + 1),
+      at(8 * 60 + 6, { changes: 1, walkM: 0, costPence: 2670 }),
+      at(8 * 60 + 6),
+      at(8 * 60 + 15),
+    ];
+    expect(keep(list, true)).not.toContain(list[0]);
+  });
+
+  it('explains which protection kept an option a rule would have removed (issue #27 follow-up)', () => {
+    // Beaten by 50 minutes and £6, but walking 500 m less: kept as least walking.
+    const best = score({ departSec: 1000, arriveSec: 4000, costPence: 300 });
+    const lessWalk = score({ departSec: 1000, arriveSec: 7000, costPence: 900, walkM: 0, rides: 'train' });
+    const { kept, spared } = explainOptions([best, lessWalk], (x) => x, false);
+    expect(kept).toEqual([best, lessWalk]);
+    expect(spared).toEqual([
+      { item: lessWalk, protections: ['walk-distance'], rule: 'clearly beaten', by: best },
+    ]);
+  });
+
+  it('step-free: a short ride beside a long wait goes only for a step-free walk of at most 400 m more (issue #27 follow-up)', () => {
+    // Pitlochry → Kingussie step-free: train, 18 minutes' wait, 1-minute bus 32; or the train and 356 m more on foot.
+    const bus = score({
+      rides: 'train>bus 32',
+      ridesWithoutShortEnds: ['train'],
+      shortRideWalkLimitM: OPTION_SET.stepFreeShortRideWalkM,
+      arriveSec: 5000 + 12 * 60,
+      costPence: 1530,
+      walkM: 313,
+    });
+    const walk = score({ rides: 'train', costPence: 1330, walkM: 669, arriveSec: 5000 + 5 * 60 });
+    expect(keep([walk, bus])).toEqual([walk]);
+    expect(keep([{ ...walk, walkM: 800 }, bus])).toHaveLength(2);
   });
 
   it('keeps pinned options (walking under the limit)', () => {
