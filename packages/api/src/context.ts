@@ -6,7 +6,7 @@ import { HttpError } from './http/httpError.ts';
 import type { JobQueue } from './jobs/jobQueue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Planner } from '@cairn/engine';
-import type { EventHub, EventLog } from './realtime/eventLog.ts';
+import type { EventHub, EventLog } from './events/eventLog.ts';
 import type { LiveVersion } from '@cairn/engine';
 import type { PollReport } from './live/feedPoller.ts';
 

@@ -15,7 +15,7 @@ import { pruneMailQuota } from './mail/mailQuota.ts';
 import { loadPlannerFrom } from './planning/loadPlanner.ts';
 import type { Planner } from '@cairn/engine';
 import { planSearchHandler } from './planning/planSearchJob.ts';
-import { EventHub, EventLog } from './realtime/eventLog.ts';
+import { EventHub, EventLog } from './events/eventLog.ts';
 import { startLiveRunning } from './live/liveRunning.ts';
 import { PLAN_SEARCH_JOB, pruneVisitorSearches } from './search/searchStore.ts';
 

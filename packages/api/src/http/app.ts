@@ -21,7 +21,7 @@ import { registerCampaignRoutes } from '../campaigns/campaignRoutes.ts';
 import { getBrand, type AppContext } from '../context.ts';
 import { registerJourneyRoutes } from '../journeys/journeyRoutes.ts';
 import { registerPlaceRoutes } from '../places/placeRoutes.ts';
-import { registerRealtimeRoutes } from '../realtime/realtimeRoutes.ts';
+import { registerEventRoutes } from '../events/eventRoutes.ts';
 import { registerLiveStatusRoutes } from '../live/liveStatusRoutes.ts';
 import { registerSearchRoutes } from '../search/searchRoutes.ts';
 import { registerTileRoutes } from '../tiles/tileRoutes.ts';
@@ -198,7 +198,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerCampaignRoutes(app, routes, ctx);
   registerPlaceRoutes(app, routes, ctx);
   registerTileRoutes(app, routes, ctx);
-  registerRealtimeRoutes(app, routes, ctx);
+  registerEventRoutes(app, routes, ctx);
   registerLiveStatusRoutes(app, routes, ctx);
   await registerDocsPage(app);
 

@@ -1,6 +1,6 @@
 import type { Planner, LiveVersion } from '@cairn/engine';
 import type { AppContext } from '../context.ts';
-import type { StoredEvent } from '../realtime/eventLog.ts';
+import type { StoredEvent } from '../events/eventLog.ts';
 import { listStoredJourneys, replaceStoredJourney } from '../journeys/journeyStore.ts';
 import { journeyLiveUpdate } from './journeyLiveUpdate.ts';
 import { watchedSearches } from './journeyWatches.ts';

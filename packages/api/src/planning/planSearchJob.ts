@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import type { Job } from '../jobs/jobQueue.ts';
 import type { JobHandler } from '../jobs/worker.ts';
 import { listJourneyIds } from '../journeys/journeyStore.ts';
-import type { StoredEvent } from '../realtime/eventLog.ts';
+import type { StoredEvent } from '../events/eventLog.ts';
 import {
   failSearch,
   findSearch,

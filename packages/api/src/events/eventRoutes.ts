@@ -27,7 +27,7 @@ const RealtimeQuery = z.object({
  * what it missed (`?last_event_id=` does the same for clients that cannot set headers). The
  * stream first replays the stored events, then pushes new ones as NOTIFY announces them.
  */
-export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
+export function registerEventRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
   const {
     realtimeMaxStreams,
     realtimeMaxStreamsPerClient,
