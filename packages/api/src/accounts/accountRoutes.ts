@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { isUniqueViolation } from '../db/databaseErrors.ts';
 import { HttpError, INVALID_DATA, parseOr422, parseWithChecks } from '../http/httpError.ts';
 import type { RouteTable } from '../http/routeTable.ts';
 import { queueAccountMail } from '../mail/accountMailJob.ts';
@@ -319,7 +320,7 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
         });
       } catch (error) {
         // The address got an account of its own since the link was sent.
-        if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) throw new HttpError(422, invalid);
+        if (isUniqueViolation(error)) throw new HttpError(422, invalid);
         throw error;
       }
       await queueAccountMail(ctx, request, { type: 'email-changed', userId: user.id, oldEmail: user.email });
@@ -392,8 +393,6 @@ export function registerAccountRoutes(app: FastifyInstance, routes: RouteTable, 
     },
   );
 }
-
-const UNIQUE_VIOLATION = '23505';
 
 /** 429 with Retry-After while this client (or everyone) is locked out of the account. */
 /** The 429 of a locked account, with how long the lock still runs. */

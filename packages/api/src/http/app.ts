@@ -19,6 +19,7 @@ import { apiKeyOf, matchApiKey } from '../brands/apiKeys.ts';
 import { resolveBrand } from '../brands/resolveBrand.ts';
 import { registerCampaignRoutes } from '../campaigns/campaignRoutes.ts';
 import { getBrand, type AppContext } from '../context.ts';
+import { isDataException, isDatabaseUnavailable, isUniqueViolation } from '../db/databaseErrors.ts';
 import { registerJourneyRoutes } from '../journeys/journeyRoutes.ts';
 import { registerPlaceRoutes } from '../places/placeRoutes.ts';
 import { registerEventRoutes } from '../events/eventRoutes.ts';
@@ -176,12 +177,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }
     // A value the database refused or a race the unique index settled: validation or the handler
     // should have caught it (logged as a warning to fix), but it is the request's, not a bug's, 500.
-    const databaseCode = (error as { code?: unknown }).code;
-    if (databaseCode === '23505') {
+    if (isUniqueViolation(error)) {
       request.log.warn({ err: error }, 'unique violation reached the error handler');
       return reply.code(409).send({ message: 'This clashed with another request. Please try again.' });
     }
-    if (typeof databaseCode === 'string' && DATA_EXCEPTION_CODES.has(databaseCode)) {
+    if (isDataException(error)) {
       request.log.warn({ err: error }, 'the database refused a value that validation let through');
       return reply.code(400).send({ message: 'The request contains a value that cannot be stored.' });
     }
@@ -282,30 +282,4 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
     );
   }
   socket.destroy(error);
-}
-
-/** PostgreSQL data exceptions caused by a value sent (out of range, not text, not a date). */
-const DATA_EXCEPTION_CODES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
-
-const DATABASE_DOWN_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08001',
-  '08003',
-  '08006',
-]);
-
-/** The database is down or restarting (not a bug): the client may retry, so 503 rather than 500. */
-function isDatabaseUnavailable(error: { code?: unknown; message?: unknown }): boolean {
-  return (
-    (typeof error.code === 'string' && DATABASE_DOWN_CODES.has(error.code)) ||
-    /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/.test(
-      String(error.message),
-    )
-  );
 }
