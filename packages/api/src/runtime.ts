@@ -6,7 +6,7 @@ import { loadBrands } from './brands/brandRegistry.ts';
 import type { Config } from './config.ts';
 import { PlannerSlot, type AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
-import { buildApp } from './http/app.ts';
+import { buildApp } from './app/buildApp.ts';
 import { JobQueue } from './jobs/jobQueue.ts';
 import { Worker } from './jobs/worker.ts';
 import { ACCOUNT_MAIL_JOB, accountMailHandler } from './mail/accountMailJob.ts';

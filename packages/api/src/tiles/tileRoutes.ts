@@ -34,8 +34,8 @@ export function registerTileRoutes(app: FastifyInstance, routes: RouteTable, ctx
       return buildMapStyle(
         request.brand.settings,
         region,
-        `${publicOrigin(ctx, request)}/v1/tiles/{z}/{x}/{y}.pbf`,
-        `${publicOrigin(ctx, request)}/v1/tiles/fonts/{fontstack}/{range}.pbf`,
+        `${publicOrigin(ctx.config, request)}/v1/tiles/{z}/{x}/{y}.pbf`,
+        `${publicOrigin(ctx.config, request)}/v1/tiles/fonts/{fontstack}/{range}.pbf`,
       );
     },
   );

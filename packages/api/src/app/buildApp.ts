@@ -1,14 +1,11 @@
-import { isUtf8 } from 'node:buffer';
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, {
   type FastifyBaseLogger,
-  type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -19,23 +16,25 @@ import { apiKeyOf, matchApiKey } from '../brands/apiKeys.ts';
 import { resolveBrand } from '../brands/resolveBrand.ts';
 import { registerCampaignRoutes } from '../campaigns/campaignRoutes.ts';
 import { getBrand, type AppContext } from '../context.ts';
-import { isDataException, isDatabaseUnavailable, isUniqueViolation } from '../db/databaseErrors.ts';
-import { registerJourneyRoutes } from '../journeys/journeyRoutes.ts';
-import { registerPlaceRoutes } from '../places/placeRoutes.ts';
 import { registerEventRoutes } from '../events/eventRoutes.ts';
+import { clientKey } from '../http/clientKey.ts';
+import { registerCompression } from '../http/compression.ts';
+import { contentSecurityPolicy } from '../http/contentSecurityPolicy.ts';
+import { registerDocsPage } from '../http/docsPage.ts';
+import { answerClientError, answerError } from '../http/errorAnswers.ts';
+import { HttpError } from '../http/httpError.ts';
+import { registerJsonBody } from '../http/jsonBody.ts';
+import { logUrl } from '../http/logUrl.ts';
+import { RouteTable } from '../http/routeTable.ts';
+import { isWebFileRequest, registerWebFiles } from '../http/webFiles.ts';
+import { isWebRoute } from '../http/webRoutes.ts';
+import { hasWellFormedPercentEncoding } from '../http/wellFormedText.ts';
+import { registerJourneyRoutes } from '../journeys/journeyRoutes.ts';
 import { registerLiveStatusRoutes } from '../live/liveStatusRoutes.ts';
+import { registerPlaceRoutes } from '../places/placeRoutes.ts';
 import { registerSearchRoutes } from '../search/searchRoutes.ts';
 import { registerTileRoutes } from '../tiles/tileRoutes.ts';
-import { clientKey } from './clientKey.ts';
-import { registerCompression } from './compression.ts';
-import { contentSecurityPolicy } from './contentSecurityPolicy.ts';
-import { registerDocsPage } from './docsPage.ts';
-import { HttpError, INVALID_DATA } from './httpError.ts';
-import { isWebRoute } from './webRoutes.ts';
-import { RouteTable } from './routeTable.ts';
 import { registerSystemRoutes } from './systemRoutes.ts';
-import { isWebFileRequest, registerWebFiles } from './webFiles.ts';
-import { checkBody, hasWellFormedPercentEncoding, MAX_BODY_DEPTH } from './wellFormedText.ts';
 
 /** The HTTP application: every /v1 route, security headers, limits, and the built web app. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -73,38 +72,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       }),
   });
 
-  // The SPEC client sends `Content-Type: application/json` on body-less POSTs too.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, raw, done) => {
-    const bytes = raw as Buffer;
-    if (bytes.length === 0) return done(null, undefined);
-    // JSON is UTF-8 (RFC 8259): invalid bytes would silently become U+FFFD in what we store.
-    if (!isUtf8(bytes)) return done(new HttpError(400, 'The request body is not valid UTF-8.'), undefined);
-    const body = bytes.toString('utf8');
-    // PostgreSQL text cannot hold NUL: refuse it here rather than fail on insert with a 500.
-    if (/\\u0000|\0/.test(body))
-      return done(new HttpError(400, 'The request contains a NUL character.'), undefined);
-    let value: unknown;
-    try {
-      value = JSON.parse(body);
-    } catch {
-      return done(new HttpError(400, 'The request body is not valid JSON.'), undefined);
-    }
-    // Nor thousands of nested levels (a denial of service on every walk of the body), nor a lone
-    // surrogate (a `\ud800` escape): the field that holds one gets a 422, not a 500.
-    const { tooDeep, illFormedFields: illFormed } = checkBody(value);
-    if (tooDeep)
-      return done(
-        new HttpError(400, `The request body nests more than ${MAX_BODY_DEPTH} levels deep.`),
-        undefined,
-      );
-    if (illFormed.length > 0) {
-      const message = 'This contains a character that is not valid text (a lone UTF-16 surrogate).';
-      const errors = Object.fromEntries(illFormed.map((field) => [field, [message]]));
-      return done(new HttpError(422, INVALID_DATA, errors), undefined);
-    }
-    done(null, value);
-  });
+  registerJsonBody(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -154,40 +122,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       new HttpError(429, `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
   });
 
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send(error.body);
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const message =
-        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? 'The request body is too large.'
-          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? 'Send the request body as application/json.'
-            : error.message;
-      return reply.code(status).send({ message });
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({ message: 'The service is briefly unavailable. Please try again in a few seconds.' });
-    }
-    // A value the database refused or a race the unique index settled: validation or the handler
-    // should have caught it (logged as a warning to fix), but it is the request's, not a bug's, 500.
-    if (isUniqueViolation(error)) {
-      request.log.warn({ err: error }, 'unique violation reached the error handler');
-      return reply.code(409).send({ message: 'This clashed with another request. Please try again.' });
-    }
-    if (isDataException(error)) {
-      request.log.warn({ err: error }, 'the database refused a value that validation let through');
-      return reply.code(400).send({ message: 'The request contains a value that cannot be stored.' });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
-  });
+  app.setErrorHandler(answerError);
 
   await registerCompression(app);
   registerSystemRoutes(app, routes, ctx);
@@ -229,27 +164,6 @@ const PERMISSIONS_POLICY =
 /** Account routes: their answers (users, tokens, saved journeys) are never cached. */
 const PRIVATE_PATHS = /^\/v1\/(users|auth)\/|^\/v1\/journey\/saved\b|^\/v1\/journey-planner\/queries\/user\b/;
 
-/** The longest address a log line keeps; a client could otherwise log 8 KB per request. */
-const LOGGED_URL_MAX = 200;
-
-/**
- * An address as the request log keeps it (issue 30, findings 3, 9 and 14): account codes in
- * paths redacted, other long tokens (search hashes, journey ids) cut to their first 6 characters,
- * every query value dropped (codes in the mails' page links, place queries), and at most
- * LOGGED_URL_MAX characters. Enough to see which route was called, not what it carried.
- */
-export function logUrl(url: string): string {
-  const [path = '', query] = url.split(/\?(.*)/s, 2);
-  const shortPath = path
-    .replace(/^(\/v1\/users\/(?:activation|password\/reset|unlock|email\/confirm)\/)[^/#]+/, '$1[redacted]')
-    .split('/')
-    .map((segment) => (segment.length >= 16 && /\d/.test(segment) ? `${segment.slice(0, 6)}…` : segment))
-    .join('/');
-  const names = query === undefined ? '' : `?${query.replace(/=[^&#]*/g, '=…')}`;
-  const logged = shortPath + names;
-  return logged.length > LOGGED_URL_MAX ? `${logged.slice(0, LOGGED_URL_MAX)}…` : logged;
-}
-
 /** Cross-origin calls only from the brands' own hosts and PUBLIC_URL. */
 function allowedOrigins(ctx: AppContext): string[] {
   const origins = new Set<string>();
@@ -261,25 +175,4 @@ function allowedOrigins(ctx: AppContext): string[] {
   }
   if (ctx.config.publicUrl) origins.add(new URL(ctx.config.publicUrl).origin);
   return [...origins];
-}
-
-/**
- * Requests Node's parser rejects before Fastify sees them (oversized headers or URL, broken
- * HTTP) still get the SPEC error shape `{ message }` rather than Fastify's default body.
- */
-function answerClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, reason, message] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', 'The request headers or address are too long.']
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout', 'The request took too long to arrive.']
-        : [400, 'Bad Request', 'The request could not be understood.'];
-  const body = JSON.stringify({ message });
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy(error);
 }

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { DOCS_PAGE_PATH } from './docsPage.ts';
+import { DOCS_PAGE_PATH } from '../http/docsPage.ts';
 import { buildOpenApi } from './openApi.ts';
-import type { RouteTable } from './routeTable.ts';
+import type { RouteTable } from '../http/routeTable.ts';
 
 const Health = z.object({ status: z.literal('ok') });
 const Ready = z.object({ status: z.enum(['ready', 'not-ready']), checks: z.record(z.string(), z.string()) });
