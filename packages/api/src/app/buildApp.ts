@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { accountGuards } from '../accounts/accountGuards.ts';
 import { registerAccountRoutes } from '../accounts/accountRoutes.ts';
 import { registerBrandRoutes } from '../brands/brandRoutes.ts';
 import { apiKeyOf, matchApiKey } from '../brands/apiKeys.ts';
@@ -97,13 +98,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
+  const routes = new RouteTable(accountGuards(ctx));
   app.addHook('onSend', async (request, reply) => {
     // Account data must not stay in shared or browser caches (set last, over any route's own).
-    if (request.headers.authorization || PRIVATE_PATHS.test(request.url))
+    if (request.headers.authorization || routes.isPrivate(request.routeOptions.url))
       reply.header('cache-control', 'no-store');
   });
   await app.register(cors, { origin: allowedOrigins(ctx), credentials: false, maxAge: 600 });
-  const routes = new RouteTable();
   // The app's own files, tiles and glyphs are cheap and cached, and travellers sharing one address
   // (hotel wifi, carrier NAT) would use the general budget up panning a map: they draw on a budget
   // of their own, large enough for map use but not for a flood (issue 30, finding 9).
@@ -160,9 +161,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 /** Browser features the app never uses are switched off; geolocation serves "current location". */
 const PERMISSIONS_POLICY =
   'accelerometer=(), camera=(), display-capture=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
-
-/** Account routes: their answers (users, tokens, saved journeys) are never cached. */
-const PRIVATE_PATHS = /^\/v1\/(users|auth)\/|^\/v1\/journey\/saved\b|^\/v1\/journey-planner\/queries\/user\b/;
 
 /** Cross-origin calls only from the brands' own hosts and PUBLIC_URL. */
 function allowedOrigins(ctx: AppContext): string[] {

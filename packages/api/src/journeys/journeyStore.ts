@@ -1,6 +1,7 @@
-import type { Journey } from '@cairn/contracts';
+import type { Journey, PageQuery } from '@cairn/contracts';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context.ts';
+import type { Database } from '../db/database.ts';
 import type { DB, StoredJourney } from '../db/schema.ts';
 
 /*
@@ -96,4 +97,61 @@ async function savedIds(ctx: AppContext, userId: string | null, ids: string[]): 
     .where('journey_id', 'in', ids)
     .execute();
   return new Set(rows.map((r) => r.journey_id));
+}
+
+/** Saves a journey for a user; saving it again changes nothing. */
+export async function saveJourney(database: Database, userId: string, journeyId: string): Promise<void> {
+  await database.db
+    .insertInto('saved_journeys')
+    .values({ user_id: userId, journey_id: journeyId })
+    .onConflict((oc) => oc.columns(['user_id', 'journey_id']).doNothing())
+    .execute();
+}
+
+/** Removes one of a user's saved journeys; false when they had not saved it. */
+export async function removeSavedJourney(
+  database: Database,
+  userId: string,
+  journeyId: string,
+): Promise<boolean> {
+  const result = await database.db
+    .deleteFrom('saved_journeys')
+    .where('user_id', '=', userId)
+    .where('journey_id', '=', journeyId)
+    .executeTakeFirst();
+  return result.numDeletedRows !== 0n;
+}
+
+/** Counts one more view of a stored journey; undefined when there is no such journey. */
+export async function countJourneyView(
+  database: Database,
+  journeyId: string,
+): Promise<{ id: string; view_count: number } | undefined> {
+  return database.db
+    .updateTable('journeys')
+    .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+    .where('id', '=', journeyId)
+    .returning(['id', 'view_count'])
+    .executeTakeFirst();
+}
+
+/** One page of a user's saved journeys, newest first, with how many they saved in all. */
+export async function listSavedJourneys(
+  database: Database,
+  userId: string,
+  page: PageQuery,
+): Promise<{ total: number; journeys: Journey[] }> {
+  const base = database.db.selectFrom('saved_journeys').where('saved_journeys.user_id', '=', userId);
+  const { total } = await base
+    .select(({ fn }) => fn.countAll<string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .innerJoin('journeys', 'journeys.id', 'saved_journeys.journey_id')
+    .select(['journeys.document'])
+    .orderBy('saved_journeys.created_at', 'desc')
+    .orderBy('journeys.id')
+    .limit(page.per_page)
+    .offset((page.page - 1) * page.per_page)
+    .execute();
+  return { total: Number(total), journeys: rows.map((r) => servedJourney(r.document, true)) };
 }

@@ -12,18 +12,17 @@ import {
   type Profile as ProfileT,
 } from '@cairn/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AppContext, AppRoutes } from '../context.ts';
 import { findUser, type UserRow } from '../accounts/session.ts';
 import { clientKey } from '../http/clientKey.ts';
 import { ageOn } from '../accounts/userView.ts';
 import { HttpError, INVALID_DATA, notFound, parseOr422 } from '../http/httpError.ts';
-import type { RouteTable } from '../http/routeTable.ts';
 import { createSearch, findSearch, hashOfJourneyId, toSearchQuery, type SearchRow } from './searchStore.ts';
 import { findJourney, listJourneys } from '../journeys/journeyStore.ts';
 import { checkSearchWindow } from './searchWindow.ts';
 
 /** The search calls of SPEC §7: create, results, one journey, and a new return time. */
-export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
+export function registerSearchRoutes(app: FastifyInstance, routes: AppRoutes, ctx: AppContext): void {
   // New searches and re-plans share one budget per client (issue #15): each one queues planning
   // work, so a flood from one client would slow everyone's searches and reads. The burst window
   // spreads the minute's budget: planned at once, it would still stall the process for a while.
@@ -90,8 +89,8 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
       auth: 'optional',
       response: SearchResults,
     },
-    async (request) => {
-      const query = await getSearch(ctx, request);
+    async (request, _reply, { params }) => {
+      const query = await getSearch(ctx, params.hash);
       const user = await findUser(ctx, request);
       refuseUnlessOwner(query, user?.id);
       return {
@@ -114,9 +113,8 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
       auth: 'optional',
       response: JourneyResponse,
     },
-    async (request) => {
-      const query = await getSearch(ctx, request);
-      const { journeyId } = request.params as { journeyId: string };
+    async (request, _reply, { params: { hash, journeyId } }) => {
+      const query = await getSearch(ctx, hash);
       if (hashOfJourneyId(journeyId) !== query.hash) throw notFound('This journey does not exist.');
       const user = await findUser(ctx, request);
       refuseUnlessOwner(query, user?.id);
@@ -139,9 +137,9 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
       response: SearchCreated,
       responseStatus: 201,
     },
-    async (request, reply) => {
+    async (request, reply, { params }) => {
       await limitSearchCreation(request);
-      const query = await getSearch(ctx, request);
+      const query = await getSearch(ctx, params.hash);
       const input = parseOr422(UpdateReturnTimeRequest, request.body);
       const caller = request.brand.settings.enableUserAccounts ? await findUser(ctx, request) : undefined;
       // A re-plan belongs to the caller (issue #15): knowing a hash lets anyone read a search,
@@ -186,8 +184,7 @@ function withoutEntitlements(request: SearchRequest): SearchRequest {
   return copy;
 }
 
-async function getSearch(ctx: AppContext, request: FastifyRequest): Promise<SearchRow> {
-  const { hash } = request.params as { hash: string };
+async function getSearch(ctx: AppContext, hash: string): Promise<SearchRow> {
   const query = await findSearch(ctx, hash);
   if (!query) throw notFound('This search does not exist.');
   return query;

@@ -3,12 +3,15 @@ import {
   mergeEntitlements,
   NoJourney,
   PlaceErrors,
+  type PageQuery,
   type Profile,
+  type RecentSearchItem,
   type SearchQuery,
   type SearchRequest,
 } from '@cairn/contracts';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
+import type { Database } from '../db/database.ts';
 import type { SearchQueriesTable, StoredJourney } from '../db/schema.ts';
 import { insertJourneys } from '../journeys/journeyStore.ts';
 
@@ -181,4 +184,34 @@ export async function pruneVisitorSearches(ctx: AppContext, olderThanDays: numbe
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** One page of a user's searches, newest first, with how many they made in all. */
+export async function listRecentSearches(
+  database: Database,
+  userId: string,
+  page: PageQuery,
+): Promise<{ total: number; searches: RecentSearchItem[] }> {
+  const base = database.db.selectFrom('search_queries').where('user_id', '=', userId);
+  const { total } = await base
+    .select(({ fn }) => fn.countAll<string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .select([
+      'hash',
+      'origin_address',
+      'destination_address',
+      'out_departure_at',
+      'return_departure_at',
+      'created_at',
+    ])
+    .orderBy('created_at', 'desc')
+    .orderBy('hash')
+    .limit(page.per_page)
+    .offset((page.page - 1) * page.per_page)
+    .execute();
+  return {
+    total: Number(total),
+    searches: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
+  };
 }
