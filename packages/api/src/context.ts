@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Brand, BrandRegistry } from './brands/brandRegistry.ts';
-import type { UserRow } from './accounts/session.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { UserRow } from './db/schema.ts';
 import { HttpError } from './http/httpError.ts';
 import type { RouteTable } from './http/routeTable.ts';
 import type { JobQueue } from './jobs/jobQueue.ts';

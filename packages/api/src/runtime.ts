@@ -102,7 +102,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
         pollMs: config.jobPollMs,
         visibilitySec: config.jobVisibilitySec,
         housekeeping: async () =>
-          (await pruneVisitorSearches(ctx, config.searchRetentionDays)) +
+          (await pruneVisitorSearches(ctx.database, config.searchRetentionDays, ctx.now())) +
           (await pruneLoginFailures(ctx)) +
           (await pruneMailQuota(ctx)),
       })

@@ -6,7 +6,7 @@ import { queueAccountMail } from '../mail/accountMailJob.ts';
 import { clearFailures, reserveAttempt } from './loginThrottle.ts';
 import { findPasswordProblem } from './passwordPolicy.ts';
 import { verifyPassword } from './secrets.ts';
-import type { UserRow } from './session.ts';
+import type { UserRow } from '../db/schema.ts';
 import { ageOn } from './userView.ts';
 
 /*

@@ -1,7 +1,7 @@
 import type { Profile } from '@cairn/contracts';
 import type { Database } from '../db/database.ts';
 import { voidCodesAndSessions } from './accountCodes.ts';
-import type { UserRow } from './session.ts';
+import type { UserRow } from '../db/schema.ts';
 
 /*
  * The users table as the account routes use it. E-mail addresses are unique without regard to

@@ -1,5 +1,5 @@
 import { MessageResponse, Profile, User } from '@cairn/contracts';
-import type { UserRow } from './session.ts';
+import type { UserRow } from '../db/schema.ts';
 
 /** An account answer's message with the user as it now is (registration, profile update). */
 export const MessageWithUser = MessageResponse.extend({ data: User });

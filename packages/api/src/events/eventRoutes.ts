@@ -62,7 +62,7 @@ export function registerEventRoutes(app: FastifyInstance, routes: AppRoutes, ctx
     },
     async (request, reply, { params: { channel } }) => {
       const hash = channel.startsWith('query.') ? channel.slice('query.'.length) : '';
-      const query = await findSearch(ctx, hash);
+      const query = await findSearch(ctx.database, hash);
       if (!query) throw notFound('This channel does not exist.');
       const lastIdSent =
         request.headers['last-event-id'] ??

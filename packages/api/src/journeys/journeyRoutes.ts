@@ -43,7 +43,7 @@ export function registerJourneyRoutes(app: FastifyInstance, routes: AppRoutes, c
       const journey = await getJourney(ctx, params.id, user.id);
       // Saving a journey of someone else's account search would let its entitlements be read
       // back from one's own list (issue 30, finding 12): such a journey does not exist for them.
-      const search = await findSearch(ctx, hashOfJourneyId(journey.id) ?? '');
+      const search = await findSearch(ctx.database, hashOfJourneyId(journey.id) ?? '');
       if (search?.user_id != null && search.user_id !== user.id)
         throw notFound('This journey does not exist.');
       await saveJourney(ctx.database, user.id, journey.id);
@@ -133,7 +133,7 @@ export function registerJourneyRoutes(app: FastifyInstance, routes: AppRoutes, c
 }
 
 async function getJourney(ctx: AppContext, id: string, userId: string): Promise<Journey> {
-  const journey = hashOfJourneyId(id) ? await findJourney(ctx, id, userId) : undefined;
+  const journey = hashOfJourneyId(id) ? await findJourney(ctx.database, id, userId) : undefined;
   if (!journey) throw notFound('This journey does not exist.');
   return journey;
 }

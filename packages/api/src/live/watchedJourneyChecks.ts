@@ -22,7 +22,7 @@ export async function checkWatchedJourneys(
   let updated = 0;
   for (const hash of await watchedSearches(ctx)) {
     await new Promise((next) => setImmediate(next));
-    const rows = await listStoredJourneys(ctx, hash);
+    const rows = await listStoredJourneys(ctx.database, hash);
     const events: StoredEvent[] = [];
     let seq = await ctx.events.lastSeq(hash);
     for (const row of rows) {
@@ -32,7 +32,7 @@ export async function checkWatchedJourneys(
         planner.region.timeZone,
       );
       if (!update) continue;
-      await replaceStoredJourney(ctx, update.document);
+      await replaceStoredJourney(ctx.database, update.document);
       events.push({
         seq: ++seq,
         event: {

@@ -13,7 +13,8 @@ import {
 } from '@cairn/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext, AppRoutes } from '../context.ts';
-import { findUser, type UserRow } from '../accounts/session.ts';
+import type { UserRow } from '../db/schema.ts';
+import { findUser } from '../accounts/session.ts';
 import { clientKey } from '../http/clientKey.ts';
 import { ageOn } from '../accounts/userView.ts';
 import { HttpError, INVALID_DATA, notFound, parseOr422 } from '../http/httpError.ts';
@@ -67,7 +68,7 @@ export function registerSearchRoutes(app: FastifyInstance, routes: AppRoutes, ct
       };
       if (Object.keys(errors).length > 0) throw new HttpError(422, INVALID_DATA, errors);
       const user = request.brand.settings.enableUserAccounts ? await findUser(ctx, request) : undefined;
-      const hash = await createSearch(ctx, {
+      const hash = await createSearch(ctx.database, ctx.queue, {
         request: input,
         profile: user ? profileFor(user, input, ctx.now()) : null,
         userId: user?.id ?? null,
@@ -95,7 +96,7 @@ export function registerSearchRoutes(app: FastifyInstance, routes: AppRoutes, ct
       refuseUnlessOwner(query, user?.id);
       return {
         data: {
-          journeys: await listJourneys(ctx, query.hash, user?.id ?? null),
+          journeys: await listJourneys(ctx.database, query.hash, user?.id ?? null),
           query: toSearchQuery(query),
         },
       };
@@ -118,7 +119,7 @@ export function registerSearchRoutes(app: FastifyInstance, routes: AppRoutes, ct
       if (hashOfJourneyId(journeyId) !== query.hash) throw notFound('This journey does not exist.');
       const user = await findUser(ctx, request);
       refuseUnlessOwner(query, user?.id);
-      const journey = await findJourney(ctx, journeyId, user?.id ?? null);
+      const journey = await findJourney(ctx.database, journeyId, user?.id ?? null);
       if (!journey) throw notFound('This journey does not exist.');
       return { data: journey };
     },
@@ -155,7 +156,7 @@ export function registerSearchRoutes(app: FastifyInstance, routes: AppRoutes, ct
       // Only the return time was sent: an outbound now in the past is not this request's fault.
       delete errors.out_time;
       if (Object.keys(errors).length > 0) throw new HttpError(422, INVALID_DATA, errors);
-      const hash = await createSearch(ctx, {
+      const hash = await createSearch(ctx.database, ctx.queue, {
         request: updated,
         profile: caller ? profileFor(caller, updated, ctx.now()) : null,
         userId: caller?.id ?? null,
@@ -185,7 +186,7 @@ function withoutEntitlements(request: SearchRequest): SearchRequest {
 }
 
 async function getSearch(ctx: AppContext, hash: string): Promise<SearchRow> {
-  const query = await findSearch(ctx, hash);
+  const query = await findSearch(ctx.database, hash);
   if (!query) throw notFound('This search does not exist.');
   return query;
 }
