@@ -1,27 +1,21 @@
 import type { Profile } from '@cairn/contracts';
 import type { Database } from '../db/database.ts';
-import { voidCodesAndSessions } from './accountCodes.ts';
 import type { UserRow } from '../db/schema.ts';
+import { voidCodesAndSessions } from './accountCodes.ts';
 
 /*
  * The users table as the account routes use it. E-mail addresses are unique without regard to
  * letter case (a unique index on lower(email)).
  */
 
+/** The fields of a user the profile form changes. */
+export type UserChanges = Pick<
+  UserRow,
+  'email' | 'title' | 'first_name' | 'last_name' | 'phone_number' | 'country_code_phone_number' | 'dob'
+> & { profile: Profile };
+
 /** What registration stores of a new user. */
-export interface NewUser {
-  id: string;
-  title: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string | null;
-  country_code_phone_number: string | null;
-  dob: string;
-  profile: Profile;
-  password_hash: string;
-  creation_origin: string;
-}
+export type NewUser = UserChanges & Pick<UserRow, 'id' | 'password_hash' | 'creation_origin'>;
 
 /** Stores a new, not yet active user; false (and nothing stored) when the address has an account. */
 export async function insertUser(database: Database, user: NewUser, now: Date): Promise<boolean> {
@@ -70,18 +64,6 @@ export async function replacePasswordHash(
     .set({ password_hash: passwordHash })
     .where('id', '=', userId)
     .execute();
-}
-
-/** The fields of a user the profile form changes. */
-export interface UserChanges {
-  email: string;
-  title: string;
-  first_name: string;
-  last_name: string;
-  phone_number: string | null;
-  country_code_phone_number: string | null;
-  dob: string;
-  profile: Profile;
 }
 
 /** Updates a user's details and profile; answers the stored row. */
