@@ -250,6 +250,53 @@ module.exports = {
         ],
       },
     },
+    // --- packages/api: the API's own layers (issue 33). From the floor up: db/ (storage), http/
+    // (HTTP helpers and the route table), the rooms (accounts/, search/, journeys/, …, over
+    // context.ts), app/ (assembles the Fastify app), runtime.ts (starts a process), cli/.
+    {
+      name: 'api-db-is-the-floor',
+      comment: 'Storage knows nothing of HTTP, the rooms or the app.',
+      severity: 'error',
+      from: { path: '^packages/api/src/db/' },
+      to: { path: '^packages/api/src/', pathNot: '^packages/api/src/db/' },
+    },
+    {
+      name: 'api-http-knows-no-rooms',
+      comment:
+        'http/ holds what every room uses (errors, the route table, body and header rules): it imports only storage and configuration, never a room or the app that assembles them.',
+      severity: 'error',
+      from: { path: '^packages/api/src/http/' },
+      to: { path: '^packages/api/src/', pathNot: '^packages/api/src/(http/|db/|config\\.ts$)' },
+    },
+    {
+      name: 'api-jobs-knows-no-rooms',
+      comment: 'The queue runs handlers it is given; the handlers live in their rooms.',
+      severity: 'error',
+      from: { path: '^packages/api/src/jobs/' },
+      to: { path: '^packages/api/src/', pathNot: '^packages/api/src/(jobs|db)/' },
+    },
+    {
+      name: 'api-stores-take-the-database',
+      comment: 'A store is given the database (and the clock), not the whole AppContext.',
+      severity: 'error',
+      from: { path: '^packages/api/src/.+Store\\.ts$' },
+      to: { path: '^packages/api/src/context\\.ts$' },
+    },
+    {
+      name: 'api-app-assembled-on-top',
+      comment: 'Only the runtime starts the assembled app; no room reaches up into it.',
+      severity: 'error',
+      from: { path: '^packages/api/src/', pathNot: '^packages/api/src/(app/|runtime\\.ts$)' },
+      to: { path: '^packages/api/src/app/' },
+    },
+    {
+      name: 'api-runtime-started-from-outside',
+      comment: 'The runtime is started by the commands and the package index, never by a room.',
+      severity: 'error',
+      from: { path: '^packages/api/src/', pathNot: '^packages/api/src/(cli/|index\\.ts$|runtime\\.ts$)' },
+      to: { path: '^packages/api/src/runtime\\.ts$' },
+    },
+    // --- end of packages/api
     { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },
   ],
   options: {

@@ -2,11 +2,13 @@ import type { Logger } from 'pino';
 import type { Brand, BrandRegistry } from './brands/brandRegistry.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { UserRow } from './db/schema.ts';
 import { HttpError } from './http/httpError.ts';
+import type { RouteTable } from './http/routeTable.ts';
 import type { JobQueue } from './jobs/jobQueue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Planner } from '@cairn/engine';
-import type { EventHub, EventLog } from './realtime/eventLog.ts';
+import type { EventHub, EventLog } from './events/eventLog.ts';
 import type { LiveVersion } from '@cairn/engine';
 import type { PollReport } from './live/feedPoller.ts';
 
@@ -51,6 +53,9 @@ export interface AppContext {
   /** Live running (issue #18, live/liveRunning.ts), once the planner is loaded; undefined while off. */
   live: LiveFeeds | undefined;
 }
+
+/** The app's route table: its `auth: 'required'` routes are handed the user's row. */
+export type AppRoutes = RouteTable<UserRow>;
 
 export function getBrand(brands: BrandRegistry, id: string): Brand {
   const brand = brands.find(id);

@@ -6,7 +6,7 @@ import { loadBrands } from './brands/brandRegistry.ts';
 import type { Config } from './config.ts';
 import { PlannerSlot, type AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
-import { buildApp } from './http/app.ts';
+import { buildApp } from './app/buildApp.ts';
 import { JobQueue } from './jobs/jobQueue.ts';
 import { Worker } from './jobs/worker.ts';
 import { ACCOUNT_MAIL_JOB, accountMailHandler } from './mail/accountMailJob.ts';
@@ -15,7 +15,7 @@ import { pruneMailQuota } from './mail/mailQuota.ts';
 import { loadPlannerFrom } from './planning/loadPlanner.ts';
 import type { Planner } from '@cairn/engine';
 import { planSearchHandler } from './planning/planSearchJob.ts';
-import { EventHub, EventLog } from './realtime/eventLog.ts';
+import { EventHub, EventLog } from './events/eventLog.ts';
 import { startLiveRunning } from './live/liveRunning.ts';
 import { PLAN_SEARCH_JOB, pruneVisitorSearches } from './search/searchStore.ts';
 
@@ -102,7 +102,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
         pollMs: config.jobPollMs,
         visibilitySec: config.jobVisibilitySec,
         housekeeping: async () =>
-          (await pruneVisitorSearches(ctx, config.searchRetentionDays)) +
+          (await pruneVisitorSearches(ctx.database, config.searchRetentionDays, ctx.now())) +
           (await pruneLoginFailures(ctx)) +
           (await pruneMailQuota(ctx)),
       })

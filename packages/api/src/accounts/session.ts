@@ -1,11 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.ts';
-import type { UsersTable } from '../db/schema.ts';
+import type { UserRow } from '../db/schema.ts';
 import { HttpError } from '../http/httpError.ts';
 import { digest, newSecret } from './secrets.ts';
-
-export type UserRow = Selectable<UsersTable>;
 
 export const TOKEN_LIFETIME_SEC = 30 * 24 * 3600;
 

@@ -1,5 +1,8 @@
-import { Profile, type User } from '@cairn/contracts';
-import type { UserRow } from './session.ts';
+import { MessageResponse, Profile, User } from '@cairn/contracts';
+import type { UserRow } from '../db/schema.ts';
+
+/** An account answer's message with the user as it now is (registration, profile update). */
+export const MessageWithUser = MessageResponse.extend({ data: User });
 
 /** The user as the API shows it (never the password hash or lockout state). */
 export function toUser(row: UserRow): User {

@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { AppConfig, StaticPage, StaticPageId } from '@cairn/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../context.ts';
+import type { AppContext, AppRoutes } from '../context.ts';
 import { notFound } from '../http/httpError.ts';
-import type { RouteTable } from '../http/routeTable.ts';
 import { buildWebManifest } from './webManifest.ts';
 
 const PageEnvelope = z.object({ data: StaticPage });
@@ -14,7 +13,7 @@ const ASSETS: Record<string, string> = {
 };
 
 /** What the web app needs to dress itself: brand settings with region info, page texts, assets. */
-export function registerBrandRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
+export function registerBrandRoutes(app: FastifyInstance, routes: AppRoutes, ctx: AppContext): void {
   routes.add(
     app,
     {
@@ -44,8 +43,8 @@ export function registerBrandRoutes(app: FastifyInstance, routes: RouteTable, ct
       summary: 'A static page of the brand (markdown from brands/<id>/pages)',
       response: PageEnvelope,
     },
-    async (request) => {
-      const parsed = StaticPageId.safeParse((request.params as { id: string }).id);
+    async (request, _reply, { params }) => {
+      const parsed = StaticPageId.safeParse(params.id);
       const page = parsed.success ? ctx.brands.findPage(request.brand, parsed.data) : undefined;
       if (!page) throw notFound('This page does not exist.');
       return { data: page };
@@ -82,8 +81,7 @@ export function registerBrandRoutes(app: FastifyInstance, routes: RouteTable, ct
       summary: "The brand's logo.svg or theme.css",
       produces: [...new Set(Object.values(ASSETS).map((type) => type.split(';')[0]!))],
     },
-    async (request, reply) => {
-      const { asset } = request.params as { asset: string };
+    async (request, reply, { params: { asset } }) => {
       const type = ASSETS[asset];
       const file = type ? ctx.brands.findAsset(request.brand, asset) : undefined;
       if (!type || !file) throw notFound('This asset does not exist.');

@@ -65,3 +65,99 @@ export function toCampaign(row: CampaignRow): Campaign {
     end_at: row.end_at.toISOString(),
   };
 }
+
+/** What the popup asks for: a brand's campaigns running at `now`, less those this visitor has seen. */
+export interface RunningCampaignsQuery {
+  brand: string;
+  now: Date;
+  /** Impression ids the browser keeps: their campaigns are left out. */
+  seenImpressionIds: readonly string[];
+  appearOn: string | undefined;
+  order: 'asc' | 'desc';
+  perPage: number;
+}
+
+/** The first page of the campaigns running for a brand, by end time, with how many there are. */
+export async function listRunningCampaigns(
+  database: Database,
+  q: RunningCampaignsQuery,
+): Promise<{ total: number; rows: CampaignRow[] }> {
+  const { db } = database;
+  let query = db
+    .selectFrom('campaigns')
+    .where('start_at', '<=', q.now)
+    .where('end_at', '>', q.now)
+    .where((eb) => eb.or([eb('brand', 'is', null), eb('brand', '=', q.brand)]));
+  if (q.seenImpressionIds.length > 0) {
+    query = query.where(
+      'id',
+      'not in',
+      db.selectFrom('campaign_impressions').select('campaign_id').where('id', 'in', q.seenImpressionIds),
+    );
+  }
+  if (q.appearOn) {
+    query = query.where((eb) => eb('appear_on', '@>', eb.val(JSON.stringify([q.appearOn])).$castTo<never>()));
+  }
+  const { total } = await query
+    .select(({ fn }) => fn.countAll<string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await query.selectAll().orderBy('end_at', q.order).orderBy('id').limit(q.perPage).execute();
+  return { total: Number(total), rows };
+}
+
+export async function findCampaign(database: Database, id: string): Promise<CampaignRow | undefined> {
+  return database.db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The id of a view impression of this campaign, if there is one with this id. */
+export async function findView(
+  database: Database,
+  campaignId: string,
+  impressionId: string,
+): Promise<string | undefined> {
+  const row = await database.db
+    .selectFrom('campaign_impressions')
+    .select('id')
+    .where('id', '=', impressionId)
+    .where('campaign_id', '=', campaignId)
+    .where('action', '=', 'view')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Records a view, or a clickthrough of the view `parentId`. One clickthrough per view (a unique
+ * index): a repeat answers the first one, so replaying a view's clickthrough cannot inflate the
+ * campaign's figures.
+ */
+export async function recordImpression(
+  database: Database,
+  impression: {
+    campaignId: string;
+    action: 'view' | 'clickthrough';
+    parentId: string | null;
+    expiresAt: Date;
+  },
+): Promise<{ id: string; expires_at: Date }> {
+  const { db } = database;
+  return (
+    (await db
+      .insertInto('campaign_impressions')
+      .values({
+        id: randomUUID(),
+        campaign_id: impression.campaignId,
+        action: impression.action,
+        parent_id: impression.parentId,
+        expires_at: impression.expiresAt,
+      })
+      .onConflict((oc) => oc.column('parent_id').where('action', '=', 'clickthrough').doNothing())
+      .returning(['id', 'expires_at'])
+      .executeTakeFirst()) ??
+    (await db
+      .selectFrom('campaign_impressions')
+      .select(['id', 'expires_at'])
+      .where('parent_id', '=', impression.parentId)
+      .where('action', '=', 'clickthrough')
+      .executeTakeFirstOrThrow())
+  );
+}

@@ -1,5 +1,5 @@
 import type { Journey } from '@cairn/contracts';
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Row types of the tables created by `db/migrations/`; Kysely checks every query against them. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -23,6 +23,9 @@ export interface UsersTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
+
+/** A user as stored (with the password hash: never answered as it is; see accounts/userView.ts). */
+export type UserRow = Selectable<UsersTable>;
 
 export interface AccessTokensTable {
   token_hash: string;

@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { Config } from '../config.ts';
 
 /**
  * The origin of absolute links (e-mails, tile URLs) for a request. It comes from configuration
  * only: the request's brand's own host when the request came to it, else PUBLIC_URL, else the
  * address the server listens on. A forged Host header never reaches a link.
  */
-export function publicOrigin(ctx: AppContext, request: FastifyRequest): string {
-  const configured = ctx.config.publicUrl ?? listenOrigin(ctx, request);
+export function publicOrigin(config: Config, request: FastifyRequest): string {
+  const configured = config.publicUrl ?? listenOrigin(config, request);
   const hostname = request.hostname.toLowerCase();
   const ownHost = request.brand.settings.hosts.find((h) => h.toLowerCase() === hostname);
   if (!ownHost) return configured;
@@ -16,8 +16,8 @@ export function publicOrigin(ctx: AppContext, request: FastifyRequest): string {
   return `${protocol}//${ownHost.toLowerCase()}${port ? `:${port}` : ''}`;
 }
 
-function listenOrigin(ctx: AppContext, request: FastifyRequest): string {
-  const host = ctx.config.host;
+function listenOrigin(config: Config, request: FastifyRequest): string {
+  const host = config.host;
   const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return `http://${name}:${request.socket.localPort}`;
 }

@@ -7,15 +7,18 @@ import {
   type Journey,
 } from '@cairn/contracts';
 import { legChangeCount } from '@cairn/engine/format';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireAccounts } from '../accounts/accountRoutes.ts';
-import { getUser } from '../accounts/session.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext, AppRoutes } from '../context.ts';
 import { notFound, parseOr422 } from '../http/httpError.ts';
-import type { RouteTable } from '../http/routeTable.ts';
-import { findSearch, hashOfJourneyId } from '../search/searchStore.ts';
-import { findJourney, servedJourney } from './journeyStore.ts';
+import { findSearch, hashOfJourneyId, listRecentSearches } from '../search/searchStore.ts';
+import {
+  countJourneyView,
+  findJourney,
+  listSavedJourneys,
+  removeSavedJourney,
+  saveJourney,
+} from './journeyStore.ts';
 
 const SavedResponse = MessageResponse.extend({ data: SavedJourneyItem });
 const ViewedResponse = z.object({ data: z.object({ journey_id: z.string(), view_count: z.number().int() }) });
@@ -23,9 +26,7 @@ const RecentList = z.object({ data: z.array(RecentSearchItem), meta: PageMeta })
 const SavedList = z.object({ data: z.array(SavedJourneyItem), meta: PageMeta });
 
 /** Saving and viewing journeys, and a user's recent searches and saved journeys (SPEC §7). */
-export function registerJourneyRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
-  const { db } = ctx.database;
-
+export function registerJourneyRoutes(app: FastifyInstance, routes: AppRoutes, ctx: AppContext): void {
   routes.add(
     app,
     {
@@ -35,22 +36,17 @@ export function registerJourneyRoutes(app: FastifyInstance, routes: RouteTable, 
       tag: 'journeys',
       summary: 'Save a journey for the logged-in user',
       auth: 'required',
+      accounts: true,
       response: SavedResponse,
     },
-    async (request) => {
-      requireAccounts(request);
-      const user = await getUser(ctx, request);
-      const journey = await getJourney(ctx, request, 'id', user.id);
+    async (_request, _reply, { params, user }) => {
+      const journey = await getJourney(ctx, params.id, user.id);
       // Saving a journey of someone else's account search would let its entitlements be read
       // back from one's own list (issue 30, finding 12): such a journey does not exist for them.
-      const search = await findSearch(ctx, hashOfJourneyId(journey.id) ?? '');
+      const search = await findSearch(ctx.database, hashOfJourneyId(journey.id) ?? '');
       if (search?.user_id != null && search.user_id !== user.id)
         throw notFound('This journey does not exist.');
-      await db
-        .insertInto('saved_journeys')
-        .values({ user_id: user.id, journey_id: journey.id })
-        .onConflict((oc) => oc.columns(['user_id', 'journey_id']).doNothing())
-        .execute();
+      await saveJourney(ctx.database, user.id, journey.id);
       return { message: 'Journey saved', data: toSavedItem({ ...journey, user_status: 'saved' }) };
     },
   );
@@ -64,18 +60,13 @@ export function registerJourneyRoutes(app: FastifyInstance, routes: RouteTable, 
       tag: 'journeys',
       summary: "Remove one of the logged-in user's saved journeys",
       auth: 'required',
+      accounts: true,
+      private: true,
       response: MessageResponse,
     },
-    async (request) => {
-      requireAccounts(request);
-      const user = await getUser(ctx, request);
-      const { id } = request.params as { id: string };
-      const result = await db
-        .deleteFrom('saved_journeys')
-        .where('user_id', '=', user.id)
-        .where('journey_id', '=', id)
-        .executeTakeFirst();
-      if (result.numDeletedRows === 0n) throw notFound('You have no saved journey with this id.');
+    async (_request, _reply, { params: { id }, user }) => {
+      if (!(await removeSavedJourney(ctx.database, user.id, id)))
+        throw notFound('You have no saved journey with this id.');
       return { message: 'Journey removed' };
     },
   );
@@ -91,16 +82,8 @@ export function registerJourneyRoutes(app: FastifyInstance, routes: RouteTable, 
       auth: 'optional',
       response: ViewedResponse,
     },
-    async (request) => {
-      const { journeyId } = request.params as { journeyId: string };
-      const row = hashOfJourneyId(journeyId)
-        ? await db
-            .updateTable('journeys')
-            .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
-            .where('id', '=', journeyId)
-            .returning(['id', 'view_count'])
-            .executeTakeFirst()
-        : undefined;
+    async (_request, _reply, { params: { journeyId } }) => {
+      const row = hashOfJourneyId(journeyId) ? await countJourneyView(ctx.database, journeyId) : undefined;
       if (!row) throw notFound('This journey does not exist.');
       return { data: { journey_id: row.id, view_count: row.view_count } };
     },
@@ -115,35 +98,15 @@ export function registerJourneyRoutes(app: FastifyInstance, routes: RouteTable, 
       tag: 'journeys',
       summary: "The logged-in user's recent searches, newest first",
       auth: 'required',
+      accounts: true,
+      private: true,
       query: PageQuery,
       response: RecentList,
     },
-    async (request) => {
-      requireAccounts(request);
-      const user = await getUser(ctx, request);
+    async (request, _reply, { user }) => {
       const page = parseOr422(PageQuery, request.query);
-      const base = db.selectFrom('search_queries').where('user_id', '=', user.id);
-      const { total } = await base
-        .select(({ fn }) => fn.countAll<string>().as('total'))
-        .executeTakeFirstOrThrow();
-      const rows = await base
-        .select([
-          'hash',
-          'origin_address',
-          'destination_address',
-          'out_departure_at',
-          'return_departure_at',
-          'created_at',
-        ])
-        .orderBy('created_at', 'desc')
-        .orderBy('hash')
-        .limit(page.per_page)
-        .offset((page.page - 1) * page.per_page)
-        .execute();
-      return {
-        data: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
-        meta: meta(Number(total), page),
-      };
+      const { total, searches } = await listRecentSearches(ctx.database, user.id, page);
+      return { data: searches, meta: meta(total, page) };
     },
   );
 
@@ -156,41 +119,21 @@ export function registerJourneyRoutes(app: FastifyInstance, routes: RouteTable, 
       tag: 'journeys',
       summary: "The logged-in user's saved journeys, newest first",
       auth: 'required',
+      accounts: true,
+      private: true,
       query: PageQuery,
       response: SavedList,
     },
-    async (request) => {
-      requireAccounts(request);
-      const user = await getUser(ctx, request);
+    async (request, _reply, { user }) => {
       const page = parseOr422(PageQuery, request.query);
-      const base = db.selectFrom('saved_journeys').where('saved_journeys.user_id', '=', user.id);
-      const { total } = await base
-        .select(({ fn }) => fn.countAll<string>().as('total'))
-        .executeTakeFirstOrThrow();
-      const rows = await base
-        .innerJoin('journeys', 'journeys.id', 'saved_journeys.journey_id')
-        .select(['journeys.document'])
-        .orderBy('saved_journeys.created_at', 'desc')
-        .orderBy('journeys.id')
-        .limit(page.per_page)
-        .offset((page.page - 1) * page.per_page)
-        .execute();
-      return {
-        data: rows.map((r) => toSavedItem(servedJourney(r.document, true))),
-        meta: meta(Number(total), page),
-      };
+      const { total, journeys } = await listSavedJourneys(ctx.database, user.id, page);
+      return { data: journeys.map(toSavedItem), meta: meta(total, page) };
     },
   );
 }
 
-async function getJourney(
-  ctx: AppContext,
-  request: FastifyRequest,
-  param: string,
-  userId: string,
-): Promise<Journey> {
-  const id = (request.params as Record<string, string>)[param] ?? '';
-  const journey = hashOfJourneyId(id) ? await findJourney(ctx, id, userId) : undefined;
+async function getJourney(ctx: AppContext, id: string, userId: string): Promise<Journey> {
+  const journey = hashOfJourneyId(id) ? await findJourney(ctx.database, id, userId) : undefined;
   if (!journey) throw notFound('This journey does not exist.');
   return journey;
 }

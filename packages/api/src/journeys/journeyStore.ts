@@ -1,6 +1,6 @@
-import type { Journey } from '@cairn/contracts';
+import type { Journey, PageQuery } from '@cairn/contracts';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../context.ts';
+import type { Database } from '../db/database.ts';
 import type { DB, StoredJourney } from '../db/schema.ts';
 
 /*
@@ -29,8 +29,8 @@ export async function insertJourneys(
 }
 
 /** The ids of a search's stored journeys, in rank order. */
-export async function listJourneyIds(ctx: AppContext, hash: string): Promise<string[]> {
-  const rows = await ctx.database.db
+export async function listJourneyIds(database: Database, hash: string): Promise<string[]> {
+  const rows = await database.db
     .selectFrom('journeys')
     .select('id')
     .where('hash', '=', hash)
@@ -41,10 +41,10 @@ export async function listJourneyIds(ctx: AppContext, hash: string): Promise<str
 
 /** The stored documents of a search's journeys, in rank order. */
 export async function listStoredJourneys(
-  ctx: AppContext,
+  database: Database,
   hash: string,
 ): Promise<{ id: string; document: StoredJourney }[]> {
-  return ctx.database.db
+  return database.db
     .selectFrom('journeys')
     .select(['id', 'document'])
     .where('hash', '=', hash)
@@ -53,8 +53,8 @@ export async function listStoredJourneys(
 }
 
 /** Replaces a stored journey's document (live running rewrote its rides; the id stays). */
-export async function replaceStoredJourney(ctx: AppContext, document: StoredJourney): Promise<void> {
-  await ctx.database.db
+export async function replaceStoredJourney(database: Database, document: StoredJourney): Promise<void> {
+  await database.db
     .updateTable('journeys')
     .set({ document: JSON.stringify(document) })
     .where('id', '=', document.id)
@@ -62,10 +62,14 @@ export async function replaceStoredJourney(ctx: AppContext, document: StoredJour
 }
 
 /** The stored journeys of a search in rank order, marked `saved` for the user who saved them. */
-export async function listJourneys(ctx: AppContext, hash: string, userId: string | null): Promise<Journey[]> {
-  const rows = await listStoredJourneys(ctx, hash);
+export async function listJourneys(
+  database: Database,
+  hash: string,
+  userId: string | null,
+): Promise<Journey[]> {
+  const rows = await listStoredJourneys(database, hash);
   const saved = await savedIds(
-    ctx,
+    database,
     userId,
     rows.map((r) => r.id),
   );
@@ -73,27 +77,84 @@ export async function listJourneys(ctx: AppContext, hash: string, userId: string
 }
 
 export async function findJourney(
-  ctx: AppContext,
+  database: Database,
   id: string,
   userId: string | null,
 ): Promise<Journey | undefined> {
-  const row = await ctx.database.db
+  const row = await database.db
     .selectFrom('journeys')
     .select(['id', 'document'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const saved = await savedIds(ctx, userId, [row.id]);
+  const saved = await savedIds(database, userId, [row.id]);
   return servedJourney(row.document, saved.has(row.id));
 }
 
-async function savedIds(ctx: AppContext, userId: string | null, ids: string[]): Promise<Set<string>> {
+async function savedIds(database: Database, userId: string | null, ids: string[]): Promise<Set<string>> {
   if (!userId || ids.length === 0) return new Set();
-  const rows = await ctx.database.db
+  const rows = await database.db
     .selectFrom('saved_journeys')
     .select('journey_id')
     .where('user_id', '=', userId)
     .where('journey_id', 'in', ids)
     .execute();
   return new Set(rows.map((r) => r.journey_id));
+}
+
+/** Saves a journey for a user; saving it again changes nothing. */
+export async function saveJourney(database: Database, userId: string, journeyId: string): Promise<void> {
+  await database.db
+    .insertInto('saved_journeys')
+    .values({ user_id: userId, journey_id: journeyId })
+    .onConflict((oc) => oc.columns(['user_id', 'journey_id']).doNothing())
+    .execute();
+}
+
+/** Removes one of a user's saved journeys; false when they had not saved it. */
+export async function removeSavedJourney(
+  database: Database,
+  userId: string,
+  journeyId: string,
+): Promise<boolean> {
+  const result = await database.db
+    .deleteFrom('saved_journeys')
+    .where('user_id', '=', userId)
+    .where('journey_id', '=', journeyId)
+    .executeTakeFirst();
+  return result.numDeletedRows !== 0n;
+}
+
+/** Counts one more view of a stored journey; undefined when there is no such journey. */
+export async function countJourneyView(
+  database: Database,
+  journeyId: string,
+): Promise<{ id: string; view_count: number } | undefined> {
+  return database.db
+    .updateTable('journeys')
+    .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+    .where('id', '=', journeyId)
+    .returning(['id', 'view_count'])
+    .executeTakeFirst();
+}
+
+/** One page of a user's saved journeys, newest first, with how many they saved in all. */
+export async function listSavedJourneys(
+  database: Database,
+  userId: string,
+  page: PageQuery,
+): Promise<{ total: number; journeys: Journey[] }> {
+  const base = database.db.selectFrom('saved_journeys').where('saved_journeys.user_id', '=', userId);
+  const { total } = await base
+    .select(({ fn }) => fn.countAll<string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .innerJoin('journeys', 'journeys.id', 'saved_journeys.journey_id')
+    .select(['journeys.document'])
+    .orderBy('saved_journeys.created_at', 'desc')
+    .orderBy('journeys.id')
+    .limit(page.per_page)
+    .offset((page.page - 1) * page.per_page)
+    .execute();
+  return { total: Number(total), journeys: rows.map((r) => servedJourney(r.document, true)) };
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../context.ts';
-import type { RouteTable } from '../http/routeTable.ts';
+import type { AppContext, AppRoutes } from '../context.ts';
 
 const SourceIngest = z.object({
   source: z
@@ -52,7 +51,7 @@ const LiveStatus = z.object({
 });
 
 /** `GET /v1/live/status`: for operators, the live version in use and how each source fares. */
-export function registerLiveStatusRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
+export function registerLiveStatusRoutes(app: FastifyInstance, routes: AppRoutes, ctx: AppContext): void {
   routes.add(
     app,
     {

@@ -1,6 +1,6 @@
 import type { Planner, LiveVersion } from '@cairn/engine';
 import type { AppContext } from '../context.ts';
-import type { StoredEvent } from '../realtime/eventLog.ts';
+import type { StoredEvent } from '../events/eventLog.ts';
 import { listStoredJourneys, replaceStoredJourney } from '../journeys/journeyStore.ts';
 import { journeyLiveUpdate } from './journeyLiveUpdate.ts';
 import { watchedSearches } from './journeyWatches.ts';
@@ -22,7 +22,7 @@ export async function checkWatchedJourneys(
   let updated = 0;
   for (const hash of await watchedSearches(ctx)) {
     await new Promise((next) => setImmediate(next));
-    const rows = await listStoredJourneys(ctx, hash);
+    const rows = await listStoredJourneys(ctx.database, hash);
     const events: StoredEvent[] = [];
     let seq = await ctx.events.lastSeq(hash);
     for (const row of rows) {
@@ -32,7 +32,7 @@ export async function checkWatchedJourneys(
         planner.region.timeZone,
       );
       if (!update) continue;
-      await replaceStoredJourney(ctx, update.document);
+      await replaceStoredJourney(ctx.database, update.document);
       events.push({
         seq: ++seq,
         event: {

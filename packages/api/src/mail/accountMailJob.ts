@@ -42,7 +42,7 @@ export async function queueAccountMail(
   const payload: Payload = {
     ...mail,
     brand: request.brand.settings.brand,
-    origin: publicOrigin(ctx, request),
+    origin: publicOrigin(ctx.config, request),
   };
   await ctx.queue.enqueue(ACCOUNT_MAIL_JOB, payload, 5);
 }

@@ -1,11 +1,10 @@
 import { PlacesQuery, PlacesResponse, ReverseQuery, ReverseResponse } from '@cairn/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AppContext, AppRoutes } from '../context.ts';
 import { parseOr422 } from '../http/httpError.ts';
-import type { RouteTable } from '../http/routeTable.ts';
 
 /** Address suggestions and reverse geocoding from the region's own place index. */
-export function registerPlaceRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
+export function registerPlaceRoutes(app: FastifyInstance, routes: AppRoutes, ctx: AppContext): void {
   routes.add(
     app,
     {

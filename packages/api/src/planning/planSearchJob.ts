@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import type { Job } from '../jobs/jobQueue.ts';
 import type { JobHandler } from '../jobs/worker.ts';
 import { listJourneyIds } from '../journeys/journeyStore.ts';
-import type { StoredEvent } from '../realtime/eventLog.ts';
+import type { StoredEvent } from '../events/eventLog.ts';
 import {
   failSearch,
   findSearch,
@@ -22,13 +22,13 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
   return {
     async run(job: Job) {
       const hash = String(job.payload.hash);
-      const query = await findSearch(ctx, hash);
+      const query = await findSearch(ctx.database, hash);
       if (!query) return;
-      let ids = await listJourneyIds(ctx, hash);
+      let ids = await listJourneyIds(ctx.database, hash);
       let placeErrors = query.place_errors ? PlaceErrors.parse(query.place_errors) : undefined;
       let noJourney = query.no_journey ? NoJourney.parse(query.no_journey) : undefined;
       if (query.results_retrieved === null) {
-        await setSearchStatus(ctx, hash, 'planning');
+        await setSearchStatus(ctx.database, hash, 'planning');
         const brand = ctx.brands.find(query.brand) ?? ctx.brands.find(ctx.config.brand);
         if (!brand) throw new Error(`Brand ${query.brand} is not configured`);
         const request = SearchRequest.parse(query.request);
@@ -57,7 +57,7 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
           return { ...checked.data, id, user_status: null };
         });
         ids = journeys.map((j) => j.id);
-        await recordResults(ctx, hash, journeys, placeErrors, noJourney);
+        await recordResults(ctx.database, hash, journeys, placeErrors, noJourney);
       }
       const events: StoredEvent[] = [
         {
@@ -77,12 +77,12 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
         })),
       ];
       await ctx.events.append(hash, events);
-      await setSearchStatus(ctx, hash, 'done');
+      await setSearchStatus(ctx.database, hash, 'done');
     },
 
     async giveUp(job: Job, error: string) {
       const hash = String(job.payload.hash);
-      await failSearch(ctx, hash, error);
+      await failSearch(ctx.database, hash, error);
       const failed: QueryEvent = {
         event: 'search.failed',
         data: { message: 'Sorry, we could not plan this journey. Please try again.' },

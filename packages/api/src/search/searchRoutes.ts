@@ -12,18 +12,18 @@ import {
   type Profile as ProfileT,
 } from '@cairn/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { findUser, type UserRow } from '../accounts/session.ts';
+import type { AppContext, AppRoutes } from '../context.ts';
+import type { UserRow } from '../db/schema.ts';
+import { findUser } from '../accounts/session.ts';
 import { clientKey } from '../http/clientKey.ts';
 import { ageOn } from '../accounts/userView.ts';
 import { HttpError, INVALID_DATA, notFound, parseOr422 } from '../http/httpError.ts';
-import type { RouteTable } from '../http/routeTable.ts';
 import { createSearch, findSearch, hashOfJourneyId, toSearchQuery, type SearchRow } from './searchStore.ts';
 import { findJourney, listJourneys } from '../journeys/journeyStore.ts';
 import { checkSearchWindow } from './searchWindow.ts';
 
 /** The search calls of SPEC §7: create, results, one journey, and a new return time. */
-export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
+export function registerSearchRoutes(app: FastifyInstance, routes: AppRoutes, ctx: AppContext): void {
   // New searches and re-plans share one budget per client (issue #15): each one queues planning
   // work, so a flood from one client would slow everyone's searches and reads. The burst window
   // spreads the minute's budget: planned at once, it would still stall the process for a while.
@@ -68,7 +68,7 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
       };
       if (Object.keys(errors).length > 0) throw new HttpError(422, INVALID_DATA, errors);
       const user = request.brand.settings.enableUserAccounts ? await findUser(ctx, request) : undefined;
-      const hash = await createSearch(ctx, {
+      const hash = await createSearch(ctx.database, ctx.queue, {
         request: input,
         profile: user ? profileFor(user, input, ctx.now()) : null,
         userId: user?.id ?? null,
@@ -90,13 +90,13 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
       auth: 'optional',
       response: SearchResults,
     },
-    async (request) => {
-      const query = await getSearch(ctx, request);
+    async (request, _reply, { params }) => {
+      const query = await getSearch(ctx, params.hash);
       const user = await findUser(ctx, request);
       refuseUnlessOwner(query, user?.id);
       return {
         data: {
-          journeys: await listJourneys(ctx, query.hash, user?.id ?? null),
+          journeys: await listJourneys(ctx.database, query.hash, user?.id ?? null),
           query: toSearchQuery(query),
         },
       };
@@ -114,13 +114,12 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
       auth: 'optional',
       response: JourneyResponse,
     },
-    async (request) => {
-      const query = await getSearch(ctx, request);
-      const { journeyId } = request.params as { journeyId: string };
+    async (request, _reply, { params: { hash, journeyId } }) => {
+      const query = await getSearch(ctx, hash);
       if (hashOfJourneyId(journeyId) !== query.hash) throw notFound('This journey does not exist.');
       const user = await findUser(ctx, request);
       refuseUnlessOwner(query, user?.id);
-      const journey = await findJourney(ctx, journeyId, user?.id ?? null);
+      const journey = await findJourney(ctx.database, journeyId, user?.id ?? null);
       if (!journey) throw notFound('This journey does not exist.');
       return { data: journey };
     },
@@ -139,9 +138,9 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
       response: SearchCreated,
       responseStatus: 201,
     },
-    async (request, reply) => {
+    async (request, reply, { params }) => {
       await limitSearchCreation(request);
-      const query = await getSearch(ctx, request);
+      const query = await getSearch(ctx, params.hash);
       const input = parseOr422(UpdateReturnTimeRequest, request.body);
       const caller = request.brand.settings.enableUserAccounts ? await findUser(ctx, request) : undefined;
       // A re-plan belongs to the caller (issue #15): knowing a hash lets anyone read a search,
@@ -157,7 +156,7 @@ export function registerSearchRoutes(app: FastifyInstance, routes: RouteTable, c
       // Only the return time was sent: an outbound now in the past is not this request's fault.
       delete errors.out_time;
       if (Object.keys(errors).length > 0) throw new HttpError(422, INVALID_DATA, errors);
-      const hash = await createSearch(ctx, {
+      const hash = await createSearch(ctx.database, ctx.queue, {
         request: updated,
         profile: caller ? profileFor(caller, updated, ctx.now()) : null,
         userId: caller?.id ?? null,
@@ -186,9 +185,8 @@ function withoutEntitlements(request: SearchRequest): SearchRequest {
   return copy;
 }
 
-async function getSearch(ctx: AppContext, request: FastifyRequest): Promise<SearchRow> {
-  const { hash } = request.params as { hash: string };
-  const query = await findSearch(ctx, hash);
+async function getSearch(ctx: AppContext, hash: string): Promise<SearchRow> {
+  const query = await findSearch(ctx.database, hash);
   if (!query) throw notFound('This search does not exist.');
   return query;
 }

@@ -3,12 +3,15 @@ import {
   mergeEntitlements,
   NoJourney,
   PlaceErrors,
+  type PageQuery,
   type Profile,
+  type RecentSearchItem,
   type SearchQuery,
   type SearchRequest,
 } from '@cairn/contracts';
 import type { Selectable } from 'kysely';
-import type { AppContext } from '../context.ts';
+import type { Database } from '../db/database.ts';
+import type { JobQueue } from '../jobs/jobQueue.ts';
 import type { SearchQueriesTable, StoredJourney } from '../db/schema.ts';
 import { insertJourneys } from '../journeys/journeyStore.ts';
 
@@ -53,7 +56,8 @@ export function hashOfJourneyId(id: string): string | undefined {
 
 /** Stores the search and queues its planning; answers the hash. */
 export async function createSearch(
-  ctx: AppContext,
+  database: Database,
+  queue: JobQueue,
   input: {
     request: SearchRequest;
     profile: Profile | null;
@@ -64,7 +68,7 @@ export async function createSearch(
 ): Promise<string> {
   const { request } = input;
   const hash = newSearchHash();
-  await ctx.database.db
+  await database.db
     .insertInto('search_queries')
     .values({
       hash,
@@ -84,13 +88,13 @@ export async function createSearch(
       error: null,
     })
     .execute();
-  await ctx.queue.enqueue(PLAN_SEARCH_JOB, { hash });
+  await queue.enqueue(PLAN_SEARCH_JOB, { hash });
   return hash;
 }
 
-export async function findSearch(ctx: AppContext, hash: string): Promise<SearchRow | undefined> {
+export async function findSearch(database: Database, hash: string): Promise<SearchRow | undefined> {
   if (!isSearchHash(hash)) return undefined;
-  return ctx.database.db.selectFrom('search_queries').selectAll().where('hash', '=', hash).executeTakeFirst();
+  return database.db.selectFrom('search_queries').selectAll().where('hash', '=', hash).executeTakeFirst();
 }
 
 export function toSearchQuery(row: SearchRow): SearchQuery {
@@ -113,11 +117,11 @@ export function toSearchQuery(row: SearchRow): SearchQuery {
 
 /** Marks a search as being planned, or as done (clearing the error of an earlier attempt). */
 export async function setSearchStatus(
-  ctx: AppContext,
+  database: Database,
   hash: string,
   status: 'planning' | 'done',
 ): Promise<void> {
-  await ctx.database.db
+  await database.db
     .updateTable('search_queries')
     .set(status === 'done' ? { status, error: null } : { status })
     .where('hash', '=', hash)
@@ -125,8 +129,8 @@ export async function setSearchStatus(
 }
 
 /** Marks a search as failed for good, with the error for the operator. */
-export async function failSearch(ctx: AppContext, hash: string, error: string): Promise<void> {
-  await ctx.database.db
+export async function failSearch(database: Database, hash: string, error: string): Promise<void> {
+  await database.db
     .updateTable('search_queries')
     .set({ status: 'failed', error })
     .where('hash', '=', hash)
@@ -139,13 +143,13 @@ export async function failSearch(ctx: AppContext, hash: string, error: string): 
  * with results_retrieved set is planned.
  */
 export async function recordResults(
-  ctx: AppContext,
+  database: Database,
   hash: string,
   journeys: readonly StoredJourney[],
   placeErrors: PlaceErrors | undefined,
   noJourney?: NoJourney,
 ): Promise<void> {
-  await ctx.database.db.transaction().execute(async (trx) => {
+  await database.db.transaction().execute(async (trx) => {
     await insertJourneys(trx, hash, journeys);
     await trx
       .updateTable('search_queries')
@@ -163,12 +167,16 @@ export async function recordResults(
  * Removes searches older than `olderThanDays` that no account needs: made by visitors and with no
  * saved journey. Their journeys and events go with them (cascade). Answers how many were removed.
  */
-export async function pruneVisitorSearches(ctx: AppContext, olderThanDays: number): Promise<number> {
-  const { db } = ctx.database;
+export async function pruneVisitorSearches(
+  database: Database,
+  olderThanDays: number,
+  now: Date,
+): Promise<number> {
+  const { db } = database;
   const result = await db
     .deleteFrom('search_queries')
     .where('user_id', 'is', null)
-    .where('created_at', '<', new Date(ctx.now().getTime() - olderThanDays * 86_400_000))
+    .where('created_at', '<', new Date(now.getTime() - olderThanDays * 86_400_000))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -181,4 +189,34 @@ export async function pruneVisitorSearches(ctx: AppContext, olderThanDays: numbe
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** One page of a user's searches, newest first, with how many they made in all. */
+export async function listRecentSearches(
+  database: Database,
+  userId: string,
+  page: PageQuery,
+): Promise<{ total: number; searches: RecentSearchItem[] }> {
+  const base = database.db.selectFrom('search_queries').where('user_id', '=', userId);
+  const { total } = await base
+    .select(({ fn }) => fn.countAll<string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .select([
+      'hash',
+      'origin_address',
+      'destination_address',
+      'out_departure_at',
+      'return_departure_at',
+      'created_at',
+    ])
+    .orderBy('created_at', 'desc')
+    .orderBy('hash')
+    .limit(page.per_page)
+    .offset((page.page - 1) * page.per_page)
+    .execute();
+  return {
+    total: Number(total),
+    searches: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
+  };
 }

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AppContext, AppRoutes } from '../context.ts';
 import { HttpError } from '../http/httpError.ts';
 import { publicOrigin } from '../http/publicUrl.ts';
-import type { RouteTable } from '../http/routeTable.ts';
 import { FONT_STACKS } from './glyphs/fontStacks.ts';
 import { buildMapStyle } from './mapStyle.ts';
 import { MapTiles, MAX_TILE_ZOOM } from './mapTiles.ts';
@@ -16,7 +15,7 @@ const GLYPH_CACHE = 'public, max-age=2592000';
  * Vector tiles of the region's base map, a brand-coloured MapLibre style that uses them, and the
  * glyph ranges of its labels (built ahead by scripts/build-glyphs.ts into `ctx.config.glyphsDir`).
  */
-export function registerTileRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
+export function registerTileRoutes(app: FastifyInstance, routes: AppRoutes, ctx: AppContext): void {
   let tiles: MapTiles | null = null;
 
   routes.add(
@@ -34,8 +33,8 @@ export function registerTileRoutes(app: FastifyInstance, routes: RouteTable, ctx
       return buildMapStyle(
         request.brand.settings,
         region,
-        `${publicOrigin(ctx, request)}/v1/tiles/{z}/{x}/{y}.pbf`,
-        `${publicOrigin(ctx, request)}/v1/tiles/fonts/{fontstack}/{range}.pbf`,
+        `${publicOrigin(ctx.config, request)}/v1/tiles/{z}/{x}/{y}.pbf`,
+        `${publicOrigin(ctx.config, request)}/v1/tiles/fonts/{fontstack}/{range}.pbf`,
       );
     },
   );
@@ -52,8 +51,7 @@ export function registerTileRoutes(app: FastifyInstance, routes: RouteTable, ctx
       noContent: 'Nothing of the map in this tile',
       outsideGeneralBudget: true,
     },
-    async (request, reply) => {
-      const { z, x, y } = request.params as Record<string, string>;
+    async (_request, reply, { params: { z, x, y } }) => {
       const [zi, xi, yi] = [Number(z), Number(x), Number(y)];
       const valid =
         [zi, xi, yi].every(Number.isInteger) &&
@@ -86,15 +84,14 @@ export function registerTileRoutes(app: FastifyInstance, routes: RouteTable, ctx
       produces: 'application/x-protobuf',
       outsideGeneralBudget: true,
     },
-    async (request, reply) => {
-      const { fontstack, range } = request.params as Record<string, string>;
+    async (_request, reply, { params: { fontstack, range } }) => {
       // MapLibre joins a layer's font list with commas; the first font the server has answers.
-      const stack = fontstack!
+      const stack = fontstack
         .split(',')
         .map((name) => FONT_STACKS.find((s) => s.name === name.trim()))
         .find((s) => s !== undefined);
       if (!stack) throw new HttpError(404, `No glyphs for the fonts ${fontstack}.`);
-      const [start, end] = (/^(\d+)-(\d+)$/.exec(range ?? '') ?? []).slice(1).map(Number);
+      const [start, end] = (/^(\d+)-(\d+)$/.exec(range) ?? []).slice(1).map(Number);
       if (start === undefined || end !== start + 255 || start % 256 !== 0 || start > 65280)
         throw new HttpError(
           400,

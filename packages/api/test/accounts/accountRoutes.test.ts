@@ -372,4 +372,35 @@ describe('a second server: outbox mail (no SMTP_URL) and a brand without account
     ).toBe(404);
     expect((await local.call('GET', '/v1/journey/saved/user', { headers })).status).toBe(404);
   });
+
+  it('answers 404 on every account route of such a brand, before asking for a token; logout still asks for one', async () => {
+    const headers = { 'x-api-key': 'council-key' };
+    const code = 'A'.repeat(24);
+    const accountRoutes = [
+      ['POST', '/v1/users/register'],
+      ['POST', `/v1/users/activation/${code}`],
+      ['POST', '/v1/auth/login'],
+      ['POST', `/v1/users/unlock/${code}`],
+      ['GET', '/v1/users/show'],
+      ['PUT', '/v1/users/update'],
+      ['POST', `/v1/users/email/confirm/${code}`],
+      ['POST', '/v1/users/password/reset'],
+      ['POST', `/v1/users/password/reset/${code}`],
+      ['POST', '/v1/journey/save/some-journey'],
+      ['DELETE', '/v1/journey/saved/some-journey'],
+      ['GET', '/v1/journey-planner/queries/user'],
+      ['GET', '/v1/journey/saved/user'],
+    ] as const;
+    for (const [method, path] of accountRoutes) {
+      const response = await local.call(method, path, { headers });
+      expect({ method, path, status: response.status, message: response.body.message }).toEqual({
+        method,
+        path,
+        status: 404,
+        message: 'User accounts are not available on this site.',
+      });
+    }
+    // A token is revoked wherever it is sent, so logout is no account route: without one it is a 401.
+    expect((await local.call('POST', '/v1/auth/logout', { headers })).status).toBe(401);
+  });
 });

@@ -8,7 +8,7 @@ import { BrandSettings, Campaign } from '@cairn/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NewCampaign } from '../../src/campaigns/campaignStore.ts';
-import { logUrl } from '../../src/http/app.ts';
+import { logUrl } from '../../src/http/logUrl.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
 import { startSmtpPeer, type SmtpPeer } from '../helpers/smtpPeer.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logUrl } from '../../src/http/app.ts';
+import { logUrl } from '../../src/http/logUrl.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
 const lines: string[] = [];

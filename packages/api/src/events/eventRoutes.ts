@@ -1,10 +1,9 @@
 import { QueryEvent } from '@cairn/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../context.ts';
+import type { AppContext, AppRoutes } from '../context.ts';
 import { clientBlockKey, clientKey } from '../http/clientKey.ts';
 import { HttpError, notFound } from '../http/httpError.ts';
-import type { RouteTable } from '../http/routeTable.ts';
 import { findSearch } from '../search/searchStore.ts';
 import { journeysAhead, unwatchSearch, watchSearch, WATCH_TTL_SEC } from '../live/journeyWatches.ts';
 
@@ -27,7 +26,7 @@ const RealtimeQuery = z.object({
  * what it missed (`?last_event_id=` does the same for clients that cannot set headers). The
  * stream first replays the stored events, then pushes new ones as NOTIFY announces them.
  */
-export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
+export function registerEventRoutes(app: FastifyInstance, routes: AppRoutes, ctx: AppContext): void {
   const {
     realtimeMaxStreams,
     realtimeMaxStreamsPerClient,
@@ -61,10 +60,9 @@ export function registerRealtimeRoutes(app: FastifyInstance, routes: RouteTable,
         'Every event of a finished search was received (Last-Event-ID) and live running cannot change its journeys (off, or all arrived): EventSource stops reconnecting',
       query: RealtimeQuery,
     },
-    async (request, reply) => {
-      const { channel } = request.params as { channel: string };
+    async (request, reply, { params: { channel } }) => {
       const hash = channel.startsWith('query.') ? channel.slice('query.'.length) : '';
-      const query = await findSearch(ctx, hash);
+      const query = await findSearch(ctx.database, hash);
       if (!query) throw notFound('This channel does not exist.');
       const lastIdSent =
         request.headers['last-event-id'] ??

@@ -1,16 +1,15 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../context.ts';
-import { DOCS_PAGE_PATH } from './docsPage.ts';
+import type { AppContext, AppRoutes } from '../context.ts';
+import { DOCS_PAGE_PATH } from '../http/docsPage.ts';
 import { buildOpenApi } from './openApi.ts';
-import type { RouteTable } from './routeTable.ts';
 
 const Health = z.object({ status: z.literal('ok') });
 const Ready = z.object({ status: z.enum(['ready', 'not-ready']), checks: z.record(z.string(), z.string()) });
 
 /** Liveness, readiness (database reachable, planner loaded) and the OpenAPI document. */
-export function registerSystemRoutes(app: FastifyInstance, routes: RouteTable, ctx: AppContext): void {
+export function registerSystemRoutes(app: FastifyInstance, routes: AppRoutes, ctx: AppContext): void {
   routes.add(
     app,
     {

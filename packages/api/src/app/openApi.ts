@@ -20,7 +20,7 @@ import {
 } from '@cairn/contracts';
 import { z } from 'zod';
 import { isKeyless } from '../brands/apiKeys.ts';
-import type { RouteSpec } from './routeTable.ts';
+import type { RouteSpec } from '../http/routeTable.ts';
 
 type JsonSchema = Record<string, unknown>;
 
