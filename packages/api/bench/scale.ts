@@ -7,13 +7,14 @@
 //  - throughput against the number of worker processes (e.g. 1, 2, 4), each row with p50/p95 end to
 //    end, errors, the resident memory of serve and of each worker, and the machine's load.
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  largeRegionHubs,
   pickLargePairs,
+  readLargeRegion,
   writeLargeRegion,
-  type LargePlace,
   type LargeRegion,
 } from '../../engine/bench/planLarge.ts';
 import {
@@ -44,26 +45,6 @@ export interface ScaleOptions {
   sweep: number[];
   /** How many times to measure each count, alternating. */
   rounds: number;
-}
-
-/** The town count writeLargeRegion gives the first stops at scale 1 (planLarge.ts). */
-const LARGE_HUBS = 400;
-
-/**
- * The stops of a large region written by writeLargeRegion, read back from its stops.txt in file
- * order (the first LARGE_HUBS are the towns), so a reused folder gives the same search pairs.
- * The road figures are not read back.
- */
-function readLargeRegion(dir: string): LargeRegion {
-  const lines = readFileSync(join(dir, 'gtfs', 'stops.txt'), 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1);
-  const stops: LargePlace[] = lines.map((line, i) => {
-    const [, name, lat, lon] = line.split(',');
-    return { name: i < LARGE_HUBS ? `Town ${i}` : name!, lat: Number(lat), lon: Number(lon) };
-  });
-  return { stops, hubs: LARGE_HUBS, roads: { nodes: 0, ways: 0, roadKm: 0 }, tripCount: 0 };
 }
 
 interface SweepRow {
@@ -130,7 +111,7 @@ export async function benchScale(o: ScaleOptions): Promise<void> {
   try {
     let region: LargeRegion;
     if (existsSync(join(regionDir, 'region.json'))) {
-      region = readLargeRegion(regionDir);
+      region = readLargeRegion(regionDir, largeRegionHubs(1));
       console.error(`[scale] reusing the region in ${regionDir}`);
     } else {
       const t0 = performance.now();
