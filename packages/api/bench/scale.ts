@@ -141,8 +141,8 @@ export async function benchScale(o: ScaleOptions): Promise<ScaleResult> {
     // The engine plan bench's searches (packages/engine/bench/plan.ts: out, back at 17:00, with a
     // car and a railcard, on a weekday), so its CPU per search applies. Search i takes one of the
     // next five weekdays (i mod 5), then a pair (the next digit, mod 400), then a 5-minute step from
-    // 06:00: no two of the first 240,000 are alike, so the search cache never answers (every i is
-    // used once: see `next`).
+    // 06:00: no two of the first 240,000 are alike (every i is used once: see `next`), so none could
+    // be answered from an earlier one.
     const weekdays = nextWeekdays(5);
     const body = (i: number) => {
       const day = weekdays[i % 5]!;
