@@ -20,7 +20,7 @@
  * Every figure is printed with the machine's load.
  *
  *   npm run bench:load -- [--seconds 10] [--connections 8] [--search-connections 4] [--soak-minutes 0.5] [--pg] [--workers 1] [--drain 100] [--no-burst] [--no-worst-body] [--json out.json]
- *   npm run bench:load -- --large --pg [--region-dir DIR] [--workers 1] [--drain 100] [--sweep 1,2,4] [--rounds 2] [--seconds 10] [--search-connections 4]
+ *   npm run bench:load -- --large --pg [--region-dir DIR] [--workers 1] [--drain 100] [--sweep 1,2,4] [--rounds 2] [--seconds 10] [--search-connections 4] [--json out.json]
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -672,8 +672,8 @@ async function withPostgres(run: (url: string) => Promise<void>): Promise<void> 
 if (opts.large || opts['region-dir']) {
   if (!process.env.DATABASE_URL && !opts.pg)
     throw new Error('--large runs on PostgreSQL: add --pg or set DATABASE_URL');
-  await withPostgres((url) =>
-    benchScale({
+  await withPostgres(async (url) => {
+    const result = await benchScale({
       regionDir: opts['region-dir'],
       databaseUrl: url,
       seconds: SECONDS,
@@ -682,8 +682,9 @@ if (opts.large || opts['region-dir']) {
       drainSearches: DRAIN_SEARCHES,
       sweep: opts.sweep.split(',').filter(Boolean).map(Number),
       rounds: Number(opts.rounds),
-    }),
-  );
+    });
+    if (opts.json) writeFileSync(opts.json, JSON.stringify({ options: opts, ...result }, null, 2));
+  });
   process.exit(0);
 }
 

@@ -7,13 +7,14 @@
 //  - throughput against the number of worker processes (e.g. 1, 2, 4), each row with p50/p95 end to
 //    end, errors, the resident memory of serve and of each worker, and the machine's load.
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  largeRegionHubs,
   pickLargePairs,
+  readLargeRegion,
   writeLargeRegion,
-  type LargePlace,
   type LargeRegion,
 } from '../../engine/bench/planLarge.ts';
 import {
@@ -46,27 +47,7 @@ export interface ScaleOptions {
   rounds: number;
 }
 
-/** The town count writeLargeRegion gives the first stops at scale 1 (planLarge.ts). */
-const LARGE_HUBS = 400;
-
-/**
- * The stops of a large region written by writeLargeRegion, read back from its stops.txt in file
- * order (the first LARGE_HUBS are the towns), so a reused folder gives the same search pairs.
- * The road figures are not read back.
- */
-function readLargeRegion(dir: string): LargeRegion {
-  const lines = readFileSync(join(dir, 'gtfs', 'stops.txt'), 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1);
-  const stops: LargePlace[] = lines.map((line, i) => {
-    const [, name, lat, lon] = line.split(',');
-    return { name: i < LARGE_HUBS ? `Town ${i}` : name!, lat: Number(lat), lon: Number(lon) };
-  });
-  return { stops, hubs: LARGE_HUBS, roads: { nodes: 0, ways: 0, roadKm: 0 }, tripCount: 0 };
-}
-
-interface SweepRow {
+export interface SweepRow {
   round: number;
   workers: number;
   searches: number;
@@ -121,8 +102,25 @@ export async function drainFromCold(
   return { drain: summariseDrain(started, finished), errors };
 }
 
-/** Runs the drain and the throughput sweep on the large region; prints both tables. */
-export async function benchScale(o: ScaleOptions): Promise<void> {
+/** What benchScale measured, as `--json` writes it. */
+export interface ScaleResult {
+  startedAt: string;
+  stops: number;
+  clients: number;
+  secondsPerRow: number;
+  drain: DrainSummary & {
+    workers: number;
+    stored: number;
+    errors: number;
+    workerRssMb: number[];
+    load: string;
+  };
+  sweep: SweepRow[];
+}
+
+/** Runs the drain and the throughput sweep on the large region; prints both tables and returns them. */
+export async function benchScale(o: ScaleOptions): Promise<ScaleResult> {
+  const startedAt = new Date().toISOString();
   const ownRegion = o.regionDir === undefined;
   const regionDir = o.regionDir ?? mkdtempSync(join(tmpdir(), 'cairn-scale-region-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'cairn-scale-'));
@@ -130,7 +128,7 @@ export async function benchScale(o: ScaleOptions): Promise<void> {
   try {
     let region: LargeRegion;
     if (existsSync(join(regionDir, 'region.json'))) {
-      region = readLargeRegion(regionDir);
+      region = readLargeRegion(regionDir, largeRegionHubs(1));
       console.error(`[scale] reusing the region in ${regionDir}`);
     } else {
       const t0 = performance.now();
@@ -143,8 +141,8 @@ export async function benchScale(o: ScaleOptions): Promise<void> {
     // The engine plan bench's searches (packages/engine/bench/plan.ts: out, back at 17:00, with a
     // car and a railcard, on a weekday), so its CPU per search applies. Search i takes one of the
     // next five weekdays (i mod 5), then a pair (the next digit, mod 400), then a 5-minute step from
-    // 06:00: no two of the first 240,000 are alike, so the search cache never answers (every i is
-    // used once: see `next`).
+    // 06:00: no two of the first 240,000 are alike (every i is used once: see `next`), so none could
+    // be answered from an earlier one.
     const weekdays = nextWeekdays(5);
     const body = (i: number) => {
       const day = weekdays[i % 5]!;
@@ -268,32 +266,58 @@ export async function benchScale(o: ScaleOptions): Promise<void> {
       }
     }
     for (const w of workers) w.child.kill('SIGCONT');
-
-    const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
-    console.log(
-      `\nScotland-scale region (${region.stops.length} stops), PostgreSQL, serve --no-worker + cairn worker processes; searches out and back with a car and a railcard (as the engine plan bench); ${date} UTC`,
-    );
-    console.log(
-      '\n| drain | stored searches | planned | first planned after s | all planned after s | searches/s (cold start included) | searches/s once warm | errors | worker RSS MB | load at start |',
-    );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
-    console.log(
-      `| ${o.drainWorkers} worker(s) from cold | ${o.drainSearches} | ${drain.planned} | ${fmt(drain.firstSec)} | ${fmt(drain.totalSec)} | ${fmt(drain.perSec, 2)} | ${fmt(drain.warmPerSec, 2)} | ${drainErrors} | ${drainWorkersMb.map((m) => fmt(m, 0)).join(' / ')} | ${drainLoad} |`,
-    );
-    console.log(
-      `\n| round | worker processes | searches | journeys a search | searches/s | p50 ms end to end | p95 ms end to end | errors | serve RSS MB | worker RSS MB | load (start → end) |`,
-    );
-    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
-    for (const r of rows)
-      console.log(
-        `| ${r.round} | ${r.workers} | ${r.searches} | ${fmt(r.journeysPerSearch)} | ${fmt(r.perSec, 2)} | ${fmt(r.p50, 0)} | ${fmt(r.p95, 0)} | ${r.errors} | ${fmt(r.serveMb, 0)} | ${r.workersMb.map((m) => fmt(m, 0)).join(' / ')} | ${r.load} |`,
-      );
-    console.log(
-      `\n${o.clients} closed-loop clients, ${o.seconds} s per row; clients, server, workers and PostgreSQL share this machine's CPUs (loopback).`,
-    );
+    printScale(region, o, { drain, drainErrors, drainWorkersMb, drainLoad }, rows);
+    return {
+      startedAt,
+      stops: region.stops.length,
+      clients: o.clients,
+      secondsPerRow: o.seconds,
+      drain: {
+        ...drain,
+        workers: o.drainWorkers,
+        stored: o.drainSearches,
+        errors: drainErrors,
+        workerRssMb: drainWorkersMb,
+        load: drainLoad,
+      },
+      sweep: rows,
+    };
   } finally {
     for (const c of children) await stop(c);
     rmSync(dataDir, { recursive: true, force: true });
     if (ownRegion) rmSync(regionDir, { recursive: true, force: true });
   }
+}
+
+/** Prints the drain and sweep tables (Markdown). */
+function printScale(
+  region: LargeRegion,
+  o: ScaleOptions,
+  d: { drain: DrainSummary; drainErrors: number; drainWorkersMb: number[]; drainLoad: string },
+  rows: SweepRow[],
+): void {
+  const { drain, drainErrors, drainWorkersMb, drainLoad } = d;
+
+  const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  console.log(
+    `\nScotland-scale region (${region.stops.length} stops), PostgreSQL, serve --no-worker + cairn worker processes; searches out and back with a car and a railcard (as the engine plan bench); ${date} UTC`,
+  );
+  console.log(
+    '\n| drain | stored searches | planned | first planned after s | all planned after s | searches/s (cold start included) | searches/s once warm | errors | worker RSS MB | load at start |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
+  console.log(
+    `| ${o.drainWorkers} worker(s) from cold | ${o.drainSearches} | ${drain.planned} | ${fmt(drain.firstSec)} | ${fmt(drain.totalSec)} | ${fmt(drain.perSec, 2)} | ${fmt(drain.warmPerSec, 2)} | ${drainErrors} | ${drainWorkersMb.map((m) => fmt(m, 0)).join(' / ')} | ${drainLoad} |`,
+  );
+  console.log(
+    `\n| round | worker processes | searches | journeys a search | searches/s | p50 ms end to end | p95 ms end to end | errors | serve RSS MB | worker RSS MB | load (start → end) |`,
+  );
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
+  for (const r of rows)
+    console.log(
+      `| ${r.round} | ${r.workers} | ${r.searches} | ${fmt(r.journeysPerSearch)} | ${fmt(r.perSec, 2)} | ${fmt(r.p50, 0)} | ${fmt(r.p95, 0)} | ${r.errors} | ${fmt(r.serveMb, 0)} | ${r.workersMb.map((m) => fmt(m, 0)).join(' / ')} | ${r.load} |`,
+    );
+  console.log(
+    `\n${o.clients} closed-loop clients, ${o.seconds} s per row; clients, server, workers and PostgreSQL share this machine's CPUs (loopback).`,
+  );
 }

@@ -2,8 +2,12 @@
 // through the same loadPlanner facade the API uses, on the demo region and on the generated large
 // network. Prints a table; never fails on timings.
 // The large network is built at full Scotland scale by default; --large-scale=0.25 builds a quarter
-// of it for a quick look. Wall and process CPU time are both shown (the machine is shared).
-// Run: npx node packages/engine/bench/plan.ts [--large-scale=0.25] [--only=demo|large] [--searches=60]
+// of it for a quick look; --network=gb builds the Great-Britain-scale network instead (400,000 stops
+// at scale 1, transitNetwork.ts generateGreatBritainNetwork; give node --max-old-space-size). Wall
+// and process CPU time are both shown (the machine is shared).
+// --region-dir=DIR keeps the generated region in DIR and reuses it next time (the timetable snapshot
+// too), so a second run shows a planner started from the snapshot in a fresh process.
+// Run: npx node packages/engine/bench/plan.ts [--large-scale=0.25] [--network=gb] [--region-dir=DIR] [--only=demo|large] [--searches=60]
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,12 +15,20 @@ import { join } from 'node:path';
 import { BrandSettings, SearchRequest } from '@cairn/contracts';
 import { loadPlanner } from '../src/planner/loadPlanner.ts';
 import type { Planner } from '../src/planner/loadPlanner.ts';
-import { LARGE_DATE, pickLargePairs, writeLargeRegion } from './planLarge.ts';
+import {
+  LARGE_DATE,
+  largeRegionHubs,
+  pickLargePairs,
+  readLargeRegion,
+  writeLargeRegion,
+} from './planLarge.ts';
+import type { LargeNetwork, LargeRegion } from './planLarge.ts';
 import { arg } from './cliArgs.ts';
 
 const scale = Number(arg('large-scale') ?? arg('scale') ?? 1);
 const largeSearches = Number(arg('searches') ?? 60);
 const only = arg('only');
+const largeNetwork: LargeNetwork = arg('network') === 'gb' ? 'gb' : 'scotland';
 const brand = BrandSettings.parse(JSON.parse(readFileSync('brands/default/brand.json', 'utf8')));
 
 interface Row {
@@ -144,27 +156,37 @@ if (only !== 'large') {
 }
 
 if (only !== 'demo') {
-  const dir = mkdtempSync(join(tmpdir(), 'cairn-plan-large-'));
+  // --region-dir=DIR keeps the generated region (and its timetable snapshot) there and reuses it on
+  // the next run, so a run in a fresh process measures a planner started from the snapshot alone.
+  const keptDir = arg('region-dir');
+  const dir = keptDir ?? mkdtempSync(join(tmpdir(), 'cairn-plan-large-'));
   try {
-    const network = `generated large network (${scale === 1 ? 'Scotland scale' : `${scale * 100}% of Scotland scale`})`;
-    const built = await timed(() => writeLargeRegion(dir, scale));
-    const region = built.value;
-    const r = region.roads;
-    rows.push({
-      network,
-      measure: 'region build (timetable, GTFS, roads.osm, region.json)',
-      value: `${built.wallMs.toFixed(0)} ms (cpu ${built.cpuMs.toFixed(0)} ms): ${region.stops.length} stops (${region.hubs} towns), ${region.tripCount} trips; roads ${r.nodes} OSM nodes, ${r.ways} ways, ${r.roadKm.toFixed(0)} km`,
-    });
-    // A first start parses the GTFS feed and writes timetable.bin; later starts (the figure that
-    // matters for a server restart) read that snapshot. Searches run on the second planner.
-    const first = await timed(() => loadPlanner(dir, { log: () => {} }));
-    rows.push({
-      network,
-      measure: 'first planner load (GTFS parse, snapshot write, OSM, street network, indexes)',
-      value: `${first.wallMs.toFixed(0)} ms (cpu ${first.cpuMs.toFixed(0)} ms)`,
-    });
-    first.value = undefined as unknown as Planner;
-    (globalThis as { gc?: () => void }).gc?.();
+    const size = largeNetwork === 'gb' ? 'Great-Britain scale' : 'Scotland scale';
+    const network = `generated large network (${scale === 1 ? size : `${scale * 100}% of ${size}`})`;
+    let region: LargeRegion;
+    if (keptDir && existsSync(join(keptDir, 'region.json'))) {
+      region = readLargeRegion(keptDir, largeRegionHubs(scale, largeNetwork));
+      rows.push({ network, measure: 'region', value: `reused from ${keptDir}` });
+    } else {
+      const built = await timed(() => writeLargeRegion(dir, scale, largeNetwork));
+      region = built.value;
+      const r = region.roads;
+      rows.push({
+        network,
+        measure: 'region build (timetable, GTFS, roads.osm, region.json)',
+        value: `${built.wallMs.toFixed(0)} ms (cpu ${built.cpuMs.toFixed(0)} ms): ${region.stops.length} stops (${region.hubs} towns), ${region.tripCount} trips; roads ${r.nodes} OSM nodes, ${r.ways} ways, ${r.roadKm.toFixed(0)} km`,
+      });
+      // A first start parses the GTFS feed and writes timetable.bin; later starts (the figure that
+      // matters for a server restart) read that snapshot. Searches run on the second planner.
+      const first = await timed(() => loadPlanner(dir, { log: () => {} }));
+      rows.push({
+        network,
+        measure: 'first planner load (GTFS parse, snapshot write, OSM, street network, indexes)',
+        value: `${first.wallMs.toFixed(0)} ms (cpu ${first.cpuMs.toFixed(0)} ms); peak RSS so far ${(process.resourceUsage().maxRSS / 1000).toFixed(0)} MB`,
+      });
+      first.value = undefined as unknown as Planner;
+      (globalThis as { gc?: () => void }).gc?.();
+    }
     const load = await timed(() => loadPlanner(dir, { log: () => {} }));
     const planner = load.value;
     const d = String(LARGE_DATE);
@@ -179,7 +201,7 @@ if (only !== 'demo') {
     );
     await measure(network, planner, load, requests);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!keptDir) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -3,12 +3,14 @@
 // benches describe one network) with a seeded synthetic road network (roads.ts: town street grids,
 // trunk/primary/secondary roads between towns, local roads out to every stop) and a minimal
 // region.json, written to a folder loadPlanner can read.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeRoadNetworkOsm } from './roads.ts';
 import type { RoadStats } from './roads.ts';
 import {
+  generateGreatBritainNetwork,
   generateScotlandNetwork,
+  GREAT_BRITAIN_BBOX,
   makeRandom,
   SCOTLAND_BBOX,
   SCOTLAND_BENCH_DATE,
@@ -16,7 +18,15 @@ import {
 } from './transitNetwork.ts';
 
 export const LARGE_DATE = SCOTLAND_BENCH_DATE;
-const BBOX = SCOTLAND_BBOX;
+
+/** The generated networks a large region can be made of: the transit bench's Scotland-scale one, or the Great-Britain-scale one. */
+export type LargeNetwork = 'scotland' | 'gb';
+
+/** Each network's generator, box and towns at scale 1 (transitNetwork.ts). */
+const NETWORKS = {
+  scotland: { generate: generateScotlandNetwork, bbox: SCOTLAND_BBOX, hubs: 400, roadSeed: 20260603 },
+  gb: { generate: generateGreatBritainNetwork, bbox: GREAT_BRITAIN_BBOX, hubs: 4_000, roadSeed: 20261128 },
+} as const;
 
 /** A search end: a named stop or town of the generated network. */
 export interface LargePlace {
@@ -33,25 +43,38 @@ export interface LargeRegion {
   tripCount: number;
 }
 
-/** Writes the large region into dir (GTFS, roads.osm, region.json). */
-export function writeLargeRegion(dir: string, scale: number): LargeRegion {
-  const hubs = Math.round(400 * scale);
-  // The same network as the transit bench's (packages/engine/bench/transit.ts).
-  const input = generateScotlandNetwork(scale);
-  mkdirSync(dir, { recursive: true });
-  writeNetworkAsGtfs(input, join(dir, 'gtfs'));
-  const roads = writeRoadNetworkOsm(join(dir, 'roads.osm'), input.stops, hubs, BBOX, 20260603);
-  writeFileSync(join(dir, 'region.json'), JSON.stringify(regionJson(), null, 1));
-  return {
-    stops: input.stops.map((s, i) => ({ name: i < hubs ? `Town ${i}` : s.name, lat: s.lat, lon: s.lon })),
-    hubs,
-    roads,
-    tripCount: input.trips.length,
-  };
+/** The towns a large region of this network and scale has (its first stops). */
+export function largeRegionHubs(scale: number, network: LargeNetwork = 'scotland'): number {
+  return Math.round(NETWORKS[network].hubs * scale);
 }
 
-function regionJson(): unknown {
-  const [south, west, north, east] = BBOX;
+/** Writes the large region into dir (GTFS, roads.osm, region.json). */
+export function writeLargeRegion(
+  dir: string,
+  scale: number,
+  network: LargeNetwork = 'scotland',
+): LargeRegion {
+  const { generate, bbox, roadSeed } = NETWORKS[network];
+  const hubs = largeRegionHubs(scale, network);
+  // The same networks as the transit benches' (packages/engine/bench/transit.ts, greatBritain.ts).
+  let input: ReturnType<typeof generate> | undefined = generate(scale);
+  const tripCount = input.trips.length;
+  mkdirSync(dir, { recursive: true });
+  writeNetworkAsGtfs(input, join(dir, 'gtfs'));
+  const stops = input.stops.map((s, i) => ({
+    name: i < hubs ? `Town ${i}` : s.name,
+    lat: s.lat,
+    lon: s.lon,
+  }));
+  // The trips are on disk now; at Great-Britain scale they are gigabytes the roads do not need.
+  input = undefined;
+  const roads = writeRoadNetworkOsm(join(dir, 'roads.osm'), stops, hubs, bbox, roadSeed);
+  writeFileSync(join(dir, 'region.json'), JSON.stringify(regionJson(bbox), null, 1));
+  return { stops, hubs, roads, tripCount };
+}
+
+function regionJson(bbox: [number, number, number, number]): unknown {
+  const [south, west, north, east] = bbox;
   const square = {
     type: 'Polygon',
     coordinates: [
@@ -128,6 +151,23 @@ function regionJson(): unknown {
       parking: { defaultPerHourPence: 150, maxPerDayPence: 800, stationParkAndRideFree: true },
     },
   };
+}
+
+/**
+ * The stops of a large region written by writeLargeRegion, read back from its stops.txt in file
+ * order (the first `hubs` are the towns), so a reused folder gives the same search pairs. The road
+ * and trip figures are not read back.
+ */
+export function readLargeRegion(dir: string, hubs: number): LargeRegion {
+  const lines = readFileSync(join(dir, 'gtfs', 'stops.txt'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1);
+  const stops: LargePlace[] = lines.map((line, i) => {
+    const [, name, lat, lon] = line.split(',');
+    return { name: i < hubs ? `Town ${i}` : name!, lat: Number(lat), lon: Number(lon) };
+  });
+  return { stops, hubs, roads: { nodes: 0, ways: 0, roadKm: 0 }, tripCount: 0 };
 }
 
 /**

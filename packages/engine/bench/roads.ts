@@ -220,10 +220,25 @@ export function writeRoadNetworkOsm(
   }
 
   // Local roads: every other stop, nearest-to-the-network first, joins the nearest connected point.
-  const townOf = (v: number): number => {
-    // Towns are few; the grid hash is not needed for this one-off test.
-    for (let h = 0; h < hubCount; h++) if (dist(v, h) <= townRadius[h]! + 200) return h;
-    return -1;
+  // Towns by 2 km cell, so that finding whether a stop is in one stays cheap with thousands of towns.
+  const townCells = new Map<number, number[]>();
+  for (let h = 0; h < hubCount; h++) {
+    const k = cellKey(Math.floor(xs[h]! / CELL), Math.floor(ys[h]! / CELL));
+    let l = townCells.get(k);
+    if (!l) townCells.set(k, (l = []));
+    l.push(h);
+  }
+  let widestM = 0;
+  for (let h = 0; h < hubCount; h++) widestM = Math.max(widestM, townRadius[h]! + 200);
+  const reach = Math.ceil(widestM / CELL);
+  const inTown = (v: number): boolean => {
+    const cx = Math.floor(xs[v]! / CELL);
+    const cy = Math.floor(ys[v]! / CELL);
+    for (let y = cy - reach; y <= cy + reach; y++)
+      for (let x = cx - reach; x <= cx + reach; x++)
+        for (const h of townCells.get(cellKey(x, y)) ?? [])
+          if (dist(v, h) <= townRadius[h]! + 200) return true;
+    return false;
   };
   const rest: Array<[number, number]> = [];
   for (let s = hubCount; s < stops.length; s++) {
@@ -235,7 +250,7 @@ export function writeRoadNetworkOsm(
     const p = nearestAttach(s);
     if (p < 0) continue;
     const d = dist(s, p);
-    const cls: RoadClass = townOf(s) >= 0 ? 'residential' : d > 2500 ? 'tertiary' : 'unclassified';
+    const cls: RoadClass = inTown(s) ? 'residential' : d > 2500 ? 'tertiary' : 'unclassified';
     const name = cls === 'residential' ? `Stop ${s} Lane` : '';
     for (const v of road(p, s, cls, 250, name)) addAttach(v);
     addAttach(s);

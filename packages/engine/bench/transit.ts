@@ -34,7 +34,7 @@ const QUERIES = 1000;
 const WARMUP_QUERIES = 100;
 const BENCH_DATE = SCOTLAND_BENCH_DATE;
 
-interface ChildFigures {
+export interface ChildFigures {
   snapshotLoadMs: number;
   rssMb: number;
   stops: number;

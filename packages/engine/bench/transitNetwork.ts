@@ -26,6 +26,14 @@ export interface NetworkOptions {
   quirks: boolean;
   /** Towns: the first `hubs` stops. Local routes start at a town and every fifth route links towns (0: pure random walks). */
   hubs?: number;
+  /**
+   * Dense towns and sparse country: this share of the stops that are not towns sit around a town
+   * (drawn by town size, sizes falling as 1/rank like real settlements), the rest anywhere.
+   * Without it every stop is anywhere in the box.
+   */
+  inTownShare?: number;
+  /** This share of routes are ferries: two or three stops, slow (the rest stay trains and buses). */
+  ferryShare?: number;
   /** First service day as days since 1970. */
   firstDay: number;
 }
@@ -39,6 +47,47 @@ export function makeRandom(seed: number): () => number {
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Where stop i goes: towns (the first `hubs`) and, without inTownShare, every stop uniformly in the
+ * box; with it, that share of the others in a town's built-up area (a normal spread whose radius
+ * grows with the square root of the town's weight, 1/rank), the rest uniformly.
+ */
+function townPlacer(
+  o: NetworkOptions,
+  rnd: () => number,
+): (i: number, placed: ReadonlyArray<{ lat: number; lon: number }>) => [number, number] {
+  const [south, west, north, east] = o.bbox;
+  const uniform = (): [number, number] => [south + rnd() * (north - south), west + rnd() * (east - west)];
+  const hubs = o.hubs ?? 0;
+  const share = o.inTownShare ?? 0;
+  if (share <= 0 || hubs === 0) return uniform;
+  // Cumulative 1/rank weights: town 0 is the largest city.
+  const cumulative = new Float64Array(hubs);
+  let total = 0;
+  for (let h = 0; h < hubs; h++) cumulative[h] = total += 1 / (h + 1);
+  const kmPerDegLon = 111 * Math.cos((((south + north) / 2) * Math.PI) / 180);
+  return (i, placed) => {
+    if (i < hubs || rnd() >= share) return uniform();
+    const x = rnd() * total;
+    let lo = 0;
+    let hi = hubs - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    // A city of weight 1 spreads about 8 km (σ), a town of rank 1,000 about 0.25 km.
+    const sigmaKm = 8 / Math.sqrt(lo + 1);
+    // Box-Muller: two normal offsets.
+    const radius = sigmaKm * Math.sqrt(-2 * Math.log(1 - rnd()));
+    const angle = 2 * Math.PI * rnd();
+    const town = placed[lo]!;
+    const lat = Math.min(north, Math.max(south, town.lat + (radius * Math.sin(angle)) / 111));
+    const lon = Math.min(east, Math.max(west, town.lon + (radius * Math.cos(angle)) / kmPerDegLon));
+    return [lat, lon];
   };
 }
 
@@ -65,14 +114,16 @@ export function generateNetwork(o: NetworkOptions): TimetableInput {
     trips: [],
     transfers: [],
   };
+  const place = townPlacer(o, rnd);
   for (let i = 0; i < o.stops; i++) {
+    const [lat, lon] = place(i, input.stops);
     input.stops.push({
       feed: 0,
       id: `gen:S${i}`,
       code: '',
       name: `Stop ${i}`,
-      lat: south + rnd() * (north - south),
-      lon: west + rnd() * (east - west),
+      lat,
+      lon,
       parent: -1,
       wheelchair: o.quirks ? int(0, 2) : 1,
       platformCode: '',
@@ -143,8 +194,11 @@ export function generateNetwork(o: NetworkOptions): TimetableInput {
   };
 
   const tripsPerRoute = o.trips / o.routes;
+  // Ferries every 1/ferryShare routes (not drawn, so networks without them keep their random sequence).
+  const ferryEvery = o.ferryShare ? Math.round(1 / o.ferryShare) : 0;
   for (let r = 0; r < o.routes; r++) {
-    const mode = rnd() < 0.1 ? 'train' : 'bus';
+    const ferry = ferryEvery > 0 && r % ferryEvery === ferryEvery - 1;
+    const mode = ferry ? 'ferry' : rnd() < 0.1 ? 'train' : 'bus';
     input.lines.push({
       feed: 0,
       id: `gen:R${r}`,
@@ -152,15 +206,15 @@ export function generateNetwork(o: NetworkOptions): TimetableInput {
       shortName: String(r),
       longName: `Route ${r}`,
       mode,
-      routeType: mode === 'train' ? 2 : 3,
+      routeType: mode === 'train' ? 2 : mode === 'ferry' ? 4 : 3,
       color: '',
       textColor: '',
       url: '',
     });
     // Random walk with a preferred heading, or (with towns) an intercity line from town to nearby town.
-    const len = int(o.routeLength[0], o.routeLength[1]);
+    const len = ferry ? int(2, 3) : int(o.routeLength[0], o.routeLength[1]);
     const hubs = o.hubs ?? 0;
-    const intercity = hubs > 0 && r % 5 === 0;
+    const intercity = !ferry && hubs > 0 && r % 5 === 0;
     const seq: number[] = [hubs > 0 ? int(0, hubs - 1) : int(0, o.stops - 1)];
     const used = new Set(seq);
     if (intercity) {
@@ -196,7 +250,8 @@ export function generateNetwork(o: NetworkOptions): TimetableInput {
       }
     }
     if (seq.length < 2) continue;
-    const speedKmh = mode === 'train' || intercity ? 70 : 25;
+    // Ferries an assumed 28 km/h (15 knots) over the straight line; buses 25 km/h with their stops.
+    const speedKmh = mode === 'train' || intercity ? 70 : mode === 'ferry' ? 28 : 25;
     const hops: number[] = [];
     for (let i = 1; i < seq.length; i++)
       hops.push(Math.max(60, Math.round((distKm(seq[i - 1]!, seq[i]!) / speedKmh) * 3600)));
@@ -282,6 +337,32 @@ export function generateScotlandNetwork(scale: number): TimetableInput {
     bbox: SCOTLAND_BBOX,
     quirks: false,
     hubs: Math.round(400 * scale),
+    firstDay: dateToDayNumber(SCOTLAND_BENCH_DATE) - 7,
+  });
+}
+
+/** South, west, north, east of the Great-Britain-scale network (Land's End to Caithness, Ardnamurchan to Lowestoft). */
+export const GREAT_BRITAIN_BBOX: [number, number, number, number] = [50.0, -6.2, 58.6, 1.8];
+
+/**
+ * A network the size of Great Britain's public transport as issue 32 gives it (`scale` 1: 400,000
+ * stops; 1.25 M trips of 10–30 stops, so about 25 M stop times; 40,000 routes of which one in 200 a
+ * ferry and about a tenth rail; 4,000 towns, one per 100 stops as at Scotland scale). Seven stops
+ * in ten stand in towns, larger towns holding more (1/rank), so cities are dense and the country
+ * sparse. `scale` 0.1 is Scotland-sized in stops and trips, spread over the whole island.
+ */
+export function generateGreatBritainNetwork(scale: number): TimetableInput {
+  return generateNetwork({
+    seed: 20261128,
+    stops: Math.round(400_000 * scale),
+    routes: Math.round(40_000 * scale),
+    trips: Math.round(1_250_000 * scale),
+    routeLength: [10, 30],
+    bbox: GREAT_BRITAIN_BBOX,
+    quirks: false,
+    hubs: Math.round(4_000 * scale),
+    inTownShare: 0.7,
+    ferryShare: 0.005,
     firstDay: dateToDayNumber(SCOTLAND_BENCH_DATE) - 7,
   });
 }
