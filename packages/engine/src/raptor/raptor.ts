@@ -61,8 +61,13 @@ export class Raptor {
   private readonly queuePos: Int32Array;
   /** Per query: the vehicles still needed from each stop (labels needing more than are left are not written). */
   private readonly vehicles: VehicleBound;
-  /** Per query: the least time from each stop to the destination side, end leg included (shared per timetable and direction). */
-  private times!: TimeBound;
+  /**
+   * Per query: the least time from each stop to the destination side, end leg included (the time
+   * bound shared per timetable and direction, or `noTimeBound`).
+   */
+  private toEnd!: Int32Array;
+  /** All zeros: no time bound, only the target and the journey length prune. */
+  private readonly noTimeBound: Int32Array;
   /** Per query: the longest end leg (the bound less it is the least time to an end stop). */
   private longestEnd = 0;
   private readonly hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0, timeSec: 0 };
@@ -96,6 +101,7 @@ export class Raptor {
     this.bestR = new Int32Array(this.S).fill(INF);
     this.queuePos = new Int32Array(data.patternCount).fill(-1);
     this.vehicles = new VehicleBound(data);
+    this.noTimeBound = new Int32Array(data.stopCount);
   }
 
   /** Runs one query (single departure or range) and returns the Pareto set of journeys. */
@@ -126,15 +132,23 @@ export class Raptor {
     this.walkFactor = query.walkTransferFactor ?? 1;
     this.longestEnd = ends.reduce((m, e) => Math.max(m, e.durationSec), 0);
     const maxDurationSec = query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC;
-    this.times = TimeBound.shared(this.data, fwd);
-    this.times.compute(
-      usefulStarts,
-      ends,
-      fwd,
-      this.walkFactor,
-      maxDurationSec + this.longestEnd,
-      query.windowSec ?? 0,
-    );
+    // The time bound is a shortest-path search out to twice the nearest start stop's distance: a
+    // single departure with no length limit runs one RAPTOR iteration, which on a large network
+    // costs less than that search (`packages/engine/bench/transit.ts`, earliest arrival). It pays
+    // over a range's iterations, and for a length-limited query (the planner's latest departures),
+    // whose search stops at the limit and resumes for the next with the same end legs.
+    if ((query.windowSec ?? 0) > 0 || query.maxDurationSec !== undefined) {
+      const times = TimeBound.shared(this.data, fwd);
+      times.compute(
+        usefulStarts,
+        ends,
+        fwd,
+        this.walkFactor,
+        maxDurationSec + this.longestEnd,
+        query.windowSec ?? 0,
+      );
+      this.toEnd = times.toEnd;
+    } else this.toEnd = this.noTimeBound;
     const wheelchair = query.wheelchair === true;
     let latest = true;
     for (const [start, exact] of startTimes) {
@@ -363,7 +377,7 @@ export class Raptor {
       bestT,
     } = this;
     const needAfterRide = this.vehicles.afterRide;
-    const { toEnd } = this.times;
+    const { toEnd } = this;
     const longestEnd = this.longestEnd;
     const sign = fwd ? 1 : -1;
     const flagsBoard = fwd ? POS_NO_PICKUP : POS_NO_DROP_OFF;
@@ -475,7 +489,7 @@ export class Raptor {
         if (
           (time < rTime[idx]! || (time === rTime[idx]! && w < rWalk[idx]!)) &&
           time < bestR[q]! &&
-          reachesInTime(time, this.times.toEnd[q]!, this.longestEnd, target, bound)
+          reachesInTime(time, this.toEnd[q]!, this.longestEnd, target, bound)
         ) {
           rTime[idx] = time;
           rWalk[idx] = w;

@@ -92,6 +92,30 @@ describe('TimeBound', () => {
     }
   });
 
+  it('is built by Raptor for a range or a length-limited query, not for a single departure', () => {
+    const { view } = randomNetwork(3, 120, QUERY_DATE);
+    const raptor = new Raptor(view, 3);
+    const at = (s: number): AccessLeg[] => [
+      { stopIdx: s as AccessLeg['stopIdx'], durationSec: 60, mode: 'walk' },
+    ];
+    const query = {
+      direction: 'depart-after' as const,
+      timeSec: 8 * 3600,
+      access: at(0),
+      egress: at(view.stopCount - 1),
+      maxTransfers: 3,
+    };
+    // Its search would cost a single departure more than it prunes; a fresh bound is all zeros.
+    const shared = TimeBound.shared(view, true);
+    raptor.route(query);
+    expect(shared.toEnd.every((t) => t === 0)).toBe(true);
+    raptor.route({ ...query, maxDurationSec: 3 * 3600 });
+    expect(shared.toEnd.some((t) => t > 0)).toBe(true);
+    shared.toEnd.fill(0);
+    raptor.route({ ...query, egress: at(view.stopCount - 2), windowSec: 3600 });
+    expect(shared.toEnd.some((t) => t > 0)).toBe(true);
+  });
+
   it('is at most the time of every journey Raptor finds from a stop to the end legs', () => {
     let compared = 0;
     for (let seed = 1; seed <= 12; seed++) {
