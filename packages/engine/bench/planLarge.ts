@@ -61,16 +61,16 @@ export function writeLargeRegion(
   const tripCount = input.trips.length;
   mkdirSync(dir, { recursive: true });
   writeNetworkAsGtfs(input, join(dir, 'gtfs'));
-  const stops = input.stops.map((s, i) => ({
-    name: i < hubs ? `Town ${i}` : s.name,
-    lat: s.lat,
-    lon: s.lon,
-  }));
+  const { stops } = input;
   // The trips are on disk now; at Great-Britain scale they are gigabytes the roads do not need.
   input = undefined;
+  // The roads join the generated coordinates, as they always have (roads.osm is unchanged).
   const roads = writeRoadNetworkOsm(join(dir, 'roads.osm'), stops, hubs, bbox, roadSeed);
   writeFileSync(join(dir, 'region.json'), JSON.stringify(regionJson(bbox), null, 1));
-  return { stops, hubs, roads, tripCount };
+  // The search ends come from stops.txt as written (coordinates to 6 decimals), as on a reuse of the
+  // folder: the unrounded ones moved every search end by up to 5 cm, so a fresh run and a reused
+  // one planned different searches and printed different journey digests.
+  return { ...readLargeRegion(dir, hubs), roads, tripCount };
 }
 
 function regionJson(bbox: [number, number, number, number]): unknown {
