@@ -2,12 +2,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { contractSchemasPlugin } from './scripts/contractSchemasPlugin.ts';
+import { compileHintsPlugin } from './scripts/compileHintsPlugin.ts';
 
 // The API serves dist/ with an SPA fallback on the same origin; in development Vite proxies /v1 to it.
 export default defineConfig({
   plugins: [
     react(),
     contractSchemasPlugin(),
+    compileHintsPlugin(),
     // The service worker is our own (src/offline/sw.ts); the plugin builds it and injects the list of
     // files to precache. The manifest is per brand, so the API serves it (/v1/brand/manifest.webmanifest).
     VitePWA({

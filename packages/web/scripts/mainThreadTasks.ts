@@ -6,6 +6,7 @@
 // build and the demo region. MAIN_THREAD_RUNS=n (default 3) runs per page, MAIN_THREAD_ONLY=journey
 // measures some pages; the tasks of each page's median run are listed with what ran inside them.
 import { measureOnDemo } from './demoApp.ts';
+import { pageMainThreadEvents, type TraceEvent } from './pageMainThread.ts';
 
 const APP_PORT = Number(process.env.MAIN_THREAD_APP_PORT ?? 8182);
 const RUNS = Math.max(1, Number(process.env.MAIN_THREAD_RUNS ?? 3));
@@ -16,26 +17,7 @@ const BLOCKING_AFTER_MS = 50;
 /** Tasks shorter than this, slowed down, cannot block: left out of the listing. */
 const LISTED_FROM_MS = BLOCKING_AFTER_MS / SLOWDOWN;
 
-type TraceEvent = {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string; data?: { functionName?: string; url?: string; type?: string } };
-};
 type Run = { blockingMs: number; tasks: string[] };
-
-/** The renderer's main thread of the page: the one that ran the page's scripts. */
-function mainThreadEvents(events: TraceEvent[]): TraceEvent[] {
-  const threads = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const main = threads.find((t) =>
-    events.some((e) => e.pid === t.pid && e.tid === t.tid && e.name === 'FunctionCall'),
-  );
-  return main ? events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X') : [];
-}
 
 /** Thread time of an event in milliseconds. */
 const cpuMs = (e: TraceEvent) => (e.tdur ?? 0) / 1000;
@@ -90,7 +72,7 @@ await measureOnDemo(APP_PORT, [], async (browser, routes) => {
       await page.waitForTimeout(2_000);
       const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
       await context.close();
-      const events = mainThreadEvents(trace.traceEvents);
+      const events = pageMainThreadEvents(trace.traceEvents, new URL(url).origin);
       const tasks = events.filter((e) => e.name === 'RunTask' && cpuMs(e) >= LISTED_FROM_MS);
       const start = tasks[0]?.ts ?? 0;
       runs.push({
