@@ -4,7 +4,7 @@ import type { StreetMode } from '../osm/wayAccess.ts';
 import type { AccessLeg } from '../raptor/types.ts';
 import { findSnapPoint, findStopSnapPoint, listSnapPoints } from '../streets/snap.ts';
 import { isMapGapDetour } from '../streets/straightWalk.ts';
-import { WALK_DETOUR_FACTOR, WALK_MPS } from '../planningFigures.ts';
+import { WALK_DETOUR_FACTOR, WALK_MPS } from '../figures/planningFigures.ts';
 import { reachTargets } from '../streets/search.ts';
 import type { SnapPoint } from '../streets/search.ts';
 import { MAX_SNAP_M } from '../streets/streetNetwork.ts';

@@ -2,7 +2,7 @@ import { findStopSnapPoint, listSnapPoints } from '../streets/snap.ts';
 import { reachTargets } from '../streets/search.ts';
 import type { SnapPoint } from '../streets/search.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
-import { WALK_MPS } from '../planningFigures.ts';
+import { WALK_MPS } from '../figures/planningFigures.ts';
 import KDBush from 'kdbush';
 
 /** A directed walk between two stops (same shape as the timetable's Footpath). */

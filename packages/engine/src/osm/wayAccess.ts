@@ -1,5 +1,5 @@
 import type { OsmTags } from './types.ts';
-import { WALK_MPS } from '../planningFigures.ts';
+import { WALK_MPS } from '../figures/planningFigures.ts';
 import { carTravelKmh, MPH_KMH, roadPlaceOf } from './roadSpeeds.ts';
 
 /*

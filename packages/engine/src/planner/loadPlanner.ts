@@ -8,7 +8,7 @@ import type { GeocodeResult } from '../geocoding/geocoder.ts';
 import { isInGreatBritain } from '../places/greatBritain.ts';
 import { locateEnds, outsideAreaMessage } from '../places/locateEnd.ts';
 import { findBeyond } from './beyond.ts';
-import { MAX_TRANSFERS } from '../planningFigures.ts';
+import { MAX_TRANSFERS } from '../figures/planningFigures.ts';
 import type { CoveredArea, FindPlace } from '../places/locateEnd.ts';
 import { McRaptor } from '../raptor/mcRaptor.ts';
 import { Raptor } from '../raptor/raptor.ts';

@@ -1,7 +1,7 @@
 import type { TravelType } from '@cairn/contracts';
 import type { PlacePoint, PlannedStep, RideStop, TransitRide } from '../journeys/model.ts';
 import { haversineM } from '../geo/geometry.ts';
-import { WALK_DETOUR_FACTOR } from '../planningFigures.ts';
+import { WALK_DETOUR_FACTOR } from '../figures/planningFigures.ts';
 import type { RaptorJourney, RaptorLeg } from '../raptor/types.ts';
 import type { TransitView } from '../timetable/transitView.ts';
 import type { RegionData } from '../loader/regionData.ts';

@@ -1,6 +1,6 @@
 import { FIRST_BLOCKING_CODE } from '../osm/stepFreeTags.ts';
 import { MODE_BIT } from '../osm/wayAccess.ts';
-import { WALK_MPS } from '../planningFigures.ts';
+import { WALK_MPS } from '../figures/planningFigures.ts';
 import { edgeHighwayClass, MODE_INDEX } from '../streets/graph.ts';
 import type { StreetGraph } from '../streets/graph.ts';
 import type { PathPiece } from '../streets/search.ts';

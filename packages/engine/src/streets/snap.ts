@@ -6,7 +6,7 @@ import { edgeHighwayClass, findEdgeName } from './graph.ts';
 import type { StreetGraph } from './graph.ts';
 import type { SnapPoint } from './search.ts';
 import { MODE_BIT, STREET_MODES } from '../osm/wayAccess.ts';
-import { WALK_MPS } from '../planningFigures.ts';
+import { WALK_MPS } from '../figures/planningFigures.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
 
 /*

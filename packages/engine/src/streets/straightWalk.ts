@@ -2,7 +2,7 @@ import polyline from '@mapbox/polyline';
 import type { StreetRoute } from './directions.ts';
 import { metresToMiles } from '../format/distance.ts';
 import { haversineM } from '../geo/geometry.ts';
-import { WALK_DETOUR_FACTOR, WALK_MPS } from '../planningFigures.ts';
+import { WALK_DETOUR_FACTOR, WALK_MPS } from '../figures/planningFigures.ts';
 import type { GeoPoint } from '../geo/geometry.ts';
 
 /*

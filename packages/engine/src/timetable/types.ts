@@ -1,4 +1,4 @@
-import { FOOTPATH_WALK_MPS, WALK_DETOUR_FACTOR } from '../planningFigures.ts';
+import { FOOTPATH_WALK_MPS, WALK_DETOUR_FACTOR } from '../figures/planningFigures.ts';
 
 /**
  * The compact timetable: column arrays indexed by integer ids, built once per region and stored in a

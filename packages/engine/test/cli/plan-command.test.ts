@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRegionCommand } from '../../src/cli/buildRegion.ts';
 import { planCommand } from '../../src/cli/plan.ts';
 import type { PlanJson } from '../../src/cli/plan.ts';
-import { WALK_DETOUR_FACTOR, WALK_MPS } from '../../src/planningFigures.ts';
+import { WALK_DETOUR_FACTOR, WALK_MPS } from '../../src/figures/planningFigures.ts';
 import { baseFeed } from '../support/inlineFeed.ts';
 import { captureOutput } from './captureOutput.ts';
 

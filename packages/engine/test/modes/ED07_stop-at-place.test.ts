@@ -6,7 +6,7 @@ import { AT_STOP_M, listStopAccess } from '../../src/modes/accessEgress.ts';
 import type { StopStreets } from '../../src/modes/accessEgress.ts';
 import { buildStreetStep } from '../../src/modes/streetStep.ts';
 import { loadOsmXml } from '../../src/loader/loadOsm.ts';
-import { WALK_DETOUR_FACTOR, WALK_MPS } from '../../src/planningFigures.ts';
+import { WALK_DETOUR_FACTOR, WALK_MPS } from '../../src/figures/planningFigures.ts';
 import { haversineM } from '../../src/geo/geometry.ts';
 import { findStopSnapPoint } from '../../src/streets/snap.ts';
 import { createStreetNetwork, findStreetRoute } from '../../src/streets/streetNetwork.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoRegion } from '../../../../regions/cairngorms/generator/main.ts';
 import { listStopAccess } from '../../src/modes/accessEgress.ts';
 import { buildStreetStep } from '../../src/modes/streetStep.ts';
-import { WALK_MPS } from '../../src/planningFigures.ts';
+import { WALK_MPS } from '../../src/figures/planningFigures.ts';
 import { loadRegionData } from '../../src/loader/regionData.ts';
 import type { RegionData } from '../../src/loader/regionData.ts';
 import { haversineM } from '../../src/geo/geometry.ts';

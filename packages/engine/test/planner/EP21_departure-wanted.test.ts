@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { epochToLocal } from '../../src/time/serviceDay.ts';
 import { DEFAULT_BRAND, demoRegionDir, planBetween } from '../support/demoRegion.ts';
 import { OPTION_SET } from '../../src/journeys/ranking/optionSet.ts';
-import { WALK_MPS } from '../../src/planningFigures.ts';
+import { WALK_MPS } from '../../src/figures/planningFigures.ts';
 import { scanLatest } from './reference/connectionScan.ts';
 import type { ReferenceJourney } from './reference/connectionScan.ts';
 import {

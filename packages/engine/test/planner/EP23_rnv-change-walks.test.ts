@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { BrandSettings, SearchRequest } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
-import { WALK_MPS } from '../../src/planningFigures.ts';
+import { WALK_MPS } from '../../src/figures/planningFigures.ts';
 import { loadPlannerFromFeeds } from '../../src/planner/loadPlanner.ts';
 import { findSharedData } from '../support/sharedData.ts';
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isTransportEntrance } from '../../src/osm/features.ts';
 import { loadOsmXml } from '../../src/loader/loadOsm.ts';
-import { WALK_MPS } from '../../src/planningFigures.ts';
+import { WALK_MPS } from '../../src/figures/planningFigures.ts';
 import { haversineM } from '../../src/geo/geometry.ts';
 import { edgeHighwayClass, findEdgeName } from '../../src/streets/graph.ts';
 import { findSnapPoint, findStopSnapPoint, LINK_SLACK_M, listSnapPoints } from '../../src/streets/snap.ts';

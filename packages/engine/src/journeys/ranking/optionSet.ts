@@ -1,7 +1,7 @@
 import type { SortKey, TravelType } from '@cairn/contracts';
 import { SORT_KEYS } from '@cairn/contracts';
 import type { PlannedOption, PlannedStep } from '../model.ts';
-import { WALK_MPS } from '../../planningFigures.ts';
+import { WALK_MPS } from '../../figures/planningFigures.ts';
 import { computeSortKeys } from './sortKeys.ts';
 import type { SortInputs } from './sortKeys.ts';
 

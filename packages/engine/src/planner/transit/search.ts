@@ -1,6 +1,6 @@
 import type { PlannedLeg } from '../../journeys/model.ts';
 import { OPTION_SET } from '../../journeys/ranking/optionSet.ts';
-import { MAX_TRANSFERS, WALK_MPS } from '../../planningFigures.ts';
+import { MAX_TRANSFERS, WALK_MPS } from '../../figures/planningFigures.ts';
 import type { Raptor } from '../../raptor/raptor.ts';
 import type { AccessLeg, RaptorJourney, RaptorQuery } from '../../raptor/types.ts';
 import { STEP_FREE_WALK_FACTOR } from '../../stepFree/streetProfile.ts';

@@ -1,6 +1,6 @@
 import { haversineM } from '../../geo/geometry.ts';
 import { FOOT_ONLY_CLASSES, HIGHWAY_CLASSES } from '../../osm/wayAccess.ts';
-import { WALK_MPS } from '../../planningFigures.ts';
+import { WALK_MPS } from '../../figures/planningFigures.ts';
 import { findStopSnapPoint } from '../../streets/snap.ts';
 import type { StreetNetwork } from '../../streets/streetNetwork.ts';
 import { STRAIGHT_LINE_FOOTPATHS } from '../../timetable/footpaths.ts';
