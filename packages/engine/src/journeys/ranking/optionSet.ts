@@ -307,15 +307,19 @@ function arrivesFirst(a: OptionScore, b: OptionScore): boolean {
 
 /**
  * A short ride beside a long wait, where the traveller could walk: A removes B when A rides B's
- * rides less that short one, asks and costs no more, and leaves and arrives within the short
+ * rides less that short one, asks and costs no more (both unknown counts as equal), and leaves and arrives within the short
  * ride's length of it (a 15-minute walk arriving 2 minutes later than an 11-minute wait and a
  * 2-minute bus).
  */
 export function shortRidePointless(a: OptionScore, b: OptionScore): boolean {
-  if (a.rides === '' || !b.ridesWithoutShortEnds?.includes(a.rides) || a.costPence === null) return false;
+  if (a.rides === '' || !b.ridesWithoutShortEnds?.includes(a.rides)) return false;
+  // Both unpriced (a fare beyond the region, a feed without fares) is the same unknown fare less
+  // the short ride's: Kingussie → Fort William kept a 1-minute bus and 74 minutes at the station.
+  const costs = comparableCosts(a.costPence, b.costPence);
   return (
+    costs !== undefined &&
+    costs[0] <= costs[1] &&
     subset(a.needs, b.needs) &&
-    a.costPence <= (b.costPence ?? Infinity) &&
     a.departSec >= b.departSec - OPTION_SET.shortRideSec &&
     a.arriveSec <= b.arriveSec + OPTION_SET.shortRideSec &&
     a.walkM - b.walkM <= (b.shortRideWalkLimitM ?? Infinity)

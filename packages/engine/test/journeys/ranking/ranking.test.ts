@@ -624,6 +624,22 @@ describe('option set', () => {
     expect(keep([{ ...walk, walkM: 800 }, bus])).toHaveLength(2);
   });
 
+  it('a short ride beside a long wait goes when neither price is known (beyond the region)', () => {
+    // Kingussie → Fort William: bus 32 for a minute, 74 minutes at the station, the train and an
+    // estimated coach; or a 5-minute walk to the same train. The coach's fare is unknown for both.
+    const bus = score({
+      rides: 'bus 32>train>coach',
+      ridesWithoutShortEnds: ['train>coach'],
+      departSec: 5000 - 75 * 60,
+      costPence: null,
+      walkM: 0,
+    });
+    const walk = score({ rides: 'train>coach', departSec: 5000, costPence: null, walkM: 355 });
+    expect(keep([walk, bus])).toEqual([walk]);
+    // A known price beside an unknown one still compares nothing.
+    expect(keep([walk, { ...bus, costPence: 1530 }])).toHaveLength(2);
+  });
+
   it('keeps pinned options (walking under the limit)', () => {
     const walk = score({
       family: 'walk',
