@@ -69,7 +69,8 @@ export type PlaceErrors = z.infer<typeof PlaceErrors>;
  * engine's reason (planner/port.ts NoJourneyReason), so the results page says why and offers the
  * next action. `ends`: the ends with no stop within a walk ('no stop near'); `date`: the region's
  * YYYY-MM-DD with nothing running ('no service'); `next_departure`: with it, when public transport next
- * leaves the stops near the start (absent from older servers).
+ * leaves the stops near the start (absent from older servers); `first_arrival`: 'no return' because
+ * every way there arrives after the return time, the first of those arrivals (absent from older servers).
  */
 export const NoJourney = z
   .object({
@@ -87,6 +88,12 @@ export const NoJourney = z
       .optional()
       .describe(
         "'no service': the first departure from the stops within a walk of the start in the next 7 days; null when none runs in them",
+      ),
+    first_arrival: z
+      .string()
+      .optional()
+      .describe(
+        "'no return': every way there arrives after the return time; the first of them arrives then (local time with offset, ISO 8601)",
       ),
   })
   .describe('Why a search found no journey');

@@ -110,5 +110,6 @@ function noJourneyOf(result: PlanResult): NoJourney | undefined {
     ...(why.reason === 'no service'
       ? { date: why.date, ...(why.next !== undefined ? { next_departure: why.next } : {}) }
       : {}),
+    ...(why.reason === 'no return' && why.arrival ? { first_arrival: why.arrival } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { type BrandSettings, type PlaceSuggestion, type Profile, type SearchRequest } from '@cairn/contracts';
-import type { MapFeatureCollection, Planner, PlanResult, UnplacedEnd } from '@cairn/engine';
+import type { MapFeatureCollection, NoJourneyReason, Planner, PlanResult, UnplacedEnd } from '@cairn/engine';
 // The fixture journeys are the contract's, shared with the web tests.
 import { loadJourney } from '../../../contracts/test/fixtures.ts';
 
@@ -15,6 +15,8 @@ export interface TestPlanner extends Planner {
   failing: boolean;
   /** How many journeys each plan answers; with 0, plan says nothing runs ('no service'). */
   journeyCount: number;
+  /** With journeyCount 0: the reason plan gives instead of 'no service'. */
+  emptyWhy?: NoJourneyReason;
   /** The region's facts, settable: the API reads its time zone from here. */
   region: { timeZone: string };
   delayMs: number;
@@ -75,7 +77,11 @@ export function createTestPlanner(): TestPlanner {
       const date = request.out_time.slice(0, 10).replace(/\//g, '-');
       // Like the engine, nothing running names the next departure from the start (here, none that week).
       if (planner.journeyCount === 0)
-        return { found: false, journeys: [], why: { reason: 'no service', date, next: null } };
+        return {
+          found: false,
+          journeys: [],
+          why: planner.emptyWhy ?? { reason: 'no service', date, next: null },
+        };
       const journeys = Array.from({ length: planner.journeyCount }, (_, i) => ({
         ...fixture,
         id: `test-${i}`,

@@ -75,6 +75,25 @@ describe('the planner port in the API', () => {
     }
   });
 
+  it('no way back because every way there arrives after the return time passes the first arrival on (first_arrival)', async () => {
+    planner.journeyCount = 0;
+    planner.emptyWhy = { reason: 'no return', arrival: '2026-06-16T13:49:00+01:00' };
+    try {
+      const { hash } = SearchCreated.parse((await post('2026/06/16 09:00:00')).body).data;
+      const results = await waitFor(async () => {
+        const r = await server.call('GET', `/v1/journey-planner/search/${hash}`);
+        return r.body.data.query.status === 'done' ? SearchResults.parse(r.body) : undefined;
+      });
+      expect(results.data.query.no_journey).toEqual({
+        reason: 'no return',
+        first_arrival: '2026-06-16T13:49:00+01:00',
+      });
+    } finally {
+      planner.journeyCount = 3;
+      delete planner.emptyWhy;
+    }
+  });
+
   it("refuses a planner module whose planner does not say its region's time zone", async () => {
     const file = join(server.dataDir, 'zoneless-planner.mjs');
     const methods = ['plan', 'autocomplete', 'reverse', 'regionInfo', 'mapFeatures'];

@@ -557,7 +557,9 @@ export function explainNoJourney(why: NoJourneyReason): string {
     case 'no service':
       return `nothing runs between the stops near these places at that time on ${why.date}${nextDepartureText(why.next)}`;
     case 'no return':
-      return 'no option has a way back at the return time';
+      return why.arrival
+        ? `every way there arrives after the return time: the first arrives at ${why.arrival.slice(11, 16)} on ${why.arrival.slice(0, 10)}`
+        : 'no option has a way back at the return time';
     case 'no option':
       return 'every option found is left out by booking windows or the allowed travel types';
   }

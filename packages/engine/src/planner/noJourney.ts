@@ -12,18 +12,27 @@ export interface EmptySearch {
   candidates: number;
   /** Candidates kept once paired with a return (all of them on a one-way search). */
   paired: number;
+  /** When every candidate arrives after the return time: the first of those arrivals. */
+  lateArrivalSec?: number;
 }
 
 /**
  * Why a search whose ends are placed found nothing. Candidates found and then all dropped: by the
- * return pairing (`no return`) or by booking windows and limits (`no option`). No candidate at all:
+ * return pairing (`no return`, with the first arrival when every way there arrives after the
+ * return time) or by booking windows and limits (`no option`). No candidate at all:
  * public transport either has no stop within the walk of the transit first or last mile at an end
  * (`no stop near`), or has stops at both and nothing running from them in the searched window
  * (`no service`) — door-to-door modes did not fit either (too far, or blocked by the brand).
  */
 export function whyNoJourney(ctx: SearchContext, found: EmptySearch): NoJourneyReason {
-  if (found.candidates > 0) return { reason: found.paired === 0 ? 'no return' : 'no option' };
   const { data } = ctx;
+  const tz = data.region.timeZone;
+  if (found.candidates > 0 && found.paired === 0)
+    return found.lateArrivalSec === undefined
+      ? { reason: 'no return' }
+      : // The whole minute, as the journeys' times are shown.
+        { reason: 'no return', arrival: formatLocalIso(tz, Math.floor(found.lateArrivalSec / 60) * 60) };
+  if (found.candidates > 0) return { reason: 'no option' };
   const ends: SearchEnd[] = [];
   const nearOrigin = listStopAccess(data, ctx.origin, 'walk', MILE_MAX_SEC.walk, 'from');
   if (!nearOrigin.length) ends.push('origin');
@@ -31,7 +40,6 @@ export function whyNoJourney(ctx: SearchContext, found: EmptySearch): NoJourneyR
     ends.push('destination');
   if (ends.length > 0) return { reason: 'no stop near', ends };
   const atSec = 'startSec' in ctx.at ? ctx.at.startSec : ctx.at.endSec;
-  const tz = data.region.timeZone;
   const next = findNextDeparture(
     data.timetable,
     nearOrigin.map((s) => s.stopIdx),

@@ -149,6 +149,9 @@ function planOptions(
     beyond ? extendBeyond(leg, beyond, (beyond.end === 'destination') === outbound) : leg;
   const options: Array<{ option: PlannedOption; c: Candidate }> = [];
   let paired = 0;
+  // The ways there that arrive after the return time, and the first of their arrivals.
+  let late = 0;
+  let firstLateSec = Infinity;
   for (const c of candidates) {
     const notices = [...(c.notices ?? []), ...(beyond ? [beyondNotice(beyond, data.region.name)] : [])];
     const option: PlannedOption = {
@@ -159,7 +162,12 @@ function planOptions(
     };
     if (returnOf && returnSec !== undefined) {
       // An outbound leg still travelling at the return time cannot be paired.
-      const ret = legEndSec(option.depart) > returnSec ? null : returnOf(c);
+      const endSec = legEndSec(option.depart);
+      if (endSec > returnSec) {
+        late++;
+        firstLateSec = Math.min(firstLateSec, endSec);
+      }
+      const ret = endSec > returnSec ? null : returnOf(c);
       if (!ret) {
         why.drop(option, 'no way back');
         continue;
@@ -241,7 +249,16 @@ function planOptions(
   const unique = [...new Map(journeys.map((j) => [j.id, j])).values()];
   const explained = why.list();
   if (unique.length === 0)
-    return { ...none(whyNoJourney(ctx, { candidates: candidates.length, paired })), ...explained };
+    return {
+      ...none(
+        whyNoJourney(ctx, {
+          candidates: candidates.length,
+          paired,
+          ...(late > 0 && late === candidates.length ? { lateArrivalSec: firstLateSec } : {}),
+        }),
+      ),
+      ...explained,
+    };
   return { found: true, journeys: rankByEmissions(unique), ...explained };
 }
 

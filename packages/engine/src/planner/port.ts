@@ -31,7 +31,9 @@ import type { JourneyCheck } from '../realtime/journeyCheck.ts';
  * - `no service`: stops are near both ends, but nothing runs there in the searched window of that
  *   day (`date`, the region's YYYY-MM-DD); `next`, the first departure from the stops near the
  *   origin in the next week (planner/nextDeparture.ts), null when none runs in it;
- * - `no return`: outbound options exist, but none has a way back at the return time;
+ * - `no return`: outbound options exist, but none has a way back at the return time; `arrival`
+ *   (local ISO), when every way there arrives after the return time: the first of them (Braemar
+ *   to Raigmore Hospital by 09:00 and back at 11:00: the first bus and train arrive at 13:49);
  * - `no option`: options were found and all left out by the traveller's or brand's limits
  *   (booking windows, blocked travel types).
  */
@@ -53,7 +55,7 @@ export type NoJourneyReason =
   | { reason: 'bad time' }
   | { reason: 'no stop near'; ends: SearchEnd[] }
   | { reason: 'no service'; date: string; next?: NextDepartureFact | null }
-  | { reason: 'no return' }
+  | { reason: 'no return'; arrival?: string }
   | { reason: 'no option' };
 
 /**

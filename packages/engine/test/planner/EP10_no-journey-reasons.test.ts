@@ -137,14 +137,17 @@ describe('plan() says why it found no journey', () => {
     });
   });
 
-  it('no return: outbound options, none with a way back at a return time before them', async () => {
-    expect(
-      await why(
-        at('Aviemore'),
-        at('Kingussie'),
-        { out_time: '2026/11/24 09:00:00', return_time: '2026/11/24 08:00:00' },
-        DEFAULT_BRAND,
-      ),
-    ).toEqual({ reason: 'no return' });
+  it('no return: outbound options, none with a way back at a return time before them, and when the first of them arrives (it said only "no way back" before)', async () => {
+    // Every way there arrives after 08:00; the first is the drive (a lift or a taxi) leaving at 09:00.
+    const found = await why(
+      at('Aviemore'),
+      at('Kingussie'),
+      { out_time: '2026/11/24 09:00:00', return_time: '2026/11/24 08:00:00' },
+      DEFAULT_BRAND,
+    );
+    expect(found).toEqual({
+      reason: 'no return',
+      arrival: expect.stringMatching(/^2026-11-24T09:\d\d:00\+00:00$/),
+    });
   });
 });

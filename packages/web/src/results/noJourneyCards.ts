@@ -53,6 +53,12 @@ export function noJourneyCard(why: NoJourney): NoJourneyCard {
         action: 'Change the date or time',
       };
     case 'no return':
+      if (why.first_arrival)
+        return {
+          title: 'No way there before the return',
+          text: `Every way there arrives after the return time you chose: the first arrives at ${why.first_arrival.slice(11, 16)} on ${why.first_arrival.slice(0, 10)}.`,
+          action: 'Change the times',
+        };
       return {
         title: 'No way back at that time',
         text: 'We found ways there, but none with a way back at the return time you chose.',

@@ -63,6 +63,15 @@ describe('why there is no journey', () => {
     );
   });
 
+  it('no way back because every way there arrives after the return time says when the first arrives', () => {
+    const card = noJourneyCard({ reason: 'no return', first_arrival: '2026-12-02T13:49:00+00:00' });
+    expect(card.text).toBe(
+      'Every way there arrives after the return time you chose: the first arrives at 13:49 on 2026-12-02.',
+    );
+    expect(card.action).toMatch(/^Change /);
+    expect(noJourneyCard({ reason: 'no return' }).text).toContain('none with a way back');
+  });
+
   it('the results page shows the reason of a search that found nothing, not the bare "No search results"', async () => {
     const hash = 'd'.repeat(32);
     vi.stubGlobal('EventSource', SilentEventSource);
