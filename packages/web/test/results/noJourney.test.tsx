@@ -66,7 +66,7 @@ describe('why there is no journey', () => {
         next_departure: { ...next, reaches_destination: true },
       }).text,
     ).toContain(
-      'The next departure from the stops near the start towards the destination is A towards Freshwater Bay from Health & Leisure Centre at 09:24 on 2026-11-30.',
+      'The next departure from the stops near the start that calls near the destination is A towards Freshwater Bay from Health & Leisure Centre at 09:24 on 2026-11-30.',
     );
     // A bus the other way is not offered as the way to go.
     expect(
