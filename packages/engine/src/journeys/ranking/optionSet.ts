@@ -94,6 +94,10 @@ export interface OptionScore extends SortInputs {
   pinned?: boolean;
   /** Street modes only, no timetable or booking: it can leave whenever the traveller likes. */
   onDemand?: boolean;
+  /** Arrive-by: it arrives after the time searched for (inside the buffer, or the next public transport after it). */
+  late?: boolean;
+  /** Step-free searches: the option's step-free summary (planner/stepFreeOptions.ts). */
+  stepFree?: 'yes' | 'no' | 'unknown';
 }
 
 /** The option set's rules in numbers (ADR 008 gives the reasons). */
@@ -456,6 +460,20 @@ function laterNoWorse(a: OptionScore, b: OptionScore): boolean {
   );
 }
 
+/** How step-free an option is known to be, for comparing two (0 is best); unlabelled counts as unknown. */
+const stepFreeRank = (s: OptionScore): number => (s.stepFree === 'yes' ? 0 : s.stepFree === 'no' ? 2 : 1);
+
+/**
+ * Arrive-by (`later, still in time`): of two options that both arrive in time, the traveller takes
+ * the one that lets them leave later, unless the earlier differs in something that matters. A
+ * removes B when A leaves later, arrives by the time searched for, and is no worse in what
+ * laterNoWorse weighs (needs, fare, CO2, changes, walking) nor less step-free. Pitlochry →
+ * Inverness by 13:00 kept the 09:22 train beside the same train at 10:26 for the same fare.
+ */
+export function laterStillInTime(a: OptionScore, b: OptionScore): boolean {
+  return !a.late && !a.onDemand && !b.onDemand && stepFreeRank(a) <= stepFreeRank(b) && laterNoWorse(a, b);
+}
+
 /**
  * The indices no stage may remove, each with what protects it: pinned options and the best of each sort key (ties: less CO2,
  * then input order). When an option within the key's tie of the best is clearly better than it,
@@ -517,6 +535,7 @@ function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Map<num
 export const OPTION_SET_RULES = [
   'clearly beaten',
   'there first',
+  'later, still in time',
   'same rides, leaner way',
   'short ride, long wait',
   'partial lift',
@@ -577,7 +596,7 @@ function removedBy<T extends { s: OptionScore }>(
 
 /**
  * The options to show, in input order, and what each rule removed. Stages: (1) clearly beaten by
- * an option that asks no more; (2) the same rides reached a leaner way, a short ride beside a long
+ * an option that asks no more, and arrive-by, an option leaving later still in time; (2) the same rides reached a leaner way, a short ride beside a long
  * wait, a partial lift, a vehicle mile public transport replaces; (3) exact duplicates; (4) at most `perFamily` of a family (earliest arrivals, or for arrive-by the latest
  * departures), at most `groupCaps[g]` of a group, and at most `max` in all, round-robin over
  * families so every kind of option stays represented.
@@ -603,6 +622,7 @@ export function explainOptions<T>(
     },
     log,
   );
+  if (arriveBy) xs = stage(arriveBy, xs, removedBy('later, still in time', laterStillInTime), log);
   xs = stage(arriveBy, xs, removedBy('same rides, leaner way', sameRidesLeaner), log);
   xs = stage(arriveBy, xs, removedBy('short ride, long wait', shortRidePointless), log);
   xs = stage(arriveBy, xs, removedBy('partial lift', partialLift), log);
