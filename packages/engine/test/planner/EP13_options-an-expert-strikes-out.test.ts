@@ -319,6 +319,15 @@ describe('P13 options read again after issue 27 (its follow-ups)', () => {
     expect(taxiTrainWalk.map((j) => j.depart.departure_at)).toEqual(['08:15']);
   });
 
+  it('Edinburgh Airport → Haymarket at 09:00: no taxi to Edinburgh Gateway and train there at 10:18 kept as least walking beside the lift there at 09:15', async () => {
+    const js = await planBetween(demo.planner, 'Edinburgh Airport', 'Haymarket', {
+      out_time: '2026/12/02 09:00:00',
+    });
+    const taxiTrains = js.filter((j) => j.depart.steps[0]?.type === 'taxi' && rides(j).length > 0);
+    expect(taxiTrains.length).toBeGreaterThan(0);
+    expect(taxiTrains.filter((j) => j.depart.arrival_at >= '10:00').map(show)).toEqual([]);
+  });
+
   it('Kingussie → Newtonmore on 1 December: the 56-minute walk along the A86 at 11:00, not at 18:00 after dark', async () => {
     const walkOnly = (j: Journey) => j.depart.steps.every((s) => s.type === 'walk');
     const day = await planBetween(demo.planner, 'Kingussie', 'Newtonmore', {

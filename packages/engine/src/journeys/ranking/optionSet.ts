@@ -444,6 +444,38 @@ function nearerAsked(a: OptionScore, b: OptionScore, arriveBy: boolean): boolean
 }
 
 /**
+ * A is no later (depart-after: arrives no later; arrive-by: leaves no earlier) and costs no more
+ * (a known price), and is better in one of the two.
+ */
+function beatsOnTimeAndPrice(a: OptionScore, b: OptionScore, arriveBy: boolean): boolean {
+  if (a.costPence === null) return false;
+  const costB = b.costPence ?? Infinity;
+  const soonerSec = arriveBy ? a.departSec - b.departSec : b.arriveSec - a.arriveSec;
+  return soonerSec >= 0 && a.costPence <= costB && (soonerSec > 0 || a.costPence < costB);
+}
+
+/**
+ * Of two options equal on a key, whether A takes its protection from B: one already kept by
+ * another protection first (the key needs no second option kept for it), then one not beaten on
+ * time and price by the other, then less CO2, then nearer what was asked. Edinburgh Airport →
+ * Haymarket kept a taxi to Edinburgh Gateway and a train, there at 10:18, as least walking (0 m)
+ * for its CO2, beside a lift at 0 m there at 09:15 for nothing.
+ */
+function winsTie(
+  a: OptionScore,
+  b: OptionScore,
+  dCo2: number,
+  arriveBy: boolean,
+  aKept: boolean,
+  bKept: boolean,
+): boolean {
+  if (aKept !== bKept) return aKept;
+  if (beatsOnTimeAndPrice(b, a, arriveBy)) return false;
+  if (beatsOnTimeAndPrice(a, b, arriveBy)) return true;
+  return dCo2 < 0 || (dCo2 === 0 && nearerAsked(a, b, arriveBy));
+}
+
+/**
  * Arrive-by: A leaves later, still in time, asking, costing, emitting, changing and walking no more
  * (within the margins). Leaving first is not what an arrive-by traveller asked for, so the earliest
  * departure and arrival protections pass to it even when dominance's time slack does not.
@@ -497,7 +529,7 @@ function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Map<num
         const dCo2 = (k.emissions ?? 0) - (keys[best]!.emissions ?? 0);
         if (
           d < 0 ||
-          (d === 0 && (dCo2 < 0 || (dCo2 === 0 && nearerAsked(scores[i]!, scores[best]!, arriveBy))))
+          (d === 0 && winsTie(scores[i]!, scores[best]!, dCo2, arriveBy, keep.has(i), keep.has(best)))
         )
           best = i;
       }

@@ -642,6 +642,53 @@ describe('option set', () => {
     expect(keep(list, true)).not.toContain(list[0]);
   });
 
+  it('a tie on a key goes to an option kept anyway, or one that beats the other on time and price, before less CO2 (Edinburgh Airport → Haymarket kept a taxi and train there at 10:18 as least walking)', () => {
+    // All walk 0 m. The lift is there at 09:15 for nothing; the taxi and train at 10:18 for £12.60,
+    // greener. A tram and the same train, 76 m on foot and 70p cheaper, makes its taxi pointless.
+    const lift = score({
+      family: 'lift',
+      needs: new Set<Need>(['driver']),
+      rides: '',
+      departSec: 9 * 3600,
+      arriveSec: 9 * 3600 + 15 * 60,
+      costPence: 0,
+      carbonKg: 3.95,
+      walkM: 0,
+      onDemand: true,
+    });
+    const taxiTrain = score({
+      family: 'transit taxi+walk',
+      needs: new Set<Need>(['hire']),
+      rides: 'train 1012',
+      departSec: 10 * 3600 + 2 * 60,
+      arriveSec: 10 * 3600 + 18 * 60,
+      costPence: 1260,
+      carbonKg: 1.59,
+      walkM: 0,
+    });
+    const tramTrain = score({
+      rides: 'tram 0955>train 1012',
+      departSec: 9 * 3600 + 55 * 60,
+      arriveSec: 10 * 3600 + 18 * 60,
+      costPence: 1190,
+      carbonKg: 0.32,
+      walkM: 76,
+      changes: 1,
+    });
+    const { kept, removed } = explainOptions([lift, taxiTrain, tramTrain], (x) => x, false);
+    expect(kept).toEqual([lift, tramTrain]);
+    expect(removed).toEqual([{ item: taxiTrain, rule: 'public transport feeder', by: tramTrain }]);
+    // Alone at 0 m, it stays as least walking.
+    expect(explainOptions([taxiTrain, tramTrain], (x) => x, false).spared).toEqual([
+      {
+        item: taxiTrain,
+        protections: ['walk-distance', 'least-changes'],
+        rule: 'public transport feeder',
+        by: tramTrain,
+      },
+    ]);
+  });
+
   it('explains which protection kept an option a rule would have removed (issue #27 follow-up)', () => {
     // Beaten by 50 minutes and £6, but walking 500 m less: kept as least walking.
     const best = score({ departSec: 1000, arriveSec: 4000, costPence: 300 });
