@@ -6,7 +6,8 @@ import { API_COMMANDS } from '../src/cli/runCli.ts';
 const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promise<number | void> }> = {
   ...API_COMMANDS,
   'init-region': {
-    summary: 'write a starting region.json from GTFS feeds (--region DIR --gtfs … [--osm FILE])',
+    summary:
+      'write a starting region.json from GTFS, TransXChange or CIF feeds (--region DIR --feed … [--stops NAPTAN] [--osm FILE])',
     run: initRegionCommand,
   },
   'check-region': {

@@ -83,11 +83,17 @@ export const NoJourney = z
         line: z.string().describe("the line's short name, else its long name"),
         towards: z.string().describe("the trip's headsign, else its last stop"),
         departure: z.string().describe('local time with offset, ISO 8601'),
+        reaches_destination: z
+          .boolean()
+          .optional()
+          .describe(
+            'the run later sets down near the destination; false when no departure of the 7 days does and this, the first of any, does not (absent from older servers)',
+          ),
       })
       .nullable()
       .optional()
       .describe(
-        "'no service': the first departure from the stops within a walk of the start in the next 7 days; null when none runs in them",
+        "'no service': the first departure from the stops within a walk of the start in the next 7 days whose run reaches the destination, else the first of any; null when none runs in them",
       ),
     first_arrival: z
       .string()

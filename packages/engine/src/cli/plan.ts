@@ -539,7 +539,10 @@ function nextDepartureText(next: NextDepartureFact | null | undefined): string {
     month: 'long',
     timeZone: 'UTC',
   });
-  return `; the next departure from the stops near the start is ${next.line} towards ${next.towards} from ${next.stop} at ${next.departure.slice(11, 16)} on ${day}`;
+  const sentence = `${next.line} towards ${next.towards} from ${next.stop} at ${next.departure.slice(11, 16)} on ${day}`;
+  if (next.reaches_destination === false)
+    return `; nothing from the stops near the start goes towards the destination without a change in the next ${NEXT_DEPARTURE_DAYS} days: the next departure there, ${sentence}, does not go that way`;
+  return `; the next departure from the stops near the start that calls near the destination is ${sentence}`;
 }
 
 /** The reason a search found nothing, as a terminal reader reads it. */

@@ -31,12 +31,12 @@ export function parseFeedSpec(text: string): FeedSpec {
   return { path: text };
 }
 
-/** A feed's id: the one given, else its file or folder name without .zip; "-2", "-3"… when `used` has it already. */
+/** A feed's id: the one given, else its file or folder name without .zip (.xml, .cif, .mca); "-2", "-3"… when `used` has it already. */
 export function uniqueFeedId(spec: FeedSpec, used: Set<string>): string {
   let id =
     spec.id ??
     basename(spec.path)
-      .replace(/\.zip$/i, '')
+      .replace(/\.(zip|xml|cif|mca)$/i, '')
       .replace(/[^A-Za-z0-9_-]+/g, '-');
   for (let n = 2; used.has(id); n++) id = `${spec.id ?? id}-${n}`;
   used.add(id);

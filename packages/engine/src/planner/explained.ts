@@ -1,3 +1,4 @@
+import { endNames } from '../format/placeNames.ts';
 import { legChanges, legEndSec, legStartSec, legWalkM } from '../journeys/model.ts';
 import type { PlannedOption } from '../journeys/model.ts';
 import { sortInputsOf } from '../journeys/ranking/sortKeys.ts';
@@ -90,8 +91,7 @@ function explainedOf(
     steps: option.depart.steps.map((s) => ({
       type: s.type,
       service: s.ride ? s.ride.routeShortName || s.ride.routeLongName : null,
-      from: s.from.name,
-      to: s.to.name,
+      ...endNames(s.from, s.to),
       startSec: s.startSec,
       endSec: s.endSec,
       distanceM: Math.round(s.distanceM),

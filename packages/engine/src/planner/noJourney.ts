@@ -36,8 +36,8 @@ export function whyNoJourney(ctx: SearchContext, found: EmptySearch): NoJourneyR
   const ends: SearchEnd[] = [];
   const nearOrigin = listStopAccess(data, ctx.origin, 'walk', MILE_MAX_SEC.walk, 'from');
   if (!nearOrigin.length) ends.push('origin');
-  if (!listStopAccess(data, ctx.destination, 'walk', MILE_MAX_SEC.walk, 'to').length)
-    ends.push('destination');
+  const nearDestination = listStopAccess(data, ctx.destination, 'walk', MILE_MAX_SEC.walk, 'to');
+  if (!nearDestination.length) ends.push('destination');
   if (ends.length > 0) return { reason: 'no stop near', ends };
   const atSec = 'startSec' in ctx.at ? ctx.at.startSec : ctx.at.endSec;
   const next = findNextDeparture(
@@ -45,6 +45,7 @@ export function whyNoJourney(ctx: SearchContext, found: EmptySearch): NoJourneyR
     nearOrigin.map((s) => s.stopIdx),
     atSec,
     tz,
+    new Set(nearDestination.map((s) => s.stopIdx)),
   );
   return {
     reason: 'no service',
@@ -55,6 +56,7 @@ export function whyNoJourney(ctx: SearchContext, found: EmptySearch): NoJourneyR
           line: next.line,
           towards: next.towards,
           departure: formatLocalIso(tz, next.departSec),
+          reaches_destination: next.servesDestination,
         }
       : null,
   };

@@ -1,4 +1,5 @@
 import { appointmentReturnTime, DEFAULT_APPOINTMENT_MIN } from '@cairn/contracts';
+import type { StepFree } from '@cairn/contracts';
 import { assembleJourney } from '../journeys/assemble/assembleJourney.ts';
 import type { ExtrasLookup } from '../journeys/assemble/assembleJourney.ts';
 import { priceOption } from '../journeys/fares/priceOption.ts';
@@ -193,7 +194,7 @@ function planOptions(
     else options.push({ option, c });
   }
 
-  const labelled = stepFree
+  const labelled: Array<(typeof options)[number] & { stepFree?: StepFree | undefined }> = stepFree
     ? keepStepFree(
         options.map((o) => ({ ...o, stepFree: labelStepFree(data, o.option) })),
         (o) => o.stepFree,
@@ -201,14 +202,19 @@ function planOptions(
     : options;
   for (const o of options)
     if (!labelled.some((l) => l.option === o.option)) why.drop(o.option, 'not step-free');
-  const priced = labelled.map(({ option, c }) => ({
-    option,
-    c,
-    price: priceOption(option, { region: data.region, traveller: ctx.traveller, gtfsFares: data.gtfsFares }),
+  const priced = labelled.map((o) => ({
+    option: o.option,
+    c: o.c,
+    stepFree: o.stepFree?.status,
+    price: priceOption(o.option, {
+      region: data.region,
+      traveller: ctx.traveller,
+      gtfsFares: data.gtfsFares,
+    }),
   }));
   const chosen = explainOptions(
     priced,
-    ({ option, c, price }) => {
+    ({ option, c, price, stepFree: stepFreeStatus }) => {
       const needs = needsOf(option);
       return {
         ...sortInputsOf(option, price.totalPence),
@@ -222,6 +228,11 @@ function planOptions(
         ...(needs.has('driver') ? { group: 'lift' } : {}),
         ...(c.pinned ? { pinned: true } : {}),
         ...(c.key.family !== 'transit' && c.key.family !== 'flexible' ? { onDemand: true } : {}),
+        // Inside the arrive-by buffer, or the next public transport after the asked time.
+        ...(arriveBy && legEndSec(option.depart) > outSec - request.arrive_by_buffer * 60
+          ? { late: true }
+          : {}),
+        ...(stepFreeStatus ? { stepFree: stepFreeStatus } : {}),
       };
     },
     arriveBy,

@@ -47,6 +47,11 @@ export interface NextDepartureFact {
   towards: string;
   /** Local time with offset, ISO 8601. */
   departure: string;
+  /**
+   * The run later sets down at a stop near the destination. False only when no departure of the
+   * week does: this one, the first of all, is named to say that a bus leaves but not that way.
+   */
+  reaches_destination: boolean;
 }
 
 export type NoJourneyReason =

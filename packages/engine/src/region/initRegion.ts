@@ -2,7 +2,11 @@ import { basename, relative, resolve } from 'node:path';
 import { uniqueFeedId } from '../gtfs/loadFeeds.ts';
 import type { FeedSpec } from '../gtfs/loadFeeds.ts';
 import { readFeedOutline } from '../gtfs/readFeedOutline.ts';
+import type { FeedOutline } from '../gtfs/readFeedOutline.ts';
 import type { FeedWarning } from '../gtfs/warnings.ts';
+import { detectFeedFormat } from '../feeds/detectFeedFormat.ts';
+import type { Nation } from '../transxchange/bankHolidays.ts';
+import { readUkFeedOutline } from './ukFeedOutline.ts';
 import { projectionFor } from '../geo/geometry.ts';
 import { isKnownCurrency } from '../format/money.ts';
 import type { BoundingBox, RegionConfigInput } from './regionConfig.ts';
@@ -19,6 +23,10 @@ export interface InitRegionInput {
   name?: string;
   /** ISO 4217 code of the region's prices; default: the one the feeds' fare files name. */
   currency?: string;
+  /** TransXChange and ATCO-CIF feeds: NaPTAN stops (CSV, folder or XML) placing them by ATCO code. */
+  stopsPath?: string;
+  /** TransXChange and ATCO-CIF feeds: whose bank holidays they mean; default: told from their stops' ATCO codes. */
+  nation?: Nation;
 }
 
 /** A region.json made from the feeds, or why not (the feeds' errors with file, line and field). */
@@ -26,9 +34,10 @@ export type InitRegionResult =
   { ok: true; config: RegionConfigInput; warnings: FeedWarning[] } | { ok: false; warnings: FeedWarning[] };
 
 /**
- * Writes a starting region.json from GTFS feeds: the box around their stops (plus a walk), the time
- * zone of their agencies, a name from the agencies, the currency of their fare files (or the one
- * given), and every optional block left to its default
+ * Writes a starting region.json from timetable feeds (GTFS, TransXChange, ATCO-CIF or rail CIF, told
+ * by content): the box around their stops (plus a walk), the time zone of their agencies (UK
+ * formats: Europe/London), a name from the agencies, the currency of their fare files (or the one
+ * given; UK formats carry no fares and mean GBP), and every optional block left to its default
  * (no taxis, car clubs, bike hire, fare rules or concessions; see regions/README.md).
  */
 export function initRegionConfig(input: InitRegionInput): InitRegionResult {
@@ -39,9 +48,23 @@ export function initRegionConfig(input: InitRegionInput): InitRegionResult {
   const currencies = new Set<string>();
   const feeds: NonNullable<RegionConfigInput['feeds']> = [];
   const used = new Set<string>();
+  let allUk = input.feeds.length > 0;
   for (const spec of input.feeds) {
     const id = uniqueFeedId(spec, used);
-    const opened = readFeedOutline(spec.path, id);
+    const detected = detectFeedFormat(spec.path);
+    const format = detected.ok ? detected.format : 'gtfs';
+    if (format === 'gtfs') allUk = false;
+    const ukFeed =
+      format === 'gtfs'
+        ? undefined
+        : readUkFeedOutline(spec.path, id, format, {
+            ...(input.stopsPath ? { stopsPath: input.stopsPath } : {}),
+            ...(input.nation ? { nation: input.nation } : {}),
+            ...(input.osmPath ? { osmPath: input.osmPath } : {}),
+          });
+    const opened: FeedOutline = !detected.ok
+      ? { ok: false, message: detected.message }
+      : (ukFeed?.outline ?? readFeedOutline(spec.path, id));
     if (!opened.ok) {
       warnings.push({
         feed: id,
@@ -70,6 +93,9 @@ export function initRegionConfig(input: InitRegionInput): InitRegionResult {
       id,
       name: agencies.map((a) => a.name).join(', ') || id,
       path: relativeTo(input.dir, spec.path),
+      ...(format === 'gtfs' ? {} : { type: format }),
+      ...(ukFeed?.usesStops && input.stopsPath ? { stops: relativeTo(input.dir, input.stopsPath) } : {}),
+      ...(ukFeed?.nation ? { nation: ukFeed.nation } : {}),
     });
   }
   const fail = (message: string): InitRegionResult => ({
@@ -89,7 +115,7 @@ export function initRegionConfig(input: InitRegionInput): InitRegionResult {
     return fail(
       `the feeds' fare files name different currencies: ${[...currencies].join(', ')}; give --currency`,
     );
-  if (currency === undefined)
+  if (currency === undefined && !allUk)
     warnings.push({
       feed: '',
       file: 'region.json',

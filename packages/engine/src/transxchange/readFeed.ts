@@ -80,7 +80,7 @@ interface Document {
   text: () => string;
 }
 
-/** The .xml documents of a folder (not descending), a zip (any depth) or one file, in name order. */
+/** The .xml documents of a folder (not descending), a zip (any depth) or one file (any name), in name order. */
 function listDocuments(path: string, log: WarningLog): Document[] {
   let isDir: boolean;
   try {
@@ -98,10 +98,13 @@ function listDocuments(path: string, log: WarningLog): Document[] {
     }
     return docs;
   }
-  if (/\.xml$/i.test(path)) return [{ name: basename(path), text: () => readFileSync(path, 'utf8') }];
+  const bytes = readFileSync(path);
+  // A file that is no zip (it does not open with the PK signature) is one document, whatever its name.
+  if (!(bytes[0] === 0x50 && bytes[1] === 0x4b))
+    return [{ name: basename(path), text: () => decoder.decode(bytes) }];
   let files: Record<string, Uint8Array>;
   try {
-    files = unzipSync(readFileSync(path), {
+    files = unzipSync(bytes, {
       filter: (f) => /\.(xml|zip)$/i.test(f.name) && !f.name.startsWith('__MACOSX'),
     });
   } catch (e) {

@@ -43,7 +43,7 @@ describe('cairn plan on real regions', () => {
   );
 
   it.skipIf(!existsSync(IOW))(
-    'Isle of Wight, Newport to Ryde on a Saturday: names the next bus from the stops near the start (it said only "nothing runs")',
+    'Isle of Wight, Newport to Ryde on a Saturday: says plainly that the next bus from the stops near the start does not go towards Ryde (it named a bus the other way as if it did)',
     async () => {
       // The feed has no stop in Newport nor any line linking the west of the island to Ryde:
       // "Newport" is the stop Newport Road near Freshwater, whose lines (A, D) run on weekdays only.
@@ -63,7 +63,8 @@ describe('cairn plan on real regions', () => {
       expect(io.err).toMatch(/^from: Newport Road \(stop\)/m);
       expect(io.out).toContain(
         'No journey found: nothing runs between the stops near these places at that time on 2026-11-28; ' +
-          'the next departure from the stops near the start is A towards Freshwater Bay from Health & Leisure Centre at 09:24 on Monday 30 November.',
+          'nothing from the stops near the start goes towards the destination without a change in the next 7 days: ' +
+          'the next departure there, A towards Freshwater Bay from Health & Leisure Centre at 09:24 on Monday 30 November, does not go that way.',
       );
     },
     60_000,

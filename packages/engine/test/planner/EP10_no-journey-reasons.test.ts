@@ -133,6 +133,8 @@ describe('plan() says why it found no journey', () => {
         line: 'M91',
         towards: 'Edinburgh',
         departure: '2026-11-22T08:17:00+00:00',
+        // The coach south calls at Kingussie.
+        reaches_destination: true,
       },
     });
   });

@@ -296,6 +296,38 @@ describe('P13 options read again after issue 27 (its follow-ups)', () => {
     expect(taxiTrain.filter((j) => minutes(j.depart.departure_at) < minutes('08:00')).map(show)).toEqual([]);
   });
 
+  it('Pitlochry → Inverness, arrive by 13:00: the later departure in time, not also the 09:22 train beside the 10:26 for the same fare', async () => {
+    const js = await planBetween(demo.planner, 'Pitlochry', 'Inverness', {
+      out_time: '2026/12/02 13:00:00',
+      arrive_by: true,
+    });
+    const trains = js.filter((j) => rides(j).length === 1 && rides(j)[0]!.type === 'train');
+    expect(trains.map((j) => j.depart.departure_at)).toEqual(['10:26']);
+  });
+
+  it('Carrbridge → Kingussie, arrive by 09:30: the taxi and train at 08:15, not also at 08:06 for the same fare and walk', async () => {
+    const js = await planBetween(demo.planner, 'Carrbridge', 'Kingussie', {
+      out_time: '2026/12/02 09:30:00',
+      arrive_by: true,
+    });
+    const taxiTrainWalk = js.filter(
+      (j) =>
+        j.depart.steps.some((s) => s.type === 'taxi') &&
+        rides(j).length === 1 &&
+        j.depart.walking_distance.value > 0,
+    );
+    expect(taxiTrainWalk.map((j) => j.depart.departure_at)).toEqual(['08:15']);
+  });
+
+  it('Edinburgh Airport → Haymarket at 09:00: no taxi to Edinburgh Gateway and train there at 10:18 kept as least walking beside the lift there at 09:15', async () => {
+    const js = await planBetween(demo.planner, 'Edinburgh Airport', 'Haymarket', {
+      out_time: '2026/12/02 09:00:00',
+    });
+    const taxiTrains = js.filter((j) => j.depart.steps[0]?.type === 'taxi' && rides(j).length > 0);
+    expect(taxiTrains.length).toBeGreaterThan(0);
+    expect(taxiTrains.filter((j) => j.depart.arrival_at >= '10:00').map(show)).toEqual([]);
+  });
+
   it('Kingussie → Newtonmore on 1 December: the 56-minute walk along the A86 at 11:00, not at 18:00 after dark', async () => {
     const walkOnly = (j: Journey) => j.depart.steps.every((s) => s.type === 'walk');
     const day = await planBetween(demo.planner, 'Kingussie', 'Newtonmore', {

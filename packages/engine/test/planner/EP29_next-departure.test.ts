@@ -67,4 +67,23 @@ describe('the next departure from the stops near a start', () => {
       local(20261228, 9, 10),
     );
   });
+
+  it('prefers a later run that goes on to the destination over an earlier one the other way (it named the first of any)', () => {
+    // Saturday 28 November 2026 at 11:00 at Brook: X leaves at 12:00 for Afton; D leaves on Monday at 09:10 for Chale.
+    const towardsChale = findNextDeparture(tt, [stop('B')], local(20261128, 11), TZ, new Set([stop('C')]));
+    expect(towardsChale).toMatchObject({ line: 'D', towards: 'Chale', servesDestination: true });
+    expect(towardsChale!.departSec).toBe(local(20261130, 9, 10));
+    // Towards Afton, X at 12:00 is the answer.
+    expect(findNextDeparture(tt, [stop('B')], local(20261128, 11), TZ, new Set([stop('A')]))).toMatchObject({
+      line: 'Brook Shuttle',
+      servesDestination: true,
+    });
+  });
+
+  it('when no run of the week goes towards the destination, names the first of any and says it does not', () => {
+    // Nothing boarding at Brook ever sets down at Brook again.
+    const next = findNextDeparture(tt, [stop('B')], local(20261128, 11), TZ, new Set([stop('B')]));
+    expect(next).toMatchObject({ line: 'Brook Shuttle', towards: 'Afton', servesDestination: false });
+    expect(next!.departSec).toBe(local(20261128, 12));
+  });
 });

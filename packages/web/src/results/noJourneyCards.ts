@@ -19,7 +19,10 @@ const endsText = (ends: NoJourney['ends']) =>
 function nextDepartureSentence(next: NoJourney['next_departure']): string {
   if (next === undefined) return '';
   if (next === null) return ' No public transport leaves the stops near the start in the next 7 days.';
-  return ` The next departure from the stops near the start is ${next.line} towards ${next.towards} from ${next.stop} at ${next.departure.slice(11, 16)} on ${next.departure.slice(0, 10)}.`;
+  const departure = `${next.line} towards ${next.towards} from ${next.stop} at ${next.departure.slice(11, 16)} on ${next.departure.slice(0, 10)}`;
+  if (next.reaches_destination === false)
+    return ` Nothing from the stops near the start goes towards the destination without a change in the next 7 days: the next departure there, ${departure}, does not go that way.`;
+  return ` The next departure from the stops near the start${next.reaches_destination ? ' that calls near the destination' : ''} is ${departure}.`;
 }
 
 /**

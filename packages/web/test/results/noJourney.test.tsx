@@ -55,8 +55,28 @@ describe('why there is no journey', () => {
       towards: 'Freshwater Bay',
       departure: '2026-11-30T09:24:00+00:00',
     };
+    // From an older server, which did not say whether the bus goes towards the destination.
     expect(noJourneyCard({ reason: 'no service', date: '2026-11-28', next_departure: next }).text).toContain(
       'The next departure from the stops near the start is A towards Freshwater Bay from Health & Leisure Centre at 09:24 on 2026-11-30.',
+    );
+    expect(
+      noJourneyCard({
+        reason: 'no service',
+        date: '2026-11-28',
+        next_departure: { ...next, reaches_destination: true },
+      }).text,
+    ).toContain(
+      'The next departure from the stops near the start that calls near the destination is A towards Freshwater Bay from Health & Leisure Centre at 09:24 on 2026-11-30.',
+    );
+    // A bus the other way is not offered as the way to go.
+    expect(
+      noJourneyCard({
+        reason: 'no service',
+        date: '2026-11-28',
+        next_departure: { ...next, reaches_destination: false },
+      }).text,
+    ).toContain(
+      'Nothing from the stops near the start goes towards the destination without a change in the next 7 days: the next departure there, A towards Freshwater Bay from Health & Leisure Centre at 09:24 on 2026-11-30, does not go that way.',
     );
     expect(noJourneyCard({ reason: 'no service', date: '2026-11-28', next_departure: null }).text).toContain(
       'No public transport leaves the stops near the start in the next 7 days.',

@@ -17,6 +17,7 @@ import { flexibleServiceOf } from '../../region/regionConfig.ts';
 import { stepCo2Kg } from '../co2/factors.ts';
 import { distanceTextValue, formatDistance } from '../../format/distance.ts';
 import { directionHtml } from '../../format/directions.ts';
+import { endNames } from '../../format/placeNames.ts';
 import { clockDurationTextValue, durationTextValue } from '../../format/duration.ts';
 import { formatLocalDate, formatLocalIso, formatLocalTime } from '../../format/localTime.ts';
 import type { OptionPrice } from '../fares/priceOption.ts';
@@ -64,6 +65,8 @@ const HUMAN_POWERED: ReadonlySet<TravelType> = new Set<TravelType>(['walk', 'cyc
 
 function buildStep(step: PlannedStep, cost: string, ctx: AssembleContext): Step {
   const tz = ctx.region.timeZone;
+  // A walk from Kingussie station into Kingussie names its ends apart, never "Kingussie → Kingussie".
+  const names = endNames(step.from, step.to);
   const out: Step = {
     type: step.type,
     description: step.description,
@@ -76,8 +79,8 @@ function buildStep(step: PlannedStep, cost: string, ctx: AssembleContext): Step 
     elevationLowest: step.elevation?.lowestM ?? null,
     start_location: toLatLng(step.from),
     end_location: toLatLng(step.to),
-    start_address: step.from.name,
-    end_address: step.to.name,
+    start_address: names.from,
+    end_address: names.to,
     polyline: polyline.encode(step.coords),
     directions: step.directions.map((d) => ({
       html_instructions: directionHtml(d),

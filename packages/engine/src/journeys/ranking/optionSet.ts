@@ -94,6 +94,10 @@ export interface OptionScore extends SortInputs {
   pinned?: boolean;
   /** Street modes only, no timetable or booking: it can leave whenever the traveller likes. */
   onDemand?: boolean;
+  /** Arrive-by: it arrives after the time searched for (inside the buffer, or the next public transport after it). */
+  late?: boolean;
+  /** Step-free searches: the option's step-free summary (planner/stepFreeOptions.ts). */
+  stepFree?: 'yes' | 'no' | 'unknown';
 }
 
 /** The option set's rules in numbers (ADR 008 gives the reasons). */
@@ -444,6 +448,38 @@ function nearerAsked(a: OptionScore, b: OptionScore, arriveBy: boolean): boolean
 }
 
 /**
+ * A is no later (depart-after: arrives no later; arrive-by: leaves no earlier) and costs no more
+ * (a known price), and is better in one of the two.
+ */
+function beatsOnTimeAndPrice(a: OptionScore, b: OptionScore, arriveBy: boolean): boolean {
+  if (a.costPence === null) return false;
+  const costB = b.costPence ?? Infinity;
+  const soonerSec = arriveBy ? a.departSec - b.departSec : b.arriveSec - a.arriveSec;
+  return soonerSec >= 0 && a.costPence <= costB && (soonerSec > 0 || a.costPence < costB);
+}
+
+/**
+ * Of two options equal on a key, whether A takes its protection from B: one already kept by
+ * another protection first (the key needs no second option kept for it), then one not beaten on
+ * time and price by the other, then less CO2, then nearer what was asked. Edinburgh Airport →
+ * Haymarket kept a taxi to Edinburgh Gateway and a train, there at 10:18, as least walking (0 m)
+ * for its CO2, beside a lift at 0 m there at 09:15 for nothing.
+ */
+function winsTie(
+  a: OptionScore,
+  b: OptionScore,
+  dCo2: number,
+  arriveBy: boolean,
+  aKept: boolean,
+  bKept: boolean,
+): boolean {
+  if (aKept !== bKept) return aKept;
+  if (beatsOnTimeAndPrice(b, a, arriveBy)) return false;
+  if (beatsOnTimeAndPrice(a, b, arriveBy)) return true;
+  return dCo2 < 0 || (dCo2 === 0 && nearerAsked(a, b, arriveBy));
+}
+
+/**
  * Arrive-by: A leaves later, still in time, asking, costing, emitting, changing and walking no more
  * (within the margins). Leaving first is not what an arrive-by traveller asked for, so the earliest
  * departure and arrival protections pass to it even when dominance's time slack does not.
@@ -458,6 +494,20 @@ function laterNoWorse(a: OptionScore, b: OptionScore): boolean {
     a.walkM <= b.walkM + OPTION_SET.walkSlackM &&
     emitsNoMore(a.carbonKg, b.carbonKg, 0)
   );
+}
+
+/** How step-free an option is known to be, for comparing two (0 is best); unlabelled counts as unknown. */
+const stepFreeRank = (s: OptionScore): number => (s.stepFree === 'yes' ? 0 : s.stepFree === 'no' ? 2 : 1);
+
+/**
+ * Arrive-by (`later, still in time`): of two options that both arrive in time, the traveller takes
+ * the one that lets them leave later, unless the earlier differs in something that matters. A
+ * removes B when A leaves later, arrives by the time searched for, and is no worse in what
+ * laterNoWorse weighs (needs, fare, CO2, changes, walking) nor less step-free. Pitlochry →
+ * Inverness by 13:00 kept the 09:22 train beside the same train at 10:26 for the same fare.
+ */
+export function laterStillInTime(a: OptionScore, b: OptionScore): boolean {
+  return !a.late && !a.onDemand && !b.onDemand && stepFreeRank(a) <= stepFreeRank(b) && laterNoWorse(a, b);
 }
 
 /**
@@ -483,7 +533,7 @@ function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Map<num
         const dCo2 = (k.emissions ?? 0) - (keys[best]!.emissions ?? 0);
         if (
           d < 0 ||
-          (d === 0 && (dCo2 < 0 || (dCo2 === 0 && nearerAsked(scores[i]!, scores[best]!, arriveBy))))
+          (d === 0 && winsTie(scores[i]!, scores[best]!, dCo2, arriveBy, keep.has(i), keep.has(best)))
         )
           best = i;
       }
@@ -521,6 +571,7 @@ function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Map<num
 export const OPTION_SET_RULES = [
   'clearly beaten',
   'there first',
+  'later, still in time',
   'same rides, leaner way',
   'short ride, long wait',
   'partial lift',
@@ -581,7 +632,7 @@ function removedBy<T extends { s: OptionScore }>(
 
 /**
  * The options to show, in input order, and what each rule removed. Stages: (1) clearly beaten by
- * an option that asks no more; (2) the same rides reached a leaner way, a short ride beside a long
+ * an option that asks no more, and arrive-by, an option leaving later still in time; (2) the same rides reached a leaner way, a short ride beside a long
  * wait, a partial lift, a vehicle mile public transport replaces; (3) exact duplicates; (4) at most `perFamily` of a family (earliest arrivals, or for arrive-by the latest
  * departures), at most `groupCaps[g]` of a group, and at most `max` in all, round-robin over
  * families so every kind of option stays represented.
@@ -607,6 +658,7 @@ export function explainOptions<T>(
     },
     log,
   );
+  if (arriveBy) xs = stage(arriveBy, xs, removedBy('later, still in time', laterStillInTime), log);
   xs = stage(arriveBy, xs, removedBy('same rides, leaner way', sameRidesLeaner), log);
   xs = stage(arriveBy, xs, removedBy('short ride, long wait', shortRidePointless), log);
   xs = stage(arriveBy, xs, removedBy('partial lift', partialLift), log);

@@ -516,8 +516,52 @@ describe('option set', () => {
     expect(keep([early, late], true)).toEqual([late]);
     // Depart-after, arriving 50 minutes later is a loss: both stay.
     expect(keep([early, late], false)).toHaveLength(2);
-    // Arriving later by more than half of how much later it leaves: both stay.
-    expect(keep([early, { ...late, departSec: early.departSec + 90 * 60 }], true)).toHaveLength(2);
+    // Arriving later by more than half of how much later it leaves is beyond dominance's slack; the
+    // early option goes only because the later one, both in time, is no worse in anything else.
+    const slow = { ...late, departSec: early.departSec + 90 * 60 };
+    expect(explainOptions([early, slow], (x) => x, true).removed).toEqual([
+      { item: early, rule: 'later, still in time', by: slow },
+    ]);
+    expect(keep([early, { ...slow, changes: 2 }], true)).toHaveLength(2);
+  });
+
+  it('arrive-by: of two options in time for the same fare, the later stays, unless the earlier changes, walks or asks less, costs or emits less, or is step-free where the later is not (issue 29 follow-up)', () => {
+    // Pitlochry → Inverness by 13:00: the same train at 09:22 and 10:26, both there in time.
+    const train = (departMin: number, over: Partial<OptionScore> = {}) =>
+      score({
+        rides: `train ${departMin}`,
+        departSec: departMin * 60,
+        arriveSec: (departMin + 115) * 60,
+        costPence: 2360,
+        carbonKg: 4.32,
+        walkM: 482,
+        ...over,
+      });
+    const early = train(9 * 60 + 22);
+    const late = train(10 * 60 + 26);
+    expect(keep([early, late], true)).toEqual([late]);
+    expect(explainOptions([early, late], (x) => x, true).removed).toEqual([
+      { item: early, rule: 'later, still in time', by: late },
+    ]);
+    // Depart-after, the earlier one is there an hour sooner: both stay.
+    expect(keep([early, late], false)).toHaveLength(2);
+    // Something that matters keeps the earlier one.
+    for (const [what, laterOver] of [
+      ['one change more', { changes: 1 }],
+      ['walking 300 m more', { walkM: 782 }],
+      ['costing more', { costPence: 2560 }],
+      ['emitting a kilogram more', { carbonKg: 5.32 }],
+      ['asking for a taxi', { needs: new Set<Need>(['hire']) }],
+      ['arriving after the time asked (the arrive-by buffer)', { late: true }],
+    ] as const)
+      expect(keep([early, train(10 * 60 + 26, laterOver)], true), what).toHaveLength(2);
+    // Step-free: the earlier one known step-free stays beside a later one not known to be.
+    expect(
+      keep([{ ...early, stepFree: 'yes' }, train(10 * 60 + 26, { stepFree: 'unknown' })], true),
+    ).toHaveLength(2);
+    expect(
+      keep([{ ...early, stepFree: 'yes' }, train(10 * 60 + 26, { stepFree: 'yes' })], true),
+    ).toHaveLength(1);
   });
 
   it('half a minute less waiting does not keep a tram ride and a change more to the same train (issue #27)', () => {
@@ -596,6 +640,53 @@ describe('option set', () => {
       at(8 * 60 + 15),
     ];
     expect(keep(list, true)).not.toContain(list[0]);
+  });
+
+  it('a tie on a key goes to an option kept anyway, or one that beats the other on time and price, before less CO2 (Edinburgh Airport → Haymarket kept a taxi and train there at 10:18 as least walking)', () => {
+    // All walk 0 m. The lift is there at 09:15 for nothing; the taxi and train at 10:18 for £12.60,
+    // greener. A tram and the same train, 76 m on foot and 70p cheaper, makes its taxi pointless.
+    const lift = score({
+      family: 'lift',
+      needs: new Set<Need>(['driver']),
+      rides: '',
+      departSec: 9 * 3600,
+      arriveSec: 9 * 3600 + 15 * 60,
+      costPence: 0,
+      carbonKg: 3.95,
+      walkM: 0,
+      onDemand: true,
+    });
+    const taxiTrain = score({
+      family: 'transit taxi+walk',
+      needs: new Set<Need>(['hire']),
+      rides: 'train 1012',
+      departSec: 10 * 3600 + 2 * 60,
+      arriveSec: 10 * 3600 + 18 * 60,
+      costPence: 1260,
+      carbonKg: 1.59,
+      walkM: 0,
+    });
+    const tramTrain = score({
+      rides: 'tram 0955>train 1012',
+      departSec: 9 * 3600 + 55 * 60,
+      arriveSec: 10 * 3600 + 18 * 60,
+      costPence: 1190,
+      carbonKg: 0.32,
+      walkM: 76,
+      changes: 1,
+    });
+    const { kept, removed } = explainOptions([lift, taxiTrain, tramTrain], (x) => x, false);
+    expect(kept).toEqual([lift, tramTrain]);
+    expect(removed).toEqual([{ item: taxiTrain, rule: 'public transport feeder', by: tramTrain }]);
+    // Alone at 0 m, it stays as least walking.
+    expect(explainOptions([taxiTrain, tramTrain], (x) => x, false).spared).toEqual([
+      {
+        item: taxiTrain,
+        protections: ['walk-distance', 'least-changes'],
+        rule: 'public transport feeder',
+        by: tramTrain,
+      },
+    ]);
   });
 
   it('explains which protection kept an option a rule would have removed (issue #27 follow-up)', () => {
