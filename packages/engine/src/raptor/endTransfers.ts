@@ -120,12 +120,7 @@ function splitJourney(
     const caller = query.access[access.base[k]!]!;
     const startSec = a.startSec;
     const walk = transfer(caller.stopIdx, a.stop, access.walkSec[k]!, startSec + caller.durationSec);
-    legs.splice(
-      0,
-      1,
-      { ...a, ...callerLeg(caller, access.base[k]!), startSec, endSec: walk.startSec },
-      walk,
-    );
+    legs.splice(0, 1, { ...a, ...callerLeg(caller, access.base[k]!), startSec, endSec: walk.startSec }, walk);
   }
   return { ...j, legs };
 }

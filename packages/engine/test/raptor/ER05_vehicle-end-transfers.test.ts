@@ -116,12 +116,17 @@ describe('ER05 a vehicle end leg joins the rides by a walking change', () => {
     it(`${label}: a walking end leg is not extended (the caller's walks reach every stop they mean)`, () => {
       const router = make();
       for (const direction of ['depart-after', 'arrive-by'] as const) {
-        const found = plan(router, direction, direction === 'arrive-by' ? '10:15' : '08:50', [walkAt('O')], [
-          walkAt('S', 600),
-        ]);
+        const found = plan(
+          router,
+          direction,
+          direction === 'arrive-by' ? '10:15' : '08:50',
+          [walkAt('O')],
+          [walkAt('S', 600)],
+        );
         expect(found.length).toBeGreaterThan(0);
         // As before: the walk to the destination starts where a ride alights.
-        for (const j of found) expect(j).toMatch(/\| ride [^|]* → Station \d\d:\d\d \| egress walk#0 Station/);
+        for (const j of found)
+          expect(j).toMatch(/\| ride [^|]* → Station \d\d:\d\d \| egress walk#0 Station/);
       }
     });
   }
