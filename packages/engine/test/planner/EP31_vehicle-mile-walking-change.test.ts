@@ -1,9 +1,8 @@
 // Feature under test: a lift or taxi from the station meets a bus that stops a short walk from it (Ballater → Aberdeen Royal Infirmary: bus 201, walk to the station, lift), and no option rides a train out and back to reach the station by rail.
-import { SearchRequest } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
 import { formatLocalIso } from '../../src/format/localTime.ts';
 import type { ExplainedOption } from '../../src/planner/port.ts';
-import { DEFAULT_BRAND, demoPlanner } from '../support/demoRegion.ts';
+import { DEFAULT_BRAND, demoPlanner, requestBetween } from '../support/demoRegion.ts';
 
 const demo = demoPlanner('cairn-ep31-');
 const TZ = 'Europe/London';
@@ -11,17 +10,7 @@ const hhmm = (sec: number) => formatLocalIso(TZ, sec).slice(11, 16);
 
 /** Every candidate the planner weighed (shown or removed) between two places. */
 async function candidates(from: string, to: string, outTime: string, arriveBy: boolean) {
-  const a = demo.planner.autocomplete(from, 1)[0];
-  const z = demo.planner.autocomplete(to, 1)[0];
-  if (!a || !z) throw new Error(`cannot place ${from} or ${to}`);
-  const req = SearchRequest.parse({
-    origin: a.label,
-    destination: z.label,
-    origin_location: a.location,
-    destination_location: z.location,
-    out_time: outTime,
-    arrive_by: arriveBy,
-  });
+  const req = requestBetween(demo.planner, from, to, { out_time: outTime, arrive_by: arriveBy });
   const result = await demo.planner.plan(req, null, DEFAULT_BRAND, undefined, { explain: true });
   return result.explained ?? [];
 }
