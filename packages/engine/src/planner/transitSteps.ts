@@ -174,12 +174,18 @@ export function journeySteps(
 ): PlannedStep[] | undefined {
   const zero = view.epochZeroSec;
   const steps: PlannedStep[] = [];
+  // Where a first mile is followed by a walk (a lift to the station, a walk to the bus stop), the
+  // walk starts when the traveller gets there, and the margin is spent at the stop the ride leaves.
+  let reachedByFirstMile: number | undefined;
   for (const leg of j.legs) {
+    const walkFromSec = leg.kind === 'transfer' ? reachedByFirstMile : undefined;
+    reachedByFirstMile = undefined;
     if (leg.kind === 'access' || leg.kind === 'egress') {
       const d = detail(leg);
       const stop = stopPlace(data, leg.stop);
       // The traveller reaches the stop their margin before the ride leaves.
       const reachedSec = leg.endSec + zero - (leg.kind === 'access' ? (d.boardMarginSec ?? 0) : 0);
+      if (leg.kind === 'access') reachedByFirstMile = reachedSec;
       if (d.bikeHire) {
         const { homeDock, stopDock, planId } = d.bikeHire;
         const ride = { type: 'bike hire' as const, ...(planId ? { extra: { bikeHirePlanId: planId } } : {}) };
@@ -268,17 +274,19 @@ export function journeySteps(
     } else if (leg.isWalk) {
       const from = stopPlace(data, leg.from);
       const to = stopPlace(data, leg.to);
+      const startSec = walkFromSec ?? leg.startSec + zero;
+      const endSec = startSec + leg.endSec - leg.startSec;
       // Changes timed along the streets are drawn and measured along them too: one walking model.
       const street =
         data.timetable.meta.footpathSource !== STRAIGHT_LINE_FOOTPATHS
-          ? buildStreetStep(data.streets, 'walk', from, to, { startSec: leg.startSec + zero })
+          ? buildStreetStep(data.streets, 'walk', from, to, { startSec })
           : undefined;
       if (street && !street.straightLine) {
         if (street.distanceM < MIN_STEP_M) continue;
         steps.push({
           ...street,
-          startSec: leg.startSec + zero,
-          endSec: leg.endSec + zero,
+          startSec,
+          endSec,
           description: `Walk to ${to.name} to change`,
         });
         continue;
@@ -287,8 +295,8 @@ export function journeySteps(
       if (distanceM < MIN_STEP_M) continue;
       steps.push({
         type: 'walk',
-        startSec: leg.startSec + zero,
-        endSec: leg.endSec + zero,
+        startSec,
+        endSec,
         distanceM,
         from,
         to,

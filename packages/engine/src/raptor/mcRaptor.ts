@@ -1,6 +1,7 @@
 import { POS_NO_DROP_OFF, POS_NO_PICKUP } from './transitData.ts';
 import type { PatternIdx, StopIdx, TransitData, TripHit, TripIdx } from './transitData.ts';
 import { DEFAULT_MAX_DURATION_SEC } from './raptor.ts';
+import { withEndTransfers } from './endTransfers.ts';
 import { mapRangeStarts } from './rangeStarts.ts';
 import { toRealJourney } from './realJourney.ts';
 import { TargetFronts } from './targetFronts.ts';
@@ -133,8 +134,10 @@ export class McRaptor {
       transfersRelaxed: 0,
       durationMs: 0,
     };
-    const starts = fwd ? query.access : query.egress;
-    const ends = fwd ? query.egress : query.access;
+    // Vehicle end legs extended by a walking transfer, as in Raptor (endTransfers.ts).
+    const endLegs = withEndTransfers(this.data, query);
+    const starts = fwd ? endLegs.access : endLegs.egress;
+    const ends = fwd ? endLegs.egress : endLegs.access;
     this.walkFactor = query.walkTransferFactor ?? 1;
     const wheelchair = query.wheelchair === true;
     const maxDurationSec = query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC;
@@ -160,7 +163,7 @@ export class McRaptor {
         // What this iteration added and kept is not dominated by any later start.
         for (let t = this.targetHead; t !== NONE; t = this.lNext[t]!) {
           if (this.lIter[t] !== i) continue;
-          const j = this.reconstruct(t, starts, ends, fwd);
+          const j = endLegs.split(this.reconstruct(t, starts, ends, fwd));
           j.iterationSec = fwd ? start : -start;
           found.push(j);
         }

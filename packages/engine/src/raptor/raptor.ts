@@ -1,4 +1,5 @@
 import { POS_NO_DROP_OFF, POS_NO_PICKUP } from './transitData.ts';
+import { withEndTransfers } from './endTransfers.ts';
 import { mapRangeStarts } from './rangeStarts.ts';
 import { toRealJourney } from './realJourney.ts';
 import { TimeBound } from './timeBound.ts';
@@ -117,9 +118,11 @@ export class Raptor {
       transfersRelaxed: 0,
       durationMs: 0,
     };
-    // Origin-side legs in search order: access forward, egress backward.
-    const starts = fwd ? query.access : query.egress;
-    const ends = fwd ? query.egress : query.access;
+    // Origin-side legs in search order: access forward, egress backward; vehicle end legs extended
+    // by a walking transfer (endTransfers.ts).
+    const endLegs = withEndTransfers(this.data, query);
+    const starts = fwd ? endLegs.access : endLegs.egress;
+    const ends = fwd ? endLegs.egress : endLegs.access;
     this.tTime.fill(INF);
     this.rTime.fill(INF);
     this.targetTime.fill(INF);
@@ -176,7 +179,7 @@ export class Raptor {
       }
     }
     stats.durationMs = performance.now() - started;
-    return { journeys: paretoSort(found, fwd), stats };
+    return { journeys: paretoSort(found, fwd).map(endLegs.split), stats };
   }
 
   /** One RAPTOR run from `start` over kept labels; returns the rounds whose target label improved. */

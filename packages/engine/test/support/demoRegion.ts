@@ -66,17 +66,26 @@ export async function planBetween(
   profile: Profile | null = null,
   live?: LiveVersion,
 ): Promise<Journey[]> {
+  const js = (await planner.plan(requestBetween(planner, from, to, fields), profile, b, live)).journeys;
+  for (const j of js) Journey.parse(j);
+  return js;
+}
+
+/** The search request between the planner's best matches for two place names (`fields` give the rest). */
+export function requestBetween(
+  planner: Planner,
+  from: string,
+  to: string,
+  fields: Partial<SearchRequestInput>,
+): SearchRequest {
   const a = planner.autocomplete(from, 1)[0];
   const z = planner.autocomplete(to, 1)[0];
   if (!a || !z) throw new Error(`cannot place ${from} or ${to}`);
-  const req = SearchRequest.parse({
+  return SearchRequest.parse({
     origin: a.label,
     destination: z.label,
     origin_location: a.location,
     destination_location: z.location,
     ...fields,
   });
-  const js = (await planner.plan(req, profile, b, live)).journeys;
-  for (const j of js) Journey.parse(j);
-  return js;
 }
