@@ -12,12 +12,14 @@ import { FlashProvider } from './ui/FlashContext.tsx';
 import { buildRoutes } from './app/routes.tsx';
 import { accountRoutes } from './account/accountRoutes.tsx';
 import { registerServiceWorker } from './offline/registerServiceWorker.ts';
+import { loadIntlEarly } from './lib/loadIntlEarly.ts';
 import './styles/app.css';
 
 const root = createRoot(document.getElementById('root')!);
 
 /** Start-up: read the brand and region from /v1/config, then render the app dressed for it. */
 async function start() {
+  loadIntlEarly();
   let config;
   try {
     config = await fetchConfig();

@@ -135,6 +135,28 @@ export function formatDayLabel(isoDate: string): string {
   return dayLabelFormat.format(new Date(y, m - 1, d));
 }
 
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** `YYYY-MM-DD` to `10 January 2022` (British English), without Intl. */
+export function formatLongDay(isoDate: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  const month = m ? MONTH_NAMES[Number(m[2]) - 1] : undefined;
+  return m && month ? `${Number(m[3])} ${month} ${m[1]}` : isoDate;
+}
+
 /** `YYYY-MM-DD` (dob on the wire) to `DD-MM-YYYY` (dob on screen). */
 export function formatDob(dob: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dob);

@@ -4,6 +4,7 @@ import {
   checkDateInWindow,
   dateLimits,
   formatDob,
+  formatLongDay,
   formatSearchDate,
   fromInputValue,
   parseSearchDate,
@@ -48,6 +49,11 @@ describe('dates (SPEC §5)', () => {
     expect(checkDateInWindow(new Date(2026, 1, 1), min, max, 'outbound')).toBeNull();
   });
   it('shows dob as DD-MM-YYYY', () => expect(formatDob('1990-04-07')).toBe('07-04-1990'));
+  it('writes a long day as British English does, without Intl', () => {
+    expect(formatLongDay('2022-01-10')).toBe('10 January 2022');
+    expect(formatLongDay('2026-12-01')).toBe('1 December 2026');
+    expect(formatLongDay('2026-13-01')).toBe('2026-13-01');
+  });
 });
 
 describe('wallClockIn (form times are the region wall clock)', () => {

@@ -135,7 +135,7 @@ describe('a return search that lost every public-transport option (issue 31)', (
     renderRoutes([{ path: '/search/:hash/results', element: <ResultsPage /> }], `/search/${hash}/results`);
   };
 
-  it('says plainly that nothing by public transport comes back, above the bus-and-taxi options, and offers to change the return time', async () => {
+  it('says plainly that nothing by public transport comes back, named above the bus-and-taxi options, and offers to change the return time', async () => {
     const hash = 'e'.repeat(32);
     // There by bus, back by taxi: the shape of a late-evening return on the demo.
     const taxiBack = { ...wbw, id: 'bus-taxi', return: { ...wbw.return!, steps: taxi.depart.steps } };
@@ -144,9 +144,12 @@ describe('a return search that lost every public-transport option (issue 31)', (
     expect(heading.parentElement!.textContent).toContain(
       'No bus, train or other public transport brings you back at 21:30',
     );
-    // It comes before the options, so a traveller reads why before the taxis.
+    // The status line above the options names it, so a traveller reads it before the taxis; the
+    // note itself follows the options, known only once the last is in, so it moves none of them.
     const cards = screen.getByRole('list', { name: 'Journey options' });
-    expect(heading.compareDocumentPosition(cards) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const status = screen.getByText('No public transport back at 21:30', { selector: '[role="status"]' });
+    expect(status.compareDocumentPosition(cards) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(heading.compareDocumentPosition(cards) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Change the return time' }));
     expect(await screen.findByRole('dialog', { name: 'Edit journey' })).toBeTruthy();
   });
