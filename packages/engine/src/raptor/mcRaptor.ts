@@ -318,9 +318,11 @@ export class McRaptor {
     const n = d.patternStopOffsets[r + 1]! - base;
     const hit = this.hit;
     // Alighting with k vehicles where more than the rest are needed to finish is pointless.
-    const afterRide = this.vehicles.afterRide;
+    const { afterRide, toBoard } = this.vehicles;
     const spare = this.rounds - k;
-    // A label is dropped when a kept destination label beats the best it could still do.
+    // A label is dropped when a kept destination label beats the best it could still do: its time
+    // plus the time bound, its walking plus the shortest end leg, its vehicles plus the ones it
+    // still needs at least (a label one ride in that needs two more competes with three-ride ends).
     const toEnd = this.times.toEnd;
     const endWalk = this.endWalk;
     let bag = 0;
@@ -333,7 +335,8 @@ export class McRaptor {
         for (let j = 0; j < bag; j++) {
           const time = sign * (alightTimes[this.rbTto[j]! + pos]! + this.rbShift[j]!);
           const walk = this.rbWalk[j]!;
-          if (time > this.bound || this.targetDominates(time + toEnd[s]!, walk + endWalk, k)) continue;
+          if (time > this.bound || this.targetDominates(time + toEnd[s]!, walk + endWalk, k + afterRide[s]!))
+            continue;
           if (!this.insert(this.tHead, s, time, walk, k)) continue;
           const id = this.newLabel(KIND_RIDE, s, time, walk, k, this.rbParent[j]!);
           this.lA[id] = this.rbTrip[j]!;
@@ -354,7 +357,7 @@ export class McRaptor {
           for (let j = 0; j < bag && !covered; j++)
             covered =
               this.rbWalk[j]! <= w && sign * (boardTimes[this.rbTto[j]! + pos]! + this.rbShift[j]!) <= ready;
-          if (covered || this.targetDominates(ready + toEnd[s]!, w + endWalk, k)) continue;
+          if (covered || this.targetDominates(ready + toEnd[s]!, w + endWalk, k - 1 + toBoard[s]!)) continue;
           const ok = fwd
             ? d.findEarliestDeparture(r, pos, ready, wheelchair, hit)
             : d.findLatestArrival(r, pos, -ready, wheelchair, hit);
@@ -424,7 +427,8 @@ export class McRaptor {
           const isWalk = tWalkFlag[i]!;
           const w = isWalk === 1 ? w0 + sec : w0;
           // The next vehicle makes k + 1.
-          if (time > this.bound || this.targetDominates(time + toEnd[q]!, w + endWalk, k + 1)) continue;
+          if (time > this.bound || this.targetDominates(time + toEnd[q]!, w + endWalk, k + toBoard[q]!))
+            continue;
           if (!this.insert(this.rHead, q, time, w, k)) continue;
           const id = this.newLabel(KIND_TRANSFER, q, time, w, k, L);
           this.lA[id] = sec;
