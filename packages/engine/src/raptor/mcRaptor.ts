@@ -1,7 +1,8 @@
 import { POS_NO_DROP_OFF, POS_NO_PICKUP } from './transitData.ts';
 import type { PatternIdx, StopIdx, TransitData, TripHit, TripIdx } from './transitData.ts';
 import { DEFAULT_MAX_DURATION_SEC } from './raptor.ts';
-import { mapRangeStarts } from './rangeStarts.ts';
+import { mapRangeStartSlots } from './rangeStarts.ts';
+import type { RangeStart } from './rangeStarts.ts';
 import { toRealJourney } from './realJourney.ts';
 import { TargetFronts } from './targetFronts.ts';
 import { TimeBound } from './timeBound.ts';
@@ -78,6 +79,8 @@ export class McRaptor {
   private readonly queuePos: Int32Array;
   private readonly queue: Int32Array;
   private readonly boardable: Uint8Array;
+  /** Per stopPatterns slot during a range iteration's first round: 1 where a vehicle leaves exactly at the start. */
+  private readonly exactSlot: Uint8Array;
   // Route bag.
   private rbCap = INITIAL_ROUTE_BAG;
   private rbTrip = new Int32Array(INITIAL_ROUTE_BAG);
@@ -116,6 +119,7 @@ export class McRaptor {
     this.queuePos = new Int32Array(data.patternCount).fill(NONE);
     this.queue = new Int32Array(data.patternCount);
     this.boardable = new Uint8Array(S);
+    this.exactSlot = new Uint8Array(data.stopPatterns.length);
     this.vehicles = new VehicleBound(data);
     this.growLabels(INITIAL_LABELS);
   }
@@ -147,7 +151,7 @@ export class McRaptor {
     this.times = TimeBound.shared(this.data, fwd);
     this.times.compute(starts, ends, fwd, this.walkFactor, maxDurationSec + longestEnd, query.windowSec ?? 0);
     const found: RaptorJourney[] = [];
-    const startTimes = [...mapRangeStarts(this.data, query, starts, fwd)];
+    const startTimes = [...mapRangeStartSlots(this.data, query, starts, fwd)];
     let finished = false;
     try {
       for (let i = 0; i < startTimes.length; i++) {
@@ -213,13 +217,17 @@ export class McRaptor {
     this.markedTCount = 0;
     this.markedRCount = 0;
     this.queuePos.fill(NONE);
+    this.exactSlot.fill(0);
   }
 
-  /** One McRAPTOR run from `start` over the kept bags. */
+  /**
+   * One McRAPTOR run from `start` over the kept bags; `only`, for a range iteration after the
+   * first, holds the start legs that catch a vehicle exactly then and where.
+   */
   private iterate(
     start: number,
     starts: AccessLeg[],
-    only: number[] | undefined,
+    only: RangeStart | undefined,
     rounds: number,
     fwd: boolean,
     wheelchair: boolean,
@@ -227,9 +235,9 @@ export class McRaptor {
     trace: RaptorQuery['trace'],
   ): void {
     const d = this.data;
-    const legCount = only ? only.length : starts.length;
+    const legCount = only ? only.legs.length : starts.length;
     for (let li = 0; li < legCount; li++) {
-      const i = only ? only[li]! : li;
+      const i = only ? only.legs[li]! : li;
       const a = starts[i]!;
       const s = a.stopIdx;
       if (wheelchair && !d.stopWheelchairOk(s)) continue;
@@ -240,11 +248,15 @@ export class McRaptor {
       this.lA[id] = i;
       this.linkR(s, id);
     }
+    // Another pattern at a start stop leaves later than this start: an iteration already run (a
+    // later start, or the latest) boarded its same trip from the same leg, so the first round
+    // would only find its labels again.
+    if (only) for (const slot of only.slots) this.exactSlot[slot] = 1;
     for (let k = 1; k <= rounds && this.markedRCount > 0; k++) {
       stats.rounds++;
       // Queue each pattern at its first (forward) or last (backward) position with a new ready label.
       const usefulRow = this.vehicles.row(rounds - k + 1);
-      const queued = this.queuePatterns(fwd, usefulRow);
+      const queued = this.queuePatterns(fwd, usefulRow, k === 1 && only !== undefined);
       for (let i = 0; i < queued; i++) {
         const r = this.queue[i]!;
         const from = this.queuePos[r]!;
@@ -272,10 +284,14 @@ export class McRaptor {
     }
     for (let i = 0; i < this.markedRCount; i++) this.newR[this.markedR[i]!] = NONE;
     this.markedRCount = 0;
+    if (only) for (const slot of only.slots) this.exactSlot[slot] = 0;
   }
 
-  /** Marks stops with new ready labels as boardable and queues their patterns; returns the queue length. */
-  private queuePatterns(fwd: boolean, usefulRow: number): number {
+  /**
+   * Marks stops with new ready labels as boardable and queues their patterns (with `exactOnly`,
+   * those of the slots marked in exactSlot); returns the queue length.
+   */
+  private queuePatterns(fwd: boolean, usefulRow: number, exactOnly: boolean): number {
     const d = this.data;
     const { boardable, queuePos } = this;
     const usefulTo = this.vehicles.usefulTo;
@@ -285,6 +301,7 @@ export class McRaptor {
       boardable[s] = 1;
       const end = d.stopPatternOffsets[s + 1]!;
       for (let i = d.stopPatternOffsets[s]!; i < end; i++) {
+        if (exactOnly && this.exactSlot[i] === 0) continue;
         const r = d.stopPatterns[i]!;
         const pos = d.stopPatternPos[i]!;
         // Nothing worth alighting at further along this pattern.
