@@ -77,6 +77,8 @@ export class McRaptor {
   private endNext = new Int32Array(8);
   // Pattern queue.
   private readonly queuePos: Int32Array;
+  /** Per queued pattern: its last position (search order) with a new ready label. */
+  private readonly queueEnd: Int32Array;
   private readonly queue: Int32Array;
   private readonly boardable: Uint8Array;
   /** Per stopPatterns slot during a range iteration's first round: 1 where a vehicle leaves exactly at the start. */
@@ -117,6 +119,7 @@ export class McRaptor {
     this.markedR = new Int32Array(S);
     this.endFirst = new Int32Array(S).fill(NONE);
     this.queuePos = new Int32Array(data.patternCount).fill(NONE);
+    this.queueEnd = new Int32Array(data.patternCount);
     this.queue = new Int32Array(data.patternCount);
     this.boardable = new Uint8Array(S);
     this.exactSlot = new Uint8Array(data.stopPatterns.length);
@@ -261,8 +264,9 @@ export class McRaptor {
         const r = this.queue[i]!;
         const from = this.queuePos[r]!;
         this.queuePos[r] = NONE;
+        const boardEnd = this.queueEnd[r]!;
         stats.patternsScanned++;
-        this.scanPattern(r, from, this.vehicles.usefulTo[usefulRow + r]!, k, fwd, wheelchair);
+        this.scanPattern(r, from, boardEnd, this.vehicles.usefulTo[usefulRow + r]!, k, fwd, wheelchair);
       }
       for (let i = 0; i < this.markedRCount; i++) {
         const s = this.markedR[i]!;
@@ -309,8 +313,10 @@ export class McRaptor {
         const q = queuePos[r]!;
         if (q === NONE) {
           queuePos[r] = pos;
+          this.queueEnd[r] = pos;
           this.queue[n++] = r;
         } else if (fwd ? pos < q : pos > q) queuePos[r] = pos;
+        else if (fwd ? pos > this.queueEnd[r]! : pos < this.queueEnd[r]!) this.queueEnd[r] = pos;
       }
     }
     return n;
@@ -320,6 +326,7 @@ export class McRaptor {
   private scanPattern(
     r: number,
     from: number,
+    boardEnd: number,
     usefulTo: number,
     k: number,
     fwd: boolean,
@@ -341,28 +348,44 @@ export class McRaptor {
     // plus the time bound, its walking plus the shortest end leg, its vehicles plus the ones it
     // still needs at least (a label one ride in that needs two more competes with three-ride ends).
     const toEnd = this.times.toEnd;
+    const moveOn = this.times.tripsMoveOn;
     const endWalk = this.endWalk;
     let bag = 0;
     const last = fwd ? Math.min(n - 1, usefulTo) : Math.max(0, usefulTo);
     for (let pos = from; fwd ? pos <= last : pos >= last; pos += sign) {
+      // Nothing carried and no new ready label further on: the rest of the scan would find nothing.
+      if (bag === 0 && (fwd ? pos > boardEnd : pos < boardEnd)) break;
       const s = d.patternStops[base + pos]!;
       const flags = d.patternPosFlags[base + pos]!;
       const stopOk = !wheelchair || d.stopWheelchairOk(s);
       if (bag > 0 && (flags & flagsAlight) === 0 && stopOk && afterRide[s]! <= spare) {
+        let kept = 0;
         for (let j = 0; j < bag; j++) {
           const time = sign * (alightTimes[this.rbTto[j]! + pos]! + this.rbShift[j]!);
           const walk = this.rbWalk[j]!;
-          if (time > this.bound || this.targetDominates(time + toEnd[s]!, walk + endWalk, k + afterRide[s]!))
+          const need = afterRide[s]!;
+          const beaten =
+            time > this.bound || this.targetDominates(time + toEnd[s]!, walk + endWalk, k + need);
+          // Staying on, it gets no sooner to the end and keeps its vehicles: once beaten with
+          // those alone, every later stop of the ride is too, and it leaves the route bag.
+          if (
+            beaten &&
+            moveOn &&
+            (need === 0 || time > this.bound || this.targetDominates(time + toEnd[s]!, walk + endWalk, k))
+          )
             continue;
-          if (!this.insert(this.tHead, s, time, walk, k)) continue;
-          const id = this.newLabel(KIND_RIDE, s, time, walk, k, this.rbParent[j]!);
-          this.lA[id] = this.rbTrip[j]!;
-          this.lB[id] = this.rbShift[j]!;
-          this.lC[id] = this.rbBoardPos[j]!;
+          if (kept !== j) this.moveRouteLabel(j, kept);
+          const at = kept++;
+          if (beaten || !this.insert(this.tHead, s, time, walk, k)) continue;
+          const id = this.newLabel(KIND_RIDE, s, time, walk, k, this.rbParent[at]!);
+          this.lA[id] = this.rbTrip[at]!;
+          this.lB[id] = this.rbShift[at]!;
+          this.lC[id] = this.rbBoardPos[at]!;
           this.lD[id] = pos;
           this.linkT(s, id);
           for (let e = this.endFirst[s]!; e !== NONE; e = this.endNext[e]!) this.reachTarget(id, e);
         }
+        bag = kept;
       }
       if (this.boardable[s] === 1 && (flags & flagsBoard) === 0 && stopOk) {
         for (let L = this.newR[s]!; L !== NONE; L = this.lNewNext[L]!) {
