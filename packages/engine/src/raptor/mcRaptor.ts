@@ -2,7 +2,8 @@ import { POS_NO_DROP_OFF, POS_NO_PICKUP } from './transitData.ts';
 import type { PatternIdx, StopIdx, TransitData, TripHit, TripIdx } from './transitData.ts';
 import { DEFAULT_MAX_DURATION_SEC } from './raptor.ts';
 import { withEndTransfers } from './endTransfers.ts';
-import { mapRangeStarts } from './rangeStarts.ts';
+import { mapRangeStartSlots } from './rangeStarts.ts';
+import type { RangeStart } from './rangeStarts.ts';
 import { toRealJourney } from './realJourney.ts';
 import { TargetFronts } from './targetFronts.ts';
 import { TimeBound } from './timeBound.ts';
@@ -77,8 +78,12 @@ export class McRaptor {
   private endNext = new Int32Array(8);
   // Pattern queue.
   private readonly queuePos: Int32Array;
+  /** Per queued pattern: its last position (search order) with a new ready label. */
+  private readonly queueEnd: Int32Array;
   private readonly queue: Int32Array;
   private readonly boardable: Uint8Array;
+  /** Per stopPatterns slot during a range iteration's first round: 1 where a vehicle leaves exactly at the start. */
+  private readonly exactSlot: Uint8Array;
   // Route bag.
   private rbCap = INITIAL_ROUTE_BAG;
   private rbTrip = new Int32Array(INITIAL_ROUTE_BAG);
@@ -115,8 +120,10 @@ export class McRaptor {
     this.markedR = new Int32Array(S);
     this.endFirst = new Int32Array(S).fill(NONE);
     this.queuePos = new Int32Array(data.patternCount).fill(NONE);
+    this.queueEnd = new Int32Array(data.patternCount);
     this.queue = new Int32Array(data.patternCount);
     this.boardable = new Uint8Array(S);
+    this.exactSlot = new Uint8Array(data.stopPatterns.length);
     this.vehicles = new VehicleBound(data);
     this.growLabels(INITIAL_LABELS);
   }
@@ -150,7 +157,7 @@ export class McRaptor {
     this.times = TimeBound.shared(this.data, fwd);
     this.times.compute(starts, ends, fwd, this.walkFactor, maxDurationSec + longestEnd, query.windowSec ?? 0);
     const found: RaptorJourney[] = [];
-    const startTimes = [...mapRangeStarts(this.data, query, starts, fwd)];
+    const startTimes = [...mapRangeStartSlots(this.data, query, starts, fwd)];
     let finished = false;
     try {
       for (let i = 0; i < startTimes.length; i++) {
@@ -216,13 +223,17 @@ export class McRaptor {
     this.markedTCount = 0;
     this.markedRCount = 0;
     this.queuePos.fill(NONE);
+    this.exactSlot.fill(0);
   }
 
-  /** One McRAPTOR run from `start` over the kept bags. */
+  /**
+   * One McRAPTOR run from `start` over the kept bags; `only`, for a range iteration after the
+   * first, holds the start legs that catch a vehicle exactly then and where.
+   */
   private iterate(
     start: number,
     starts: AccessLeg[],
-    only: number[] | undefined,
+    only: RangeStart | undefined,
     rounds: number,
     fwd: boolean,
     wheelchair: boolean,
@@ -230,9 +241,9 @@ export class McRaptor {
     trace: RaptorQuery['trace'],
   ): void {
     const d = this.data;
-    const legCount = only ? only.length : starts.length;
+    const legCount = only ? only.legs.length : starts.length;
     for (let li = 0; li < legCount; li++) {
-      const i = only ? only[li]! : li;
+      const i = only ? only.legs[li]! : li;
       const a = starts[i]!;
       const s = a.stopIdx;
       if (wheelchair && !d.stopWheelchairOk(s)) continue;
@@ -243,17 +254,22 @@ export class McRaptor {
       this.lA[id] = i;
       this.linkR(s, id);
     }
+    // Another pattern at a start stop leaves later than this start: an iteration already run (a
+    // later start, or the latest) boarded its same trip from the same leg, so the first round
+    // would only find its labels again.
+    if (only) for (const slot of only.slots) this.exactSlot[slot] = 1;
     for (let k = 1; k <= rounds && this.markedRCount > 0; k++) {
       stats.rounds++;
       // Queue each pattern at its first (forward) or last (backward) position with a new ready label.
       const usefulRow = this.vehicles.row(rounds - k + 1);
-      const queued = this.queuePatterns(fwd, usefulRow);
+      const queued = this.queuePatterns(fwd, usefulRow, k === 1 && only !== undefined);
       for (let i = 0; i < queued; i++) {
         const r = this.queue[i]!;
         const from = this.queuePos[r]!;
         this.queuePos[r] = NONE;
+        const boardEnd = this.queueEnd[r]!;
         stats.patternsScanned++;
-        this.scanPattern(r, from, this.vehicles.usefulTo[usefulRow + r]!, k, fwd, wheelchair);
+        this.scanPattern(r, from, boardEnd, this.vehicles.usefulTo[usefulRow + r]!, k, fwd, wheelchair);
       }
       for (let i = 0; i < this.markedRCount; i++) {
         const s = this.markedR[i]!;
@@ -275,10 +291,14 @@ export class McRaptor {
     }
     for (let i = 0; i < this.markedRCount; i++) this.newR[this.markedR[i]!] = NONE;
     this.markedRCount = 0;
+    if (only) for (const slot of only.slots) this.exactSlot[slot] = 0;
   }
 
-  /** Marks stops with new ready labels as boardable and queues their patterns; returns the queue length. */
-  private queuePatterns(fwd: boolean, usefulRow: number): number {
+  /**
+   * Marks stops with new ready labels as boardable and queues their patterns (with `exactOnly`,
+   * those of the slots marked in exactSlot); returns the queue length.
+   */
+  private queuePatterns(fwd: boolean, usefulRow: number, exactOnly: boolean): number {
     const d = this.data;
     const { boardable, queuePos } = this;
     const usefulTo = this.vehicles.usefulTo;
@@ -288,6 +308,7 @@ export class McRaptor {
       boardable[s] = 1;
       const end = d.stopPatternOffsets[s + 1]!;
       for (let i = d.stopPatternOffsets[s]!; i < end; i++) {
+        if (exactOnly && this.exactSlot[i] === 0) continue;
         const r = d.stopPatterns[i]!;
         const pos = d.stopPatternPos[i]!;
         // Nothing worth alighting at further along this pattern.
@@ -295,8 +316,10 @@ export class McRaptor {
         const q = queuePos[r]!;
         if (q === NONE) {
           queuePos[r] = pos;
+          this.queueEnd[r] = pos;
           this.queue[n++] = r;
         } else if (fwd ? pos < q : pos > q) queuePos[r] = pos;
+        else if (fwd ? pos > this.queueEnd[r]! : pos < this.queueEnd[r]!) this.queueEnd[r] = pos;
       }
     }
     return n;
@@ -306,6 +329,7 @@ export class McRaptor {
   private scanPattern(
     r: number,
     from: number,
+    boardEnd: number,
     usefulTo: number,
     k: number,
     fwd: boolean,
@@ -321,31 +345,50 @@ export class McRaptor {
     const n = d.patternStopOffsets[r + 1]! - base;
     const hit = this.hit;
     // Alighting with k vehicles where more than the rest are needed to finish is pointless.
-    const afterRide = this.vehicles.afterRide;
+    const { afterRide, toBoard } = this.vehicles;
     const spare = this.rounds - k;
-    // A label is dropped when a kept destination label beats the best it could still do.
+    // A label is dropped when a kept destination label beats the best it could still do: its time
+    // plus the time bound, its walking plus the shortest end leg, its vehicles plus the ones it
+    // still needs at least (a label one ride in that needs two more competes with three-ride ends).
     const toEnd = this.times.toEnd;
+    const moveOn = this.times.tripsMoveOn;
     const endWalk = this.endWalk;
     let bag = 0;
     const last = fwd ? Math.min(n - 1, usefulTo) : Math.max(0, usefulTo);
     for (let pos = from; fwd ? pos <= last : pos >= last; pos += sign) {
+      // Nothing carried and no new ready label further on: the rest of the scan would find nothing.
+      if (bag === 0 && (fwd ? pos > boardEnd : pos < boardEnd)) break;
       const s = d.patternStops[base + pos]!;
       const flags = d.patternPosFlags[base + pos]!;
       const stopOk = !wheelchair || d.stopWheelchairOk(s);
       if (bag > 0 && (flags & flagsAlight) === 0 && stopOk && afterRide[s]! <= spare) {
+        let kept = 0;
         for (let j = 0; j < bag; j++) {
           const time = sign * (alightTimes[this.rbTto[j]! + pos]! + this.rbShift[j]!);
           const walk = this.rbWalk[j]!;
-          if (time > this.bound || this.targetDominates(time + toEnd[s]!, walk + endWalk, k)) continue;
-          if (!this.insert(this.tHead, s, time, walk, k)) continue;
-          const id = this.newLabel(KIND_RIDE, s, time, walk, k, this.rbParent[j]!);
-          this.lA[id] = this.rbTrip[j]!;
-          this.lB[id] = this.rbShift[j]!;
-          this.lC[id] = this.rbBoardPos[j]!;
+          const need = afterRide[s]!;
+          const beaten =
+            time > this.bound || this.targetDominates(time + toEnd[s]!, walk + endWalk, k + need);
+          // Staying on, it gets no sooner to the end and keeps its vehicles: once beaten with
+          // those alone, every later stop of the ride is too, and it leaves the route bag.
+          if (
+            beaten &&
+            moveOn &&
+            (need === 0 || time > this.bound || this.targetDominates(time + toEnd[s]!, walk + endWalk, k))
+          )
+            continue;
+          if (kept !== j) this.moveRouteLabel(j, kept);
+          const at = kept++;
+          if (beaten || !this.insert(this.tHead, s, time, walk, k)) continue;
+          const id = this.newLabel(KIND_RIDE, s, time, walk, k, this.rbParent[at]!);
+          this.lA[id] = this.rbTrip[at]!;
+          this.lB[id] = this.rbShift[at]!;
+          this.lC[id] = this.rbBoardPos[at]!;
           this.lD[id] = pos;
           this.linkT(s, id);
           for (let e = this.endFirst[s]!; e !== NONE; e = this.endNext[e]!) this.reachTarget(id, e);
         }
+        bag = kept;
       }
       if (this.boardable[s] === 1 && (flags & flagsBoard) === 0 && stopOk) {
         for (let L = this.newR[s]!; L !== NONE; L = this.lNewNext[L]!) {
@@ -357,7 +400,7 @@ export class McRaptor {
           for (let j = 0; j < bag && !covered; j++)
             covered =
               this.rbWalk[j]! <= w && sign * (boardTimes[this.rbTto[j]! + pos]! + this.rbShift[j]!) <= ready;
-          if (covered || this.targetDominates(ready + toEnd[s]!, w + endWalk, k)) continue;
+          if (covered || this.targetDominates(ready + toEnd[s]!, w + endWalk, k - 1 + toBoard[s]!)) continue;
           const ok = fwd
             ? d.findEarliestDeparture(r, pos, ready, wheelchair, hit)
             : d.findLatestArrival(r, pos, -ready, wheelchair, hit);
@@ -427,7 +470,8 @@ export class McRaptor {
           const isWalk = tWalkFlag[i]!;
           const w = isWalk === 1 ? w0 + sec : w0;
           // The next vehicle makes k + 1.
-          if (time > this.bound || this.targetDominates(time + toEnd[q]!, w + endWalk, k + 1)) continue;
+          if (time > this.bound || this.targetDominates(time + toEnd[q]!, w + endWalk, k + toBoard[q]!))
+            continue;
           if (!this.insert(this.rHead, q, time, w, k)) continue;
           const id = this.newLabel(KIND_TRANSFER, q, time, w, k, L);
           this.lA[id] = sec;

@@ -20,6 +20,11 @@ export const UNREACHABLE_SEC = 0x3fffffff;
 export class TimeBound {
   /** Seconds from the stop to the end, at least (search order); UNREACHABLE_SEC when none. */
   readonly toEnd: Int32Array;
+  /**
+   * True when every stored trip's times never fall along its stops (no dwell or hop below zero):
+   * then a time bound reached on board at one stop holds for every later stop of that ride too.
+   */
+  readonly tripsMoveOn: boolean;
   private readonly data: TransitData;
   /** Per pattern position (patternStops indexing): the fastest hop of any trip to the next position. */
   private readonly fastestHop: Int32Array;
@@ -35,12 +40,13 @@ export class TimeBound {
   private walkFactor = 1;
   private fwd = true;
 
-  constructor(data: TransitData, fastestHop = fastestHops(data)) {
+  constructor(data: TransitData, fastest = fastestHops(data)) {
     this.data = data;
+    this.tripsMoveOn = fastest.tripsMoveOn;
     this.toEnd = new Int32Array(data.stopCount);
     this.dist = new Int32Array(data.stopCount);
     this.isStart = new Uint8Array(data.stopCount);
-    this.fastestHop = fastestHop;
+    this.fastestHop = fastest.hops;
   }
 
   /**
@@ -151,11 +157,15 @@ export class TimeBound {
 
 const sharedBounds = new WeakMap<TransitData, [TimeBound, TimeBound]>();
 
-/** The fastest hop of any stored trip from each pattern position to the next (0 at a pattern's last position). */
-function fastestHops(d: TransitData): Int32Array {
+/**
+ * The fastest hop of any stored trip from each pattern position to the next (0 at a pattern's last
+ * position), and whether every trip's times never fall along its stops.
+ */
+function fastestHops(d: TransitData): { hops: Int32Array; tripsMoveOn: boolean } {
   const out = new Int32Array(d.patternStops.length).fill(UNREACHABLE_SEC);
   const tripCount = d.tripPattern.length;
   let backwards = false;
+  let dwellBelowZero = false;
   for (let t = 0; t < tripCount; t++) {
     const r = d.tripPattern[t]!;
     const base = d.patternStopOffsets[r]!;
@@ -164,6 +174,11 @@ function fastestHops(d: TransitData): Int32Array {
     for (let p = 0; p + 1 < n; p++) {
       const hop = d.arrivals[tto + p + 1]! - d.departures[tto + p]!;
       if (hop < 0) backwards = true;
+      if (
+        d.departures[tto + p]! < d.arrivals[tto + p]! ||
+        d.departures[tto + p + 1]! < d.arrivals[tto + p + 1]!
+      )
+        dwellBelowZero = true;
       if (hop < out[base + p]!) out[base + p] = hop;
     }
   }
@@ -171,5 +186,5 @@ function fastestHops(d: TransitData): Int32Array {
   // the data, every hop counts as instant (the bound keeps only reachability and end legs).
   for (let i = 0; i < out.length; i++) if (backwards && out[i] !== UNREACHABLE_SEC) out[i] = 0;
   for (let r = 0; r < d.patternCount; r++) out[d.patternStopOffsets[r + 1]! - 1] = 0;
-  return out;
+  return { hops: out, tripsMoveOn: !backwards && !dwellBelowZero };
 }
