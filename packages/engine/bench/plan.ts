@@ -24,6 +24,7 @@ import {
 } from './planLarge.ts';
 import type { LargeNetwork, LargeRegion } from './planLarge.ts';
 import { arg } from './cliArgs.ts';
+import { demoDays } from './demoDays.ts';
 
 const scale = Number(arg('large-scale') ?? arg('scale') ?? 1);
 const largeSearches = Number(arg('searches') ?? 60);
@@ -126,7 +127,8 @@ if (only !== 'large') {
   if (!existsSync(`${demoDir}/region.json`))
     rows.push({ network: 'demo region', measure: 'skipped', value: `${demoDir} not generated` });
   else {
-    const load = await timed(() => loadPlanner(demoDir, { now: () => Date.UTC(2026, 10, 22, 9, 0) }));
+    const days = demoDays(demoDir);
+    const load = await timed(() => loadPlanner(demoDir, { now: () => days.nowMs }));
     const planner = load.value;
     // Search ends are resolved once through autocomplete, as the web app does.
     const placeOf = (q: string) => {
@@ -144,10 +146,9 @@ if (only !== 'large') {
       ['Grantown', 'Tomintoul'],
       ['Newtonmore', 'Aviemore'],
     ];
-    // Days relative to the generated calendar's start: a weekday, a Saturday and a Sunday.
-    const days = ['2026/11/24', '2026/11/28', '2026/11/29'];
+    // Days of the build's own calendar: a weekday, a Saturday and a Sunday.
     const requests = pairs.flatMap(([a, b]) =>
-      days.flatMap((d) =>
+      [days.weekday, days.saturday, days.sunday].flatMap((d) =>
         ['07:30:00', '09:10:00', '13:45:00'].map((t) => request(placeOf(a), placeOf(b), d, t)),
       ),
     );

@@ -7,6 +7,7 @@
 //   git archive a1ec835 packages/engine/src | (mkdir -p .bench-base && tar -x -C .bench-base)
 //   node --expose-gc packages/engine/bench/planAgainst.ts --base=.bench-base [--only=demo|large]
 //     [--large-scale=1] [--searches=60]
+// A region the base cannot read as it is gets an adapted copy for the base (baseRegion.ts).
 // Prints a table; never fails on timings. Not in `npm run bench` (it needs the base copy).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,8 @@ import { loadPlanner } from '../src/planner/loadPlanner.ts';
 import type { Planner } from '../src/planner/loadPlanner.ts';
 import { LARGE_DATE, pickLargePairs, writeLargeRegion } from './planLarge.ts';
 import { arg, baseDir } from './cliArgs.ts';
+import { baseRegionDir } from './baseRegion.ts';
+import { demoDays } from './demoDays.ts';
 
 const base = baseDir();
 const only = arg('only');
@@ -86,8 +89,10 @@ async function compare(network: string, planners: { base: Planner; tree: Planner
 
 if (only !== 'large') {
   const dir = 'regions/cairngorms/build';
-  const now = () => Date.UTC(2026, 10, 22, 9, 0);
-  const planners = { base: await loadBase(dir, { now }), tree: await loadPlanner(dir, { now }) };
+  const days = demoDays(dir);
+  const now = () => days.nowMs;
+  const baseRegion = await baseRegionDir(base, dir, console.log);
+  const planners = { base: await loadBase(baseRegion.dir, { now }), tree: await loadPlanner(dir, { now }) };
   const place = (q: string): End => {
     const s = planners.tree.autocomplete(q, 1)[0];
     if (!s) throw new Error(`no place for ${q}`);
@@ -104,18 +109,20 @@ if (only !== 'large') {
     ['Edinburgh', 'Aviemore'],
   ];
   // A weekday and a Sunday of the generated calendar.
-  const reqs = ['2026/11/24', '2026/11/29'].flatMap((day) =>
+  const reqs = [days.weekday, days.sunday].flatMap((day) =>
     pairs.flatMap(([a, b], i) => searchesOf(place(a!), place(b!), day, i)),
   );
-  await compare('demo region (cairngorms)', planners, reqs);
+  await compare(`demo region (cairngorms), ${days.weekday} and ${days.sunday}`, planners, reqs);
+  baseRegion.remove();
 }
 
 if (only !== 'demo') {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-plan-against-'));
   try {
     const region = await writeLargeRegion(dir, scale);
+    const baseRegion = await baseRegionDir(base, dir, console.log);
     const planners = {
-      base: await loadBase(dir, { log: () => {} }),
+      base: await loadBase(baseRegion.dir, { log: () => {} }),
       tree: await loadPlanner(dir, { log: () => {} }),
     };
     const d = String(LARGE_DATE);
@@ -123,6 +130,7 @@ if (only !== 'demo') {
     const reqs = pickLargePairs(region, largeSearches).flatMap(([a, b], i) => searchesOf(a, b, day, i));
     const network = `generated large network (${scale === 1 ? 'Scotland scale' : `${scale * 100}% of Scotland scale`})`;
     await compare(network, planners, reqs);
+    baseRegion.remove();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -7,7 +7,7 @@ import { startsWithoutOwnBike } from '../modes/cycle.ts';
 import type { PlacePoint } from '../journeys/model.ts';
 import type { At } from '../modes/streetStep.ts';
 import type { McRaptor } from '../raptor/mcRaptor.ts';
-import type { RaptorJourney } from '../raptor/types.ts';
+import type { AccessLeg, RaptorJourney } from '../raptor/types.ts';
 import type { Raptor } from '../raptor/raptor.ts';
 import type { DateInt } from '../time/serviceDay.ts';
 import type { TransitView } from '../timetable/transitView.ts';
@@ -64,6 +64,11 @@ export interface SearchContext {
   maxShiftSec?: number;
   /** Range searches already run for this search, by their query (transit/search.ts). */
   routes: Map<string, { view: TransitView; journeys: RaptorJourney[] }>;
+  /**
+   * First- and last-mile stops already found for this search, by end, mode and purpose
+   * (transit/miles.ts): they do not depend on the time, so the search at other times shares them.
+   */
+  stopsReached: Map<string, AccessLeg[]>;
 }
 
 /** The context of one leg's search: the search's own, or its return (ends swapped, leaving at `startSec`). */
@@ -95,7 +100,17 @@ export function searchContext(
     at,
     hasReturn,
     routes: new Map(),
+    stopsReached: new Map(),
   };
+}
+
+/**
+ * The same search at another time (the buffer's own deadline, withinBuffer.ts; the next public
+ * transport, nextTransit.ts): it reuses the first- and last-mile stops found, which the time does
+ * not change, and runs its own range searches.
+ */
+export function searchAt(ctx: SearchContext, at: At): SearchContext {
+  return { ...ctx, at, routes: new Map() };
 }
 
 /** The same search the other way: from the destination back to the origin, leaving at `startSec`. */

@@ -19,7 +19,7 @@ import { checkCyclingLimits } from '../modes/cycle.ts';
 import { checkDarkRuralWalk } from '../modes/walk.ts';
 import { checkFlexibleLeg } from '../modes/flexible.ts';
 import type { PlanInput, RoutersFor } from './context.ts';
-import { searchContext } from './context.ts';
+import { searchAt, searchContext } from './context.ts';
 import { bikeHireFamily } from './families/bikeHire.ts';
 import { carClubFamily } from './families/carClub.ts';
 import { cycleFamily } from './families/cycle.ts';
@@ -126,7 +126,7 @@ function planOptions(
   for (const c of all) if (!candidates.includes(c)) why.drop(optionOf(c), 'service twice');
   if (arriveBy && request.arrive_by_buffer > 0) {
     const askedSec = outSec - behind;
-    const unbuffered = searchContext(data, input, raptorFor, { endSec: askedSec }, ctx.hasReturn, stepFree);
+    const unbuffered = searchAt(ctx, { endSec: askedSec });
     // Only options that can still be booked keep the buffer: a dial-a-ride outside its hours is no
     // "latest option that keeps them" (Braemar → Aberdeen named one that was never shown).
     const bookable = candidates.filter((c) => checkFlexibleLeg(data.region, c.leg, input.nowSec) === null);
@@ -135,7 +135,7 @@ function planOptions(
   }
   // No public transport in the asked time: the first outside it, labelled (nextTransit.ts).
   const next = findNextTransit(
-    (other) => searchContext(data, input, raptorFor, other, ctx.hasReturn, stepFree),
+    (other) => searchAt(ctx, other),
     candidates,
     arriveBy,
     arriveBy ? outSec - behind : outSec + ahead,

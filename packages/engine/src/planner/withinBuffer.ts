@@ -30,6 +30,9 @@ export function findWithinBuffer(
   const timetabled = (c: Candidate) => c.key.family === 'transit';
   const keeping = kept.filter(timetabled).map((c) => legStartSec(c.leg));
   const latestKeeping = keeping.length ? Math.max(...keeping) : undefined;
+  // An option arriving a minute before the time leaves by then: when that is within the hour after
+  // the latest one keeping the buffer, no option inside it could be offered, so none is searched.
+  if (latestKeeping !== undefined && askedSec - 60 - latestKeeping <= BUFFER_COST_SEC) return undefined;
   const inside = transitFamily
     .candidates(unbuffered)
     .filter((c) => legEndSec(c.leg) > askedSec - bufferSec && legEndSec(c.leg) <= askedSec - 60);

@@ -28,23 +28,20 @@ export class TimeBound {
   private readonly data: TransitData;
   /** Per pattern position (patternStops indexing): the fastest hop of any trip to the next position. */
   private readonly fastestHop: Int32Array;
-  /** The shortest-path search, kept between queries with the same end legs and resumed further when asked. */
-  private readonly dist: Int32Array;
-  private readonly heap = new MinHeap(1024);
-  /** Every stop with dist ≤ settledSec is settled (its dist is exact). */
-  private settledSec = -1;
+  /**
+   * The shortest-path searches of the last few end-leg sets, most recently used first, each resumed
+   * further when asked again: a search's families end at different stops (the walk, the bike, the
+   * drive to a station) and take turns, and an arrive-by search with a buffer runs them all twice
+   * (planner/withinBuffer.ts), so with one kept search nearly every query started again.
+   */
+  private readonly searches: EndSearch[] = [];
   /** Per stop during compute: 1 for a start stop. */
   private readonly isStart: Uint8Array;
-  /** The end legs, direction and walking factor the kept search is for. */
-  private lastKey = '';
-  private walkFactor = 1;
-  private fwd = true;
 
   constructor(data: TransitData, fastest = fastestHops(data)) {
     this.data = data;
     this.tripsMoveOn = fastest.tripsMoveOn;
     this.toEnd = new Int32Array(data.stopCount);
-    this.dist = new Int32Array(data.stopCount);
     this.isStart = new Uint8Array(data.stopCount);
     this.fastestHop = fastest.hops;
   }
@@ -68,8 +65,9 @@ export class TimeBound {
    * stored time. The shortest-path search needs to go no further than `horizonSec`, nor past twice
    * the time from the nearest start stop plus `slackSec` (a journey that long is rarely the one to
    * beat): stops beyond get the searched radius plus one second, still a consistent lower bound,
-   * at a fraction of the cost on a large network. A search with the same end legs resumes the last
-   * one (a search's latest-departure queries share their end legs, each reaching a little further).
+   * at a fraction of the cost on a large network. A search with the same end legs as one of the
+   * last few resumes it (a search's latest-departure queries share their end legs, each reaching a
+   * little further; its families take turns).
    */
   compute(
     starts: readonly AccessLeg[],
@@ -79,41 +77,53 @@ export class TimeBound {
     horizonSec: number,
     slackSec: number,
   ): void {
-    const { dist, heap, isStart, toEnd } = this;
+    const { isStart, toEnd } = this;
     const key = `${fwd ? 'f' : 'b'} ${walkFactor} ${ends.map((e) => `${e.stopIdx}:${e.durationSec}`).join(',')}`;
-    if (key !== this.lastKey) {
-      this.lastKey = key;
-      this.fwd = fwd;
-      this.walkFactor = walkFactor;
-      dist.fill(UNREACHABLE_SEC);
-      heap.clear();
-      this.settledSec = -1;
-      for (const e of ends)
-        if (e.durationSec < dist[e.stopIdx]!) {
-          dist[e.stopIdx] = e.durationSec;
-          heap.push(e.stopIdx, e.durationSec);
-        }
-    }
+    const search = this.searchFor(key, fwd, walkFactor, ends);
+    const { dist } = search;
     let horizon = horizonSec;
     let nearestStart = UNREACHABLE_SEC;
     for (const a of starts) {
       isStart[a.stopIdx] = 1;
-      if (dist[a.stopIdx]! <= this.settledSec) nearestStart = Math.min(nearestStart, dist[a.stopIdx]!);
+      if (dist[a.stopIdx]! <= search.settledSec) nearestStart = Math.min(nearestStart, dist[a.stopIdx]!);
     }
     if (nearestStart < UNREACHABLE_SEC) horizon = Math.min(horizon, 2 * nearestStart + slackSec);
-    if (horizon > this.settledSec) this.settle(horizon, slackSec);
+    if (horizon > search.settledSec) this.settle(search, horizon, slackSec);
     for (const a of starts) isStart[a.stopIdx] = 0;
     // Stops not settled are further than the searched radius.
-    const beyond = this.settledSec + 1;
+    const beyond = search.settledSec + 1;
     for (let i = 0; i < toEnd.length; i++) toEnd[i] = Math.min(dist[i]!, beyond);
   }
 
+  /** The kept search of these end legs, moved to the front; else a new one (reusing the least recent's arrays when all are taken). */
+  private searchFor(key: string, fwd: boolean, walkFactor: number, ends: readonly AccessLeg[]): EndSearch {
+    const { searches } = this;
+    const at = searches.findIndex((s) => s.key === key);
+    if (at >= 0) {
+      const [kept] = searches.splice(at, 1);
+      searches.unshift(kept!);
+      return kept!;
+    }
+    const reused = searches.length >= KEPT_SEARCHES ? searches.pop() : undefined;
+    const dist = reused?.dist ?? new Int32Array(this.data.stopCount);
+    const heap = reused?.heap ?? new MinHeap(1024);
+    const search: EndSearch = { key, fwd, walkFactor, dist, heap, settledSec: -1 };
+    search.dist.fill(UNREACHABLE_SEC);
+    search.heap.clear();
+    for (const e of ends)
+      if (e.durationSec < search.dist[e.stopIdx]!) {
+        search.dist[e.stopIdx] = e.durationSec;
+        search.heap.push(e.stopIdx, e.durationSec);
+      }
+    searches.unshift(search);
+    return search;
+  }
+
   /** Runs the shortest-path search on until the horizon (cut when it first settles a start stop). */
-  private settle(horizonSec: number, slackSec: number): void {
+  private settle(search: EndSearch, horizonSec: number, slackSec: number): void {
     const d = this.data;
-    const { dist, heap, isStart, fastestHop } = this;
-    const fwd = this.fwd;
-    const walkFactor = this.walkFactor;
+    const { isStart, fastestHop } = this;
+    const { dist, heap, fwd, walkFactor } = search;
     // Against the search direction: forward searches come into s by a hop from the previous
     // position or by a transfer ending at s; backward searches the other way round.
     const tOff = fwd ? d.transferInOffsets : d.transferOffsets;
@@ -145,7 +155,7 @@ export class TimeBound {
       }
     }
     // Every stop within the horizon is settled now (and all of them when the search ran out).
-    this.settledSec = heap.size > 0 ? Math.max(this.settledSec, horizon) : UNREACHABLE_SEC - 1;
+    search.settledSec = heap.size > 0 ? Math.max(search.settledSec, horizon) : UNREACHABLE_SEC - 1;
 
     function relax(q: number, t: number): void {
       if (t >= dist[q]!) return;
@@ -153,6 +163,21 @@ export class TimeBound {
       heap.push(q, t);
     }
   }
+}
+
+/** The end-leg sets whose searches a bound keeps (a search's families rarely end at more than four). */
+const KEPT_SEARCHES = 6;
+
+/** A shortest-path search from one set of end legs, kept to be resumed further. */
+interface EndSearch {
+  /** The end legs, direction and walking factor it is for. */
+  key: string;
+  fwd: boolean;
+  walkFactor: number;
+  dist: Int32Array;
+  heap: MinHeap;
+  /** Every stop with dist ≤ settledSec is settled (its dist is exact). */
+  settledSec: number;
 }
 
 const sharedBounds = new WeakMap<TransitData, [TimeBound, TimeBound]>();

@@ -92,6 +92,22 @@ describe('TimeBound', () => {
     }
   });
 
+  it('keeps the searches of several end-leg sets: one asked again resumes where it stopped', () => {
+    const { view } = randomNetwork(5, 120, QUERY_DATE);
+    const at = (s: number): AccessLeg[] => [
+      { stopIdx: s as AccessLeg['stopIdx'], durationSec: 0, mode: 'walk' },
+    ];
+    const bound = new TimeBound(view);
+    const a = at(0);
+    const full = referenceBound(view, a, true, 1);
+    bound.compute([], a, true, 1, UNREACHABLE_SEC - 1, 0);
+    // Other families' end legs in between (a search's families take turns)…
+    for (let s = 1; s <= 3; s++) bound.compute([], at(s), true, 1, 600, 0);
+    // …and the first set asked again only a minute out answers with all it had searched.
+    bound.compute([], a, true, 1, 60, 0);
+    expect(Array.from(bound.toEnd)).toEqual(full);
+  });
+
   it('is built by Raptor for a range or a length-limited query, not for a single departure', () => {
     const { view } = randomNetwork(3, 120, QUERY_DATE);
     const raptor = new Raptor(view, 3);

@@ -117,8 +117,11 @@ export function planTransit(ctx: SearchContext): TransitPlan {
   const { data, allowed, origin: from, destination: to } = ctx;
   const region = data.region;
   const startSec = 'startSec' in ctx.at ? ctx.at.startSec : ctx.at.endSec;
+  const reached = stopsReachedOnce(ctx);
   const walk = (p: PlacePoint, dir: 'from' | 'to') => {
-    const legs = allowed('walk') ? listStopAccess(data, p, 'walk', MILE_MAX_SEC.walk, dir) : [];
+    const legs = allowed('walk')
+      ? reached(p, dir, 'walk', () => listStopAccess(data, p, 'walk', MILE_MAX_SEC.walk, dir))
+      : [];
     return legs.length ? plain(legs, 'walk', 'walk') : undefined;
   };
   const walkOutRaw = walk(from, 'from');
@@ -142,17 +145,15 @@ export function planTransit(ctx: SearchContext): TransitPlan {
   const walkableOut = near(walkOutRaw);
   const walkableIn = near(walkIn);
   /** Stations beyond a short walk reached from the origin (or reaching the destination) by a vehicle. */
-  const stations = (type: TravelType, maxSec: number, dir: 'from' | 'to', ok = (_s: number) => true) =>
-    nearest(
-      listStopAccess(
-        data,
-        dir === 'from' ? from : to,
-        type,
-        maxSec,
-        dir,
-        (s) => isTrainStop(data, s) && !(dir === 'from' ? walkableOut : walkableIn).has(s) && ok(s),
+  const stations = (type: TravelType, maxSec: number, dir: 'from' | 'to', ok = (_s: number) => true) => {
+    const p = dir === 'from' ? from : to;
+    const walkable = dir === 'from' ? walkableOut : walkableIn;
+    return reached(p, dir, `stations ${type} ${maxSec} ${walkable.size}`, () =>
+      nearest(
+        listStopAccess(data, p, type, maxSec, dir, (s) => isTrainStop(data, s) && !walkable.has(s) && ok(s)),
       ),
     );
+  };
   if (walkIn) {
     // Bike & ride and park & ride: the traveller's own vehicle to a station beyond a short walk,
     // left there (cycle parking, car park; a bike is not taken on board).
@@ -201,15 +202,17 @@ export function planTransit(ctx: SearchContext): TransitPlan {
     const inZone = (s: number) =>
       inServiceZone(svc, data.timetable.a.stopLat[s] ?? 0, data.timetable.a.stopLon[s] ?? 0);
     const zoneStops = (p: PlacePoint, dir: 'from' | 'to', skip: Set<number>): MileSet | undefined => {
-      const legs = listStopAccess(
-        data,
-        p,
-        svc.kind,
-        MILE_MAX_SEC.drt,
-        dir,
-        (s) => inZone(s) && !skip.has(s),
-        rideTimer(svc),
-      ).map((a) => ({ ...a, durationSec: a.durationSec + FLEXIBLE_BOARD_SEC }));
+      const legs = reached(p, dir, `zone ${svc.id} ${skip.size}`, () =>
+        listStopAccess(
+          data,
+          p,
+          svc.kind,
+          MILE_MAX_SEC.drt,
+          dir,
+          (s) => inZone(s) && !skip.has(s),
+          rideTimer(svc),
+        ).map((a) => ({ ...a, durationSec: a.durationSec + FLEXIBLE_BOARD_SEC })),
+      );
       if (!legs.length) return undefined;
       const detail = () => ({ type: svc.kind, flexibleServiceId: svc.id, rideSec: rideTimer(svc) });
       return { mile: 'flexible', serviceId: svc.id, legs, detail };
@@ -221,6 +224,20 @@ export function planTransit(ctx: SearchContext): TransitPlan {
     if (walkOut && back) families.push({ first: walkOut, last: back, windowSec: WALK_WINDOW_SEC });
   }
   return { walkOut, walkIn, families: families.map((f) => ({ ...f, first: withMargin(f.first) })) };
+}
+
+/**
+ * The stops a first or last mile reaches from (or to) a point, found once per search
+ * (ctx.stopsReached): the street searches behind them do not depend on the time, and an arrive-by
+ * search with a buffer or one for the next public transport plans the same ends again at another.
+ */
+function stopsReachedOnce(ctx: SearchContext) {
+  return (p: PlacePoint, dir: 'from' | 'to', what: string, find: () => AccessLeg[]): AccessLeg[] => {
+    const key = `${p.lat},${p.lon} ${dir} ${what}`;
+    let legs = ctx.stopsReached.get(key);
+    if (!legs) ctx.stopsReached.set(key, (legs = find()));
+    return legs;
+  };
 }
 
 /** A first mile with each leg lengthened by its board margin, which its steps' detail carries. */
