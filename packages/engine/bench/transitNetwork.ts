@@ -34,6 +34,21 @@ export interface NetworkOptions {
   inTownShare?: number;
   /** This share of routes are ferries: two or three stops, slow (the rest stay trains and buses). */
   ferryShare?: number;
+  /**
+   * Intercity lines link the largest `intercityTowns` towns only, each going on to one of the
+   * `intercityNearest` nearest of them not yet on the line and keeping roughly to a heading, as a
+   * railway or coach line does. Without it the next town is the nearest of twelve drawn from all
+   * towns anywhere, which over a whole island makes lines thousands of km long.
+   */
+  intercityNearest?: number;
+  intercityTowns?: number;
+  /** Every this many routes is an intercity line (default 5; only with towns). */
+  intercityEvery?: number;
+  /**
+   * Local routes start at a stop drawn uniformly (so where stops are dense, routes are too) rather
+   * than at a town drawn uniformly, which leaves most city stops without a service.
+   */
+  routesFollowStops?: boolean;
   /** First service day as days since 1970. */
   firstDay: number;
 }
@@ -193,6 +208,10 @@ export function generateNetwork(o: NetworkOptions): TimetableInput {
     return Math.hypot((p.lat - q.lat) * kmPerDegLat, (p.lon - q.lon) * kmPerDegLon);
   };
 
+  const nearTowns =
+    o.intercityNearest && (o.hubs ?? 0) > 1
+      ? nearestTowns(input.stops, o.intercityTowns ?? o.hubs!, o.intercityNearest, distKm)
+      : undefined;
   const tripsPerRoute = o.trips / o.routes;
   // Ferries every 1/ferryShare routes (not drawn, so networks without them keep their random sequence).
   const ferryEvery = o.ferryShare ? Math.round(1 / o.ferryShare) : 0;
@@ -214,10 +233,15 @@ export function generateNetwork(o: NetworkOptions): TimetableInput {
     // Random walk with a preferred heading, or (with towns) an intercity line from town to nearby town.
     const len = ferry ? int(2, 3) : int(o.routeLength[0], o.routeLength[1]);
     const hubs = o.hubs ?? 0;
-    const intercity = !ferry && hubs > 0 && r % 5 === 0;
-    const seq: number[] = [hubs > 0 ? int(0, hubs - 1) : int(0, o.stops - 1)];
+    const intercity = !ferry && hubs > 0 && r % (o.intercityEvery ?? 5) === 0;
+    const fromStop = hubs === 0 || (o.routesFollowStops === true && !intercity);
+    // Intercity lines with nearest towns start at one of the towns they link.
+    const towns = nearTowns && intercity ? nearTowns.length : hubs;
+    const seq: number[] = [fromStop ? int(0, o.stops - 1) : int(0, towns - 1)];
     const used = new Set(seq);
-    if (intercity) {
+    if (intercity && nearTowns) {
+      extendAlongNearestTowns(seq, used, nearTowns, input.stops, kmPerDegLon, len, rnd);
+    } else if (intercity) {
       while (seq.length < len) {
         let best = -1;
         let bestKm = Infinity;
@@ -317,6 +341,60 @@ export function generateNetwork(o: NetworkOptions): TimetableInput {
   return input;
 }
 
+/** For each of the first `hubs` stops (the largest towns), the `k` nearest others of them, nearest first. */
+function nearestTowns(
+  stops: ReadonlyArray<{ lat: number; lon: number }>,
+  hubs: number,
+  k: number,
+  distKm: (a: number, b: number) => number,
+): Int32Array[] {
+  const out: Int32Array[] = [];
+  const all = Array.from({ length: hubs }, (_, h) => h);
+  for (let h = 0; h < hubs; h++) {
+    const byKm = all.filter((o) => o !== h).map((o) => [distKm(h, o), o] as const);
+    byKm.sort((x, y) => x[0] - y[0]);
+    out.push(Int32Array.from(byKm.slice(0, k), (x) => x[1]));
+  }
+  return out;
+}
+
+/**
+ * Extends an intercity line from its first town: each next town is the one of the nearest towns
+ * not yet on the line that turns least from the line's heading (a random heading at first); the
+ * line ends early where every such town lies more than a right angle off (a coast, a dead end).
+ */
+function extendAlongNearestTowns(
+  seq: number[],
+  used: Set<number>,
+  nearTowns: Int32Array[],
+  stops: ReadonlyArray<{ lat: number; lon: number }>,
+  kmPerDegLon: number,
+  len: number,
+  rnd: () => number,
+): void {
+  let heading = 2 * Math.PI * rnd();
+  while (seq.length < len) {
+    const at = stops[seq[seq.length - 1]!]!;
+    let best = -1;
+    let bestTurn = Math.PI / 2;
+    let bestAngle = 0;
+    for (const h of nearTowns[seq[seq.length - 1]!]!) {
+      if (used.has(h)) continue;
+      const angle = Math.atan2((stops[h]!.lat - at.lat) * 111, (stops[h]!.lon - at.lon) * kmPerDegLon);
+      const turn = Math.abs(Math.atan2(Math.sin(angle - heading), Math.cos(angle - heading)));
+      if (turn < bestTurn) {
+        bestTurn = turn;
+        best = h;
+        bestAngle = angle;
+      }
+    }
+    if (best < 0) break;
+    seq.push(best);
+    used.add(best);
+    heading = bestAngle;
+  }
+}
+
 /** The date the Scotland-scale benches query (a Wednesday the generated calendars run on). */
 export const SCOTLAND_BENCH_DATE = 20260603;
 /** South, west, north, east of the Scotland-scale network. */
@@ -350,6 +428,11 @@ export const GREAT_BRITAIN_BBOX: [number, number, number, number] = [50.0, -6.2,
  * ferry and about a tenth rail; 4,000 towns, one per 100 stops as at Scotland scale). Seven stops
  * in ten stand in towns, larger towns holding more (1/rank), so cities are dense and the country
  * sparse. `scale` 0.1 is Scotland-sized in stops and trips, spread over the whole island.
+ * Local routes start at any stop, so cities get routes in proportion to their stops; one route in
+ * 25 is an intercity line between neighbouring large towns (the 800 largest, fewer at small
+ * scales), so a line runs a few hundred km with stops 30–60 km apart rather than zigzagging the
+ * island in hops of up to 590 km (what the Scotland-scale rules gave at this size; issue 32's
+ * profile found every random query then scanned nearly every pattern in every round).
  */
 export function generateGreatBritainNetwork(scale: number): TimetableInput {
   return generateNetwork({
@@ -363,6 +446,10 @@ export function generateGreatBritainNetwork(scale: number): TimetableInput {
     hubs: Math.round(4_000 * scale),
     inTownShare: 0.7,
     ferryShare: 0.005,
+    intercityNearest: 8,
+    intercityTowns: Math.min(800, Math.round(4_000 * scale)),
+    intercityEvery: 25,
+    routesFollowStops: true,
     firstDay: dateToDayNumber(SCOTLAND_BENCH_DATE) - 7,
   });
 }
