@@ -80,6 +80,14 @@ function readmeUkLines(): string[] {
   return readme.slice(open + 1, close).filter((l) => l.trim() !== '');
 }
 
+/** The region.json init-region wrote in `regionDir`: UK time and pounds, its one feed as `feed` says, with no NaPTAN file. */
+function ukRegionWithoutNaptan(regionDir: string, feed: Record<string, string>) {
+  const region = JSON.parse(readFileSync(join(regionDir, 'region.json'), 'utf8'));
+  expect(region).toMatchObject({ timeZone: 'Europe/London', currency: 'GBP', feeds: [feed] });
+  expect(region.feeds[0].stops).toBeUndefined();
+  return region as { bbox: { minLat: number; maxLat: number; minLon: number; maxLon: number } };
+}
+
 /** Tomorrow's date, YYYY-MM-DD, for a plan on the generated daily bus. */
 function tomorrow(): string {
   return new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -190,6 +198,83 @@ describe('init-region on UK timetables', () => {
     );
   });
 
+  it('tells a rail CIF extract by its HD record: stations placed by CRS, no NaPTAN asked for; it checks and builds as of a day it runs', () => {
+    const dir = tempDir();
+    // The fixed-width layout of the CIF End User Specification: one train Aviemore → Kingussie on weekdays.
+    const at = (cols: Array<[number, string]>): string => {
+      const line = Array.from({ length: 80 }, () => ' ');
+      for (const [col, text] of cols) [...text].forEach((ch, i) => (line[col - 1 + i] = ch));
+      return line.join('');
+    };
+    const cif = [
+      'HDTPS.UDFROC1.PD2601300101261234DFROC1H       UA260130270126'.padEnd(80),
+      at([
+        [1, 'TI'],
+        [3, 'AVIMORE'],
+        [19, 'AVIEMORE'],
+        [54, 'AVM'],
+      ]),
+      at([
+        [1, 'TI'],
+        [3, 'KNGUSSI'],
+        [19, 'KINGUSSIE'],
+        [54, 'KIN'],
+      ]),
+      at([
+        [1, 'BSN'],
+        [4, 'C12345'],
+        [10, '260202'],
+        [16, '260410'],
+        [22, '1111100'],
+        [29, 'X'],
+        [30, 'P'],
+        [31, 'OO'],
+        [33, '1H12'],
+        [80, 'P'],
+      ]),
+      at([
+        [1, 'BX'],
+        [12, 'SR'],
+      ]),
+      at([
+        [1, 'LO'],
+        [3, 'AVIMORE'],
+        [11, '0900 '],
+        [16, '0900'],
+        [30, 'TB'],
+      ]),
+      at([
+        [1, 'LT'],
+        [3, 'KNGUSSI'],
+        [11, '0912 '],
+        [16, '0912'],
+        [26, 'TF'],
+      ]),
+      'ZZ'.padEnd(80),
+    ].join('\n');
+    writeFileSync(join(dir, 'TTISF123.MCA'), cif);
+    const made = cairn(dir, [
+      'init-region',
+      '--region',
+      'rail',
+      '--feed',
+      'TTISF123.MCA',
+      '--nation',
+      'scotland',
+    ]);
+    expect(made.code).toBe(0);
+    const region = ukRegionWithoutNaptan(join(dir, 'rail'), {
+      id: 'TTISF123',
+      type: 'rail-cif',
+      nation: 'scotland',
+    });
+    // Aviemore (57.19, -3.83) and Kingussie (57.08, -4.05) stations, from uk-railway-stations.
+    expect(region.bbox.minLat).toBeLessThan(57.08);
+    expect(region.bbox.maxLat).toBeGreaterThan(57.19);
+    expect(region.bbox.minLon).toBeLessThan(-4.05);
+    expect(cairn(dir, ['build-region', '--region', 'rail', '--today', '2026-02-03']).code).toBe(0);
+  });
+
   describe.skipIf(!existsSync(ABERDEEN_17))('real TransXChange (First Aberdeen 17)', () => {
     it('without NaPTAN, says how many stops need positions and where NaPTAN comes from (it said "not a readable zip archive" before)', () => {
       const dir = tempDir();
@@ -212,13 +297,11 @@ describe('init-region on UK timetables', () => {
       expect(made.code).toBe(0);
       // No fare file, but UK timetables are in pounds: no warning that GBP was assumed.
       expect(made.out).not.toMatch(/no fare file names a currency/);
-      const region = JSON.parse(readFileSync(join(dir, 'ni/region.json'), 'utf8'));
-      expect(region).toMatchObject({
-        timeZone: 'Europe/London',
-        currency: 'GBP',
-        feeds: [{ type: 'atco-cif', nation: 'northern-ireland', path: '../ulsterbus-export.txt' }],
+      const region = ukRegionWithoutNaptan(join(dir, 'ni'), {
+        type: 'atco-cif',
+        nation: 'northern-ireland',
+        path: '../ulsterbus-export.txt',
       });
-      expect(region.feeds[0].stops).toBeUndefined();
       // Belfast (54.60, -5.93) and Coleraine (55.13, -6.67) inside the box.
       expect(region.bbox.minLat).toBeLessThan(54.6);
       expect(region.bbox.maxLat).toBeGreaterThan(55.13);

@@ -53,7 +53,8 @@ export function readUkFeedOutline(
   if (!read.ok) return { outline: { ok: false, message: whyNot(read.warnings, options) }, usesStops };
   const { feed } = read;
   const stops = feed.stops.filter((s) => !s.id.startsWith('area:'));
-  const nation = usesStops ? (options.nation ?? nationOfAtcoCodes(stops.map((s) => s.id))) : undefined;
+  // Rail CIF names stations by TIPLOC, no ATCO code: its nation is only the one given.
+  const nation = options.nation ?? (usesStops ? nationOfAtcoCodes(stops.map((s) => s.id)) : undefined);
   return {
     outline: {
       ok: true,
