@@ -291,7 +291,9 @@ describe('P13 options read again after issue 27 (its follow-ups)', () => {
       out_time: '2026/12/01 09:30:00',
       arrive_by: true,
     });
-    const taxiTrain = js.filter((j) => rides(j).length > 0 && j.depart.steps.some((s) => s.type === 'taxi'));
+    const taxiTrain = js.filter(
+      (j) => rides(j).some((s) => s.type === 'train') && j.depart.steps.some((s) => s.type === 'taxi'),
+    );
     expect(taxiTrain.length).toBeGreaterThan(0);
     expect(taxiTrain.filter((j) => minutes(j.depart.departure_at) < minutes('08:00')).map(show)).toEqual([]);
   });

@@ -145,13 +145,16 @@ describe('P21 the latest departure for each arrival', () => {
 });
 
 describe('P21 arrive-by with a buffer that costs over an hour', () => {
-  const plan = (extra: Partial<SearchRequestInput>) =>
+  // Without taxis and lifts: with them, the 09:00 bus to Kingussie and a taxi (or lift) from its
+  // station keep the buffer (the last test here), so it costs no hour.
+  const NO_TAXI_OR_LIFT = { ...DEFAULT_BRAND, blockedTravelTypes: ['taxi' as const, 'car' as const] };
+  const plan = (extra: Partial<SearchRequestInput>, brand = NO_TAXI_OR_LIFT) =>
     planBetween(
       ref.planner,
       'Newtonmore',
       'Aviemore',
       { out_time: '2026/11/25 10:00:00', arrive_by: true, ...extra },
-      DEFAULT_BRAND,
+      brand,
     );
   const times = (js: Journey[]) =>
     js
@@ -179,6 +182,15 @@ describe('P21 arrive-by with a buffer that costs over an hour', () => {
     const kept = await plan({ arrive_by_buffer: 10 });
     expect(times(kept)).toContain('09:00-09:42');
     expect(kept.some((j) => j.notices?.some((n) => n.kind === 'within buffer'))).toBe(false);
+  });
+
+  it('with taxis, bus 32 to Kingussie and a taxi from its station keep the 30 minutes: no notice', async () => {
+    const js = await plan({ arrive_by_buffer: 30 }, DEFAULT_BRAND);
+    const busTaxi = js.find(
+      (j) => j.depart.steps.some((s) => s.type === 'taxi') && j.depart.steps.some((s) => s.stops),
+    );
+    expect(busTaxi && `${busTaxi.depart.departure_at}-${busTaxi.depart.arrival_at}`).toBe('09:00-09:29');
+    expect(js.some((j) => j.notices?.some((n) => n.kind === 'within buffer'))).toBe(false);
   });
 });
 

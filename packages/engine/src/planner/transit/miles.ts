@@ -144,13 +144,28 @@ export function planTransit(ctx: SearchContext): TransitPlan {
     new Set(m?.legs.filter((w) => w.durationSec <= SHORT_WALK_SEC).map((w) => w.stopIdx));
   const walkableOut = near(walkOutRaw);
   const walkableIn = near(walkIn);
-  /** Stations beyond a short walk reached from the origin (or reaching the destination) by a vehicle. */
+  const walksOut = new Set(walkOutRaw?.legs.map((w) => w.stopIdx));
+  const walksIn = new Set(walkIn?.legs.map((w) => w.stopIdx));
+  /**
+   * Stations beyond a short walk reached from the origin (or reaching the destination) by a vehicle,
+   * and not within a walk of the other end: from a lift to the station of the destination's town no
+   * ride is worth taking (the routers join a vehicle mile to the bus stops beside its station,
+   * raptor/endTransfers.ts, and it rode a bus one stop from there: Newtonmore → Aviemore).
+   */
   const stations = (type: TravelType, maxSec: number, dir: 'from' | 'to', ok = (_s: number) => true) => {
     const p = dir === 'from' ? from : to;
     const walkable = dir === 'from' ? walkableOut : walkableIn;
-    return reached(p, dir, `stations ${type} ${maxSec} ${walkable.size}`, () =>
+    const walksOther = dir === 'from' ? walksIn : walksOut;
+    return reached(p, dir, `stations ${type} ${maxSec} ${walkable.size} ${walksOther.size}`, () =>
       nearest(
-        listStopAccess(data, p, type, maxSec, dir, (s) => isTrainStop(data, s) && !walkable.has(s) && ok(s)),
+        listStopAccess(
+          data,
+          p,
+          type,
+          maxSec,
+          dir,
+          (s) => isTrainStop(data, s) && !walkable.has(s) && !walksOther.has(s) && ok(s),
+        ),
       ),
     );
   };
