@@ -1,6 +1,6 @@
 // Feature under test: the departure the traveller wants (issue 27, point 3): a ride leaving at the asked minute from across the road, the latest departure for each arrival, and arrive-by buffers that cost over an hour.
 import { Journey, SearchRequest, SORT_KEYS } from '@cairn/contracts';
-import type { SearchRequestInput } from '@cairn/contracts';
+import type { BrandSettings, SearchRequestInput } from '@cairn/contracts';
 import { describe, expect, it } from 'vitest';
 import { epochToLocal } from '../../src/time/serviceDay.ts';
 import { DEFAULT_BRAND, demoRegionDir, planBetween } from '../support/demoRegion.ts';
@@ -147,7 +147,7 @@ describe('P21 the latest departure for each arrival', () => {
 describe('P21 arrive-by with a buffer that costs over an hour', () => {
   // Without taxis and lifts: with them, the 09:00 bus to Kingussie and a taxi (or lift) from its
   // station keep the buffer (the last test here), so it costs no hour.
-  const NO_TAXI_OR_LIFT = { ...DEFAULT_BRAND, blockedTravelTypes: ['taxi' as const, 'car' as const] };
+  const NO_TAXI_OR_LIFT: BrandSettings = { ...DEFAULT_BRAND, blockedTravelTypes: ['taxi', 'car'] };
   const plan = (extra: Partial<SearchRequestInput>, brand = NO_TAXI_OR_LIFT) =>
     planBetween(
       ref.planner,
