@@ -226,6 +226,7 @@ function planOptions(
         ...(stepFree ? { shortRideWalkLimitM: OPTION_SET.stepFreeShortRideWalkM } : {}),
         family: option.kind,
         ...(needs.has('driver') ? { group: 'lift' } : {}),
+        ...(option.depart.steps[0]?.type === 'car' ? { liftFromStart: true } : {}),
         ...(c.pinned ? { pinned: true } : {}),
         ...(c.key.family !== 'transit' && c.key.family !== 'flexible' ? { onDemand: true } : {}),
         // Inside the arrive-by buffer, or the next public transport after the asked time.

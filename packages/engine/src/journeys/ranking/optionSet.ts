@@ -86,6 +86,8 @@ export interface OptionScore extends SortInputs {
    * spare a walk the traveller cannot make further); unbounded when absent.
    */
   shortRideWalkLimitM?: number;
+  /** The outbound starts with a lift (someone drives the traveller from the start). */
+  liftFromStart?: boolean;
   /** Diversity group: the option's family ('walk', 'transit taxi+walk'). */
   family: string;
   /** A wider group capped as a whole (all lifts), see OPTION_SET.groupCaps. */
@@ -331,15 +333,18 @@ export function shortRidePointless(a: OptionScore, b: OptionScore): boolean {
 }
 
 /**
- * A partial lift: a lift to or from a stop and rides between, when the lift all the way (A) takes
+ * A partial lift: a lift from the start to a stop and rides on, when the lift all the way (A) takes
  * no longer door to door and costs no more. Someone already driving the traveller 13 minutes to a
- * train can drive the 31 minutes to the door; the CO2 the train saves does not keep it.
+ * train can drive the 31 minutes to the door; the CO2 the train saves does not keep it. Being
+ * collected at the far end is another favour: whoever meets the bus in Aberdeen is not the driver
+ * of an hour's lift from Ballater, so such an option stays.
  */
 export function partialLift(a: OptionScore, b: OptionScore): boolean {
   return (
     a.family === 'lift' &&
     b.rides !== '' &&
     b.needs.has('driver') &&
+    b.liftFromStart === true &&
     a.costPence !== null &&
     subset(a.needs, b.needs) &&
     a.costPence <= (b.costPence ?? Infinity) &&

@@ -360,6 +360,7 @@ describe('option set', () => {
     const liftTrain = score({
       family: 'transit lift+walk',
       needs: driver,
+      liftFromStart: true,
       departSec: 0,
       arriveSec: 58 * 60,
       costPence: 810,
@@ -369,6 +370,33 @@ describe('option set', () => {
     expect(keep([lift, liftTrain])).toEqual([lift]);
     // A lift all the way taking longer than the lift and the train leaves both.
     expect(keep([{ ...lift, arriveSec: 70 * 60 }, liftTrain])).toHaveLength(2);
+  });
+
+  it('being collected at the far end is not a partial lift: bus 201 to Aberdeen and a lift from the station stays beside an hour-long lift from Ballater', () => {
+    const driver = new Set<Need>(['driver']);
+    const lift = score({
+      family: 'lift',
+      rides: '',
+      needs: driver,
+      onDemand: true,
+      departSec: 0,
+      arriveSec: 62 * 60,
+      costPence: 0,
+      carbonKg: 20.6,
+      walkM: 0,
+    });
+    const busLift = score({
+      family: 'transit walk+lift',
+      rides: 'bus 201',
+      needs: driver,
+      departSec: 0,
+      arriveSec: 110 * 60,
+      costPence: 890,
+      carbonKg: 8,
+      walkM: 135,
+    });
+    expect(keep([lift, busLift])).toHaveLength(2);
+    expect(keep([lift, { ...busLift, liftFromStart: true }])).toEqual([lift]);
   });
 
   it('counts a little more CO2 as similar only for an option that saves half an hour: the greenest protection then gives way', () => {
