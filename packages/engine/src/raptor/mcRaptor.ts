@@ -406,7 +406,13 @@ export class McRaptor {
             : d.findLatestArrival(r, pos, -ready, wheelchair, hit);
           if (!ok) continue;
           const bt = sign * hit.timeSec!;
-          if (bt > this.bound) continue;
+          // The vehicle it catches may leave well after it is ready: beaten from there (the trip's
+          // times never fall), it rides for nothing.
+          if (
+            bt > this.bound ||
+            (moveOn && bt > ready && this.targetDominates(bt + toEnd[s]!, w + endWalk, k - 1 + toBoard[s]!))
+          )
+            continue;
           // Merge into the route bag on (time at this position, walking).
           let dominated = false;
           for (let j = 0; j < bag && !dominated; j++)

@@ -51,4 +51,52 @@ describe('McRAPTOR range work', () => {
     expect(stats.iterations).toBe(7);
     expect(stats.patternsScanned).toBe(2 + 6); // it was 2 × 7
   });
+
+  it('a label that needs more vehicles to finish competes with the destination labels of that many vehicles', () => {
+    // From Alpha: bus 3 at 09:10 and two changes reach Delta at 10:00 (three rides). Bus 5 at 09:00
+    // reaches Echo at 09:57, from where two more rides (6, 7) are needed and the fastest hops take
+    // 5 min: it can do no better than three rides at 10:02, so the 09:00 iteration drops it at Echo.
+    const stops = ['A', 'E', 'F', 'G', 'H', 'D'].map(
+      (id, i) => `${id},${id},57.${String(i * 2).padStart(2, '0')}0,-3.800`,
+    );
+    const lines = [3, 4, 5, 6, 7, 8];
+    const net = timetableFrom(
+      baseFeed({
+        'stops.txt': `stop_id,stop_name,stop_lat,stop_lon\n${stops.join('\n')}`,
+        'routes.txt': `route_id,agency_id,route_short_name,route_type\n${lines.map((l) => `R${l},AG,${l},3`).join('\n')}`,
+        'trips.txt': `route_id,service_id,trip_id\n${lines.map((l) => `R${l},ALL,T${l}`).join('\n')}`,
+        'stop_times.txt': `trip_id,arrival_time,departure_time,stop_id,stop_sequence
+          T3,09:10:00,09:10:00,A,1
+          T3,09:20:00,09:20:00,G,2
+          T4,09:25:00,09:25:00,G,1
+          T4,09:35:00,09:35:00,H,2
+          T8,09:40:00,09:40:00,H,1
+          T8,10:00:00,10:00:00,D,2
+          T5,09:00:00,09:00:00,A,1
+          T5,09:57:00,09:57:00,E,2
+          T6,09:58:00,09:58:00,E,1
+          T6,10:00:00,10:00:00,F,2
+          T7,10:01:00,10:01:00,F,1
+          T7,10:04:00,10:04:00,D,2`,
+      }),
+    );
+    const view = new TransitView(net, 20260603);
+    const nine = Date.UTC(2026, 5, 3, 8, 0) / 1000 - view.epochZeroSec; // 09:00 BST
+    const echo = net.findStopById('f:E')!;
+    const echoAtNine: number[] = [];
+    const { journeys } = new McRaptor(view, 3).route({
+      direction: 'depart-after',
+      timeSec: nine,
+      windowSec: 3600,
+      access: [{ stopIdx: net.findStopById('f:A')!, durationSec: 0, mode: 'walk' }],
+      egress: [{ stopIdx: net.findStopById('f:D')!, durationSec: 0, mode: 'walk' }],
+      trace: ({ iterationStartSec, improvedStops }) => {
+        if (iterationStartSec === nine) echoAtNine.push(...improvedStops.filter((s) => s === echo));
+      },
+    });
+    expect(journeys.map((j) => [j.departureSec - nine, j.arrivalSec - nine, j.transfers])).toEqual([
+      [600, 3600, 2],
+    ]);
+    expect(echoAtNine).toEqual([]);
+  });
 });
