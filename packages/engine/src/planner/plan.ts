@@ -226,7 +226,7 @@ function planOptions(
         ...(stepFree ? { shortRideWalkLimitM: OPTION_SET.stepFreeShortRideWalkM } : {}),
         family: option.kind,
         ...(needs.has('driver') ? { group: 'lift' } : {}),
-        ...(option.depart.steps[0]?.type === 'car' ? { liftFromStart: true } : {}),
+        ...vehicleMileOf(option),
         ...(c.pinned ? { pinned: true } : {}),
         ...(c.key.family !== 'transit' && c.key.family !== 'flexible' ? { onDemand: true } : {}),
         // Inside the arrive-by buffer, or the next public transport after the asked time.
@@ -299,4 +299,17 @@ function liveStepFor(live: LiveVersion, timeZone: string) {
 
 function none(why: NoJourneyReason): PlanResult {
   return { found: false, journeys: [], why };
+}
+
+/** The lift or taxi an option rides to or from its rides, with its seconds on the way out (optionSet.ts partialVehicle). */
+function vehicleMileOf(option: PlannedOption): { vehicleMile?: { family: 'lift' | 'taxi'; sec: number } } {
+  const steps = option.depart.steps;
+  if (!steps.some((s) => s.ride)) return {};
+  const secOf = (type: 'car' | 'taxi') =>
+    steps.reduce((sum, s) => (s.type === type ? sum + s.endSec - s.startSec : sum), 0);
+  const lift = secOf('car');
+  const taxi = secOf('taxi');
+  if (lift > 0 && taxi === 0) return { vehicleMile: { family: 'lift', sec: lift } };
+  if (taxi > 0 && lift === 0) return { vehicleMile: { family: 'taxi', sec: taxi } };
+  return {};
 }

@@ -86,8 +86,8 @@ export interface OptionScore extends SortInputs {
    * spare a walk the traveller cannot make further); unbounded when absent.
    */
   shortRideWalkLimitM?: number;
-  /** The outbound starts with a lift (someone drives the traveller from the start). */
-  liftFromStart?: boolean;
+  /** A lift or a taxi to or from the rides: which, and its seconds on the way out (partialVehicle). */
+  vehicleMile?: { family: 'lift' | 'taxi'; sec: number };
   /** Diversity group: the option's family ('walk', 'transit taxi+walk'). */
   family: string;
   /** A wider group capped as a whole (all lifts), see OPTION_SET.groupCaps. */
@@ -134,6 +134,8 @@ export const OPTION_SET = {
   walkFarSavedSec: 60 * 60,
   /** …is clearly cheaper, and walks at most this much more. */
   walkFarM: 1_000,
+  /** A lift all the way removes a partial lift only when it drives at most this much longer. */
+  partialLiftMoreSec: 30 * 60,
   /** A ride this short… */
   shortRideSec: 5 * 60,
   /** …with at least this long a wait between it and the next ride is worth walking instead. */
@@ -333,22 +335,24 @@ export function shortRidePointless(a: OptionScore, b: OptionScore): boolean {
 }
 
 /**
- * A partial lift: a lift from the start to a stop and rides on, when the lift all the way (A) takes
- * no longer door to door and costs no more. Someone already driving the traveller 13 minutes to a
- * train can drive the 31 minutes to the door; the CO2 the train saves does not keep it. Being
- * collected at the far end is another favour: whoever meets the bus in Aberdeen is not the driver
- * of an hour's lift from Ballater, so such an option stays.
+ * A partial lift (or taxi): a lift to or from a stop and rides between, when the lift all the way
+ * (A) takes no longer door to door and costs no more. Someone already driving the traveller 13
+ * minutes to a train can drive the 31 minutes to the door; the CO2 the train saves does not keep
+ * it. A lift all the way is the same favour only when it drives at most `partialLiftMoreSec` more:
+ * being collected from Aberdeen station for 9 minutes is not an hour's lift from Ballater. A taxi
+ * all the way that is there sooner for no more money removes a tram and a taxi from its stop.
  */
-export function partialLift(a: OptionScore, b: OptionScore): boolean {
+export function partialVehicle(a: OptionScore, b: OptionScore): boolean {
+  const mile = b.vehicleMile;
   return (
-    a.family === 'lift' &&
+    mile !== undefined &&
+    a.family === mile.family &&
     b.rides !== '' &&
-    b.needs.has('driver') &&
-    b.liftFromStart === true &&
     a.costPence !== null &&
     subset(a.needs, b.needs) &&
     a.costPence <= (b.costPence ?? Infinity) &&
-    a.arriveSec - a.departSec <= b.arriveSec - b.departSec
+    a.arriveSec - a.departSec <= b.arriveSec - b.departSec &&
+    (mile.family !== 'lift' || a.arriveSec - a.departSec <= mile.sec + OPTION_SET.partialLiftMoreSec)
   );
 }
 
@@ -556,7 +560,7 @@ function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Map<num
       const by = scores.findIndex(
         (s, i) =>
           shortRidePointless(s, b) ||
-          partialLift(s, b) ||
+          partialVehicle(s, b) ||
           sameRidesMomentsApart(s, b) ||
           (arriveBy && (key === 'depature-time' || key === 'arrival-time') && laterNoWorse(s, b)) ||
           (((keys[i]![key] ?? 0) <= tie || farWalkTakesOver(key, s, b)) && clearlyBetter(s, b, arriveBy)),
@@ -580,6 +584,7 @@ export const OPTION_SET_RULES = [
   'same rides, leaner way',
   'short ride, long wait',
   'partial lift',
+  'partial taxi',
   'public transport feeder',
   'exact duplicate',
   'family cap',
@@ -666,7 +671,18 @@ export function explainOptions<T>(
   if (arriveBy) xs = stage(arriveBy, xs, removedBy('later, still in time', laterStillInTime), log);
   xs = stage(arriveBy, xs, removedBy('same rides, leaner way', sameRidesLeaner), log);
   xs = stage(arriveBy, xs, removedBy('short ride, long wait', shortRidePointless), log);
-  xs = stage(arriveBy, xs, removedBy('partial lift', partialLift), log);
+  xs = stage(
+    arriveBy,
+    xs,
+    removedBy('partial lift', (a, b) => a.family === 'lift' && partialVehicle(a, b)),
+    log,
+  );
+  xs = stage(
+    arriveBy,
+    xs,
+    removedBy('partial taxi', (a, b) => a.family === 'taxi' && partialVehicle(a, b)),
+    log,
+  );
   xs = stage(arriveBy, xs, removedBy('public transport feeder', publicTransportFeeder), log);
   // Exact duplicates (same family, same times, same cost): the first stays.
   xs = stage(

@@ -360,7 +360,7 @@ describe('option set', () => {
     const liftTrain = score({
       family: 'transit lift+walk',
       needs: driver,
-      liftFromStart: true,
+      vehicleMile: { family: 'lift', sec: 13 * 60 },
       departSec: 0,
       arriveSec: 58 * 60,
       costPence: 810,
@@ -372,7 +372,7 @@ describe('option set', () => {
     expect(keep([{ ...lift, arriveSec: 70 * 60 }, liftTrain])).toHaveLength(2);
   });
 
-  it('being collected at the far end is not a partial lift: bus 201 to Aberdeen and a lift from the station stays beside an hour-long lift from Ballater', () => {
+  it('a lift all the way is the same favour only when it drives at most half an hour more: bus 201 and 9 minutes from Aberdeen station stay beside an hour from Ballater', () => {
     const driver = new Set<Need>(['driver']);
     const lift = score({
       family: 'lift',
@@ -389,14 +389,45 @@ describe('option set', () => {
       family: 'transit walk+lift',
       rides: 'bus 201',
       needs: driver,
+      vehicleMile: { family: 'lift', sec: 9 * 60 },
       departSec: 0,
       arriveSec: 110 * 60,
       costPence: 890,
       carbonKg: 8,
-      walkM: 135,
+      walkM: 0,
     });
     expect(keep([lift, busLift])).toHaveLength(2);
-    expect(keep([lift, { ...busLift, liftFromStart: true }])).toEqual([lift]);
+    expect(keep([lift, { ...busLift, vehicleMile: { family: 'lift', sec: 32 * 60 } }])).toEqual([lift]);
+  });
+
+  it('a taxi all the way there sooner for no more money removes a tram and a taxi from its stop', () => {
+    // Edinburgh Airport → Haymarket: the tram to Edinburgh Gateway and a taxi, 10:23–10:47, £23.40,
+    // beside a taxi at 10:00 there at 10:15 for £20.00 (more CO2 does not keep the tram).
+    const hire = new Set<Need>(['hire']);
+    const taxi = score({
+      family: 'taxi',
+      rides: '',
+      needs: hire,
+      onDemand: true,
+      departSec: 0,
+      arriveSec: 15 * 60,
+      costPence: 2000,
+      carbonKg: 4.92,
+      walkM: 0,
+    });
+    const tramTaxi = score({
+      family: 'transit walk+taxi',
+      rides: 'tram T',
+      needs: hire,
+      vehicleMile: { family: 'taxi', sec: 12 * 60 },
+      departSec: 23 * 60,
+      arriveSec: 47 * 60,
+      costPence: 2340,
+      carbonKg: 3.77,
+      walkM: 76,
+    });
+    expect(keep([taxi, tramTaxi])).toEqual([taxi]);
+    expect(keep([{ ...taxi, costPence: 2500 }, tramTaxi])).toHaveLength(2);
   });
 
   it('counts a little more CO2 as similar only for an option that saves half an hour: the greenest protection then gives way', () => {
