@@ -6,7 +6,7 @@
 // from here), e.g.:
 //   git archive a1ec835 packages/engine/src | (mkdir -p .bench-base && tar -x -C .bench-base)
 //   node --expose-gc packages/engine/bench/planAgainst.ts --base=.bench-base [--only=demo|large]
-//     [--large-scale=1] [--searches=60]
+//     [--large-scale=1] [--searches=60] [--rounds=2]
 // A region the base cannot read as it is gets an adapted copy for the base (baseRegion.ts).
 // Prints a table; never fails on timings. Not in `npm run bench` (it needs the base copy).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +25,8 @@ const base = baseDir();
 const only = arg('only');
 const scale = Number(arg('large-scale') ?? 1);
 const largeSearches = Number(arg('searches') ?? 60);
+// Times each search is run on both planners (the demo's searches take a few ms: more rounds steady them).
+const rounds = Number(arg('rounds') ?? 2);
 const brand = BrandSettings.parse(JSON.parse(readFileSync('brands/default/brand.json', 'utf8')));
 const baseModule = pathToFileURL(resolve(base, 'packages/engine/src/planner/loadPlanner.ts')).href;
 const { loadPlanner: loadBase } = (await import(baseModule)) as { loadPlanner: typeof loadPlanner };
@@ -59,7 +61,7 @@ async function compare(network: string, planners: { base: Planner; tree: Planner
   const cpu = { base: new Map<string, number[]>(), tree: new Map<string, number[]>() };
   for (const p of [planners.base, planners.tree])
     for (const r of reqs.slice(0, 6)) await p.plan(r, null, brand);
-  for (let rep = 0; rep < 2; rep++)
+  for (let rep = 0; rep < rounds; rep++)
     for (let i = 0; i < reqs.length; i++) {
       const names = (i + rep) % 2 ? (['tree', 'base'] as const) : (['base', 'tree'] as const);
       for (const name of names) {
@@ -76,7 +78,7 @@ async function compare(network: string, planners: { base: Planner; tree: Planner
   const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
   const cell = (xs: number[]) =>
     `${pct(xs, 50).toFixed(0)} / ${pct(xs, 95).toFixed(0)} / ${mean(xs).toFixed(0)}`;
-  console.log(`\n${network}: ${reqs.length} searches × 2, CPU ms per search (p50 / p95 / mean)`);
+  console.log(`\n${network}: ${reqs.length} searches × ${rounds}, CPU ms per search (p50 / p95 / mean)`);
   console.log('| kind | base | this tree | p95 change | mean change |');
   console.log('|---|---|---|---|---|');
   for (const k of [...KINDS, 'all']) {
