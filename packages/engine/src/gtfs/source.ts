@@ -33,7 +33,11 @@ export const PIECE_BYTES = 256 * 1024 * 1024;
  * Decodes UTF-8 bytes in pieces of at most `pieceBytes` (more only for a single line longer than
  * that), each ending just after a line feed outside double quotes, so no CSV record is split.
  */
-export function decodePieces(bytes: Uint8Array, decoder: TextDecoder, pieceBytes: number): string[] {
+export function decodePieces(
+  bytes: Uint8Array,
+  decoder: { decode(bytes: Uint8Array): string },
+  pieceBytes: number,
+): string[] {
   if (bytes.length <= pieceBytes) return [decoder.decode(bytes)];
   const pieces: string[] = [];
   let start = 0;
