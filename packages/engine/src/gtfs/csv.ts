@@ -13,9 +13,24 @@ export interface CsvRowSink {
 
 /** Parses CSV text (BOM, CRLF and quoted fields with embedded commas, quotes or newlines handled). */
 export function parseCsv(text: string, sink: CsvRowSink): void {
-  let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let line = 0;
-  let sawHeader = false;
+  parseCsvPieces([text], sink);
+}
+
+/**
+ * Parses CSV text given in pieces that each end at a line end outside quotes (`decodePieces`), as
+ * one file: one header, line numbers running on across pieces.
+ */
+export function parseCsvPieces(pieces: Iterable<string>, sink: CsvRowSink): void {
+  const state = { line: 0, sawHeader: false };
+  for (const text of pieces) parsePiece(text, sink, state);
+  if (!state.sawHeader) sink.header([]);
+}
+
+/** Parses one piece, going on from the line count and header state the pieces before left. */
+function parsePiece(text: string, sink: CsvRowSink, state: { line: number; sawHeader: boolean }): void {
+  let pos = state.line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let line = state.line;
+  let sawHeader = state.sawHeader;
   const len = text.length;
   // Position of the next quote at or after pos (cached: searching afresh per line would be quadratic).
   let nextQuote = -2;
@@ -68,5 +83,6 @@ export function parseCsv(text: string, sink: CsvRowSink): void {
       sink.header(fields.map((f) => f.trim().replace(/^\uFEFF/, '')));
     } else sink.row(fields, startLine);
   }
-  if (!sawHeader) sink.header([]);
+  state.line = line;
+  state.sawHeader = sawHeader;
 }

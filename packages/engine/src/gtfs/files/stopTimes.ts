@@ -1,5 +1,6 @@
 import { parseGtfsTime } from '../../time/serviceDay.ts';
-import { parseCsv } from '../csv.ts';
+import { parseCsvPieces } from '../csv.ts';
+import { readInPieces } from '../source.ts';
 import type { GtfsSource } from '../source.ts';
 import type { GtfsStop, GtfsStopTimes, GtfsTrip } from '../types.ts';
 import type { WarningLog } from '../warnings.ts';
@@ -18,13 +19,14 @@ export function readStopTimes(
   trips: GtfsTrip[],
   tripById: ReadonlyMap<string, number>,
 ): GtfsStopTimes {
-  const text = source.read('stop_times.txt');
-  if (text === undefined) {
+  // In pieces: a GB-size file is longer than a string can be.
+  const pieces = readInPieces(source, 'stop_times.txt');
+  if (pieces === undefined) {
     log.add('stop_times.txt', 0, '', 'required file is missing', 'error');
     return emptyStopTimes(trips.length);
   }
   let cap = 16;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) cap++;
+  for (const text of pieces) for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) cap++;
   const rowTrip = new Int32Array(cap);
   const rowSeq = new Int32Array(cap);
   const rowStop = new Int32Array(cap);
@@ -44,7 +46,7 @@ export function readStopTimes(
   let lastTripId = '';
   let lastTripIdx = -1;
   let usable = true;
-  parseCsv(text, {
+  parseCsvPieces(pieces, {
     header(names) {
       const at = (n: string): number => names.indexOf(n);
       cTrip = at('trip_id');
