@@ -301,15 +301,20 @@ function none(why: NoJourneyReason): PlanResult {
   return { found: false, journeys: [], why };
 }
 
-/** The lift or taxi an option rides to or from its rides, with its seconds on the way out (optionSet.ts partialVehicle). */
-function vehicleMileOf(option: PlannedOption): { vehicleMile?: { family: 'lift' | 'taxi'; sec: number } } {
+/** The lift or taxi an option rides to or from its rides, with its seconds on the way out and whether it starts the journey (optionSet.ts partialVehicle). */
+function vehicleMileOf(option: PlannedOption): {
+  vehicleMile?: { family: 'lift' | 'taxi'; sec: number; fromStart: boolean };
+} {
   const steps = option.depart.steps;
   if (!steps.some((s) => s.ride)) return {};
   const secOf = (type: 'car' | 'taxi') =>
     steps.reduce((sum, s) => (s.type === type ? sum + s.endSec - s.startSec : sum), 0);
   const lift = secOf('car');
   const taxi = secOf('taxi');
-  if (lift > 0 && taxi === 0) return { vehicleMile: { family: 'lift', sec: lift } };
-  if (taxi > 0 && lift === 0) return { vehicleMile: { family: 'taxi', sec: taxi } };
+  const fromStart = (type: 'car' | 'taxi') => steps[0]?.type === type;
+  if (lift > 0 && taxi === 0)
+    return { vehicleMile: { family: 'lift', sec: lift, fromStart: fromStart('car') } };
+  if (taxi > 0 && lift === 0)
+    return { vehicleMile: { family: 'taxi', sec: taxi, fromStart: fromStart('taxi') } };
   return {};
 }

@@ -87,7 +87,7 @@ export interface OptionScore extends SortInputs {
    */
   shortRideWalkLimitM?: number;
   /** A lift or a taxi to or from the rides: which, and its seconds on the way out (partialVehicle). */
-  vehicleMile?: { family: 'lift' | 'taxi'; sec: number };
+  vehicleMile?: { family: 'lift' | 'taxi'; sec: number; fromStart: boolean };
   /** Diversity group: the option's family ('walk', 'transit taxi+walk'). */
   family: string;
   /** A wider group capped as a whole (all lifts), see OPTION_SET.groupCaps. */
@@ -134,8 +134,10 @@ export const OPTION_SET = {
   walkFarSavedSec: 60 * 60,
   /** …is clearly cheaper, and walks at most this much more. */
   walkFarM: 1_000,
-  /** A lift all the way removes a partial lift only when it drives at most this much longer. */
+  /** A lift all the way removes a collection at the far end only when it drives at most this much longer. */
   partialLiftMoreSec: 30 * 60,
+  /** …or when it is this much quicker door to door. */
+  partialLiftSavedSec: 60 * 60,
   /** A ride this short… */
   shortRideSec: 5 * 60,
   /** …with at least this long a wait between it and the next ride is worth walking instead. */
@@ -338,9 +340,11 @@ export function shortRidePointless(a: OptionScore, b: OptionScore): boolean {
  * A partial lift (or taxi): a lift to or from a stop and rides between, when the lift all the way
  * (A) takes no longer door to door and costs no more. Someone already driving the traveller 13
  * minutes to a train can drive the 31 minutes to the door; the CO2 the train saves does not keep
- * it. A lift all the way is the same favour only when it drives at most `partialLiftMoreSec` more:
- * being collected from Aberdeen station for 9 minutes is not an hour's lift from Ballater. A taxi
- * all the way that is there sooner for no more money removes a tram and a taxi from its stop.
+ * it. Being collected at the far end is the same favour only when the lift all the way drives at
+ * most `partialLiftMoreSec` more, or saves `partialLiftSavedSec`: 9 minutes from Aberdeen station
+ * after 100 minutes of bus 201 is not an hour's lift from Ballater, but 4 hours of buses and trains
+ * to be collected at Aviemore is no match for 54 minutes' lift from Dufftown. A taxi all the way that is there sooner for no more money removes a tram and a taxi
+ * from its stop.
  */
 export function partialVehicle(a: OptionScore, b: OptionScore): boolean {
   const mile = b.vehicleMile;
@@ -352,7 +356,10 @@ export function partialVehicle(a: OptionScore, b: OptionScore): boolean {
     subset(a.needs, b.needs) &&
     a.costPence <= (b.costPence ?? Infinity) &&
     a.arriveSec - a.departSec <= b.arriveSec - b.departSec &&
-    (mile.family !== 'lift' || a.arriveSec - a.departSec <= mile.sec + OPTION_SET.partialLiftMoreSec)
+    (mile.family !== 'lift' ||
+      mile.fromStart ||
+      a.arriveSec - a.departSec <= mile.sec + OPTION_SET.partialLiftMoreSec ||
+      b.arriveSec - b.departSec - (a.arriveSec - a.departSec) >= OPTION_SET.partialLiftSavedSec)
   );
 }
 

@@ -360,7 +360,7 @@ describe('option set', () => {
     const liftTrain = score({
       family: 'transit lift+walk',
       needs: driver,
-      vehicleMile: { family: 'lift', sec: 13 * 60 },
+      vehicleMile: { family: 'lift', sec: 13 * 60, fromStart: true },
       departSec: 0,
       arriveSec: 58 * 60,
       costPence: 810,
@@ -389,7 +389,7 @@ describe('option set', () => {
       family: 'transit walk+lift',
       rides: 'bus 201',
       needs: driver,
-      vehicleMile: { family: 'lift', sec: 9 * 60 },
+      vehicleMile: { family: 'lift', sec: 9 * 60, fromStart: false },
       departSec: 0,
       arriveSec: 110 * 60,
       costPence: 890,
@@ -397,7 +397,15 @@ describe('option set', () => {
       walkM: 0,
     });
     expect(keep([lift, busLift])).toHaveLength(2);
-    expect(keep([lift, { ...busLift, vehicleMile: { family: 'lift', sec: 32 * 60 } }])).toEqual([lift]);
+    expect(
+      keep([lift, { ...busLift, vehicleMile: { family: 'lift', sec: 32 * 60, fromStart: false } }]),
+    ).toEqual([lift]);
+    // Four hours of buses and trains to be collected is no match for the lift all the way an hour sooner.
+    expect(keep([lift, { ...busLift, arriveSec: 123 * 60 }])).toEqual([lift]);
+    // A lift from the start is the driver's own trip: it may as well go to the door (Dufftown → Nethy Bridge).
+    expect(
+      keep([lift, { ...busLift, vehicleMile: { family: 'lift', sec: 9 * 60, fromStart: true } }]),
+    ).toEqual([lift]);
   });
 
   it('a taxi all the way there sooner for no more money removes a tram and a taxi from its stop', () => {
@@ -419,7 +427,7 @@ describe('option set', () => {
       family: 'transit walk+taxi',
       rides: 'tram T',
       needs: hire,
-      vehicleMile: { family: 'taxi', sec: 12 * 60 },
+      vehicleMile: { family: 'taxi', sec: 12 * 60, fromStart: false },
       departSec: 23 * 60,
       arriveSec: 47 * 60,
       costPence: 2340,
