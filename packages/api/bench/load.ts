@@ -658,12 +658,15 @@ function printTable(): void {
   }
 }
 
-/** A PostgreSQL to run on: DATABASE_URL, or a throwaway cluster with --pg (stopped after). */
-async function withPostgres(run: (url: string) => Promise<void>): Promise<void> {
+/**
+ * A PostgreSQL to run on: DATABASE_URL, or a throwaway cluster with --pg (stopped after; its data
+ * folder is passed on too, so the scale bench can count the server's CPU).
+ */
+async function withPostgres(run: (url: string, dataDir?: string) => Promise<void>): Promise<void> {
   if (process.env.DATABASE_URL) return run(process.env.DATABASE_URL);
   const cluster = await startPostgresCluster();
   try {
-    await run(cluster.url);
+    await run(cluster.url, cluster.dataDir);
   } finally {
     cluster.stop();
   }
@@ -672,10 +675,11 @@ async function withPostgres(run: (url: string) => Promise<void>): Promise<void> 
 if (opts.large || opts['region-dir']) {
   if (!process.env.DATABASE_URL && !opts.pg)
     throw new Error('--large runs on PostgreSQL: add --pg or set DATABASE_URL');
-  await withPostgres(async (url) => {
+  await withPostgres(async (url, dataDir) => {
     const result = await benchScale({
       regionDir: opts['region-dir'],
       databaseUrl: url,
+      postgresDataDir: dataDir,
       seconds: SECONDS,
       clients: SEARCH_CONNECTIONS,
       drainWorkers: EXTRA_WORKERS,

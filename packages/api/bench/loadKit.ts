@@ -2,7 +2,7 @@
 // the generated Scotland-scale region): start and stop `cairn` processes, closed client loops,
 // and the SSE wait for a search's last journey.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { freePort } from '../test/helpers/freePort.ts';
 export { freePort };
@@ -16,6 +16,58 @@ export function rssMb(pid: number | undefined): number {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+// Linux counts process and machine CPU time in clock ticks of 1/100 s (USER_HZ, `getconf CLK_TCK`).
+const TICKS_PER_SECOND = 100;
+
+/** The CPU seconds (user + system) a process has used so far (NaN once it is gone). */
+export function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    // Fields after the command's closing parenthesis: state is the first, utime the 12th, stime the 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').at(-1)!.trim().split(/\s+/);
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The CPU seconds so far of a process and of each of its children (e.g. PostgreSQL's backends), by pid. */
+export function treeCpuSeconds(pid: number | undefined): Map<number, number> {
+  const cpu = new Map<number, number>();
+  if (!pid) return cpu;
+  cpu.set(pid, cpuSeconds(pid));
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(')').at(-1)!.trim().split(/\s+/);
+      // The second field after the command is the parent's pid.
+      if (Number(fields[1]) === pid) cpu.set(Number(entry), cpuSeconds(Number(entry)));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return cpu;
+}
+
+/** The CPU seconds a process tree spent between two `treeCpuSeconds` readings (processes gone by the second are lost). */
+export function treeCpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, seconds] of after) if (Number.isFinite(seconds)) spent += seconds - (before.get(pid) ?? 0);
+  return spent;
+}
+
+/** The CPU seconds every core of the machine has spent busy so far (all processes, /proc/stat). */
+export function machineBusySeconds(): number {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    // user nice system idle iowait irq softirq steal: all but idle and iowait are busy.
+    const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number);
+    return (user! + nice! + system! + irq! + softirq! + steal!) / TICKS_PER_SECOND;
   } catch {
     return NaN;
   }

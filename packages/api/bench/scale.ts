@@ -5,9 +5,11 @@
 //  - the drain: N searches stored while no worker runs, then workers started from cold; the time
 //    until every one is planned (region load included) and the rate once the first is planned;
 //  - throughput against the number of worker processes (e.g. 1, 2, 4), each row with p50/p95 end to
-//    end, errors, the resident memory of serve and of each worker, and the machine's load.
+//    end, errors, the resident memory of serve and of each worker, the CPU each process spent a
+//    search (workers, serve, PostgreSQL when it runs here, this bench's clients; the rest of the
+//    machine as the cores busy in all), and the machine's load.
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -20,11 +22,15 @@ import {
 import {
   awaitSearch,
   closedLoop,
+  cpuSeconds,
   freePort,
   localTime,
+  machineBusySeconds,
   rssMb,
   startCairn,
   stop,
+  treeCpuSeconds,
+  treeCpuSpent,
   waitReady,
 } from './loadKit.ts';
 import { loadNote, percentile, summariseDrain, type DrainSummary } from './loadStats.ts';
@@ -34,6 +40,8 @@ export interface ScaleOptions {
   /** A folder holding the large region, reused; generated into it when it has no region.json. */
   regionDir: string | undefined;
   databaseUrl: string;
+  /** The PostgreSQL server's data folder when it runs on this machine (its CPU is then counted). */
+  postgresDataDir?: string;
   seconds: number;
   /** Closed-loop search clients. */
   clients: number;
@@ -58,6 +66,10 @@ export interface SweepRow {
   errors: number;
   serveMb: number;
   workersMb: number[];
+  /** CPU ms a planned search: the planning workers together, serve, PostgreSQL, this bench's clients. */
+  cpuMsPerSearch: { workers: number; serve: number; postgres: number; clients: number };
+  /** Cores busy on the whole machine during the row (every process, other people's too). */
+  machineBusyCores: number;
   load: string;
 }
 
@@ -71,6 +83,7 @@ function nextWeekdays(count: number): number[] {
   return days;
 }
 
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const fmt = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '–');
 
 /**
@@ -233,11 +246,21 @@ export async function benchScale(o: ScaleOptions): Promise<ScaleResult> {
         if (hash) await awaitSearch(base, hash, 600_000);
       }),
     );
+    // PostgreSQL's server process (its backends are its children), when its data folder is known.
+    const postgresPid = o.postgresDataDir
+      ? Number(readFileSync(join(o.postgresDataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+      : undefined;
     const rows: SweepRow[] = [];
     for (let round = 1; round <= o.rounds; round++) {
       for (const k of o.sweep) {
         workers.forEach((w, i) => w.child.kill(i < k ? 'SIGCONT' : 'SIGSTOP'));
         const load = loadNote();
+        const planning = workers.slice(0, k).map((w) => w.child.pid);
+        const cpuBefore = { workers: sum(planning.map(cpuSeconds)), serve: cpuSeconds(server.pid) };
+        const postgresBefore = treeCpuSeconds(postgresPid);
+        const clientBefore = process.cpuUsage();
+        const machineBefore = machineBusySeconds();
+        const t0 = performance.now();
         let journeys = 0;
         const run = await closedLoop(o.seconds, o.clients, async () => {
           const hash = await post();
@@ -247,6 +270,8 @@ export async function benchScale(o: ScaleOptions): Promise<ScaleResult> {
           return done.ok;
         });
         const planned = run.latencies.length - run.errors;
+        const clientCpu = process.cpuUsage(clientBefore);
+        const perSearch = (seconds: number) => (1000 * seconds) / Math.max(1, planned);
         rows.push({
           round,
           workers: k,
@@ -258,6 +283,15 @@ export async function benchScale(o: ScaleOptions): Promise<ScaleResult> {
           errors: run.errors,
           serveMb: rssMb(server.pid),
           workersMb: workers.slice(0, k).map((w) => rssMb(w.child.pid)),
+          cpuMsPerSearch: {
+            workers: perSearch(sum(planning.map(cpuSeconds)) - cpuBefore.workers),
+            serve: perSearch(cpuSeconds(server.pid) - cpuBefore.serve),
+            postgres: postgresPid
+              ? perSearch(treeCpuSpent(postgresBefore, treeCpuSeconds(postgresPid)))
+              : NaN,
+            clients: perSearch((clientCpu.user + clientCpu.system) / 1e6),
+          },
+          machineBusyCores: (machineBusySeconds() - machineBefore) / ((performance.now() - t0) / 1000),
           load: `${load} → ${loadNote()}`,
         });
         console.error(
@@ -310,12 +344,12 @@ function printScale(
     `| ${o.drainWorkers} worker(s) from cold | ${o.drainSearches} | ${drain.planned} | ${fmt(drain.firstSec)} | ${fmt(drain.totalSec)} | ${fmt(drain.perSec, 2)} | ${fmt(drain.warmPerSec, 2)} | ${drainErrors} | ${drainWorkersMb.map((m) => fmt(m, 0)).join(' / ')} | ${drainLoad} |`,
   );
   console.log(
-    `\n| round | worker processes | searches | journeys a search | searches/s | p50 ms end to end | p95 ms end to end | errors | serve RSS MB | worker RSS MB | load (start → end) |`,
+    `\n| round | worker processes | searches | journeys a search | searches/s | p50 ms end to end | p95 ms end to end | errors | serve RSS MB | worker RSS MB | CPU ms a search: workers / serve / PostgreSQL / clients | machine cores busy | load (start → end) |`,
   );
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---|');
   for (const r of rows)
     console.log(
-      `| ${r.round} | ${r.workers} | ${r.searches} | ${fmt(r.journeysPerSearch)} | ${fmt(r.perSec, 2)} | ${fmt(r.p50, 0)} | ${fmt(r.p95, 0)} | ${r.errors} | ${fmt(r.serveMb, 0)} | ${r.workersMb.map((m) => fmt(m, 0)).join(' / ')} | ${r.load} |`,
+      `| ${r.round} | ${r.workers} | ${r.searches} | ${fmt(r.journeysPerSearch)} | ${fmt(r.perSec, 2)} | ${fmt(r.p50, 0)} | ${fmt(r.p95, 0)} | ${r.errors} | ${fmt(r.serveMb, 0)} | ${r.workersMb.map((m) => fmt(m, 0)).join(' / ')} | ${fmt(r.cpuMsPerSearch.workers, 0)} / ${fmt(r.cpuMsPerSearch.serve, 0)} / ${fmt(r.cpuMsPerSearch.postgres, 0)} / ${fmt(r.cpuMsPerSearch.clients, 0)} | ${fmt(r.machineBusyCores, 2)} | ${r.load} |`,
     );
   console.log(
     `\n${o.clients} closed-loop clients, ${o.seconds} s per row; clients, server, workers and PostgreSQL share this machine's CPUs (loopback).`,

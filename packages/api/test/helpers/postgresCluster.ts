@@ -20,6 +20,8 @@ function findPgBin(): string {
 export interface PostgresCluster {
   /** Connection string of the cluster's `postgres` database. */
   url: string;
+  /** The server's data folder (its `postmaster.pid` names the server process). */
+  dataDir: string;
   /** Stops the server the hard way (`-m immediate`: like a crash, no checkpoint); data is kept. */
   crash(): void;
   /** Starts the server again on the same port and data. */
@@ -70,6 +72,7 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    dataDir,
     crash,
     start,
     stop() {
