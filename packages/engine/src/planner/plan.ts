@@ -12,6 +12,7 @@ import {
   OPTION_SET,
   ridesOf,
   ridesWithoutShortEnds,
+  vehicleMileOf,
 } from '../journeys/ranking/optionSet.ts';
 import { rankByEmissions } from '../journeys/ranking/emissionsOrder.ts';
 import { sortInputsOf } from '../journeys/ranking/sortKeys.ts';
@@ -216,6 +217,7 @@ function planOptions(
     priced,
     ({ option, c, price, stepFree: stepFreeStatus }) => {
       const needs = needsOf(option);
+      const vehicle = vehicleMileOf(option);
       return {
         ...sortInputsOf(option, price.totalPence),
         needs,
@@ -226,7 +228,7 @@ function planOptions(
         ...(stepFree ? { shortRideWalkLimitM: OPTION_SET.stepFreeShortRideWalkM } : {}),
         family: option.kind,
         ...(needs.has('driver') ? { group: 'lift' } : {}),
-        ...vehicleMileOf(option),
+        ...(vehicle ? { vehicleMile: vehicle } : {}),
         ...(c.pinned ? { pinned: true } : {}),
         ...(c.key.family !== 'transit' && c.key.family !== 'flexible' ? { onDemand: true } : {}),
         // Inside the arrive-by buffer, or the next public transport after the asked time.
@@ -299,22 +301,4 @@ function liveStepFor(live: LiveVersion, timeZone: string) {
 
 function none(why: NoJourneyReason): PlanResult {
   return { found: false, journeys: [], why };
-}
-
-/** The lift or taxi an option rides to or from its rides, with its seconds on the way out and whether it starts the journey (optionSet.ts partialVehicle). */
-function vehicleMileOf(option: PlannedOption): {
-  vehicleMile?: { family: 'lift' | 'taxi'; sec: number; fromStart: boolean };
-} {
-  const steps = option.depart.steps;
-  if (!steps.some((s) => s.ride)) return {};
-  const secOf = (type: 'car' | 'taxi') =>
-    steps.reduce((sum, s) => (s.type === type ? sum + s.endSec - s.startSec : sum), 0);
-  const lift = secOf('car');
-  const taxi = secOf('taxi');
-  const fromStart = (type: 'car' | 'taxi') => steps[0]?.type === type;
-  if (lift > 0 && taxi === 0)
-    return { vehicleMile: { family: 'lift', sec: lift, fromStart: fromStart('car') } };
-  if (taxi > 0 && lift === 0)
-    return { vehicleMile: { family: 'taxi', sec: taxi, fromStart: fromStart('taxi') } };
-  return {};
 }

@@ -73,6 +73,19 @@ export function ridesWithoutShortEnds(option: PlannedOption): string[] {
   return out;
 }
 
+/** The lift or taxi an option takes to or from its rides: which, its seconds on the way out, and whether it starts the journey (partialVehicle). */
+export function vehicleMileOf(option: PlannedOption): OptionScore['vehicleMile'] {
+  const steps = option.depart.steps;
+  if (!steps.some((s) => s.ride)) return undefined;
+  const secOf = (type: 'car' | 'taxi') =>
+    steps.reduce((sum, s) => (s.type === type ? sum + s.endSec - s.startSec : sum), 0);
+  const lift = secOf('car');
+  const taxi = secOf('taxi');
+  if (lift > 0 && taxi === 0) return { family: 'lift', sec: lift, fromStart: steps[0]?.type === 'car' };
+  if (taxi > 0 && lift === 0) return { family: 'taxi', sec: taxi, fromStart: steps[0]?.type === 'taxi' };
+  return undefined;
+}
+
 const rideKey = (s: PlannedStep) => `${s.ride?.feedId}:${s.ride?.tripId}`;
 
 /** What the option set compares between options. */
