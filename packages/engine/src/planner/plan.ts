@@ -12,6 +12,8 @@ import {
   OPTION_SET,
   ridesOf,
   ridesWithoutShortEnds,
+  rideSpansOf,
+  shapeOf,
   vehicleMileOf,
 } from '../journeys/ranking/optionSet.ts';
 import { rankByEmissions } from '../journeys/ranking/emissionsOrder.ts';
@@ -225,6 +227,11 @@ function planOptions(
         // A step-free traveller may need the short ride that spares a walk: only a short step-free
         // walk instead makes it pointless.
         ridesWithoutShortEnds: ridesWithoutShortEnds(option),
+        // …and a short hop with little waiting goes only beside a walk there as early, when no
+        // step-free journey was asked for.
+        ...(stepFree ? {} : { ridesWithoutShortHops: ridesWithoutShortEnds(option, true) }),
+        rideSpans: rideSpansOf(option),
+        shape: shapeOf(option),
         ...(stepFree ? { shortRideWalkLimitM: OPTION_SET.stepFreeShortRideWalkM } : {}),
         family: option.kind,
         ...(needs.has('driver') ? { group: 'lift' } : {}),

@@ -357,3 +357,92 @@ describe('P13 options read again after issue 27 (its follow-ups)', () => {
     expect(pointlessShortRides(js)).toEqual([]);
   });
 });
+
+/** The services and stops of an option, without its times: one journey at two times reads the same. */
+const shape = (j: Journey) =>
+  j.depart.steps
+    .map((s) => `${s.type} ${s.service_number ?? ''} ${s.start_address} → ${s.end_address}`)
+    .join(', ');
+
+describe('P13 options the lead struck out reading main (issue 27 spirit: would you take it?)', () => {
+  it('Carrbridge → Kingussie, arrive by 09:30: no change off bus 32 at Grampian Road for a coach there a minute before the same bus', async () => {
+    const js = await planBetween(demo.planner, 'Carrbridge', 'Kingussie', {
+      out_time: '2026/12/02 09:30:00',
+      arrive_by: true,
+    });
+    const listing = js.map(show).join('\n');
+    const stayOn = js.find((j) => rides(j).length === 1 && rides(j)[0]!.service_number === '32');
+    expect(stayOn, listing).toBeDefined();
+    const bus = rideKey(rides(stayOn!)[0]!);
+    // Riding the same bus 32 and then changing, to arrive at most 5 minutes sooner.
+    const changesOff = js.filter(
+      (j) =>
+        rides(j).length > 1 &&
+        rideKey(rides(j)[0]!) === bus &&
+        minutes(stayOn!.depart.arrival_at) - minutes(j.depart.arrival_at) <= OPTION_SET.stayOnSec / 60,
+    );
+    expect(changesOff.map(show), listing).toEqual([]);
+    // Nor a 1-minute bus 32 from Kingussie station to the High Street after the train, beside the
+    // walk from the same train there a minute later.
+    expect(js.filter((j) => rides(j).at(-1)?.duration.value === 60).map(show), listing).toEqual([]);
+  });
+
+  it('Pitlochry → Glasgow at 09:00: no 2-minute subway hop, nor a bus hop to the station, beside the walk from the same train there as early', async () => {
+    const js = await planBetween(demo.planner, 'Pitlochry', 'Glasgow', { out_time: '2026/12/02 09:00:00' });
+    const listing = js.map(show).join('\n');
+    const hops = js.filter((j) => {
+      const r = rides(j);
+      const shortEnd = (s: Step | undefined) =>
+        s !== undefined && s.duration.value <= OPTION_SET.shortRideSec;
+      if (r.length < 2) return false;
+      const rest = r
+        .slice(shortEnd(r[0]) ? 1 : 0, shortEnd(r.at(-1)) ? -1 : undefined)
+        .map(rideKey)
+        .join('>');
+      return js.some(
+        (o) =>
+          o !== j &&
+          rides(o).map(rideKey).join('>') === rest &&
+          o.depart.arrival_datetime <= j.depart.arrival_datetime &&
+          o.depart.departure_datetime >= j.depart.departure_datetime,
+      );
+    });
+    expect(
+      js.some((j) => rides(j).some((s) => s.type === 'train')),
+      listing,
+    ).toBe(true);
+    expect(hops.map(show), listing).toEqual([]);
+  });
+
+  it('Pitlochry → Glasgow step-free at 09:00: the subway that spares the walk from Queen Street stays', async () => {
+    const js = await planBetween(demo.planner, 'Pitlochry', 'Glasgow', {
+      out_time: '2026/12/02 09:00:00',
+      step_free: true,
+    });
+    const listing = js.map(show).join('\n');
+    const subway = js.filter((j) => rides(j).some((s) => s.type === 'subway'));
+    expect(subway.length, listing).toBeGreaterThan(0);
+  });
+
+  it('Boat of Garten → Kingussie at 08:15: the bike hire and train, and bus 34 and the train, once each, not again two hours later', async () => {
+    const js = await planBetween(demo.planner, 'Boat of Garten', 'Kingussie', {
+      out_time: '2026/12/02 08:15:00',
+    });
+    const listing = js.map(show).join('\n');
+    const shapes = js.map(shape);
+    expect(
+      shapes.filter((s, i) => shapes.indexOf(s) !== i),
+      listing,
+    ).toEqual([]);
+    expect(
+      js.filter((j) => j.depart.steps.some((s) => s.type === 'bike hire')).length,
+      listing,
+    ).toBeGreaterThan(0);
+    // Bus 34 and a taxi from Aviemore stays: £9.10 cheaper than the taxi all the way, 41 minutes
+    // before the bus and train.
+    expect(
+      js.some((j) => j.depart.steps.map((s) => s.type).join('>') === 'bus>taxi'),
+      listing,
+    ).toBe(true);
+  });
+});

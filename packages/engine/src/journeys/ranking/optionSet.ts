@@ -51,9 +51,12 @@ export function ridesOf(option: PlannedOption): string {
 /**
  * The rides of an option without a short ride at either end that is followed (or preceded) by a
  * long wait: a 2-minute bus to the station and then 37 minutes on the platform. An option riding
- * exactly these, reaching them another way, makes the short ride pointless.
+ * exactly these, reaching them another way, makes the short ride pointless. With `anyWait`, every
+ * short ride at an end counts, long wait or not, and so do both ends at once (a 2-minute bus to
+ * the station and a 2-minute subway at the far end): shortRidePointless then asks the walk
+ * instead to be there as early.
  */
-export function ridesWithoutShortEnds(option: PlannedOption): string[] {
+export function ridesWithoutShortEnds(option: PlannedOption, anyWait = false): string[] {
   const steps = option.depart.steps;
   const rides = steps.flatMap((s, i) => (s.ride ? [i] : []));
   if (rides.length < 2) return [];
@@ -62,15 +65,60 @@ export function ridesWithoutShortEnds(option: PlannedOption): string[] {
     steps[from]!.endSec -
     steps.slice(from + 1, to).reduce((sum, s) => sum + (s.endSec - s.startSec), 0);
   const short = (i: number) => steps[i]!.endSec - steps[i]!.startSec <= OPTION_SET.shortRideSec;
+  const waits = (from: number, to: number) => anyWait || waitBetween(from, to) >= OPTION_SET.shortRideWaitSec;
   const key = (list: number[]) => list.map((i) => rideKey(steps[i]!)).join('>');
-  const out: string[] = [];
   const [first, second] = [rides[0]!, rides[1]!];
-  if (short(first) && waitBetween(first, second) >= OPTION_SET.shortRideWaitSec)
-    out.push(key(rides.slice(1)));
   const [beforeLast, last] = [rides.at(-2)!, rides.at(-1)!];
-  if (short(last) && waitBetween(beforeLast, last) >= OPTION_SET.shortRideWaitSec)
-    out.push(key(rides.slice(0, -1)));
+  const dropFirst = short(first) && waits(first, second);
+  const dropLast = short(last) && waits(beforeLast, last);
+  const out: string[] = [];
+  if (dropFirst) out.push(key(rides.slice(1)));
+  if (dropLast) out.push(key(rides.slice(0, -1)));
+  if (anyWait && dropFirst && dropLast && rides.length > 2) out.push(key(rides.slice(1, -1)));
   return out;
+}
+
+/** One ride of an option as the stay-on rule compares it: the trip, where it is boarded and where left. */
+export interface RideSpan {
+  trip: string;
+  board: string;
+  alight: string;
+}
+
+/** The rides of an option (outbound), each with its boarding and alighting stop. */
+export function rideSpansOf(option: PlannedOption): RideSpan[] {
+  return option.depart.steps.flatMap((s) =>
+    s.ride
+      ? [
+          {
+            trip: rideKey(s),
+            board: s.ride.stops[0]?.stopId ?? '',
+            alight: s.ride.stops.at(-1)?.stopId ?? '',
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * What an option does, without its times: each step's travel type and, for a ride, its line as the
+ * traveller reads it (the route's short name, else its long name: two HML trains may be two GTFS
+ * routes) and its boarding and alighting stops, else its ends (both legs). Two options of one shape
+ * are the same journey at another time (later copy).
+ */
+export function shapeOf(option: PlannedOption): string {
+  const legs = option.ret ? [option.depart, option.ret] : [option.depart];
+  return legs
+    .map((leg) =>
+      leg.steps
+        .map((s) =>
+          s.ride
+            ? `${s.type}:${s.ride.feedId}:${s.ride.routeShortName || s.ride.routeLongName}:${s.ride.stops[0]?.stopId}>${s.ride.stops.at(-1)?.stopId}`
+            : `${s.type}:${s.from.name}>${s.to.name}`,
+        )
+        .join('|'),
+    )
+    .join('||');
 }
 
 /** The lift or taxi an option takes to or from its rides: which, its seconds on the way out, and whether it starts the journey (partialVehicle). */
@@ -94,6 +142,15 @@ export interface OptionScore extends SortInputs {
   rides: string;
   /** `rides` less a short ride at an end beside a long wait (ridesWithoutShortEnds), when it has one. */
   ridesWithoutShortEnds?: readonly string[];
+  /**
+   * `rides` less a short ride at an end, or at both, whatever the wait (ridesWithoutShortEnds with
+   * anyWait). Not set on step-free searches: there the hop may spare a walk the traveller cannot make.
+   */
+  ridesWithoutShortHops?: readonly string[];
+  /** The rides with their boarding and alighting stops (stay on board). */
+  rideSpans?: readonly RideSpan[];
+  /** The option without its times (shapeOf): equal shapes are one journey at two times (later copy). */
+  shape?: string;
   /**
    * The most walking an option may add in place of that short ride (step-free searches: the ride may
    * spare a walk the traveller cannot make further); unbounded when absent.
@@ -155,6 +212,13 @@ export const OPTION_SET = {
   shortRideSec: 5 * 60,
   /** …with at least this long a wait between it and the next ride is worth walking instead. */
   shortRideWaitSec: 10 * 60,
+  /**
+   * Changing off a ride that goes on to the destination (or onto one the traveller could board at
+   * the start) is not worth arriving this much sooner or leaving this much later. Our own
+   * judgement: Carrbridge → Kingussie by 09:30 changed off bus 32 at Grampian Road, after 2
+   * minutes, for a coach there one minute before the same bus.
+   */
+  stayOnSec: 5 * 60,
   /**
    * A step-free traveller walks (or wheels) at most this much more, on a route labelled step-free,
    * instead of such a ride. Our own judgement: Kingussie station to the High Street, 356 m more,
@@ -332,20 +396,95 @@ function arrivesFirst(a: OptionScore, b: OptionScore): boolean {
  * A short ride beside a long wait, where the traveller could walk: A removes B when A rides B's
  * rides less that short one, asks and costs no more (both unknown counts as equal), and leaves and arrives within the short
  * ride's length of it (a 15-minute walk arriving 2 minutes later than an 11-minute wait and a
- * 2-minute bus).
+ * 2-minute bus). A short hop at an end with little waiting (B's `ridesWithoutShortHops`) goes too
+ * when A walks instead and is there as early (arrive-by: leaves as late), leaving at most the
+ * short ride's length earlier (arrive-by: arriving at most that later): Pitlochry → Glasgow
+ * offered the train and a 2-minute subway, a change and £1.80 more, beside the same train and a
+ * walk there at the same minute.
  */
-export function shortRidePointless(a: OptionScore, b: OptionScore): boolean {
-  if (a.rides === '' || !b.ridesWithoutShortEnds?.includes(a.rides)) return false;
+export function shortRidePointless(a: OptionScore, b: OptionScore, arriveBy = false): boolean {
+  return shortRideRule(a, b, arriveBy) !== undefined;
+}
+
+/** Which short-ride rule lets A remove B (shortRidePointless), if one does. */
+function shortRideRule(a: OptionScore, b: OptionScore, arriveBy: boolean): OptionSetRule | undefined {
+  if (a.rides === '') return undefined;
+  const longWait = b.ridesWithoutShortEnds?.includes(a.rides) === true;
+  if (!longWait && !b.ridesWithoutShortHops?.includes(a.rides)) return undefined;
   // Both unpriced (a fare beyond the region, a feed without fares) is the same unknown fare less
   // the short ride's: Kingussie → Fort William kept a 1-minute bus and 74 minutes at the station.
   const costs = comparableCosts(a.costPence, b.costPence);
+  if (costs === undefined || costs[0] > costs[1] || !subset(a.needs, b.needs)) return undefined;
+  const slack = OPTION_SET.shortRideSec;
+  if (
+    longWait &&
+    a.departSec >= b.departSec - slack &&
+    a.arriveSec <= b.arriveSec + slack &&
+    a.walkM - b.walkM <= (b.shortRideWalkLimitM ?? Infinity)
+  )
+    return 'short ride, long wait';
+  const asEarly = arriveBy
+    ? !a.late && a.departSec >= b.departSec && a.arriveSec <= b.arriveSec + slack
+    : a.arriveSec <= b.arriveSec && a.departSec >= b.departSec - slack;
+  return b.ridesWithoutShortHops?.includes(a.rides) && asEarly ? 'short hop' : undefined;
+}
+
+/**
+ * Stay on board (`stay on board`): B changes off a ride that A, riding otherwise the same, stays
+ * on to the end (or B rides to a ride A boards at the start). A removes B when it asks and costs
+ * no more, walks no more within the walk slack, is no less step-free, and leaves and arrives
+ * within `stayOnSec` of B. Carrbridge → Kingussie by 09:30: bus 32 for 2 minutes to Grampian Road
+ * and a coach there at 08:40, beside the same bus 32 staying on to 08:41, cheaper and no change.
+ * The CO2 of the coach's share is not weighed: the traveller is on a bus that goes there anyway.
+ */
+export function stayOnBoard(a: OptionScore, b: OptionScore): boolean {
+  const [x, y] = [a.rideSpans, b.rideSpans];
+  if (!x?.length || !y || x.length >= y.length) return false;
+  const same = (p: RideSpan, q: RideSpan) =>
+    p.trip === q.trip && p.board === q.board && p.alight === q.alight;
+  const n = x.length;
+  const k = y.length - n;
+  // A is B's rides with the later ones cut, the last shared ride left further on…
+  const staysOn =
+    x.slice(0, -1).every((r, i) => same(r, y[i]!)) &&
+    x[n - 1]!.trip === y[n - 1]!.trip &&
+    x[n - 1]!.board === y[n - 1]!.board &&
+    x[n - 1]!.alight !== y[n - 1]!.alight;
+  // …or with the earlier ones cut, the first shared ride boarded further back.
+  const boardsFirst =
+    x.slice(1).every((r, i) => same(r, y[k + 1 + i]!)) &&
+    x[0]!.trip === y[k]!.trip &&
+    x[0]!.alight === y[k]!.alight &&
+    x[0]!.board !== y[k]!.board;
+  if (!staysOn && !boardsFirst) return false;
+  const costs = comparableCosts(a.costPence, b.costPence);
+  const slack = OPTION_SET.stayOnSec;
   return (
     costs !== undefined &&
     costs[0] <= costs[1] &&
     subset(a.needs, b.needs) &&
-    a.departSec >= b.departSec - OPTION_SET.shortRideSec &&
-    a.arriveSec <= b.arriveSec + OPTION_SET.shortRideSec &&
-    a.walkM - b.walkM <= (b.shortRideWalkLimitM ?? Infinity)
+    !a.late &&
+    a.walkM <= b.walkM + OPTION_SET.walkSlackM &&
+    stepFreeRank(a) <= stepFreeRank(b) &&
+    a.departSec >= b.departSec - slack &&
+    a.arriveSec <= b.arriveSec + slack
+  );
+}
+
+/**
+ * A later copy (`later copy`): B is A's journey at another time, further from the time asked (the
+ * same family, steps, routes and stops; ADR 008 rule 9). A removes B when it costs no more and is
+ * there first (arrive-by: leaves later, still in time). Boat of Garten → Kingussie at 08:15 listed
+ * the bike hire and train at 08:57 and again at 10:47, and bus 34 and the train at 08:35 and again
+ * at 10:35. The results page has no "later options" list; the traveller changes the time instead.
+ */
+export function laterCopy(a: OptionScore, b: OptionScore, arriveBy = false): boolean {
+  if (a.shape === undefined || a.shape !== b.shape || a.family !== b.family || a.late) return false;
+  const costs = comparableCosts(a.costPence, b.costPence);
+  return (
+    costs !== undefined &&
+    costs[0] <= costs[1] &&
+    (arriveBy ? a.departSec > b.departSec : a.arriveSec < b.arriveSec)
   );
 }
 
@@ -579,7 +718,8 @@ function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Map<num
       const b = scores[best]!;
       const by = scores.findIndex(
         (s, i) =>
-          shortRidePointless(s, b) ||
+          shortRidePointless(s, b, arriveBy) ||
+          stayOnBoard(s, b) ||
           partialVehicle(s, b) ||
           sameRidesMomentsApart(s, b) ||
           (arriveBy && (key === 'depature-time' || key === 'arrival-time') && laterNoWorse(s, b)) ||
@@ -603,6 +743,9 @@ export const OPTION_SET_RULES = [
   'later, still in time',
   'same rides, leaner way',
   'short ride, long wait',
+  'short hop',
+  'stay on board',
+  'later copy',
   'partial lift',
   'partial taxi',
   'public transport feeder',
@@ -688,9 +831,26 @@ export function explainOptions<T>(
     },
     log,
   );
+  // A short ride or a change the traveller would not make goes before arrive-by keeps the latest
+  // departure only: the walk that makes it pointless may itself leave a minute before another.
+  xs = stage(
+    arriveBy,
+    xs,
+    (x, all) => {
+      const by = all.find((y) => y !== x && shortRidePointless(y.s, x.s, arriveBy));
+      return by ? { rule: shortRideRule(by.s, x.s, arriveBy)!, by } : undefined;
+    },
+    log,
+  );
+  xs = stage(arriveBy, xs, removedBy('stay on board', stayOnBoard), log);
   if (arriveBy) xs = stage(arriveBy, xs, removedBy('later, still in time', laterStillInTime), log);
   xs = stage(arriveBy, xs, removedBy('same rides, leaner way', sameRidesLeaner), log);
-  xs = stage(arriveBy, xs, removedBy('short ride, long wait', shortRidePointless), log);
+  xs = stage(
+    arriveBy,
+    xs,
+    removedBy('later copy', (a, b) => laterCopy(a, b, arriveBy)),
+    log,
+  );
   xs = stage(
     arriveBy,
     xs,

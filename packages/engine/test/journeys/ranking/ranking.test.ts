@@ -13,9 +13,12 @@ import {
   co2SlackOf,
   OPTION_SET,
   publicTransportFeeder,
+  ridesWithoutShortEnds,
+  shapeOf,
 } from '../../../src/journeys/ranking/optionSet.ts';
-import type { Need, OptionScore } from '../../../src/journeys/ranking/optionSet.ts';
-import { MON_0900, PLACES, rideStep } from '../../support/steps.ts';
+import type { Need, OptionScore, RideSpan } from '../../../src/journeys/ranking/optionSet.ts';
+import type { PlannedOption } from '../../../src/journeys/model.ts';
+import { MON_0900, PLACES, rideStep, streetStep } from '../../support/steps.ts';
 
 const score = (over: Partial<OptionScore>): OptionScore => ({
   family: 'transit walk+walk',
@@ -977,5 +980,162 @@ describe('option set', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("options the lead struck out reading main (issue 27's spirit)", () => {
+  const span = (trip: string, board: string, alight: string): RideSpan => ({ trip, board, alight });
+
+  it('stay on board: no change off bus 32 after 2 minutes for a coach there a minute before the same bus (Carrbridge → Kingussie by 09:30)', () => {
+    // Taxi 07:48, bus 32 08:05–08:07 to Grampian Road, coach M91 there at 08:40, £26.10, 4.93 kg;
+    // or the same taxi and bus 32 staying on to Kingussie at 08:41, £24.80, 6.91 kg, no change.
+    const change = score({
+      family: 'transit taxi+walk',
+      needs: new Set<Need>(['hire']),
+      rides: 'bus:32-0805>bus:M91-0817',
+      rideSpans: [
+        span('bus:32-0805', 'aviemore-station', 'grampian-road'),
+        span('bus:M91-0817', 'grampian-road', 'kingussie'),
+      ],
+      departSec: 7 * 3600 + 48 * 60,
+      arriveSec: 8 * 3600 + 40 * 60,
+      costPence: 2610,
+      carbonKg: 4.93,
+      walkM: 0,
+      changes: 1,
+    });
+    const stay = score({
+      ...change,
+      rides: 'bus:32-0805',
+      rideSpans: [span('bus:32-0805', 'aviemore-station', 'kingussie')],
+      arriveSec: 8 * 3600 + 41 * 60,
+      costPence: 2480,
+      carbonKg: 6.91,
+      changes: 0,
+    });
+    const { kept, removed } = explainOptions([change, stay], (x) => x, true);
+    expect(kept).toEqual([stay]);
+    expect(removed).toEqual([{ item: change, rule: 'stay on board', by: stay }]);
+    // The mirror: a short bus to the stop where the same coach could have been boarded at the start.
+    const boardFirst = score({
+      rides: 'bus:31>bus:M91',
+      rideSpans: [span('bus:31', 'a', 'b'), span('bus:M91', 'b', 'c')],
+      changes: 1,
+      arriveSec: 5000,
+    });
+    const boardAtStart = score({
+      rides: 'bus:M91',
+      rideSpans: [span('bus:M91', 'a2', 'c')],
+      arriveSec: 5000,
+    });
+    expect(keep([boardFirst, boardAtStart])).toEqual([boardAtStart]);
+    // Staying on arrives more than 5 minutes later, costs more, or walks more: both stay.
+    expect(
+      keep([change, { ...stay, arriveSec: change.arriveSec + OPTION_SET.stayOnSec + 60 }], true),
+    ).toHaveLength(2);
+    expect(keep([change, { ...stay, costPence: 2700 }], true)).toHaveLength(2);
+    expect(keep([change, { ...stay, walkM: OPTION_SET.walkSlackM + 1 }], true)).toHaveLength(2);
+    // Getting off where the other gets off is the short-ride rule's, not this one's.
+    expect(
+      keep(
+        [change, { ...stay, rideSpans: [span('bus:32-0805', 'aviemore-station', 'grampian-road')] }],
+        true,
+      ),
+    ).toHaveLength(2);
+  });
+
+  it('short hop: no 2-minute subway after the train beside the walk there at the same minute, unless step-free (Pitlochry → Glasgow)', () => {
+    // Train to Queen Street, walk to Buchanan Street, subway 2 minutes to Cowcaddens and 387 m on
+    // foot, there at 11:32 for £27.00; or the same train and 737 m on foot, there at 11:32 for £25.20.
+    const walk = score({ rides: 'train', departSec: 1000, arriveSec: 8380, costPence: 2520, walkM: 1051 });
+    const subway = score({
+      rides: 'train>subway',
+      ridesWithoutShortHops: ['train'],
+      departSec: 1000,
+      arriveSec: 8380,
+      costPence: 2700,
+      walkM: 872,
+      changes: 1,
+      carbonKg: 1.02,
+    });
+    const { kept, removed } = explainOptions([walk, subway], (x) => x, false);
+    expect(kept).toEqual([walk]);
+    expect(removed).toEqual([{ item: subway, rule: 'short hop', by: walk }]);
+    // The walk arrives later, leaves more than the short ride earlier, or costs more: both stay.
+    expect(keep([{ ...walk, arriveSec: 8440 }, subway])).toHaveLength(2);
+    expect(keep([{ ...walk, departSec: 1000 - OPTION_SET.shortRideSec - 60 }, subway])).toHaveLength(2);
+    expect(keep([{ ...walk, costPence: 2800 }, subway])).toHaveLength(2);
+    // A step-free search sets no hops: only a long wait makes the ride pointless there.
+    expect(
+      keep([walk, { ...subway, ridesWithoutShortHops: undefined, shortRideWalkLimitM: 400 }]),
+    ).toHaveLength(2);
+    // Arrive-by, the walk must leave as late.
+    expect(keep([walk, subway], true)).toEqual([walk]);
+    expect(keep([{ ...walk, departSec: 940 }, subway], true)).toHaveLength(2);
+  });
+
+  it('a bus hop to the station and a subway hop after the train both go beside the walk to the same train (Pitlochry → Glasgow at 12:18)', () => {
+    const t = MON_0900;
+    const hops: PlannedOption = {
+      kind: 'transit walk+walk',
+      depart: {
+        steps: [
+          rideStep('bus', PLACES.aviemore, PLACES.aviemoreStation, t, 120, { tripId: 'bus 87' }),
+          rideStep('train', PLACES.aviemoreStation, PLACES.edinburgh, t + 660, 6420, { tripId: 'HML' }),
+          streetStep('walk', PLACES.edinburgh, PLACES.glenmore, t + 7080, 1.3),
+          rideStep('subway', PLACES.glenmore, PLACES.carrbridge, t + 7200, 120, { tripId: 'Outer' }),
+        ],
+      },
+      ret: null,
+    };
+    // Nine minutes at the station: not a long wait, so only the hops list drops the bus.
+    expect(ridesWithoutShortEnds(hops)).toEqual([]);
+    expect(ridesWithoutShortEnds(hops, true)).toEqual(['bus:HML>bus:Outer', 'bus:bus 87>bus:HML', 'bus:HML']);
+  });
+
+  it('later copy: the same journey two hours later goes beside the first, unless dearer or another shape (Boat of Garten → Kingussie at 08:15)', () => {
+    const first = score({
+      shape: 'bus 34|train HML|walk',
+      departSec: 8 * 3600 + 35 * 60,
+      arriveSec: 9 * 3600 + 49 * 60,
+    });
+    const later = score({
+      shape: 'bus 34|train HML|walk',
+      rides: 'bus 31 later',
+      departSec: 10 * 3600 + 35 * 60,
+      arriveSec: 11 * 3600 + 39 * 60,
+    });
+    const { kept, removed } = explainOptions([first, later], (x) => x, false);
+    expect(kept).toEqual([first]);
+    expect(removed).toEqual([{ item: later, rule: 'later copy', by: first }]);
+    expect(keep([first, { ...later, shape: 'bus 34|intercity bus M91' }])).toHaveLength(2);
+    expect(keep([first, { ...later, costPence: first.costPence! - 10 }])).toHaveLength(2);
+    // Arrive-by, the copy leaving earlier goes.
+    expect(keep([first, later], true)).toEqual([later]);
+    // A later copy that is best on a sort key stays (ADR 008 rule 11): here the shortest.
+    expect(keep([first, { ...later, arriveSec: later.departSec + 1800, travelSec: 1800 }])).toHaveLength(2);
+  });
+
+  it('shapeOf reads two HML trains of two GTFS routes as one line, and tells other stops apart', () => {
+    const t = MON_0900;
+    const at = (start: number, routeId: string, to = PLACES.carrbridge): PlannedOption => ({
+      kind: 'transit walk+walk',
+      depart: {
+        steps: [
+          streetStep('walk', PLACES.aviemore, PLACES.aviemoreStation, start, 1.3),
+          rideStep('train', PLACES.aviemoreStation, to, start + 600, 900, {
+            routeId,
+            routeShortName: 'HML',
+            stops: [
+              { stopId: 'AVM', name: 'Aviemore', lat: 0, lon: 0, timeSec: start + 600 },
+              { stopId: to.name, name: to.name, lat: 0, lon: 0, timeSec: start + 1500 },
+            ],
+          }),
+        ],
+      },
+      ret: null,
+    });
+    expect(shapeOf(at(t, 'HML-EDB'))).toBe(shapeOf(at(t + 7200, 'HML-GLQ')));
+    expect(shapeOf(at(t, 'HML-EDB'))).not.toBe(shapeOf(at(t, 'HML-EDB', PLACES.glenmore)));
   });
 });
