@@ -15,6 +15,7 @@ import type {
   ExplainedOption,
   NextDepartureFact,
   NoJourneyReason,
+  NoPublicTransportReason,
   Planner,
   PlanResult,
   Protection,
@@ -65,7 +66,8 @@ const USAGE = `usage: cairn plan (--region DIR | --gtfs FEED [--gtfs …] [--osm
                 cost_pence (hundredths of cost_currency), cost_currency ("GBP", "EUR"…), cost_is_estimate, co2_kg, walking_m, steps: [{ type, service, headsign, from, to
                 ({ name, lat, lon }), departure, arrival ("HH:mm"), duration_sec, distance_m,
                 description }], return: same leg fields | null, notices?: [text] }],
-                no_journey (when there is no option): why, planner/port.ts NoJourneyReason }
+                no_journey (when there is no option): why, planner/port.ts NoJourneyReason;
+                no_public_transport (options, none by public transport nor reachable on foot): why }
   --journeys    the full Journey documents as the API stores them: { journeys: [...] }
   No longer taken (the planner decides them): --window (it searches two hours of departures),
   --max-transfers (up to 3 changes), --walk-radius (walks of up to 20 minutes), --wheelchair
@@ -151,6 +153,8 @@ export interface PlanJson {
   options: PlanJsonOption[];
   /** Present when there is no option: why (planner/port.ts NoJourneyReason). */
   no_journey?: NoJourneyReason;
+  /** Present when there are options, none by public transport nor any reachable on foot: why (PlanResult noPublicTransport). */
+  no_public_transport?: NoPublicTransportReason;
   /** With --explain: every candidate and the rule that removed it. */
   explained?: ExplainedOption[];
 }
@@ -291,6 +295,7 @@ export async function planCommand(argv: string[]): Promise<number> {
   else {
     const json = toPlanJson(journeys, data.region.name, origin, destination);
     if (!result.found) json.no_journey = result.why;
+    else if (result.noPublicTransport) json.no_public_transport = result.noPublicTransport;
     if (result.explained) json.explained = result.explained;
     process.stdout.write(v.json ? `${JSON.stringify(json, null, 2)}\n` : formatPlanTable(json));
     if (!v.json && result.explained)
@@ -487,6 +492,8 @@ function formatPlanTable(json: PlanJson): string {
     legLines(o.return ? 'out    ' : '', o);
     if (o.return) legLines('return ', o.return);
   });
+  if (json.no_public_transport)
+    lines.push(`No public transport: ${explainNoPublicTransport(json.no_public_transport)}.`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -543,6 +550,13 @@ function nextDepartureText(next: NextDepartureFact | null | undefined): string {
   if (next.reaches_destination === false)
     return `; nothing from the stops near the start goes towards the destination without a change in the next ${NEXT_DEPARTURE_DAYS} days: the next departure there, ${sentence}, does not go that way`;
   return `; the next departure from the stops near the start that calls near the destination is ${sentence}`;
+}
+
+/** Why options include no public transport, as a terminal reader reads it. */
+function explainNoPublicTransport(why: NoPublicTransportReason): string {
+  return why.reason === 'no stop near'
+    ? `no stop within a walk of the ${why.ends.join(' and ')}`
+    : explainNoJourney(why);
 }
 
 /** The reason a search found nothing, as a terminal reader reads it. */

@@ -3,7 +3,7 @@ import { findNextDeparture } from './nextDeparture.ts';
 import { listStopAccess } from '../modes/accessEgress.ts';
 import type { SearchEnd } from '../places/locateEnd.ts';
 import type { SearchContext } from './context.ts';
-import type { NoJourneyReason } from './port.ts';
+import type { NoJourneyReason, NoPublicTransportReason } from './port.ts';
 import { MILE_MAX_SEC } from './transit/miles.ts';
 
 /** How far the option set of an empty search got, for saying why it is empty. */
@@ -33,6 +33,19 @@ export function whyNoJourney(ctx: SearchContext, found: EmptySearch): NoJourneyR
       : // The whole minute, as the journeys' times are shown.
         { reason: 'no return', arrival: formatLocalIso(tz, Math.floor(found.lateArrivalSec / 60) * 60) };
   if (found.candidates > 0) return { reason: 'no option' };
+  return whyNoPublicTransport(ctx);
+}
+
+/**
+ * Why no public transport serves a search on foot: no stop within the walk of the transit first or
+ * last mile at an end (`no stop near`), or nothing running from the stops near the start to those
+ * near the destination in the searched window (`no service`, with the next departure). Said when
+ * a search finds nothing, and beside options that are all by car, taxi or on foot (Dufftown →
+ * Nethy Bridge on a Tuesday: bus 366 runs on Wednesdays and Fridays only).
+ */
+export function whyNoPublicTransport(ctx: SearchContext): NoPublicTransportReason {
+  const { data } = ctx;
+  const tz = data.region.timeZone;
   const ends: SearchEnd[] = [];
   const nearOrigin = listStopAccess(data, ctx.origin, 'walk', MILE_MAX_SEC.walk, 'from');
   if (!nearOrigin.length) ends.push('origin');

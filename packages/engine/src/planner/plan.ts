@@ -1,5 +1,5 @@
-import { appointmentReturnTime, DEFAULT_APPOINTMENT_MIN } from '@cairn/contracts';
-import type { StepFree } from '@cairn/contracts';
+import { appointmentReturnTime, DEFAULT_APPOINTMENT_MIN, TIMETABLED_TYPES } from '@cairn/contracts';
+import type { Journey, StepFree, TravelType } from '@cairn/contracts';
 import { assembleJourney } from '../journeys/assemble/assembleJourney.ts';
 import type { ExtrasLookup } from '../journeys/assemble/assembleJourney.ts';
 import { priceOption } from '../journeys/fares/priceOption.ts';
@@ -35,7 +35,7 @@ import { taxiFamily } from './families/taxi.ts';
 import { transitFamily, withoutServiceTwice } from './families/transit.ts';
 import { walkFamily } from './families/walk.ts';
 import { Explained } from './explained.ts';
-import { whyNoJourney } from './noJourney.ts';
+import { whyNoJourney, whyNoPublicTransport } from './noJourney.ts';
 import { findWithinBuffer } from './withinBuffer.ts';
 import { findNextTransit } from './nextTransit.ts';
 import { beyondNotice, extendBeyond } from './beyond.ts';
@@ -280,8 +280,33 @@ function planOptions(
       ),
       ...explained,
     };
-  return { found: true, journeys: rankByEmissions(unique), ...explained };
+  // None of the options is by public transport, and none could be reached on foot (Dufftown →
+  // Nethy Bridge on a Tuesday offered a lift alone, and never said that no bus runs): say why.
+  const noPublicTransport =
+    !unique.some(ridesPublicTransport) && !candidates.some(publicOnFoot)
+      ? whyNoPublicTransport(ctx)
+      : undefined;
+  return {
+    found: true,
+    journeys: rankByEmissions(unique),
+    ...(noPublicTransport ? { noPublicTransport } : {}),
+    ...explained,
+  };
 }
+
+/** Public transport reached and left on foot: timetabled rides with walking miles, or a booked service door to door. */
+const publicOnFoot = (c: Candidate): boolean =>
+  c.key.family === 'flexible' ||
+  (c.key.family === 'transit' && c.key.first === 'walk' && c.key.last === 'walk');
+
+/** Public transport: the timetabled modes and the booked buses (DRT, community transport). */
+const PUBLIC_TYPES: readonly TravelType[] = [...TIMETABLED_TYPES, 'drt', 'community transport'];
+
+/** A journey riding public transport either way. */
+const ridesPublicTransport = (j: Journey): boolean =>
+  [j.depart, ...(j.return ? [j.return] : [])].some((leg) =>
+    leg.steps.some((s) => PUBLIC_TYPES.includes(s.type)),
+  );
 
 /** The option a candidate starts as: its outbound leg, no return yet. */
 function optionOf(c: Candidate): PlannedOption {

@@ -63,6 +63,9 @@ export type NoJourneyReason =
   | { reason: 'no return'; arrival?: string }
   | { reason: 'no option' };
 
+/** Why a search's options include no public transport: the two reasons that say so of public transport alone. */
+export type NoPublicTransportReason = Extract<NoJourneyReason, { reason: 'no stop near' | 'no service' }>;
+
 /**
  * What removed a candidate: a rule of the option set (journeys/ranking/optionSet.ts) or of the
  * search around it: a flexible service's timetabled run beside its door-to-door trip ('service
@@ -114,7 +117,16 @@ export interface ExplainedOption {
 
 /** What a search found: its ranked journeys, or none and why; with every candidate when asked to explain. */
 export type PlanResult = (
-  { found: true; journeys: Journey[] } | { found: false; journeys: []; why: NoJourneyReason }
+  | {
+      found: true;
+      journeys: Journey[];
+      /**
+       * Options found, none by public transport, and none reachable on foot in the asked time:
+       * why (no stop within a walk of an end, or nothing running, with the next departure).
+       */
+      noPublicTransport?: NoPublicTransportReason;
+    }
+  | { found: false; journeys: []; why: NoJourneyReason }
 ) & { explained?: ExplainedOption[] };
 
 /** How to run a search beyond its request. */

@@ -153,3 +153,46 @@ describe('plan() says why it found no journey', () => {
     });
   });
 });
+
+describe('plan() says why its options include no public transport', () => {
+  const plan = (from: string, to: string, out_time: string) =>
+    demo.planner.plan(
+      SearchRequest.parse({
+        origin: from,
+        destination: to,
+        origin_location: at(from).location,
+        destination_location: at(to).location,
+        out_time,
+      }),
+      null,
+      DEFAULT_BRAND,
+    );
+
+  it('Dufftown → Nethy Bridge on a Tuesday: a lift alone, and why: bus 366 leaves Dufftown on Wednesdays and Fridays only, and not that way', async () => {
+    const r = await plan('Dufftown', 'Nethy Bridge', '2026/12/01 09:00:00');
+    if (!r.found) throw new Error('expected the lift');
+    expect(r.journeys.map((j) => j.depart.stages.join('>'))).toEqual(['car']);
+    expect(r.noPublicTransport).toEqual({
+      reason: 'no service',
+      date: '2026-12-01',
+      next: {
+        stop: 'Dufftown, Balvenie Street',
+        line: '366',
+        towards: 'Keith',
+        departure: '2026-12-02T09:14:00+00:00',
+        reaches_destination: false,
+      },
+    });
+  });
+
+  it('says nothing when an option rides public transport, or when a bus from a stop nearby was weighed (Dufftown on a Wednesday, Aviemore → Kingussie)', async () => {
+    for (const [from, to, out] of [
+      ['Dufftown', 'Nethy Bridge', '2026/12/02 09:00:00'],
+      ['Aviemore', 'Kingussie', '2026/12/01 09:00:00'],
+    ] as const) {
+      const r = await plan(from, to, out);
+      expect(r.found, `${from} → ${to}`).toBe(true);
+      expect(r.found && r.noPublicTransport, `${from} → ${to}`).toBeUndefined();
+    }
+  });
+});
