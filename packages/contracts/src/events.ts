@@ -11,6 +11,8 @@ export const ResultsRetrievedEvent = z.object({
     place_errors: PlaceErrors.optional(),
     /** Optional: why there are no journeys when both ends were placed (see NoJourney, issue #27). */
     no_journey: NoJourney.optional(),
+    /** Optional: journeys were found, none by public transport nor reachable on foot: why (SearchQuery no_public_transport). */
+    no_public_transport: NoJourney.optional(),
   }),
 });
 export const JourneyProcessedEvent = z.object({

@@ -130,6 +130,14 @@ export const SearchQuery = z.object({
   place_errors: PlaceErrors.optional(),
   /** Optional: why a search whose ends were placed found no journey (issue #27). */
   no_journey: NoJourney.optional(),
+  /**
+   * Optional (an addition to SPEC §3): options were found, none by public transport, and none
+   * could be reached on foot: why ('no stop near' or 'no service', as in `no_journey`). Absent
+   * from older servers and whenever an option rides public transport.
+   */
+  no_public_transport: NoJourney.optional().describe(
+    "Options were found, none by public transport nor any reachable on foot: why, 'no stop near' (ends) or 'no service' (date, next_departure)",
+  ),
 });
 export type SearchQuery = z.infer<typeof SearchQuery>;
 

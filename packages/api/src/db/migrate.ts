@@ -8,6 +8,7 @@ import * as liveFeeds from './migrations/005_live_feeds.ts';
 import * as mailQuota from './migrations/006_mail_quota.ts';
 import * as oneClickthroughPerView from './migrations/007_one_clickthrough_per_view.ts';
 import * as searchNoJourney from './migrations/008_search_no_journey.ts';
+import * as searchNoPublicTransport from './migrations/009_search_no_public_transport.ts';
 
 /** Every migration, in order; the names are what `kysely_migration` records. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '006_mail_quota': mailQuota,
   '007_one_clickthrough_per_view': oneClickthroughPerView,
   '008_search_no_journey': searchNoJourney,
+  '009_search_no_public_transport': searchNoPublicTransport,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -66,6 +66,8 @@ export interface SearchQueriesTable {
   place_errors: ColumnType<Record<string, string[]> | null, string | null | undefined, string | null>;
   /** Why a placed search found no journey (contracts NoJourney), issue #27. */
   no_journey: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** Why a search's options include no public transport (contracts NoJourney), when none does. */
+  no_public_transport: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 

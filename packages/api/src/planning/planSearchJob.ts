@@ -1,5 +1,5 @@
 import { Journey, NoJourney, PlaceErrors, Profile, SearchRequest, type QueryEvent } from '@cairn/contracts';
-import type { PlanResult } from '@cairn/engine';
+import type { NoJourneyReason, PlanResult } from '@cairn/engine';
 import type { AppContext } from '../context.ts';
 import type { Job } from '../jobs/jobQueue.ts';
 import type { JobHandler } from '../jobs/worker.ts';
@@ -27,6 +27,9 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
       let ids = await listJourneyIds(ctx.database, hash);
       let placeErrors = query.place_errors ? PlaceErrors.parse(query.place_errors) : undefined;
       let noJourney = query.no_journey ? NoJourney.parse(query.no_journey) : undefined;
+      let noPublicTransport = query.no_public_transport
+        ? NoJourney.parse(query.no_public_transport)
+        : undefined;
       if (query.results_retrieved === null) {
         await setSearchStatus(ctx.database, hash, 'planning');
         const brand = ctx.brands.find(query.brand) ?? ctx.brands.find(ctx.config.brand);
@@ -38,7 +41,9 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
         const result = await ctx.planner.getPlanner().plan(request, profile, brand.settings, live);
         // An end that cannot be placed gets its message on the results, not an unexplained empty list.
         placeErrors = placeErrorsOf(result);
-        noJourney = noJourneyOf(result);
+        noJourney = result.found ? undefined : noJourneyOf(result.why);
+        noPublicTransport =
+          result.found && result.noPublicTransport ? noJourneyOf(result.noPublicTransport) : undefined;
         if (!result.found) ctx.logger.info({ hash, why: result.why }, 'search found no journey');
         const taken = new Set<string>();
         const journeys = result.journeys.map((journey, position) => {
@@ -57,7 +62,7 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
           return { ...checked.data, id, user_status: null };
         });
         ids = journeys.map((j) => j.id);
-        await recordResults(ctx.database, hash, journeys, placeErrors, noJourney);
+        await recordResults(ctx.database, hash, journeys, placeErrors, noJourney, noPublicTransport);
       }
       const events: StoredEvent[] = [
         {
@@ -68,6 +73,7 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
               journey_count: ids.length,
               ...(placeErrors ? { place_errors: placeErrors } : {}),
               ...(noJourney ? { no_journey: noJourney } : {}),
+              ...(noPublicTransport ? { no_public_transport: noPublicTransport } : {}),
             },
           },
         },
@@ -100,10 +106,13 @@ function placeErrorsOf(result: PlanResult): PlaceErrors | undefined {
   return errors;
 }
 
-/** Why a search whose ends were placed found nothing, for the traveller (contracts NoJourney); undefined otherwise. */
-function noJourneyOf(result: PlanResult): NoJourney | undefined {
-  if (result.found || result.why.reason === 'unplaced') return undefined;
-  const why = result.why;
+/**
+ * The engine's reason, for the traveller (contracts NoJourney): why a search whose ends were
+ * placed found nothing, or why its options include no public transport; undefined for ends that
+ * could not be placed (placeErrorsOf says that).
+ */
+function noJourneyOf(why: NoJourneyReason): NoJourney | undefined {
+  if (why.reason === 'unplaced') return undefined;
   return {
     reason: why.reason,
     ...(why.reason === 'no stop near' ? { ends: why.ends } : {}),

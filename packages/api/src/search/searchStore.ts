@@ -112,6 +112,7 @@ export function toSearchQuery(row: SearchRow): SearchQuery {
     ...(mergeEntitlements(row.request, row.profile).stepFree ? { step_free: true as const } : {}),
     ...(row.place_errors ? { place_errors: PlaceErrors.parse(row.place_errors) } : {}),
     ...(row.no_journey ? { no_journey: NoJourney.parse(row.no_journey) } : {}),
+    ...(row.no_public_transport ? { no_public_transport: NoJourney.parse(row.no_public_transport) } : {}),
   };
 }
 
@@ -139,8 +140,8 @@ export async function failSearch(database: Database, hash: string, error: string
 
 /**
  * Stores what planning found, in one transaction: the journeys in rank order, the number of
- * results and the ends that could not be placed, or why a placed search found nothing. A search
- * with results_retrieved set is planned.
+ * results and the ends that could not be placed, or why a placed search found nothing, or why its
+ * options include no public transport. A search with results_retrieved set is planned.
  */
 export async function recordResults(
   database: Database,
@@ -148,6 +149,7 @@ export async function recordResults(
   journeys: readonly StoredJourney[],
   placeErrors: PlaceErrors | undefined,
   noJourney?: NoJourney,
+  noPublicTransport?: NoJourney,
 ): Promise<void> {
   await database.db.transaction().execute(async (trx) => {
     await insertJourneys(trx, hash, journeys);
@@ -157,6 +159,7 @@ export async function recordResults(
         results_retrieved: journeys.length,
         place_errors: placeErrors ? JSON.stringify(placeErrors) : null,
         no_journey: noJourney ? JSON.stringify(noJourney) : null,
+        no_public_transport: noPublicTransport ? JSON.stringify(noPublicTransport) : null,
       })
       .where('hash', '=', hash)
       .execute();

@@ -17,6 +17,8 @@ export interface TestPlanner extends Planner {
   journeyCount: number;
   /** With journeyCount 0: the reason plan gives instead of 'no service'. */
   emptyWhy?: NoJourneyReason;
+  /** With journeys: why none is by public transport (PlanResult noPublicTransport), when set. */
+  noPublicTransport?: Extract<NoJourneyReason, { reason: 'no stop near' | 'no service' }>;
   /** The region's facts, settable: the API reads its time zone from here. */
   region: { timeZone: string };
   delayMs: number;
@@ -93,7 +95,11 @@ export function createTestPlanner(): TestPlanner {
           ? { ...fixture.return!, departure_date: request.return_time.slice(0, 10).replace(/\//g, '-') }
           : null,
       }));
-      return { found: true, journeys };
+      return {
+        found: true,
+        journeys,
+        ...(planner.noPublicTransport ? { noPublicTransport: planner.noPublicTransport } : {}),
+      };
     },
     autocomplete(q: string, limit: number) {
       return PLACES.filter((p) => p.label.toLowerCase().includes(q.toLowerCase())).slice(0, limit);

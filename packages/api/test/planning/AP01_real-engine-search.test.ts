@@ -86,6 +86,39 @@ describe.skipIf(!built)('real engine on the demo region', () => {
     expect(results.data.query.results_retrieved).toBe(count);
   });
 
+  it(
+    'says why a lift alone is offered: no bus from Dufftown on a Tuesday (no_public_transport)',
+    { timeout: 120_000 },
+    async () => {
+      const from = await place('Dufftown');
+      const to = await place('Nethy Bridge');
+      // The next Tuesday: bus 366 leaves Dufftown on Wednesdays and Fridays only.
+      const tuesday = (2 - new Date().getUTCDay() + 7) % 7 || 7;
+      const created = await server.call('POST', '/v1/journey-planner/search', {
+        body: {
+          origin: from.label,
+          destination: to.label,
+          origin_location: from.location,
+          destination_location: to.location,
+          out_time: searchTime(tuesday, '09:00'),
+          return_time: null,
+        },
+      });
+      expect(created.status).toBe(201);
+      const hash = created.body.data.hash as string;
+      const results = await waitFor(async () => {
+        const r = await server.call('GET', `/v1/journey-planner/search/${hash}`);
+        return r.body.data.query.status === 'done' ? SearchResults.parse(r.body) : undefined;
+      }, 100_000);
+      expect(results.data.journeys.map((j) => j.depart.stages.join('>'))).toEqual(['car']);
+      expect(results.data.query.no_journey).toBeUndefined();
+      expect(results.data.query.no_public_transport).toMatchObject({
+        reason: 'no service',
+        next_departure: { stop: 'Dufftown, Balvenie Street', line: '366', reaches_destination: false },
+      });
+    },
+  );
+
   it('serves the region in /v1/config and street tiles around Aviemore', async () => {
     const config = await server.call('GET', '/v1/config');
     expect(config.body.data.region.id).toBe('cairngorms');

@@ -2,11 +2,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { SearchCreated, SearchResults } from '@cairn/contracts';
+import { QueryEvent, SearchCreated, SearchResults } from '@cairn/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPlannerFrom } from '../../src/planning/loadPlanner.ts';
 import { createTestPlanner } from '../helpers/testPlanner.ts';
+import { openEventStream } from '../helpers/sseClient.ts';
 import { startTestServer, waitFor, type TestServer } from '../helpers/testServer.ts';
 
 /** Noon UTC on 15 June 2026: 13:00 in London, 02:00 on 16 June at UTC+14. */
@@ -92,6 +93,57 @@ describe('the planner port in the API', () => {
       planner.journeyCount = 3;
       delete planner.emptyWhy;
     }
+  });
+
+  it('options none of which is by public transport carry why (no_public_transport), on the stored search and the event; other searches do not', async () => {
+    // Dufftown → Nethy Bridge on a Tuesday: a lift alone; bus 366 runs on Wednesdays and Fridays.
+    planner.noPublicTransport = {
+      reason: 'no service',
+      date: '2026-06-16',
+      next: {
+        stop: 'Dufftown, Balvenie Street',
+        line: '366',
+        towards: 'Keith',
+        departure: '2026-06-17T09:14:00+01:00',
+        reaches_destination: false,
+      },
+    };
+    const planned = async () => {
+      const { hash } = SearchCreated.parse((await post('2026/06/16 09:00:00')).body).data;
+      return waitFor(async () => {
+        const r = await server.call('GET', `/v1/journey-planner/search/${hash}`);
+        return r.body.data.query.status === 'done'
+          ? { hash, results: SearchResults.parse(r.body) }
+          : undefined;
+      });
+    };
+    try {
+      const { hash, results } = await planned();
+      expect(results.data.journeys.length).toBe(3);
+      expect(results.data.query.no_journey).toBeUndefined();
+      const said = {
+        reason: 'no service',
+        date: '2026-06-16',
+        next_departure: {
+          stop: 'Dufftown, Balvenie Street',
+          line: '366',
+          towards: 'Keith',
+          departure: '2026-06-17T09:14:00+01:00',
+          reaches_destination: false,
+        },
+      };
+      expect(results.data.query.no_public_transport).toEqual(said);
+      const stream = await openEventStream(`${server.url}/v1/realtime/query.${hash}`);
+      const [retrieved] = await stream.waitForCount(1);
+      stream.close();
+      expect(QueryEvent.parse(JSON.parse(retrieved!.data))).toEqual({
+        event: 'results.retrieved',
+        data: { journey_count: 3, no_public_transport: said },
+      });
+    } finally {
+      delete planner.noPublicTransport;
+    }
+    expect((await planned()).results.data.query.no_public_transport).toBeUndefined();
   });
 
   it("refuses a planner module whose planner does not say its region's time zone", async () => {
