@@ -52,7 +52,10 @@ export default function ResultsPage() {
   const cards = sortCards(visible, placeholderCount(results), sort);
   const cardsShown = useRevealInSteps(cards.length, FIRST_CARDS, FIRST_CARDS);
   const waiting = useCountdown(results.startAt);
-  const lost = loading || results.failed ? null : publicTransportLost(results.query, results.journeys);
+  const lost =
+    loading || results.failed
+      ? null
+      : publicTransportLost(results.query, results.journeys, results.noPublicTransport);
 
   const update = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);

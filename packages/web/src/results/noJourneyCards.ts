@@ -16,7 +16,7 @@ const endsText = (ends: NoJourney['ends']) =>
       : 'the start';
 
 /** When public transport next leaves the stops near the start, as a sentence ('' when the server did not say). */
-function nextDepartureSentence(next: NoJourney['next_departure']): string {
+export function nextDepartureSentence(next: NoJourney['next_departure']): string {
   if (next === undefined) return '';
   if (next === null) return ' No public transport leaves the stops near the start in the next 7 days.';
   const departure = `${next.line} towards ${next.towards} from ${next.stop} at ${next.departure.slice(11, 16)} on ${next.departure.slice(0, 10)}`;
@@ -74,4 +74,23 @@ export function noJourneyCard(why: NoJourney): NoJourneyCard {
         action: 'Change the journey',
       };
   }
+}
+
+/**
+ * Options were found, none by public transport nor reachable on foot (the server's
+ * `no_public_transport`): the note beside the cars and taxis, with the same reasons' words.
+ */
+export function noPublicTransportCard(why: NoJourney): NoJourneyCard {
+  const title = 'No public transport for this trip';
+  if (why.reason === 'no stop near')
+    return {
+      title,
+      text: `There is no bus or train stop within a walk of ${endsText(why.ends)}: every option below goes by car, taxi, bike or on foot.`,
+      action: 'Change origin or destination',
+    };
+  return {
+    title,
+    text: `No bus, train or other public transport runs between the stops near these places at that time${why.date ? ` on ${why.date}` : ''}: every option below goes by car, taxi, bike or on foot.${nextDepartureSentence(why.next_departure)}`,
+    action: 'Change the date or time',
+  };
 }

@@ -1,4 +1,11 @@
-import { TIMETABLED_TYPES, type Journey, type SearchQuery, type TravelType } from '@cairn/contracts';
+import {
+  TIMETABLED_TYPES,
+  type Journey,
+  type NoJourney,
+  type SearchQuery,
+  type TravelType,
+} from '@cairn/contracts';
+import { noPublicTransportCard } from './noJourneyCards.ts';
 
 /** Public transport: the timetabled modes and the booked buses (DRT, community transport). */
 const PUBLIC_TRANSPORT: readonly TravelType[] = [...TIMETABLED_TYPES, 'drt', 'community transport'];
@@ -13,17 +20,24 @@ export interface PublicTransportLost {
 const returnsByPublicTransport = (journey: Journey): boolean =>
   journey.return?.steps.some((s) => PUBLIC_TRANSPORT.includes(s.type)) ?? false;
 
+const goesByPublicTransport = (journey: Journey): boolean =>
+  journey.depart.steps.some((s) => PUBLIC_TRANSPORT.includes(s.type)) || returnsByPublicTransport(journey);
+
 /**
  * A return search whose options all come back by car, taxi, bike or on foot (often a train there
  * and a taxi back): usually the return time is after the last bus or train back (a late-evening
  * return), so the page says so, instead of only listing cars and taxis, and offers to change the
  * return time. Null for a single journey, with no options, and when any option rides back on
- * public transport.
+ * public transport. When the server said why no option is by public transport either way
+ * (`no_public_transport`: Dufftown → Nethy Bridge on a Tuesday, a lift alone), that is said instead.
  */
 export function publicTransportLost(
   query: Pick<SearchQuery, 'return_time'> | null,
   journeys: readonly Journey[],
+  none: NoJourney | null = null,
 ): PublicTransportLost | null {
+  if (none && journeys.length > 0 && !journeys.some(goesByPublicTransport))
+    return noPublicTransportCard(none);
   const back = query?.return_time
     ? /\d{2}:\d{2}/.exec(query.return_time.split(' ')[1] ?? '')?.[0]
     : undefined;

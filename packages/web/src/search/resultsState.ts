@@ -10,6 +10,8 @@ export type ResultsState = {
   placeErrors: PlaceErrors | null;
   /** Why a search whose ends were placed found nothing (issue #27), when the planner said. */
   noJourney: NoJourney | null;
+  /** Options found, none by public transport nor reachable on foot: why, when the server said. */
+  noPublicTransport: NoJourney | null;
   /** The stored query (origin, destination, times), once read. */
   query: SearchQuery | null;
 };
@@ -20,6 +22,7 @@ export type ResultsAction =
       count: number;
       placeErrors?: PlaceErrors | undefined;
       noJourney?: NoJourney | undefined;
+      noPublicTransport?: NoJourney | undefined;
     }
   | { type: 'journey'; journey: Journey }
   | {
@@ -37,6 +40,7 @@ export const initialResults: ResultsState = {
   failed: null,
   placeErrors: null,
   noJourney: null,
+  noPublicTransport: null,
   query: null,
 };
 
@@ -49,6 +53,7 @@ export function resultsReducer(state: ResultsState, action: ResultsAction): Resu
         expected: action.count,
         placeErrors: action.placeErrors ?? state.placeErrors,
         noJourney: action.noJourney ?? state.noJourney,
+        noPublicTransport: action.noPublicTransport ?? state.noPublicTransport,
       };
     case 'journey': {
       const i = state.journeys.findIndex((j) => j.id === action.journey.id);
@@ -68,6 +73,7 @@ export function resultsReducer(state: ResultsState, action: ResultsAction): Resu
         failed: action.failed ?? state.failed,
         placeErrors: action.query?.place_errors ?? state.placeErrors,
         noJourney: action.query?.no_journey ?? state.noJourney,
+        noPublicTransport: action.query?.no_public_transport ?? state.noPublicTransport,
         query: action.query ?? state.query,
       };
     }

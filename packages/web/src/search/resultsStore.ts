@@ -132,6 +132,7 @@ function start(hash: string): void {
           count: event.data.journey_count,
           placeErrors: event.data.place_errors,
           noJourney: event.data.no_journey,
+          noPublicTransport: event.data.no_public_transport,
         });
       else if (event.event === 'journey.processed') {
         const journeyId = event.data.journeyID;

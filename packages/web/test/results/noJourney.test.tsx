@@ -169,3 +169,64 @@ describe('a return search that lost every public-transport option (issue 31)', (
     expect(screen.queryByText(/No public transport/)).toBeNull();
   });
 });
+
+describe('options none of which is by public transport, and the server says why (no_public_transport)', () => {
+  const taxi = loadJourney('taxi-single');
+  const wbw = loadJourney('walk-bus-walk-return');
+  // Dufftown → Nethy Bridge on a Tuesday: bus 366 runs on Wednesdays and Fridays only.
+  const why: NoJourney = {
+    reason: 'no service',
+    date: '2026-12-01',
+    next_departure: {
+      stop: 'Dufftown, Balvenie Street',
+      line: '366',
+      towards: 'Keith',
+      departure: '2026-12-02T09:14:00+00:00',
+      reaches_destination: false,
+    },
+  };
+  const showResults = (hash: string, journeys: Journey[]) => {
+    vi.stubGlobal('EventSource', SilentEventSource);
+    stubFetch((_method, url) =>
+      url.pathname === `/v1/journey-planner/search/${hash}`
+        ? {
+            body: {
+              data: {
+                journeys,
+                query: {
+                  ...query(hash, why),
+                  no_journey: undefined,
+                  no_public_transport: why,
+                  results_retrieved: journeys.length,
+                },
+              },
+            },
+          }
+        : undefined,
+    );
+    renderRoutes([{ path: '/search/:hash/results', element: <ResultsPage /> }], `/search/${hash}/results`);
+  };
+
+  it('says that no public transport runs that day, names the next bus from the start, and offers to change the date', async () => {
+    showResults('1'.repeat(32), [taxi]);
+    const heading = await screen.findByRole('heading', { name: 'No public transport for this trip' });
+    const text = heading.parentElement!.textContent ?? '';
+    expect(text).toContain(
+      'No bus, train or other public transport runs between the stops near these places at that time on 2026-12-01',
+    );
+    expect(text).toContain(
+      '366 towards Keith from Dufftown, Balvenie Street at 09:14 on 2026-12-02, does not go that way',
+    );
+    // The option stays listed: the note is beside it, not instead of it.
+    expect(screen.getByRole('list', { name: 'Journey options' }).textContent).not.toBe('');
+    expect(screen.queryByText('No search results')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Change the date or time' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit journey' })).toBeTruthy();
+  });
+
+  it('says nothing of it when an option rides a bus after all', async () => {
+    showResults('2'.repeat(32), [taxi, wbw]);
+    expect(await screen.findByRole('heading', { name: /Option 2/ })).toBeTruthy();
+    expect(screen.queryByText(/No public transport/)).toBeNull();
+  });
+});
