@@ -85,12 +85,12 @@ export function noPublicTransportCard(why: NoJourney): NoJourneyCard {
   if (why.reason === 'no stop near')
     return {
       title,
-      text: `There is no bus or train stop within a walk of ${endsText(why.ends)}: every option below goes by car, taxi, bike or on foot.`,
+      text: `There is no bus or train stop within a walk of ${endsText(why.ends)}: every option listed goes by car, taxi, bike or on foot.`,
       action: 'Change origin or destination',
     };
   return {
     title,
-    text: `No bus, train or other public transport runs between the stops near these places at that time${why.date ? ` on ${why.date}` : ''}: every option below goes by car, taxi, bike or on foot.${nextDepartureSentence(why.next_departure)}`,
+    text: `No bus, train or other public transport runs between the stops near these places at that time${why.date ? ` on ${why.date}` : ''}: every option listed goes by car, taxi, bike or on foot.${nextDepartureSentence(why.next_departure)}`,
     action: 'Change the date or time',
   };
 }
