@@ -16,7 +16,7 @@ const endsText = (ends: NoJourney['ends']) =>
       : 'the start';
 
 /** When public transport next leaves the stops near the start, as a sentence ('' when the server did not say). */
-export function nextDepartureSentence(next: NoJourney['next_departure']): string {
+function nextDepartureSentence(next: NoJourney['next_departure']): string {
   if (next === undefined) return '';
   if (next === null) return ' No public transport leaves the stops near the start in the next 7 days.';
   const departure = `${next.line} towards ${next.towards} from ${next.stop} at ${next.departure.slice(11, 16)} on ${next.departure.slice(0, 10)}`;

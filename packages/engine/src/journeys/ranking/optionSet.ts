@@ -437,7 +437,7 @@ function shortRideRule(a: OptionScore, b: OptionScore, arriveBy: boolean): Optio
  * and a coach there at 08:40, beside the same bus 32 staying on to 08:41, cheaper and no change.
  * The CO2 of the coach's share is not weighed: the traveller is on a bus that goes there anyway.
  */
-export function stayOnBoard(a: OptionScore, b: OptionScore): boolean {
+function stayOnBoard(a: OptionScore, b: OptionScore): boolean {
   const [x, y] = [a.rideSpans, b.rideSpans];
   if (!x?.length || !y || x.length >= y.length) return false;
   const same = (p: RideSpan, q: RideSpan) =>
@@ -478,7 +478,7 @@ export function stayOnBoard(a: OptionScore, b: OptionScore): boolean {
  * the bike hire and train at 08:57 and again at 10:47, and bus 34 and the train at 08:35 and again
  * at 10:35. The results page has no "later options" list; the traveller changes the time instead.
  */
-export function laterCopy(a: OptionScore, b: OptionScore, arriveBy = false): boolean {
+function laterCopy(a: OptionScore, b: OptionScore, arriveBy = false): boolean {
   if (a.shape === undefined || a.shape !== b.shape || a.family !== b.family || a.late) return false;
   const costs = comparableCosts(a.costPence, b.costPence);
   return (
