@@ -412,6 +412,12 @@ describe('P13 options the lead struck out reading main (issue 27 spirit: would y
       listing,
     ).toBe(true);
     expect(hops.map(show), listing).toEqual([]);
+    // Nor the same walk and train at 12:24, kept for being 2 minutes shorter.
+    const shapes = js.map(shape);
+    expect(
+      shapes.filter((s, i) => shapes.indexOf(s) !== i),
+      listing,
+    ).toEqual([]);
   });
 
   it('Pitlochry → Glasgow step-free at 09:00: the subway that spares the walk from Queen Street stays', async () => {

@@ -592,6 +592,17 @@ const KEY_TIE: Partial<Record<SortKey, (best: number) => number>> = {
 };
 
 /**
+ * How much worse on a key the copy nearer the time asked may be and still take a later copy's
+ * protection: minutes of travel or of waiting (up to `clearlyFasterSec`) are no reason to show the
+ * same journey hours later (Pitlochry → Glasgow kept the 12:24 train, 2 minutes shorter, beside
+ * the same at 09:29); other keys, their usual tie.
+ */
+function copyTie(key: SortKey, best: number): number {
+  if (key === 'travel-time' || key === 'wait-time') return best + OPTION_SET.clearlyFasterSec;
+  return (KEY_TIE[key] ?? ((v: number) => v))(best);
+}
+
+/**
  * Beyond the walk slack, the protection of least walking passes to an option that walks at most
  * `walkFarM` more when it saves at least `walkFarSavedSec` and is clearly cheaper: a trip four
  * hours slower and £19 dearer does not stay for walking 660 m less.
@@ -722,6 +733,7 @@ function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Map<num
           stayOnBoard(s, b) ||
           partialVehicle(s, b) ||
           sameRidesMomentsApart(s, b) ||
+          (laterCopy(s, b, arriveBy) && (keys[i]![key] ?? 0) <= copyTie(key, keys[best]![key] ?? 0)) ||
           (arriveBy && (key === 'depature-time' || key === 'arrival-time') && laterNoWorse(s, b)) ||
           (((keys[i]![key] ?? 0) <= tie || farWalkTakesOver(key, s, b)) && clearlyBetter(s, b, arriveBy)),
       );

@@ -1112,7 +1112,14 @@ describe("options the lead struck out reading main (issue 27's spirit)", () => {
     expect(keep([first, { ...later, costPence: first.costPence! - 10 }])).toHaveLength(2);
     // Arrive-by, the copy leaving earlier goes.
     expect(keep([first, later], true)).toEqual([later]);
-    // A later copy that is best on a sort key stays (ADR 008 rule 11): here the shortest.
+    // Two minutes shorter is no reason to show it (Pitlochry → Glasgow: the 12:24 train beside the 09:29).
+    const shorter = {
+      ...later,
+      travelSec: first.travelSec - 120,
+      arriveSec: later.departSec + first.travelSec - 120,
+    };
+    expect(explainOptions([first, shorter], (x) => x, false).kept).toEqual([first]);
+    // A later copy clearly best on a sort key stays (ADR 008 rule 11): here the shortest by 37 minutes.
     expect(keep([first, { ...later, arriveSec: later.departSec + 1800, travelSec: 1800 }])).toHaveLength(2);
   });
 
