@@ -7,6 +7,7 @@ import type { RangeStart } from './rangeStarts.ts';
 import { toRealJourney } from './realJourney.ts';
 import { TargetFronts } from './targetFronts.ts';
 import { TimeBound } from './timeBound.ts';
+import { TripLookups } from './tripLookups.ts';
 import { VehicleBound } from './vehicleBound.ts';
 import type { AccessLeg, RaptorJourney, RaptorLeg, RaptorQuery, RaptorResult, RaptorStats } from './types.ts';
 
@@ -18,7 +19,6 @@ const KIND_TARGET = 3;
 const NONE = -1;
 const INITIAL_LABELS = 1 << 12;
 const INITIAL_ROUTE_BAG = 16;
-const INT_MAX = 0x7fffffff;
 
 /**
  * Multi-criteria RAPTOR (McRAPTOR, Delling et al. 2012) with range iterations: the Pareto set on
@@ -94,18 +94,8 @@ export class McRaptor {
   private rbBoardPos = new Int32Array(INITIAL_ROUTE_BAG);
   private rbParent = new Int32Array(INITIAL_ROUTE_BAG);
   private readonly hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0, timeSec: 0 };
-  /**
-   * The last trip lookup at each pattern position (index into patternStops) in this query: the
-   * ready times (search time, from … to) that find the same instance, its trip (NONE: nothing runs
-   * then) and shift. A range search's iterations start seconds apart and ask the same positions
-   * again and again; most of those lookups find the vehicle the last one found.
-   */
-  private readonly lookupQuery: Int32Array;
-  private readonly lookupFrom: Int32Array;
-  private readonly lookupTo: Int32Array;
-  private readonly lookupTrip: Int32Array;
-  private readonly lookupShift: Int32Array;
-  private queryCount = 0;
+  /** Trip lookups, each answered from the last one at its position while that holds. */
+  private readonly lookups: TripLookups;
   // Per query.
   private bound = 0;
   private iter = 0;
@@ -137,12 +127,7 @@ export class McRaptor {
     this.queue = new Int32Array(data.patternCount);
     this.boardable = new Uint8Array(S);
     this.exactSlot = new Uint8Array(data.stopPatterns.length);
-    const P = data.patternStops.length;
-    this.lookupQuery = new Int32Array(P);
-    this.lookupFrom = new Int32Array(P);
-    this.lookupTo = new Int32Array(P);
-    this.lookupTrip = new Int32Array(P);
-    this.lookupShift = new Int32Array(P);
+    this.lookups = new TripLookups(data);
     this.vehicles = new VehicleBound(data);
     this.growLabels(INITIAL_LABELS);
   }
@@ -169,7 +154,6 @@ export class McRaptor {
     const maxDurationSec = query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC;
     this.resetQuery(ends, wheelchair);
     this.rounds = rounds;
-    this.queryCount++;
     this.targetFronts.reset(rounds);
     this.vehicles.computeForSearch(starts, ends, fwd, rounds);
     this.endWalk = ends.length > 0 ? Math.min(...ends.map((e) => e.durationSec)) : 0;
@@ -421,7 +405,7 @@ export class McRaptor {
             covered =
               this.rbWalk[j]! <= w && sign * (boardTimes[this.rbTto[j]! + pos]! + this.rbShift[j]!) <= ready;
           if (covered || this.targetDominates(ready + toEnd[s]!, w + endWalk, k - 1 + toBoard[s]!)) continue;
-          if (!this.lookUpTrip(r, base + pos, pos, ready, fwd, wheelchair)) continue;
+          if (!this.lookups.find(r, base + pos, pos, ready, fwd, wheelchair, hit)) continue;
           const bt = sign * hit.timeSec!;
           // The vehicle it catches may leave well after it is ready: beaten from there (the trip's
           // times never fall), it rides for nothing.
@@ -456,46 +440,6 @@ export class McRaptor {
         }
       }
     }
-  }
-
-  /**
-   * The first vehicle of pattern r catchable at position `pos` (patternStops index `at`) by a label
-   * ready at `ready` (search time), into this.hit: false when none runs. Answered from the last
-   * lookup at the same position when `ready` lies where that one holds.
-   */
-  private lookUpTrip(
-    r: number,
-    at: number,
-    pos: number,
-    ready: number,
-    fwd: boolean,
-    wheelchair: boolean,
-  ): boolean {
-    const hit = this.hit;
-    if (
-      this.lookupQuery[at] === this.queryCount &&
-      ready >= this.lookupFrom[at]! &&
-      ready <= this.lookupTo[at]!
-    ) {
-      const trip = this.lookupTrip[at]!;
-      if (trip === NONE) return false;
-      hit.trip = trip as TripIdx;
-      hit.shiftSec = this.lookupShift[at]!;
-      hit.timeSec = fwd ? this.lookupTo[at]! : -this.lookupTo[at]!;
-      return true;
-    }
-    const d = this.data;
-    const ok = fwd
-      ? d.findEarliestDeparture(r, pos, ready, wheelchair, hit)
-      : d.findLatestArrival(r, pos, -ready, wheelchair, hit);
-    // In search time: from the earliest ready time with this answer to the vehicle's own time.
-    const holds = fwd ? hit.holdsToSec! : -hit.holdsToSec!;
-    this.lookupQuery[at] = this.queryCount;
-    this.lookupFrom[at] = Math.max(holds, -INT_MAX);
-    this.lookupTo[at] = ok ? (fwd ? hit.timeSec! : -hit.timeSec!) : INT_MAX;
-    this.lookupTrip[at] = ok ? hit.trip : NONE;
-    this.lookupShift[at] = hit.shiftSec;
-    return ok;
   }
 
   /** A transfer's time in this query: walks scaled for a slower walker, same-stop changes as stored. */

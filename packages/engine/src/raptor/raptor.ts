@@ -3,6 +3,7 @@ import { withEndTransfers } from './endTransfers.ts';
 import { mapRangeStarts } from './rangeStarts.ts';
 import { toRealJourney } from './realJourney.ts';
 import { TimeBound } from './timeBound.ts';
+import { TripLookups } from './tripLookups.ts';
 import { VehicleBound } from './vehicleBound.ts';
 import type { PatternIdx, StopIdx, TransitData, TripHit, TripIdx } from './transitData.ts';
 import type { AccessLeg, RaptorJourney, RaptorLeg, RaptorQuery, RaptorResult, RaptorStats } from './types.ts';
@@ -72,6 +73,8 @@ export class Raptor {
   /** Per query: the longest end leg (the bound less it is the least time to an end stop). */
   private longestEnd = 0;
   private readonly hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0, timeSec: 0 };
+  /** Trip lookups, each answered from the last one at its position while that holds (across queries). */
+  private readonly lookups: TripLookups;
 
   /** Allocates label storage for up to `maxTransfers` changes; reuse one instance for many queries. */
   constructor(data: TransitData, maxTransfers = 5) {
@@ -103,6 +106,7 @@ export class Raptor {
     this.queuePos = new Int32Array(data.patternCount).fill(-1);
     this.vehicles = new VehicleBound(data);
     this.noTimeBound = new Int32Array(data.stopCount);
+    this.lookups = new TripLookups(data);
   }
 
   /** Runs one query (single departure or range) and returns the Pareto set of journeys. */
@@ -428,10 +432,7 @@ export class Raptor {
         const currentBoard = trip >= 0 ? sign * (boardTimes[tto + pos]! + shift) : INF;
         // Target pruning: a vehicle boarded too late to beat the target, even at the fastest, is no use.
         if (ready <= currentBoard && reachesInTime(ready, toEnd[s]!, longestEnd, target, bound)) {
-          const ok = fwd
-            ? d.findEarliestDeparture(r, pos, ready, wheelchair, hit)
-            : d.findLatestArrival(r, pos, -ready, wheelchair, hit);
-          if (ok) {
+          if (this.lookups.find(r, base + pos, pos, ready, fwd, wheelchair, hit)) {
             const t = hit.trip as number;
             // The finder returns the time: no second read of the (cold) trip row when it is the same trip.
             const bt = sign * hit.timeSec!;
