@@ -172,7 +172,7 @@ export class Raptor {
     const first = arrivalsSec[0]!;
     const last = arrivalsSec[arrivalsSec.length - 1]!;
     const backward: RaptorQuery = { ...query, direction: 'arrive-by', timeSec: last, windowSec: 0 };
-    const q = this.prepare(backward, last - notBeforeSec, last - first);
+    const q = this.prepare(backward, last - notBeforeSec, 0);
     // Per number of vehicles: the journey of the latest run that improved it.
     const held: Array<RaptorJourney | undefined> = new Array<RaptorJourney | undefined>(q.rounds + 1);
     // After the first, a run needs only the end legs a vehicle reaches after the arrival before and
