@@ -1,7 +1,11 @@
 // The router alone, this tree's against another revision's, on the real feeds (issue 28): the
 // RAPTOR and McRAPTOR queries of planReal.ts's seeded searches are recorded once through this
 // tree's planner, then replayed on both revisions' TransitView, Raptor and McRaptor in one process,
-// alternating which goes first, several rounds. Whole-search timings on the shared machine swing by
+// alternating which goes first, several rounds. The planner's latest departures (one
+// Raptor.latestDepartures call per search and family) are replayed too; a base without that method
+// answers them as the planner did before it, one arrive-by query per arrival with the later
+// arrival's answer reused where it holds, and those answers are compared on departure, changes
+// and walking (a tie may arrive at another time). Whole-search timings on the shared machine swing by
 // 15 % between runs; replayed in one process the two sides stay within about 3 % of each other
 // (base against itself), so a router change is measured here and checked for identical answers.
 // The base is a copy of the other revision's engine inside this repository, e.g.:
@@ -13,7 +17,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { McRaptor } from '../src/raptor/mcRaptor.ts';
 import { Raptor } from '../src/raptor/raptor.ts';
-import type { RaptorQuery, RaptorResult } from '../src/raptor/types.ts';
+import type { RaptorJourney, RaptorQuery, RaptorResult } from '../src/raptor/types.ts';
 import { TransitView } from '../src/timetable/transitView.ts';
 import { NETWORKS, brand, loadRealNetwork, seededSearches } from './realFeeds.ts';
 import { arg, baseDir } from './cliArgs.ts';
@@ -44,6 +48,8 @@ interface Recorded {
   mc: boolean;
   query: RaptorQuery;
   view: TransitView;
+  /** A latest-departures call: its arrivals and earliest departure. */
+  latest?: { arrivals: number[]; notBeforeSec: number };
 }
 let recording: Recorded[] | undefined;
 let current = 0;
@@ -58,6 +64,51 @@ for (const [proto, mc] of [
     recording?.push({ search: current, mc, query: structuredClone({ ...query, trace: undefined }), view });
     return route.call(this, query);
   };
+}
+
+const latestDepartures = Raptor.prototype.latestDepartures;
+Raptor.prototype.latestDepartures = function (this: Raptor, query, arrivals, notBeforeSec) {
+  const view = (this as unknown as { data: TransitView }).data;
+  const q = structuredClone({ ...query, trace: undefined });
+  recording?.push({
+    search: current,
+    mc: false,
+    query: q,
+    view,
+    latest: { arrivals: [...arrivals], notBeforeSec },
+  });
+  return latestDepartures.call(this, query, arrivals, notBeforeSec);
+};
+
+/** The latest departures on `raptor` (the planner's per-arrival queries where it has no latestDepartures), as comparable text. */
+function replayLatest(raptor: Raptor, query: RaptorQuery, arrivals: number[], notBeforeSec: number): string {
+  const answers = raptor.latestDepartures
+    ? raptor.latestDepartures(query, arrivals, notBeforeSec).journeys
+    : perArrival(raptor, query, arrivals, notBeforeSec);
+  return JSON.stringify(
+    answers.map((js) => js.map((j) => `${j.departureSec}/${j.transfers}/${j.walkSec}`).sort()),
+  );
+}
+
+function perArrival(
+  raptor: Raptor,
+  query: RaptorQuery,
+  arrivals: number[],
+  notBeforeSec: number,
+): RaptorJourney[][] {
+  const out: RaptorJourney[][] = new Array(arrivals.length);
+  let last: RaptorJourney[] | undefined;
+  let lastArrivesBy = -Infinity;
+  for (let i = arrivals.length - 1; i >= 0; i--) {
+    const timeSec = arrivals[i]!;
+    if (!last || lastArrivesBy > timeSec) {
+      const backward = { ...query, direction: 'arrive-by' as const, timeSec, windowSec: 0 };
+      last = raptor.route({ ...backward, maxDurationSec: timeSec - notBeforeSec }).journeys;
+      lastArrivesBy = last.reduce((m, j) => Math.max(m, j.arrivalSec), -Infinity);
+    }
+    out[i] = last;
+  }
+  return out;
 }
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
@@ -90,13 +141,15 @@ for (const n of NETWORKS) {
   for (let round = 0; round < rounds; round++) {
     const answers = { base: [] as string[], tree: [] as string[] };
     for (const side of round % 2 ? [...sides].reverse() : sides) {
-      for (const { search, mc, query } of queries) {
+      for (const { search, mc, query, latest } of queries) {
         const c = process.cpuUsage();
-        const result = (mc ? side.mcRaptor : side.raptor).route(query);
+        const answer = latest
+          ? replayLatest(side.raptor, query, latest.arrivals, latest.notBeforeSec)
+          : JSON.stringify((mc ? side.mcRaptor : side.raptor).route(query).journeys);
         const d = process.cpuUsage(c);
         // The first round warms both sides up.
         if (round > 0) cpu[side.who][search]! += (d.user + d.system) / 1000 / (rounds - 1);
-        answers[side.who].push(JSON.stringify(result.journeys));
+        answers[side.who].push(answer);
       }
     }
     differing += answers.base.filter((a, i) => a !== answers.tree[i]).length;

@@ -7,6 +7,7 @@ import type { RangeStart } from './rangeStarts.ts';
 import { toRealJourney } from './realJourney.ts';
 import { TargetFronts } from './targetFronts.ts';
 import { TimeBound } from './timeBound.ts';
+import { TripLookups } from './tripLookups.ts';
 import { VehicleBound } from './vehicleBound.ts';
 import type { AccessLeg, RaptorJourney, RaptorLeg, RaptorQuery, RaptorResult, RaptorStats } from './types.ts';
 
@@ -93,6 +94,8 @@ export class McRaptor {
   private rbBoardPos = new Int32Array(INITIAL_ROUTE_BAG);
   private rbParent = new Int32Array(INITIAL_ROUTE_BAG);
   private readonly hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0, timeSec: 0 };
+  /** Trip lookups, each answered from the last one at its position while that holds. */
+  private readonly lookups: TripLookups;
   // Per query.
   private bound = 0;
   private iter = 0;
@@ -124,6 +127,7 @@ export class McRaptor {
     this.queue = new Int32Array(data.patternCount);
     this.boardable = new Uint8Array(S);
     this.exactSlot = new Uint8Array(data.stopPatterns.length);
+    this.lookups = new TripLookups(data);
     this.vehicles = new VehicleBound(data);
     this.growLabels(INITIAL_LABELS);
   }
@@ -401,10 +405,7 @@ export class McRaptor {
             covered =
               this.rbWalk[j]! <= w && sign * (boardTimes[this.rbTto[j]! + pos]! + this.rbShift[j]!) <= ready;
           if (covered || this.targetDominates(ready + toEnd[s]!, w + endWalk, k - 1 + toBoard[s]!)) continue;
-          const ok = fwd
-            ? d.findEarliestDeparture(r, pos, ready, wheelchair, hit)
-            : d.findLatestArrival(r, pos, -ready, wheelchair, hit);
-          if (!ok) continue;
+          if (!this.lookups.find(r, base + pos, pos, ready, fwd, wheelchair, hit)) continue;
           const bt = sign * hit.timeSec!;
           // The vehicle it catches may leave well after it is ready: beaten from there (the trip's
           // times never fall), it rides for nothing.

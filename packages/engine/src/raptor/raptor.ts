@@ -3,6 +3,7 @@ import { withEndTransfers } from './endTransfers.ts';
 import { mapRangeStarts } from './rangeStarts.ts';
 import { toRealJourney } from './realJourney.ts';
 import { TimeBound } from './timeBound.ts';
+import { TripLookups } from './tripLookups.ts';
 import { VehicleBound } from './vehicleBound.ts';
 import type { PatternIdx, StopIdx, TransitData, TripHit, TripIdx } from './transitData.ts';
 import type { AccessLeg, RaptorJourney, RaptorLeg, RaptorQuery, RaptorResult, RaptorStats } from './types.ts';
@@ -72,6 +73,8 @@ export class Raptor {
   /** Per query: the longest end leg (the bound less it is the least time to an end stop). */
   private longestEnd = 0;
   private readonly hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0, timeSec: 0 };
+  /** Trip lookups, each answered from the last one at its position while that holds (across queries). */
+  private readonly lookups: TripLookups;
 
   /** Allocates label storage for up to `maxTransfers` changes; reuse one instance for many queries. */
   constructor(data: TransitData, maxTransfers = 5) {
@@ -103,56 +106,24 @@ export class Raptor {
     this.queuePos = new Int32Array(data.patternCount).fill(-1);
     this.vehicles = new VehicleBound(data);
     this.noTimeBound = new Int32Array(data.stopCount);
+    this.lookups = new TripLookups(data);
   }
 
   /** Runs one query (single departure or range) and returns the Pareto set of journeys. */
   route(query: RaptorQuery): RaptorResult {
     const started = performance.now();
-    const fwd = query.direction === 'depart-after';
-    const rounds = Math.min(this.maxRounds, (query.maxTransfers ?? this.maxRounds - 1) + 1);
-    const stats: RaptorStats = {
-      iterations: 0,
-      rounds: 0,
-      patternsScanned: 0,
-      stopsImproved: 0,
-      transfersRelaxed: 0,
-      durationMs: 0,
-    };
-    // Origin-side legs in search order: access forward, egress backward; vehicle end legs extended
-    // by a walking transfer (endTransfers.ts).
-    const endLegs = withEndTransfers(this.data, query);
-    const starts = fwd ? endLegs.access : endLegs.egress;
-    const ends = fwd ? endLegs.egress : endLegs.access;
-    this.tTime.fill(INF);
-    this.rTime.fill(INF);
-    this.targetTime.fill(INF);
-    this.targetWalk.fill(INF);
-
-    this.vehicles.computeForSearch(starts, ends, fwd, rounds);
-    const usefulStarts = starts.filter((a) => this.vehicles.toBoard[a.stopIdx]! <= rounds);
-    const startTimes = mapRangeStarts(this.data, query, usefulStarts, fwd);
-    const found: RaptorJourney[] = [];
-    this.walkFactor = query.walkTransferFactor ?? 1;
-    this.longestEnd = ends.reduce((m, e) => Math.max(m, e.durationSec), 0);
+    const stats = emptyStats();
     const maxDurationSec = query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC;
     // The time bound is a shortest-path search out to twice the nearest start stop's distance: a
     // single departure with no length limit runs one RAPTOR iteration, which on a large network
     // costs less than that search (`packages/engine/bench/transit.ts`, earliest arrival). It pays
     // over a range's iterations, and for a length-limited query (the planner's latest departures),
     // whose search stops at the limit and resumes for the next with the same end legs.
-    if ((query.windowSec ?? 0) > 0 || query.maxDurationSec !== undefined) {
-      const times = TimeBound.shared(this.data, fwd);
-      times.compute(
-        usefulStarts,
-        ends,
-        fwd,
-        this.walkFactor,
-        maxDurationSec + this.longestEnd,
-        query.windowSec ?? 0,
-      );
-      this.toEnd = times.toEnd;
-    } else this.toEnd = this.noTimeBound;
-    const wheelchair = query.wheelchair === true;
+    const bounded = (query.windowSec ?? 0) > 0 || query.maxDurationSec !== undefined;
+    const q = this.prepare(query, bounded ? maxDurationSec : undefined, query.windowSec ?? 0);
+    const { fwd, usefulStarts } = q;
+    const startTimes = mapRangeStarts(this.data, query, usefulStarts, fwd);
+    const found: RaptorJourney[] = [];
     let latest = true;
     for (const [start, exact] of startTimes) {
       stats.iterations++;
@@ -163,23 +134,111 @@ export class Raptor {
         start,
         usefulStarts,
         latest ? undefined : exact,
-        ends,
-        rounds,
+        q.ends,
+        q.rounds,
         fwd,
-        wheelchair,
+        q.wheelchair,
         stats,
         query.trace,
         maxDurationSec,
       );
       latest = false;
       for (const k of improvedRounds) {
-        const j = this.reconstruct(k, usefulStarts, ends, fwd, starts);
+        const j = this.reconstruct(k, usefulStarts, q.ends, fwd, q.starts);
         j.iterationSec = fwd ? start : -start;
         found.push(j);
       }
     }
     stats.durationMs = performance.now() - started;
-    return { journeys: paretoSort(found, fwd).map(endLegs.split), stats };
+    return { journeys: paretoSort(found, fwd).map(q.endLegs.split), stats };
+  }
+
+  /**
+   * The latest departures for each of several arrivals (view seconds, ascending) that leave no
+   * earlier than `notBeforeSec`: for each, the journeys of the arrive-by query `query` at it with
+   * `maxDurationSec` reaching back to `notBeforeSec` (the rest of `query` as given). One backward
+   * run per arrival, earliest first, over the labels of the ones before (rRAPTOR: whatever arrives
+   * by an earlier arrival arrives by a later one), so a run pays only for what the later arrival
+   * improves; a number of changes it does not improve keeps the earlier arrival's journey.
+   */
+  latestDepartures(
+    query: RaptorQuery,
+    arrivalsSec: readonly number[],
+    notBeforeSec: number,
+  ): { journeys: RaptorJourney[][]; stats: RaptorStats } {
+    const started = performance.now();
+    const stats = emptyStats();
+    if (arrivalsSec.length === 0) return { journeys: [], stats };
+    const first = arrivalsSec[0]!;
+    const last = arrivalsSec[arrivalsSec.length - 1]!;
+    const backward: RaptorQuery = { ...query, direction: 'arrive-by', timeSec: last, windowSec: 0 };
+    const q = this.prepare(backward, last - notBeforeSec, 0);
+    // Per number of vehicles: the journey of the latest run that improved it.
+    const held: Array<RaptorJourney | undefined> = new Array<RaptorJourney | undefined>(q.rounds + 1);
+    // After the first, a run needs only the end legs a vehicle reaches after the arrival before and
+    // by its own: from any other, the last vehicle is the one the run before took (as a range's
+    // earlier starts, rangeStarts.ts); with none, nothing improves. Search time falls as arrivals rise.
+    const reached = [
+      ...mapRangeStarts(this.data, { ...backward, windowSec: last - first }, q.usefulStarts, false),
+    ];
+    let next = 0;
+    const journeys = arrivalsSec.map((arrivalSec, i) => {
+      const legs = new Set<number>();
+      for (; next < reached.length && reached[next]![0] >= -arrivalSec; next++)
+        for (const leg of reached[next]![1]) legs.add(leg);
+      if (i === 0 || legs.size > 0) {
+        stats.iterations++;
+        const improved = this.iterate(
+          -arrivalSec,
+          q.usefulStarts,
+          i === 0 ? undefined : [...legs].sort((x, y) => x - y),
+          q.ends,
+          q.rounds,
+          false,
+          q.wheelchair,
+          stats,
+          query.trace,
+          arrivalSec - notBeforeSec,
+        );
+        for (let k = 1; k <= q.rounds; k++) {
+          if (improved.includes(k)) held[k] = this.reconstruct(k, q.usefulStarts, q.ends, false, q.starts);
+          // Taken over from fewer vehicles: that number's journey answers for it.
+          else if (this.targetEgress[k]! < 0) held[k] = undefined;
+        }
+      }
+      const found = held.flatMap((j) => (j ? [{ ...j, iterationSec: arrivalSec }] : []));
+      return paretoSort(found, false).map(q.endLegs.split);
+    });
+    stats.durationMs = performance.now() - started;
+    return { journeys, stats };
+  }
+
+  /**
+   * Sets up a search: its end legs, label storage cleared, the vehicle bound, and the time bound
+   * out to `horizonSec` (journey length from the start, end leg added; none when undefined).
+   */
+  private prepare(query: RaptorQuery, horizonSec: number | undefined, slackSec: number): PreparedSearch {
+    const fwd = query.direction === 'depart-after';
+    const rounds = Math.min(this.maxRounds, (query.maxTransfers ?? this.maxRounds - 1) + 1);
+    // Origin-side legs in search order: access forward, egress backward; vehicle end legs extended
+    // by a walking transfer (endTransfers.ts).
+    const endLegs = withEndTransfers(this.data, query);
+    const starts = fwd ? endLegs.access : endLegs.egress;
+    const ends = fwd ? endLegs.egress : endLegs.access;
+    this.tTime.fill(INF);
+    this.rTime.fill(INF);
+    this.targetTime.fill(INF);
+    this.targetWalk.fill(INF);
+    this.vehicles.computeForSearch(starts, ends, fwd, rounds);
+    const usefulStarts = starts.filter((a) => this.vehicles.toBoard[a.stopIdx]! <= rounds);
+    this.walkFactor = query.walkTransferFactor ?? 1;
+    this.longestEnd = ends.reduce((m, e) => Math.max(m, e.durationSec), 0);
+    if (horizonSec !== undefined) {
+      const times = TimeBound.shared(this.data, fwd);
+      times.compute(usefulStarts, ends, fwd, this.walkFactor, horizonSec + this.longestEnd, slackSec);
+      this.toEnd = times.toEnd;
+    } else this.toEnd = this.noTimeBound;
+    return { fwd, rounds, endLegs, starts, ends, usefulStarts, wheelchair: query.wheelchair === true };
   }
 
   /** One RAPTOR run from `start` over kept labels; returns the rounds whose target label improved. */
@@ -428,10 +487,7 @@ export class Raptor {
         const currentBoard = trip >= 0 ? sign * (boardTimes[tto + pos]! + shift) : INF;
         // Target pruning: a vehicle boarded too late to beat the target, even at the fastest, is no use.
         if (ready <= currentBoard && reachesInTime(ready, toEnd[s]!, longestEnd, target, bound)) {
-          const ok = fwd
-            ? d.findEarliestDeparture(r, pos, ready, wheelchair, hit)
-            : d.findLatestArrival(r, pos, -ready, wheelchair, hit);
-          if (ok) {
+          if (this.lookups.find(r, base + pos, pos, ready, fwd, wheelchair, hit)) {
             const t = hit.trip as number;
             // The finder returns the time: no second read of the (cold) trip row when it is the same trip.
             const bt = sign * hit.timeSec!;
@@ -659,4 +715,27 @@ function reachesInTime(
   bound: number,
 ): boolean {
   return time + toEndSec <= target && time + Math.max(0, toEndSec - longestEnd) <= bound;
+}
+
+/** A search set up by Raptor.prepare. */
+interface PreparedSearch {
+  fwd: boolean;
+  rounds: number;
+  endLegs: ReturnType<typeof withEndTransfers>;
+  /** Origin-side legs in search order, and the ones a journey can start with in the vehicles allowed. */
+  starts: AccessLeg[];
+  usefulStarts: AccessLeg[];
+  ends: AccessLeg[];
+  wheelchair: boolean;
+}
+
+function emptyStats(): RaptorStats {
+  return {
+    iterations: 0,
+    rounds: 0,
+    patternsScanned: 0,
+    stopsImproved: 0,
+    transfersRelaxed: 0,
+    durationMs: 0,
+  };
 }

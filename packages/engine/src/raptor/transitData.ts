@@ -20,6 +20,13 @@ export interface TripHit {
   shiftSec: number;
   /** View time of the instance at the searched position (departure, or arrival for findLatestArrival). Finders always set it; optional only so callers may create `out` without it. */
   timeSec?: number;
+  /**
+   * How far the request time may move away from the instance with the answer unchanged: the
+   * earliest request time (findEarliestDeparture) or the latest (findLatestArrival) that finds the
+   * same instance, or nothing when none is found; ±Infinity when no other instance is in the way.
+   * Finders always set it; a range search reuses an answer for the next request within it.
+   */
+  holdsToSec?: number;
 }
 
 export interface TransitData {

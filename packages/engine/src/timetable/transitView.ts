@@ -218,6 +218,8 @@ export class TransitView implements TransitData {
   ): boolean {
     const feed = this.patternFeed[pattern]!;
     let best = Infinity;
+    // The latest run leaving before the request: a request after it finds the same answer.
+    let before = -Infinity;
     for (let slot = 0; slot < this.slotTrips.length; slot++) {
       const list = this.slotTrips[slot]!;
       const offsets = this.slotTripOffsets[slot]!;
@@ -227,7 +229,11 @@ export class TransitView implements TransitData {
       const shift = this.shifts[slot * this.feedCount + feed]!;
       const target = timeSec - shift;
       // Fast exits: every run of this day leaves before the target, or the first one already qualifies.
-      if (this.departures[this.tripTimeOffsets[list[end - 1]!]! + pos]! < target) continue;
+      const lastDep = this.departures[this.tripTimeOffsets[list[end - 1]!]! + pos]!;
+      if (lastDep < target) {
+        before = Math.max(before, lastDep + shift);
+        continue;
+      }
       let lo = first;
       let hi = end;
       if (this.departures[this.tripTimeOffsets[list[first]!]! + pos]! >= target) hi = first;
@@ -236,6 +242,8 @@ export class TransitView implements TransitData {
         if (this.departures[this.tripTimeOffsets[list[mid]!]! + pos]! < target) lo = mid + 1;
         else hi = mid;
       }
+      if (lo > first)
+        before = Math.max(before, this.departures[this.tripTimeOffsets[list[lo - 1]!]! + pos]! + shift);
       for (let i = lo; i < end; i++) {
         const t = list[i]!;
         const dep = this.departures[this.tripTimeOffsets[t]! + pos]! + shift;
@@ -249,6 +257,7 @@ export class TransitView implements TransitData {
         }
       }
     }
+    out.holdsToSec = before + 1;
     return best !== Infinity;
   }
 
@@ -261,6 +270,8 @@ export class TransitView implements TransitData {
   ): boolean {
     const feed = this.patternFeed[pattern]!;
     let best = -Infinity;
+    // The earliest run arriving after the request: a request before it finds the same answer.
+    let after = Infinity;
     for (let slot = 0; slot < this.slotTrips.length; slot++) {
       const list = this.slotTrips[slot]!;
       const offsets = this.slotTripOffsets[slot]!;
@@ -270,7 +281,11 @@ export class TransitView implements TransitData {
       const shift = this.shifts[slot * this.feedCount + feed]!;
       const target = timeSec - shift;
       // Fast exits: every run of this day arrives after the target, or the last one already qualifies.
-      if (this.arrivals[this.tripTimeOffsets[list[first]!]! + pos]! > target) continue;
+      const firstArr = this.arrivals[this.tripTimeOffsets[list[first]!]! + pos]!;
+      if (firstArr > target) {
+        after = Math.min(after, firstArr + shift);
+        continue;
+      }
       let lo = first;
       let hi = end;
       if (this.arrivals[this.tripTimeOffsets[list[end - 1]!]! + pos]! <= target) lo = end;
@@ -279,6 +294,7 @@ export class TransitView implements TransitData {
         if (this.arrivals[this.tripTimeOffsets[list[mid]!]! + pos]! <= target) lo = mid + 1;
         else hi = mid;
       }
+      if (lo < end) after = Math.min(after, this.arrivals[this.tripTimeOffsets[list[lo]!]! + pos]! + shift);
       for (let i = lo - 1; i >= first; i--) {
         const t = list[i]!;
         const arr = this.arrivals[this.tripTimeOffsets[t]! + pos]! + shift;
@@ -292,6 +308,7 @@ export class TransitView implements TransitData {
         }
       }
     }
+    out.holdsToSec = after - 1;
     return best !== -Infinity;
   }
 

@@ -52,6 +52,48 @@ describe('McRAPTOR range work', () => {
     expect(stats.patternsScanned).toBe(2 + 6); // it was 2 × 7
   });
 
+  it('a range search looks up the vehicle at a stop again only when the ready time passes another run', () => {
+    // Bus 1 leaves Alpha every 10 minutes from 09:00 to 09:50 and reaches Bravo 10 minutes later;
+    // the train leaves Bravo for Charlie at 08:30 and 10:30 only. Every range iteration changes at
+    // Bravo between 09:10 and 10:00: the same 10:30 train each time.
+    const net = timetableFrom(
+      baseFeed({
+        'routes.txt': 'route_id,agency_id,route_short_name,route_type\nR1,AG,1,3\nR9,AG,9,2',
+        'trips.txt': `route_id,service_id,trip_id\n${[0, 1, 2, 3, 4, 5].map((i) => `R1,ALL,T${i}`).join('\n')}\nR9,ALL,E1\nR9,ALL,E2`,
+        'stop_times.txt': `trip_id,arrival_time,departure_time,stop_id,stop_sequence
+          ${tenMinuteBus}
+          E1,08:30:00,08:30:00,B,1
+          E1,09:00:00,09:00:00,C,2
+          E2,10:30:00,10:30:00,B,1
+          E2,11:00:00,11:00:00,C,2`,
+      }),
+    );
+    const view = new TransitView(net, 20260603);
+    const bravo = net.findStopById('f:B')!;
+    // Lookups at Bravo, counted on the real view.
+    let atBravo = 0;
+    const find = view.findEarliestDeparture.bind(view);
+    view.findEarliestDeparture = (pattern, pos, timeSec, wheelchair, out) => {
+      if (view.patternStops[view.patternStopOffsets[pattern]! + pos] === bravo) atBravo++;
+      return find(pattern, pos, timeSec, wheelchair, out);
+    };
+    const nine = Date.UTC(2026, 5, 3, 8, 0) / 1000 - view.epochZeroSec; // 09:00 BST
+    const { journeys, stats } = new McRaptor(view, 3).route({
+      direction: 'depart-after',
+      timeSec: nine,
+      windowSec: 3600,
+      access: [{ stopIdx: net.findStopById('f:A')!, durationSec: 0, mode: 'walk' }],
+      egress: [{ stopIdx: net.findStopById('f:C')!, durationSec: 0, mode: 'walk' }],
+    });
+    // The 09:50 bus makes the train; an earlier bus waits longer for the same one.
+    expect(journeys.map((j) => [j.departureSec - nine, j.arrivalSec - nine, j.transfers])).toEqual([
+      [3000, 7200, 1],
+    ]);
+    expect(stats.iterations).toBe(6);
+    // Once for the first iteration; every later one is ready at Bravo after 08:30 and by 10:30.
+    expect(atBravo).toBe(1); // it was 6
+  });
+
   it('a label that needs more vehicles to finish competes with the destination labels of that many vehicles', () => {
     // From Alpha: bus 3 at 09:10 and two changes reach Delta at 10:00 (three rides). Bus 5 at 09:00
     // reaches Echo at 09:57, from where two more rides (6, 7) are needed and the fastest hops take

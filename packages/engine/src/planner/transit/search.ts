@@ -159,7 +159,8 @@ function withLatestDepartures(
     .sort((a, b) => a - b)
     .slice(0, maxArrivals)
     .filter((a) => a > windowEndSec);
-  const latest = latestDepartures(raptor, query, arrivals, windowEndSec);
+  // One backward search per arrival, earliest first, each over the labels of the one before.
+  const latest = raptor.latestDepartures(query, arrivals, windowEndSec).journeys;
   for (const journeys of latest) {
     for (const raw of journeys) {
       const l = raw.departureSec <= windowEndSec ? undefined : kept(raw);
@@ -177,39 +178,6 @@ function withLatestDepartures(
     }
   }
   return out.sort((a, b) => a.arrivalSec - b.arrivalSec);
-}
-
-/**
- * For each arrival (ascending), the journeys of an arrive-by query at it that leave after
- * `windowEndSec`: the latest departure for each number of changes. Asked latest arrival first, an
- * answer whose journeys all arrive by an earlier arrival is that arrival's answer too (each of them
- * makes it, and nothing that makes it can leave later than they do), and so is an empty answer;
- * on a dense network most arrivals then need no query of their own.
- */
-function latestDepartures(
-  raptor: Raptor,
-  query: RaptorQuery,
-  arrivals: readonly number[],
-  windowEndSec: number,
-): RaptorJourney[][] {
-  const out: RaptorJourney[][] = new Array(arrivals.length);
-  let last: RaptorJourney[] | undefined;
-  let lastArrivesBy = -Infinity;
-  for (let i = arrivals.length - 1; i >= 0; i--) {
-    const arrivalSec = arrivals[i]!;
-    if (!last || lastArrivesBy > arrivalSec) {
-      last = raptor.route({
-        ...query,
-        direction: 'arrive-by',
-        timeSec: arrivalSec,
-        windowSec: 0,
-        maxDurationSec: arrivalSec - windowEndSec,
-      }).journeys;
-      lastArrivesBy = last.reduce((m, j) => Math.max(m, j.arrivalSec), -Infinity);
-    }
-    out[i] = last;
-  }
-  return out;
 }
 
 /**
