@@ -26,12 +26,29 @@ describe('Intl at start-up', () => {
     const dateFormat = vi.spyOn(Intl, 'DateTimeFormat');
     const numberFormat = vi.spyOn(Intl, 'NumberFormat');
     const { loadIntlEarly } = await import('../../src/lib/loadIntlEarly.ts');
-    loadIntlEarly();
+    loadIntlEarly('/search/6c7e9607/results');
     expect(dateFormat).not.toHaveBeenCalled();
     expect(numberFormat).not.toHaveBeenCalled();
     expect(vi.getTimerCount()).toBe(2);
     vi.runAllTimers();
     expect(dateFormat).toHaveBeenCalledTimes(1);
+    expect(numberFormat).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    '/search/6c7e9607/results/6c7e9607-3k_4AX',
+    '/search/6c7e9607/results/6c7e9607-3k_4AX/return',
+    '/search/6c7e9607/results/6c7e9607-3k_4AX/print',
+  ])('spares a journey page (%s), which shows no Intl date, the date formatter', async (path) => {
+    vi.resetModules();
+    vi.useFakeTimers();
+    const dateFormat = vi.spyOn(Intl, 'DateTimeFormat');
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+    const { loadIntlEarly } = await import('../../src/lib/loadIntlEarly.ts');
+    loadIntlEarly(path);
+    expect(vi.getTimerCount()).toBe(1);
+    vi.runAllTimers();
+    expect(dateFormat).not.toHaveBeenCalled();
     expect(numberFormat).toHaveBeenCalledTimes(1);
   });
 });
