@@ -9,7 +9,7 @@ import { TOKEN_COOKIE } from './privacy/storedItems.ts';
 import { ConfigProvider } from './brand/ConfigContext.tsx';
 import { AuthProvider } from './auth/AuthContext.tsx';
 import { FlashProvider } from './ui/FlashContext.tsx';
-import { buildRoutes } from './app/routes.tsx';
+import { buildRoutes, preloadScreenCode } from './app/routes.tsx';
 import { accountRoutes } from './account/accountRoutes.tsx';
 import { registerServiceWorker } from './offline/registerServiceWorker.ts';
 import { loadIntlEarly } from './lib/loadIntlEarly.ts';
@@ -21,6 +21,8 @@ const root = createRoot(document.getElementById('root')!);
 /** Start-up: read the brand and region from /v1/config, then render the app dressed for it. */
 async function start() {
   loadIntlEarly(window.location.pathname);
+  // A journey's screen is drawn first with its code in, not a loading fallback (lazyWithPreload).
+  const screenCode = preloadScreenCode(window.location.pathname);
   let config;
   try {
     config = await fetchConfig();
@@ -53,6 +55,7 @@ async function start() {
     }),
   );
   registerServiceWorker(router);
+  await screenCode;
   await yieldToBrowser();
   startTransition(() =>
     root.render(

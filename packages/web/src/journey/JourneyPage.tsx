@@ -68,10 +68,9 @@ export default function JourneyPage() {
     refresh,
     offlineAsOf,
   } = useJourney(hash, journeyId, search.has('show'));
-  // Drawn from the journey itself, not from a deferred copy: with useDeferredValue a cold load built
-  // the page and threw it away 5 to 55 times, committing the spinner again each time, before it
-  // showed (issue 31; e2e/journey-drawn-once.spec.ts). What lies below the first screen is drawn in
-  // a pass of its own (Later).
+  // Drawn from the journey itself, not from a deferred copy of it, which drew the spinner first and
+  // the page in a second pass on every load. What lies below the first screen is drawn in a pass of
+  // its own (Later).
   const livePaused = useJourneyUpdates(hash, journey, refresh);
   const [leg, setLeg] = useState<'depart' | 'return'>(journeyType === 'return' ? 'return' : 'depart');
   const [showReturn, setShowReturn] = useState(true);
