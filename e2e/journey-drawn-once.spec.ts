@@ -4,7 +4,7 @@ import { planJourney, waitForResults } from './helpers.ts';
 // Feature under test: a cold load of Journey details draws the journey once (issue 31, point 9).
 // The route's loading fallback, shown while the page's code came, held the finished page back for
 // React's reveal throttle (300 ms), and every update meanwhile made React build the page again:
-// 5 to 55 times before it showed, work a phone does for nothing while its first screen waits. Its
+// 5 to 90 times before it showed, work a phone does for nothing while its first screen waits. Its
 // code is now fetched before the first render (app/lazyWithPreload.ts). Every icon React builds
 // sets its markup once, so the icons built while the page loads, against the icons it shows,
 // count the passes thrown away (32 to 716 for 14 before).

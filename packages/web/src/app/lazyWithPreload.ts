@@ -7,7 +7,7 @@ type Module<T> = { default: T };
  * the screen renders without suspending, so no loading fallback is shown and then swapped for it.
  * On a cold load of a journey, that fallback held the finished page back for React's reveal
  * throttle (300 ms after a fallback shows), and every update meanwhile made React build the whole
- * page again: 5 to 55 times (issue 31).
+ * page again: 5 to 90 times (issue 31).
  */
 export function lazyWithPreload<T extends ComponentType>(load: () => Promise<Module<T>>) {
   let loaded: Module<T> | undefined;
