@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { matchPath, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { STATIC_PAGE_IDS, WEB_ROUTES } from '@cairn/contracts';
 import { Layout } from '../layout/Layout.tsx';
@@ -8,11 +8,13 @@ import HomePage from '../planner/HomePage.tsx';
 import { prefetchJourney } from '../journey/journeyQuery.ts';
 import { prefetchResults } from '../search/resultsStore.ts';
 import { RouteError } from './RouteError.tsx';
+import { lazyWithPreload } from './lazyWithPreload.ts';
 
 const importResultsPage = () => import('../results/ResultsPage.tsx');
-const importJourneyPage = () => import('../journey/JourneyPage.tsx');
 const ResultsPage = lazy(importResultsPage);
-const JourneyPage = lazy(importJourneyPage);
+const { Component: JourneyPage, preload: importJourneyPage } = lazyWithPreload(
+  () => import('../journey/JourneyPage.tsx'),
+);
 const PrintJourneyPage = lazy(() => import('../journey/print/PrintJourneyPage.tsx'));
 const StaticPage = lazy(() => import('../pages/StaticPage.tsx'));
 const SiteMap = lazy(() => import('../pages/SiteMap.tsx'));
@@ -30,6 +32,19 @@ const journeyCrumbs: RouteHandle = {
     { label: 'Journey details', to: `/search/${p.hash}/results/${p.journeyId}` },
   ],
 };
+
+/**
+ * Fetches the code of the screen at `path` when it is one kept for a first render without a
+ * loading fallback (journey details); resolves when it is in, or at once for any other screen.
+ * A failure is left to the screen's own loading, which reports it.
+ */
+export function preloadScreenCode(path: string): Promise<void> {
+  if (!matchPath(WEB_ROUTES.journey, path)) return Promise.resolve();
+  return importJourneyPage().then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 /** What the loaders need to start a page's data: the app's query cache and the brand's wait. */
 export type RouteData = { queryClient: QueryClient; resultsDelaySec: number };

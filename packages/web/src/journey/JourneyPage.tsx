@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Journey } from '@cairn/contracts';
 import { recordJourneyView } from '../api/endpoints.ts';
@@ -61,17 +61,17 @@ export default function JourneyPage() {
   const navigate = useNavigate();
   const brand = useBrand();
   const {
-    data: fetched,
+    data: journey,
     isPending,
     isError,
     replace,
     refresh,
     offlineAsOf,
   } = useJourney(hash, journeyId, search.has('show'));
-  // The page is drawn from the journey in a deferred pass, in slices that give way to input: the
-  // answer's arrival does not block the phone for the whole page at once.
-  const journey = useDeferredValue(fetched);
-  const livePaused = useJourneyUpdates(hash, fetched, refresh);
+  // Drawn from the journey itself, not from a deferred copy of it, which drew the spinner first and
+  // the page in a second pass on every load. What lies below the first screen is drawn in a pass of
+  // its own (Later).
+  const livePaused = useJourneyUpdates(hash, journey, refresh);
   const [leg, setLeg] = useState<'depart' | 'return'>(journeyType === 'return' ? 'return' : 'depart');
   const [showReturn, setShowReturn] = useState(true);
   const [modal, setModal] = useState<ModalName>(null);
@@ -85,7 +85,7 @@ export default function JourneyPage() {
 
   // The appointment length this search was made for, not the default, on reopening its journey.
   const appointmentMode = brand.appointmentMode;
-  const outboundArrival = fetched?.depart.arrival_datetime;
+  const outboundArrival = journey?.depart.arrival_datetime;
   useEffect(() => {
     if (!appointmentMode || !outboundArrival) return;
     let current = true;
@@ -101,7 +101,7 @@ export default function JourneyPage() {
     recordJourneyView(journeyId).catch((error) => console.warn('view not recorded', error));
   }, [journeyId]);
 
-  if (isPending || (fetched && !journey)) return <Spinner page />;
+  if (isPending) return <Spinner page />;
   if (isError || !journey) {
     if (!navigator.onLine) return <OfflinePage what="journey" />;
     return (

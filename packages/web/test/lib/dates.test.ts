@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   addMonths,
   checkDateInWindow,
   dateLimits,
+  formatDayLabel,
   formatDob,
   formatLongDay,
   formatSearchDate,
@@ -66,5 +67,33 @@ describe('wallClockIn (form times are the region wall clock)', () => {
   it("keeps the browser's clock when the zone is unknown or absent", () => {
     expect(wallClockIn(undefined, instant)).toBe(instant);
     expect(wallClockIn('Not/AZone', instant)).toBe(instant);
+  });
+});
+
+describe('formatDayLabel', () => {
+  it('writes a day without any Intl formatter (issue 31: a journey page spares ICU its date data)', () => {
+    const dateFormat = vi.spyOn(Intl, 'DateTimeFormat');
+    expect(formatDayLabel('2026-11-28')).toBe('Sat, 28 Nov 2026');
+    expect(dateFormat).not.toHaveBeenCalled();
+    dateFormat.mockRestore();
+  });
+
+  it("gives en-GB Intl's text for every day of 2020 to 2030 (Sept, leap days and all)", () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    });
+    const differing: string[] = [];
+    for (let day = new Date(2020, 0, 1); day.getFullYear() <= 2030; day.setDate(day.getDate() + 1)) {
+      const iso = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+      if (formatDayLabel(iso) !== intl.format(day)) differing.push(`${iso}: ${formatDayLabel(iso)}`);
+    }
+    expect(differing).toEqual([]);
+  });
+
+  it('keeps text that is not a date as it is', () => {
+    expect(formatDayLabel('soon')).toBe('soon');
   });
 });
