@@ -1,6 +1,6 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { SORT_KEYS, type NoJourney, type PlaceErrors } from '@cairn/contracts';
+import { SORT_KEYS, type NoJourney, type PlaceErrors, type SearchQuery } from '@cairn/contracts';
 import { isOneOf } from '../lib/isOneOf.ts';
 import { useBrand, useRegionNow } from '../brand/ConfigContext.tsx';
 import { useDocumentTitle } from '../brand/useDocumentTitle.ts';
@@ -30,7 +30,6 @@ const FIRST_CARDS = 3;
 export default function ResultsPage() {
   const { hash = '' } = useParams();
   const brand = useBrand();
-  const now = useRegionNow();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const results = useResults(hash, brand.resultsDelaySec);
@@ -100,15 +99,7 @@ export default function ResultsPage() {
 
       {editing && query && (
         <EditPanel onClose={() => setEditing(false)}>
-          <PlannerForm
-            initial={{ ...valuesFromQuery(query, now), acceptTerms: true }}
-            submitLabel="Update routes"
-            headingLevel="h2"
-            onSubmitted={(next) => {
-              clearResults(next);
-              setEditing(false);
-            }}
-          />
+          <EditJourneyForm query={query} onSubmitted={() => setEditing(false)} />
         </EditPanel>
       )}
 
@@ -266,6 +257,26 @@ function PlaceNotFound({ errors, onEdit }: { errors: PlaceErrors; onEdit: (() =>
         </button>
       )}
     </section>
+  );
+}
+
+/**
+ * The planner filled from the search, for the Edit journey panel. It reads the region's clock (an
+ * Intl date formatter) only once the panel opens: the first view of Results shows no Intl date, so
+ * a cold load is spared ICU's date data and its task (issue 31).
+ */
+function EditJourneyForm({ query, onSubmitted }: { query: SearchQuery; onSubmitted: () => void }) {
+  const now = useRegionNow();
+  return (
+    <PlannerForm
+      initial={{ ...valuesFromQuery(query, now), acceptTerms: true }}
+      submitLabel="Update routes"
+      headingLevel="h2"
+      onSubmitted={(next) => {
+        clearResults(next);
+        onSubmitted();
+      }}
+    />
   );
 }
 

@@ -26,7 +26,7 @@ describe('Intl at start-up', () => {
     const dateFormat = vi.spyOn(Intl, 'DateTimeFormat');
     const numberFormat = vi.spyOn(Intl, 'NumberFormat');
     const { loadIntlEarly } = await import('../../src/lib/loadIntlEarly.ts');
-    loadIntlEarly('/search/6c7e9607/results');
+    loadIntlEarly('/');
     expect(dateFormat).not.toHaveBeenCalled();
     expect(vi.getTimerCount()).toBe(1);
     vi.runAllTimers();
@@ -36,19 +36,23 @@ describe('Intl at start-up', () => {
   });
 
   it.each([
+    '/search/6c7e9607/results',
     '/search/6c7e9607/results/6c7e9607-3k_4AX',
     '/search/6c7e9607/results/6c7e9607-3k_4AX/return',
     '/search/6c7e9607/results/6c7e9607-3k_4AX/print',
-  ])('spares a journey page (%s), which uses no Intl, any formatter', async (path) => {
-    vi.resetModules();
-    vi.useFakeTimers();
-    const dateFormat = vi.spyOn(Intl, 'DateTimeFormat');
-    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
-    const { loadIntlEarly } = await import('../../src/lib/loadIntlEarly.ts');
-    loadIntlEarly(path);
-    expect(vi.getTimerCount()).toBe(0);
-    vi.runAllTimers();
-    expect(dateFormat).not.toHaveBeenCalled();
-    expect(numberFormat).not.toHaveBeenCalled();
-  });
+  ])(
+    'spares Results and a journey page (%s), which show no Intl date at first, any formatter',
+    async (path) => {
+      vi.resetModules();
+      vi.useFakeTimers();
+      const dateFormat = vi.spyOn(Intl, 'DateTimeFormat');
+      const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+      const { loadIntlEarly } = await import('../../src/lib/loadIntlEarly.ts');
+      loadIntlEarly(path);
+      expect(vi.getTimerCount()).toBe(0);
+      vi.runAllTimers();
+      expect(dateFormat).not.toHaveBeenCalled();
+      expect(numberFormat).not.toHaveBeenCalled();
+    },
+  );
 });

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { TRAVEL_TYPES } from '@cairn/contracts';
+import { modeName } from '../../src/lib/modeLabel.ts';
 import { listStageOptions, parseFilters, passesStageFilter } from '../../src/results/stageFilter.ts';
 import { loadJourney } from '../../../contracts/test/fixtures.ts';
 
@@ -12,6 +14,21 @@ describe('stage filter', () => {
   it('lists stages sorted by name without blocked types', () => {
     expect(listStageOptions(all, [])).toEqual(['bus', 'car club', 'drt', 'taxi', 'walk']);
     expect(listStageOptions(all, ['taxi', 'own car', 'cycle'])).toEqual(['bus', 'car club', 'drt', 'walk']);
+  });
+  it('sorts every travel type as localeCompare would, without calling it (its first call loads ICU, issue 31)', () => {
+    const everyStage = TRAVEL_TYPES.map((stage) => ({
+      ...taxi,
+      depart: { ...taxi.depart, stages: [stage] },
+      return: null,
+    }));
+    const expected = [...TRAVEL_TYPES].sort((a, b) => modeName(a).localeCompare(modeName(b)));
+    const localeCompare = vi.spyOn(String.prototype, 'localeCompare');
+    try {
+      expect(listStageOptions(everyStage, [])).toEqual(expected);
+      expect(localeCompare).not.toHaveBeenCalled();
+    } finally {
+      localeCompare.mockRestore();
+    }
   });
   it('sorts a lift (wire type "car") by the name shown, "lift"', () => {
     const lift = { ...taxi, depart: { ...taxi.depart, stages: ['car' as const] }, return: null };
