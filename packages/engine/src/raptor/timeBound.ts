@@ -41,6 +41,9 @@ export class TimeBound {
    * (planner/withinBuffer.ts), so with one kept search nearly every query started again.
    */
   private readonly searches: EndSearch[] = [];
+  /** The search `toEnd` was last filled from, and its `changes` then. */
+  private filledFrom: EndSearch | undefined;
+  private filledAt = -1;
   /** Per stop during compute: 1 for a start stop. */
   private readonly isStart: Uint8Array;
   /** Stop positions and the network's top speeds, to aim the searches; undefined without coordinates. */
@@ -65,7 +68,10 @@ export class TimeBound {
     if (!pair) {
       const hops = fastestHops(data);
       const geometry = geometryOf(data, hops.hops);
-      sharedBounds.set(data, (pair = [new TimeBound(data, hops, geometry), new TimeBound(data, hops, geometry)]));
+      sharedBounds.set(
+        data,
+        (pair = [new TimeBound(data, hops, geometry), new TimeBound(data, hops, geometry)]),
+      );
     }
     return pair[fwd ? 0 : 1];
   }
@@ -104,6 +110,11 @@ export class TimeBound {
     for (const a of starts) isStart[a.stopIdx] = 0;
     // Stops not settled are further than the searched radius (less their aim: dist + aim ≤ radius
     // holds for every settled stop). A search that ran out settled them all.
+    // Unchanged since this bound last filled `toEnd` from it (a range's latest-departure queries
+    // mostly ask within what is settled): nothing to write.
+    if (this.filledFrom === search && this.filledAt === search.changes) return;
+    this.filledFrom = search;
+    this.filledAt = search.changes;
     const beyond = search.settledSec + 1;
     const { aim } = search;
     if (!aim || search.settledSec >= UNREACHABLE_SEC - 1)
@@ -144,6 +155,7 @@ export class TimeBound {
       if (!settled && dist[i]! < UNREACHABLE_SEC) heap.push(i, dist[i]! + aim[i]!);
     }
     search.aim = search.aimArray = aim;
+    search.changes++;
     // Every stop with dist + aim below the queue's least key is settled now.
     search.settledSec = heap.size > 0 ? Math.min(search.settledSec, heap.peekKey() - 1) : UNREACHABLE_SEC - 1;
   }
@@ -161,7 +173,7 @@ export class TimeBound {
     const dist = reused?.dist ?? new Int32Array(this.data.stopCount);
     const heap = reused?.heap ?? new MinHeap(1024);
     const aimArray = reused?.aimArray;
-    const search: EndSearch = { key, fwd, walkFactor, dist, heap, settledSec: -1, aimArray };
+    const search: EndSearch = { key, fwd, walkFactor, dist, heap, settledSec: -1, changes: 0, aimArray };
     search.dist.fill(UNREACHABLE_SEC);
     search.heap.clear();
     for (const e of ends)
@@ -215,6 +227,7 @@ export class TimeBound {
     }
     // Every stop within the horizon is settled now (and all of them when the search ran out).
     search.settledSec = heap.size > 0 ? Math.max(search.settledSec, horizon) : UNREACHABLE_SEC - 1;
+    search.changes++;
 
     function relax(q: number, t: number): void {
       if (t >= dist[q]!) return;
@@ -237,6 +250,8 @@ interface EndSearch {
   heap: MinHeap;
   /** Every stop with dist + aim ≤ settledSec is settled (its dist is exact). */
   settledSec: number;
+  /** Counts the changes to dist, settledSec and aim. */
+  changes: number;
   /**
    * Per stop, seconds at the network's top speed from it to `ball` at least, added to its queue
    * key; undefined for an unaimed search (no coordinates, no starts, or a hop or transfer of no
@@ -280,7 +295,6 @@ function chordTo(xyz: Float64Array, i: number, b: Ball): number {
 
 const positions = new WeakMap<Float64Array, Float64Array>();
 
-
 /**
  * Stop positions as points in space (straight lines through the earth are never longer than
  * the way round it) and, per walking factor, the top speed of the network: the most metres a
@@ -323,7 +337,8 @@ function geometryOf(d: TransitData, hops: Int32Array): Geometry | undefined {
       for (let s = 0; s < d.stopCount && Number.isFinite(top); s++)
         for (let i = d.transferOffsets[s]!; i < d.transferOffsets[s + 1]!; i++) {
           const stored = d.transferSec[i]!;
-          const sec = d.transferIsWalk[i] === 1 && walkFactor !== 1 ? Math.round(stored * walkFactor) : stored;
+          const sec =
+            d.transferIsWalk[i] === 1 && walkFactor !== 1 ? Math.round(stored * walkFactor) : stored;
           top = Math.max(top, speedOf(chord(s, d.transferTo[i]!), Math.min(sec, stored)));
         }
       // A hair faster, so rounding in the distances never lets an aim outrun an edge.
