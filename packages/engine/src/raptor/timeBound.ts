@@ -108,18 +108,25 @@ export class TimeBound {
     if (nearestStart < UNREACHABLE_SEC) horizon = Math.min(horizon, 2 * nearestStart + slackSec);
     if (horizon > search.settledSec) this.settle(search, horizon, slackSec);
     for (const a of starts) isStart[a.stopIdx] = 0;
-    // Stops not settled are further than the searched radius (less their aim: dist + aim ≤ radius
-    // holds for every settled stop). A search that ran out settled them all.
     // Unchanged since this bound last filled `toEnd` from it (a range's latest-departure queries
     // mostly ask within what is settled): nothing to write.
     if (this.filledFrom === search && this.filledAt === search.changes) return;
     this.filledFrom = search;
     this.filledAt = search.changes;
+    // Stops not settled are further than the searched radius (less their aim: dist + aim ≤ radius
+    // holds for every settled stop). A search that ran out settled them all.
     const beyond = search.settledSec + 1;
-    const { aim } = search;
-    if (!aim || search.settledSec >= UNREACHABLE_SEC - 1)
+    const { aim, ball } = search;
+    if (!aim || !ball || search.settledSec >= UNREACHABLE_SEC - 1) {
       for (let i = 0; i < toEnd.length; i++) toEnd[i] = Math.min(dist[i]!, beyond);
-    else for (let i = 0; i < toEnd.length; i++) toEnd[i] = Math.min(dist[i]!, Math.max(0, beyond - aim[i]!));
+      return;
+    }
+    const { xyz } = this.geometry!;
+    for (let i = 0; i < toEnd.length; i++) {
+      let a = aim[i]!;
+      if (a < 0) a = aim[i] = aimSec(xyz, i, ball);
+      toEnd[i] = Math.min(dist[i]!, Math.max(0, beyond - a));
+    }
   }
 
   /**
@@ -134,7 +141,7 @@ export class TimeBound {
     const { xyz } = g;
     let { ball } = search;
     if (!ball) {
-      ball = { x: 0, y: 0, z: 0, r: 0 };
+      ball = { x: 0, y: 0, z: 0, r: 0, speed };
       for (const a of starts) {
         ball.x += xyz[3 * a.stopIdx]! / starts.length;
         ball.y += xyz[3 * a.stopIdx + 1]! / starts.length;
@@ -145,14 +152,20 @@ export class TimeBound {
     for (const a of starts) r = Math.max(r, chordTo(xyz, a.stopIdx, ball));
     if (search.aim && r === ball.r) return;
     const before = search.aim;
-    search.ball = { ...ball, r };
+    const aimed = (search.ball = { ...ball, r, speed });
     const aim = search.aimArray ?? new Int32Array(this.data.stopCount);
     const { dist, heap } = search;
     heap.clear();
+    // Aims are worked out when first needed (-1 until then): a stop the search reaches, or the fill.
     for (let i = 0; i < aim.length; i++) {
+      if (dist[i]! >= UNREACHABLE_SEC) {
+        aim[i] = -1;
+        continue;
+      }
+      // A reached stop was queued, so its earlier aim is known.
       const settled = dist[i]! + (before ? before[i]! : 0) <= search.settledSec;
-      aim[i] = Math.floor(Math.max(0, chordTo(xyz, i, search.ball) - r) / speed);
-      if (!settled && dist[i]! < UNREACHABLE_SEC) heap.push(i, dist[i]! + aim[i]!);
+      aim[i] = aimSec(xyz, i, aimed);
+      if (!settled) heap.push(i, dist[i]! + aim[i]!);
     }
     search.aim = search.aimArray = aim;
     search.changes++;
@@ -194,6 +207,8 @@ export class TimeBound {
     const { isStart, fastestHop } = this;
     const { dist, heap, fwd, walkFactor } = search;
     const aim = search.aim ?? zerosFor(d.stopCount);
+    const { ball } = search;
+    const xyz = this.geometry?.xyz;
     // Against the search direction: forward searches come into s by a hop from the previous
     // position or by a transfer ending at s; backward searches the other way round.
     const tOff = fwd ? d.transferInOffsets : d.transferOffsets;
@@ -232,7 +247,9 @@ export class TimeBound {
     function relax(q: number, t: number): void {
       if (t >= dist[q]!) return;
       dist[q] = t;
-      heap.push(q, t + aim[q]!);
+      let a = aim[q]!;
+      if (a < 0) a = aim[q] = aimSec(xyz!, q, ball!);
+      heap.push(q, t + a);
     }
   }
 }
@@ -254,8 +271,8 @@ interface EndSearch {
   changes: number;
   /**
    * Per stop, seconds at the network's top speed from it to `ball` at least, added to its queue
-   * key; undefined for an unaimed search (no coordinates, no starts, or a hop or transfer of no
-   * time between two places).
+   * key (-1: not worked out yet); undefined for an unaimed search (no coordinates, no starts, or a
+   * hop or transfer of no time between two places).
    */
   aim?: Int32Array;
   /** The ball around the start stops the search is aimed at. */
@@ -264,12 +281,19 @@ interface EndSearch {
   aimArray?: Int32Array;
 }
 
-/** A ball in the earth-centred space of `Geometry.xyz`, metres. */
+/** A ball in the earth-centred space of `Geometry.xyz`, metres, and the speed a search aims at it with. */
 interface Ball {
   x: number;
   y: number;
   z: number;
   r: number;
+  /** Metres a second. */
+  speed: number;
+}
+
+/** Seconds from stop `i` to the ball at its speed, at least (whole seconds down). */
+function aimSec(xyz: Float64Array, i: number, b: Ball): number {
+  return Math.floor(Math.max(0, chordTo(xyz, i, b) - b.r) / b.speed);
 }
 
 /** Stop positions in earth-centred metres, and the network's top speed for a walking factor. */
@@ -293,7 +317,8 @@ function chordTo(xyz: Float64Array, i: number, b: Ball): number {
   return Math.sqrt(dx * dx + dy * dy + dz * dz);
 }
 
-const positions = new WeakMap<Float64Array, Float64Array>();
+/** Geometry by the timetable's arrival times (one array per timetable, shared by its views). */
+const geometries = new WeakMap<Int32Array, Geometry>();
 
 /**
  * Stop positions as points in space (straight lines through the earth are never longer than
@@ -306,20 +331,17 @@ function geometryOf(d: TransitData, hops: Int32Array): Geometry | undefined {
   const lat = d.stopLat;
   const lon = d.stopLon;
   if (!lat || !lon || lat.length < d.stopCount) return undefined;
-  // One copy per timetable: each service day's view shares its coordinates.
-  let xyz = positions.get(lat);
-  if (!xyz) {
-    xyz = new Float64Array(3 * d.stopCount);
-    for (let s = 0; s < d.stopCount; s++) {
-      const la = (lat[s]! * Math.PI) / 180;
-      const lo = (lon[s]! * Math.PI) / 180;
-      xyz[3 * s] = EARTH_RADIUS_M * Math.cos(la) * Math.cos(lo);
-      xyz[3 * s + 1] = EARTH_RADIUS_M * Math.cos(la) * Math.sin(lo);
-      xyz[3 * s + 2] = EARTH_RADIUS_M * Math.sin(la);
-    }
-    positions.set(lat, xyz);
+  // One per timetable: each service day's view shares its stops, trips and transfers.
+  const known = geometries.get(d.arrivals);
+  if (known) return known;
+  const at = new Float64Array(3 * d.stopCount);
+  for (let s = 0; s < d.stopCount; s++) {
+    const la = (lat[s]! * Math.PI) / 180;
+    const lo = (lon[s]! * Math.PI) / 180;
+    at[3 * s] = EARTH_RADIUS_M * Math.cos(la) * Math.cos(lo);
+    at[3 * s + 1] = EARTH_RADIUS_M * Math.cos(la) * Math.sin(lo);
+    at[3 * s + 2] = EARTH_RADIUS_M * Math.sin(la);
   }
-  const at = xyz;
   const chord = (u: number, v: number) =>
     Math.hypot(at[3 * u]! - at[3 * v]!, at[3 * u + 1]! - at[3 * v + 1]!, at[3 * u + 2]! - at[3 * v + 2]!);
   const speedOf = (m: number, sec: number) => (m === 0 ? 0 : sec <= 0 ? Infinity : m / sec);
@@ -328,7 +350,7 @@ function geometryOf(d: TransitData, hops: Int32Array): Geometry | undefined {
     for (let p = d.patternStopOffsets[r]!; p + 1 < d.patternStopOffsets[r + 1]!; p++)
       hopSpeed = Math.max(hopSpeed, speedOf(chord(d.patternStops[p]!, d.patternStops[p + 1]!), hops[p]!));
   const bySpeed = new Map<number, number>();
-  return {
+  const geometry: Geometry = {
     xyz: at,
     topSpeed(walkFactor: number): number {
       let top = bySpeed.get(walkFactor);
@@ -347,6 +369,8 @@ function geometryOf(d: TransitData, hops: Int32Array): Geometry | undefined {
       return top;
     },
   };
+  geometries.set(d.arrivals, geometry);
+  return geometry;
 }
 
 const sharedBounds = new WeakMap<TransitData, [TimeBound, TimeBound]>();
