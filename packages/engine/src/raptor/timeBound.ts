@@ -18,7 +18,8 @@ export const UNREACHABLE_SEC = 0x3fffffff;
  * this bound, walks no more and uses no more vehicles (target pruning with a lower bound, as A*
  * does): on a dense network it stops the search from spreading away from the destination.
  *
- * Where the stops have coordinates, the search itself is aimed at the start stops (A*): each stop's
+ * Where the stops have coordinates (and, for the planner's shared bounds, the network has at least
+ * AIM_MIN_STOPS stops), the search itself is aimed at the start stops (A*): each stop's
  * key adds the straight-line distance from it to a ball around the starts at the network's top
  * speed (`aim`), so stops away from the starts settle late or not at all. Unsettled stops get the
  * searched radius plus one second less their aim, still a consistent lower bound.
@@ -46,10 +47,14 @@ export class TimeBound {
   private filledAt = -1;
   /** Per stop during compute: 1 for a start stop. */
   private readonly isStart: Uint8Array;
-  /** Stop positions and the network's top speeds, to aim the searches; undefined without coordinates. */
-  private readonly geometry: Geometry | undefined;
+  /** Stop positions and the network's top speeds, to aim the searches; null without coordinates or aim. */
+  private readonly geometry: Geometry | null;
 
-  constructor(data: TransitData, fastest = fastestHops(data), geometry = geometryOf(data, fastest.hops)) {
+  constructor(
+    data: TransitData,
+    fastest = fastestHops(data),
+    geometry: Geometry | null = geometryOf(data, fastest.hops),
+  ) {
     this.data = data;
     this.tripsMoveOn = fastest.tripsMoveOn;
     this.toEnd = new Int32Array(data.stopCount);
@@ -67,7 +72,8 @@ export class TimeBound {
     let pair = sharedBounds.get(data);
     if (!pair) {
       const hops = fastestHops(data);
-      const geometry = geometryOf(data, hops.hops);
+      // Aimed only on a network large enough for it to pay (AIM_MIN_STOPS).
+      const geometry = data.stopCount >= AIM_MIN_STOPS ? geometryOf(data, hops.hops) : null;
       sharedBounds.set(
         data,
         (pair = [new TimeBound(data, hops, geometry), new TimeBound(data, hops, geometry)]),
@@ -254,6 +260,15 @@ export class TimeBound {
   }
 }
 
+/**
+ * The fewest stops for the shared bounds (the planner's) to aim their searches. Measured with the
+ * whole-search benches (README, "Great-Britain scale"): at GB scale (400,000 stops) aiming cut a
+ * whole search's CPU by about half; at Scotland scale (40,000) it did not pay (5.7–7.8 % more CPU
+ * than main aimed, 2.5–5.8 % unaimed, alternating in one process: within this machine's noise),
+ * as the bounds it leaves weaker beyond the settled radius prune less. Between the two: not measured.
+ */
+const AIM_MIN_STOPS = 100_000;
+
 /** The end-leg sets whose searches a bound keeps (a search's families rarely end at more than four). */
 const KEPT_SEARCHES = 6;
 
@@ -324,13 +339,13 @@ const geometries = new WeakMap<Int32Array, Geometry>();
  * Stop positions as points in space (straight lines through the earth are never longer than
  * the way round it) and, per walking factor, the top speed of the network: the most metres a
  * second of straight line any pattern hop (at its fastest trip) or transfer makes. An edge of no
- * time between two places makes it infinite (the search is not aimed). Undefined without
+ * time between two places makes it infinite (the search is not aimed). Null without
  * coordinates.
  */
-function geometryOf(d: TransitData, hops: Int32Array): Geometry | undefined {
+function geometryOf(d: TransitData, hops: Int32Array): Geometry | null {
   const lat = d.stopLat;
   const lon = d.stopLon;
-  if (!lat || !lon || lat.length < d.stopCount) return undefined;
+  if (!lat || !lon || lat.length < d.stopCount) return null;
   // One per timetable: each service day's view shares its stops, trips and transfers.
   const known = geometries.get(d.arrivals);
   if (known) return known;
