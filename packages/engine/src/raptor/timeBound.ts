@@ -1,5 +1,4 @@
 import { MinHeap } from '../collections/minHeap.ts';
-import { EARTH_RADIUS_M } from '../geo/geometry.ts';
 import type { TransitData } from './transitData.ts';
 import type { AccessLeg } from './types.ts';
 
@@ -296,13 +295,13 @@ interface EndSearch {
   aimArray?: Int32Array;
 }
 
-/** A ball in the earth-centred space of `Geometry.xyz`, metres, and the speed a search aims at it with. */
+/** A ball in the space of `Geometry.xyz` (earth radii), and the speed a search aims at it with. */
 interface Ball {
   x: number;
   y: number;
   z: number;
   r: number;
-  /** Metres a second. */
+  /** Earth radii of straight line a second. */
   speed: number;
 }
 
@@ -311,7 +310,10 @@ function aimSec(xyz: Float64Array, i: number, b: Ball): number {
   return Math.floor(Math.max(0, chordTo(xyz, i, b) - b.r) / b.speed);
 }
 
-/** Stop positions in earth-centred metres, and the network's top speed for a walking factor. */
+/**
+ * Stop positions on the unit sphere (earth radii: the aim is a length over a speed in the same unit,
+ * so the earth's size drops out), and the network's top speed for a walking factor.
+ */
 interface Geometry {
   xyz: Float64Array;
   topSpeed(walkFactor: number): number;
@@ -324,7 +326,7 @@ function zerosFor(stopCount: number): Int32Array {
   return zeros;
 }
 
-/** Straight-line (chord) distance in metres from stop `i` to the ball's surface, or less. */
+/** Straight-line (chord) distance from stop `i` to the ball's centre, in earth radii. */
 function chordTo(xyz: Float64Array, i: number, b: Ball): number {
   const dx = xyz[3 * i]! - b.x;
   const dy = xyz[3 * i + 1]! - b.y;
@@ -337,7 +339,7 @@ const geometries = new WeakMap<Int32Array, Geometry>();
 
 /**
  * Stop positions as points in space (straight lines through the earth are never longer than
- * the way round it) and, per walking factor, the top speed of the network: the most metres a
+ * the way round it) and, per walking factor, the top speed of the network: the most earth radii a
  * second of straight line any pattern hop (at its fastest trip) or transfer makes. An edge of no
  * time between two places makes it infinite (the search is not aimed). Null without
  * coordinates.
@@ -353,9 +355,9 @@ function geometryOf(d: TransitData, hops: Int32Array): Geometry | null {
   for (let s = 0; s < d.stopCount; s++) {
     const la = (lat[s]! * Math.PI) / 180;
     const lo = (lon[s]! * Math.PI) / 180;
-    at[3 * s] = EARTH_RADIUS_M * Math.cos(la) * Math.cos(lo);
-    at[3 * s + 1] = EARTH_RADIUS_M * Math.cos(la) * Math.sin(lo);
-    at[3 * s + 2] = EARTH_RADIUS_M * Math.sin(la);
+    at[3 * s] = Math.cos(la) * Math.cos(lo);
+    at[3 * s + 1] = Math.cos(la) * Math.sin(lo);
+    at[3 * s + 2] = Math.sin(la);
   }
   const chord = (u: number, v: number) =>
     Math.hypot(at[3 * u]! - at[3 * v]!, at[3 * u + 1]! - at[3 * v + 1]!, at[3 * u + 2]! - at[3 * v + 2]!);
