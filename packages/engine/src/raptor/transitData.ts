@@ -32,6 +32,9 @@ export interface TripHit {
 export interface TransitData {
   readonly stopCount: number;
   readonly patternCount: number;
+  /** Stop coordinates in degrees, when known: the time bound aims its search with them (timeBound.ts). */
+  readonly stopLat?: Float64Array;
+  readonly stopLon?: Float64Array;
 
   /** Pattern r visits patternStops[patternStopOffsets[r] … patternStopOffsets[r+1]-1]. */
   readonly patternStopOffsets: Int32Array;

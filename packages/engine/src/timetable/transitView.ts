@@ -27,6 +27,8 @@ const DAY_SEC = 86_400;
 export class TransitView implements TransitData {
   readonly stopCount: number;
   readonly patternCount: number;
+  readonly stopLat: Float64Array;
+  readonly stopLon: Float64Array;
   readonly patternStopOffsets: Int32Array;
   readonly patternStops: Int32Array;
   readonly patternPosFlags: Uint8Array;
@@ -77,6 +79,8 @@ export class TransitView implements TransitData {
     this.date = date;
     this.stopCount = tt.stopCount;
     this.patternCount = tt.patternCount;
+    this.stopLat = a.stopLat;
+    this.stopLon = a.stopLon;
     this.patternStopOffsets = a.patternStopOffsets;
     this.patternStops = a.patternStops;
     this.patternPosFlags = a.patternPosFlags;

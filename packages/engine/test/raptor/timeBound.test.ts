@@ -26,7 +26,22 @@ const legs = (stops: number) =>
 function referenceBound(d: TransitData, ends: AccessLeg[], fwd: boolean, factor: number): number[] {
   const dist = new Array<number>(d.stopCount).fill(UNREACHABLE_SEC);
   for (const e of ends) dist[e.stopIdx] = Math.min(dist[e.stopIdx]!, e.durationSec);
-  // Edges a → b in real time with their least seconds.
+  const edges = edgesOf(d, factor);
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [a, b, sec] of edges) {
+      const [from, to] = fwd ? [a, b] : [b, a];
+      if (dist[to]! + sec < dist[from]!) {
+        dist[from] = dist[to]! + sec;
+        changed = true;
+      }
+    }
+  }
+  return dist;
+}
+
+/** Edges a → b in real time with their least seconds: every trip's hops, and transfers. */
+function edgesOf(d: TransitData, factor: number): Array<[number, number, number]> {
   const edges: Array<[number, number, number]> = [];
   for (let t = 0; t < d.tripPattern.length; t++) {
     const r = d.tripPattern[t]!;
@@ -48,17 +63,7 @@ function referenceBound(d: TransitData, ends: AccessLeg[], fwd: boolean, factor:
         d.transferIsWalk[i] === 1 ? Math.min(sec, Math.round(sec * factor)) : sec,
       ]);
     }
-  for (let changed = true; changed;) {
-    changed = false;
-    for (const [a, b, sec] of edges) {
-      const [from, to] = fwd ? [a, b] : [b, a];
-      if (dist[to]! + sec < dist[from]!) {
-        dist[from] = dist[to]! + sec;
-        changed = true;
-      }
-    }
-  }
-  return dist;
+  return edges;
 }
 
 describe('TimeBound', () => {
@@ -89,6 +94,49 @@ describe('TimeBound', () => {
         ),
         { numRuns: 20, seed },
       );
+    }
+  });
+
+  it('aimed at the start stops: never over the shortest path, consistent along every hop and transfer, and at each start what an unaimed search gives', () => {
+    for (let seed = 1; seed <= 8; seed++) {
+      const { view } = randomNetwork(seed, seed % 2 === 0 ? 0 : 120, QUERY_DATE);
+      // The same network without coordinates: its searches are not aimed.
+      const plain = new Proxy(view, {
+        get: (t, k) => (k === 'stopLat' || k === 'stopLon' ? undefined : Reflect.get(t, k)),
+      });
+      const aimed = new TimeBound(view);
+      const unaimed = new TimeBound(plain);
+      let starts = 0;
+      let aimedApart = 0;
+      fc.assert(
+        fc.property(
+          legs(view.stopCount),
+          legs(view.stopCount),
+          fc.boolean(),
+          fc.constantFrom(1, 1.5),
+          fc.integer({ min: 0, max: 3600 }),
+          fc.integer({ min: 0, max: 1800 }),
+          (from: AccessLeg[], ends: AccessLeg[], fwd, factor, horizon, slack) => {
+            const full = referenceBound(view, ends, fwd, factor);
+            aimed.compute(from, ends, fwd, factor, horizon, slack);
+            unaimed.compute(from, ends, fwd, factor, horizon, slack);
+            full.forEach((t, s) => expect(aimed.toEnd[s]).toBeLessThanOrEqual(t));
+            if (aimed.toEnd.some((t, s) => t !== unaimed.toEnd[s])) aimedApart++;
+            for (const a of from) {
+              starts++;
+              expect(aimed.toEnd[a.stopIdx]).toBe(unaimed.toEnd[a.stopIdx]);
+            }
+            for (const [a, b, sec] of edgesOf(view, factor)) {
+              const [u, v] = fwd ? [a, b] : [b, a];
+              expect(aimed.toEnd[u]!).toBeLessThanOrEqual(sec + aimed.toEnd[v]!);
+            }
+          },
+        ),
+        { numRuns: 20, seed },
+      );
+      expect(starts).toBeGreaterThan(20);
+      // The aim shows: away from the starts the aimed search settles less.
+      expect(aimedApart).toBeGreaterThan(0);
     }
   });
 

@@ -8,6 +8,7 @@ import { loadPlanner } from '../../../src/planner/loadPlanner.ts';
 import type { Planner } from '../../../src/planner/loadPlanner.ts';
 import { loadRegionData } from '../../../src/loader/regionData.ts';
 import type { RegionData } from '../../../src/loader/regionData.ts';
+import type { StreetNetwork } from '../../../src/streets/streetNetwork.ts';
 import type { LiveVersion } from '../../../src/realtime/liveVersion.ts';
 import { resolveRegionPath } from '../../../src/region/loadRegionConfig.ts';
 import {
@@ -37,8 +38,10 @@ export const PLANNER_LIMITS = {
   maxVehicles: 4,
   /** MAX_SHIFT_SEC: a transit option leaves at most six hours after the asked time… */
   maxShiftSec: 6 * 3600,
-  /** WALK_DIRECT_M: a direct walk is offered up to this straight-line distance. */
+  /** WALK_DIRECT_M: a direct walk is offered up to this straight-line distance… */
   directWalkM: 6_000,
+  /** …and modes/walk.ts MAX_WALK_SEC: taking at most two hours (checkWalkLeg). */
+  directWalkMaxSec: 2 * 3600,
   /** SAME_PLACE_M: closer ends have no journey to plan. */
   samePlaceM: 100,
   /** region.json connections.walkToRideSec (default): at the first stop this long before the ride, unless at the door. */
@@ -162,6 +165,23 @@ export function crowM(a: Place, b: Place): number {
   return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/**
+ * Seconds of the direct walk along the streets the planner would offer from `from` to `to`
+ * (timed from `startSec`): none beyond WALK_DIRECT_M straight line, nor taking over MAX_WALK_SEC.
+ */
+export function directWalkSec(
+  streets: StreetNetwork,
+  from: Place,
+  to: Place,
+  startSec: number,
+): number | undefined {
+  if (crowM(from, to) > PLANNER_LIMITS.directWalkM) return undefined;
+  const leg = buildStreetChain(streets, [{ type: 'walk', from, to }], { startSec });
+  const end = leg?.steps[leg.steps.length - 1]?.endSec;
+  if (end === undefined || end - startSec > PLANNER_LIMITS.directWalkMaxSec) return undefined;
+  return end - startSec;
+}
+
 /** What the reference says about one search. */
 export interface ReferenceAnswer {
   /** Earliest walk + public transport arrival (epoch seconds), transit or a direct walk. */
@@ -192,11 +212,8 @@ export function referenceEarliest(r: ReferenceRegion, from: Place, to: Place, ou
     arriveBeforeSec: nextMidnight,
   };
   const transit = query.access.size && query.egress.size ? scanEarliest(net, query) : undefined;
-  let walk: number | undefined;
-  if (crowM(from, to) <= PLANNER_LIMITS.directWalkM) {
-    const leg = buildStreetChain(data.streets, [{ type: 'walk', from, to }], { startSec: epochSec });
-    walk = leg?.steps[leg.steps.length - 1]?.endSec;
-  }
+  const walkSec = directWalkSec(data.streets, from, to, epochSec);
+  const walk = walkSec === undefined ? undefined : epochSec + walkSec;
   const times = [transit?.arrivalSec, walk].filter((t): t is number => t !== undefined);
   return {
     arrivalSec: times.length ? Math.min(...times) : undefined,
@@ -382,13 +399,9 @@ export function referenceLatest(
     earliestDepartureSec: midnight,
   };
   const transit = query.access.size && query.egress.size ? scanLatest(net, query) : undefined;
-  let walk: number | undefined;
-  if (crowM(from, to) <= PLANNER_LIMITS.directWalkM) {
-    // A walk takes as long whenever it starts: timed from the deadline, set off that much before.
-    const leg = buildStreetChain(data.streets, [{ type: 'walk', from, to }], { startSec: deadlineSec });
-    const end = leg?.steps[leg.steps.length - 1]?.endSec;
-    if (end !== undefined) walk = deadlineSec - (end - deadlineSec);
-  }
+  // A walk takes as long whenever it starts: timed from the deadline, set off that much before.
+  const walkSec = directWalkSec(data.streets, from, to, deadlineSec);
+  const walk = walkSec === undefined ? undefined : deadlineSec - walkSec;
   const times = [transit?.departureSec, walk].filter((t): t is number => t !== undefined);
   return {
     deadlineSec,
