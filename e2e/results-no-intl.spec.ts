@@ -29,13 +29,13 @@ test('Results: a cold load loads no ICU data (no Intl date, no localeCompare) un
     const counts = { icuCalls: 0 };
     (window as unknown as { intlCounts: typeof counts }).intlCounts = counts;
     const Own = Intl.DateTimeFormat;
-    const counted = function (this: unknown, ...args: ConstructorParameters<typeof Own>) {
+    function counted(this: unknown, ...args: ConstructorParameters<typeof Own>) {
       counts.icuCalls++;
       return new Own(...args);
-    } as unknown as typeof Own;
+    }
     counted.prototype = Own.prototype;
     counted.supportedLocalesOf = Own.supportedLocalesOf.bind(Own);
-    Intl.DateTimeFormat = counted;
+    Intl.DateTimeFormat = counted as unknown as typeof Own;
     const ownCompare = String.prototype.localeCompare;
     String.prototype.localeCompare = function (this: string, ...args: Parameters<typeof ownCompare>) {
       counts.icuCalls++;
