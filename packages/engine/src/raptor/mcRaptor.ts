@@ -9,6 +9,7 @@ import { TargetFronts } from './targetFronts.ts';
 import { TimeBound } from './timeBound.ts';
 import { TripLookups } from './tripLookups.ts';
 import { VehicleBound } from './vehicleBound.ts';
+import { emptyStats } from './types.ts';
 import type { AccessLeg, RaptorJourney, RaptorLeg, RaptorQuery, RaptorResult, RaptorStats } from './types.ts';
 
 /** Label kinds: how the label was reached. */
@@ -137,14 +138,7 @@ export class McRaptor {
     const started = performance.now();
     const fwd = query.direction === 'depart-after';
     const rounds = Math.min(this.maxRounds, (query.maxTransfers ?? this.maxRounds - 1) + 1);
-    const stats: RaptorStats = {
-      iterations: 0,
-      rounds: 0,
-      patternsScanned: 0,
-      stopsImproved: 0,
-      transfersRelaxed: 0,
-      durationMs: 0,
-    };
+    const stats = emptyStats();
     // Vehicle end legs extended by a walking transfer, as in Raptor (endTransfers.ts).
     const endLegs = withEndTransfers(this.data, query);
     const starts = fwd ? endLegs.access : endLegs.egress;

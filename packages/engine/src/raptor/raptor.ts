@@ -6,6 +6,7 @@ import { TimeBound } from './timeBound.ts';
 import { TripLookups } from './tripLookups.ts';
 import { VehicleBound } from './vehicleBound.ts';
 import type { PatternIdx, StopIdx, TransitData, TripHit, TripIdx } from './transitData.ts';
+import { emptyStats } from './types.ts';
 import type { AccessLeg, RaptorJourney, RaptorLeg, RaptorQuery, RaptorResult, RaptorStats } from './types.ts';
 
 const INF = 0x3fffffff;
@@ -727,15 +728,4 @@ interface PreparedSearch {
   usefulStarts: AccessLeg[];
   ends: AccessLeg[];
   wheelchair: boolean;
-}
-
-function emptyStats(): RaptorStats {
-  return {
-    iterations: 0,
-    rounds: 0,
-    patternsScanned: 0,
-    stopsImproved: 0,
-    transfersRelaxed: 0,
-    durationMs: 0,
-  };
 }

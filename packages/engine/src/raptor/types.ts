@@ -94,6 +94,18 @@ export interface RaptorStats {
   durationMs: number;
 }
 
+/** Counters at zero, as a search starts them. */
+export function emptyStats(): RaptorStats {
+  return {
+    iterations: 0,
+    rounds: 0,
+    patternsScanned: 0,
+    stopsImproved: 0,
+    transfersRelaxed: 0,
+    durationMs: 0,
+  };
+}
+
 export interface RaptorResult {
   /** Pareto-optimal journeys on (departure later, arrival earlier, fewer transfers; McRaptor: and less walking), sorted by arrival. */
   journeys: RaptorJourney[];
