@@ -1,7 +1,7 @@
 import type { Leg } from '@cairn/contracts';
 
 /** Step types of booked public transport: rides without a timetable of stops. */
-const BOOKED_RIDES: ReadonlySet<string> = new Set(['drt', 'community transport']);
+export const BOOKED_RIDES: ReadonlySet<string> = new Set(['drt', 'community transport']);
 
 /**
  * Changes of vehicle on a leg with `rides` rides (timetabled or booked): one fewer than its rides,

@@ -1,8 +1,9 @@
 import { appointmentReturnTime, DEFAULT_APPOINTMENT_MIN, TIMETABLED_TYPES } from '@cairn/contracts';
-import type { Journey, StepFree, TravelType } from '@cairn/contracts';
+import type { Journey, StepFree } from '@cairn/contracts';
 import { assembleJourney } from '../journeys/assemble/assembleJourney.ts';
 import type { ExtrasLookup } from '../journeys/assemble/assembleJourney.ts';
 import { priceOption } from '../journeys/fares/priceOption.ts';
+import { BOOKED_RIDES } from '../format/changes.ts';
 import { parseSearchDate } from '../format/localTime.ts';
 import type { PlannedLeg, PlannedOption } from '../journeys/model.ts';
 import { legEndSec } from '../journeys/model.ts';
@@ -299,13 +300,10 @@ const publicOnFoot = (c: Candidate): boolean =>
   c.key.family === 'flexible' ||
   (c.key.family === 'transit' && c.key.first === 'walk' && c.key.last === 'walk');
 
-/** Public transport: the timetabled modes and the booked buses (DRT, community transport). */
-const PUBLIC_TYPES: readonly TravelType[] = [...TIMETABLED_TYPES, 'drt', 'community transport'];
-
-/** A journey riding public transport either way. */
+/** A journey riding public transport either way: a timetabled mode or a booked bus. */
 const ridesPublicTransport = (j: Journey): boolean =>
   [j.depart, ...(j.return ? [j.return] : [])].some((leg) =>
-    leg.steps.some((s) => PUBLIC_TYPES.includes(s.type)),
+    leg.steps.some((s) => TIMETABLED_TYPES.includes(s.type) || BOOKED_RIDES.has(s.type)),
   );
 
 /** The option a candidate starts as: its outbound leg, no return yet. */

@@ -17,11 +17,13 @@ export interface PublicTransportLost {
   action: string;
 }
 
-const returnsByPublicTransport = (journey: Journey): boolean =>
-  journey.return?.steps.some((s) => PUBLIC_TRANSPORT.includes(s.type)) ?? false;
+const byPublicTransport = (leg: Journey['return']): boolean =>
+  leg?.steps.some((s) => PUBLIC_TRANSPORT.includes(s.type)) ?? false;
+
+const returnsByPublicTransport = (journey: Journey): boolean => byPublicTransport(journey.return);
 
 const goesByPublicTransport = (journey: Journey): boolean =>
-  journey.depart.steps.some((s) => PUBLIC_TRANSPORT.includes(s.type)) || returnsByPublicTransport(journey);
+  byPublicTransport(journey.depart) || returnsByPublicTransport(journey);
 
 /**
  * A return search whose options all come back by car, taxi, bike or on foot (often a train there

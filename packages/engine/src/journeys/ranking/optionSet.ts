@@ -410,7 +410,8 @@ export function shortRidePointless(a: OptionScore, b: OptionScore, arriveBy = fa
 function shortRideRule(a: OptionScore, b: OptionScore, arriveBy: boolean): OptionSetRule | undefined {
   if (a.rides === '') return undefined;
   const longWait = b.ridesWithoutShortEnds?.includes(a.rides) === true;
-  if (!longWait && !b.ridesWithoutShortHops?.includes(a.rides)) return undefined;
+  const hop = b.ridesWithoutShortHops?.includes(a.rides) === true;
+  if (!longWait && !hop) return undefined;
   // Both unpriced (a fare beyond the region, a feed without fares) is the same unknown fare less
   // the short ride's: Kingussie → Fort William kept a 1-minute bus and 74 minutes at the station.
   const costs = comparableCosts(a.costPence, b.costPence);
@@ -426,7 +427,12 @@ function shortRideRule(a: OptionScore, b: OptionScore, arriveBy: boolean): Optio
   const asEarly = arriveBy
     ? !a.late && a.departSec >= b.departSec && a.arriveSec <= b.arriveSec + slack
     : a.arriveSec <= b.arriveSec && a.departSec >= b.departSec - slack;
-  return b.ridesWithoutShortHops?.includes(a.rides) && asEarly ? 'short hop' : undefined;
+  return hop && asEarly ? 'short hop' : undefined;
+}
+
+/** The same ride: one trip, boarded and left at the same stops. */
+function sameSpan(p: RideSpan, q: RideSpan): boolean {
+  return p.trip === q.trip && p.board === q.board && p.alight === q.alight;
 }
 
 /**
@@ -440,19 +446,17 @@ function shortRideRule(a: OptionScore, b: OptionScore, arriveBy: boolean): Optio
 function stayOnBoard(a: OptionScore, b: OptionScore): boolean {
   const [x, y] = [a.rideSpans, b.rideSpans];
   if (!x?.length || !y || x.length >= y.length) return false;
-  const same = (p: RideSpan, q: RideSpan) =>
-    p.trip === q.trip && p.board === q.board && p.alight === q.alight;
   const n = x.length;
   const k = y.length - n;
   // A is B's rides with the later ones cut, the last shared ride left further on…
   const staysOn =
-    x.slice(0, -1).every((r, i) => same(r, y[i]!)) &&
+    x.every((r, i) => i === n - 1 || sameSpan(r, y[i]!)) &&
     x[n - 1]!.trip === y[n - 1]!.trip &&
     x[n - 1]!.board === y[n - 1]!.board &&
     x[n - 1]!.alight !== y[n - 1]!.alight;
   // …or with the earlier ones cut, the first shared ride boarded further back.
   const boardsFirst =
-    x.slice(1).every((r, i) => same(r, y[k + 1 + i]!)) &&
+    x.every((r, i) => i === 0 || sameSpan(r, y[k + i]!)) &&
     x[0]!.trip === y[k]!.trip &&
     x[0]!.alight === y[k]!.alight &&
     x[0]!.board !== y[k]!.board;
@@ -727,13 +731,14 @@ function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Map<num
     // Each pass moves to a clearly better option, so it ends; the bound only guards the loop.
     for (let pass = 0; pass < scores.length; pass++) {
       const b = scores[best]!;
+      const copyMax = copyTie(key, keys[best]![key] ?? 0);
       const by = scores.findIndex(
         (s, i) =>
           shortRidePointless(s, b, arriveBy) ||
           stayOnBoard(s, b) ||
           partialVehicle(s, b) ||
           sameRidesMomentsApart(s, b) ||
-          (laterCopy(s, b, arriveBy) && (keys[i]![key] ?? 0) <= copyTie(key, keys[best]![key] ?? 0)) ||
+          (laterCopy(s, b, arriveBy) && (keys[i]![key] ?? 0) <= copyMax) ||
           (arriveBy && (key === 'depature-time' || key === 'arrival-time') && laterNoWorse(s, b)) ||
           (((keys[i]![key] ?? 0) <= tie || farWalkTakesOver(key, s, b)) && clearlyBetter(s, b, arriveBy)),
       );
@@ -851,8 +856,11 @@ export function explainOptions<T>(
     arriveBy,
     xs,
     (x, all) => {
-      const by = all.find((y) => y !== x && shortRidePointless(y.s, x.s, arriveBy));
-      return by ? { rule: shortRideRule(by.s, x.s, arriveBy)!, by } : undefined;
+      for (const by of all) {
+        const rule = by === x ? undefined : shortRideRule(by.s, x.s, arriveBy);
+        if (rule) return { rule, by };
+      }
+      return undefined;
     },
     log,
   );
