@@ -162,7 +162,11 @@ describe('init-region on UK timetables', () => {
       id: 'export-dat',
       type: 'transxchange',
     });
-    expect(cairn(dir, ['build-region', '--region', 'r']).code).toBe(0);
+    const built = cairn(dir, ['build-region', '--region', 'r']);
+    expect(built.code).toBe(0);
+    // The build names the format it read, not GTFS, which the feed never was.
+    expect(built.out).toMatch(/timetable: parsed TransXChange \(/);
+    expect(built.out).not.toMatch(/GTFS/);
 
     writeFileSync(join(dir, 'notes.txt'), 'minutes of the bus users group\n');
     const refused = cairn(dir, ['init-region', '--region', 'q', '--feed', 'notes.txt']);

@@ -17,6 +17,14 @@ import { readTransxchangeFeed } from '../transxchange/readFeed.ts';
 /** The formats a region's timetable feeds may come in. */
 export type FeedFormat = 'gtfs' | 'transxchange' | 'atco-cif' | 'rail-cif';
 
+/** Each format's name as operators know it, for what a build prints. */
+export const FEED_FORMAT_NAMES: Record<FeedFormat, string> = {
+  gtfs: 'GTFS',
+  transxchange: 'TransXChange',
+  'atco-cif': 'ATCO-CIF',
+  'rail-cif': 'rail CIF',
+};
+
 /** What reading one feed needs beyond its path. */
 export interface TimetableFeedOptions {
   feedId: string;

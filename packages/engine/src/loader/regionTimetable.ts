@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { readTimetableFeed } from '../feeds/readTimetableFeed.ts';
+import { FEED_FORMAT_NAMES, readTimetableFeed } from '../feeds/readTimetableFeed.ts';
 import { fareFeedOf, readGtfsFareFeed } from '../gtfs/readFeed.ts';
 import { streetFootpathSource } from '../modes/footpaths.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
@@ -148,9 +148,14 @@ export function loadRegionTimetable(
     feedIds: built.feedIds,
     fareFeeds: built.fareFeeds,
     warnings,
-    note: `timetable: parsed GTFS (${why}) in ${elapsed(started)}${wrote}`,
+    note: `timetable: parsed ${formatsOf(config)} (${why}) in ${elapsed(started)}${wrote}`,
     source: 'gtfs',
   };
+}
+
+/** The formats of the region's feeds by name, as "GTFS" or "GTFS + TransXChange". */
+function formatsOf(config: RegionConfig): string {
+  return [...new Set(config.feeds.map((feed) => FEED_FORMAT_NAMES[feed.type ?? 'gtfs']))].join(' + ');
 }
 
 /** Parses the region's GTFS feeds into a timetable; a feed that cannot be read is left out with a message. */
