@@ -10,6 +10,7 @@ import {
   chooseOptions,
   clearlyBetter,
   explainOptions,
+  co2Negligible,
   co2SlackOf,
   OPTION_SET,
   publicTransportFeeder,
@@ -861,6 +862,77 @@ describe('option set', () => {
     expect(keep([atParadeplatz, atMarktplatz])).toEqual([atParadeplatz]);
   });
 
+  it('a negligible CO2 difference keeps nothing: the same tram from Marktplatz, 0.01 kg greener and 77 m more walking, goes (RNV Paradeplatz → Heidelberg Hbf Süd in December)', () => {
+    // Tram 5 at Paradeplatz 10:16 after 276 m, or at Marktplatz 10:17 after 352 m, the same trip to
+    // the same walk at the end, no fare known; the ride from Marktplatz is 300 m shorter.
+    const tram = { rides: 'rnv:tram5-1016', arriveSec: 40_200, costPence: null, changes: 0 };
+    const atParadeplatz = score({ ...tram, departSec: 36_660, travelSec: 3540, walkM: 1363, carbonKg: 0.53 });
+    const atMarktplatz = score({ ...tram, departSec: 36_663, travelSec: 3537, walkM: 1440, carbonKg: 0.52 });
+    const car = score({
+      family: 'lift',
+      needs: new Set<Need>(['driver']),
+      rides: '',
+      departSec: 36_000,
+      arriveSec: 37_020,
+      travelSec: 1020,
+      costPence: 0,
+      carbonKg: 6.29,
+      walkM: 0,
+      onDemand: true,
+    });
+    const { kept, removed } = explainOptions([car, atMarktplatz, atParadeplatz], (x) => x, false);
+    expect(kept).toEqual([car, atParadeplatz]);
+    expect(removed).toEqual([{ item: atMarktplatz, rule: 'same rides, leaner way', by: atParadeplatz }]);
+    // 0.1 kg less is no longer negligible (over 0.05 kg and 5 %): the greener one stays.
+    expect(keep([car, { ...atMarktplatz, carbonKg: 0.43 }, atParadeplatz])).toHaveLength(3);
+    // On a larger figure the tie is relative: 0.4 kg in 10 kg is within 5 %, 0.6 kg is not.
+    expect(co2Negligible(10, 10.4)).toBe(true);
+    expect(co2Negligible(10, 10.6)).toBe(false);
+    expect(co2Negligible(0, 0.05)).toBe(true);
+    expect(co2Negligible(0, 0.06)).toBe(false);
+  });
+
+  it('a later copy goes beside its nearer copy even when that copy then gives way to a leaner way onto the same tram (RNV: the 12:11 tram 5 from Marktplatz stayed alone)', () => {
+    const hour = 3600;
+    const marktplatz = (departSec: number, trip: string) =>
+      score({
+        rides: trip,
+        shape: 'walk>Marktplatz|tram 5:Marktplatz>Gneisenaustraße Süd|walk',
+        departSec,
+        arriveSec: departSec + 59 * 60,
+        travelSec: 59 * 60,
+        walkM: 1440,
+        carbonKg: 0.52,
+        costPence: null,
+      });
+    const early = marktplatz(10 * hour + 11 * 60, 'tram 5 10:16');
+    const late = marktplatz(12 * hour + 11 * 60, 'tram 5 12:16');
+    const atParadeplatz = score({
+      ...early,
+      shape: 'walk>Paradeplatz|tram 5:Paradeplatz>Gneisenaustraße Süd|walk',
+      walkM: 1363,
+      carbonKg: 0.53,
+    });
+    const cycle = score({
+      family: 'cycle',
+      needs: new Set<Need>(['bike']),
+      rides: '',
+      departSec: 10 * hour,
+      arriveSec: 11 * hour + 15 * 60,
+      travelSec: 75 * 60,
+      costPence: 0,
+      carbonKg: 0,
+      walkM: 0,
+      onDemand: true,
+    });
+    const { kept, removed } = explainOptions([cycle, atParadeplatz, early, late], (x) => x, false);
+    expect(kept).toEqual([cycle, atParadeplatz]);
+    expect(removed).toEqual([
+      { item: late, rule: 'later copy', by: early },
+      { item: early, rule: 'same rides, leaner way', by: atParadeplatz },
+    ]);
+  });
+
   it('without any fare known, a direct train beats three changes onto the same train at the same times (it removed nothing without a fare: an unknown cost removed nothing)', () => {
     // R 17:33 from Jay St to Bay Ridge-95 St at 18:01, or the B25, the 2 and the N to catch that R
     // at 59 St, both leaving the door at the same time.
@@ -960,14 +1032,17 @@ describe('option set', () => {
           if (arriveBy && (key === 'depature-time' || key === 'arrival-time')) continue;
           const best = Math.min(...items.map((x) => computeSortKeys(x)[key] ?? 0));
           // Walking within the walk slack of the least (within walkFarM for an option an hour faster
-          // and clearly cheaper), CO2 within the CO2 slack, leaving within the hour after the
+          // and clearly cheaper), CO2 within the CO2 slack (or a negligible difference), leaving within the hour after the
           // earliest, waiting within 5 minutes of the least and travelling within a minute of the
           // shortest on the same rides count as the same (ADR 008).
           const tie =
             key === 'walk-distance'
               ? best + OPTION_SET.walkFarM
               : key === 'emissions'
-                ? co2SlackOf(best)
+                ? Math.max(
+                    co2SlackOf(best),
+                    best + Math.max(OPTION_SET.co2TieKg, best * OPTION_SET.co2TieShare),
+                  )
                 : key === 'depature-time'
                   ? best + OPTION_SET.leaveEarlierMaxSec
                   : key === 'wait-time'
