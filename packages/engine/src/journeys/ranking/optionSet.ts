@@ -246,6 +246,13 @@ export const OPTION_SET = {
    */
   leaveEarlierShare: 0.5,
   leaveEarlierMaxSec: 60 * 60,
+  /**
+   * Depart-after: an option there this much sooner removes one leaving later, unless the later is
+   * clearly cheaper, changes or emits less, asks less or is more step-free (much sooner). Our own
+   * judgement, the half hour `co2SlackSavedSec` also asks: nobody who asked to leave at 09:00 waits
+   * until 09:37 to be there 52 minutes later for 10p (Nethy Bridge → Kingussie).
+   */
+  muchSoonerSec: 30 * 60,
   /** Same rides with more needs: the leaner option may leave this much earlier and still win. */
   sameRidesLeaveEarlierSec: 15 * 60,
   /** Leaving this close to an option on the same rides, one walking less takes over its protections. */
@@ -698,6 +705,41 @@ function laterNoWorse(a: OptionScore, b: OptionScore): boolean {
   );
 }
 
+/**
+ * Depart-after (`much sooner`), the mirror of arrive-by's `later, still in time`: of two options
+ * after the time asked, the traveller takes the one there much sooner unless the other differs in
+ * something that matters. A removes B when A is there at least `muchSoonerSec` sooner, is on the
+ * way at most `clearlyFasterSec` longer, asks, changes and emits no more (within the CO2 margin),
+ * is no less step-free, B is not clearly cheaper, and A walks at most the walk slack more, or at
+ * most `walkFarM` more (step-free: `stepFreeShortRideWalkM`) when its extra walking, each minute
+ * counting `walkReluctance`, and `clearlyFasterSec` are no more than the time it gains. Options on
+ * demand are left to dominance, which compares them as leaving whenever the traveller likes.
+ * Nethy Bridge → Kingussie at 09:00 kept a taxi and bus 32 at 09:37, there at 10:41, beside the
+ * taxi and train at 09:01, there at 09:49, for 10p more; Boat of Garten → Kingussie at 08:15 kept
+ * bus 34 and the M91 there at 11:40 beside bus 34 and the train there at 09:49, for 60p and 355 m
+ * of walking less.
+ */
+export function muchSooner(a: OptionScore, b: OptionScore): boolean {
+  const soonerSec = b.arriveSec - a.arriveSec;
+  if (a.onDemand || b.onDemand || a.late || soonerSec < OPTION_SET.muchSoonerSec) return false;
+  const costs = comparableCosts(a.costPence, b.costPence);
+  if (!costs || clearlyCheaper(costs[1], costs[0])) return false;
+  const extraWalkSec = ((a.walkM - b.walkM) / WALK_MPS) * OPTION_SET.walkReluctance;
+  // A step-free traveller walks (or wheels) no further than the short-ride rule asks of them.
+  const walkMoreM = Math.min(OPTION_SET.walkFarM, b.shortRideWalkLimitM ?? Infinity);
+  const walkOk =
+    a.walkM <= b.walkM + OPTION_SET.walkSlackM ||
+    (a.walkM <= b.walkM + walkMoreM && OPTION_SET.clearlyFasterSec + extraWalkSec <= soonerSec);
+  return (
+    walkOk &&
+    subset(a.needs, b.needs) &&
+    a.changes <= b.changes &&
+    emitsNoMore(a.carbonKg, b.carbonKg, 0) &&
+    stepFreeRank(a) <= stepFreeRank(b) &&
+    a.arriveSec - a.departSec <= b.arriveSec - b.departSec + OPTION_SET.clearlyFasterSec
+  );
+}
+
 /** How step-free an option is known to be, for comparing two (0 is best); unlabelled counts as unknown. */
 const stepFreeRank = (s: OptionScore): number => (s.stepFree === 'yes' ? 0 : s.stepFree === 'no' ? 2 : 1);
 
@@ -781,6 +823,7 @@ export const OPTION_SET_RULES = [
   'clearly beaten',
   'there first',
   'later, still in time',
+  'much sooner',
   'same rides, leaner way',
   'short ride, long wait',
   'short hop',
@@ -912,6 +955,7 @@ export function explainOptions<T>(
     log,
   );
   xs = stage(arriveBy, xs, removedBy('public transport feeder', publicTransportFeeder), log);
+  if (!arriveBy) xs = stage(arriveBy, xs, removedBy('much sooner', muchSooner), log);
   // Exact duplicates (same family, same times, same cost): the first stays.
   xs = stage(
     arriveBy,

@@ -11,6 +11,7 @@ import {
   clearlyBetter,
   explainOptions,
   co2Negligible,
+  muchSooner,
   co2SlackOf,
   OPTION_SET,
   publicTransportFeeder,
@@ -614,8 +615,10 @@ describe('option set', () => {
     expect(explainOptions([early, late], (x) => x, true).removed).toEqual([
       { item: early, rule: 'later, still in time', by: late },
     ]);
-    // Depart-after, the earlier one is there an hour sooner: both stay.
-    expect(keep([early, late], false)).toHaveLength(2);
+    // Depart-after, the earlier one is there an hour sooner for the same: the later goes instead.
+    expect(explainOptions([early, late], (x) => x, false).removed).toEqual([
+      { item: late, rule: 'much sooner', by: early },
+    ]);
     // Something that matters keeps the earlier one.
     for (const [what, laterOver] of [
       ['one change more', { changes: 1 }],
@@ -1183,7 +1186,10 @@ describe("options the lead struck out reading main (issue 27's spirit)", () => {
     const { kept, removed } = explainOptions([first, later], (x) => x, false);
     expect(kept).toEqual([first]);
     expect(removed).toEqual([{ item: later, rule: 'later copy', by: first }]);
-    expect(keep([first, { ...later, shape: 'bus 34|intercity bus M91' }])).toHaveLength(2);
+    // Another shape is no later copy; two hours later for the same fare, it goes as much sooner.
+    expect(
+      explainOptions([first, { ...later, shape: 'bus 34|intercity bus M91' }], (x) => x, false).removed,
+    ).toEqual([{ item: { ...later, shape: 'bus 34|intercity bus M91' }, rule: 'much sooner', by: first }]);
     expect(keep([first, { ...later, costPence: first.costPence! - 10 }])).toHaveLength(2);
     // Arrive-by, the copy leaving earlier goes.
     expect(keep([first, later], true)).toEqual([later]);
@@ -1196,6 +1202,128 @@ describe("options the lead struck out reading main (issue 27's spirit)", () => {
     expect(explainOptions([first, shorter], (x) => x, false).kept).toEqual([first]);
     // A later copy clearly best on a sort key stays (ADR 008 rule 11): here the shortest by 37 minutes.
     expect(keep([first, { ...later, arriveSec: later.departSec + 1800, travelSec: 1800 }])).toHaveLength(2);
+  });
+
+  it('much sooner: a taxi and bus 32 at 09:37 there at 10:41 goes beside the taxi and train at 09:01 there at 09:49 for 10p less (Nethy Bridge → Kingussie at 09:00)', () => {
+    const hm = (h: number, m: number) => h * 3600 + m * 60;
+    const taxi = { family: 'transit taxi+walk', needs: new Set<Need>(['hire']), changes: 0 };
+    const taxiTrain = score({
+      ...taxi,
+      rides: 'train HML 0929',
+      departSec: hm(9, 1),
+      arriveSec: hm(9, 49),
+      travelSec: 48 * 60,
+      costPence: 3620,
+      carbonKg: 8.42,
+      walkM: 355,
+    });
+    const taxiBus = score({
+      ...taxi,
+      rides: 'bus 32 1005',
+      departSec: hm(9, 37),
+      arriveSec: hm(10, 41),
+      travelSec: 64 * 60,
+      costPence: 3630,
+      carbonKg: 10.4,
+      walkM: 0,
+    });
+    // The lift all the way (free, no walking) holds the cheapest and least-walking protections, as in
+    // the search.
+    const lift = score({
+      family: 'lift',
+      needs: new Set<Need>(['driver']),
+      rides: '',
+      departSec: hm(9, 0),
+      arriveSec: hm(9, 38),
+      travelSec: 38 * 60,
+      costPence: 0,
+      carbonKg: 11.63,
+      walkM: 0,
+      onDemand: true,
+    });
+    // Dominance kept it: leaving 36 minutes earlier is more than half of the 52 minutes gained.
+    expect(clearlyBetter(taxiTrain, taxiBus)).toBe(false);
+    const { kept, removed } = explainOptions([lift, taxiTrain, taxiBus], (x) => x, false);
+    expect(kept).toEqual([lift, taxiTrain]);
+    expect(removed).toEqual([{ item: taxiBus, rule: 'much sooner', by: taxiTrain }]);
+    expect(muchSooner(taxiTrain, taxiBus)).toBe(true);
+    // What would keep it: clearly cheaper, fewer changes, clearly less CO2, asking less, more
+    // step-free, less than half an hour later, or the sooner one clearly longer on the way.
+    expect(muchSooner(taxiTrain, { ...taxiBus, costPence: 3620 - 730 })).toBe(false);
+    expect(muchSooner({ ...taxiTrain, changes: 1 }, taxiBus)).toBe(false);
+    expect(muchSooner(taxiTrain, { ...taxiBus, carbonKg: 6 })).toBe(false);
+    expect(muchSooner(taxiTrain, { ...taxiBus, needs: new Set<Need>() })).toBe(false);
+    expect(muchSooner({ ...taxiTrain, stepFree: 'no' }, { ...taxiBus, stepFree: 'yes' })).toBe(false);
+    expect(muchSooner(taxiTrain, { ...taxiBus, arriveSec: hm(10, 18), departSec: hm(9, 14) })).toBe(false);
+    expect(muchSooner({ ...taxiTrain, departSec: hm(8, 30) }, taxiBus)).toBe(false);
+    // Arrive-by asks for the latest departure instead (later, still in time): both stay.
+    expect(keep([lift, taxiTrain, taxiBus], true)).toHaveLength(3);
+  });
+
+  it('much sooner: bus 34 and the M91 there at 11:40 goes beside bus 34 and the train there at 09:49, for 60p and a 355 m walk less (Boat of Garten → Kingussie at 08:15)', () => {
+    const hm = (h: number, m: number) => h * 3600 + m * 60;
+    const busTrain = score({
+      rides: 'bus 34 0835>train HML 0929',
+      departSec: hm(8, 35),
+      arriveSec: hm(9, 49),
+      travelSec: 74 * 60,
+      costPence: 1190,
+      carbonKg: 2.33,
+      walkM: 355,
+      changes: 1,
+    });
+    const busCoach = score({
+      rides: 'bus 34 1035>M91 1117',
+      departSec: hm(10, 35),
+      arriveSec: hm(11, 40),
+      travelSec: 65 * 60,
+      costPence: 1130,
+      carbonKg: 2.1,
+      walkM: 0,
+      changes: 1,
+    });
+    // As in the search, a free lift is the cheapest and walks least, a bike hire to the train the greenest.
+    const lift = score({
+      family: 'lift',
+      needs: new Set<Need>(['driver']),
+      rides: '',
+      departSec: hm(8, 15),
+      arriveSec: hm(8, 46),
+      travelSec: 31 * 60,
+      costPence: 0,
+      carbonKg: 9.54,
+      walkM: 0,
+      onDemand: true,
+    });
+    const bikeTrain = score({
+      family: 'transit bike hire+walk',
+      needs: new Set<Need>(['hire']),
+      rides: 'train HML 0929',
+      departSec: hm(8, 57),
+      arriveSec: hm(9, 49),
+      travelSec: 52 * 60,
+      costPence: 1110,
+      carbonKg: 0.65,
+      walkM: 498,
+    });
+    expect(explainOptions([lift, bikeTrain, busTrain, busCoach], (x) => x, false).removed).toEqual([
+      { item: busCoach, rule: 'much sooner', by: busTrain },
+    ]);
+    // Walking more beyond the walk slack is worth the time only up to 1 km more (walkFarM), each
+    // minute weighed double: 1 km more (12.5 minutes, 25 weighed) beside 111 minutes sooner is;
+    // 1.1 km more is not, nor is 1 km more beside 34 minutes sooner (25 weighed and the 10 that
+    // make an option clearly faster are 35).
+    expect(muchSooner({ ...busTrain, walkM: 1000 }, busCoach)).toBe(true);
+    expect(muchSooner({ ...busTrain, walkM: 1100 }, busCoach)).toBe(false);
+    const soonerBy34 = { ...busTrain, departSec: hm(9, 51), arriveSec: hm(11, 6) };
+    expect(muchSooner(soonerBy34, busCoach)).toBe(true);
+    expect(muchSooner({ ...soonerBy34, walkM: 1000 }, busCoach)).toBe(false);
+    // Step-free, at most 400 m more (stepFreeShortRideWalkM), as for a short ride beside a long wait.
+    const stepFreeCoach = { ...busCoach, shortRideWalkLimitM: OPTION_SET.stepFreeShortRideWalkM };
+    expect(muchSooner(busTrain, stepFreeCoach)).toBe(true);
+    expect(muchSooner({ ...busTrain, walkM: 500 }, stepFreeCoach)).toBe(false);
+    // On demand, the other is left to dominance: a lift or a walk can leave whenever.
+    expect(muchSooner(busTrain, { ...busCoach, onDemand: true })).toBe(false);
   });
 
   it('shapeOf reads two HML trains of two GTFS routes as one line, and tells other stops apart', () => {
