@@ -1204,8 +1204,23 @@ describe("options the lead struck out reading main (issue 27's spirit)", () => {
     expect(keep([first, { ...later, arriveSec: later.departSec + 1800, travelSec: 1800 }])).toHaveLength(2);
   });
 
+  const hm = (h: number, m: number) => h * 3600 + m * 60;
+  /** A lift all the way, free and without walking: in a search it is the cheapest and walks least. */
+  const liftAllTheWay = (departSec: number, minutes: number, carbonKg: number) =>
+    score({
+      family: 'lift',
+      needs: new Set<Need>(['driver']),
+      rides: '',
+      departSec,
+      arriveSec: departSec + minutes * 60,
+      travelSec: minutes * 60,
+      costPence: 0,
+      carbonKg,
+      walkM: 0,
+      onDemand: true,
+    });
+
   it('much sooner: a taxi and bus 32 at 09:37 there at 10:41 goes beside the taxi and train at 09:01 there at 09:49 for 10p less (Nethy Bridge → Kingussie at 09:00)', () => {
-    const hm = (h: number, m: number) => h * 3600 + m * 60;
     const taxi = { family: 'transit taxi+walk', needs: new Set<Need>(['hire']), changes: 0 };
     const taxiTrain = score({
       ...taxi,
@@ -1229,18 +1244,7 @@ describe("options the lead struck out reading main (issue 27's spirit)", () => {
     });
     // The lift all the way (free, no walking) holds the cheapest and least-walking protections, as in
     // the search.
-    const lift = score({
-      family: 'lift',
-      needs: new Set<Need>(['driver']),
-      rides: '',
-      departSec: hm(9, 0),
-      arriveSec: hm(9, 38),
-      travelSec: 38 * 60,
-      costPence: 0,
-      carbonKg: 11.63,
-      walkM: 0,
-      onDemand: true,
-    });
+    const lift = liftAllTheWay(hm(9, 0), 38, 11.63);
     // Dominance kept it: leaving 36 minutes earlier is more than half of the 52 minutes gained.
     expect(clearlyBetter(taxiTrain, taxiBus)).toBe(false);
     const { kept, removed } = explainOptions([lift, taxiTrain, taxiBus], (x) => x, false);
@@ -1261,7 +1265,6 @@ describe("options the lead struck out reading main (issue 27's spirit)", () => {
   });
 
   it('much sooner: bus 34 and the M91 there at 11:40 goes beside bus 34 and the train there at 09:49, for 60p and a 355 m walk less (Boat of Garten → Kingussie at 08:15)', () => {
-    const hm = (h: number, m: number) => h * 3600 + m * 60;
     const busTrain = score({
       rides: 'bus 34 0835>train HML 0929',
       departSec: hm(8, 35),
@@ -1283,18 +1286,7 @@ describe("options the lead struck out reading main (issue 27's spirit)", () => {
       changes: 1,
     });
     // As in the search, a free lift is the cheapest and walks least, a bike hire to the train the greenest.
-    const lift = score({
-      family: 'lift',
-      needs: new Set<Need>(['driver']),
-      rides: '',
-      departSec: hm(8, 15),
-      arriveSec: hm(8, 46),
-      travelSec: 31 * 60,
-      costPence: 0,
-      carbonKg: 9.54,
-      walkM: 0,
-      onDemand: true,
-    });
+    const lift = liftAllTheWay(hm(8, 15), 31, 9.54);
     const bikeTrain = score({
       family: 'transit bike hire+walk',
       needs: new Set<Need>(['hire']),
