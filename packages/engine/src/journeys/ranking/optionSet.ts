@@ -890,7 +890,8 @@ function removedBy<T extends { s: OptionScore }>(
  * The options to show, in input order, and what each rule removed. Stages: (1) clearly beaten by
  * an option that asks no more; a short ride beside a long wait or a short hop, a change off a ride
  * that goes there; arrive-by, an option leaving later still in time; (2) a later copy, the same
- * rides reached a leaner way, a partial lift, a vehicle mile public transport replaces; (3) exact
+ * rides reached a leaner way, a partial lift, a vehicle mile public transport replaces;
+ * depart-after, an option there much later for little; (3) exact
  * duplicates; (4) at most `perFamily` of a family (earliest arrivals, or for arrive-by the latest
  * departures), at most `groupCaps[g]` of a group, and at most `max` in all, round-robin over
  * families so every kind of option stays represented.
