@@ -452,3 +452,35 @@ describe('P13 options the lead struck out reading main (issue 27 spirit: would y
     ).toBe(true);
   });
 });
+
+describe('P13 much sooner: nobody waits to be there much later for pennies (the lead, sixth session)', () => {
+  it('Nethy Bridge → Kingussie at 09:00: no taxi and bus 32 at 09:37, there at 10:41, beside the taxi and train at 09:01 there at 09:49 for 10p less', async () => {
+    const js = await planBetween(demo.planner, 'Nethy Bridge', 'Kingussie', {
+      out_time: '2026/12/02 09:00:00',
+    });
+    const listing = js.map(show).join('\n');
+    const types = (j: Journey) => j.depart.steps.map((s) => s.type).join('>');
+    const taxiTrain = js.find((j) => types(j).startsWith('taxi>train'));
+    expect(taxiTrain?.depart.arrival_at, listing).toBe('09:49');
+    expect(
+      js.filter((j) => types(j) === 'taxi>bus'),
+      listing,
+    ).toEqual([]);
+    // Bus 34 and the train, and bus 34 and the M91, the cheap ways there, stay.
+    expect(js.filter((j) => types(j).startsWith('bus>train')).length, listing).toBe(1);
+    expect(js.filter((j) => types(j) === 'bus>intercity bus').length, listing).toBe(1);
+  });
+
+  it('Boat of Garten → Kingussie at 08:15: no bus 34 and M91 there at 11:40 beside bus 34 and the train there at 09:49, for 60p and a 355 m walk', async () => {
+    const js = await planBetween(demo.planner, 'Boat of Garten', 'Kingussie', {
+      out_time: '2026/12/02 08:15:00',
+    });
+    const listing = js.map(show).join('\n');
+    const types = (j: Journey) => j.depart.steps.map((s) => s.type).join('>');
+    expect(js.find((j) => types(j).startsWith('bus>train'))?.depart.arrival_at, listing).toBe('09:49');
+    expect(
+      js.filter((j) => types(j) === 'bus>intercity bus'),
+      listing,
+    ).toEqual([]);
+  });
+});

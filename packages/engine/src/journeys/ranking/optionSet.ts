@@ -187,6 +187,18 @@ export const OPTION_SET = {
   co2SlackKg: 1,
   /** …and the option saves at least this much time (leaving later plus arriving earlier). */
   co2SlackSavedSec: 30 * 60,
+  /**
+   * CO2 this close counts as the same on the lowest-CO2 key and in its ties (co2Negligible): the
+   * larger of an absolute and a relative tolerance, both our own judgement. Absolute, because short
+   * trips emit little: 50 g is about 400 m of local bus (DESNZ 2025, 0.125 kg per passenger-km) and
+   * under 2 km of tram. Relative, because long trips differ by more than that for nothing: boarding
+   * the same line a stop further on, or a slightly other path, moves a ride's distance by a few per
+   * cent, and the factors are national averages per passenger-km, not this vehicle's load. RNV
+   * Paradeplatz → Hauptbahnhof kept the same tram 5 boarded at Marktplatz, 77 m more walking, as
+   * the lowest CO2 for 0.52 kg against 0.53.
+   */
+  co2TieKg: 0.05,
+  co2TieShare: 0.05,
   /** Waiting less by at most this is not worth keeping an option for (the least-waiting protection). */
   waitSlackSec: 5 * 60,
   /** More walking than this is never "no more walking"… */
@@ -234,6 +246,13 @@ export const OPTION_SET = {
    */
   leaveEarlierShare: 0.5,
   leaveEarlierMaxSec: 60 * 60,
+  /**
+   * Depart-after: an option there this much sooner removes one leaving later, unless the later is
+   * clearly cheaper, changes or emits less, asks less or is more step-free (much sooner). Our own
+   * judgement, the half hour `co2SlackSavedSec` also asks: nobody who asked to leave at 09:00 waits
+   * until 09:37 to be there 52 minutes later for 10p (Nethy Bridge → Kingussie).
+   */
+  muchSoonerSec: 30 * 60,
   /** Same rides with more needs: the leaner option may leave this much earlier and still win. */
   sameRidesLeaveEarlierSec: 15 * 60,
   /** Leaving this close to an option on the same rides, one walking less takes over its protections. */
@@ -367,6 +386,11 @@ function clearlyCheaper(cost: number, than: number): boolean {
 function emitsNoMore(a: number, b: number, savedSec: number): boolean {
   if (a <= b * (1 + OPTION_SET.co2Share) + OPTION_SET.co2Kg) return true;
   return savedSec >= OPTION_SET.co2SlackSavedSec && a <= co2SlackOf(b);
+}
+
+/** Two CO2 figures differ by a negligible amount: within `co2TieKg` or `co2TieShare` of the lower, whichever is larger. */
+export function co2Negligible(a: number, b: number): boolean {
+  return Math.abs(a - b) <= Math.max(OPTION_SET.co2TieKg, Math.min(a, b) * OPTION_SET.co2TieShare);
 }
 
 /** The most CO2 that counts as similar to `kg` for an option that saves enough time. */
@@ -575,7 +599,7 @@ function sameRidesMomentsApart(a: OptionScore, b: OptionScore): boolean {
   const kb = computeSortKeys(b);
   return (
     a.walkM <= b.walkM &&
-    a.carbonKg <= b.carbonKg &&
+    (a.carbonKg <= b.carbonKg || co2Negligible(a.carbonKg, b.carbonKg)) &&
     a.waitSec <= b.waitSec + OPTION_SET.waitSlackSec &&
     (ka['least-changes'] ?? 0) <= (kb['least-changes'] ?? 0)
   );
@@ -644,7 +668,8 @@ function beatsOnTimeAndPrice(a: OptionScore, b: OptionScore, arriveBy: boolean):
 /**
  * Of two options equal on a key, whether A takes its protection from B: one already kept by
  * another protection first (the key needs no second option kept for it), then one not beaten on
- * time and price by the other, then less CO2, then nearer what was asked. Edinburgh Airport →
+ * time and price by the other, then less CO2 (a negligible difference counts as none), then
+ * nearer what was asked. Edinburgh Airport →
  * Haymarket kept a taxi to Edinburgh Gateway and a train, there at 10:18, as least walking (0 m)
  * for its CO2, beside a lift at 0 m there at 09:15 for nothing.
  */
@@ -659,7 +684,8 @@ function winsTie(
   if (aKept !== bKept) return aKept;
   if (beatsOnTimeAndPrice(b, a, arriveBy)) return false;
   if (beatsOnTimeAndPrice(a, b, arriveBy)) return true;
-  return dCo2 < 0 || (dCo2 === 0 && nearerAsked(a, b, arriveBy));
+  const sameCo2 = dCo2 === 0 || co2Negligible(a.carbonKg, b.carbonKg);
+  return sameCo2 ? nearerAsked(a, b, arriveBy) : dCo2 < 0;
 }
 
 /**
@@ -676,6 +702,41 @@ function laterNoWorse(a: OptionScore, b: OptionScore): boolean {
     a.changes <= b.changes &&
     a.walkM <= b.walkM + OPTION_SET.walkSlackM &&
     emitsNoMore(a.carbonKg, b.carbonKg, 0)
+  );
+}
+
+/**
+ * Depart-after (`much sooner`), the mirror of arrive-by's `later, still in time`: of two options
+ * after the time asked, the traveller takes the one there much sooner unless the other differs in
+ * something that matters. A removes B when A is there at least `muchSoonerSec` sooner, is on the
+ * way at most `clearlyFasterSec` longer, asks, changes and emits no more (within the CO2 margin),
+ * is no less step-free, B is not clearly cheaper, and A walks at most the walk slack more, or at
+ * most `walkFarM` more (step-free: `stepFreeShortRideWalkM`) when its extra walking, each minute
+ * counting `walkReluctance`, and `clearlyFasterSec` are no more than the time it gains. Options on
+ * demand are left to dominance, which compares them as leaving whenever the traveller likes.
+ * Nethy Bridge → Kingussie at 09:00 kept a taxi and bus 32 at 09:37, there at 10:41, beside the
+ * taxi and train at 09:01, there at 09:49, for 10p more; Boat of Garten → Kingussie at 08:15 kept
+ * bus 34 and the M91 there at 11:40 beside bus 34 and the train there at 09:49, for 60p and 355 m
+ * of walking less.
+ */
+export function muchSooner(a: OptionScore, b: OptionScore): boolean {
+  const soonerSec = b.arriveSec - a.arriveSec;
+  if (a.onDemand || b.onDemand || a.late || soonerSec < OPTION_SET.muchSoonerSec) return false;
+  const costs = comparableCosts(a.costPence, b.costPence);
+  if (!costs || clearlyCheaper(costs[1], costs[0])) return false;
+  const extraWalkSec = ((a.walkM - b.walkM) / WALK_MPS) * OPTION_SET.walkReluctance;
+  // A step-free traveller walks (or wheels) no further than the short-ride rule asks of them.
+  const walkMoreM = Math.min(OPTION_SET.walkFarM, b.shortRideWalkLimitM ?? Infinity);
+  const walkOk =
+    a.walkM <= b.walkM + OPTION_SET.walkSlackM ||
+    (a.walkM <= b.walkM + walkMoreM && OPTION_SET.clearlyFasterSec + extraWalkSec <= soonerSec);
+  return (
+    walkOk &&
+    subset(a.needs, b.needs) &&
+    a.changes <= b.changes &&
+    emitsNoMore(a.carbonKg, b.carbonKg, 0) &&
+    stepFreeRank(a) <= stepFreeRank(b) &&
+    a.arriveSec - a.departSec <= b.arriveSec - b.departSec + OPTION_SET.clearlyFasterSec
   );
 }
 
@@ -712,8 +773,12 @@ function protectedOf(scores: readonly OptionScore[], arriveBy: boolean): Map<num
     keys.forEach((k, i) => {
       if (best < 0) best = i;
       else {
-        const d = (k[key] ?? 0) - (keys[best]![key] ?? 0);
         const dCo2 = (k.emissions ?? 0) - (keys[best]!.emissions ?? 0);
+        // A negligible difference in CO2 is a tie on that key, for the other rules to settle.
+        const d =
+          key === 'emissions' && co2Negligible(scores[i]!.carbonKg, scores[best]!.carbonKg)
+            ? 0
+            : (k[key] ?? 0) - (keys[best]![key] ?? 0);
         if (
           d < 0 ||
           (d === 0 && winsTie(scores[i]!, scores[best]!, dCo2, arriveBy, keep.has(i), keep.has(best)))
@@ -758,6 +823,7 @@ export const OPTION_SET_RULES = [
   'clearly beaten',
   'there first',
   'later, still in time',
+  'much sooner',
   'same rides, leaner way',
   'short ride, long wait',
   'short hop',
@@ -823,8 +889,9 @@ function removedBy<T extends { s: OptionScore }>(
 /**
  * The options to show, in input order, and what each rule removed. Stages: (1) clearly beaten by
  * an option that asks no more; a short ride beside a long wait or a short hop, a change off a ride
- * that goes there; arrive-by, an option leaving later still in time; (2) the same rides reached a
- * leaner way, a later copy, a partial lift, a vehicle mile public transport replaces; (3) exact
+ * that goes there; arrive-by, an option leaving later still in time; (2) a later copy, the same
+ * rides reached a leaner way, a partial lift, a vehicle mile public transport replaces;
+ * depart-after, an option there much later for little; (3) exact
  * duplicates; (4) at most `perFamily` of a family (earliest arrivals, or for arrive-by the latest
  * departures), at most `groupCaps[g]` of a group, and at most `max` in all, round-robin over
  * families so every kind of option stays represented.
@@ -866,13 +933,16 @@ export function explainOptions<T>(
   );
   xs = stage(arriveBy, xs, removedBy('stay on board', stayOnBoard), log);
   if (arriveBy) xs = stage(arriveBy, xs, removedBy('later, still in time', laterStillInTime), log);
-  xs = stage(arriveBy, xs, removedBy('same rides, leaner way', sameRidesLeaner), log);
+  // A later copy goes beside its nearer copy before that copy gives way to the same rides boarded a
+  // leaner way; the other order left the later copy alone with no copy to go beside (RNV: the
+  // 12:11 tram 5 from Marktplatz, once the 10:11 from Marktplatz gave way to Paradeplatz).
   xs = stage(
     arriveBy,
     xs,
     removedBy('later copy', (a, b) => laterCopy(a, b, arriveBy)),
     log,
   );
+  xs = stage(arriveBy, xs, removedBy('same rides, leaner way', sameRidesLeaner), log);
   xs = stage(
     arriveBy,
     xs,
@@ -886,6 +956,7 @@ export function explainOptions<T>(
     log,
   );
   xs = stage(arriveBy, xs, removedBy('public transport feeder', publicTransportFeeder), log);
+  if (!arriveBy) xs = stage(arriveBy, xs, removedBy('much sooner', muchSooner), log);
   // Exact duplicates (same family, same times, same cost): the first stays.
   xs = stage(
     arriveBy,

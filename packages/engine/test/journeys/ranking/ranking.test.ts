@@ -10,6 +10,8 @@ import {
   chooseOptions,
   clearlyBetter,
   explainOptions,
+  co2Negligible,
+  muchSooner,
   co2SlackOf,
   OPTION_SET,
   publicTransportFeeder,
@@ -613,8 +615,10 @@ describe('option set', () => {
     expect(explainOptions([early, late], (x) => x, true).removed).toEqual([
       { item: early, rule: 'later, still in time', by: late },
     ]);
-    // Depart-after, the earlier one is there an hour sooner: both stay.
-    expect(keep([early, late], false)).toHaveLength(2);
+    // Depart-after, the earlier one is there an hour sooner for the same: the later goes instead.
+    expect(explainOptions([early, late], (x) => x, false).removed).toEqual([
+      { item: late, rule: 'much sooner', by: early },
+    ]);
     // Something that matters keeps the earlier one.
     for (const [what, laterOver] of [
       ['one change more', { changes: 1 }],
@@ -861,6 +865,77 @@ describe('option set', () => {
     expect(keep([atParadeplatz, atMarktplatz])).toEqual([atParadeplatz]);
   });
 
+  it('a negligible CO2 difference keeps nothing: the same tram from Marktplatz, 0.01 kg greener and 77 m more walking, goes (RNV Paradeplatz → Heidelberg Hbf Süd in December)', () => {
+    // Tram 5 at Paradeplatz 10:16 after 276 m, or at Marktplatz 10:17 after 352 m, the same trip to
+    // the same walk at the end, no fare known; the ride from Marktplatz is 300 m shorter.
+    const tram = { rides: 'rnv:tram5-1016', arriveSec: 40_200, costPence: null, changes: 0 };
+    const atParadeplatz = score({ ...tram, departSec: 36_660, travelSec: 3540, walkM: 1363, carbonKg: 0.53 });
+    const atMarktplatz = score({ ...tram, departSec: 36_663, travelSec: 3537, walkM: 1440, carbonKg: 0.52 });
+    const car = score({
+      family: 'lift',
+      needs: new Set<Need>(['driver']),
+      rides: '',
+      departSec: 36_000,
+      arriveSec: 37_020,
+      travelSec: 1020,
+      costPence: 0,
+      carbonKg: 6.29,
+      walkM: 0,
+      onDemand: true,
+    });
+    const { kept, removed } = explainOptions([car, atMarktplatz, atParadeplatz], (x) => x, false);
+    expect(kept).toEqual([car, atParadeplatz]);
+    expect(removed).toEqual([{ item: atMarktplatz, rule: 'same rides, leaner way', by: atParadeplatz }]);
+    // 0.1 kg less is no longer negligible (over 0.05 kg and 5 %): the greener one stays.
+    expect(keep([car, { ...atMarktplatz, carbonKg: 0.43 }, atParadeplatz])).toHaveLength(3);
+    // On a larger figure the tie is relative: 0.4 kg in 10 kg is within 5 %, 0.6 kg is not.
+    expect(co2Negligible(10, 10.4)).toBe(true);
+    expect(co2Negligible(10, 10.6)).toBe(false);
+    expect(co2Negligible(0, 0.05)).toBe(true);
+    expect(co2Negligible(0, 0.06)).toBe(false);
+  });
+
+  it('a later copy goes beside its nearer copy even when that copy then gives way to a leaner way onto the same tram (RNV: the 12:11 tram 5 from Marktplatz stayed alone)', () => {
+    const hour = 3600;
+    const marktplatz = (departSec: number, trip: string) =>
+      score({
+        rides: trip,
+        shape: 'walk>Marktplatz|tram 5:Marktplatz>Gneisenaustraße Süd|walk',
+        departSec,
+        arriveSec: departSec + 59 * 60,
+        travelSec: 59 * 60,
+        walkM: 1440,
+        carbonKg: 0.52,
+        costPence: null,
+      });
+    const early = marktplatz(10 * hour + 11 * 60, 'tram 5 10:16');
+    const late = marktplatz(12 * hour + 11 * 60, 'tram 5 12:16');
+    const atParadeplatz = score({
+      ...early,
+      shape: 'walk>Paradeplatz|tram 5:Paradeplatz>Gneisenaustraße Süd|walk',
+      walkM: 1363,
+      carbonKg: 0.53,
+    });
+    const cycle = score({
+      family: 'cycle',
+      needs: new Set<Need>(['bike']),
+      rides: '',
+      departSec: 10 * hour,
+      arriveSec: 11 * hour + 15 * 60,
+      travelSec: 75 * 60,
+      costPence: 0,
+      carbonKg: 0,
+      walkM: 0,
+      onDemand: true,
+    });
+    const { kept, removed } = explainOptions([cycle, atParadeplatz, early, late], (x) => x, false);
+    expect(kept).toEqual([cycle, atParadeplatz]);
+    expect(removed).toEqual([
+      { item: late, rule: 'later copy', by: early },
+      { item: early, rule: 'same rides, leaner way', by: atParadeplatz },
+    ]);
+  });
+
   it('without any fare known, a direct train beats three changes onto the same train at the same times (it removed nothing without a fare: an unknown cost removed nothing)', () => {
     // R 17:33 from Jay St to Bay Ridge-95 St at 18:01, or the B25, the 2 and the N to catch that R
     // at 59 St, both leaving the door at the same time.
@@ -960,14 +1035,17 @@ describe('option set', () => {
           if (arriveBy && (key === 'depature-time' || key === 'arrival-time')) continue;
           const best = Math.min(...items.map((x) => computeSortKeys(x)[key] ?? 0));
           // Walking within the walk slack of the least (within walkFarM for an option an hour faster
-          // and clearly cheaper), CO2 within the CO2 slack, leaving within the hour after the
+          // and clearly cheaper), CO2 within the CO2 slack (or a negligible difference), leaving within the hour after the
           // earliest, waiting within 5 minutes of the least and travelling within a minute of the
           // shortest on the same rides count as the same (ADR 008).
           const tie =
             key === 'walk-distance'
               ? best + OPTION_SET.walkFarM
               : key === 'emissions'
-                ? co2SlackOf(best)
+                ? Math.max(
+                    co2SlackOf(best),
+                    best + Math.max(OPTION_SET.co2TieKg, best * OPTION_SET.co2TieShare),
+                  )
                 : key === 'depature-time'
                   ? best + OPTION_SET.leaveEarlierMaxSec
                   : key === 'wait-time'
@@ -1108,7 +1186,10 @@ describe("options the lead struck out reading main (issue 27's spirit)", () => {
     const { kept, removed } = explainOptions([first, later], (x) => x, false);
     expect(kept).toEqual([first]);
     expect(removed).toEqual([{ item: later, rule: 'later copy', by: first }]);
-    expect(keep([first, { ...later, shape: 'bus 34|intercity bus M91' }])).toHaveLength(2);
+    // Another shape is no later copy; two hours later for the same fare, it goes as much sooner.
+    expect(
+      explainOptions([first, { ...later, shape: 'bus 34|intercity bus M91' }], (x) => x, false).removed,
+    ).toEqual([{ item: { ...later, shape: 'bus 34|intercity bus M91' }, rule: 'much sooner', by: first }]);
     expect(keep([first, { ...later, costPence: first.costPence! - 10 }])).toHaveLength(2);
     // Arrive-by, the copy leaving earlier goes.
     expect(keep([first, later], true)).toEqual([later]);
@@ -1121,6 +1202,120 @@ describe("options the lead struck out reading main (issue 27's spirit)", () => {
     expect(explainOptions([first, shorter], (x) => x, false).kept).toEqual([first]);
     // A later copy clearly best on a sort key stays (ADR 008 rule 11): here the shortest by 37 minutes.
     expect(keep([first, { ...later, arriveSec: later.departSec + 1800, travelSec: 1800 }])).toHaveLength(2);
+  });
+
+  const hm = (h: number, m: number) => h * 3600 + m * 60;
+  /** A lift all the way, free and without walking: in a search it is the cheapest and walks least. */
+  const liftAllTheWay = (departSec: number, minutes: number, carbonKg: number) =>
+    score({
+      family: 'lift',
+      needs: new Set<Need>(['driver']),
+      rides: '',
+      departSec,
+      arriveSec: departSec + minutes * 60,
+      travelSec: minutes * 60,
+      costPence: 0,
+      carbonKg,
+      walkM: 0,
+      onDemand: true,
+    });
+
+  it('much sooner: a taxi and bus 32 at 09:37 there at 10:41 goes beside the taxi and train at 09:01 there at 09:49 for 10p less (Nethy Bridge → Kingussie at 09:00)', () => {
+    const taxi = { family: 'transit taxi+walk', needs: new Set<Need>(['hire']), changes: 0 };
+    const taxiTrain = score({
+      ...taxi,
+      rides: 'train HML 0929',
+      departSec: hm(9, 1),
+      arriveSec: hm(9, 49),
+      travelSec: 48 * 60,
+      costPence: 3620,
+      carbonKg: 8.42,
+      walkM: 355,
+    });
+    const taxiBus = score({
+      ...taxi,
+      rides: 'bus 32 1005',
+      departSec: hm(9, 37),
+      arriveSec: hm(10, 41),
+      travelSec: 64 * 60,
+      costPence: 3630,
+      carbonKg: 10.4,
+      walkM: 0,
+    });
+    // The lift all the way (free, no walking) holds the cheapest and least-walking protections, as in
+    // the search.
+    const lift = liftAllTheWay(hm(9, 0), 38, 11.63);
+    // Dominance kept it: leaving 36 minutes earlier is more than half of the 52 minutes gained.
+    expect(clearlyBetter(taxiTrain, taxiBus)).toBe(false);
+    const { kept, removed } = explainOptions([lift, taxiTrain, taxiBus], (x) => x, false);
+    expect(kept).toEqual([lift, taxiTrain]);
+    expect(removed).toEqual([{ item: taxiBus, rule: 'much sooner', by: taxiTrain }]);
+    expect(muchSooner(taxiTrain, taxiBus)).toBe(true);
+    // What would keep it: clearly cheaper, fewer changes, clearly less CO2, asking less, more
+    // step-free, less than half an hour later, or the sooner one clearly longer on the way.
+    expect(muchSooner(taxiTrain, { ...taxiBus, costPence: 3620 - 730 })).toBe(false);
+    expect(muchSooner({ ...taxiTrain, changes: 1 }, taxiBus)).toBe(false);
+    expect(muchSooner(taxiTrain, { ...taxiBus, carbonKg: 6 })).toBe(false);
+    expect(muchSooner(taxiTrain, { ...taxiBus, needs: new Set<Need>() })).toBe(false);
+    expect(muchSooner({ ...taxiTrain, stepFree: 'no' }, { ...taxiBus, stepFree: 'yes' })).toBe(false);
+    expect(muchSooner(taxiTrain, { ...taxiBus, arriveSec: hm(10, 18), departSec: hm(9, 14) })).toBe(false);
+    expect(muchSooner({ ...taxiTrain, departSec: hm(8, 30) }, taxiBus)).toBe(false);
+    // Arrive-by asks for the latest departure instead (later, still in time): both stay.
+    expect(keep([lift, taxiTrain, taxiBus], true)).toHaveLength(3);
+  });
+
+  it('much sooner: bus 34 and the M91 there at 11:40 goes beside bus 34 and the train there at 09:49, for 60p and a 355 m walk less (Boat of Garten → Kingussie at 08:15)', () => {
+    const busTrain = score({
+      rides: 'bus 34 0835>train HML 0929',
+      departSec: hm(8, 35),
+      arriveSec: hm(9, 49),
+      travelSec: 74 * 60,
+      costPence: 1190,
+      carbonKg: 2.33,
+      walkM: 355,
+      changes: 1,
+    });
+    const busCoach = score({
+      rides: 'bus 34 1035>M91 1117',
+      departSec: hm(10, 35),
+      arriveSec: hm(11, 40),
+      travelSec: 65 * 60,
+      costPence: 1130,
+      carbonKg: 2.1,
+      walkM: 0,
+      changes: 1,
+    });
+    // As in the search, a free lift is the cheapest and walks least, a bike hire to the train the greenest.
+    const lift = liftAllTheWay(hm(8, 15), 31, 9.54);
+    const bikeTrain = score({
+      family: 'transit bike hire+walk',
+      needs: new Set<Need>(['hire']),
+      rides: 'train HML 0929',
+      departSec: hm(8, 57),
+      arriveSec: hm(9, 49),
+      travelSec: 52 * 60,
+      costPence: 1110,
+      carbonKg: 0.65,
+      walkM: 498,
+    });
+    expect(explainOptions([lift, bikeTrain, busTrain, busCoach], (x) => x, false).removed).toEqual([
+      { item: busCoach, rule: 'much sooner', by: busTrain },
+    ]);
+    // Walking more beyond the walk slack is worth the time only up to 1 km more (walkFarM), each
+    // minute weighed double: 1 km more (12.5 minutes, 25 weighed) beside 111 minutes sooner is;
+    // 1.1 km more is not, nor is 1 km more beside 34 minutes sooner (25 weighed and the 10 that
+    // make an option clearly faster are 35).
+    expect(muchSooner({ ...busTrain, walkM: 1000 }, busCoach)).toBe(true);
+    expect(muchSooner({ ...busTrain, walkM: 1100 }, busCoach)).toBe(false);
+    const soonerBy34 = { ...busTrain, departSec: hm(9, 51), arriveSec: hm(11, 6) };
+    expect(muchSooner(soonerBy34, busCoach)).toBe(true);
+    expect(muchSooner({ ...soonerBy34, walkM: 1000 }, busCoach)).toBe(false);
+    // Step-free, at most 400 m more (stepFreeShortRideWalkM), as for a short ride beside a long wait.
+    const stepFreeCoach = { ...busCoach, shortRideWalkLimitM: OPTION_SET.stepFreeShortRideWalkM };
+    expect(muchSooner(busTrain, stepFreeCoach)).toBe(true);
+    expect(muchSooner({ ...busTrain, walkM: 500 }, stepFreeCoach)).toBe(false);
+    // On demand, the other is left to dominance: a lift or a walk can leave whenever.
+    expect(muchSooner(busTrain, { ...busCoach, onDemand: true })).toBe(false);
   });
 
   it('shapeOf reads two HML trains of two GTFS routes as one line, and tells other stops apart', () => {

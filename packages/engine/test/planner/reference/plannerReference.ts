@@ -4,6 +4,8 @@ import type { SearchRequestInput, Step } from '@cairn/contracts';
 import { listStopAccess } from '../../../src/modes/accessEgress.ts';
 import { listStreetFootpaths } from '../../../src/modes/footpaths.ts';
 import { buildStreetChain } from '../../../src/modes/streetStep.ts';
+import { checkDarkRuralWalk } from '../../../src/modes/walk.ts';
+import type { Settlement } from '../../../src/places/types.ts';
 import { loadPlanner } from '../../../src/planner/loadPlanner.ts';
 import type { Planner } from '../../../src/planner/loadPlanner.ts';
 import { loadRegionData } from '../../../src/loader/regionData.ts';
@@ -166,20 +168,32 @@ export function crowM(a: Place, b: Place): number {
 }
 
 /**
- * Seconds of the direct walk along the streets the planner would offer from `from` to `to`
- * (timed from `startSec`): none beyond WALK_DIRECT_M straight line, nor taking over MAX_WALK_SEC.
+ * Seconds of the direct walk along the streets the planner would offer from `from` to `to`,
+ * setting off at `at.startSec` or arriving at `at.endSec`: none beyond WALK_DIRECT_M straight
+ * line, nor taking over MAX_WALK_SEC, nor half an hour or more on unlit rural roads outside
+ * daylight (plan.ts drops that option as a 'dark rural walk', modes/walk.ts checkDarkRuralWalk,
+ * called here on the same settlements: it is a rule of plan(), not what this reference checks).
  */
 export function directWalkSec(
   streets: StreetNetwork,
+  settlements: readonly Settlement[],
   from: Place,
   to: Place,
-  startSec: number,
+  at: { startSec: number } | { endSec: number },
 ): number | undefined {
   if (crowM(from, to) > PLANNER_LIMITS.directWalkM) return undefined;
-  const leg = buildStreetChain(streets, [{ type: 'walk', from, to }], { startSec });
-  const end = leg?.steps[leg.steps.length - 1]?.endSec;
-  if (end === undefined || end - startSec > PLANNER_LIMITS.directWalkMaxSec) return undefined;
-  return end - startSec;
+  const timedFrom = 'startSec' in at ? at.startSec : at.endSec;
+  const built = buildStreetChain(streets, [{ type: 'walk', from, to }], { startSec: timedFrom });
+  const end = built?.steps[built.steps.length - 1]?.endSec;
+  if (!built || end === undefined || end - timedFrom > PLANNER_LIMITS.directWalkMaxSec) return undefined;
+  const sec = end - timedFrom;
+  // A walk takes as long whenever it starts: arriving at endSec, it sets off that much before.
+  const shift = 'startSec' in at ? 0 : -sec;
+  const leg = {
+    ...built,
+    steps: built.steps.map((s) => ({ ...s, startSec: s.startSec + shift, endSec: s.endSec + shift })),
+  };
+  return checkDarkRuralWalk(settlements, leg) === null ? sec : undefined;
 }
 
 /** What the reference says about one search. */
@@ -194,7 +208,8 @@ export interface ReferenceAnswer {
  * The reference's earliest arrival. Mirrors plan()'s documented limits: a transit option leaves
  * the origin (first boarding minus its walk) within MAX_SHIFT_SEC of the asked time and on the
  * asked local day, and arrives on the day it leaves (no overnight waits); at most four vehicles;
- * walks of up to 20 minutes at either end; a direct walk within 6 km.
+ * walks of up to 20 minutes at either end (too short for the dark rural walk rule); a direct walk
+ * within 6 km, of at most two hours, and not half an hour in the dark on unlit roads.
  */
 export function referenceEarliest(r: ReferenceRegion, from: Place, to: Place, out: string): ReferenceAnswer {
   const { data, net } = r;
@@ -212,7 +227,7 @@ export function referenceEarliest(r: ReferenceRegion, from: Place, to: Place, ou
     arriveBeforeSec: nextMidnight,
   };
   const transit = query.access.size && query.egress.size ? scanEarliest(net, query) : undefined;
-  const walkSec = directWalkSec(data.streets, from, to, epochSec);
+  const walkSec = directWalkSec(data.streets, data.places.settlements, from, to, { startSec: epochSec });
   const walk = walkSec === undefined ? undefined : epochSec + walkSec;
   const times = [transit?.arrivalSec, walk].filter((t): t is number => t !== undefined);
   return {
@@ -399,8 +414,7 @@ export function referenceLatest(
     earliestDepartureSec: midnight,
   };
   const transit = query.access.size && query.egress.size ? scanLatest(net, query) : undefined;
-  // A walk takes as long whenever it starts: timed from the deadline, set off that much before.
-  const walkSec = directWalkSec(data.streets, from, to, deadlineSec);
+  const walkSec = directWalkSec(data.streets, data.places.settlements, from, to, { endSec: deadlineSec });
   const walk = walkSec === undefined ? undefined : deadlineSec - walkSec;
   const times = [transit?.departureSec, walk].filter((t): t is number => t !== undefined);
   return {
