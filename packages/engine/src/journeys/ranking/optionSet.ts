@@ -669,9 +669,9 @@ function beatsOnTimeAndPrice(a: OptionScore, b: OptionScore, arriveBy: boolean):
  * Of two options equal on a key, whether A takes its protection from B: one already kept by
  * another protection first (the key needs no second option kept for it), then one not beaten on
  * time and price by the other, then less CO2 (a negligible difference counts as none), then
- * nearer what was asked. Edinburgh Airport →
- * Haymarket kept a taxi to Edinburgh Gateway and a train, there at 10:18, as least walking (0 m)
- * for its CO2, beside a lift at 0 m there at 09:15 for nothing.
+ * nearer what was asked. Edinburgh Airport → Haymarket kept a taxi to Edinburgh Gateway and a
+ * train, there at 10:18, as least walking (0 m) for its CO2, beside a lift at 0 m there at 09:15
+ * for nothing.
  */
 function winsTie(
   a: OptionScore,
