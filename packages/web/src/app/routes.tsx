@@ -57,7 +57,7 @@ const journeyCrumbs: RouteHandle = {
 };
 
 /** What the route table says start-up needs for the screen at `path`, before the settings arrive. */
-export type FirstScreen = {
+type FirstScreen = {
   /** Its first view writes a date with Intl, so start-up warms Intl up. */
   intlDates: boolean;
   /** Fetches its code, when the router waits for that code before drawing it (route `lazy`). */
