@@ -5,9 +5,9 @@ import { expectAskedBeforePageCode, planJourney, recordGets, waitForResults } fr
 // The route's loading fallback, shown while the page's code came, held the finished page back for
 // React's reveal throttle (300 ms), and every update meanwhile made React build the page again:
 // 5 to 90 times before it showed, work a phone does for nothing while its first screen waits. Its
-// code is now fetched before the first render (app/lazyWithPreload.ts). Every icon React builds
-// sets its markup once, so the icons built while the page loads, against the icons it shows,
-// count the passes thrown away (32 to 716 for 14 before).
+// code is now fetched before the first render (its route's `lazy`, app/routes.tsx). Every icon
+// React builds sets its markup once, so the icons built while the page loads, against the icons it
+// shows, count the passes thrown away (32 to 716 for 14 before).
 
 test.use({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
 
