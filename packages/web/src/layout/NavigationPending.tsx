@@ -12,7 +12,7 @@ export function NavigationPending() {
   // Filter and sort change the query string alone: the page stays, nothing to wait for.
   const opening = navigation.state === 'loading' && navigation.location.pathname !== pathname;
   return (
-    <div className="navigation-pending" role="status">
+    <div role="status">
       {opening && (
         <span className="navigation-pending-pill">
           <span className="spinner-wheel spinner-inline" aria-hidden="true" />
