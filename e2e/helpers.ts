@@ -165,10 +165,28 @@ export async function waitForMapIdle(page: Page): Promise<void> {
 }
 
 /**
+ * Holds back the lazy page chunk whose file name starts with `chunk` until `release` is called;
+ * `asked` resolves when the page asks for it. (Routing a URL also keeps it out of the browser's
+ * cache, so the chunk is really fetched.)
+ */
+export async function holdPageCode(
+  page: Page,
+  chunk: string,
+): Promise<{ asked: Promise<Request>; release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const pattern = new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`);
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { asked: page.waitForRequest(pattern), release };
+}
+
+/**
  * Loads `url` afresh with the lazy page chunk whose file name starts with `chunk` held back, and
  * expects the `count` GETs `requests` records to be made and answered meanwhile: by the route's
  * loader, since the page's code has not arrived (issue #20). Then lets the chunk through.
- * (Routing a URL also keeps it out of the browser's cache, so the chunk is really fetched.)
  */
 export async function expectAskedBeforePageCode(
   page: Page,
@@ -177,20 +195,13 @@ export async function expectAskedBeforePageCode(
   requests: Request[],
   count = 1,
 ): Promise<void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const pattern = new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`);
-  await page.route(pattern, async (route) => {
-    await released;
-    await route.continue();
-  });
-  const chunkAsked = page.waitForRequest(pattern);
+  const code = await holdPageCode(page, chunk);
   await page.goto(url, { waitUntil: 'commit' });
-  await chunkAsked;
+  await code.asked;
   await expect.poll(() => requests.length, { timeout: 15_000 }).toBe(count);
   // The answers arrive first: the page then finds them in the cache, not a request under way.
   await Promise.all(requests.map((request) => request.response()));
-  release();
+  code.release();
 }
 
 /** Records the GET requests for the API path `apiPath` (query string aside). */

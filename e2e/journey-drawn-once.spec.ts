@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { planJourney, waitForResults } from './helpers.ts';
+import { expectAskedBeforePageCode, planJourney, recordGets, waitForResults } from './helpers.ts';
 
 // Feature under test: a cold load of Journey details draws the journey once (issue 31, point 9).
 // The route's loading fallback, shown while the page's code came, held the finished page back for
 // React's reveal throttle (300 ms), and every update meanwhile made React build the page again:
 // 5 to 90 times before it showed, work a phone does for nothing while its first screen waits. Its
-// code is now fetched before the first render (app/lazyWithPreload.ts). Every icon React builds
-// sets its markup once, so the icons built while the page loads, against the icons it shows,
-// count the passes thrown away (32 to 716 for 14 before).
+// code is now fetched before the first render (its route's `lazy`, app/routes.tsx). Every icon
+// React builds sets its markup once, so the icons built while the page loads, against the icons it
+// shows, count the passes thrown away (32 to 716 for 14 before).
 
 test.use({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
 
@@ -42,12 +42,7 @@ test('Journey details: a cold load builds the page once, no pass thrown away', a
   // The page's code is held until the journey's answer has come, as on a phone where the route's
   // loader (which asks for the journey while the code loads) wins the race.
   const apiPath = href.replace(/^\/search\/([^/]+)\/results\//, '/v1/journey-planner/search/$1/');
-  const answered = cold.waitForResponse((r) => new URL(r.url()).pathname === apiPath);
-  await cold.route(/\/assets\/JourneyPage-[^/]+\.js$/, async (route) => {
-    await answered;
-    await route.continue();
-  });
-  await cold.goto(href);
+  await expectAskedBeforePageCode(cold, href, 'JourneyPage', recordGets(cold, apiPath));
   // The whole page, its later passes included: the step guide's first step and the map's stand-in.
   await expect(cold.getByRole('region', { name: 'Outbound journey' })).toBeVisible();
   await expect(cold.locator('#step-by-step li').first()).toBeVisible();

@@ -9,10 +9,10 @@ import { TOKEN_COOKIE } from './privacy/storedItems.ts';
 import { ConfigProvider } from './brand/ConfigContext.tsx';
 import { AuthProvider } from './auth/AuthContext.tsx';
 import { FlashProvider } from './ui/FlashContext.tsx';
-import { buildRoutes, preloadScreenCode } from './app/routes.tsx';
+import { buildRoutes, startFirstScreen } from './app/routes.tsx';
+import { whenRouterReady } from './app/whenRouterReady.ts';
 import { accountRoutes } from './account/accountRoutes.tsx';
 import { registerServiceWorker } from './offline/registerServiceWorker.ts';
-import { loadIntlEarly } from './lib/loadIntlEarly.ts';
 import { yieldToBrowser } from './lib/yieldToBrowser.ts';
 import './styles/app.css';
 
@@ -20,9 +20,7 @@ const root = createRoot(document.getElementById('root')!);
 
 /** Start-up: read the brand and region from /v1/config, then render the app dressed for it. */
 async function start() {
-  loadIntlEarly(window.location.pathname);
-  // A journey's screen is drawn first with its code in, not a loading fallback (lazyWithPreload).
-  const screenCode = preloadScreenCode(window.location.pathname);
+  startFirstScreen(window.location.pathname);
   let config;
   try {
     config = await fetchConfig();
@@ -55,7 +53,8 @@ async function start() {
     }),
   );
   registerServiceWorker(router);
-  await screenCode;
+  // A screen the route table draws with its code in (journey details) is drawn first, not a stand-in.
+  await whenRouterReady(router);
   await yieldToBrowser();
   startTransition(() =>
     root.render(

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
-import { matchPath, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { matchRoutes, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { STATIC_PAGE_IDS, WEB_ROUTES } from '@cairn/contracts';
 import { Layout } from '../layout/Layout.tsx';
@@ -7,18 +7,41 @@ import type { RouteHandle } from '../layout/Breadcrumbs.tsx';
 import HomePage from '../planner/HomePage.tsx';
 import { prefetchJourney } from '../journey/journeyQuery.ts';
 import { prefetchResults } from '../search/resultsStore.ts';
+import { loadIntlEarly } from '../lib/loadIntlEarly.ts';
 import { RouteError } from './RouteError.tsx';
-import { lazyWithPreload } from './lazyWithPreload.ts';
 
+// How each screen's code comes is said once, by its route below: most are React.lazy elements,
+// drawn behind the frame's loading spinner while their code comes; journey details is `drawnWithCodeIn`.
 const importResultsPage = () => import('../results/ResultsPage.tsx');
 const ResultsPage = lazy(importResultsPage);
-const { Component: JourneyPage, preload: importJourneyPage } = lazyWithPreload(
-  () => import('../journey/JourneyPage.tsx'),
-);
 const PrintJourneyPage = lazy(() => import('../journey/print/PrintJourneyPage.tsx'));
 const StaticPage = lazy(() => import('../pages/StaticPage.tsx'));
 const SiteMap = lazy(() => import('../pages/SiteMap.tsx'));
 const NotFound = lazy(() => import('../pages/NotFound.tsx'));
+
+/**
+ * A screen drawn only once its code is in (React Router's route `lazy`). The router fetches the code
+ * alongside the route's loader and draws the screen when it has come: on a cold load the first
+ * render waits for it (main.tsx), and `startFirstScreen` fetches it before the settings arrive; a
+ * navigation keeps the page it leaves, with the frame's Loading status, meanwhile
+ * (layout/NavigationPending.tsx). Journey details is one (issue 31): behind a loading fallback,
+ * React held the finished page back for its reveal throttle (300 ms after a fallback shows), and
+ * every update meanwhile made it build the whole page again, 5 to 90 times.
+ */
+function drawnWithCodeIn(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
+  return { lazy: { Component: async () => (await load()).default } };
+}
+
+/** What a route's `handle` says of its screen, beside its breadcrumbs and campaign placement. */
+type ScreenHandle = RouteHandle & {
+  campaign?: string;
+  /**
+   * False when the screen's first view writes no date with Intl (journey details and its print
+   * write days by hand; Results reads the region's clock only when Edit journey opens): start-up
+   * then spares it the Intl warm-up (`lib/loadIntlEarly.ts`).
+   */
+  intlDatesAtFirst?: false;
+};
 
 const resultsCrumbs: RouteHandle = {
   crumbs: (p) => [
@@ -33,26 +56,49 @@ const journeyCrumbs: RouteHandle = {
   ],
 };
 
+/** What the route table says start-up needs for the screen at `path`, before the settings arrive. */
+type FirstScreen = {
+  /** Its first view writes a date with Intl, so start-up warms Intl up. */
+  intlDates: boolean;
+  /** Fetches its code, when the router waits for that code before drawing it (route `lazy`). */
+  loadCode?: () => Promise<unknown>;
+};
+
 /**
- * Fetches the code of the screen at `path` when it is one kept for a first render without a
- * loading fallback (journey details); resolves when it is in, or at once for any other screen.
- * A failure is left to the screen's own loading, which reports it.
+ * Reads the route table for the screen at `path` (account pages, which need the settings, read as
+ * the catch-all: Intl warmed up, code not waited for).
  */
-export function preloadScreenCode(path: string): Promise<void> {
-  if (!matchPath(WEB_ROUTES.journey, path)) return Promise.resolve();
-  return importJourneyPage().then(
-    () => undefined,
-    () => undefined,
-  );
+export function firstScreen(path: string): FirstScreen {
+  const route = matchRoutes(buildRoutes([]), path)?.at(-1)?.route;
+  return {
+    intlDates: (route?.handle as ScreenHandle | undefined)?.intlDatesAtFirst !== false,
+    loadCode: typeof route?.lazy === 'object' ? route.lazy.Component : undefined,
+  };
+}
+
+/**
+ * Starts what the first screen at `path` needs while the page waits for its settings: the Intl
+ * warm-up, and its code when the router will wait for it. A failed fetch is left to the router's
+ * own, which reports it. Reading the table is a task of its own: in the entry script's, the first
+ * run of the router's matching lengthened the longest task of a start-up by 4 to 8 ms of thread
+ * time (issue 31).
+ */
+export function startFirstScreen(path: string): void {
+  setTimeout(() => {
+    const { intlDates, loadCode } = firstScreen(path);
+    if (intlDates) loadIntlEarly();
+    loadCode?.().catch(() => undefined);
+  }, 0);
 }
 
 /** What the loaders need to start a page's data: the app's query cache and the brand's wait. */
 export type RouteData = { queryClient: QueryClient; resultsDelaySec: number };
 
 /**
- * Loaders start the page's code and its data request together as soon as the route matches,
- * instead of the data waiting for the code (issue #20). They return at once: the page shows its
- * own loading state, and reads the answer from the same caches when it arrives.
+ * Loaders start the page's data request as soon as the route matches, alongside its code (Results'
+ * React.lazy code here, journey details' by its route `lazy`), instead of the data waiting for the
+ * code (issue #20). They return at once: the page shows its own loading state, and reads the answer
+ * from the same caches when it arrives.
  */
 function dataLoaders({ queryClient, resultsDelaySec }: RouteData) {
   return {
@@ -62,7 +108,6 @@ function dataLoaders({ queryClient, resultsDelaySec }: RouteData) {
       return null;
     },
     journey: ({ params, request }: LoaderFunctionArgs) => {
-      void importJourneyPage();
       const show = new URL(request.url).searchParams.has('show');
       prefetchJourney(queryClient, params.hash ?? '', params.journeyId ?? '', show);
       return null;
@@ -78,8 +123,9 @@ function dataLoaders({ queryClient, resultsDelaySec }: RouteData) {
  * Routes always available (SPEC §2); account routes are added by the brand's enableUserAccounts.
  * Paths come from the contracts' table, which the server also reads to answer 404 for the rest.
  */
-export function buildRoutes(accountRoutes: RouteObject[], data: RouteData): RouteObject[] {
-  const loaders = dataLoaders(data);
+export function buildRoutes(accountRoutes: RouteObject[], data?: RouteData): RouteObject[] {
+  // Without the data (start-up, before the settings): the same table, its loaders left out.
+  const loaders = data && dataLoaders(data);
   return [
     {
       element: <Layout />,
@@ -97,15 +143,28 @@ export function buildRoutes(accountRoutes: RouteObject[], data: RouteData): Rout
             {
               path: WEB_ROUTES.results,
               element: <ResultsPage />,
-              loader: loaders.results,
-              handle: { ...resultsCrumbs, campaign: 'journey-results' },
+              loader: loaders?.results,
+              handle: {
+                ...resultsCrumbs,
+                campaign: 'journey-results',
+                intlDatesAtFirst: false,
+              } satisfies ScreenHandle,
             },
-            { path: WEB_ROUTES.printJourney, element: <PrintJourneyPage />, loader: loaders.print },
+            {
+              path: WEB_ROUTES.printJourney,
+              element: <PrintJourneyPage />,
+              loader: loaders?.print,
+              handle: { intlDatesAtFirst: false } satisfies ScreenHandle,
+            },
             {
               path: WEB_ROUTES.journey,
-              element: <JourneyPage />,
-              loader: loaders.journey,
-              handle: { ...journeyCrumbs, campaign: 'journey-details' },
+              ...drawnWithCodeIn(() => import('../journey/JourneyPage.tsx')),
+              loader: loaders?.journey,
+              handle: {
+                ...journeyCrumbs,
+                campaign: 'journey-details',
+                intlDatesAtFirst: false,
+              } satisfies ScreenHandle,
             },
             ...STATIC_PAGE_IDS.map((id) => ({ path: `/${id}`, element: <StaticPage id={id} /> })),
             { path: WEB_ROUTES.siteMap, element: <SiteMap /> },

@@ -6,6 +6,7 @@ import { Footer } from './Footer.tsx';
 import { CookieBanner } from './CookieBanner.tsx';
 import { FlashBanner } from '../ui/FlashContext.tsx';
 import { OfflineBanner } from '../offline/OfflineBanner.tsx';
+import { NavigationPending } from './NavigationPending.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { CampaignPopup } from '../campaigns/CampaignPopup.tsx';
 import { TagManager } from '../privacy/TagManager.tsx';
@@ -28,6 +29,7 @@ export function Layout() {
       <Breadcrumbs />
       <FlashBanner />
       <OfflineBanner />
+      <NavigationPending />
       <main id="main-content" tabIndex={-1}>
         <Suspense fallback={<Spinner page />}>
           <Outlet key={location.pathname} />

@@ -1,10 +1,11 @@
-// Feature under test: the router's pages are exactly the contracts' route table, which the server reads to answer 404 for other paths (issue #16).
+// Feature under test: the router's pages are exactly the contracts' route table, which the server reads to answer 404 for other paths (issue #16);
+// the same table tells start-up which first screens need Intl dates and which are drawn with their code in (issue 31).
 import { ACCOUNT_WEB_ROUTES, STATIC_PAGE_ROUTES, WEB_ROUTES } from '@cairn/contracts';
 import type { RouteObject } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { accountRoutes } from '../../src/account/accountRoutes.tsx';
-import { buildRoutes } from '../../src/app/routes.tsx';
+import { buildRoutes, firstScreen } from '../../src/app/routes.tsx';
 
 /** Every page path of a route tree ('/' for the index route), without the catch-all. */
 function pagePaths(routes: RouteObject[]): string[] {
@@ -27,5 +28,30 @@ describe('the route table', () => {
     expect(pagePaths(buildRoutes(accountRoutes, data)).sort()).toEqual(
       [...Object.values(WEB_ROUTES), ...STATIC_PAGE_ROUTES, ...Object.values(ACCOUNT_WEB_ROUTES)].sort(),
     );
+  });
+});
+
+describe('what start-up reads of the route table (firstScreen)', () => {
+  it.each([
+    '/search/6c7e9607/results',
+    '/search/6c7e9607/results/6c7e9607-3k_4AX',
+    '/search/6c7e9607/results/6c7e9607-3k_4AX/return',
+    '/search/6c7e9607/results/6c7e9607-3k_4AX/print',
+  ])('%s: Results and a journey page show no Intl date at first, so no warm-up', (path) => {
+    expect(firstScreen(path).intlDates).toBe(false);
+  });
+
+  it.each(['/', '/plan/Aviemore', '/site-map', '/about', '/account', '/no-such-page'])(
+    '%s: the planner, static, account and unknown pages are warmed up',
+    (path) => {
+      expect(firstScreen(path).intlDates).toBe(true);
+    },
+  );
+
+  it('journey details is drawn with its code in: start-up can fetch it; other screens wait for no code', () => {
+    expect(firstScreen('/search/6c7e9607/results/6c7e9607-3k_4AX').loadCode).toBeTypeOf('function');
+    expect(firstScreen('/search/6c7e9607/results/6c7e9607-3k_4AX/return').loadCode).toBeTypeOf('function');
+    for (const path of ['/', '/search/6c7e9607/results', '/search/6c7e9607/results/6c7e9607-3k_4AX/print'])
+      expect(firstScreen(path).loadCode, path).toBeUndefined();
   });
 });

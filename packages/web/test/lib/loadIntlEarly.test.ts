@@ -26,7 +26,7 @@ describe('Intl at start-up', () => {
     const dateFormat = vi.spyOn(Intl, 'DateTimeFormat');
     const numberFormat = vi.spyOn(Intl, 'NumberFormat');
     const { loadIntlEarly } = await import('../../src/lib/loadIntlEarly.ts');
-    loadIntlEarly('/');
+    loadIntlEarly();
     expect(dateFormat).not.toHaveBeenCalled();
     expect(vi.getTimerCount()).toBe(1);
     vi.runAllTimers();
@@ -34,25 +34,4 @@ describe('Intl at start-up', () => {
     // The web writes no amount with Intl (costs come as text): a number formatter is work for nothing.
     expect(numberFormat).not.toHaveBeenCalled();
   });
-
-  it.each([
-    '/search/6c7e9607/results',
-    '/search/6c7e9607/results/6c7e9607-3k_4AX',
-    '/search/6c7e9607/results/6c7e9607-3k_4AX/return',
-    '/search/6c7e9607/results/6c7e9607-3k_4AX/print',
-  ])(
-    'spares Results and a journey page (%s), which show no Intl date at first, any formatter',
-    async (path) => {
-      vi.resetModules();
-      vi.useFakeTimers();
-      const dateFormat = vi.spyOn(Intl, 'DateTimeFormat');
-      const numberFormat = vi.spyOn(Intl, 'NumberFormat');
-      const { loadIntlEarly } = await import('../../src/lib/loadIntlEarly.ts');
-      loadIntlEarly(path);
-      expect(vi.getTimerCount()).toBe(0);
-      vi.runAllTimers();
-      expect(dateFormat).not.toHaveBeenCalled();
-      expect(numberFormat).not.toHaveBeenCalled();
-    },
-  );
 });
