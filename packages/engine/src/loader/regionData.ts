@@ -10,7 +10,7 @@ import { emptyCatalogue } from '../places/types.ts';
 import type { PlaceCatalogue } from '../places/types.ts';
 import { loadRegionConfig } from '../region/loadRegionConfig.ts';
 import { RegionConfig } from '../region/regionConfig.ts';
-import { loadRegionStreetData } from './regionStreets.ts';
+import { loadRegionStreetData, loadRegionStreetNetwork } from './regionStreets.ts';
 import { runRegionChecks } from '../region/checks/runRegionChecks.ts';
 import KDBush from 'kdbush';
 import { projectionFor } from '../geo/geometry.ts';
@@ -83,7 +83,8 @@ export async function loadRegionData(dir: string, options: LoadRegionOptions = {
   }
   const messages = warnings.map((w) => `${w.path}: ${w.message}`);
   const street = await loadRegionStreetData(dir, config);
-  const streets = createStreetNetwork(street ? street.osm.graph : emptyStreetGraph());
+  const prepared = street ? loadRegionStreetNetwork(dir, street.osm.graph) : undefined;
+  const streets = prepared?.network ?? createStreetNetwork(emptyStreetGraph());
   // Without an OSM file region.json's warning (osm: no OSM file…) is already among the messages.
   // Changes between nearby stops walk along real streets (stored in the snapshot with the OSM and raster files' stamps).
   const loaded = loadRegionTimetable(
@@ -92,6 +93,7 @@ export async function loadRegionData(dir: string, options: LoadRegionOptions = {
     street ? { streets: { network: streets, label: street.label } } : {},
   );
   log(loaded.note);
+  if (prepared) log(prepared.note);
   for (const w of loaded.warnings) log(`warning: ${w}`);
   messages.push(...loaded.warnings);
   // The operator's data checks: errors (an ended timetable, a map of another area) stop the region here.

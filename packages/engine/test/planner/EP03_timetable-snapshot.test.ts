@@ -48,6 +48,7 @@ describe('P03 timetable snapshot', () => {
   it('parses GTFS on the first start and writes the snapshot', async () => {
     const first = await load();
     expect(first.lines[0]).toMatch(/^timetable: parsed GTFS \(no snapshot\).*wrote/);
+    expect(first.lines[1]).toMatch(/^streets: built car hierarchy and landmarks \(no file\) .*wrote/);
     expect(first.warnings.filter((w) => w.includes('timetable'))).toEqual([]);
     baseWarnings = first.warnings;
     expect(statSync(snapshot).size).toBeGreaterThan(0);
@@ -58,6 +59,8 @@ describe('P03 timetable snapshot', () => {
   it('starts from the snapshot next time, with the same journeys, prices and operators', async () => {
     const second = await load();
     expect(second.lines[0]).toMatch(/^timetable: snapshot /);
+    // The streets' car hierarchy and landmarks too, from the streets.bin the first start wrote.
+    expect(second.lines[1]).toMatch(/^streets: car hierarchy and landmarks from .*streets\.bin/);
     expect(second.warnings).toEqual(baseWarnings);
     expect(second.answer).toBe(expected);
   });
