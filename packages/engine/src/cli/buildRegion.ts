@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { loadGtfsFeeds, parseFeedSpec } from '../gtfs/loadFeeds.ts';
 import { streetFootpathSource } from '../modes/footpaths.ts';
 import { loadRegionConfig } from '../region/loadRegionConfig.ts';
-import { streetDataLabel } from '../loader/regionStreets.ts';
+import { loadRegionStreetNetwork, streetDataLabel } from '../loader/regionStreets.ts';
 import { writeTimetableSnapshot } from '../timetable/snapshot.ts';
 import type { Timetable } from '../timetable/timetable.ts';
 import { runRegionChecks } from '../region/checks/runRegionChecks.ts';
@@ -102,7 +102,7 @@ ${USAGE}`);
 
 /**
  * Writes `<dir>/timetable.bin` from the feeds and OSM extract region.json names, stamped so the
- * server knows it is current, after the data checks of check-region: their errors stop the build
+ * server knows it is current, and `<dir>/streets.bin` (the car hierarchy and landmarks), after the data checks of check-region: their errors stop the build
  * (the snapshot is then written but the command fails), their warnings are listed.
  */
 async function buildRegionFolder(
@@ -131,6 +131,8 @@ async function buildRegionFolder(
     say(`build-region failed: the data errors above stop the region (cairn check-region --region ${dir})`);
     return EXIT.failed;
   }
+  // The streets' car hierarchy and landmarks too, so that no process has to build them on start.
+  if (built.streetGraph) say(loadRegionStreetNetwork(dir, built.streetGraph).note);
   if (todayText) sayWhatServesIt(dir, config, built.timetable, todayText);
   return built.note.includes(', wrote ') ? EXIT.ok : EXIT.failed;
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRegionCommand } from '../../src/cli/buildRegion.ts';
 import { loadPlanner } from '../../src/planner/loadPlanner.ts';
 import { REGION_SNAPSHOT_FILE } from '../../src/loader/regionTimetable.ts';
+import { REGION_STREETS_FILE } from '../../src/loader/regionStreets.ts';
 import { WORLD, writeWorld } from '../support/world.ts';
 
 const brand = BrandSettings.parse(
@@ -104,12 +105,14 @@ describe('P03 timetable snapshot', () => {
     rmSync(snapshot, { recursive: true });
   });
 
-  it('cairn build-region --region writes the snapshot the planner then starts from', async () => {
+  it('cairn build-region --region writes the snapshot and the prepared streets the planner then starts from', async () => {
     rmSync(snapshot, { force: true });
+    rmSync(join(dir, REGION_STREETS_FILE), { force: true });
     // Checked on the fixture's day: its calendar ends with 2026, and the build refuses an ended one.
     expect(await buildRegionCommand(['--region', dir, '--today', '2026-06-01'])).toBe(0);
     const started = await load();
     expect(started.lines[0]).toMatch(/^timetable: snapshot /);
+    expect(started.lines[1]).toMatch(/^streets: car hierarchy and landmarks from /);
     expect(started.answer).toBe(expected);
   });
 });
