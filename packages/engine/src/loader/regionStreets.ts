@@ -11,6 +11,9 @@ import type { StreetGraph } from '../streets/graph.ts';
 import { readPreparedStreets, streetGraphKey, writePreparedStreets } from '../streets/preparedStreets.ts';
 import { createStreetNetwork, LANDMARK_COUNT, prepareStreets } from '../streets/streetNetwork.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
+import { prepareStops } from '../modes/accessEgress.ts';
+import type { PreparedStops, StopLocation } from '../modes/accessEgress.ts';
+import { readPreparedStops, stopSnapKey, writePreparedStops } from '../modes/preparedStopsFile.ts';
 
 /** A region's streets as read from its OSM extract and, when region.json names one, its terrain model. */
 export interface RegionStreetData {
@@ -109,7 +112,7 @@ export function loadRegionStreetNetwork(
   const prepared = prepareStreets(graph);
   let wrote = '';
   try {
-    const { bytes } = writePreparedStreets(file, key, prepared);
+    const bytes = writePreparedStreets(file, key, prepared);
     wrote = `, wrote ${file} (${(bytes / 1e6).toFixed(1)} MB)`;
   } catch (e) {
     wrote = `; not written to ${file}: ${(e as Error).message}`;
@@ -122,4 +125,41 @@ export function loadRegionStreetNetwork(
 
 function elapsedMs(started: number): string {
   return `${Math.round(performance.now() - started)} ms`;
+}
+
+/** File name of a region's stops snapped to its streets, beside its timetable snapshot. */
+export const REGION_STOP_SNAPS_FILE = 'stop-snaps.bin';
+
+/**
+ * The timetable stops snapped to a region's streets for each mode, read from
+ * `<dir>/stop-snaps.bin` when it was made for these stops on these streets
+ * (modes/preparedStopsFile.ts), else snapped and the file (re)written; `note` says which.
+ */
+export function loadRegionStopSnaps(
+  dir: string,
+  network: StreetNetwork,
+  stops: readonly StopLocation[],
+  coordinates: { lat: Float64Array; lon: Float64Array },
+): { prepared: PreparedStops; note: string } {
+  const started = performance.now();
+  const file = join(dir, REGION_STOP_SNAPS_FILE);
+  const key = stopSnapKey(network.graph, coordinates.lat, coordinates.lon);
+  const read = readPreparedStops(file, key, stops);
+  if (read.ok)
+    return {
+      prepared: read.prepared,
+      note: `stops: snapped to the streets, from ${file} (${elapsedMs(started)})`,
+    };
+  const prepared = prepareStops(network, stops);
+  let wrote = '';
+  try {
+    const bytes = writePreparedStops(file, key, prepared);
+    wrote = `, wrote ${file} (${(bytes / 1e6).toFixed(1)} MB)`;
+  } catch (e) {
+    wrote = `; not written to ${file}: ${(e as Error).message}`;
+  }
+  return {
+    prepared,
+    note: `stops: snapped to the streets (${read.message}) in ${elapsedMs(started)}${wrote}`,
+  };
 }
