@@ -383,7 +383,7 @@ function streetParts(
 }
 
 /** The timetable's stops as the first/last-mile helpers take them. */
-function stopLocations(timetable: Timetable): StopLocation[] {
+export function stopLocations(timetable: Timetable): StopLocation[] {
   return Array.from({ length: timetable.stopCount }, (_, s) => ({
     stopIdx: s,
     lat: timetable.a.stopLat[s] ?? 0,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRegionCommand } from '../../src/cli/buildRegion.ts';
 import { loadPlanner } from '../../src/planner/loadPlanner.ts';
 import { REGION_SNAPSHOT_FILE } from '../../src/loader/regionTimetable.ts';
-import { REGION_STREETS_FILE } from '../../src/loader/regionStreets.ts';
+import { REGION_STOP_SNAPS_FILE, REGION_STREETS_FILE } from '../../src/loader/regionStreets.ts';
 import { WORLD, writeWorld } from '../support/world.ts';
 
 const brand = BrandSettings.parse(
@@ -62,6 +62,9 @@ describe('P03 timetable snapshot', () => {
     expect(second.lines[0]).toMatch(/^timetable: snapshot /);
     // The streets' car hierarchy and landmarks too, from the streets.bin the first start wrote.
     expect(second.lines[1]).toMatch(/^streets: car hierarchy and landmarks from .*streets\.bin/);
+    expect(second.lines).toContainEqual(
+      expect.stringMatching(/^stops: snapped to the streets, from .*stop-snaps\.bin/),
+    );
     expect(second.warnings).toEqual(baseWarnings);
     expect(second.answer).toBe(expected);
   });
@@ -108,11 +111,13 @@ describe('P03 timetable snapshot', () => {
   it('cairn build-region --region writes the snapshot and the prepared streets the planner then starts from', async () => {
     rmSync(snapshot, { force: true });
     rmSync(join(dir, REGION_STREETS_FILE), { force: true });
+    rmSync(join(dir, REGION_STOP_SNAPS_FILE), { force: true });
     // Checked on the fixture's day: its calendar ends with 2026, and the build refuses an ended one.
     expect(await buildRegionCommand(['--region', dir, '--today', '2026-06-01'])).toBe(0);
     const started = await load();
     expect(started.lines[0]).toMatch(/^timetable: snapshot /);
     expect(started.lines[1]).toMatch(/^streets: car hierarchy and landmarks from /);
+    expect(started.lines).toContainEqual(expect.stringMatching(/^stops: snapped to the streets, from /));
     expect(started.answer).toBe(expected);
   });
 });
