@@ -44,6 +44,7 @@ const ENGINE_FLOORS = [
   [
     'modes',
     [
+      'collections',
       'figures',
       'format',
       'geo',

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { loadGtfsFeeds, parseFeedSpec } from '../gtfs/loadFeeds.ts';
 import { streetFootpathSource } from '../modes/footpaths.ts';
 import { loadRegionConfig } from '../region/loadRegionConfig.ts';
-import { streetDataLabel } from '../loader/regionStreets.ts';
+import { stopLocations } from '../loader/regionData.ts';
+import { loadRegionStopSnaps, loadRegionStreetNetwork, streetDataLabel } from '../loader/regionStreets.ts';
 import { writeTimetableSnapshot } from '../timetable/snapshot.ts';
 import type { Timetable } from '../timetable/timetable.ts';
 import { runRegionChecks } from '../region/checks/runRegionChecks.ts';
@@ -102,7 +103,8 @@ ${USAGE}`);
 
 /**
  * Writes `<dir>/timetable.bin` from the feeds and OSM extract region.json names, stamped so the
- * server knows it is current, after the data checks of check-region: their errors stop the build
+ * server knows it is current, `<dir>/streets.bin` (the car hierarchy and landmarks) and
+ * `<dir>/stop-snaps.bin` (the stops snapped to the streets), after the data checks of check-region: their errors stop the build
  * (the snapshot is then written but the command fails), their warnings are listed.
  */
 async function buildRegionFolder(
@@ -130,6 +132,14 @@ async function buildRegionFolder(
   if (built.failed) {
     say(`build-region failed: the data errors above stop the region (cairn check-region --region ${dir})`);
     return EXIT.failed;
+  }
+  // The streets' car hierarchy and landmarks and the stops' snap points too, so that no process
+  // has to work them out on start.
+  if (built.streetGraph) {
+    const streets = loadRegionStreetNetwork(dir, built.streetGraph);
+    say(streets.note);
+    const { stopLat: lat, stopLon: lon } = built.timetable.a;
+    say(loadRegionStopSnaps(dir, streets.network, stopLocations(built.timetable), { lat, lon }).note);
   }
   if (todayText) sayWhatServesIt(dir, config, built.timetable, todayText);
   return built.note.includes(', wrote ') ? EXIT.ok : EXIT.failed;

@@ -9,6 +9,7 @@ type LoadedTimetable = ReturnType<typeof loadRegionTimetable>;
 import { parseLocalDateTime, localToEpochSec } from '../time/serviceDay.ts';
 import { EXIT, parseCommandArgs, say } from './common.ts';
 import { loadStreets } from './streets.ts';
+import type { StreetGraph } from '../streets/graph.ts';
 
 const USAGE =
   'usage: cairn check-region --region DIR [--today YYYY-MM-DD]\n' +
@@ -83,7 +84,13 @@ export async function checkRegionFolder(
   nowMs: number,
   rebuild: boolean,
 ): Promise<
-  | (RegionCheckOutcome & { note: string; warnings: string[]; timetable: LoadedTimetable['timetable'] })
+  | (RegionCheckOutcome & {
+      note: string;
+      warnings: string[];
+      timetable: LoadedTimetable['timetable'];
+      /** The region's street graph, when region.json names an OSM file. */
+      streetGraph?: StreetGraph;
+    })
   | undefined
 > {
   let streets: FootpathStreets | undefined;
@@ -104,7 +111,13 @@ export async function checkRegionFolder(
     nowMs,
     loaded.fareFeeds,
   );
-  return { ...outcome, note: loaded.note, warnings: loaded.warnings, timetable: loaded.timetable };
+  return {
+    ...outcome,
+    note: loaded.note,
+    warnings: loaded.warnings,
+    timetable: loaded.timetable,
+    ...(streets ? { streetGraph: streets.network.graph } : {}),
+  };
 }
 
 function countBySeverity(outcome: RegionCheckOutcome): { error: number; warning: number } {

@@ -10,7 +10,7 @@ import { emptyCatalogue } from '../places/types.ts';
 import type { PlaceCatalogue } from '../places/types.ts';
 import { loadRegionConfig } from '../region/loadRegionConfig.ts';
 import { RegionConfig } from '../region/regionConfig.ts';
-import { loadRegionStreetData } from './regionStreets.ts';
+import { loadRegionStopSnaps, loadRegionStreetData, loadRegionStreetNetwork } from './regionStreets.ts';
 import { runRegionChecks } from '../region/checks/runRegionChecks.ts';
 import KDBush from 'kdbush';
 import { projectionFor } from '../geo/geometry.ts';
@@ -19,7 +19,7 @@ import { createStreetNetwork } from '../streets/streetNetwork.ts';
 import type { StreetNetwork } from '../streets/streetNetwork.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
 import { prepareStops } from '../modes/accessEgress.ts';
-import type { PreparedStops } from '../modes/accessEgress.ts';
+import type { PreparedStops, StopLocation } from '../modes/accessEgress.ts';
 import { createModeContext } from '../modes/context.ts';
 import type { ModeContext } from '../modes/types.ts';
 import type { Timetable } from '../timetable/timetable.ts';
@@ -83,7 +83,8 @@ export async function loadRegionData(dir: string, options: LoadRegionOptions = {
   }
   const messages = warnings.map((w) => `${w.path}: ${w.message}`);
   const street = await loadRegionStreetData(dir, config);
-  const streets = createStreetNetwork(street ? street.osm.graph : emptyStreetGraph());
+  const prepared = street ? loadRegionStreetNetwork(dir, street.osm.graph) : undefined;
+  const streets = prepared?.network ?? createStreetNetwork(emptyStreetGraph());
   // Without an OSM file region.json's warning (osm: no OSM file…) is already among the messages.
   // Changes between nearby stops walk along real streets (stored in the snapshot with the OSM and raster files' stamps).
   const loaded = loadRegionTimetable(
@@ -92,6 +93,7 @@ export async function loadRegionData(dir: string, options: LoadRegionOptions = {
     street ? { streets: { network: streets, label: street.label } } : {},
   );
   log(loaded.note);
+  if (prepared) log(prepared.note);
   for (const w of loaded.warnings) log(`warning: ${w}`);
   messages.push(...loaded.warnings);
   // The operator's data checks: errors (an ended timetable, a map of another area) stop the region here.
@@ -109,7 +111,24 @@ export async function loadRegionData(dir: string, options: LoadRegionOptions = {
     );
   for (const line of checked.lines) log(line);
   const places = street?.osm.places ?? emptyCatalogue();
-  return assembleRegionData(dir, config, loaded.timetable, streets, places, loaded.fareFeeds, messages);
+  const stops = stopLocations(loaded.timetable);
+  const snapped = street
+    ? loadRegionStopSnaps(dir, streets, stops, {
+        lat: loaded.timetable.a.stopLat,
+        lon: loaded.timetable.a.stopLon,
+      })
+    : undefined;
+  if (snapped) log(snapped.note);
+  return assembleRegionData(
+    dir,
+    config,
+    loaded.timetable,
+    streets,
+    places,
+    loaded.fareFeeds,
+    messages,
+    snapped?.prepared,
+  );
 }
 
 /** The street network and places of an OSM file, or why it cannot be used. */
@@ -303,6 +322,7 @@ function assembleRegionData(
   places: PlaceCatalogue,
   fareFeeds: readonly GtfsFareFeed[],
   messages: string[],
+  preparedStops?: PreparedStops,
 ): RegionData {
   const gtfsFares = new Map<string, GtfsFares>();
   for (const feed of fareFeeds) {
@@ -336,7 +356,7 @@ function assembleRegionData(
     timetable,
     places,
     gtfsFares,
-    ...streetParts(timetable, config, places, streets),
+    ...streetParts(timetable, config, places, streets, preparedStops),
     stopIndex: buildStopIndex(timetable, config),
     routeFlags,
     agencyFlags,
@@ -351,21 +371,24 @@ function streetParts(
   config: RegionConfig,
   places: PlaceCatalogue,
   streets: StreetNetwork,
+  preparedStops?: PreparedStops,
 ): Pick<RegionData, 'streets' | 'stopSnaps' | 'preparedStops' | 'modes'> {
-  const prepared = prepareStops(
-    streets,
-    Array.from({ length: timetable.stopCount }, (_, s) => ({
-      stopIdx: s,
-      lat: timetable.a.stopLat[s] ?? 0,
-      lon: timetable.a.stopLon[s] ?? 0,
-    })),
-  );
+  const prepared = preparedStops ?? prepareStops(streets, stopLocations(timetable));
   return {
     streets,
     stopSnaps: { foot: prepared.foot, bicycle: prepared.bicycle, car: prepared.car },
     preparedStops: prepared,
     modes: createModeContext(streets, config, places),
   };
+}
+
+/** The timetable's stops as the first/last-mile helpers take them. */
+export function stopLocations(timetable: Timetable): StopLocation[] {
+  return Array.from({ length: timetable.stopCount }, (_, s) => ({
+    stopIdx: s,
+    lat: timetable.a.stopLat[s] ?? 0,
+    lon: timetable.a.stopLon[s] ?? 0,
+  }));
 }
 
 /** The same region over another street network (the step-free one, stepFree/streetProfile.ts). */

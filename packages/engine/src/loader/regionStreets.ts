@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import { loadOsmFile } from './loadOsm.ts';
 import type { OsmData } from './loadOsm.ts';
 import { readElevationRaster } from '../osm/elevationRaster.ts';
@@ -7,6 +7,13 @@ import type { LatLonBox } from '../osm/elevationRaster.ts';
 import { streetFootpathsLabel } from './regionTimetable.ts';
 import { resolveRegionPath } from '../region/loadRegionConfig.ts';
 import type { RegionConfig } from '../region/regionConfig.ts';
+import type { StreetGraph } from '../streets/graph.ts';
+import { readPreparedStreets, streetGraphKey, writePreparedStreets } from '../streets/preparedStreets.ts';
+import { createStreetNetwork, LANDMARK_COUNT, prepareStreets } from '../streets/streetNetwork.ts';
+import type { StreetNetwork } from '../streets/streetNetwork.ts';
+import { prepareStops } from '../modes/accessEgress.ts';
+import type { PreparedStops, StopLocation } from '../modes/accessEgress.ts';
+import { readPreparedStops, stopSnapKey, writePreparedStops } from '../modes/preparedStopsFile.ts';
 
 /** A region's streets as read from its OSM extract and, when region.json names one, its terrain model. */
 export interface RegionStreetData {
@@ -79,4 +86,80 @@ export async function loadRegionStreetData(
     maxLat: b.maxLat + BOX_MARGIN_DEG,
     maxLon: b.maxLon + BOX_MARGIN_DEG,
   });
+}
+
+/** File name of a region's prepared streets (car hierarchy, landmarks), beside its timetable snapshot. */
+export const REGION_STREETS_FILE = 'streets.bin';
+
+/**
+ * A region folder's street network, its car hierarchy and landmarks read from `<dir>/streets.bin`
+ * when that file was made from this very graph (streets/preparedStreets.ts keys it by a hash of the
+ * graph's arcs and travel times), else built and the file (re)written for the next start; `note`
+ * says which. A folder that cannot be written to only costs the next start the build.
+ */
+export function loadRegionStreetNetwork(
+  dir: string,
+  graph: StreetGraph,
+): { network: StreetNetwork; note: string } {
+  const started = performance.now();
+  const file = join(dir, REGION_STREETS_FILE);
+  const key = `${streetGraphKey(graph)} landmarks ${LANDMARK_COUNT}`;
+  const read = readPreparedStreets(file, key);
+  if (read.ok) {
+    const network = createStreetNetwork(graph, { prepared: read.prepared });
+    return { network, note: `streets: car hierarchy and landmarks from ${file} (${elapsedMs(started)})` };
+  }
+  const prepared = prepareStreets(graph);
+  let wrote = '';
+  try {
+    const bytes = writePreparedStreets(file, key, prepared);
+    wrote = `, wrote ${file} (${(bytes / 1e6).toFixed(1)} MB)`;
+  } catch (e) {
+    wrote = `; not written to ${file}: ${(e as Error).message}`;
+  }
+  return {
+    network: createStreetNetwork(graph, { prepared }),
+    note: `streets: built car hierarchy and landmarks (${read.message}) in ${elapsedMs(started)}${wrote}`,
+  };
+}
+
+function elapsedMs(started: number): string {
+  return `${Math.round(performance.now() - started)} ms`;
+}
+
+/** File name of a region's stops snapped to its streets, beside its timetable snapshot. */
+export const REGION_STOP_SNAPS_FILE = 'stop-snaps.bin';
+
+/**
+ * The timetable stops snapped to a region's streets for each mode, read from
+ * `<dir>/stop-snaps.bin` when it was made for these stops on these streets
+ * (modes/preparedStopsFile.ts), else snapped and the file (re)written; `note` says which.
+ */
+export function loadRegionStopSnaps(
+  dir: string,
+  network: StreetNetwork,
+  stops: readonly StopLocation[],
+  coordinates: { lat: Float64Array; lon: Float64Array },
+): { prepared: PreparedStops; note: string } {
+  const started = performance.now();
+  const file = join(dir, REGION_STOP_SNAPS_FILE);
+  const key = stopSnapKey(network.graph, coordinates.lat, coordinates.lon);
+  const read = readPreparedStops(file, key, stops);
+  if (read.ok)
+    return {
+      prepared: read.prepared,
+      note: `stops: snapped to the streets, from ${file} (${elapsedMs(started)})`,
+    };
+  const prepared = prepareStops(network, stops);
+  let wrote = '';
+  try {
+    const bytes = writePreparedStops(file, key, prepared);
+    wrote = `, wrote ${file} (${(bytes / 1e6).toFixed(1)} MB)`;
+  } catch (e) {
+    wrote = `; not written to ${file}: ${(e as Error).message}`;
+  }
+  return {
+    prepared,
+    note: `stops: snapped to the streets (${read.message}) in ${elapsedMs(started)}${wrote}`,
+  };
 }

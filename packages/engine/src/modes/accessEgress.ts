@@ -57,7 +57,7 @@ export interface StopAccess {
 export type AccessDirection = 'access' | 'egress';
 
 /** Stops are expected within this distance of a street. */
-const STOP_SNAP_M = 400;
+export const STOP_SNAP_M = 400;
 
 export const WALK_ACCESS_MAX_SEC = 15 * 60;
 export const CYCLE_ACCESS_MAX_SEC = 30 * 60;

@@ -11,6 +11,7 @@ import type { StreetGraph } from './graph.ts';
 import { buildLandmarks } from './landmarks.ts';
 import type { Landmarks } from './landmarks.ts';
 import type { StreetMode } from '../osm/wayAccess.ts';
+import type { PreparedStreets } from './preparedStreets.ts';
 
 /** A street graph with its snapping index: what every street search needs. */
 export interface StreetNetwork {
@@ -25,25 +26,30 @@ export interface StreetNetwork {
 export interface StreetNetworkOptions {
   /** Build the car contraction hierarchy (default true; a few seconds for a city region). */
   carHierarchy?: boolean;
+  /** Landmarks and hierarchies already built for this graph (read from a region's streets.bin), used instead of building them. */
+  prepared?: PreparedStreets;
 }
 
 /** Default furthest distance (m) from a coordinate to the street it is snapped to. */
 export const MAX_SNAP_M = 1000;
 
 /** Landmarks per mode; 8 keeps the preprocessing to 32 full searches per graph. */
-const LANDMARK_COUNT = 8;
+export const LANDMARK_COUNT = 8;
 
-/** Wrap a graph with its snapping index and routing speed-ups (landmarks, car hierarchy). */
-export function createStreetNetwork(graph: StreetGraph, options: StreetNetworkOptions = {}): StreetNetwork {
+/** The slow part of a street network: car and bicycle landmarks, and the car hierarchy unless left out. */
+export function prepareStreets(graph: StreetGraph, options: StreetNetworkOptions = {}): PreparedStreets {
   return {
-    graph,
-    snap: buildSnapIndex(graph),
     landmarks: {
       car: buildLandmarks(graph, 'car', LANDMARK_COUNT),
       bicycle: buildLandmarks(graph, 'bicycle', LANDMARK_COUNT),
     },
     hierarchies: options.carHierarchy === false ? {} : { car: buildContractionHierarchy(graph, 'car') },
   };
+}
+
+/** Wrap a graph with its snapping index and routing speed-ups (landmarks, car hierarchy). */
+export function createStreetNetwork(graph: StreetGraph, options: StreetNetworkOptions = {}): StreetNetwork {
+  return { graph, snap: buildSnapIndex(graph), ...(options.prepared ?? prepareStreets(graph, options)) };
 }
 
 /**

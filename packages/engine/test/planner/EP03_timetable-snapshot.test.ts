@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRegionCommand } from '../../src/cli/buildRegion.ts';
 import { loadPlanner } from '../../src/planner/loadPlanner.ts';
 import { REGION_SNAPSHOT_FILE } from '../../src/loader/regionTimetable.ts';
+import { REGION_STOP_SNAPS_FILE, REGION_STREETS_FILE } from '../../src/loader/regionStreets.ts';
 import { WORLD, writeWorld } from '../support/world.ts';
 
 const brand = BrandSettings.parse(
@@ -48,6 +49,7 @@ describe('P03 timetable snapshot', () => {
   it('parses GTFS on the first start and writes the snapshot', async () => {
     const first = await load();
     expect(first.lines[0]).toMatch(/^timetable: parsed GTFS \(no snapshot\).*wrote/);
+    expect(first.lines[1]).toMatch(/^streets: built car hierarchy and landmarks \(no file\) .*wrote/);
     expect(first.warnings.filter((w) => w.includes('timetable'))).toEqual([]);
     baseWarnings = first.warnings;
     expect(statSync(snapshot).size).toBeGreaterThan(0);
@@ -58,6 +60,11 @@ describe('P03 timetable snapshot', () => {
   it('starts from the snapshot next time, with the same journeys, prices and operators', async () => {
     const second = await load();
     expect(second.lines[0]).toMatch(/^timetable: snapshot /);
+    // The streets' car hierarchy and landmarks too, from the streets.bin the first start wrote.
+    expect(second.lines[1]).toMatch(/^streets: car hierarchy and landmarks from .*streets\.bin/);
+    expect(second.lines).toContainEqual(
+      expect.stringMatching(/^stops: snapped to the streets, from .*stop-snaps\.bin/),
+    );
     expect(second.warnings).toEqual(baseWarnings);
     expect(second.answer).toBe(expected);
   });
@@ -101,12 +108,16 @@ describe('P03 timetable snapshot', () => {
     rmSync(snapshot, { recursive: true });
   });
 
-  it('cairn build-region --region writes the snapshot the planner then starts from', async () => {
+  it('cairn build-region --region writes the snapshot and the prepared streets the planner then starts from', async () => {
     rmSync(snapshot, { force: true });
+    rmSync(join(dir, REGION_STREETS_FILE), { force: true });
+    rmSync(join(dir, REGION_STOP_SNAPS_FILE), { force: true });
     // Checked on the fixture's day: its calendar ends with 2026, and the build refuses an ended one.
     expect(await buildRegionCommand(['--region', dir, '--today', '2026-06-01'])).toBe(0);
     const started = await load();
     expect(started.lines[0]).toMatch(/^timetable: snapshot /);
+    expect(started.lines[1]).toMatch(/^streets: car hierarchy and landmarks from /);
+    expect(started.lines).toContainEqual(expect.stringMatching(/^stops: snapped to the streets, from /));
     expect(started.answer).toBe(expected);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { streetFootpathSource } from '../../src/modes/footpaths.ts';
 import { loadOsmXml } from '../../src/loader/loadOsm.ts';
 import { checkRegionData, formatSharePercent } from '../../src/region/checks/regionChecks.ts';
+import { formatReport } from '../../src/region/checks/findings.ts';
 import type { DataFinding } from '../../src/region/checks/findings.ts';
 import { parseRegionConfig } from '../../src/region/loadRegionConfig.ts';
 import type { RegionConfigInput } from '../../src/region/regionConfig.ts';
@@ -221,6 +222,38 @@ describe('K01 data checks', () => {
     const findings = check(feed(DAILY), { over: { map: { centre: { lat: 10, lon: 10 }, zoom: 9 } } });
     expect(findings).toEqual([
       expect.objectContaining({ check: 'region-json', severity: 'warning', field: 'map.centre' }),
+    ]);
+  });
+  it('reports errors first, each check once with its count and first three findings, in the order found (200,000 of one check, as a GB-size region has)', () => {
+    const finding = (check: string, severity: DataFinding['severity'], n: number): DataFinding => ({
+      check,
+      feed: 'gen',
+      file: 'stops.txt',
+      line: n,
+      field: 'stop_id',
+      message: `${check} ${n}`,
+      severity,
+    });
+    const findings: DataFinding[] = [];
+    for (let n = 1; n <= 200_000; n++) findings.push(finding('walk-detour', 'warning', n));
+    findings.splice(
+      2,
+      0,
+      finding('stops-outside-box', 'warning', 7),
+      finding('calendar-expired', 'error', 1),
+    );
+    const lines = formatReport({ findings, notes: ['a note'] }, { 'walk-detour': 'long walks' });
+    expect(lines).toEqual([
+      'error: calendar-expired (1) [calendar-expired]',
+      '    gen: stops.txt line 1 field stop_id: calendar-expired 1',
+      'warning: long walks (200000) [walk-detour]',
+      '    gen: stops.txt line 1 field stop_id: walk-detour 1',
+      '    gen: stops.txt line 2 field stop_id: walk-detour 2',
+      '    gen: stops.txt line 3 field stop_id: walk-detour 3',
+      '    … 199997 more',
+      'warning: stops-outside-box (1) [stops-outside-box]',
+      '    gen: stops.txt line 7 field stop_id: stops-outside-box 7',
+      'note: a note',
     ]);
   });
 });
