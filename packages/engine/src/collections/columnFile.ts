@@ -3,19 +3,29 @@ import { createHash } from 'node:crypto';
 
 /*
  * A file of named typed arrays with a JSON header, read back with one read and no parsing of the
- * arrays (they become views on the file's bytes): what a region keeps of its prepared streets
- * and stop snaps (loader/regionStreets.ts). Refused when damaged (checksum of the data).
+ * arrays (they become views on the file's bytes): the timetable snapshot (timetable/snapshot.ts)
+ * and what a region keeps of its prepared streets and stop snaps (loader/regionStreets.ts).
+ * Refused when damaged (checksum of the data).
  *
  *   0   8 bytes  magic (8 latin-1 characters naming the kind of file)
  *   8   u32 LE   header length H (JSON, UTF-8, padded with spaces to keep the data 8-aligned)
- *   12  H bytes  header { info, arrays: [{ name, type, offset, length }], dataSha1 }
+ *   12  H bytes  header { ...the writer's fields, arrays: [{ name, type, offset, length }], dataSha1 }
  *   12+H         data: each array at `offset` (relative to the data start, multiple of 8)
  */
 
-const TYPES = { Float64Array, Float32Array, Int32Array, Uint8Array } as const;
+const TYPES = { Float64Array, Float32Array, Int32Array, Uint16Array, Uint8Array } as const;
 type TypeName = keyof typeof TYPES;
 /** The arrays a column file holds. */
-export type Column = Float64Array | Float32Array | Int32Array | Uint8Array;
+export type Column = Float64Array | Float32Array | Int32Array | Uint16Array | Uint8Array;
+
+/** A kind of column file: its magic and what messages call it. */
+export interface ColumnFileKind {
+  magic: string;
+  name: string;
+}
+
+/** The header as read: the writer's fields beside the layout. */
+export type ColumnFileHeader = Record<string, unknown>;
 
 interface ArrayEntry {
   name: string;
@@ -34,11 +44,14 @@ export function hashColumns(label: string, columns: readonly Column[]): string {
   return hash.digest('hex');
 }
 
-/** Writes the file (to a temporary name first, so a reader never sees half of it); its size in bytes. */
+/**
+ * Writes the file (to a temporary name first, so a reader never sees half of it) with `fields` in
+ * its header (any JSON but `arrays` and `dataSha1`); its size in bytes.
+ */
 export function writeColumnFile(
   path: string,
-  magic: string,
-  info: unknown,
+  kind: ColumnFileKind,
+  fields: object,
   columns: ReadonlyArray<readonly [string, Column]>,
 ): number {
   const entries: ArrayEntry[] = [];
@@ -53,10 +66,13 @@ export function writeColumnFile(
   const hash = createHash('sha1');
   for (const [, arr] of columns)
     hash.update(bytesOf(arr)).update(zeros.subarray(0, padded(arr.byteLength) - arr.byteLength));
-  let json = Buffer.from(JSON.stringify({ info, arrays: entries, dataSha1: hash.digest('hex') }), 'utf8');
+  let json = Buffer.from(
+    JSON.stringify({ ...fields, arrays: entries, dataSha1: hash.digest('hex') }),
+    'utf8',
+  );
   json = Buffer.concat([json, Buffer.alloc((8 - ((12 + json.length) % 8)) % 8, 0x20)]);
   const prefix = Buffer.alloc(12);
-  prefix.write(magic, 0, 'latin1');
+  prefix.write(kind.magic, 0, 'latin1');
   prefix.writeUInt32LE(json.length, 8);
   const temp = `${path}.${process.pid}.tmp`;
   let done = false;
@@ -80,40 +96,53 @@ export function writeColumnFile(
   return 12 + json.length + offset;
 }
 
-/** Reads a column file of this magic: its header's info and arrays by name, or why it cannot be used. */
+/**
+ * Reads a column file of this kind: its header and arrays by name, or why it cannot be used.
+ * `checkHeader` may refuse the file from its header alone (an older version) before the arrays are
+ * looked at.
+ */
 export function readColumnFile(
   path: string,
-  magic: string,
-): { ok: true; info: unknown; columns: Map<string, Column> } | { ok: false; message: string } {
+  kind: ColumnFileKind,
+  checkHeader?: (header: ColumnFileHeader) => string | undefined,
+): { ok: true; header: ColumnFileHeader; columns: Map<string, Column> } | { ok: false; message: string } {
   let buf: Buffer;
   try {
     buf = readFileSync(path);
   } catch {
     return { ok: false, message: 'no file' };
   }
-  if (buf.length < 12 || buf.toString('latin1', 0, 8) !== magic)
-    return { ok: false, message: 'not a file of this kind' };
+  if (buf.length < 12 || buf.toString('latin1', 0, 8) !== kind.magic)
+    return { ok: false, message: `not a ${kind.name}` };
   if (buf.byteOffset % 8 !== 0) buf = Buffer.from(new Uint8Array(buf)); // typed-array views need 8-byte alignment
   const headerLength = buf.readUInt32LE(8);
-  let header: { info?: unknown; arrays?: ArrayEntry[]; dataSha1?: string };
+  if (12 + headerLength > buf.length) return { ok: false, message: 'truncated header' };
+  let header: ColumnFileHeader & { arrays?: ArrayEntry[]; dataSha1?: string };
   try {
     header = JSON.parse(buf.toString('utf8', 12, 12 + headerLength)) as typeof header;
   } catch {
     return { ok: false, message: 'unreadable header' };
   }
-  if (!Array.isArray(header.arrays)) return { ok: false, message: 'unreadable header' };
+  if (!header || typeof header !== 'object' || !Array.isArray(header.arrays))
+    return { ok: false, message: 'unreadable header' };
+  const refused = checkHeader?.(header);
+  if (refused) return { ok: false, message: refused };
   const dataStart = 12 + headerLength;
   const columns = new Map<string, Column>();
   let dataEnd = dataStart;
   for (const e of header.arrays) {
     const Ctor = TYPES[e.type];
-    const end = dataStart + e.offset + e.length * (Ctor?.BYTES_PER_ELEMENT ?? 0);
-    if (!Ctor || e.offset % 8 !== 0 || end > buf.length)
-      return { ok: false, message: 'damaged (bad column)' };
+    if (!Ctor) return { ok: false, message: `unknown column type ${e.type}` };
+    if (!Number.isInteger(e.offset) || e.offset % 8 !== 0 || !Number.isInteger(e.length) || e.length < 0)
+      return { ok: false, message: `bad column entry ${e.name}` };
+    const end = dataStart + e.offset + e.length * Ctor.BYTES_PER_ELEMENT;
+    if (end > buf.length) return { ok: false, message: `truncated (column ${e.name})` };
     columns.set(e.name, new Ctor(buf.buffer as ArrayBuffer, buf.byteOffset + dataStart + e.offset, e.length));
     dataEnd = Math.max(dataEnd, dataStart + e.offset + padded(e.length * Ctor.BYTES_PER_ELEMENT));
   }
-  const sha1 = createHash('sha1').update(buf.subarray(dataStart, dataEnd)).digest('hex');
+  const sha1 = createHash('sha1')
+    .update(buf.subarray(dataStart, Math.min(buf.length, dataEnd)))
+    .digest('hex');
   if (sha1 !== header.dataSha1) return { ok: false, message: 'damaged (checksum mismatch)' };
-  return { ok: true, info: header.info, columns };
+  return { ok: true, header, columns };
 }

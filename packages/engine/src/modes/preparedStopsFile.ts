@@ -13,7 +13,7 @@ import { STOP_SNAP_M } from './accessEgress.ts';
  * distance and this file's version; anything else means the file no longer fits and is rebuilt.
  */
 
-const MAGIC = 'CAIRNSP1';
+const KIND = { magic: 'CAIRNSP1', name: 'stop snaps file' };
 /** Bumped whenever stops are snapped differently, so older files are rebuilt. */
 const VERSION = 1;
 const MODES = ['foot', 'bicycle', 'car'] as const;
@@ -57,7 +57,7 @@ export function writePreparedStops(path: string, key: string, prepared: Prepared
     });
     columns.push([`${mode}.edge`, edge], [`${mode}.values`, values]);
   }
-  return writeColumnFile(path, MAGIC, { key, stops: n }, columns);
+  return writeColumnFile(path, KIND, { key, stops: n }, columns);
 }
 
 /** The stops' snap points from a file written under `key` for these stops, or why it does not fit. */
@@ -66,11 +66,10 @@ export function readPreparedStops(
   key: string,
   stops: readonly StopLocation[],
 ): { ok: true; prepared: PreparedStops } | { ok: false; message: string } {
-  const read = readColumnFile(path, MAGIC);
+  const read = readColumnFile(path, KIND, (header: { key?: string; stops?: number }) =>
+    header.key === key && header.stops === stops.length ? undefined : 'made for other stops or streets',
+  );
   if (!read.ok) return read;
-  const info = read.info as { key?: string; stops?: number } | undefined;
-  if (info?.key !== key || info.stops !== stops.length)
-    return { ok: false, message: 'made for other stops or streets' };
   const prepared: PreparedStops = { stops, foot: [], bicycle: [], car: [] };
   for (const mode of MODES) {
     const edge = read.columns.get(`${mode}.edge`);

@@ -15,7 +15,7 @@ import type { StreetMode } from '../osm/wayAccess.ts';
  * than trusted.
  */
 
-const MAGIC = 'CAIRNST1';
+const KIND = { magic: 'CAIRNST1', name: 'prepared streets file' };
 /** Bumped whenever the hierarchy or landmarks are built differently, so older files are rebuilt. */
 const VERSION = 1;
 
@@ -79,7 +79,7 @@ export function writePreparedStreets(path: string, graphKey: string, prepared: P
     })),
     landmarks: Object.values(prepared.landmarks).map((lm) => ({ mode: lm.mode, count: lm.count })),
   };
-  return writeColumnFile(path, MAGIC, info, columns);
+  return writeColumnFile(path, KIND, info, columns);
 }
 
 /** Reads a preparation made for the graph with key `graphKey`; a missing, damaged, older or other graph's file comes back as why not. */
@@ -87,12 +87,12 @@ export function readPreparedStreets(
   path: string,
   graphKey: string,
 ): { ok: true; prepared: PreparedStreets } | { ok: false; message: string } {
-  const read = readColumnFile(path, MAGIC);
+  const read = readColumnFile(path, KIND, (header: Partial<Info>) => {
+    if (header.version !== VERSION) return `version ${header.version}, expected ${VERSION}`;
+    return header.graphKey === graphKey ? undefined : 'made for other streets';
+  });
   if (!read.ok) return read;
-  const info = read.info as Partial<Info> | undefined;
-  if (info?.version !== VERSION)
-    return { ok: false, message: `version ${info?.version}, expected ${VERSION}` };
-  if (info.graphKey !== graphKey) return { ok: false, message: 'made for other streets' };
+  const info = read.header as Partial<Info>;
   const prepared: PreparedStreets = { landmarks: {}, hierarchies: {} };
   const missing: string[] = [];
   const column = (name: string) => {

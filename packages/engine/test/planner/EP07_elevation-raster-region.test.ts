@@ -61,7 +61,7 @@ describe('a region folder with an elevation raster', () => {
     writeLevelRaster(310);
     utimesSync(raster, new Date(), new Date(Date.now() + 5000));
     const changed = await load();
-    expect(changed.notes.join('\n')).toMatch(/parsed GTFS \(snapshot is out of date/);
+    expect(changed.notes.join('\n')).toMatch(/parsed GTFS \+ TransXChange \(snapshot is out of date/);
   });
 
   it('refuses to start on a configured raster that cannot be read, naming it', async () => {

@@ -82,7 +82,7 @@ describe('B07 prepared streets (streets.bin)', () => {
     const again = loadRegionStreetNetwork(dir, slow);
     expect(again.note).toMatch(/ from /);
     writeFileSync(file, readFileSync(file).subarray(0, 100));
-    expect(loadRegionStreetNetwork(dir, slow).note).toMatch(/\(unreadable header\)/);
+    expect(loadRegionStreetNetwork(dir, slow).note).toMatch(/\(truncated header\)/);
   });
 
   it('reads the stops snapped to the streets when made for the same stops and streets, and snaps again when a stop moved or the streets changed', () => {
