@@ -4,7 +4,7 @@ import { loadOsmFile } from './loadOsm.ts';
 import type { OsmData } from './loadOsm.ts';
 import { readElevationRaster } from '../osm/elevationRaster.ts';
 import type { LatLonBox } from '../osm/elevationRaster.ts';
-import { streetFootpathsLabel } from './regionTimetable.ts';
+import { elapsed, streetFootpathsLabel } from './regionTimetable.ts';
 import { resolveRegionPath } from '../region/loadRegionConfig.ts';
 import type { RegionConfig } from '../region/regionConfig.ts';
 import type { StreetGraph } from '../streets/graph.ts';
@@ -107,24 +107,26 @@ export function loadRegionStreetNetwork(
   const read = readPreparedStreets(file, key);
   if (read.ok) {
     const network = createStreetNetwork(graph, { prepared: read.prepared });
-    return { network, note: `streets: car hierarchy and landmarks from ${file} (${elapsedMs(started)})` };
+    return { network, note: `streets: car hierarchy and landmarks from ${file} (${elapsed(started)})` };
   }
   const prepared = prepareStreets(graph);
-  let wrote = '';
-  try {
-    const bytes = writePreparedStreets(file, key, prepared);
-    wrote = `, wrote ${file} (${(bytes / 1e6).toFixed(1)} MB)`;
-  } catch (e) {
-    wrote = `; not written to ${file}: ${(e as Error).message}`;
-  }
+  const wrote = keepForNextStart(file, () => writePreparedStreets(file, key, prepared));
   return {
     network: createStreetNetwork(graph, { prepared }),
-    note: `streets: built car hierarchy and landmarks (${read.message}) in ${elapsedMs(started)}${wrote}`,
+    note: `streets: built car hierarchy and landmarks (${read.message}) in ${elapsed(started)}${wrote}`,
   };
 }
 
-function elapsedMs(started: number): string {
-  return `${Math.round(performance.now() - started)} ms`;
+/**
+ * Writes a file kept for the next start; what to add to the start-up note. A folder that cannot be
+ * written to only costs the next start the work again.
+ */
+function keepForNextStart(file: string, write: () => number): string {
+  try {
+    return `, wrote ${file} (${(write() / 1e6).toFixed(1)} MB)`;
+  } catch (e) {
+    return `; not written to ${file}: ${(e as Error).message}`;
+  }
 }
 
 /** File name of a region's stops snapped to its streets, beside its timetable snapshot. */
@@ -148,18 +150,12 @@ export function loadRegionStopSnaps(
   if (read.ok)
     return {
       prepared: read.prepared,
-      note: `stops: snapped to the streets, from ${file} (${elapsedMs(started)})`,
+      note: `stops: snapped to the streets, from ${file} (${elapsed(started)})`,
     };
   const prepared = prepareStops(network, stops);
-  let wrote = '';
-  try {
-    const bytes = writePreparedStops(file, key, prepared);
-    wrote = `, wrote ${file} (${(bytes / 1e6).toFixed(1)} MB)`;
-  } catch (e) {
-    wrote = `; not written to ${file}: ${(e as Error).message}`;
-  }
+  const wrote = keepForNextStart(file, () => writePreparedStops(file, key, prepared));
   return {
     prepared,
-    note: `stops: snapped to the streets (${read.message}) in ${elapsedMs(started)}${wrote}`,
+    note: `stops: snapped to the streets (${read.message}) in ${elapsed(started)}${wrote}`,
   };
 }

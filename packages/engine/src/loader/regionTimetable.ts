@@ -202,6 +202,7 @@ function readSnapshotFareFeeds(
   return out;
 }
 
-function elapsed(started: number): string {
+/** Milliseconds since `started` (performance.now()), for the start-up log. */
+export function elapsed(started: number): string {
   return `${Math.round(performance.now() - started)} ms`;
 }
