@@ -6,7 +6,8 @@ import { mapRangeStartSlots } from './rangeStarts.ts';
 import type { RangeStart } from './rangeStarts.ts';
 import { toRealJourney } from './realJourney.ts';
 import { TargetFronts } from './targetFronts.ts';
-import { TimeBound } from './timeBound.ts';
+import { RideBounds } from './rideBounds.ts';
+import { TimeBound, UNREACHABLE_SEC } from './timeBound.ts';
 import { TripLookups } from './tripLookups.ts';
 import { VehicleBound } from './vehicleBound.ts';
 import { emptyStats } from './types.ts';
@@ -104,6 +105,12 @@ export class McRaptor {
   private readonly vehicles: VehicleBound;
   /** Per query: the least time from each stop to the destination side (end leg included), shared per timetable and direction. */
   private times!: TimeBound;
+  /**
+   * Per query, where the network fits (`RideBounds.fits`): the time still needed per vehicle count
+   * still allowed; `times.toEnd` is then not used.
+   */
+  private ride: RideBounds | undefined;
+  private readonly rideFits: boolean;
   /** Per query: the least walking any end leg adds. */
   private endWalk = 0;
   private ends: AccessLeg[] = [];
@@ -130,6 +137,7 @@ export class McRaptor {
     this.exactSlot = new Uint8Array(data.stopPatterns.length);
     this.lookups = new TripLookups(data);
     this.vehicles = new VehicleBound(data);
+    this.rideFits = RideBounds.fits(data);
     this.growLabels(INITIAL_LABELS);
   }
 
@@ -153,7 +161,18 @@ export class McRaptor {
     this.endWalk = ends.length > 0 ? Math.min(...ends.map((e) => e.durationSec)) : 0;
     const longestEnd = ends.reduce((m, e) => Math.max(m, e.durationSec), 0);
     this.times = TimeBound.shared(this.data, fwd);
-    this.times.compute(starts, ends, fwd, this.walkFactor, maxDurationSec + longestEnd, query.windowSec ?? 0);
+    if (this.rideFits) {
+      this.ride ??= new RideBounds(this.data, this.times.fastestHop);
+      this.ride.compute(ends, fwd, rounds, (stored, isWalk) => this.transferSec(stored, isWalk));
+    } else
+      this.times.compute(
+        starts,
+        ends,
+        fwd,
+        this.walkFactor,
+        maxDurationSec + longestEnd,
+        query.windowSec ?? 0,
+      );
     const found: RaptorJourney[] = [];
     const startTimes = [...mapRangeStartSlots(this.data, query, starts, fwd)];
     let finished = false;
@@ -364,16 +383,10 @@ export class McRaptor {
         for (let j = 0; j < bag; j++) {
           const time = sign * (alightTimes[this.rbTto[j]! + pos]! + this.rbShift[j]!);
           const walk = this.rbWalk[j]!;
-          const need = afterRide[s]!;
-          const beaten =
-            time > this.bound || this.targetDominates(time + toEnd[s]!, walk + endWalk, k + need);
+          const beaten = time > this.bound || this.alightBeaten(s, time, walk, k);
           // Staying on, it gets no sooner to the end and keeps its vehicles: once beaten with
           // those alone, every later stop of the ride is too, and it leaves the route bag.
-          if (
-            beaten &&
-            moveOn &&
-            (need === 0 || time > this.bound || this.targetDominates(time + toEnd[s]!, walk + endWalk, k))
-          )
+          if (beaten && moveOn && (time > this.bound || this.stayBeaten(s, base + pos, time, walk, k)))
             continue;
           if (kept !== j) this.moveRouteLabel(j, kept);
           const at = kept++;
@@ -398,15 +411,12 @@ export class McRaptor {
           for (let j = 0; j < bag && !covered; j++)
             covered =
               this.rbWalk[j]! <= w && sign * (boardTimes[this.rbTto[j]! + pos]! + this.rbShift[j]!) <= ready;
-          if (covered || this.targetDominates(ready + toEnd[s]!, w + endWalk, k - 1 + toBoard[s]!)) continue;
+          if (covered || this.boardBeaten(s, base + pos, ready, w, k)) continue;
           if (!this.lookups.find(r, base + pos, pos, ready, fwd, wheelchair, hit)) continue;
           const bt = sign * hit.timeSec!;
           // The vehicle it catches may leave well after it is ready: beaten from there (the trip's
           // times never fall), it rides for nothing.
-          if (
-            bt > this.bound ||
-            (moveOn && bt > ready && this.targetDominates(bt + toEnd[s]!, w + endWalk, k - 1 + toBoard[s]!))
-          )
+          if (bt > this.bound || (moveOn && bt > ready && this.boardBeaten(s, base + pos, bt, w, k)))
             continue;
           // Merge into the route bag on (time at this position, walking).
           let dominated = false;
@@ -471,8 +481,7 @@ export class McRaptor {
           const isWalk = tWalkFlag[i]!;
           const w = isWalk === 1 ? w0 + sec : w0;
           // The next vehicle makes k + 1.
-          if (time > this.bound || this.targetDominates(time + toEnd[q]!, w + endWalk, k + toBoard[q]!))
-            continue;
+          if (time > this.bound || this.readyBeaten(q, time, w, k)) continue;
           if (!this.insert(this.rHead, q, time, w, k)) continue;
           const id = this.newLabel(KIND_TRANSFER, q, time, w, k, L);
           this.lA[id] = sec;
@@ -514,6 +523,100 @@ export class McRaptor {
   /** True when a kept target label is at least as good as (time, walk) with k vehicles or more: callers pass a label's best reachable end. */
   private targetDominates(time: number, walk: number, k: number): boolean {
     return this.targetFronts.dominates(time, walk, k);
+  }
+
+  /**
+   * Target pruning of a label at `time` with `walk` and `k` vehicles whose bound with at most j more
+   * vehicles is `bounds[j·stride + at]` (j from `from`): beaten when, for every j it may still use,
+   * a kept destination label with at most k + j vehicles arrives no later than its time plus that
+   * bound and walks no more than its walking plus the shortest end leg. A count it cannot finish
+   * with (bound UNREACHABLE_SEC) needs no beating.
+   */
+  private beatenPerCount(
+    bounds: Int32Array,
+    walks: Int32Array,
+    at: number,
+    stride: number,
+    from: number,
+    time: number,
+    walk: number,
+    k: number,
+  ): boolean {
+    // The most vehicles first: its front is the widest and its bound the least, so it fails most.
+    for (let j = this.rounds - k; j >= from; j--) {
+      const b = bounds[j * stride + at]!;
+      if (
+        b < UNREACHABLE_SEC &&
+        !this.targetFronts.dominates(time + b, walk + walks[j * stride + at]!, k + j)
+      )
+        return false;
+    }
+    return true;
+  }
+
+  /** Whether a ride label at stop s (arrived at `time`, k vehicles) is beaten (target pruning). */
+  private alightBeaten(s: number, time: number, walk: number, k: number): boolean {
+    const ride = this.ride;
+    if (!ride)
+      return this.targetDominates(
+        time + this.times.toEnd[s]!,
+        walk + this.endWalk,
+        k + this.vehicles.afterRide[s]!,
+      );
+    return this.beatenPerCount(ride.alighted, ride.alightedWalk, s, this.S, 0, time, walk, k);
+  }
+
+  /**
+   * Whether a carried trip arriving at stop s (pattern position p) at `time`, its k-th vehicle, is
+   * beaten whether it gets off there or stays on.
+   */
+  private stayBeaten(s: number, p: number, time: number, walk: number, k: number): boolean {
+    const ride = this.ride;
+    if (!ride) return this.targetDominates(time + this.times.toEnd[s]!, walk + this.endWalk, k);
+    const { alighted, onBoard, alightedWalk, onBoardWalk } = ride;
+    const S = this.S;
+    const P = this.data.patternStops.length;
+    for (let m = this.rounds - k; m >= 0; m--) {
+      const off = alighted[m * S + s]!;
+      const on = onBoard[m * P + p]!;
+      const offWalk = alightedWalk[m * S + s]!;
+      const onWalk = onBoardWalk[m * P + p]!;
+      if (
+        (off < UNREACHABLE_SEC || on < UNREACHABLE_SEC) &&
+        !this.targetFronts.dominates(
+          time + (off < on ? off : on),
+          walk + (offWalk < onWalk ? offWalk : onWalk),
+          k + m,
+        )
+      )
+        return false;
+    }
+    return true;
+  }
+
+  /** Whether boarding at stop s (pattern position p) at `time` as the k-th vehicle is beaten. */
+  private boardBeaten(s: number, p: number, time: number, walk: number, k: number): boolean {
+    const ride = this.ride;
+    if (!ride)
+      return this.targetDominates(
+        time + this.times.toEnd[s]!,
+        walk + this.endWalk,
+        k - 1 + this.vehicles.toBoard[s]!,
+      );
+    const P = this.data.patternStops.length;
+    return this.beatenPerCount(ride.onBoard, ride.onBoardWalk, p, P, 0, time, walk, k);
+  }
+
+  /** Whether a label ready at stop q at `time` after k vehicles is beaten. */
+  private readyBeaten(q: number, time: number, walk: number, k: number): boolean {
+    const ride = this.ride;
+    if (!ride)
+      return this.targetDominates(
+        time + this.times.toEnd[q]!,
+        walk + this.endWalk,
+        k + this.vehicles.toBoard[q]!,
+      );
+    return this.beatenPerCount(ride.ready, ride.readyWalk, q, this.S, 1, time, walk, k);
   }
 
   /**
