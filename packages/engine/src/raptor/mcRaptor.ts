@@ -163,7 +163,7 @@ export class McRaptor {
     this.times = TimeBound.shared(this.data, fwd);
     if (this.rideFits) {
       this.ride ??= new RideBounds(this.data, this.times.fastestHop);
-      this.ride.compute(ends, fwd, rounds, (stored, isWalk) => this.transferSec(stored, isWalk));
+      this.ride.compute(ends, fwd, rounds, this.walkFactor);
     } else
       this.times.compute(
         starts,

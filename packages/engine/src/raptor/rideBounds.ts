@@ -13,8 +13,8 @@ import { UNREACHABLE_SEC } from './timeBound.ts';
  * destination's two-vehicle labels using the slow bus's time, not the fastest three-ride path's.
  *
  * Worked out level by level (a RAPTOR over the fastest hops, every pattern and transfer each level):
- * O(levels × (pattern positions + transfers)), so only for networks of up to
- * RIDE_BOUNDS_MAX_POSITIONS pattern positions.
+ * O(levels × (pattern positions + transfers)), so only for networks of up to `maxPositions`
+ * pattern positions.
  */
 export class RideBounds {
   /** Level j (index j·stopCount + s): from arriving at s on a vehicle, with at most j more vehicles. */
@@ -39,21 +39,31 @@ export class RideBounds {
     this.fastestHop = fastestHop;
   }
 
+  /**
+   * The most pattern positions for the routers to work these bounds out per query; past it they
+   * use `TimeBound` alone (tests lower it to reach that path). NYC subway and Brooklyn buses have
+   * 35,877, RNV 17,328: a query's levels cost about 3 ms on NYC, so at two million they would
+   * cost more than a search on such a network gains (not measured there).
+   */
+  static maxPositions = 2_000_000;
+
   /** Whether a network is small enough for these bounds to be worked out per query. */
   static fits(data: TransitData): boolean {
-    return data.patternStops.length <= RIDE_BOUNDS_MAX_POSITIONS;
+    return data.patternStops.length <= RideBounds.maxPositions;
   }
 
   /**
-   * Fills the bounds for end legs `ends` with up to `levels` vehicles; `transferSec` gives a
-   * transfer's time in the query from its stored time and walk flag. Time and walking are each a
-   * least value over every way on, so each bounds what any one way takes.
+   * Fills the bounds for end legs `ends` with up to `levels` vehicles (`alighted` to level
+   * levels − 1, the last a query reads); walking transfers take `walkFactor` times their stored
+   * time. Time and walking are each a least value over every way on, so each bounds what any one
+   * way takes; without `withWalk` the walking bounds are left as they were (Raptor has no use for them).
    */
   compute(
     ends: readonly AccessLeg[],
     fwd: boolean,
     levels: number,
-    transferSec: (stored: number, isWalk: number) => number,
+    walkFactor: number,
+    withWalk = true,
   ): void {
     const d = this.data;
     const S = d.stopCount;
@@ -67,70 +77,140 @@ export class RideBounds {
       this.readyWalk = new Int32Array((levels + 1) * S);
       this.onBoardWalk = new Int32Array(levels * P);
     }
-    const { alighted, ready, onBoard, alightedWalk, readyWalk, onBoardWalk, fastestHop } = this;
+    const { alighted, ready, alightedWalk, readyWalk } = this;
     alighted.fill(UNREACHABLE_SEC, 0, (levels + 1) * S);
     ready.fill(UNREACHABLE_SEC, 0, (levels + 1) * S);
-    alightedWalk.fill(UNREACHABLE_SEC, 0, (levels + 1) * S);
-    readyWalk.fill(UNREACHABLE_SEC, 0, (levels + 1) * S);
+    if (withWalk) {
+      alightedWalk.fill(UNREACHABLE_SEC, 0, (levels + 1) * S);
+      readyWalk.fill(UNREACHABLE_SEC, 0, (levels + 1) * S);
+    }
     for (const e of ends)
       if (e.durationSec < alighted[e.stopIdx]!) alighted[e.stopIdx] = alightedWalk[e.stopIdx] = e.durationSec;
-    const tOff = fwd ? d.transferOffsets : d.transferInOffsets;
-    const tOther = fwd ? d.transferTo : d.transferInFrom;
+    // Each transfer's time in the query and the walking it adds, once for every level.
     const tSecs = fwd ? d.transferSec : d.transferInSec;
     const tWalk = fwd ? d.transferIsWalk : d.transferInIsWalk;
-    const { patternStopOffsets, patternStops } = d;
+    if (this.edgeSec.length < tSecs.length) {
+      this.edgeSec = new Int32Array(tSecs.length);
+      this.edgeWalk = new Int32Array(tSecs.length);
+    }
+    const { edgeSec, edgeWalk } = this;
+    for (let i = 0; i < tSecs.length; i++) {
+      const stored = tSecs[i]!;
+      const walk = tWalk[i] === 1;
+      const sec = walk && walkFactor !== 1 ? Math.round(stored * walkFactor) : stored;
+      edgeSec[i] = sec;
+      edgeWalk[i] = walk ? sec : 0;
+    }
     for (let j = 1; j <= levels; j++) {
-      const after = (j - 1) * S;
-      const rowR = j * S;
-      const rowB = (j - 1) * P;
-      // Against the search direction along each pattern: on board arriving at a position, the
-      // best of getting off there and staying on.
-      for (let r = 0; r < d.patternCount; r++) {
-        const base = patternStopOffsets[r]!;
-        const n = patternStopOffsets[r + 1]! - base;
-        let stayOn = UNREACHABLE_SEC;
-        let stayOnWalk = UNREACHABLE_SEC;
-        for (let i = 0; i < n; i++) {
-          // Search-order position q, and the hop from it to the next in search order.
-          const q = fwd ? n - 1 - i : i;
-          const s = patternStops[base + q]!;
-          const leave =
-            i === 0
-              ? UNREACHABLE_SEC
-              : Math.min(UNREACHABLE_SEC, stayOn + fastestHop[base + (fwd ? q : q - 1)]!);
-          onBoard[rowB + base + q] = leave;
-          onBoardWalk[rowB + base + q] = stayOnWalk;
-          if (leave < ready[rowR + s]!) ready[rowR + s] = leave;
-          if (stayOnWalk < readyWalk[rowR + s]!) readyWalk[rowR + s] = stayOnWalk;
-          const off = alighted[after + s]!;
-          if (off < leave) stayOn = off;
-          else stayOn = leave;
-          const offWalk = alightedWalk[after + s]!;
-          if (offWalk < stayOnWalk) stayOnWalk = offWalk;
-        }
-      }
-      const rowA = j * S;
-      for (let s = 0; s < S; s++) {
-        let best = alighted[s]!;
-        let bestWalk = alightedWalk[s]!;
-        const end = tOff[s + 1]!;
-        for (let i = tOff[s]!; i < end; i++) {
-          const sec = transferSec(tSecs[i]!, tWalk[i]!);
-          const q = tOther[i]!;
-          const t = sec + ready[rowR + q]!;
-          if (t < best) best = t;
-          const w = (tWalk[i] === 1 ? sec : 0) + readyWalk[rowR + q]!;
-          if (w < bestWalk) bestWalk = w;
-        }
-        alighted[rowA + s] = best;
-        alightedWalk[rowA + s] = bestWalk;
+      this.ride(j, fwd);
+      if (withWalk) this.rideWalk(j, fwd);
+      // alighted at the last level: no query reads it.
+      if (j < levels && withWalk) this.changeWithWalk(j, fwd);
+      else if (j < levels) this.change(j, fwd, alighted, ready, edgeSec);
+    }
+  }
+
+  /** Scratch: per transfer (in search order's list), its time in the query and the walking it adds. */
+  private edgeSec = new Int32Array(0);
+  private edgeWalk = new Int32Array(0);
+
+  /**
+   * Level j's ride times: along each pattern against the search direction, on board arriving at a
+   * position is the best of getting off there (level j − 1) and staying on.
+   */
+  private ride(j: number, fwd: boolean): void {
+    const d = this.data;
+    const S = d.stopCount;
+    const { alighted, ready, onBoard, fastestHop } = this;
+    const { patternStopOffsets, patternStops } = d;
+    const after = (j - 1) * S;
+    const rowR = j * S;
+    const rowB = (j - 1) * d.patternStops.length;
+    for (let r = 0; r < d.patternCount; r++) {
+      const first = patternStopOffsets[r]!;
+      const end = patternStopOffsets[r + 1]!;
+      let stayOn = UNREACHABLE_SEC;
+      // Search-order positions p, last first; the hop from p to the next in search order.
+      for (let i = 0; i < end - first; i++) {
+        const p = fwd ? end - 1 - i : first + i;
+        const s = patternStops[p]!;
+        const hop = i === 0 ? 0 : fastestHop[fwd ? p : p - 1]!;
+        const leave = i === 0 || stayOn >= UNREACHABLE_SEC ? UNREACHABLE_SEC : stayOn + hop;
+        onBoard[rowB + p] = leave;
+        if (leave < ready[rowR + s]!) ready[rowR + s] = leave;
+        const off = alighted[after + s]!;
+        stayOn = off < leave ? off : leave;
       }
     }
   }
-}
 
-/**
- * The most pattern positions for McRAPTOR to work out ride bounds per query (NYC subway and
- * Brooklyn buses: 35,877; RNV: 17,328). Past it, a query's levels would cost milliseconds each.
- */
-const RIDE_BOUNDS_MAX_POSITIONS = 2_000_000;
+  /** Level j's ride walking: rides add none, so on board it is the least of getting off anywhere further. */
+  private rideWalk(j: number, fwd: boolean): void {
+    const d = this.data;
+    const S = d.stopCount;
+    const { alightedWalk, readyWalk, onBoardWalk } = this;
+    const { patternStopOffsets, patternStops } = d;
+    const after = (j - 1) * S;
+    const rowR = j * S;
+    const rowB = (j - 1) * d.patternStops.length;
+    for (let r = 0; r < d.patternCount; r++) {
+      const first = patternStopOffsets[r]!;
+      const end = patternStopOffsets[r + 1]!;
+      let stayOn = UNREACHABLE_SEC;
+      for (let i = 0; i < end - first; i++) {
+        const p = fwd ? end - 1 - i : first + i;
+        const s = patternStops[p]!;
+        onBoardWalk[rowB + p] = stayOn;
+        if (stayOn < readyWalk[rowR + s]!) readyWalk[rowR + s] = stayOn;
+        const off = alightedWalk[after + s]!;
+        if (off < stayOn) stayOn = off;
+      }
+    }
+  }
+
+  /** Level j after a vehicle: an end leg here (level 0), or a transfer (`edge`) then ready at level j. */
+  private change(j: number, fwd: boolean, after: Int32Array, before: Int32Array, edge: Int32Array): void {
+    const d = this.data;
+    const S = d.stopCount;
+    const tOff = fwd ? d.transferOffsets : d.transferInOffsets;
+    const tOther = fwd ? d.transferTo : d.transferInFrom;
+    const row = j * S;
+    let from = tOff[0]!;
+    for (let s = 0; s < S; s++) {
+      let best = after[s]!;
+      const end = tOff[s + 1]!;
+      for (let i = from; i < end; i++) {
+        const t = edge[i]! + before[row + tOther[i]!]!;
+        if (t < best) best = t;
+      }
+      from = end;
+      after[row + s] = best;
+    }
+  }
+
+  /** `change` for time and walking in one pass over the transfers. */
+  private changeWithWalk(j: number, fwd: boolean): void {
+    const d = this.data;
+    const S = d.stopCount;
+    const tOff = fwd ? d.transferOffsets : d.transferInOffsets;
+    const tOther = fwd ? d.transferTo : d.transferInFrom;
+    const { alighted, ready, alightedWalk, readyWalk, edgeSec, edgeWalk } = this;
+    const row = j * S;
+    let from = tOff[0]!;
+    for (let s = 0; s < S; s++) {
+      let best = alighted[s]!;
+      let bestWalk = alightedWalk[s]!;
+      const end = tOff[s + 1]!;
+      for (let i = from; i < end; i++) {
+        const q = row + tOther[i]!;
+        const t = edgeSec[i]! + ready[q]!;
+        if (t < best) best = t;
+        const w = edgeWalk[i]! + readyWalk[q]!;
+        if (w < bestWalk) bestWalk = w;
+      }
+      from = end;
+      alighted[row + s] = best;
+      alightedWalk[row + s] = bestWalk;
+    }
+  }
+}
