@@ -362,14 +362,12 @@ export class McRaptor {
     const n = d.patternStopOffsets[r + 1]! - base;
     const hit = this.hit;
     // Alighting with k vehicles where more than the rest are needed to finish is pointless.
-    const { afterRide, toBoard } = this.vehicles;
+    const { afterRide } = this.vehicles;
     const spare = this.rounds - k;
-    // A label is dropped when a kept destination label beats the best it could still do: its time
-    // plus the time bound, its walking plus the shortest end leg, its vehicles plus the ones it
-    // still needs at least (a label one ride in that needs two more competes with three-ride ends).
-    const toEnd = this.times.toEnd;
+    // A label is dropped when kept destination labels beat the best it could still do
+    // (alightBeaten, boardBeaten, stayBeaten: its time and walking plus the bounds, its vehicles
+    // plus the ones it may still use).
     const moveOn = this.times.tripsMoveOn;
-    const endWalk = this.endWalk;
     let bag = 0;
     const last = fwd ? Math.min(n - 1, usefulTo) : Math.max(0, usefulTo);
     for (let pos = from; fwd ? pos <= last : pos >= last; pos += sign) {
@@ -463,8 +461,6 @@ export class McRaptor {
     const count = this.markedTCount;
     const toBoard = this.vehicles.toBoard;
     const spare = this.rounds - k;
-    const toEnd = this.times.toEnd;
-    const endWalk = this.endWalk;
     for (let m = 0; m < count; m++) {
       const s = markedT[m]!;
       const end = tOff[s + 1]!;
