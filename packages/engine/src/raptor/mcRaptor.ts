@@ -106,11 +106,15 @@ export class McRaptor {
   /** Per query: the least time from each stop to the destination side (end leg included), shared per timetable and direction. */
   private times!: TimeBound;
   /**
-   * Per query, where the network fits (`RideBounds.fits`): the time still needed per vehicle count
-   * still allowed; `times.toEnd` is then not used.
+   * Per query once it has made `rideAfter` labels, where the network fits
+   * (`RideBounds.fits`): the time and walking still needed per vehicle count still allowed, used
+   * instead of `times.toEnd` from the next range iteration on; undefined before.
    */
   private ride: RideBounds | undefined;
+  private rideBounds: RideBounds | undefined;
   private readonly rideFits: boolean;
+  /** The labels a query makes before it works the ride bounds out (RideBounds.labelsToPay). */
+  private readonly rideAfter: number;
   /** Per query: the least walking any end leg adds. */
   private endWalk = 0;
   private ends: AccessLeg[] = [];
@@ -138,6 +142,7 @@ export class McRaptor {
     this.lookups = new TripLookups(data);
     this.vehicles = new VehicleBound(data);
     this.rideFits = RideBounds.fits(data);
+    this.rideAfter = RideBounds.labelsToPay(data);
     this.growLabels(INITIAL_LABELS);
   }
 
@@ -161,18 +166,8 @@ export class McRaptor {
     this.endWalk = ends.length > 0 ? Math.min(...ends.map((e) => e.durationSec)) : 0;
     const longestEnd = ends.reduce((m, e) => Math.max(m, e.durationSec), 0);
     this.times = TimeBound.shared(this.data, fwd);
-    if (this.rideFits) {
-      this.ride ??= new RideBounds(this.data, this.times.fastestHop);
-      this.ride.compute(ends, fwd, rounds, this.walkFactor);
-    } else
-      this.times.compute(
-        starts,
-        ends,
-        fwd,
-        this.walkFactor,
-        maxDurationSec + longestEnd,
-        query.windowSec ?? 0,
-      );
+    this.times.compute(starts, ends, fwd, this.walkFactor, maxDurationSec + longestEnd, query.windowSec ?? 0);
+    this.ride = undefined;
     const found: RaptorJourney[] = [];
     const startTimes = [...mapRangeStartSlots(this.data, query, starts, fwd)];
     let finished = false;
@@ -184,6 +179,12 @@ export class McRaptor {
         stats.iterations++;
         // As in Raptor: after the latest start, only the start stops where a vehicle leaves exactly then.
         this.iterate(start, starts, i === 0 ? undefined : exact, rounds, fwd, wheelchair, stats, query.trace);
+        // A search that has grown large prunes with the ride bounds from here on (both bounds
+        // hold, so either keeps the answer exact); a small one never pays for working them out.
+        if (!this.ride && this.rideFits && this.count >= (RideBounds.afterLabels ?? this.rideAfter)) {
+          this.ride = this.rideBounds ??= new RideBounds(this.data, this.times.fastestHop);
+          this.ride.compute(ends, fwd, rounds, this.walkFactor);
+        }
         // What this iteration added and kept is not dominated by any later start.
         for (let t = this.targetHead; t !== NONE; t = this.lNext[t]!) {
           if (this.lIter[t] !== i) continue;

@@ -2,7 +2,6 @@ import { POS_NO_DROP_OFF, POS_NO_PICKUP } from './transitData.ts';
 import { withEndTransfers } from './endTransfers.ts';
 import { mapRangeStarts } from './rangeStarts.ts';
 import { toRealJourney } from './realJourney.ts';
-import { RideBounds } from './rideBounds.ts';
 import { TimeBound } from './timeBound.ts';
 import { TripLookups } from './tripLookups.ts';
 import { VehicleBound } from './vehicleBound.ts';
@@ -70,12 +69,6 @@ export class Raptor {
    * bound shared per timetable and direction, or `noTimeBound`).
    */
   private toEnd!: Int32Array;
-  /**
-   * Per bounded query on a network that fits (`RideBounds.fits`): the time still needed with the
-   * vehicles left, used instead of `toEnd` (never less than it, so it prunes at least as much).
-   */
-  private ride: RideBounds | undefined;
-  private rideBounds: RideBounds | undefined;
   /** All zeros: no time bound, only the target and the journey length prune. */
   private readonly noTimeBound: Int32Array;
   /** Per query: the longest end leg (the bound less it is the least time to an end stop). */
@@ -241,18 +234,11 @@ export class Raptor {
     const usefulStarts = starts.filter((a) => this.vehicles.toBoard[a.stopIdx]! <= rounds);
     this.walkFactor = query.walkTransferFactor ?? 1;
     this.longestEnd = ends.reduce((m, e) => Math.max(m, e.durationSec), 0);
-    this.ride = undefined;
-    this.toEnd = this.noTimeBound;
     if (horizonSec !== undefined) {
       const times = TimeBound.shared(this.data, fwd);
-      if (RideBounds.fits(this.data)) {
-        this.ride = this.rideBounds ??= new RideBounds(this.data, times.fastestHop);
-        this.ride.compute(ends, fwd, rounds, this.walkFactor, false);
-      } else {
-        times.compute(usefulStarts, ends, fwd, this.walkFactor, horizonSec + this.longestEnd, slackSec);
-        this.toEnd = times.toEnd;
-      }
-    }
+      times.compute(usefulStarts, ends, fwd, this.walkFactor, horizonSec + this.longestEnd, slackSec);
+      this.toEnd = times.toEnd;
+    } else this.toEnd = this.noTimeBound;
     return { fwd, rounds, endLegs, starts, ends, usefulStarts, wheelchair: query.wheelchair === true };
   }
 
@@ -454,13 +440,8 @@ export class Raptor {
       bestT,
     } = this;
     const needAfterRide = this.vehicles.afterRide;
+    const { toEnd } = this;
     const longestEnd = this.longestEnd;
-    // The time bound after alighting here and before boarding here, with the vehicles left.
-    const { ride, toEnd } = this;
-    const alightBounds = ride ? ride.alighted : toEnd;
-    const alightRow = ride ? vehiclesLeft * S : 0;
-    const boardBounds = ride ? ride.onBoard : toEnd;
-    const boardRow = ride ? vehiclesLeft * d.patternStops.length + d.patternStopOffsets[r]! : -1;
     const sign = fwd ? 1 : -1;
     const flagsBoard = fwd ? POS_NO_PICKUP : POS_NO_DROP_OFF;
     const flagsAlight = fwd ? POS_NO_DROP_OFF : POS_NO_PICKUP;
@@ -487,7 +468,7 @@ export class Raptor {
         if (
           (time < tTime[idx]! || (time === tTime[idx]! && walk < tWalk[idx]!)) &&
           time < bestT[s]! &&
-          reachesInTime(time, alightBounds[alightRow + s]!, longestEnd, target, bound)
+          reachesInTime(time, toEnd[s]!, longestEnd, target, bound)
         ) {
           tTime[idx] = time;
           tWalk[idx] = walk;
@@ -506,8 +487,7 @@ export class Raptor {
         const ready = rTime[prev + s]!;
         const currentBoard = trip >= 0 ? sign * (boardTimes[tto + pos]! + shift) : INF;
         // Target pruning: a vehicle boarded too late to beat the target, even at the fastest, is no use.
-        const toGo = boardBounds[boardRow >= 0 ? boardRow + pos : s]!;
-        if (ready <= currentBoard && reachesInTime(ready, toGo, longestEnd, target, bound)) {
+        if (ready <= currentBoard && reachesInTime(ready, toEnd[s]!, longestEnd, target, bound)) {
           if (this.lookups.find(r, base + pos, pos, ready, fwd, wheelchair, hit)) {
             const t = hit.trip as number;
             // The finder returns the time: no second read of the (cold) trip row when it is the same trip.
@@ -551,8 +531,6 @@ export class Raptor {
     const tSecs = fwd ? d.transferSec : d.transferInSec;
     const tWalkFlag = fwd ? d.transferIsWalk : d.transferInIsWalk;
     let relaxed = 0;
-    const readyBounds = this.ride ? this.ride.ready : this.toEnd;
-    const readyRow = this.ride ? vehiclesLeft * this.S : 0;
     for (let m = 0; m < markedTList.length; m++) {
       const s = markedTList[m]!;
       markedT[s] = 0;
@@ -571,7 +549,7 @@ export class Raptor {
         if (
           (time < rTime[idx]! || (time === rTime[idx]! && w < rWalk[idx]!)) &&
           time < bestR[q]! &&
-          reachesInTime(time, readyBounds[readyRow + q]!, this.longestEnd, target, bound)
+          reachesInTime(time, this.toEnd[q]!, this.longestEnd, target, bound)
         ) {
           rTime[idx] = time;
           rWalk[idx] = w;

@@ -47,6 +47,26 @@ export class RideBounds {
    */
   static maxPositions = 2_000_000;
 
+  /**
+   * The labels a McRAPTOR query makes before it works these bounds out (from its next range
+   * iteration on), when set (tests: 0 for every query, Infinity for none); else `labelsToPay`.
+   */
+  static afterLabels: number | undefined = undefined;
+
+  /**
+   * The labels after which a McRAPTOR query works the bounds out: about a quarter of what working
+   * them out costs, counted in labels (a label takes about 0.7 µs; the bounds cost about 4 ms on
+   * NYC's 6,000 stops, 36,000 pattern positions and 90,000 transfers, 6–12 ms on the Scotland-scale
+   * network's 40,000, 60,000 and 48,000, mostly per stop): 1,950 labels on NYC, 3,850 there, 540 on
+   * RNV. Measured in one process against main (`routerAgainst.ts`, `planAgainst.ts --only=large`):
+   * worked out for every query, NYC's router took 0.62 of main's CPU but the Scotland-scale
+   * planner's searches (many small queries) 20 % more; after 4 × as many labels, NYC 0.75 and
+   * Scotland 8 % more; at this count NYC 0.68, RNV 0.91, Scotland 2 % more (its noise is ±4 %).
+   */
+  static labelsToPay(data: TransitData): number {
+    return (5 * data.stopCount + data.patternStops.length + data.transferTo.length) / 80;
+  }
+
   /** Whether a network is small enough for these bounds to be worked out per query. */
   static fits(data: TransitData): boolean {
     return data.patternStops.length <= RideBounds.maxPositions;

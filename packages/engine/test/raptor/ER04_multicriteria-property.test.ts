@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeRandom } from '../../bench/transitNetwork.ts';
 import { loadGtfsFeeds } from '../../src/gtfs/loadFeeds.ts';
 import { listStopsWithinWalk } from '../../src/timetable/nearbyStops.ts';
@@ -170,6 +170,15 @@ function checkDepartAfterRange(firstSeed: number, seeds: number): number {
 }
 
 describe('McRAPTOR against the multi-criteria reference', () => {
+  // Ride bounds from each query's start (the planner works them out once a query has grown large).
+  const afterLabels = RideBounds.afterLabels;
+  beforeEach(() => {
+    RideBounds.afterLabels = 0;
+  });
+  afterEach(() => {
+    RideBounds.afterLabels = afterLabels;
+  });
+
   it('depart-after: the (arrival, vehicles, walking) Pareto set equals the reference on 2,000 random queries', () => {
     let compared = 0;
     let withTradeOff = 0;
@@ -259,13 +268,14 @@ describe('McRAPTOR against the multi-criteria reference', () => {
     expect(checkDepartAfterRange(200, 20)).toBeGreaterThan(120);
   });
 
-  it('depart-after range on a network past RideBounds.maxPositions (the routers prune with TimeBound alone): the same on 150 random queries', () => {
-    const maxPositions = RideBounds.maxPositions;
-    RideBounds.maxPositions = 0;
-    onTestFinished(() => {
-      RideBounds.maxPositions = maxPositions;
-    });
+  it('depart-after range pruned with TimeBound alone (a network past RideBounds.maxPositions, or a small query): the same on 150 random queries', () => {
+    RideBounds.afterLabels = Infinity;
     expect(checkDepartAfterRange(220, 10)).toBeGreaterThan(60);
+  });
+
+  it('depart-after range switching to ride bounds after its first 40 labels: the same on 150 random queries', () => {
+    RideBounds.afterLabels = 40;
+    expect(checkDepartAfterRange(230, 10)).toBeGreaterThan(60);
   });
 
   it('arrive-by range: the (arrival bound, departure, vehicles, walking) Pareto set equals the reference on 210 random queries', () => {

@@ -1,6 +1,7 @@
 // Feature under test: McRAPTOR's range search leaves out work that cannot change its answer (issue 28).
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { McRaptor } from '../../src/raptor/mcRaptor.ts';
+import { RideBounds } from '../../src/raptor/rideBounds.ts';
 import { TransitView } from '../../src/timetable/transitView.ts';
 import { baseFeed, timetableFrom } from '../support/inlineFeed.ts';
 
@@ -143,6 +144,14 @@ describe('McRAPTOR range work', () => {
   });
 
   describe('a label competes with the destination labels of each vehicle count it may still use, at what it can make with that many (ride bounds)', () => {
+    // From the query's start (the planner's queries work them out once they have grown large).
+    const afterLabels = RideBounds.afterLabels;
+    beforeEach(() => {
+      RideBounds.afterLabels = 0;
+    });
+    afterEach(() => {
+      RideBounds.afterLabels = afterLabels;
+    });
     /** Stops on a line of latitudes, so the feeds need no more than their ids. */
     const stopsTxt = (ids: string[]) =>
       `stop_id,stop_name,stop_lat,stop_lon\n${ids.map((id, i) => `${id},${id},57.${String(i * 2).padStart(2, '0')}0,-3.800`).join('\n')}`;

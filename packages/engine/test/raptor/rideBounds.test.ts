@@ -1,9 +1,9 @@
 // RideBounds never overstate: from every stop, each journey the routers find to the end legs with
 // j vehicles takes at least the bound for j vehicles and walks at least its walking bound (both
 // search directions, slower walkers too, with and without same-stop change times), on seeded random
-// networks; and a bounded Raptor query works them out where a single departure does not.
+// networks; and McRAPTOR works them out only once a query has grown large.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { McRaptor } from '../../src/raptor/mcRaptor.ts';
 import { Raptor } from '../../src/raptor/raptor.ts';
 import { RideBounds } from '../../src/raptor/rideBounds.ts';
@@ -58,33 +58,34 @@ describe('RideBounds', () => {
     expect(compared).toBeGreaterThan(500);
   });
 
-  it('are worked out by Raptor for a range or a length-limited query, not for a single departure', () => {
+  it('are worked out by McRAPTOR once a query has made RideBounds.afterLabels labels, not before', () => {
     const { view } = randomNetwork(3, 120, QUERY_DATE);
-    const raptor = new Raptor(view, 3);
+    const mc = new McRaptor(view, 3);
     const at = (s: number): AccessLeg[] => [{ stopIdx: s, durationSec: 60, mode: 'walk' }];
     const query = {
       direction: 'depart-after' as const,
       timeSec: 8 * 3600,
+      windowSec: 3600,
       access: at(0),
       egress: at(view.stopCount - 1),
-      maxTransfers: 3,
     };
     let computed = 0;
     const compute = RideBounds.prototype.compute;
+    const afterLabels = RideBounds.afterLabels;
     RideBounds.prototype.compute = function (this: RideBounds, ...args) {
       computed++;
       return compute.apply(this, args);
     };
-    try {
-      // Working them out would cost a single departure more than they prune.
-      raptor.route(query);
-      expect(computed).toBe(0);
-      raptor.route({ ...query, maxDurationSec: 3 * 3600 });
-      expect(computed).toBe(1);
-      raptor.route({ ...query, windowSec: 3600 });
-      expect(computed).toBe(2);
-    } finally {
+    onTestFinished(() => {
       RideBounds.prototype.compute = compute;
-    }
+      RideBounds.afterLabels = afterLabels;
+    });
+    RideBounds.afterLabels = Infinity;
+    const alone = mc.route(query);
+    expect(computed).toBe(0);
+    RideBounds.afterLabels = 0;
+    const withBounds = mc.route(query);
+    expect(computed).toBe(1);
+    expect(withBounds.journeys).toEqual(alone.journeys);
   });
 });

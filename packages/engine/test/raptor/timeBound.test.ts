@@ -3,9 +3,8 @@
 // meant to be (fastest hops and transfers, by relaxing every edge until nothing changes), on seeded
 // random networks.
 import fc from 'fast-check';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Raptor } from '../../src/raptor/raptor.ts';
-import { RideBounds } from '../../src/raptor/rideBounds.ts';
 import { TimeBound, UNREACHABLE_SEC } from '../../src/raptor/timeBound.ts';
 import type { TransitData } from '../../src/raptor/transitData.ts';
 import type { AccessLeg } from '../../src/raptor/types.ts';
@@ -157,13 +156,8 @@ describe('TimeBound', () => {
     expect(Array.from(bound.toEnd)).toEqual(full);
   });
 
-  it('is built by Raptor for a range or a length-limited query, not for a single departure, on a network too large for ride bounds', () => {
+  it('is built by Raptor for a range or a length-limited query, not for a single departure', () => {
     const { view } = randomNetwork(3, 120, QUERY_DATE);
-    const maxPositions = RideBounds.maxPositions;
-    RideBounds.maxPositions = 0;
-    onTestFinished(() => {
-      RideBounds.maxPositions = maxPositions;
-    });
     const raptor = new Raptor(view, 3);
     const at = (s: number): AccessLeg[] => [
       { stopIdx: s as AccessLeg['stopIdx'], durationSec: 60, mode: 'walk' },
