@@ -3,8 +3,9 @@ import type { AccessLeg } from './types.ts';
 import { UNREACHABLE_SEC } from './timeBound.ts';
 
 /**
- * Per query, lower bounds on the time still needed to the destination side (search order, end leg
- * included) for each number of vehicles still allowed: McRAPTOR's target pruning compares a label
+ * Per query, lower bounds on the time and, apart, the walking still needed to the destination side
+ * (search order, end leg included) for each number of vehicles still allowed: McRAPTOR's target
+ * pruning compares a label
  * with the destination's labels of each vehicle count it could end with, against the time it
  * could make with that many vehicles at most. The graph is `TimeBound`'s (each pattern hop at the
  * fastest any stored trip makes it, transfers at their query time), but a change of vehicle takes
@@ -13,8 +14,8 @@ import { UNREACHABLE_SEC } from './timeBound.ts';
  * destination's two-vehicle labels using the slow bus's time, not the fastest three-ride path's.
  *
  * Worked out level by level (a RAPTOR over the fastest hops, every pattern and transfer each level):
- * O(levels × (pattern positions + transfers)), so only for networks of up to `maxPositions`
- * pattern positions.
+ * O(levels × (stops + pattern positions + transfers)), so only for networks of up to `maxPositions`
+ * pattern positions, and only once a query has grown large (`labelsToPay`).
  */
 export class RideBounds {
   /** Level j (index j·stopCount + s): from arriving at s on a vehicle, with at most j more vehicles. */
@@ -33,6 +34,9 @@ export class RideBounds {
   private readonly data: TransitData;
   private readonly fastestHop: Int32Array;
   private levels = 0;
+  /** Scratch: per transfer (in search order's list), its time in the query and the walking it adds. */
+  private edgeSec = new Int32Array(0);
+  private edgeWalk = new Int32Array(0);
 
   constructor(data: TransitData, fastestHop: Int32Array) {
     this.data = data;
@@ -76,15 +80,9 @@ export class RideBounds {
    * Fills the bounds for end legs `ends` with up to `levels` vehicles (`alighted` to level
    * levels − 1, the last a query reads); walking transfers take `walkFactor` times their stored
    * time. Time and walking are each a least value over every way on, so each bounds what any one
-   * way takes; without `withWalk` the walking bounds are left as they were (Raptor has no use for them).
+   * way takes.
    */
-  compute(
-    ends: readonly AccessLeg[],
-    fwd: boolean,
-    levels: number,
-    walkFactor: number,
-    withWalk = true,
-  ): void {
+  compute(ends: readonly AccessLeg[], fwd: boolean, levels: number, walkFactor: number): void {
     const d = this.data;
     const S = d.stopCount;
     const P = d.patternStops.length;
@@ -100,10 +98,8 @@ export class RideBounds {
     const { alighted, ready, alightedWalk, readyWalk } = this;
     alighted.fill(UNREACHABLE_SEC, 0, (levels + 1) * S);
     ready.fill(UNREACHABLE_SEC, 0, (levels + 1) * S);
-    if (withWalk) {
-      alightedWalk.fill(UNREACHABLE_SEC, 0, (levels + 1) * S);
-      readyWalk.fill(UNREACHABLE_SEC, 0, (levels + 1) * S);
-    }
+    alightedWalk.fill(UNREACHABLE_SEC, 0, (levels + 1) * S);
+    readyWalk.fill(UNREACHABLE_SEC, 0, (levels + 1) * S);
     for (const e of ends)
       if (e.durationSec < alighted[e.stopIdx]!) alighted[e.stopIdx] = alightedWalk[e.stopIdx] = e.durationSec;
     // Each transfer's time in the query and the walking it adds, once for every level.
@@ -123,16 +119,11 @@ export class RideBounds {
     }
     for (let j = 1; j <= levels; j++) {
       this.ride(j, fwd);
-      if (withWalk) this.rideWalk(j, fwd);
+      this.rideWalk(j, fwd);
       // alighted at the last level: no query reads it.
-      if (j < levels && withWalk) this.changeWithWalk(j, fwd);
-      else if (j < levels) this.change(j, fwd, alighted, ready, edgeSec);
+      if (j < levels) this.change(j, fwd);
     }
   }
-
-  /** Scratch: per transfer (in search order's list), its time in the query and the walking it adds. */
-  private edgeSec = new Int32Array(0);
-  private edgeWalk = new Int32Array(0);
 
   /**
    * Level j's ride times: along each pattern against the search direction, on board arriving at a
@@ -188,28 +179,11 @@ export class RideBounds {
     }
   }
 
-  /** Level j after a vehicle: an end leg here (level 0), or a transfer (`edge`) then ready at level j. */
-  private change(j: number, fwd: boolean, after: Int32Array, before: Int32Array, edge: Int32Array): void {
-    const d = this.data;
-    const S = d.stopCount;
-    const tOff = fwd ? d.transferOffsets : d.transferInOffsets;
-    const tOther = fwd ? d.transferTo : d.transferInFrom;
-    const row = j * S;
-    let from = tOff[0]!;
-    for (let s = 0; s < S; s++) {
-      let best = after[s]!;
-      const end = tOff[s + 1]!;
-      for (let i = from; i < end; i++) {
-        const t = edge[i]! + before[row + tOther[i]!]!;
-        if (t < best) best = t;
-      }
-      from = end;
-      after[row + s] = best;
-    }
-  }
-
-  /** `change` for time and walking in one pass over the transfers. */
-  private changeWithWalk(j: number, fwd: boolean): void {
+  /**
+   * Level j after a vehicle, time and walking in one pass over the transfers: an end leg here
+   * (level 0), or a transfer then ready at level j.
+   */
+  private change(j: number, fwd: boolean): void {
     const d = this.data;
     const S = d.stopCount;
     const tOff = fwd ? d.transferOffsets : d.transferInOffsets;
