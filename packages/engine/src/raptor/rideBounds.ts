@@ -119,20 +119,20 @@ export class RideBounds {
     }
     for (let j = 1; j <= levels; j++) {
       this.ride(j, fwd);
-      this.rideWalk(j, fwd);
       // alighted at the last level: no query reads it.
       if (j < levels) this.change(j, fwd);
     }
   }
 
   /**
-   * Level j's ride times: along each pattern against the search direction, on board arriving at a
-   * position is the best of getting off there (level j − 1) and staying on.
+   * Level j's rides: along each pattern against the search direction, on board arriving at a
+   * position is the best of getting off there (level j − 1) and staying on; rides add no walking,
+   * so its walking is the least of getting off anywhere further.
    */
   private ride(j: number, fwd: boolean): void {
     const d = this.data;
     const S = d.stopCount;
-    const { alighted, ready, onBoard, fastestHop } = this;
+    const { alighted, ready, onBoard, alightedWalk, readyWalk, onBoardWalk, fastestHop } = this;
     const { patternStopOffsets, patternStops } = d;
     const after = (j - 1) * S;
     const rowR = j * S;
@@ -141,6 +141,7 @@ export class RideBounds {
       const first = patternStopOffsets[r]!;
       const end = patternStopOffsets[r + 1]!;
       let stayOn = UNREACHABLE_SEC;
+      let stayOnWalk = UNREACHABLE_SEC;
       // Search-order positions p, last first; the hop from p to the next in search order.
       for (let i = 0; i < end - first; i++) {
         const p = fwd ? end - 1 - i : first + i;
@@ -148,33 +149,13 @@ export class RideBounds {
         const hop = i === 0 ? 0 : fastestHop[fwd ? p : p - 1]!;
         const leave = i === 0 || stayOn >= UNREACHABLE_SEC ? UNREACHABLE_SEC : stayOn + hop;
         onBoard[rowB + p] = leave;
+        onBoardWalk[rowB + p] = stayOnWalk;
         if (leave < ready[rowR + s]!) ready[rowR + s] = leave;
+        if (stayOnWalk < readyWalk[rowR + s]!) readyWalk[rowR + s] = stayOnWalk;
         const off = alighted[after + s]!;
         stayOn = off < leave ? off : leave;
-      }
-    }
-  }
-
-  /** Level j's ride walking: rides add none, so on board it is the least of getting off anywhere further. */
-  private rideWalk(j: number, fwd: boolean): void {
-    const d = this.data;
-    const S = d.stopCount;
-    const { alightedWalk, readyWalk, onBoardWalk } = this;
-    const { patternStopOffsets, patternStops } = d;
-    const after = (j - 1) * S;
-    const rowR = j * S;
-    const rowB = (j - 1) * d.patternStops.length;
-    for (let r = 0; r < d.patternCount; r++) {
-      const first = patternStopOffsets[r]!;
-      const end = patternStopOffsets[r + 1]!;
-      let stayOn = UNREACHABLE_SEC;
-      for (let i = 0; i < end - first; i++) {
-        const p = fwd ? end - 1 - i : first + i;
-        const s = patternStops[p]!;
-        onBoardWalk[rowB + p] = stayOn;
-        if (stayOn < readyWalk[rowR + s]!) readyWalk[rowR + s] = stayOn;
-        const off = alightedWalk[after + s]!;
-        if (off < stayOn) stayOn = off;
+        const offWalk = alightedWalk[after + s]!;
+        if (offWalk < stayOnWalk) stayOnWalk = offWalk;
       }
     }
   }
