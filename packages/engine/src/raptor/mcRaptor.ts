@@ -6,7 +6,8 @@ import { mapRangeStartSlots } from './rangeStarts.ts';
 import type { RangeStart } from './rangeStarts.ts';
 import { toRealJourney } from './realJourney.ts';
 import { TargetFronts } from './targetFronts.ts';
-import { TimeBound } from './timeBound.ts';
+import { RideBounds } from './rideBounds.ts';
+import { TimeBound, UNREACHABLE_SEC } from './timeBound.ts';
 import { TripLookups } from './tripLookups.ts';
 import { VehicleBound } from './vehicleBound.ts';
 import { emptyStats } from './types.ts';
@@ -104,6 +105,16 @@ export class McRaptor {
   private readonly vehicles: VehicleBound;
   /** Per query: the least time from each stop to the destination side (end leg included), shared per timetable and direction. */
   private times!: TimeBound;
+  /**
+   * Per query once it has made `rideAfter` labels, where the network fits
+   * (`RideBounds.fits`): the time and walking still needed per vehicle count still allowed, used
+   * instead of `times.toEnd` from the next range iteration on; undefined before.
+   */
+  private ride: RideBounds | undefined;
+  private rideBounds: RideBounds | undefined;
+  private readonly rideFits: boolean;
+  /** The labels a query makes before it works the ride bounds out (RideBounds.labelsToPay). */
+  private readonly rideAfter: number;
   /** Per query: the least walking any end leg adds. */
   private endWalk = 0;
   private ends: AccessLeg[] = [];
@@ -130,6 +141,8 @@ export class McRaptor {
     this.exactSlot = new Uint8Array(data.stopPatterns.length);
     this.lookups = new TripLookups(data);
     this.vehicles = new VehicleBound(data);
+    this.rideFits = RideBounds.fits(data);
+    this.rideAfter = RideBounds.labelsToPay(data);
     this.growLabels(INITIAL_LABELS);
   }
 
@@ -154,6 +167,7 @@ export class McRaptor {
     const longestEnd = ends.reduce((m, e) => Math.max(m, e.durationSec), 0);
     this.times = TimeBound.shared(this.data, fwd);
     this.times.compute(starts, ends, fwd, this.walkFactor, maxDurationSec + longestEnd, query.windowSec ?? 0);
+    this.ride = undefined;
     const found: RaptorJourney[] = [];
     const startTimes = [...mapRangeStartSlots(this.data, query, starts, fwd)];
     let finished = false;
@@ -165,6 +179,12 @@ export class McRaptor {
         stats.iterations++;
         // As in Raptor: after the latest start, only the start stops where a vehicle leaves exactly then.
         this.iterate(start, starts, i === 0 ? undefined : exact, rounds, fwd, wheelchair, stats, query.trace);
+        // A search that has grown large prunes with the ride bounds from here on (both bounds
+        // hold, so either keeps the answer exact); a small one never pays for working them out.
+        if (!this.ride && this.rideFits && this.count >= (RideBounds.afterLabels ?? this.rideAfter)) {
+          this.ride = this.rideBounds ??= new RideBounds(this.data, this.times.fastestHop);
+          this.ride.compute(ends, fwd, rounds, this.walkFactor);
+        }
         // What this iteration added and kept is not dominated by any later start.
         for (let t = this.targetHead; t !== NONE; t = this.lNext[t]!) {
           if (this.lIter[t] !== i) continue;
@@ -343,14 +363,12 @@ export class McRaptor {
     const n = d.patternStopOffsets[r + 1]! - base;
     const hit = this.hit;
     // Alighting with k vehicles where more than the rest are needed to finish is pointless.
-    const { afterRide, toBoard } = this.vehicles;
+    const { afterRide } = this.vehicles;
     const spare = this.rounds - k;
-    // A label is dropped when a kept destination label beats the best it could still do: its time
-    // plus the time bound, its walking plus the shortest end leg, its vehicles plus the ones it
-    // still needs at least (a label one ride in that needs two more competes with three-ride ends).
-    const toEnd = this.times.toEnd;
+    // A label is dropped when kept destination labels beat the best it could still do
+    // (alightBeaten, boardBeaten, stayBeaten: its time and walking plus the bounds, its vehicles
+    // plus the ones it may still use).
     const moveOn = this.times.tripsMoveOn;
-    const endWalk = this.endWalk;
     let bag = 0;
     const last = fwd ? Math.min(n - 1, usefulTo) : Math.max(0, usefulTo);
     for (let pos = from; fwd ? pos <= last : pos >= last; pos += sign) {
@@ -364,16 +382,10 @@ export class McRaptor {
         for (let j = 0; j < bag; j++) {
           const time = sign * (alightTimes[this.rbTto[j]! + pos]! + this.rbShift[j]!);
           const walk = this.rbWalk[j]!;
-          const need = afterRide[s]!;
-          const beaten =
-            time > this.bound || this.targetDominates(time + toEnd[s]!, walk + endWalk, k + need);
+          const beaten = time > this.bound || this.alightBeaten(s, time, walk, k);
           // Staying on, it gets no sooner to the end and keeps its vehicles: once beaten with
           // those alone, every later stop of the ride is too, and it leaves the route bag.
-          if (
-            beaten &&
-            moveOn &&
-            (need === 0 || time > this.bound || this.targetDominates(time + toEnd[s]!, walk + endWalk, k))
-          )
+          if (beaten && moveOn && (time > this.bound || this.stayBeaten(s, base + pos, time, walk, k)))
             continue;
           if (kept !== j) this.moveRouteLabel(j, kept);
           const at = kept++;
@@ -398,15 +410,12 @@ export class McRaptor {
           for (let j = 0; j < bag && !covered; j++)
             covered =
               this.rbWalk[j]! <= w && sign * (boardTimes[this.rbTto[j]! + pos]! + this.rbShift[j]!) <= ready;
-          if (covered || this.targetDominates(ready + toEnd[s]!, w + endWalk, k - 1 + toBoard[s]!)) continue;
+          if (covered || this.boardBeaten(s, base + pos, ready, w, k)) continue;
           if (!this.lookups.find(r, base + pos, pos, ready, fwd, wheelchair, hit)) continue;
           const bt = sign * hit.timeSec!;
           // The vehicle it catches may leave well after it is ready: beaten from there (the trip's
           // times never fall), it rides for nothing.
-          if (
-            bt > this.bound ||
-            (moveOn && bt > ready && this.targetDominates(bt + toEnd[s]!, w + endWalk, k - 1 + toBoard[s]!))
-          )
+          if (bt > this.bound || (moveOn && bt > ready && this.boardBeaten(s, base + pos, bt, w, k)))
             continue;
           // Merge into the route bag on (time at this position, walking).
           let dominated = false;
@@ -453,8 +462,6 @@ export class McRaptor {
     const count = this.markedTCount;
     const toBoard = this.vehicles.toBoard;
     const spare = this.rounds - k;
-    const toEnd = this.times.toEnd;
-    const endWalk = this.endWalk;
     for (let m = 0; m < count; m++) {
       const s = markedT[m]!;
       const end = tOff[s + 1]!;
@@ -471,8 +478,7 @@ export class McRaptor {
           const isWalk = tWalkFlag[i]!;
           const w = isWalk === 1 ? w0 + sec : w0;
           // The next vehicle makes k + 1.
-          if (time > this.bound || this.targetDominates(time + toEnd[q]!, w + endWalk, k + toBoard[q]!))
-            continue;
+          if (time > this.bound || this.readyBeaten(q, time, w, k)) continue;
           if (!this.insert(this.rHead, q, time, w, k)) continue;
           const id = this.newLabel(KIND_TRANSFER, q, time, w, k, L);
           this.lA[id] = sec;
@@ -514,6 +520,100 @@ export class McRaptor {
   /** True when a kept target label is at least as good as (time, walk) with k vehicles or more: callers pass a label's best reachable end. */
   private targetDominates(time: number, walk: number, k: number): boolean {
     return this.targetFronts.dominates(time, walk, k);
+  }
+
+  /**
+   * Target pruning of a label at `time` with `walk` and `k` vehicles whose bound with at most j more
+   * vehicles is `bounds[j·stride + at]` (j from `from`): beaten when, for every j it may still use,
+   * a kept destination label with at most k + j vehicles arrives no later than its time plus that
+   * bound and walks no more than its walking plus the shortest end leg. A count it cannot finish
+   * with (bound UNREACHABLE_SEC) needs no beating.
+   */
+  private beatenPerCount(
+    bounds: Int32Array,
+    walks: Int32Array,
+    at: number,
+    stride: number,
+    from: number,
+    time: number,
+    walk: number,
+    k: number,
+  ): boolean {
+    // The most vehicles first: its front is the widest and its bound the least, so it fails most.
+    for (let j = this.rounds - k; j >= from; j--) {
+      const b = bounds[j * stride + at]!;
+      if (
+        b < UNREACHABLE_SEC &&
+        !this.targetFronts.dominates(time + b, walk + walks[j * stride + at]!, k + j)
+      )
+        return false;
+    }
+    return true;
+  }
+
+  /** Whether a ride label at stop s (arrived at `time`, k vehicles) is beaten (target pruning). */
+  private alightBeaten(s: number, time: number, walk: number, k: number): boolean {
+    const ride = this.ride;
+    if (!ride)
+      return this.targetDominates(
+        time + this.times.toEnd[s]!,
+        walk + this.endWalk,
+        k + this.vehicles.afterRide[s]!,
+      );
+    return this.beatenPerCount(ride.alighted, ride.alightedWalk, s, this.S, 0, time, walk, k);
+  }
+
+  /**
+   * Whether a carried trip arriving at stop s (pattern position p) at `time`, its k-th vehicle, is
+   * beaten whether it gets off there or stays on.
+   */
+  private stayBeaten(s: number, p: number, time: number, walk: number, k: number): boolean {
+    const ride = this.ride;
+    if (!ride) return this.targetDominates(time + this.times.toEnd[s]!, walk + this.endWalk, k);
+    const { alighted, onBoard, alightedWalk, onBoardWalk } = ride;
+    const S = this.S;
+    const P = this.data.patternStops.length;
+    for (let m = this.rounds - k; m >= 0; m--) {
+      const off = alighted[m * S + s]!;
+      const on = onBoard[m * P + p]!;
+      const offWalk = alightedWalk[m * S + s]!;
+      const onWalk = onBoardWalk[m * P + p]!;
+      if (
+        (off < UNREACHABLE_SEC || on < UNREACHABLE_SEC) &&
+        !this.targetFronts.dominates(
+          time + (off < on ? off : on),
+          walk + (offWalk < onWalk ? offWalk : onWalk),
+          k + m,
+        )
+      )
+        return false;
+    }
+    return true;
+  }
+
+  /** Whether boarding at stop s (pattern position p) at `time` as the k-th vehicle is beaten. */
+  private boardBeaten(s: number, p: number, time: number, walk: number, k: number): boolean {
+    const ride = this.ride;
+    if (!ride)
+      return this.targetDominates(
+        time + this.times.toEnd[s]!,
+        walk + this.endWalk,
+        k - 1 + this.vehicles.toBoard[s]!,
+      );
+    const P = this.data.patternStops.length;
+    return this.beatenPerCount(ride.onBoard, ride.onBoardWalk, p, P, 0, time, walk, k);
+  }
+
+  /** Whether a label ready at stop q at `time` after k vehicles is beaten. */
+  private readyBeaten(q: number, time: number, walk: number, k: number): boolean {
+    const ride = this.ride;
+    if (!ride)
+      return this.targetDominates(
+        time + this.times.toEnd[q]!,
+        walk + this.endWalk,
+        k + this.vehicles.toBoard[q]!,
+      );
+    return this.beatenPerCount(ride.ready, ride.readyWalk, q, this.S, 1, time, walk, k);
   }
 
   /**

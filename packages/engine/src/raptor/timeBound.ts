@@ -33,7 +33,7 @@ export class TimeBound {
   readonly tripsMoveOn: boolean;
   private readonly data: TransitData;
   /** Per pattern position (patternStops indexing): the fastest hop of any trip to the next position. */
-  private readonly fastestHop: Int32Array;
+  readonly fastestHop: Int32Array;
   /**
    * The shortest-path searches of the last few end-leg sets, most recently used first, each resumed
    * further when asked again: a search's families end at different stops (the walk, the bike, the

@@ -4,13 +4,14 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeRandom } from '../../bench/transitNetwork.ts';
 import { loadGtfsFeeds } from '../../src/gtfs/loadFeeds.ts';
 import { listStopsWithinWalk } from '../../src/timetable/nearbyStops.ts';
 import { TransitView } from '../../src/timetable/transitView.ts';
 import { Raptor } from '../../src/raptor/raptor.ts';
 import { McRaptor } from '../../src/raptor/mcRaptor.ts';
+import { RideBounds } from '../../src/raptor/rideBounds.ts';
 import type { AccessLeg, RaptorJourney, RaptorQuery } from '../../src/raptor/types.ts';
 import { dateToDayNumber, localToEpochSec } from '../../src/time/serviceDay.ts';
 import { randomNetwork } from '../support/randomNetwork.ts';
@@ -121,7 +122,63 @@ function referenceArriveBy(
   return all;
 }
 
+/** Depart-after range queries on `seeds` random networks from `firstSeed`, checked against the reference; returns how many found a journey. */
+function checkDepartAfterRange(firstSeed: number, seeds: number): number {
+  let withJourney = 0;
+  const windowSec = 2 * 3600;
+  for (let seed = firstSeed; seed < firstSeed + seeds; seed++) {
+    const s = setup(seed, 60);
+    fc.assert(
+      fc.property(
+        legsArb(s.tt.stopCount),
+        legsArb(s.tt.stopCount),
+        fc.integer({ min: 5 * 3600, max: 22 * 3600 }),
+        fc.boolean(),
+        (access, egress, t0, wheelchair) => {
+          const query: RaptorQuery = {
+            direction: 'depart-after',
+            timeSec: t0,
+            windowSec,
+            access,
+            egress,
+            wheelchair,
+            maxDurationSec: UNBOUNDED,
+          };
+          const res = s.mc.route(query);
+          const all: { start: number; e: McEntry }[] = [];
+          for (const t of listStartTimes(s.ref, t0, windowSec, access, wheelchair))
+            for (const e of referencePareto(s.ref, t, access, egress, MAX_RIDES, wheelchair, HORIZON))
+              all.push({ start: t, e });
+          const key = (start: number, time: number, rides: number, walk: number): string =>
+            `${start}/${time}/${rides}/${walk}`;
+          const expected = paretoMin(all, (x) => [-x.start, x.e.time, x.e.rides, x.e.walk]).filter(
+            (x) => x.e.time < HORIZON,
+          );
+          const got = res.journeys.filter((j) => j.arrivalSec < HORIZON);
+          expect(
+            sorted(got.map((j) => key(j.iterationSec, j.arrivalSec, j.transfers + 1, j.walkSec))),
+          ).toEqual(sorted(expected.map((x) => key(x.start, x.e.time, x.e.rides, x.e.walk))));
+          checkJourneys(s, res.journeys, access, egress);
+          expectRaptorProjection(s, query, res.journeys);
+          if (got.length > 0) withJourney++;
+        },
+      ),
+      { seed, numRuns: 15 },
+    );
+  }
+  return withJourney;
+}
+
 describe('McRAPTOR against the multi-criteria reference', () => {
+  // Ride bounds from each query's start (the planner works them out once a query has grown large).
+  const afterLabels = RideBounds.afterLabels;
+  beforeEach(() => {
+    RideBounds.afterLabels = 0;
+  });
+  afterEach(() => {
+    RideBounds.afterLabels = afterLabels;
+  });
+
   it('depart-after: the (arrival, vehicles, walking) Pareto set equals the reference on 2,000 random queries', () => {
     let compared = 0;
     let withTradeOff = 0;
@@ -208,49 +265,17 @@ describe('McRAPTOR against the multi-criteria reference', () => {
   });
 
   it('depart-after range: the (start, arrival, vehicles, walking) Pareto set equals the reference on 300 random queries', () => {
-    let withJourney = 0;
-    const windowSec = 2 * 3600;
-    for (let seed = 200; seed < 220; seed++) {
-      const s = setup(seed, 60);
-      fc.assert(
-        fc.property(
-          legsArb(s.tt.stopCount),
-          legsArb(s.tt.stopCount),
-          fc.integer({ min: 5 * 3600, max: 22 * 3600 }),
-          fc.boolean(),
-          (access, egress, t0, wheelchair) => {
-            const query: RaptorQuery = {
-              direction: 'depart-after',
-              timeSec: t0,
-              windowSec,
-              access,
-              egress,
-              wheelchair,
-              maxDurationSec: UNBOUNDED,
-            };
-            const res = s.mc.route(query);
-            const all: { start: number; e: McEntry }[] = [];
-            for (const t of listStartTimes(s.ref, t0, windowSec, access, wheelchair))
-              for (const e of referencePareto(s.ref, t, access, egress, MAX_RIDES, wheelchair, HORIZON))
-                all.push({ start: t, e });
-            const key = (start: number, time: number, rides: number, walk: number): string =>
-              `${start}/${time}/${rides}/${walk}`;
-            const expected = paretoMin(all, (x) => [-x.start, x.e.time, x.e.rides, x.e.walk]).filter(
-              (x) => x.e.time < HORIZON,
-            );
-            const got = res.journeys.filter((j) => j.arrivalSec < HORIZON);
-            expect(
-              sorted(got.map((j) => key(j.iterationSec, j.arrivalSec, j.transfers + 1, j.walkSec))),
-            ).toEqual(sorted(expected.map((x) => key(x.start, x.e.time, x.e.rides, x.e.walk))));
-            checkJourneys(s, res.journeys, access, egress);
-            expectRaptorProjection(s, query, res.journeys);
-            if (got.length > 0) withJourney++;
-          },
-        ),
-        { seed, numRuns: 15 },
-      );
-    }
-    expect(withJourney).toBeGreaterThan(120);
+    expect(checkDepartAfterRange(200, 20)).toBeGreaterThan(120);
+  });
+
+  it('depart-after range pruned with TimeBound alone (a network past RideBounds.maxPositions, or a small query): the same on 150 random queries', () => {
+    RideBounds.afterLabels = Infinity;
+    expect(checkDepartAfterRange(220, 10)).toBeGreaterThan(60);
+  });
+
+  it('depart-after range switching to ride bounds after its first 40 labels: the same on 150 random queries', () => {
+    RideBounds.afterLabels = 40;
+    expect(checkDepartAfterRange(230, 10)).toBeGreaterThan(60);
   });
 
   it('arrive-by range: the (arrival bound, departure, vehicles, walking) Pareto set equals the reference on 210 random queries', () => {

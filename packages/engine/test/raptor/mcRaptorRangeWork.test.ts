@@ -1,6 +1,7 @@
 // Feature under test: McRAPTOR's range search leaves out work that cannot change its answer (issue 28).
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { McRaptor } from '../../src/raptor/mcRaptor.ts';
+import { RideBounds } from '../../src/raptor/rideBounds.ts';
 import { TransitView } from '../../src/timetable/transitView.ts';
 import { baseFeed, timetableFrom } from '../support/inlineFeed.ts';
 
@@ -140,5 +141,102 @@ describe('McRAPTOR range work', () => {
       [600, 3600, 2],
     ]);
     expect(echoAtNine).toEqual([]);
+  });
+
+  describe('a label competes with the destination labels of each vehicle count it may still use, at what it can make with that many (ride bounds)', () => {
+    // From the query's start (the planner's queries work them out once they have grown large).
+    const afterLabels = RideBounds.afterLabels;
+    beforeEach(() => {
+      RideBounds.afterLabels = 0;
+    });
+    afterEach(() => {
+      RideBounds.afterLabels = afterLabels;
+    });
+    /** Stops on a line of latitudes, so the feeds need no more than their ids. */
+    const stopsTxt = (ids: string[]) =>
+      `stop_id,stop_name,stop_lat,stop_lon\n${ids.map((id, i) => `${id},${id},57.${String(i * 2).padStart(2, '0')}0,-3.800`).join('\n')}`;
+    /** One trip per line: [line, [stop, hh:mm], …]. */
+    const feed = (ids: string[], trips: Array<[string, ...Array<[string, string]>]>) =>
+      timetableFrom(
+        baseFeed({
+          'stops.txt': stopsTxt(ids),
+          'routes.txt': `route_id,agency_id,route_short_name,route_type\n${trips.map(([l]) => `R${l},AG,${l},3`).join('\n')}`,
+          'trips.txt': `route_id,service_id,trip_id\n${trips.map(([l]) => `R${l},ALL,T${l}`).join('\n')}`,
+          'stop_times.txt': `trip_id,arrival_time,departure_time,stop_id,stop_sequence\n${trips
+            .flatMap(([l, ...calls]) =>
+              calls.map(([stop, hhmm], i) => `T${l},${hhmm}:00,${hhmm}:00,${stop},${i + 1}`),
+            )
+            .join('\n')}`,
+        }),
+      );
+    /** The stops improved at the 09:00 iteration of a one-hour range from Alpha at 09:00, and the journeys. */
+    const search = (net: ReturnType<typeof feed>, egress: Array<[string, number]>, maxTransfers?: number) => {
+      const view = new TransitView(net, 20260603);
+      const nine = Date.UTC(2026, 5, 3, 8, 0) / 1000 - view.epochZeroSec; // 09:00 BST
+      const atNine: number[] = [];
+      const { journeys } = new McRaptor(view, 3).route({
+        direction: 'depart-after',
+        timeSec: nine,
+        windowSec: 3600,
+        ...(maxTransfers === undefined ? {} : { maxTransfers }),
+        access: [{ stopIdx: net.findStopById('f:A')!, durationSec: 0, mode: 'walk' }],
+        egress: egress.map(([id, durationSec]) => ({
+          stopIdx: net.findStopById(`f:${id}`)!,
+          durationSec,
+          mode: 'walk',
+        })),
+        trace: ({ iterationStartSec, improvedStops }) => {
+          if (iterationStartSec === nine) atNine.push(...improvedStops);
+        },
+      });
+      return {
+        journeys: journeys.map((j) => [j.departureSec - nine, j.arrivalSec - nine, j.transfers, j.walkSec]),
+        atNine: atNine.map((s) => net.meta.stopIds[s]),
+      };
+    };
+
+    it('with one change allowed, a stop whose fast way on takes two more vehicles is held to its one-vehicle way', () => {
+      // Bus 1 leaves Alpha at 09:10 for Delta (10:00). Bus 2 at 09:00 reaches Echo at 09:30; from
+      // there bus 3 takes 40 min to Delta, while buses 4 and 5 via Foxtrot take 2 min but are a
+      // second change. With one change allowed, Echo at 09:30 can do no better than 10:10: the
+      // 09:00 iteration drops it there (the fastest way on, at 09:32, would have kept it).
+      const net = feed(
+        ['A', 'E', 'F', 'D'],
+        [
+          ['1', ['A', '09:10'], ['D', '10:00']],
+          ['2', ['A', '09:00'], ['E', '09:30']],
+          ['3', ['E', '09:35'], ['D', '10:15']],
+          ['4', ['E', '09:40'], ['F', '09:41']],
+          ['5', ['F', '09:45'], ['D', '09:46']],
+        ],
+      );
+      const { journeys, atNine } = search(net, [['D', 0]], 1);
+      expect(journeys).toEqual([[600, 3600, 0, 0]]);
+      expect(atNine).toEqual([]); // it was ['f:E']
+    });
+
+    it('a stop from which every way on ends with a long walk is held to that walking', () => {
+      // Bus 1 leaves Alpha at 09:10 for Hotel (09:50), 5 min from the destination. Bus 2 at 09:00
+      // reaches Echo at 09:05, from where only bus 3 to Golf (09:58, 10 min away) goes on; the
+      // destination's own stop Delta has no vehicle arriving. From Echo the journey can arrive no
+      // sooner than 10:03 and walk no less than 10 min: beaten by bus 1 (09:55, 5 min), so the 09:00
+      // iteration drops it (the least end walk of any stop, 0 at Delta, would have kept it).
+      const net = feed(
+        ['A', 'E', 'G', 'H', 'D'],
+        [
+          ['1', ['A', '09:10'], ['H', '09:50']],
+          ['2', ['A', '09:00'], ['E', '09:05']],
+          ['3', ['E', '09:10'], ['G', '09:58']],
+          ['4', ['D', '11:00'], ['A', '11:30']],
+        ],
+      );
+      const { journeys, atNine } = search(net, [
+        ['D', 0],
+        ['G', 600],
+        ['H', 300],
+      ]);
+      expect(journeys).toEqual([[600, 3300, 0, 300]]);
+      expect(atNine).toEqual([]); // it was ['f:E']
+    });
   });
 });
