@@ -22,7 +22,7 @@ const ENGINE_FLOORS = [
   // The router sees only its TransitData interface.
   ['raptor', ['collections']],
   ['places', ['geo']],
-  ['timetable', ['figures', 'geo', 'raptor', 'time']],
+  ['timetable', ['collections', 'figures', 'geo', 'raptor', 'time']],
   // Readers: each turns one kind of file into data.
   ['gtfs', ['time', 'timetable']],
   ['osm', ['figures', 'geo', 'places', 'xml']],
