@@ -1318,6 +1318,41 @@ describe("options the lead struck out reading main (issue 27's spirit)", () => {
     expect(muchSooner(busTrain, { ...busCoach, onDemand: true })).toBe(false);
   });
 
+  it('much sooner passes the shortest protection on: a Q and B at 20:16 there at 20:44, 4 minutes shorter on the way, goes beside the Q at 18:00 there at 18:32 (NYC Coney Island → Atlantic Av at 18:00, prices unknown)', () => {
+    const subway = { costPence: null, carbonKg: 0.39, walkM: 86 };
+    const q = score({
+      ...subway,
+      rides: 'subway Q 1800',
+      departSec: hm(18, 0),
+      arriveSec: hm(18, 32),
+      travelSec: 32 * 60,
+    });
+    const d = score({
+      ...subway,
+      rides: 'subway D 1802',
+      departSec: hm(18, 2),
+      arriveSec: hm(18, 37),
+      travelSec: 35 * 60,
+      carbonKg: 0.37,
+      walkM: 161,
+    });
+    const qb = score({
+      ...subway,
+      rides: 'subway Q 2016>subway B 2024',
+      departSec: hm(20, 16),
+      arriveSec: hm(20, 44),
+      travelSec: 28 * 60,
+      changes: 1,
+    });
+    expect(muchSooner(q, qb)).toBe(true);
+    const { kept, removed } = explainOptions([q, d, qb], (x) => x, false);
+    expect(kept).toEqual([q, d]);
+    expect(removed).toEqual([{ item: qb, rule: 'much sooner', by: q }]);
+    // Shorter by more than the 10 minutes that make an option clearly faster, it stays as the shortest.
+    const quick = { ...qb, arriveSec: hm(20, 36), travelSec: 20 * 60 };
+    expect(explainOptions([q, d, quick], (x) => x, false).kept).toEqual([q, d, quick]);
+  });
+
   it('shapeOf reads two HML trains of two GTFS routes as one line, and tells other stops apart', () => {
     const t = MON_0900;
     const at = (start: number, routeId: string, to = PLACES.carrbridge): PlannedOption => ({
