@@ -104,8 +104,9 @@ ${USAGE}`);
 /**
  * Writes `<dir>/timetable.bin` from the feeds and OSM extract region.json names, stamped so the
  * server knows it is current, `<dir>/streets.bin` (the car hierarchy and landmarks) and
- * `<dir>/stop-snaps.bin` (the stops snapped to the streets), after the data checks of check-region: their errors stop the build
- * (the snapshot is then written but the command fails), their warnings are listed.
+ * `<dir>/stop-snaps.bin` (the stops snapped to the streets), after the data checks of
+ * check-region: their errors stop the build (the snapshot is then written but the command fails),
+ * their warnings are listed.
  */
 async function buildRegionFolder(
   dir: string,
