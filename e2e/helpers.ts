@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, type Request } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -211,4 +211,20 @@ export function recordGets(page: Page, apiPath: string): Request[] {
     if (r.method() === 'GET' && new URL(r.url()).pathname === apiPath) seen.push(r);
   });
   return seen;
+}
+
+/**
+ * A phone page in a context of its own, nothing kept from earlier pages and no service worker: a
+ * visitor opening a shared link or reloading. Close its context when done.
+ */
+export async function openColdPhonePage(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    serviceWorkers: 'block',
+    viewport: { width: 412, height: 823 },
+  });
+  return { context, page: await context.newPage() };
 }

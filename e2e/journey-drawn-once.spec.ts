@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { expectAskedBeforePageCode, planJourney, recordGets, waitForResults } from './helpers.ts';
+import {
+  expectAskedBeforePageCode,
+  openColdPhonePage,
+  planJourney,
+  recordGets,
+  waitForResults,
+} from './helpers.ts';
 
 // Feature under test: a cold load of Journey details draws the journey once (issue 31, point 9).
 // The route's loading fallback, shown while the page's code came, held the finished page back for
@@ -21,12 +27,7 @@ test('Journey details: a cold load builds the page once, no pass thrown away', a
   const href = (await page.locator('.journey-card h2 a').first().getAttribute('href'))!;
 
   // A visitor with nothing kept from the search: the journey is fetched, as on a shared link.
-  const fresh = await browser.newContext({
-    baseURL: baseURL!,
-    serviceWorkers: 'block',
-    viewport: { width: 412, height: 823 },
-  });
-  const cold = await fresh.newPage();
+  const { context: fresh, page: cold } = await openColdPhonePage(browser, baseURL!);
   await cold.addInitScript(() => {
     const own = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML')!;
     const counts = { svgMarkupSet: 0 };

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { planJourney, waitForResults } from './helpers.ts';
+import { openColdPhonePage, planJourney, waitForResults } from './helpers.ts';
 
 // Feature under test: a cold load of Results builds no Intl date formatter and compares no strings
 // by locale (issue 31, point 9). The first of either loads ICU's data, a task of 11 to 21 ms of a
@@ -19,12 +19,7 @@ test('Results: a cold load loads no ICU data (no Intl date, no localeCompare) un
   const url = new URL(page.url()).pathname;
 
   // A visitor opening the results again (a reload, a shared link): nothing kept in the page.
-  const fresh = await browser.newContext({
-    baseURL: baseURL!,
-    serviceWorkers: 'block',
-    viewport: { width: 412, height: 823 },
-  });
-  const cold = await fresh.newPage();
+  const { context: fresh, page: cold } = await openColdPhonePage(browser, baseURL!);
   await cold.addInitScript(() => {
     const counts = { icuCalls: 0 };
     (window as unknown as { intlCounts: typeof counts }).intlCounts = counts;
