@@ -2,7 +2,7 @@ import { formatMoney } from '../format/money.ts';
 import { existsSync } from 'node:fs';
 import { fromLatLng, toLatLng } from '../geo/geometry.ts';
 import { join } from 'node:path';
-import { BrandSettings, RAILCARDS } from '@cairn/contracts';
+import { BrandSettings, noPublicTransportBackAt, RAILCARDS } from '@cairn/contracts';
 import type { Journey, LatLng, Leg, SearchRequest, Step } from '@cairn/contracts';
 import { parseFeedSpec } from '../gtfs/loadFeeds.ts';
 import { legChangeCount } from '../format/changes.ts';
@@ -67,7 +67,9 @@ const USAGE = `usage: cairn plan (--region DIR | --gtfs FEED [--gtfs …] [--osm
                 ({ name, lat, lon }), departure, arrival ("HH:mm"), duration_sec, distance_m,
                 description }], return: same leg fields | null, notices?: [text] }],
                 no_journey (when there is no option): why, planner/port.ts NoJourneyReason;
-                no_public_transport (options, none by public transport nor reachable on foot): why }
+                no_public_transport (options, none by public transport nor reachable on foot): why,
+                no_public_transport_back (a return, every option back by car, taxi, bike or on
+                foot): { return_time ("HH:mm") } }
   --journeys    the full Journey documents as the API stores them: { journeys: [...] }
   No longer taken (the planner decides them): --window (it searches two hours of departures),
   --max-transfers (up to 3 changes), --walk-radius (walks of up to 20 minutes), --wheelchair
@@ -155,6 +157,12 @@ export interface PlanJson {
   no_journey?: NoJourneyReason;
   /** Present when there are options, none by public transport nor any reachable on foot: why (PlanResult noPublicTransport). */
   no_public_transport?: NoPublicTransportReason;
+  /**
+   * Present on a return search whose options all come back by car, taxi, bike or on foot (and
+   * `no_public_transport` is absent): the return time, local 'HH:mm' (contracts noPublicTransportBackAt,
+   * the rule the web's "No public transport back at 17:00" follows).
+   */
+  no_public_transport_back?: { return_time: string };
   /** With --explain: every candidate and the rule that removed it. */
   explained?: ExplainedOption[];
 }
@@ -296,6 +304,10 @@ export async function planCommand(argv: string[]): Promise<number> {
     const json = toPlanJson(journeys, data.region.name, origin, destination);
     if (!result.found) json.no_journey = result.why;
     else if (result.noPublicTransport) json.no_public_transport = result.noPublicTransport;
+    else {
+      const back = noPublicTransportBackAt(request.return_time, journeys);
+      if (back) json.no_public_transport_back = { return_time: back };
+    }
     if (result.explained) json.explained = result.explained;
     process.stdout.write(v.json ? `${JSON.stringify(json, null, 2)}\n` : formatPlanTable(json));
     if (!v.json && result.explained)
@@ -494,6 +506,14 @@ function formatPlanTable(json: PlanJson): string {
   });
   if (json.no_public_transport)
     lines.push(`No public transport: ${explainNoPublicTransport(json.no_public_transport)}.`);
+  if (json.no_public_transport_back) {
+    const at = json.no_public_transport_back.return_time;
+    lines.push(
+      `No public transport back at ${at}: nothing by bus, train or other public transport comes back then; ` +
+        `every option above returns by car, taxi, bike or on foot (the last service back may leave before ${at}, ` +
+        'or the way there by public transport arrive after it).',
+    );
+  }
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,9 +1,8 @@
-import { appointmentReturnTime, DEFAULT_APPOINTMENT_MIN, TIMETABLED_TYPES } from '@cairn/contracts';
+import { appointmentReturnTime, DEFAULT_APPOINTMENT_MIN, ridesPublicTransport } from '@cairn/contracts';
 import type { Journey, StepFree } from '@cairn/contracts';
 import { assembleJourney } from '../journeys/assemble/assembleJourney.ts';
 import type { ExtrasLookup } from '../journeys/assemble/assembleJourney.ts';
 import { priceOption } from '../journeys/fares/priceOption.ts';
-import { BOOKED_RIDES } from '../format/changes.ts';
 import { parseSearchDate } from '../format/localTime.ts';
 import type { PlannedLeg, PlannedOption } from '../journeys/model.ts';
 import { legEndSec } from '../journeys/model.ts';
@@ -284,7 +283,7 @@ function planOptions(
   // None of the options is by public transport, and none could be reached on foot (Dufftown →
   // Nethy Bridge on a Tuesday offered a lift alone, and never said that no bus runs): say why.
   const noPublicTransport =
-    !unique.some(ridesPublicTransport) && !candidates.some(publicOnFoot)
+    !unique.some(goesByPublicTransport) && !candidates.some(publicOnFoot)
       ? whyNoPublicTransport(ctx)
       : undefined;
   return {
@@ -301,10 +300,8 @@ const publicOnFoot = (c: Candidate): boolean =>
   (c.key.family === 'transit' && c.key.first === 'walk' && c.key.last === 'walk');
 
 /** A journey riding public transport either way: a timetabled mode or a booked bus. */
-const ridesPublicTransport = (j: Journey): boolean =>
-  [j.depart, ...(j.return ? [j.return] : [])].some((leg) =>
-    leg.steps.some((s) => TIMETABLED_TYPES.includes(s.type) || BOOKED_RIDES.has(s.type)),
-  );
+const goesByPublicTransport = (j: Journey): boolean =>
+  ridesPublicTransport(j.depart) || ridesPublicTransport(j.return);
 
 /** The option a candidate starts as: its outbound leg, no return yet. */
 function optionOf(c: Candidate): PlannedOption {

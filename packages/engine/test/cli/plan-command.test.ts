@@ -88,6 +88,23 @@ describe('engine commands', () => {
     expect(walk.return?.departure_at).toBe('17:00');
   });
 
+  it('a return with the bus out but none back at the return time says so, in the table and --json', async () => {
+    // The one trip runs Alpha → Charlie at 09:00: nothing comes back at 17:00, so only walking is shown.
+    const back = [...planArgs.slice(0, -1), '--return', '2026-06-03T17:00'];
+    expect(await planCommand(['--gtfs', feed, ...back])).toBe(0);
+    expect(io.out).not.toMatch(/bus 1/);
+    expect(io.out).toMatch(
+      /\nNo public transport back at 17:00: nothing by bus, train or other public transport comes back then; every option above returns by car, taxi, bike or on foot \(the last service back may leave before 17:00, or the way there by public transport arrive after it\)\.\n$/,
+    );
+    io.out = '';
+    expect(await planCommand(['--gtfs', feed, ...back, '--json'])).toBe(0);
+    expect((JSON.parse(io.out) as PlanJson).no_public_transport_back).toEqual({ return_time: '17:00' });
+    // Without a way back asked for, the bus is shown and nothing is said.
+    io.out = '';
+    expect(await planCommand(['--gtfs', feed, ...planArgs])).toBe(0);
+    expect(JSON.parse(io.out)).not.toHaveProperty('no_public_transport_back');
+  });
+
   it('build-region writes a snapshot that plan --region reads to the same answer', async () => {
     const region = join(dir, 'region');
     expect(await buildRegionCommand(['--gtfs', feed, '--out', region])).toBe(0);

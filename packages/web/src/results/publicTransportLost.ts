@@ -1,14 +1,11 @@
 import {
-  TIMETABLED_TYPES,
+  noPublicTransportBackAt,
+  ridesPublicTransport,
   type Journey,
   type NoJourney,
   type SearchQuery,
-  type TravelType,
 } from '@cairn/contracts';
 import { noPublicTransportCard } from './noJourneyCards.ts';
-
-/** Public transport: the timetabled modes and the booked buses (DRT, community transport). */
-const PUBLIC_TRANSPORT: readonly TravelType[] = [...TIMETABLED_TYPES, 'drt', 'community transport'];
 
 /** What the results page says when a return search found options, none coming back by public transport. */
 export interface PublicTransportLost {
@@ -17,20 +14,15 @@ export interface PublicTransportLost {
   action: string;
 }
 
-const byPublicTransport = (leg: Journey['return']): boolean =>
-  leg?.steps.some((s) => PUBLIC_TRANSPORT.includes(s.type)) ?? false;
-
-const returnsByPublicTransport = (journey: Journey): boolean => byPublicTransport(journey.return);
-
 const goesByPublicTransport = (journey: Journey): boolean =>
-  byPublicTransport(journey.depart) || returnsByPublicTransport(journey);
+  ridesPublicTransport(journey.depart) || ridesPublicTransport(journey.return);
 
 /**
  * A return search whose options all come back by car, taxi, bike or on foot (often a train there
  * and a taxi back): usually the return time is after the last bus or train back (a late-evening
  * return), so the page says so, instead of only listing cars and taxis, and offers to change the
- * return time. Null for a single journey, with no options, and when any option rides back on
- * public transport. When the server said why no option is by public transport either way
+ * return time (contracts' noPublicTransportBackAt, which `cairn plan` follows too). Null for a
+ * single journey, with no options, and when any option rides back on public transport. When the server said why no option is by public transport either way
  * (`no_public_transport`: Dufftown → Nethy Bridge on a Tuesday, a lift alone), that is said instead.
  */
 export function publicTransportLost(
@@ -40,10 +32,8 @@ export function publicTransportLost(
 ): PublicTransportLost | null {
   if (none && journeys.length > 0 && !journeys.some(goesByPublicTransport))
     return noPublicTransportCard(none);
-  const back = query?.return_time
-    ? /\d{2}:\d{2}/.exec(query.return_time.split(' ')[1] ?? '')?.[0]
-    : undefined;
-  if (!back || journeys.length === 0 || journeys.some(returnsByPublicTransport)) return null;
+  const back = noPublicTransportBackAt(query?.return_time, journeys);
+  if (!back) return null;
   return {
     title: `No public transport back at ${back}`,
     text:
