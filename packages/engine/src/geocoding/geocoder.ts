@@ -57,6 +57,8 @@ export interface Geocoder {
   weight: Float64Array;
   /** Per doc, the normalised names a traveller may type in full for a stop or station (its name and aliases); empty for other kinds. */
   transitNames: string[][];
+  /** Each label naming a stop by its lines ("Church Av (F, G)"), with the label it had without them. */
+  lineLabels: ReadonlyMap<string, string>;
   search: MiniSearch;
   settlements: Settlement[];
   settlementIndex: KDBush | null;
@@ -244,7 +246,8 @@ export function buildGeocoder(
     if (docs.length > before) addresses.push(docs[docs.length - 1]!);
   }
 
-  const lineWords = nameStopsByLines(docs, docLines);
+  const lineLabels = new Map<string, string>();
+  const lineWords = nameStopsByLines(docs, docLines, lineLabels);
   const search = new MiniSearch<{
     id: number;
     name: string;
@@ -278,6 +281,7 @@ export function buildGeocoder(
     docs,
     weight: Float64Array.from(weights),
     transitNames,
+    lineLabels,
     search,
     settlements,
     settlementIndex,
@@ -291,9 +295,14 @@ export function buildGeocoder(
 /**
  * Stops of one name in several places (NYC has three "Church Av" stations, on the 2/5, the B/Q
  * and the F/G) are told apart by the lines calling there: their labels say "Church Av (F, G)",
- * and the lines may be typed ("Church Av G"). Returns each doc's line words for the index.
+ * and the lines may be typed ("Church Av G"). Returns each doc's line words for the index; each
+ * new label goes into `lineLabels` with the label it replaced.
  */
-function nameStopsByLines(docs: GeocodeResult[], docLines: ReadonlyArray<Set<string> | undefined>): string[] {
+function nameStopsByLines(
+  docs: GeocodeResult[],
+  docLines: ReadonlyArray<Set<string> | undefined>,
+  lineLabels: Map<string, string>,
+): string[] {
   const transit = (d: GeocodeResult) => d.kind === 'stop' || d.kind === 'station';
   // Stops whose labels already differ (by their towns: "Main Road, Killiecrankie") keep them.
   const sameLabel = new Map<string, number>();
@@ -303,7 +312,9 @@ function nameStopsByLines(docs: GeocodeResult[], docLines: ReadonlyArray<Set<str
     const lines = docLines[i];
     if (!lines || !transit(d) || (sameLabel.get(normaliseName(d.label)) ?? 0) < 2) return '';
     const sorted = [...lines].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-    d.label = `${d.label} (${sorted.join(', ')})`;
+    const plain = d.label;
+    d.label = `${plain} (${sorted.join(', ')})`;
+    lineLabels.set(d.label, plain);
     return sorted.join(' ');
   });
 }
@@ -394,6 +405,15 @@ export function listSuggestions(geo: Geocoder, query: string, limit = 8): Geocod
       (geo.weight[id as number] ?? 1) * transitNameBoost(geo.transitNames[id as number], typed),
   });
   return hits.slice(0, limit).map((h) => geo.docs[h.id as number]!);
+}
+
+/**
+ * The name a journey's steps give a search end whose text is a suggestion's label: a stop's lines,
+ * there to tell stops of one name apart in the list ("HD Hauptbahnhof (5, 9, 21, …)"), are left
+ * off ("HD Hauptbahnhof"); any other text is kept as it is.
+ */
+export function plainPlaceName(geo: Geocoder, text: string): string {
+  return geo.lineLabels.get(text) ?? text;
 }
 
 /** Describe a position for "current location": nearest address, else street, else settlement. */

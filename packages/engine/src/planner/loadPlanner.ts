@@ -3,7 +3,7 @@ import { toLatLng } from '../geo/geometry.ts';
 import { listPoisNear, listToiletMarkersNear } from '../journeys/extras/places.ts';
 import { listTaxiOperators } from '../modes/taxi.ts';
 import type { PlannedStep } from '../journeys/model.ts';
-import { buildGeocoder, listSuggestions, reverseGeocode } from '../geocoding/geocoder.ts';
+import { buildGeocoder, listSuggestions, plainPlaceName, reverseGeocode } from '../geocoding/geocoder.ts';
 import type { GeocodeResult } from '../geocoding/geocoder.ts';
 import { isInGreatBritain } from '../places/greatBritain.ts';
 import { locateEnds, outsideAreaMessage } from '../places/locateEnd.ts';
@@ -140,8 +140,9 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
       const ends = locateEnds(request, find, area);
       if (!ends.ok) return { found: false, journeys: [], why: { reason: 'unplaced', ends: ends.unplaced } };
       const { origin: from, destination: to } = ends;
-      let origin = { name: from.name, lat: from.lat, lon: from.lon };
-      let destination = { name: to.name, lat: to.lat, lon: to.lon };
+      // The steps name each end plainly: a suggestion's label may carry its lines to tell it apart.
+      let origin = { name: plainPlaceName(geocoder, from.name), lat: from.lat, lon: from.lon };
+      let destination = { name: plainPlaceName(geocoder, to.name), lat: to.lat, lon: to.lon };
       // An end outside the region: plan to (or from) the region's station nearest it, estimate the rest.
       const outside = from.outside ? 'origin' : to.outside ? 'destination' : undefined;
       const beyond = outside && findBeyond(data, outside, outside === 'origin' ? origin : destination);

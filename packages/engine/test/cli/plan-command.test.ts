@@ -185,6 +185,41 @@ describe('engine commands', () => {
     expect(io.out).toBe('');
   });
 
+  it('a stop the suggestions tell apart by its lines is named plainly in the steps ("Charlie", not "Charlie (1)")', async () => {
+    // Two stops called Charlie, a kilometre apart, on lines 1 and 2: the suggestions read "Charlie (1)" and "Charlie (2)".
+    const twin = join(dir, 'twin');
+    writeFeed(
+      twin,
+      baseFeed({
+        'stops.txt': `stop_id,stop_name,stop_lat,stop_lon
+          A,Alpha,57.000,-3.800
+          B,Bravo,57.010,-3.800
+          C,Charlie,57.020,-3.800
+          D,Charlie,57.030,-3.800`,
+        'routes.txt': `route_id,agency_id,route_short_name,route_long_name,route_type
+          R1,AG,1,One,3
+          R2,AG,2,Two,3`,
+        'trips.txt': `route_id,service_id,trip_id
+          R1,ALL,T1
+          R2,ALL,T2`,
+        'stop_times.txt': `trip_id,arrival_time,departure_time,stop_id,stop_sequence
+          T1,09:00:00,09:00:00,A,1
+          T1,09:10:00,09:10:00,B,2
+          T1,09:20:00,09:20:00,C,3
+          T2,09:00:00,09:00:00,B,1
+          T2,09:20:00,09:20:00,D,2`,
+      }),
+    );
+    expect(
+      await planCommand(['--gtfs', twin, '--from', '57.0005,-3.8', '--to', 'Charlie', ...planArgs.slice(4)]),
+    ).toBe(0);
+    expect(io.err).toMatch(/to: Charlie \(1\) \(stop\)/);
+    const json = JSON.parse(io.out) as PlanJson;
+    const ends = json.options.flatMap((o) => o.steps.map((s) => s.to.name));
+    expect(ends).toContain('Charlie');
+    expect(ends.filter((n) => n.includes('('))).toEqual([]);
+  });
+
   it('a bad file is a clear error with exit code 1 and no stack trace', async () => {
     const bad = join(dir, 'bad.zip');
     writeFileSync(bad, 'not a zip');
