@@ -13,7 +13,7 @@ import type { CoveredArea, FindPlace } from '../places/locateEnd.ts';
 import { McRaptor } from '../raptor/mcRaptor.ts';
 import { Raptor } from '../raptor/raptor.ts';
 import { TransitView } from '../timetable/transitView.ts';
-import { listStopLines } from '../timetable/stopKind.ts';
+import { countStopCalls, listStopLines } from '../timetable/stopKind.ts';
 import { epochToLocal } from '../time/serviceDay.ts';
 import type { DateInt } from '../time/serviceDay.ts';
 import { mapView } from '../region/mapView.ts';
@@ -93,6 +93,7 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
     lat: data.timetable.a.stopLat[s] ?? 0,
     lon: data.timetable.a.stopLon[s] ?? 0,
     lines: listStopLines(data.timetable, s),
+    calls: countStopCalls(data.timetable, s),
   }));
   const b = data.region.bbox;
   const geocoder = buildGeocoder(

@@ -21,3 +21,14 @@ export function listStopLines(tt: Timetable, stop: number): string[] {
   }
   return [...names];
 }
+
+/** The runs calling at a stop over the whole timetable (every trip of every pattern through it, each service day's variant counted once). */
+export function countStopCalls(tt: Timetable, stop: number): number {
+  const a = tt.a;
+  let calls = 0;
+  for (let i = a.stopPatternOffsets[stop] ?? 0; i < (a.stopPatternOffsets[stop + 1] ?? 0); i++) {
+    const p = a.stopPatterns[i] ?? 0;
+    calls += (a.patternTripOffsets[p + 1] ?? 0) - (a.patternTripOffsets[p] ?? 0);
+  }
+  return calls;
+}

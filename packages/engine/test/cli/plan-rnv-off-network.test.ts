@@ -1,4 +1,4 @@
-// Feature under test: on the real RNV feed and streets, a stop with no mapped street within 1 km (Füllenweg) is still a destination: reached with no walk when it is the place, walked to in a straight line otherwise.
+// Feature under test: on the real RNV feed and streets, a stop with no mapped street within 1 km (Füllenweg) is still a destination: reached with no walk when it is the place, walked to in a straight line otherwise; a stop picked by its suggestion label is named plainly in the steps.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -44,5 +44,15 @@ describe.skipIf(!existsSync(GTFS) || !existsSync(OSM))('cairn plan to an off-net
     // The stop itself, or a walk to it from a stop within 15 minutes in a straight line.
     if (last.type === 'walk') expect(last.duration_sec).toBeLessThanOrEqual(16 * 60);
     else expect(last.to.name).toBe('Füllenweg');
+  }, 60_000);
+
+  it('Bismarckplatz → HD Hauptbahnhof: the steps end at "HD Hauptbahnhof", not the suggestion\'s "HD Hauptbahnhof (5, 9, 21, …)"', async () => {
+    const journeys = await plan('Bismarckplatz', 'HD Hauptbahnhof');
+    expect(io.err).toMatch(/to: HD Hauptbahnhof \(5, 9, 21, /);
+    expect(journeys.length).toBeGreaterThan(0);
+    for (const steps of journeys) {
+      expect(steps.at(-1)!.to.name).toBe('HD Hauptbahnhof');
+      for (const s of steps) expect(s.to.name).not.toMatch(/\(/);
+    }
   }, 60_000);
 });

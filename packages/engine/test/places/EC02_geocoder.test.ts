@@ -89,6 +89,38 @@ describe('autocomplete', () => {
     expect(without([stop('S3', 'Schriesheimer Hof', 500)])[0]).toBe('Ortsumfahrung Schriesheim');
   });
 
+  it('puts the busy station before a quiet stop that begins with the name typed (RNV\'s "Hauptbahnhof" picked "Hauptbahnhof Süd")', () => {
+    const stop = (id: string, name: string, x: number, calls: number) => ({ id, name, ...at(x, 0), calls });
+    const first = (q: string, stops: ReturnType<typeof stop>[], places = loadOsmXml(osmXml({}, [])).places) =>
+      listSuggestions(buildGeocoder({ places, stops }, { restrictTo: null }), q)[0];
+    // Mannheim's main station (both poles, about 3,800 runs over the feed) and Heidelberg's
+    // "Hauptbahnhof Süd" (about 400), as in RNV's 2016 feed.
+    const rnv = [
+      stop('S', 'Hauptbahnhof Süd', 0, 397),
+      stop('M1', 'MA Hauptbahnhof', 5000, 1993),
+      stop('M2', 'MA Hauptbahnhof', 5050, 1783),
+    ];
+    expect(first('Hauptbahnhof', rnv)?.name).toBe('MA Hauptbahnhof');
+    // The weight is modest: as busy as each other, the name beginning with what was typed still wins…
+    expect(
+      first(
+        'Hauptbahnhof',
+        rnv.map((s) => ({ ...s, calls: 1000 })),
+      )?.name,
+    ).toBe('Hauptbahnhof Süd');
+    // …a whole name typed passes a stop twice as busy that merely begins with it…
+    const bismarck = [
+      stop('B', 'Bismarckplatz', 0, 300),
+      stop('N', 'Bismarckplatz Nord', 5000, 600),
+      stop('M', 'MA Hauptbahnhof', 9000, 3000),
+    ];
+    expect(first('Bismarckplatz', bismarck)?.name).toBe('Bismarckplatz');
+    // …and the busiest stop named as a village does not pass the village.
+    expect(first('Boat of Garten', [stop('G', 'Boat of Garten', 5000, 3000)], data.places)).toMatchObject({
+      kind: 'place',
+    });
+  });
+
   it('ranks results inside the brand box first', () => {
     const far = buildGeocoder(
       { places: data.places, network: net },

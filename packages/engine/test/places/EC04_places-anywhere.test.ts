@@ -54,6 +54,14 @@ describe.skipIf(!rnvFeed || !rnvOsm)('C04 places on RNV (Mannheim, Heidelberg)',
     expect(found.map((s) => s.label)).toContain('Ortsumfahrung Schriesheim');
   });
 
+  it('takes "Hauptbahnhof" for Mannheim\'s main station, the busiest stop, not Heidelberg\'s quieter "Hauptbahnhof Süd" (picked before)', () => {
+    const found = planner.autocomplete('Hauptbahnhof', 8);
+    expect(found[0]).toMatchObject({ label: 'MA Hauptbahnhof', kind: 'stop' });
+    // Heidelberg's main station and "Hauptbahnhof Süd" are still offered.
+    expect(found.map((s) => s.label)).toContain('Hauptbahnhof Süd');
+    expect(found.some((s) => s.label.startsWith('HD Hauptbahnhof ('))).toBe(true);
+  });
+
   it('finds the feed\'s "MA Hauptbahnhof" as "Mannheim Hauptbahnhof" through the region\'s abbreviations (not found before)', () => {
     expect(planner.autocomplete('Mannheim Hauptbahnhof', 5)).toEqual([]);
     const built = regionDataFromFeeds([{ path: rnvFeed! }], { ...quiet, osmPath: rnvOsm! });

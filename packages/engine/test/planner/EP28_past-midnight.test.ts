@@ -97,7 +97,8 @@ describe.skipIf(!nyc)('P28 the NYC subway at night', () => {
   const subway = nyc ? plannerOf([nyc]) : (undefined as never);
 
   it('125 St (1) to Canarsie at 23:30: the 1 and the L, arriving after midnight (was "no service")', async () => {
-    const from = subway.autocomplete('125 St', 1)[0]!;
+    // Four stations are called 125 St: the line typed picks the 1's (the busier Lexington Avenue one comes first for "125 St").
+    const from = subway.autocomplete('125 St 1', 1)[0]!;
     const to = subway.autocomplete('Canarsie', 1)[0]!;
     expect(from.label).toBe('125 St (1)');
     const { journeys } = await plan(subway, from.location, to.location, '2026/06/09 23:30:00');
