@@ -1,7 +1,7 @@
 import { TIMETABLED_TYPES, type TRAVEL_TYPES } from './values.ts';
 
 /** Public transport: the timetabled modes and the booked buses (DRT, community transport). */
-export const PUBLIC_TRANSPORT_TYPES: readonly (typeof TRAVEL_TYPES)[number][] = [
+const PUBLIC_TRANSPORT_TYPES: readonly (typeof TRAVEL_TYPES)[number][] = [
   ...TIMETABLED_TYPES,
   'drt',
   'community transport',
