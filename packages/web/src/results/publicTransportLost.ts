@@ -38,8 +38,8 @@ export function publicTransportLost(
     title: `No public transport back at ${back}`,
     text:
       `No bus, train or other public transport brings you back at ${back}: every option below ` +
-      'returns by taxi, car, bike or on foot. The last service back may leave earlier; an earlier ' +
-      'return time may find one.',
+      'returns by taxi, car, bike or on foot. The last service back may leave earlier, or public ' +
+      'transport may get you there too late to come back then.',
     action: 'Change the return time',
   };
 }
