@@ -104,11 +104,11 @@ const plain = (legs: AccessLeg[], mile: Mile, type: TravelType, extra: Partial<M
   ...extra,
 });
 
-/** Which stops trains call at (1), per timetable: a vehicle mile's street search asks it of every stop in reach. */
-const trainStopsOf = new WeakMap<RegionData['timetable'], Uint8Array>();
+const trainStops = new WeakMap<RegionData['timetable'], Uint8Array>();
 
-function isTrainStop(data: RegionData, stop: number): boolean {
-  let train = trainStopsOf.get(data.timetable);
+/** Which stops trains call at (1 by stop index), built once per timetable: a vehicle mile's street search asks it of every stop in reach. */
+function listTrainStops(data: RegionData): Uint8Array {
+  let train = trainStops.get(data.timetable);
   if (!train) {
     const { a, meta } = data.timetable;
     train = new Uint8Array(Math.max(0, a.stopPatternOffsets.length - 1));
@@ -117,9 +117,9 @@ function isTrainStop(data: RegionData, stop: number): boolean {
         const line = meta.lines[a.patternLine[a.stopPatterns[i] ?? 0] ?? 0];
         if (line?.mode === 'train' || line?.mode === 'funicular') train[s] = 1;
       }
-    trainStopsOf.set(data.timetable, train);
+    trainStops.set(data.timetable, train);
   }
-  return train[stop] === 1;
+  return train;
 }
 
 const nearest = (legs: AccessLeg[]): AccessLeg[] =>
@@ -134,6 +134,7 @@ export function planTransit(ctx: SearchContext): TransitPlan {
   const startSec = 'startSec' in ctx.at ? ctx.at.startSec : ctx.at.endSec;
   const reached = stopsReachedOnce(ctx.stopsReached);
   const reachedBy = stopsReachedOnce(ctx.vehiclesReached);
+  const train = listTrainStops(data);
   const walk = (p: PlacePoint, dir: 'from' | 'to') => {
     const legs = allowed('walk')
       ? reached(p, dir, 'walk', () => listStopAccess(data, p, 'walk', MILE_MAX_SEC.walk, dir))
@@ -190,7 +191,7 @@ export function planTransit(ctx: SearchContext): TransitPlan {
         type,
         limitSec,
         dir,
-        (s) => isTrainStop(data, s) && !walkable.has(s) && !walksOther.has(s),
+        (s) => train[s] === 1 && !walkable.has(s) && !walksOther.has(s),
       ),
     );
     return reached(p, dir, `stations ${type} ${maxSec} ${walkable.size} ${walksOther.size}`, () =>
@@ -295,9 +296,10 @@ function stopsReachedOnce<T>(found: Map<string, T[]>) {
 function withBoardMargins(ctx: SearchContext, m: MileSet): MileSet {
   const c = ctx.data.region.connections;
   const stepFree = ctx.stepFree !== undefined;
+  const train = listTrainStops(ctx.data);
   const margins = m.legs.map((l) =>
     boardMarginSec(c, m.mile, {
-      rail: isTrainStop(ctx.data, l.stopIdx),
+      rail: train[l.stopIdx] === 1,
       stepFree,
       durationSec: l.durationSec,
     }),
