@@ -6,17 +6,25 @@
 // from here), e.g.:
 //   git archive a1ec835 packages/engine/src | (mkdir -p .bench-base && tar -x -C .bench-base)
 //   node --expose-gc packages/engine/bench/planAgainst.ts --base=.bench-base [--only=demo|large]
-//     [--large-scale=1] [--searches=60] [--rounds=2]
+//     [--large-scale=1] [--searches=60] [--rounds=2] [--region-dir=DIR]
+// --region-dir=DIR keeps the generated large region in DIR and reuses it (as bench/plan.ts does).
+// Each search's journeys on both planners are compared too: the table says how many differ.
 // A region the base cannot read as it is gets an adapted copy for the base (baseRegion.ts).
 // Prints a table; never fails on timings. Not in `npm run bench` (it needs the base copy).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BrandSettings, SearchRequest } from '@cairn/contracts';
 import { loadPlanner } from '../src/planner/loadPlanner.ts';
 import type { Planner } from '../src/planner/loadPlanner.ts';
-import { LARGE_DATE, pickLargePairs, writeLargeRegion } from './planLarge.ts';
+import {
+  LARGE_DATE,
+  largeRegionHubs,
+  pickLargePairs,
+  readLargeRegion,
+  writeLargeRegion,
+} from './planLarge.ts';
 import { arg, baseDir } from './cliArgs.ts';
 import { baseRegionDir } from './baseRegion.ts';
 import { demoDays } from './demoDays.ts';
@@ -59,19 +67,25 @@ function searchesOf(a: End, b: End, day: string, i: number): SearchRequest[] {
 /** Runs every search twice on both planners, alternating the order, and prints CPU ms by kind. */
 async function compare(network: string, planners: { base: Planner; tree: Planner }, reqs: SearchRequest[]) {
   const cpu = { base: new Map<string, number[]>(), tree: new Map<string, number[]>() };
+  // Searches whose journeys differ between the two planners, by kind (first round).
+  const differ = new Map<string, number>();
   for (const p of [planners.base, planners.tree])
     for (const r of reqs.slice(0, 6)) await p.plan(r, null, brand);
   for (let rep = 0; rep < rounds; rep++)
     for (let i = 0; i < reqs.length; i++) {
       const names = (i + rep) % 2 ? (['tree', 'base'] as const) : (['base', 'tree'] as const);
+      const answers: string[] = [];
       for (const name of names) {
         const c = process.cpuUsage();
-        await planners[name].plan(reqs[i]!, null, brand);
+        const { journeys } = await planners[name].plan(reqs[i]!, null, brand);
         const dc = process.cpuUsage(c);
+        if (rep === 0) answers.push(JSON.stringify(journeys));
         const ms = (dc.user + dc.system) / 1000;
         for (const k of [KINDS[i % KINDS.length]!, 'all'])
           cpu[name].set(k, [...(cpu[name].get(k) ?? []), ms]);
       }
+      if (rep === 0 && answers[0] !== answers[1])
+        for (const k of [KINDS[i % KINDS.length]!, 'all']) differ.set(k, (differ.get(k) ?? 0) + 1);
     }
   const pct = (xs: number[], p: number) =>
     [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
@@ -79,13 +93,15 @@ async function compare(network: string, planners: { base: Planner; tree: Planner
   const cell = (xs: number[]) =>
     `${pct(xs, 50).toFixed(0)} / ${pct(xs, 95).toFixed(0)} / ${mean(xs).toFixed(0)}`;
   console.log(`\n${network}: ${reqs.length} searches × ${rounds}, CPU ms per search (p50 / p95 / mean)`);
-  console.log('| kind | base | this tree | p95 change | mean change |');
-  console.log('|---|---|---|---|---|');
+  console.log('| kind | base | this tree | p95 change | mean change | answers differ |');
+  console.log('|---|---|---|---|---|---:|');
   for (const k of [...KINDS, 'all']) {
     const b = cpu.base.get(k) ?? [];
     const t = cpu.tree.get(k) ?? [];
     const change = (f: (xs: number[]) => number) => `${((f(t) / f(b) - 1) * 100).toFixed(1)} %`;
-    console.log(`| ${k} | ${cell(b)} | ${cell(t)} | ${change((xs) => pct(xs, 95))} | ${change(mean)} |`);
+    console.log(
+      `| ${k} | ${cell(b)} | ${cell(t)} | ${change((xs) => pct(xs, 95))} | ${change(mean)} | ${differ.get(k) ?? 0} |`,
+    );
   }
 }
 
@@ -119,9 +135,13 @@ if (only !== 'large') {
 }
 
 if (only !== 'demo') {
-  const dir = mkdtempSync(join(tmpdir(), 'cairn-plan-against-'));
+  const keptDir = arg('region-dir');
+  const dir = keptDir ?? mkdtempSync(join(tmpdir(), 'cairn-plan-against-'));
   try {
-    const region = await writeLargeRegion(dir, scale);
+    const region =
+      keptDir && existsSync(join(keptDir, 'region.json'))
+        ? readLargeRegion(keptDir, largeRegionHubs(scale))
+        : await writeLargeRegion(dir, scale);
     const baseRegion = await baseRegionDir(base, dir, console.log);
     const planners = {
       base: await loadBase(baseRegion.dir, { log: () => {} }),
@@ -134,6 +154,6 @@ if (only !== 'demo') {
     await compare(network, planners, reqs);
     baseRegion.remove();
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!keptDir) rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -24,7 +24,9 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
       const hash = String(job.payload.hash);
       const query = await findSearch(ctx.database, hash);
       if (!query) return;
-      let ids = await listJourneyIds(ctx.database, hash);
+      // Journeys are stored with results_retrieved in one transaction: a search not yet planned has
+      // none to read back (the first attempt, nearly always), so only a retry asks for their ids.
+      let ids = query.results_retrieved === null ? [] : await listJourneyIds(ctx.database, hash);
       let placeErrors = query.place_errors ? PlaceErrors.parse(query.place_errors) : undefined;
       let noJourney = query.no_journey ? NoJourney.parse(query.no_journey) : undefined;
       let noPublicTransport = query.no_public_transport

@@ -413,30 +413,16 @@ export function listStopAccess(
     }
   }
   if (snap.length === 0) return out;
-  const stopOf: number[] = [];
-  const targets: SnapPoint[] = [];
-  // Only stops the mode could reach at its fastest in a straight line are searched for.
-  for (const stop of listStopsWithin(data, point, maxSec * MAX_SPEED_MPS[mode])) {
-    const s = snaps[stop];
-    if (!s || done.has(stop) || !allow(stop)) continue;
-    // A walk joins the streets at the stop as the walk step drawn for it does (modes/streetStep.ts):
-    // by any of the ways beside it, not only the nearest (a stop whose nearest way is a dead end
-    // was reached 737 s away by the router and 421 s by its own walk step).
-    for (const t of walking ? listStopLinks(data, stop, s) : [s]) {
-      stopOf.push(stop);
-      targets.push(t);
-    }
-  }
-  if (targets.length === 0) return out;
-  const best = new Map<number, { streetSec: number; distanceM: number }>();
-  for (const r of reachTargets(data.streets.graph, snap, mode, maxSec, targets, direction)) {
-    // A walk also crosses the stretch between the street and the stop (a link charges it in the search).
-    const t = targets[r.target]!;
-    const streetSec = r.durationSec + (walking && t.linkSec === undefined ? t.distanceM / WALK_MPS : 0);
-    const stop = stopOf[r.target] ?? 0;
-    if (streetSec > maxSec || (best.get(stop)?.streetSec ?? Infinity) <= streetSec) continue;
-    best.set(stop, { streetSec, distanceM: r.distanceM });
-  }
+  const best = streetTimes(
+    data,
+    point,
+    snap,
+    mode,
+    maxSec,
+    direction,
+    (stop) => done.has(stop) || !allow(stop),
+  );
+  if (!best) return out;
   if (walking) {
     // A stop whose street walk is an absurd detour (a gap in the map) is walked to in a straight
     // line, as its walk step is (modes/streetStep.ts). One not reached within maxSec is when even
@@ -457,4 +443,84 @@ export function listStopAccess(
       mode: type,
     });
   return out;
+}
+
+/** Each stop's street time (before rounding) and distance; undefined when no stop is a target. */
+function streetTimes(
+  data: StopStreets,
+  point: GeoPoint,
+  snap: SnapPoint[],
+  mode: StreetMode,
+  maxSec: number,
+  direction: 'from' | 'to',
+  skip: (stop: number) => boolean,
+): Map<number, { streetSec: number; distanceM: number }> | undefined {
+  const walking = mode === 'foot';
+  const snaps = data.stopSnaps[mode];
+  const stopOf: number[] = [];
+  const targets: SnapPoint[] = [];
+  // Only stops the mode could reach at its fastest in a straight line are searched for.
+  for (const stop of listStopsWithin(data, point, maxSec * MAX_SPEED_MPS[mode])) {
+    const s = snaps[stop];
+    if (!s || skip(stop)) continue;
+    // A walk joins the streets at the stop as the walk step drawn for it does (modes/streetStep.ts):
+    // by any of the ways beside it, not only the nearest (a stop whose nearest way is a dead end
+    // was reached 737 s away by the router and 421 s by its own walk step).
+    for (const t of walking ? listStopLinks(data, stop, s) : [s]) {
+      stopOf.push(stop);
+      targets.push(t);
+    }
+  }
+  if (targets.length === 0) return undefined;
+  const best = new Map<number, { streetSec: number; distanceM: number }>();
+  for (const r of reachTargets(data.streets.graph, snap, mode, maxSec, targets, direction)) {
+    // A walk also crosses the stretch between the street and the stop (a link charges it in the search).
+    const t = targets[r.target]!;
+    const streetSec = r.durationSec + (walking && t.linkSec === undefined ? t.distanceM / WALK_MPS : 0);
+    const stop = stopOf[r.target] ?? 0;
+    if (streetSec > maxSec || (best.get(stop)?.streetSec ?? Infinity) <= streetSec) continue;
+    best.set(stop, { streetSec, distanceM: r.distanceM });
+  }
+  return best;
+}
+
+/** A stop a vehicle reaches, with its street time before rounding. */
+export interface VehicleReach {
+  stopIdx: number;
+  streetSec: number;
+}
+
+/**
+ * The stops a vehicle (not a walk) reaches from or to a point within `maxSec`, in the order
+ * listStopAccess lists them, each with its street time before rounding: one street search that
+ * several first or last miles of one street mode share (park & ride, a lift and a taxi all drive
+ * to the station, each as far as its own limit: vehicleLegsWithin). A shortest-path search to a
+ * limit finds every stop within a shorter one in the same time.
+ */
+export function listVehicleReach(
+  data: StopStreets,
+  point: GeoPoint,
+  type: TravelType,
+  maxSec: number,
+  direction: 'from' | 'to',
+  allow: (stop: number) => boolean,
+): VehicleReach[] {
+  const mode = streetModeFor(type);
+  if (mode === 'foot')
+    throw new Error('listVehicleReach is for vehicles: a walk reaches stops by listStopAccess');
+  const snap = listSnapPoints(data.streets.snap, point.lat, point.lon, mode, MAX_SNAP_M);
+  if (snap.length === 0) return [];
+  const best = streetTimes(data, point, snap, mode, maxSec, direction, (stop) => !allow(stop));
+  return [...(best ?? [])].map(([stopIdx, { streetSec }]) => ({ stopIdx, streetSec }));
+}
+
+/** The legs of `type` among `reach` within `maxSec`: what listStopAccess answers for that limit. */
+export function vehicleLegsWithin(
+  reach: readonly VehicleReach[],
+  type: TravelType,
+  maxSec: number,
+): AccessLeg[] {
+  return reach
+    .filter((r) => r.streetSec <= maxSec)
+    .map((r) => ({ stopIdx: r.stopIdx, durationSec: Math.round(r.streetSec), mode: type }));
 }

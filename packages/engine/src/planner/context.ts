@@ -8,6 +8,7 @@ import type { PlacePoint } from '../journeys/model.ts';
 import type { At } from '../modes/streetStep.ts';
 import type { McRaptor } from '../raptor/mcRaptor.ts';
 import type { AccessLeg, RaptorJourney } from '../raptor/types.ts';
+import type { VehicleReach } from '../modes/accessEgress.ts';
 import type { Raptor } from '../raptor/raptor.ts';
 import type { DateInt } from '../time/serviceDay.ts';
 import type { TransitView } from '../timetable/transitView.ts';
@@ -69,6 +70,8 @@ export interface SearchContext {
    * (transit/miles.ts): they do not depend on the time, so the search at other times shares them.
    */
   stopsReached: Map<string, AccessLeg[]>;
+  /** The street searches behind the vehicle miles' stops, shared by the miles of one street mode (transit/miles.ts). */
+  vehiclesReached: Map<string, VehicleReach[]>;
 }
 
 /** The context of one leg's search: the search's own, or its return (ends swapped, leaving at `startSec`). */
@@ -101,6 +104,7 @@ export function searchContext(
     hasReturn,
     routes: new Map(),
     stopsReached: new Map(),
+    vehiclesReached: new Map(),
   };
 }
 

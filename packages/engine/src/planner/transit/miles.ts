@@ -1,7 +1,13 @@
 import type { TravelType } from '@cairn/contracts';
 import type { PlacePoint } from '../../journeys/model.ts';
 import type { GeoPoint } from '../../geo/geometry.ts';
-import { listBikeHireAccess, listStopAccess } from '../../modes/accessEgress.ts';
+import {
+  listBikeHireAccess,
+  listStopAccess,
+  listVehicleReach,
+  vehicleLegsWithin,
+} from '../../modes/accessEgress.ts';
+import { streetModeFor } from '../../modes/streetStep.ts';
 import { inServiceZone, serviceRunsBetween } from '../../modes/flexible.ts';
 import { listTaxiOperators } from '../../modes/taxi.ts';
 import type { AccessLeg } from '../../raptor/types.ts';
@@ -98,13 +104,22 @@ const plain = (legs: AccessLeg[], mile: Mile, type: TravelType, extra: Partial<M
   ...extra,
 });
 
-function isTrainStop(data: RegionData, stop: number): boolean {
-  const a = data.timetable.a;
-  for (let i = a.stopPatternOffsets[stop] ?? 0; i < (a.stopPatternOffsets[stop + 1] ?? 0); i++) {
-    const line = data.timetable.meta.lines[a.patternLine[a.stopPatterns[i] ?? 0] ?? 0];
-    if (line?.mode === 'train' || line?.mode === 'funicular') return true;
+const trainStops = new WeakMap<RegionData['timetable'], Uint8Array>();
+
+/** Which stops trains call at (1 by stop index), built once per timetable: a vehicle mile's street search asks it of every stop in reach. */
+function listTrainStops(data: RegionData): Uint8Array {
+  let train = trainStops.get(data.timetable);
+  if (!train) {
+    const { a, meta } = data.timetable;
+    train = new Uint8Array(Math.max(0, a.stopPatternOffsets.length - 1));
+    for (let s = 0; s < train.length; s++)
+      for (let i = a.stopPatternOffsets[s] ?? 0; i < (a.stopPatternOffsets[s + 1] ?? 0); i++) {
+        const line = meta.lines[a.patternLine[a.stopPatterns[i] ?? 0] ?? 0];
+        if (line?.mode === 'train' || line?.mode === 'funicular') train[s] = 1;
+      }
+    trainStops.set(data.timetable, train);
   }
-  return false;
+  return train;
 }
 
 const nearest = (legs: AccessLeg[]): AccessLeg[] =>
@@ -117,7 +132,9 @@ export function planTransit(ctx: SearchContext): TransitPlan {
   const { data, allowed, origin: from, destination: to } = ctx;
   const region = data.region;
   const startSec = 'startSec' in ctx.at ? ctx.at.startSec : ctx.at.endSec;
-  const reached = stopsReachedOnce(ctx);
+  const reached = stopsReachedOnce(ctx.stopsReached);
+  const reachedBy = stopsReachedOnce(ctx.vehiclesReached);
+  const train = listTrainStops(data);
   const walk = (p: PlacePoint, dir: 'from' | 'to') => {
     const legs = allowed('walk')
       ? reached(p, dir, 'walk', () => listStopAccess(data, p, 'walk', MILE_MAX_SEC.walk, dir))
@@ -146,6 +163,15 @@ export function planTransit(ctx: SearchContext): TransitPlan {
   const walkableIn = near(walkIn);
   const walksOut = new Set(walkOutRaw?.legs.map((w) => w.stopIdx));
   const walksIn = new Set(walkIn?.legs.map((w) => w.stopIdx));
+  // Park & ride drives as a lift and a taxi do, only further: at each end, one street search per
+  // street mode, to the longest limit asked there, serves every vehicle mile (listVehicleReach).
+  const ownVehicles = !ctx.isReturn;
+  const longestSec = (type: TravelType, dir: 'from' | 'to') =>
+    streetModeFor(type) !== 'car'
+      ? MILE_MAX_SEC.cycle
+      : dir === 'from' && ownVehicles && allowed('own car')
+        ? MILE_MAX_SEC.car
+        : Math.max(MILE_MAX_SEC.lift, MILE_MAX_SEC.taxi);
   /**
    * Stations beyond a short walk reached from the origin (or reaching the destination) by a vehicle,
    * and not within a walk of the other end: from a lift to the station of the destination's town no
@@ -156,22 +182,32 @@ export function planTransit(ctx: SearchContext): TransitPlan {
     const p = dir === 'from' ? from : to;
     const walkable = dir === 'from' ? walkableOut : walkableIn;
     const walksOther = dir === 'from' ? walksIn : walksOut;
+    const limitSec = longestSec(type, dir);
+    const mode = streetModeFor(type);
+    const reach = reachedBy(p, dir, `${mode} ${limitSec} ${walkable.size} ${walksOther.size}`, () =>
+      listVehicleReach(
+        data,
+        p,
+        type,
+        limitSec,
+        dir,
+        (s) => train[s] === 1 && !walkable.has(s) && !walksOther.has(s),
+      ),
+    );
     return reached(p, dir, `stations ${type} ${maxSec} ${walkable.size} ${walksOther.size}`, () =>
       nearest(
-        listStopAccess(
-          data,
-          p,
+        vehicleLegsWithin(
+          reach.filter((r) => ok(r.stopIdx)),
           type,
           maxSec,
-          dir,
-          (s) => isTrainStop(data, s) && !walkable.has(s) && !walksOther.has(s) && ok(s),
         ),
       ),
     );
   };
-  if (walkIn) {
+  if (walkIn && ownVehicles) {
     // Bike & ride and park & ride: the traveller's own vehicle to a station beyond a short walk,
-    // left there (cycle parking, car park; a bike is not taken on board).
+    // left there (cycle parking, car park; a bike is not taken on board). Not on a way back: it
+    // collects the vehicle left on the way out (returns.ts).
     const own = [
       { vehicle: 'cycle', mile: 'bike & ride', maxSec: MILE_MAX_SEC.cycle },
       { vehicle: 'own car', mile: 'park & ride', maxSec: MILE_MAX_SEC.car },
@@ -243,14 +279,15 @@ export function planTransit(ctx: SearchContext): TransitPlan {
 
 /**
  * The stops a first or last mile reaches from (or to) a point, found once per search
- * (ctx.stopsReached): the street searches behind them do not depend on the time, and an arrive-by
- * search with a buffer or one for the next public transport plans the same ends again at another.
+ * (ctx.stopsReached, ctx.vehiclesReached): the street searches behind them do not depend on the
+ * time, and an arrive-by search with a buffer or one for the next public transport plans the same
+ * ends again at another.
  */
-function stopsReachedOnce(ctx: SearchContext) {
-  return (p: PlacePoint, dir: 'from' | 'to', what: string, find: () => AccessLeg[]): AccessLeg[] => {
+function stopsReachedOnce<T>(found: Map<string, T[]>) {
+  return (p: PlacePoint, dir: 'from' | 'to', what: string, find: () => T[]): T[] => {
     const key = `${p.lat},${p.lon} ${dir} ${what}`;
-    let legs = ctx.stopsReached.get(key);
-    if (!legs) ctx.stopsReached.set(key, (legs = find()));
+    let legs = found.get(key);
+    if (!legs) found.set(key, (legs = find()));
     return legs;
   };
 }
@@ -259,9 +296,10 @@ function stopsReachedOnce(ctx: SearchContext) {
 function withBoardMargins(ctx: SearchContext, m: MileSet): MileSet {
   const c = ctx.data.region.connections;
   const stepFree = ctx.stepFree !== undefined;
+  const train = listTrainStops(ctx.data);
   const margins = m.legs.map((l) =>
     boardMarginSec(c, m.mile, {
-      rail: isTrainStop(ctx.data, l.stopIdx),
+      rail: train[l.stopIdx] === 1,
       stepFree,
       durationSec: l.durationSec,
     }),
