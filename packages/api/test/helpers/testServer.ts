@@ -127,6 +127,21 @@ export async function startTestServer(
   };
 }
 
+/**
+ * Days from today (UTC) to the next `weekday` (0 Sunday … 6 Saturday) outside 24 December –
+ * 2 January: a search that needs a weekday timetable must not land on a Sunday or a holiday
+ * because of the day the suite runs (Edinburgh → Aviemore has no morning train on a Sunday).
+ */
+export function daysToWeekday(weekday: number): number {
+  for (let ahead = 1; ; ahead++) {
+    const d = new Date(Date.now() + ahead * 86_400_000);
+    const month = d.getUTCMonth();
+    const date = d.getUTCDate();
+    const holidays = (month === 11 && date >= 24) || (month === 0 && date <= 2);
+    if (d.getUTCDay() === weekday && !holidays) return ahead;
+  }
+}
+
 /** A search time `days` ahead at `hh:mm`, in the `YYYY/MM/DD HH:mm:ss` form of SPEC §5. */
 export function searchTime(days: number, hhmm = '09:00'): string {
   const d = new Date(Date.now() + days * 86_400_000);

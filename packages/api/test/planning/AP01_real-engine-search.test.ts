@@ -6,7 +6,13 @@ import { Journey, PlacesResponse, QueryEvent, SearchResults } from '@cairn/contr
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../helpers/sseClient.ts';
-import { searchTime, startTestServer, waitFor, type TestServer } from '../helpers/testServer.ts';
+import {
+  daysToWeekday,
+  searchTime,
+  startTestServer,
+  waitFor,
+  type TestServer,
+} from '../helpers/testServer.ts';
 
 const REGION = resolve(import.meta.dirname, '../../../../regions/cairngorms/build');
 const built = existsSync(join(REGION, 'region.json'));
@@ -93,7 +99,7 @@ describe.skipIf(!built)('real engine on the demo region', () => {
       const from = await place('Dufftown');
       const to = await place('Nethy Bridge');
       // The next Tuesday: bus 366 leaves Dufftown on Wednesdays and Fridays only.
-      const tuesday = (2 - new Date().getUTCDay() + 7) % 7 || 7;
+      const tuesday = daysToWeekday(2);
       const created = await server.call('POST', '/v1/journey-planner/search', {
         body: {
           origin: from.label,
