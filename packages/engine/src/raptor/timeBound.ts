@@ -1,4 +1,6 @@
 import { MinHeap } from '../collections/minHeap.ts';
+import { buildBoundGraph } from './boundGraph.ts';
+import type { BoundGraph } from './boundGraph.ts';
 import type { TransitData } from './transitData.ts';
 import type { AccessLeg } from './types.ts';
 
@@ -48,6 +50,8 @@ export class TimeBound {
   private readonly isStart: Uint8Array;
   /** Stop positions and the network's top speeds, to aim the searches; null without coordinates or aim. */
   private readonly geometry: Geometry | null;
+  /** The searched graph per direction and walking factor, built when first needed. */
+  private readonly graphs = new Map<string, BoundGraph>();
 
   constructor(
     data: TransitData,
@@ -159,19 +163,17 @@ export class TimeBound {
     const before = search.aim;
     const aimed = (search.ball = { ...ball, r, speed });
     const aim = search.aimArray ?? new Int32Array(this.data.stopCount);
-    const { dist, heap } = search;
+    const { dist, heap, reached } = search;
     heap.clear();
-    // Aims are worked out when first needed (-1 until then): a stop the search reaches, or the fill.
-    for (let i = 0; i < aim.length; i++) {
-      if (dist[i]! >= UNREACHABLE_SEC) {
-        aim[i] = -1;
-        continue;
-      }
-      // A reached stop was queued, so its earlier aim is known.
-      const settled = dist[i]! + (before ? before[i]! : 0) <= search.settledSec;
-      aim[i] = aimSec(xyz, i, aimed);
-      if (!settled) heap.push(i, dist[i]! + aim[i]!);
+    // A reached stop was queued, so its earlier aim is known.
+    for (let j = 0; j < search.reachedCount; j++) {
+      const i = reached[j]!;
+      if (dist[i]! + (before ? before[i]! : 0) > search.settledSec)
+        heap.push(i, dist[i]! + aimSec(xyz, i, aimed));
     }
+    // Aims are worked out when first needed (-1 until then): a stop the search reaches, or the fill.
+    aim.fill(-1);
+    for (let j = 0; j < search.reachedCount; j++) aim[reached[j]!] = aimSec(xyz, reached[j]!, aimed);
     search.aim = search.aimArray = aim;
     search.changes++;
     // Every stop with dist + aim below the queue's least key is settled now.
@@ -191,11 +193,25 @@ export class TimeBound {
     const dist = reused?.dist ?? new Int32Array(this.data.stopCount);
     const heap = reused?.heap ?? new MinHeap(1024);
     const aimArray = reused?.aimArray;
-    const search: EndSearch = { key, fwd, walkFactor, dist, heap, settledSec: -1, changes: 0, aimArray };
+    const reached = reused?.reached ?? new Int32Array(1024);
+    const search: EndSearch = {
+      key,
+      fwd,
+      walkFactor,
+      graph: this.graphFor(fwd, walkFactor),
+      dist,
+      reached,
+      reachedCount: 0,
+      heap,
+      settledSec: -1,
+      changes: 0,
+      aimArray,
+    };
     search.dist.fill(UNREACHABLE_SEC);
     search.heap.clear();
     for (const e of ends)
       if (e.durationSec < search.dist[e.stopIdx]!) {
+        if (search.dist[e.stopIdx] === UNREACHABLE_SEC) reachedBy(search, e.stopIdx);
         search.dist[e.stopIdx] = e.durationSec;
         search.heap.push(e.stopIdx, e.durationSec);
       }
@@ -203,60 +219,62 @@ export class TimeBound {
     return search;
   }
 
+  /** The searched graph for a direction and walking factor (one per bound: its searches share it). */
+  private graphFor(fwd: boolean, walkFactor: number): BoundGraph {
+    const key = `${fwd ? 'f' : 'b'} ${walkFactor}`;
+    let graph = this.graphs.get(key);
+    if (!graph) this.graphs.set(key, (graph = buildBoundGraph(this.data, this.fastestHop, fwd, walkFactor)));
+    return graph;
+  }
+
   /**
    * Runs the shortest-path search on until the horizon (cut when it first settles a start stop);
    * queue keys are distance plus aim, which is 0 at every start stop.
    */
   private settle(search: EndSearch, horizonSec: number, slackSec: number): void {
-    const d = this.data;
-    const { isStart, fastestHop } = this;
-    const { dist, heap, fwd, walkFactor } = search;
-    const aim = search.aim ?? zerosFor(d.stopCount);
+    const { isStart } = this;
+    const { dist, heap } = search;
+    const aim = search.aim ?? zerosFor(this.data.stopCount);
     const { ball } = search;
     const xyz = this.geometry?.xyz;
-    // Against the search direction: forward searches come into s by a hop from the previous
-    // position or by a transfer ending at s; backward searches the other way round.
-    const tOff = fwd ? d.transferInOffsets : d.transferOffsets;
-    const tOther = fwd ? d.transferInFrom : d.transferTo;
-    const tSec = fwd ? d.transferInSec : d.transferSec;
-    const tWalk = fwd ? d.transferInIsWalk : d.transferIsWalk;
-    const step = fwd ? -1 : 1;
+    const { offsets, edges } = search.graph;
     let horizon = horizonSec;
     while (heap.size > 0) {
       const key = heap.peekKey();
       if (key > horizon) break;
       const s = heap.pop();
       const at = dist[s]!;
-      if (key > at + aim[s]!) continue;
-      if (isStart[s] === 1) horizon = Math.min(horizon, 2 * key + slackSec);
-      const end = d.stopPatternOffsets[s + 1]!;
-      for (let i = d.stopPatternOffsets[s]!; i < end; i++) {
-        const r = d.stopPatterns[i]!;
-        const base = d.patternStopOffsets[r]!;
-        const pos = d.stopPatternPos[i]! + step;
-        if (pos < 0 || base + pos >= d.patternStopOffsets[r + 1]!) continue;
-        const hop = fastestHop[base + (fwd ? pos : pos - 1)]!;
-        relax(d.patternStops[base + pos]!, at + hop);
-      }
-      const tEnd = tOff[s + 1]!;
-      for (let i = tOff[s]!; i < tEnd; i++) {
-        const stored = tSec[i]!;
-        const sec = tWalk[i] === 1 && walkFactor !== 1 ? Math.round(stored * walkFactor) : stored;
-        relax(tOther[i]!, at + Math.min(sec, stored));
+      const aimS = aim[s]!;
+      if (key > at + aimS) continue;
+      // Start stops have no aim (they are in the ball): most stops skip the look-up.
+      if (aimS === 0 && isStart[s] === 1) horizon = Math.min(horizon, 2 * key + slackSec);
+      const end = offsets[s + 1]!;
+      for (let i = offsets[s]!; i < end; i++) {
+        const q = edges[2 * i]!;
+        const t = at + edges[2 * i + 1]!;
+        const before = dist[q]!;
+        if (t >= before) continue;
+        if (before === UNREACHABLE_SEC) reachedBy(search, q);
+        dist[q] = t;
+        let a = aim[q]!;
+        if (a < 0) a = aim[q] = aimSec(xyz!, q, ball!);
+        heap.push(q, t + a);
       }
     }
     // Every stop within the horizon is settled now (and all of them when the search ran out).
     search.settledSec = heap.size > 0 ? Math.max(search.settledSec, horizon) : UNREACHABLE_SEC - 1;
     search.changes++;
-
-    function relax(q: number, t: number): void {
-      if (t >= dist[q]!) return;
-      dist[q] = t;
-      let a = aim[q]!;
-      if (a < 0) a = aim[q] = aimSec(xyz!, q, ball!);
-      heap.push(q, t + a);
-    }
   }
+}
+
+/** Notes that the search reached stop s (its distance was UNREACHABLE_SEC until now). */
+function reachedBy(search: EndSearch, s: number): void {
+  if (search.reachedCount === search.reached.length) {
+    const grown = new Int32Array(2 * search.reached.length);
+    grown.set(search.reached);
+    search.reached = grown;
+  }
+  search.reached[search.reachedCount++] = s;
 }
 
 /**
@@ -277,7 +295,12 @@ interface EndSearch {
   key: string;
   fwd: boolean;
   walkFactor: number;
+  /** The graph searched (the bound's, for this direction and walking factor). */
+  graph: BoundGraph;
   dist: Int32Array;
+  /** The stops with a distance below UNREACHABLE_SEC, in the order reached: reachedCount of them. */
+  reached: Int32Array;
+  reachedCount: number;
   heap: MinHeap;
   /** Every stop with dist + aim ≤ settledSec is settled (its dist is exact). */
   settledSec: number;
