@@ -1,6 +1,6 @@
 import { MinHeap } from '../collections/minHeap.ts';
-import { buildBoundGraph } from './boundGraph.ts';
-import type { BoundGraph } from './boundGraph.ts';
+import { buildBoundGraph, stopNumbering } from './boundGraph.ts';
+import type { BoundGraph, StopNumbering } from './boundGraph.ts';
 import type { TransitData } from './transitData.ts';
 import type { AccessLeg } from './types.ts';
 
@@ -46,7 +46,12 @@ export class TimeBound {
   /** The search `toEnd` was last filled from, and its `changes` then. */
   private filledFrom: EndSearch | undefined;
   private filledAt = -1;
-  /** Per stop during compute: 1 for a start stop. */
+  /**
+   * The stops as the searches number them (near stops near in memory): their distances, aims,
+   * queues and `isStart` are by number, `toEnd` by stop.
+   */
+  private readonly numbering: StopNumbering;
+  /** Per stop number during compute: 1 for a start stop. */
   private readonly isStart: Uint8Array;
   /** Stop positions and the network's top speeds, to aim the searches; null without coordinates or aim. */
   private readonly geometry: Geometry | null;
@@ -62,6 +67,7 @@ export class TimeBound {
     this.tripsMoveOn = fastest.tripsMoveOn;
     this.toEnd = new Int32Array(data.stopCount);
     this.isStart = new Uint8Array(data.stopCount);
+    this.numbering = stopNumbering(data);
     this.fastestHop = fastest.hops;
     this.geometry = geometry;
   }
@@ -104,6 +110,7 @@ export class TimeBound {
     slackSec: number,
   ): void {
     const { isStart, toEnd } = this;
+    const { order, rank } = this.numbering;
     const key = `${fwd ? 'f' : 'b'} ${walkFactor} ${ends.map((e) => `${e.stopIdx}:${e.durationSec}`).join(',')}`;
     const search = this.searchFor(key, fwd, walkFactor, ends);
     this.aimAt(search, starts);
@@ -111,12 +118,13 @@ export class TimeBound {
     let horizon = horizonSec;
     let nearestStart = UNREACHABLE_SEC;
     for (const a of starts) {
-      isStart[a.stopIdx] = 1;
-      if (dist[a.stopIdx]! <= search.settledSec) nearestStart = Math.min(nearestStart, dist[a.stopIdx]!);
+      const at = rank[a.stopIdx]!;
+      isStart[at] = 1;
+      if (dist[at]! <= search.settledSec) nearestStart = Math.min(nearestStart, dist[at]!);
     }
     if (nearestStart < UNREACHABLE_SEC) horizon = Math.min(horizon, 2 * nearestStart + slackSec);
     if (horizon > search.settledSec) this.settle(search, horizon, slackSec);
-    for (const a of starts) isStart[a.stopIdx] = 0;
+    for (const a of starts) isStart[rank[a.stopIdx]!] = 0;
     // Unchanged since this bound last filled `toEnd` from it (a range's latest-departure queries
     // mostly ask within what is settled): nothing to write.
     if (this.filledFrom === search && this.filledAt === search.changes) return;
@@ -127,14 +135,14 @@ export class TimeBound {
     const beyond = search.settledSec + 1;
     const { aim, ball } = search;
     if (!aim || !ball || search.settledSec >= UNREACHABLE_SEC - 1) {
-      for (let i = 0; i < toEnd.length; i++) toEnd[i] = Math.min(dist[i]!, beyond);
+      for (let i = 0; i < toEnd.length; i++) toEnd[order[i]!] = Math.min(dist[i]!, beyond);
       return;
     }
     const { xyz } = this.geometry!;
     for (let i = 0; i < toEnd.length; i++) {
       let a = aim[i]!;
       if (a < 0) a = aim[i] = aimSec(xyz, i, ball);
-      toEnd[i] = Math.min(dist[i]!, Math.max(0, beyond - a));
+      toEnd[order[i]!] = Math.min(dist[i]!, Math.max(0, beyond - a));
     }
   }
 
@@ -148,17 +156,19 @@ export class TimeBound {
     const speed = g?.topSpeed(search.walkFactor) ?? 0;
     if (!g || starts.length === 0 || !(speed > 0) || !Number.isFinite(speed)) return;
     const { xyz } = g;
+    const { rank } = this.numbering;
     let { ball } = search;
     if (!ball) {
       ball = { x: 0, y: 0, z: 0, r: 0, speed };
       for (const a of starts) {
-        ball.x += xyz[3 * a.stopIdx]! / starts.length;
-        ball.y += xyz[3 * a.stopIdx + 1]! / starts.length;
-        ball.z += xyz[3 * a.stopIdx + 2]! / starts.length;
+        const at = rank[a.stopIdx]!;
+        ball.x += xyz[3 * at]! / starts.length;
+        ball.y += xyz[3 * at + 1]! / starts.length;
+        ball.z += xyz[3 * at + 2]! / starts.length;
       }
     }
     let r = ball.r;
-    for (const a of starts) r = Math.max(r, chordTo(xyz, a.stopIdx, ball));
+    for (const a of starts) r = Math.max(r, chordTo(xyz, rank[a.stopIdx]!, ball));
     if (search.aim && r === ball.r) return;
     const before = search.aim;
     const aimed = (search.ball = { ...ball, r, speed });
@@ -209,12 +219,14 @@ export class TimeBound {
     };
     search.dist.fill(UNREACHABLE_SEC);
     search.heap.clear();
-    for (const e of ends)
-      if (e.durationSec < search.dist[e.stopIdx]!) {
-        if (search.dist[e.stopIdx] === UNREACHABLE_SEC) reachedBy(search, e.stopIdx);
-        search.dist[e.stopIdx] = e.durationSec;
-        search.heap.push(e.stopIdx, e.durationSec);
+    for (const e of ends) {
+      const at = this.numbering.rank[e.stopIdx]!;
+      if (e.durationSec < search.dist[at]!) {
+        if (search.dist[at] === UNREACHABLE_SEC) reachedBy(search, at);
+        search.dist[at] = e.durationSec;
+        search.heap.push(at, e.durationSec);
       }
+    }
     searches.unshift(search);
     return search;
   }
@@ -223,7 +235,11 @@ export class TimeBound {
   private graphFor(fwd: boolean, walkFactor: number): BoundGraph {
     const key = `${fwd ? 'f' : 'b'} ${walkFactor}`;
     let graph = this.graphs.get(key);
-    if (!graph) this.graphs.set(key, (graph = buildBoundGraph(this.data, this.fastestHop, fwd, walkFactor)));
+    if (!graph)
+      this.graphs.set(
+        key,
+        (graph = buildBoundGraph(this.data, this.fastestHop, fwd, walkFactor, this.numbering)),
+      );
     return graph;
   }
 
@@ -328,7 +344,7 @@ interface Ball {
   speed: number;
 }
 
-/** Seconds from stop `i` to the ball at its speed, at least (whole seconds down). */
+/** Seconds from the stop numbered `i` to the ball at its speed, at least (whole seconds down). */
 function aimSec(xyz: Float64Array, i: number, b: Ball): number {
   return Math.floor(Math.max(0, chordTo(xyz, i, b) - b.r) / b.speed);
 }
@@ -338,6 +354,7 @@ function aimSec(xyz: Float64Array, i: number, b: Ball): number {
  * so the earth's size drops out), and the network's top speed for a walking factor.
  */
 interface Geometry {
+  /** By stop number (`StopNumbering`), three a stop. */
   xyz: Float64Array;
   topSpeed(walkFactor: number): number;
 }
@@ -349,7 +366,7 @@ function zerosFor(stopCount: number): Int32Array {
   return zeros;
 }
 
-/** Straight-line (chord) distance from stop `i` to the ball's centre, in earth radii. */
+/** Straight-line (chord) distance from the stop numbered `i` to the ball's centre, in earth radii. */
 function chordTo(xyz: Float64Array, i: number, b: Ball): number {
   const dx = xyz[3 * i]! - b.x;
   const dy = xyz[3 * i + 1]! - b.y;
@@ -374,16 +391,26 @@ function geometryOf(d: TransitData, hops: Int32Array): Geometry | null {
   // One per timetable: each service day's view shares its stops, trips and transfers.
   const known = geometries.get(d.arrivals);
   if (known) return known;
+  const { rank } = stopNumbering(d);
   const at = new Float64Array(3 * d.stopCount);
   for (let s = 0; s < d.stopCount; s++) {
     const la = (lat[s]! * Math.PI) / 180;
     const lo = (lon[s]! * Math.PI) / 180;
-    at[3 * s] = Math.cos(la) * Math.cos(lo);
-    at[3 * s + 1] = Math.cos(la) * Math.sin(lo);
-    at[3 * s + 2] = Math.sin(la);
+    const i = rank[s]!;
+    at[3 * i] = Math.cos(la) * Math.cos(lo);
+    at[3 * i + 1] = Math.cos(la) * Math.sin(lo);
+    at[3 * i + 2] = Math.sin(la);
   }
-  const chord = (u: number, v: number) =>
-    Math.hypot(at[3 * u]! - at[3 * v]!, at[3 * u + 1]! - at[3 * v + 1]!, at[3 * u + 2]! - at[3 * v + 2]!);
+  // Between two stops (by stop, not number).
+  const chord = (s: number, t: number) => {
+    const u = rank[s]!;
+    const v = rank[t]!;
+    return Math.hypot(
+      at[3 * u]! - at[3 * v]!,
+      at[3 * u + 1]! - at[3 * v + 1]!,
+      at[3 * u + 2]! - at[3 * v + 2]!,
+    );
+  };
   const speedOf = (m: number, sec: number) => (m === 0 ? 0 : sec <= 0 ? Infinity : m / sec);
   let hopSpeed = 0;
   for (let r = 0; r < d.patternCount; r++)
