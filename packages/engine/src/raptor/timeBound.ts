@@ -53,6 +53,8 @@ export class TimeBound {
   private readonly numbering: StopNumbering;
   /** Per stop number during compute: 1 for a start stop. */
   private readonly isStart: Uint8Array;
+  /** Per block of stop numbers (`Geometry.blocks`): 1 while `toEnd` is 0 at each of its stops. */
+  private readonly zeroBlocks: Uint8Array;
   /** Stop positions and the network's top speeds, to aim the searches; null without coordinates or aim. */
   private readonly geometry: Geometry | null;
   /** The searched graph per direction and walking factor, built when first needed. */
@@ -68,6 +70,7 @@ export class TimeBound {
     this.toEnd = new Int32Array(data.stopCount);
     this.isStart = new Uint8Array(data.stopCount);
     this.numbering = stopNumbering(data);
+    this.zeroBlocks = new Uint8Array(Math.ceil(data.stopCount / BLOCK));
     this.fastestHop = fastest.hops;
     this.geometry = geometry;
   }
@@ -134,15 +137,36 @@ export class TimeBound {
     // holds for every settled stop). A search that ran out settled them all.
     const beyond = search.settledSec + 1;
     const { aim, ball } = search;
+    const { zeroBlocks } = this;
     if (!aim || !ball || search.settledSec >= UNREACHABLE_SEC - 1) {
       for (let i = 0; i < toEnd.length; i++) toEnd[order[i]!] = Math.min(dist[i]!, beyond);
+      zeroBlocks.fill(0);
       return;
     }
-    const { xyz } = this.geometry!;
-    for (let i = 0; i < toEnd.length; i++) {
-      let a = aim[i]!;
-      if (a < 0) a = aim[i] = aimSec(xyz, i, ball);
-      toEnd[order[i]!] = Math.min(dist[i]!, Math.max(0, beyond - a));
+    const { xyz, blocks } = this.geometry!;
+    // A stop further than this from the ball's centre has an aim of `beyond` or more, so a bound
+    // of 0 (reached or not); with a margin far above the rounding in the distances. At GB x 1 two
+    // stops in three are that far, mostly whole blocks, which need not be written again.
+    const far = ball.r + beyond * ball.speed * (1 + 1e-6) + 1e-12;
+    const n = toEnd.length;
+    for (let b = 0; b * BLOCK < n; b++) {
+      const first = b * BLOCK;
+      const last = Math.min(n, first + BLOCK);
+      const dx = blocks[4 * b]! - ball.x;
+      const dy = blocks[4 * b + 1]! - ball.y;
+      const dz = blocks[4 * b + 2]! - ball.z;
+      if (Math.sqrt(dx * dx + dy * dy + dz * dz) - blocks[4 * b + 3]! > far) {
+        if (zeroBlocks[b] === 1) continue;
+        for (let i = first; i < last; i++) toEnd[order[i]!] = 0;
+        zeroBlocks[b] = 1;
+        continue;
+      }
+      zeroBlocks[b] = 0;
+      for (let i = first; i < last; i++) {
+        let a = aim[i]!;
+        if (a < 0) a = aim[i] = aimSec(xyz, i, ball);
+        toEnd[order[i]!] = Math.min(dist[i]!, Math.max(0, beyond - a));
+      }
     }
   }
 
@@ -302,6 +326,9 @@ function reachedBy(search: EndSearch, s: number): void {
  */
 const AIM_MIN_STOPS = 100_000;
 
+/** Stop numbers to a block of `Geometry.blocks` (two cache lines of `toEnd` order, of distances, of aims). */
+const BLOCK = 32;
+
 /** The end-leg sets whose searches a bound keeps (a search's families rarely end at more than four). */
 const KEPT_SEARCHES = 6;
 
@@ -353,9 +380,14 @@ function aimSec(xyz: Float64Array, i: number, b: Ball): number {
  * Stop positions on the unit sphere (earth radii: the aim is a length over a speed in the same unit,
  * so the earth's size drops out), and the network's top speed for a walking factor.
  */
-interface Geometry {
+export interface Geometry {
   /** By stop number (`StopNumbering`), three a stop. */
   xyz: Float64Array;
+  /**
+   * Per block of BLOCK stop numbers (near stops: numbers are in Z-order), a ball holding its stops:
+   * centre x, y, z and radius (a hair over), four a block.
+   */
+  blocks: Float64Array;
   topSpeed(walkFactor: number): number;
 }
 
@@ -384,7 +416,7 @@ const geometries = new WeakMap<Int32Array, Geometry>();
  * time between two places makes it infinite (the search is not aimed). Null without
  * coordinates.
  */
-function geometryOf(d: TransitData, hops: Int32Array): Geometry | null {
+export function geometryOf(d: TransitData, hops: Int32Array): Geometry | null {
   const lat = d.stopLat;
   const lon = d.stopLon;
   if (!lat || !lon || lat.length < d.stopCount) return null;
@@ -411,6 +443,17 @@ function geometryOf(d: TransitData, hops: Int32Array): Geometry | null {
       at[3 * u + 2]! - at[3 * v + 2]!,
     );
   };
+  const blocks = new Float64Array(4 * Math.ceil(d.stopCount / BLOCK));
+  for (let b = 0; b * BLOCK < d.stopCount; b++) {
+    const first = b * BLOCK;
+    const last = Math.min(d.stopCount, first + BLOCK);
+    for (let i = first; i < last; i++)
+      for (let k = 0; k < 3; k++) blocks[4 * b + k] = blocks[4 * b + k]! + at[3 * i + k]! / (last - first);
+    const centre = { x: blocks[4 * b]!, y: blocks[4 * b + 1]!, z: blocks[4 * b + 2]!, r: 0, speed: 0 };
+    let r = 0;
+    for (let i = first; i < last; i++) r = Math.max(r, chordTo(at, i, centre));
+    blocks[4 * b + 3] = r * (1 + 1e-9) + 1e-12;
+  }
   const speedOf = (m: number, sec: number) => (m === 0 ? 0 : sec <= 0 ? Infinity : m / sec);
   let hopSpeed = 0;
   for (let r = 0; r < d.patternCount; r++)
@@ -419,6 +462,7 @@ function geometryOf(d: TransitData, hops: Int32Array): Geometry | null {
   const bySpeed = new Map<number, number>();
   const geometry: Geometry = {
     xyz: at,
+    blocks,
     topSpeed(walkFactor: number): number {
       let top = bySpeed.get(walkFactor);
       if (top !== undefined) return top;
