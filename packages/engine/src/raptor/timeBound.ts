@@ -1,5 +1,5 @@
 import { MinHeap } from '../collections/minHeap.ts';
-import { buildBoundGraph, stopNumbering } from './boundGraph.ts';
+import { boundGraphOf, stopNumbering } from './boundGraph.ts';
 import type { BoundGraph, StopNumbering } from './boundGraph.ts';
 import type { TransitData } from './transitData.ts';
 import type { AccessLeg } from './types.ts';
@@ -57,8 +57,6 @@ export class TimeBound {
   private readonly zeroBlocks: Uint8Array;
   /** Stop positions and the network's top speeds, to aim the searches; null without coordinates or aim. */
   private readonly geometry: Geometry | null;
-  /** The searched graph per direction and walking factor, built when first needed. */
-  private readonly graphs = new Map<string, BoundGraph>();
 
   constructor(
     data: TransitData,
@@ -232,7 +230,7 @@ export class TimeBound {
       key,
       fwd,
       walkFactor,
-      graph: this.graphFor(fwd, walkFactor),
+      graph: boundGraphOf(this.data, this.fastestHop, fwd, walkFactor, this.numbering),
       dist,
       reached,
       reachedCount: 0,
@@ -253,18 +251,6 @@ export class TimeBound {
     }
     searches.unshift(search);
     return search;
-  }
-
-  /** The searched graph for a direction and walking factor (one per bound: its searches share it). */
-  private graphFor(fwd: boolean, walkFactor: number): BoundGraph {
-    const key = `${fwd ? 'f' : 'b'} ${walkFactor}`;
-    let graph = this.graphs.get(key);
-    if (!graph)
-      this.graphs.set(
-        key,
-        (graph = buildBoundGraph(this.data, this.fastestHop, fwd, walkFactor, this.numbering)),
-      );
-    return graph;
   }
 
   /**

@@ -3,8 +3,9 @@
 // against the search direction, in its own numbering of the stops (one to one): on seeded random
 // networks, both directions, slower walkers too.
 import { describe, expect, it } from 'vitest';
-import { buildBoundGraph, stopNumbering } from '../../src/raptor/boundGraph.ts';
+import { boundGraphOf, buildBoundGraph, stopNumbering } from '../../src/raptor/boundGraph.ts';
 import { TimeBound } from '../../src/raptor/timeBound.ts';
+import { TransitView } from '../../src/timetable/transitView.ts';
 import type { TransitData } from '../../src/raptor/transitData.ts';
 import { randomNetwork } from '../support/randomNetwork.ts';
 
@@ -68,5 +69,19 @@ describe('buildBoundGraph', () => {
     expect(renumbered).toBeGreaterThan(0);
     // Pairs made by more than one hop or transfer were merged.
     expect(merged).toBeGreaterThan(0);
+  });
+
+  it('is built once per timetable: every service day shares it, per direction and walking factor', () => {
+    const { tt, view } = randomNetwork(3, 120, 20260603);
+    const other = new TransitView(tt, 20260604);
+    const hops = new TimeBound(view).fastestHop;
+    const numbering = stopNumbering(view);
+    const graph = boundGraphOf(view, hops, true, 1, numbering);
+    expect(boundGraphOf(other, hops, true, 1, numbering)).toBe(graph);
+    expect(boundGraphOf(other, hops, false, 1, numbering)).not.toBe(graph);
+    expect(boundGraphOf(other, hops, true, 1.5, numbering)).not.toBe(graph);
+    expect(boundGraphOf(view, hops, true, 1, numbering)).toEqual(
+      buildBoundGraph(view, hops, true, 1, numbering),
+    );
   });
 });
