@@ -1,4 +1,6 @@
 import { MinHeap } from '../collections/minHeap.ts';
+import { boundGraphOf, stopNumbering } from './boundGraph.ts';
+import type { BoundGraph, StopNumbering } from './boundGraph.ts';
 import type { TransitData } from './transitData.ts';
 import type { AccessLeg } from './types.ts';
 
@@ -44,8 +46,15 @@ export class TimeBound {
   /** The search `toEnd` was last filled from, and its `changes` then. */
   private filledFrom: EndSearch | undefined;
   private filledAt = -1;
-  /** Per stop during compute: 1 for a start stop. */
+  /**
+   * The stops as the searches number them (near stops near in memory): their distances, aims,
+   * queues and `isStart` are by number, `toEnd` by stop.
+   */
+  private readonly numbering: StopNumbering;
+  /** Per stop number during compute: 1 for a start stop. */
   private readonly isStart: Uint8Array;
+  /** Per block of stop numbers (`Geometry.blocks`): 1 while `toEnd` is 0 at each of its stops. */
+  private readonly zeroBlocks: Uint8Array;
   /** Stop positions and the network's top speeds, to aim the searches; null without coordinates or aim. */
   private readonly geometry: Geometry | null;
 
@@ -58,6 +67,8 @@ export class TimeBound {
     this.tripsMoveOn = fastest.tripsMoveOn;
     this.toEnd = new Int32Array(data.stopCount);
     this.isStart = new Uint8Array(data.stopCount);
+    this.numbering = stopNumbering(data);
+    this.zeroBlocks = new Uint8Array(Math.ceil(data.stopCount / BLOCK));
     this.fastestHop = fastest.hops;
     this.geometry = geometry;
   }
@@ -100,6 +111,7 @@ export class TimeBound {
     slackSec: number,
   ): void {
     const { isStart, toEnd } = this;
+    const { order, rank } = this.numbering;
     const key = `${fwd ? 'f' : 'b'} ${walkFactor} ${ends.map((e) => `${e.stopIdx}:${e.durationSec}`).join(',')}`;
     const search = this.searchFor(key, fwd, walkFactor, ends);
     this.aimAt(search, starts);
@@ -107,12 +119,13 @@ export class TimeBound {
     let horizon = horizonSec;
     let nearestStart = UNREACHABLE_SEC;
     for (const a of starts) {
-      isStart[a.stopIdx] = 1;
-      if (dist[a.stopIdx]! <= search.settledSec) nearestStart = Math.min(nearestStart, dist[a.stopIdx]!);
+      const at = rank[a.stopIdx]!;
+      isStart[at] = 1;
+      if (dist[at]! <= search.settledSec) nearestStart = Math.min(nearestStart, dist[at]!);
     }
     if (nearestStart < UNREACHABLE_SEC) horizon = Math.min(horizon, 2 * nearestStart + slackSec);
     if (horizon > search.settledSec) this.settle(search, horizon, slackSec);
-    for (const a of starts) isStart[a.stopIdx] = 0;
+    for (const a of starts) isStart[rank[a.stopIdx]!] = 0;
     // Unchanged since this bound last filled `toEnd` from it (a range's latest-departure queries
     // mostly ask within what is settled): nothing to write.
     if (this.filledFrom === search && this.filledAt === search.changes) return;
@@ -122,15 +135,36 @@ export class TimeBound {
     // holds for every settled stop). A search that ran out settled them all.
     const beyond = search.settledSec + 1;
     const { aim, ball } = search;
+    const { zeroBlocks } = this;
     if (!aim || !ball || search.settledSec >= UNREACHABLE_SEC - 1) {
-      for (let i = 0; i < toEnd.length; i++) toEnd[i] = Math.min(dist[i]!, beyond);
+      for (let i = 0; i < toEnd.length; i++) toEnd[order[i]!] = Math.min(dist[i]!, beyond);
+      zeroBlocks.fill(0);
       return;
     }
-    const { xyz } = this.geometry!;
-    for (let i = 0; i < toEnd.length; i++) {
-      let a = aim[i]!;
-      if (a < 0) a = aim[i] = aimSec(xyz, i, ball);
-      toEnd[i] = Math.min(dist[i]!, Math.max(0, beyond - a));
+    const { xyz, blocks } = this.geometry!;
+    // A stop further than this from the ball's centre has an aim of `beyond` or more, so a bound
+    // of 0 (reached or not); with a margin far above the rounding in the distances. At GB x 1 two
+    // stops in three are that far, mostly whole blocks, which need not be written again.
+    const far = ball.r + beyond * ball.speed * (1 + 1e-6) + 1e-12;
+    const n = toEnd.length;
+    for (let b = 0; b * BLOCK < n; b++) {
+      const first = b * BLOCK;
+      const last = Math.min(n, first + BLOCK);
+      const dx = blocks[4 * b]! - ball.x;
+      const dy = blocks[4 * b + 1]! - ball.y;
+      const dz = blocks[4 * b + 2]! - ball.z;
+      if (Math.sqrt(dx * dx + dy * dy + dz * dz) - blocks[4 * b + 3]! > far) {
+        if (zeroBlocks[b] === 1) continue;
+        for (let i = first; i < last; i++) toEnd[order[i]!] = 0;
+        zeroBlocks[b] = 1;
+        continue;
+      }
+      zeroBlocks[b] = 0;
+      for (let i = first; i < last; i++) {
+        let a = aim[i]!;
+        if (a < 0) a = aim[i] = aimSec(xyz, i, ball);
+        toEnd[order[i]!] = Math.min(dist[i]!, Math.max(0, beyond - a));
+      }
     }
   }
 
@@ -144,34 +178,34 @@ export class TimeBound {
     const speed = g?.topSpeed(search.walkFactor) ?? 0;
     if (!g || starts.length === 0 || !(speed > 0) || !Number.isFinite(speed)) return;
     const { xyz } = g;
+    const { rank } = this.numbering;
     let { ball } = search;
     if (!ball) {
       ball = { x: 0, y: 0, z: 0, r: 0, speed };
       for (const a of starts) {
-        ball.x += xyz[3 * a.stopIdx]! / starts.length;
-        ball.y += xyz[3 * a.stopIdx + 1]! / starts.length;
-        ball.z += xyz[3 * a.stopIdx + 2]! / starts.length;
+        const at = rank[a.stopIdx]!;
+        ball.x += xyz[3 * at]! / starts.length;
+        ball.y += xyz[3 * at + 1]! / starts.length;
+        ball.z += xyz[3 * at + 2]! / starts.length;
       }
     }
     let r = ball.r;
-    for (const a of starts) r = Math.max(r, chordTo(xyz, a.stopIdx, ball));
+    for (const a of starts) r = Math.max(r, chordTo(xyz, rank[a.stopIdx]!, ball));
     if (search.aim && r === ball.r) return;
     const before = search.aim;
     const aimed = (search.ball = { ...ball, r, speed });
     const aim = search.aimArray ?? new Int32Array(this.data.stopCount);
-    const { dist, heap } = search;
+    const { dist, heap, reached } = search;
     heap.clear();
-    // Aims are worked out when first needed (-1 until then): a stop the search reaches, or the fill.
-    for (let i = 0; i < aim.length; i++) {
-      if (dist[i]! >= UNREACHABLE_SEC) {
-        aim[i] = -1;
-        continue;
-      }
-      // A reached stop was queued, so its earlier aim is known.
-      const settled = dist[i]! + (before ? before[i]! : 0) <= search.settledSec;
-      aim[i] = aimSec(xyz, i, aimed);
-      if (!settled) heap.push(i, dist[i]! + aim[i]!);
+    // A reached stop was queued, so its earlier aim is known.
+    for (let j = 0; j < search.reachedCount; j++) {
+      const i = reached[j]!;
+      if (dist[i]! + (before ? before[i]! : 0) > search.settledSec)
+        heap.push(i, dist[i]! + aimSec(xyz, i, aimed));
     }
+    // Aims are worked out when first needed (-1 until then): a stop the search reaches, or the fill.
+    aim.fill(-1);
+    for (let j = 0; j < search.reachedCount; j++) aim[reached[j]!] = aimSec(xyz, reached[j]!, aimed);
     search.aim = search.aimArray = aim;
     search.changes++;
     // Every stop with dist + aim below the queue's least key is settled now.
@@ -191,14 +225,30 @@ export class TimeBound {
     const dist = reused?.dist ?? new Int32Array(this.data.stopCount);
     const heap = reused?.heap ?? new MinHeap(1024);
     const aimArray = reused?.aimArray;
-    const search: EndSearch = { key, fwd, walkFactor, dist, heap, settledSec: -1, changes: 0, aimArray };
+    const reached = reused?.reached ?? new Int32Array(1024);
+    const search: EndSearch = {
+      key,
+      fwd,
+      walkFactor,
+      graph: boundGraphOf(this.data, this.fastestHop, fwd, walkFactor, this.numbering),
+      dist,
+      reached,
+      reachedCount: 0,
+      heap,
+      settledSec: -1,
+      changes: 0,
+      aimArray,
+    };
     search.dist.fill(UNREACHABLE_SEC);
     search.heap.clear();
-    for (const e of ends)
-      if (e.durationSec < search.dist[e.stopIdx]!) {
-        search.dist[e.stopIdx] = e.durationSec;
-        search.heap.push(e.stopIdx, e.durationSec);
+    for (const e of ends) {
+      const at = this.numbering.rank[e.stopIdx]!;
+      if (e.durationSec < search.dist[at]!) {
+        if (search.dist[at] === UNREACHABLE_SEC) reachedBy(search, at);
+        search.dist[at] = e.durationSec;
+        search.heap.push(at, e.durationSec);
       }
+    }
     searches.unshift(search);
     return search;
   }
@@ -208,55 +258,49 @@ export class TimeBound {
    * queue keys are distance plus aim, which is 0 at every start stop.
    */
   private settle(search: EndSearch, horizonSec: number, slackSec: number): void {
-    const d = this.data;
-    const { isStart, fastestHop } = this;
-    const { dist, heap, fwd, walkFactor } = search;
-    const aim = search.aim ?? zerosFor(d.stopCount);
+    const { isStart } = this;
+    const { dist, heap } = search;
+    const aim = search.aim ?? zerosFor(this.data.stopCount);
     const { ball } = search;
     const xyz = this.geometry?.xyz;
-    // Against the search direction: forward searches come into s by a hop from the previous
-    // position or by a transfer ending at s; backward searches the other way round.
-    const tOff = fwd ? d.transferInOffsets : d.transferOffsets;
-    const tOther = fwd ? d.transferInFrom : d.transferTo;
-    const tSec = fwd ? d.transferInSec : d.transferSec;
-    const tWalk = fwd ? d.transferInIsWalk : d.transferIsWalk;
-    const step = fwd ? -1 : 1;
+    const { offsets, edges } = search.graph;
     let horizon = horizonSec;
     while (heap.size > 0) {
       const key = heap.peekKey();
       if (key > horizon) break;
       const s = heap.pop();
       const at = dist[s]!;
-      if (key > at + aim[s]!) continue;
-      if (isStart[s] === 1) horizon = Math.min(horizon, 2 * key + slackSec);
-      const end = d.stopPatternOffsets[s + 1]!;
-      for (let i = d.stopPatternOffsets[s]!; i < end; i++) {
-        const r = d.stopPatterns[i]!;
-        const base = d.patternStopOffsets[r]!;
-        const pos = d.stopPatternPos[i]! + step;
-        if (pos < 0 || base + pos >= d.patternStopOffsets[r + 1]!) continue;
-        const hop = fastestHop[base + (fwd ? pos : pos - 1)]!;
-        relax(d.patternStops[base + pos]!, at + hop);
-      }
-      const tEnd = tOff[s + 1]!;
-      for (let i = tOff[s]!; i < tEnd; i++) {
-        const stored = tSec[i]!;
-        const sec = tWalk[i] === 1 && walkFactor !== 1 ? Math.round(stored * walkFactor) : stored;
-        relax(tOther[i]!, at + Math.min(sec, stored));
+      const aimS = aim[s]!;
+      if (key > at + aimS) continue;
+      // Start stops have no aim (they are in the ball): most stops skip the look-up.
+      if (aimS === 0 && isStart[s] === 1) horizon = Math.min(horizon, 2 * key + slackSec);
+      const end = offsets[s + 1]!;
+      for (let i = offsets[s]!; i < end; i++) {
+        const q = edges[2 * i]!;
+        const t = at + edges[2 * i + 1]!;
+        const before = dist[q]!;
+        if (t >= before) continue;
+        if (before === UNREACHABLE_SEC) reachedBy(search, q);
+        dist[q] = t;
+        let a = aim[q]!;
+        if (a < 0) a = aim[q] = aimSec(xyz!, q, ball!);
+        heap.push(q, t + a);
       }
     }
     // Every stop within the horizon is settled now (and all of them when the search ran out).
     search.settledSec = heap.size > 0 ? Math.max(search.settledSec, horizon) : UNREACHABLE_SEC - 1;
     search.changes++;
-
-    function relax(q: number, t: number): void {
-      if (t >= dist[q]!) return;
-      dist[q] = t;
-      let a = aim[q]!;
-      if (a < 0) a = aim[q] = aimSec(xyz!, q, ball!);
-      heap.push(q, t + a);
-    }
   }
+}
+
+/** Notes that the search reached stop s (its distance was UNREACHABLE_SEC until now). */
+function reachedBy(search: EndSearch, s: number): void {
+  if (search.reachedCount === search.reached.length) {
+    const grown = new Int32Array(2 * search.reached.length);
+    grown.set(search.reached);
+    search.reached = grown;
+  }
+  search.reached[search.reachedCount++] = s;
 }
 
 /**
@@ -268,6 +312,9 @@ export class TimeBound {
  */
 const AIM_MIN_STOPS = 100_000;
 
+/** Stop numbers to a block of `Geometry.blocks` (two cache lines of `toEnd` order, of distances, of aims). */
+const BLOCK = 32;
+
 /** The end-leg sets whose searches a bound keeps (a search's families rarely end at more than four). */
 const KEPT_SEARCHES = 6;
 
@@ -277,7 +324,12 @@ interface EndSearch {
   key: string;
   fwd: boolean;
   walkFactor: number;
+  /** The graph searched (the bound's, for this direction and walking factor). */
+  graph: BoundGraph;
   dist: Int32Array;
+  /** The stops with a distance below UNREACHABLE_SEC, in the order reached: reachedCount of them. */
+  reached: Int32Array;
+  reachedCount: number;
   heap: MinHeap;
   /** Every stop with dist + aim ≤ settledSec is settled (its dist is exact). */
   settledSec: number;
@@ -305,7 +357,7 @@ interface Ball {
   speed: number;
 }
 
-/** Seconds from stop `i` to the ball at its speed, at least (whole seconds down). */
+/** Seconds from the stop numbered `i` to the ball at its speed, at least (whole seconds down). */
 function aimSec(xyz: Float64Array, i: number, b: Ball): number {
   return Math.floor(Math.max(0, chordTo(xyz, i, b) - b.r) / b.speed);
 }
@@ -314,8 +366,14 @@ function aimSec(xyz: Float64Array, i: number, b: Ball): number {
  * Stop positions on the unit sphere (earth radii: the aim is a length over a speed in the same unit,
  * so the earth's size drops out), and the network's top speed for a walking factor.
  */
-interface Geometry {
+export interface Geometry {
+  /** By stop number (`StopNumbering`), three a stop. */
   xyz: Float64Array;
+  /**
+   * Per block of BLOCK stop numbers (near stops: numbers are in Z-order), a ball holding its stops:
+   * centre x, y, z and radius (a hair over), four a block.
+   */
+  blocks: Float64Array;
   topSpeed(walkFactor: number): number;
 }
 
@@ -326,7 +384,7 @@ function zerosFor(stopCount: number): Int32Array {
   return zeros;
 }
 
-/** Straight-line (chord) distance from stop `i` to the ball's centre, in earth radii. */
+/** Straight-line (chord) distance from the stop numbered `i` to the ball's centre, in earth radii. */
 function chordTo(xyz: Float64Array, i: number, b: Ball): number {
   const dx = xyz[3 * i]! - b.x;
   const dy = xyz[3 * i + 1]! - b.y;
@@ -344,23 +402,44 @@ const geometries = new WeakMap<Int32Array, Geometry>();
  * time between two places makes it infinite (the search is not aimed). Null without
  * coordinates.
  */
-function geometryOf(d: TransitData, hops: Int32Array): Geometry | null {
+export function geometryOf(d: TransitData, hops: Int32Array): Geometry | null {
   const lat = d.stopLat;
   const lon = d.stopLon;
   if (!lat || !lon || lat.length < d.stopCount) return null;
   // One per timetable: each service day's view shares its stops, trips and transfers.
   const known = geometries.get(d.arrivals);
   if (known) return known;
+  const { rank } = stopNumbering(d);
   const at = new Float64Array(3 * d.stopCount);
   for (let s = 0; s < d.stopCount; s++) {
     const la = (lat[s]! * Math.PI) / 180;
     const lo = (lon[s]! * Math.PI) / 180;
-    at[3 * s] = Math.cos(la) * Math.cos(lo);
-    at[3 * s + 1] = Math.cos(la) * Math.sin(lo);
-    at[3 * s + 2] = Math.sin(la);
+    const i = rank[s]!;
+    at[3 * i] = Math.cos(la) * Math.cos(lo);
+    at[3 * i + 1] = Math.cos(la) * Math.sin(lo);
+    at[3 * i + 2] = Math.sin(la);
   }
-  const chord = (u: number, v: number) =>
-    Math.hypot(at[3 * u]! - at[3 * v]!, at[3 * u + 1]! - at[3 * v + 1]!, at[3 * u + 2]! - at[3 * v + 2]!);
+  // Between two stops (by stop, not number).
+  const chord = (s: number, t: number) => {
+    const u = rank[s]!;
+    const v = rank[t]!;
+    return Math.hypot(
+      at[3 * u]! - at[3 * v]!,
+      at[3 * u + 1]! - at[3 * v + 1]!,
+      at[3 * u + 2]! - at[3 * v + 2]!,
+    );
+  };
+  const blocks = new Float64Array(4 * Math.ceil(d.stopCount / BLOCK));
+  for (let b = 0; b * BLOCK < d.stopCount; b++) {
+    const first = b * BLOCK;
+    const last = Math.min(d.stopCount, first + BLOCK);
+    for (let i = first; i < last; i++)
+      for (let k = 0; k < 3; k++) blocks[4 * b + k] = blocks[4 * b + k]! + at[3 * i + k]! / (last - first);
+    const centre = { x: blocks[4 * b]!, y: blocks[4 * b + 1]!, z: blocks[4 * b + 2]!, r: 0, speed: 0 };
+    let r = 0;
+    for (let i = first; i < last; i++) r = Math.max(r, chordTo(at, i, centre));
+    blocks[4 * b + 3] = r * (1 + 1e-9) + 1e-12;
+  }
   const speedOf = (m: number, sec: number) => (m === 0 ? 0 : sec <= 0 ? Infinity : m / sec);
   let hopSpeed = 0;
   for (let r = 0; r < d.patternCount; r++)
@@ -369,6 +448,7 @@ function geometryOf(d: TransitData, hops: Int32Array): Geometry | null {
   const bySpeed = new Map<number, number>();
   const geometry: Geometry = {
     xyz: at,
+    blocks,
     topSpeed(walkFactor: number): number {
       let top = bySpeed.get(walkFactor);
       if (top !== undefined) return top;

@@ -5,9 +5,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Raptor } from '../../src/raptor/raptor.ts';
-import { TimeBound, UNREACHABLE_SEC } from '../../src/raptor/timeBound.ts';
+import { geometryOf, TimeBound, UNREACHABLE_SEC } from '../../src/raptor/timeBound.ts';
 import type { TransitData } from '../../src/raptor/transitData.ts';
 import type { AccessLeg } from '../../src/raptor/types.ts';
+import { generateNetwork } from '../../bench/transitNetwork.ts';
+import { buildTimetable } from '../../src/timetable/builder.ts';
+import { TransitView } from '../../src/timetable/transitView.ts';
+import { dateToDayNumber } from '../../src/time/serviceDay.ts';
 import { randomNetwork } from '../support/randomNetwork.ts';
 
 const QUERY_DATE = 20260603;
@@ -138,6 +142,48 @@ describe('TimeBound', () => {
       // The aim shows: away from the starts the aimed search settles less.
       expect(aimedApart).toBeGreaterThan(0);
     }
+  });
+
+  it('aimed: skipping the blocks of stops too far for a bound above 0 leaves every bound as worked out stop by stop', () => {
+    let far = 0;
+    for (let seed = 1; seed <= 4; seed++) {
+      // Stops over a region 300 km across, so that some are beyond a search's radius.
+      const input = generateNetwork({
+        seed,
+        stops: 300,
+        routes: 30,
+        trips: 300,
+        routeLength: [3, 9],
+        bbox: [56.0, -5.0, 58.5, -2.0],
+        quirks: false,
+        firstDay: dateToDayNumber(QUERY_DATE) - 3,
+      });
+      const view = new TransitView(buildTimetable(input), QUERY_DATE);
+      const hops = new TimeBound(view).fastestHop;
+      const geometry = geometryOf(view, hops)!;
+      const blocked = new TimeBound(view);
+      // The same geometry with blocks that hold every stop: each stop is worked out on its own.
+      const stopByStop = new TimeBound(view, undefined, {
+        ...geometry,
+        blocks: geometry.blocks.map((v, i) => (i % 4 === 3 ? Infinity : v)),
+      });
+      fc.assert(
+        fc.property(
+          legs(view.stopCount),
+          legs(view.stopCount),
+          fc.constantFrom(1, 1.5),
+          fc.integer({ min: 0, max: 4 * 3600 }),
+          (from: AccessLeg[], ends: AccessLeg[], factor, horizon) => {
+            blocked.compute(from, ends, true, factor, horizon, 0);
+            stopByStop.compute(from, ends, true, factor, horizon, 0);
+            expect(Array.from(blocked.toEnd)).toEqual(Array.from(stopByStop.toEnd));
+            far += blocked.toEnd.filter((t) => t === 0).length - ends.length;
+          },
+        ),
+        { numRuns: 40, seed },
+      );
+    }
+    expect(far).toBeGreaterThan(1000);
   });
 
   it('keeps the searches of several end-leg sets: one asked again resumes where it stopped', () => {
