@@ -62,6 +62,8 @@ export class Raptor {
   /** Stops whose bestT/bestR were set in this iteration (reset at the next, cheaper than a fill per iteration). */
   private bestSet: number[] = [];
   private readonly queuePos: Int32Array;
+  /** Per queued pattern: its last (forward) or first (backward) marked position, past which nothing boards. */
+  private readonly queueEnd: Int32Array;
   /** Per query: the vehicles still needed from each stop (labels needing more than are left are not written). */
   private readonly vehicles: VehicleBound;
   /**
@@ -105,6 +107,7 @@ export class Raptor {
     this.bestT = new Int32Array(this.S).fill(INF);
     this.bestR = new Int32Array(this.S).fill(INF);
     this.queuePos = new Int32Array(data.patternCount).fill(-1);
+    this.queueEnd = new Int32Array(data.patternCount);
     this.vehicles = new VehicleBound(data);
     this.noTimeBound = new Int32Array(data.stopCount);
     this.lookups = new TripLookups(data);
@@ -257,7 +260,7 @@ export class Raptor {
   ): number[] {
     const d = this.data;
     const S = this.S;
-    const { tTime, tWalk, rTime, rWalk, rFrom, rSec, rIsWalk, rSrc, markedR, queuePos } = this;
+    const { tTime, tWalk, rTime, rWalk, rFrom, rSec, rIsWalk, rSrc, markedR, queuePos, queueEnd } = this;
     let markedRList: number[] = [];
     let prevMarkedT: number[] = [];
     const legCount = only ? only.length : starts.length;
@@ -327,6 +330,7 @@ export class Raptor {
         this.scanPattern(
           r,
           from,
+          queueEnd[r]!,
           this.vehicles.usefulTo[usefulRow + r]!,
           k,
           rounds - k,
@@ -385,7 +389,7 @@ export class Raptor {
   /** Marks stops as boardable and queues their patterns at the earliest position to scan from. */
   private queuePatterns(markedRList: number[], fwd: boolean, usefulRow: number, queued: number[]): void {
     const d = this.data;
-    const { markedR, boardable, queuePos } = this;
+    const { markedR, boardable, queuePos, queueEnd } = this;
     const usefulTo = this.vehicles.usefulTo;
     const stopsOut = d.stopPatternOffsets;
     for (let m = 0; m < markedRList.length; m++) {
@@ -401,16 +405,25 @@ export class Raptor {
         const q = queuePos[r]!;
         if (q === -1) {
           queuePos[r] = pos;
+          queueEnd[r] = pos;
           queued.push(r);
-        } else if (fwd ? pos < q : pos > q) queuePos[r] = pos;
+        } else {
+          if (fwd ? pos < q : pos > q) queuePos[r] = pos;
+          if (fwd ? pos > queueEnd[r]! : pos < queueEnd[r]!) queueEnd[r] = pos;
+        }
       }
     }
   }
 
-  /** Scans pattern r from position `from`: alight where it improves, board the earliest catchable trip. */
+  /**
+   * Scans pattern r from position `from`: alight where it improves, board the earliest catchable
+   * trip. Nothing is boarded past `boardTo` (the last marked position in search order), so a scan
+   * that has boarded nothing by then stops there.
+   */
   private scanPattern(
     r: number,
     from: number,
+    boardTo: number,
     usefulTo: number,
     k: number,
     vehiclesLeft: number,
@@ -459,6 +472,7 @@ export class Raptor {
     let boardPos = 0;
     const last = fwd ? Math.min(n - 1, usefulTo) : Math.max(0, usefulTo);
     for (let pos = from; fwd ? pos <= last : pos >= last; pos += sign) {
+      if (trip < 0 && (fwd ? pos > boardTo : pos < boardTo)) break;
       const s = patternStops[base + pos]!;
       const flags = patternPosFlags[base + pos]!;
       const stopOk = !wheelchair || d.stopWheelchairOk(s);
