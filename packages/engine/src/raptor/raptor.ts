@@ -81,6 +81,11 @@ export class Raptor {
   private readonly noTimeBound: Int32Array;
   /** Per query: the longest end leg (the bound less it is the least time to an end stop). */
   private longestEnd = 0;
+  /**
+   * Per query: trips never go back in time and `toEnd` is a time bound (`TimeBound.tripsMoveOn`),
+   * so a carried trip that cannot reach the end in time from one stop cannot from any later one.
+   */
+  private tripsMoveOn = false;
   private readonly hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0, timeSec: 0 };
   /** Trip lookups, each answered from the last one at its position while that holds (across queries). */
   private readonly lookups: TripLookups;
@@ -250,7 +255,11 @@ export class Raptor {
       const times = TimeBound.shared(this.data, fwd);
       times.compute(usefulStarts, ends, fwd, this.walkFactor, horizonSec + this.longestEnd, slackSec);
       this.toEnd = times.toEnd;
-    } else this.toEnd = this.noTimeBound;
+      this.tripsMoveOn = times.tripsMoveOn;
+    } else {
+      this.toEnd = this.noTimeBound;
+      this.tripsMoveOn = false;
+    }
     return { fwd, rounds, endLegs, starts, ends, usefulStarts, wheelchair: query.wheelchair === true };
   }
 
@@ -464,6 +473,7 @@ export class Raptor {
     const needAfterRide = this.vehicles.afterRide;
     const { toEnd } = this;
     const longestEnd = this.longestEnd;
+    const moveOn = this.tripsMoveOn;
     const sign = fwd ? 1 : -1;
     const flagsBoard = fwd ? POS_NO_PICKUP : POS_NO_DROP_OFF;
     const flagsAlight = fwd ? POS_NO_DROP_OFF : POS_NO_PICKUP;
@@ -485,24 +495,26 @@ export class Raptor {
       const s = patternStops[base + pos]!;
       const flags = patternPosFlags[base + pos]!;
       const stopOk = !wheelchair || d.stopWheelchairOk(s);
-      if (trip >= 0 && needAfterRide[s]! <= vehiclesLeft && (flags & flagsAlight) === 0 && stopOk) {
+      if (trip >= 0) {
         const time = sign * (alightTimes[tto + pos]! + shift);
-        const idx = cur + s;
-        if (
-          (time < tTime[idx]! || (time === tTime[idx]! && walk < tWalk[idx]!)) &&
-          time < bestT[s]! &&
-          reachesInTime(time, toEnd[s]!, longestEnd, target, bound)
-        ) {
-          tTime[idx] = time;
-          tWalk[idx] = walk;
-          tTrip[idx] = trip;
-          tShift[idx] = shift;
-          tBoardPos[idx] = boardPos;
-          tAlightPos[idx] = pos;
-          tSrc[idx] = k - 1;
-          if (markedT[s] === 0) {
-            markedT[s] = 1;
-            markedTList.push(s);
+        if (!reachesInTime(time, toEnd[s]!, longestEnd, target, bound)) {
+          // No later stop of this ride reaches the end in time either: it is dropped, and a scan
+          // with nothing carried ends after its last marked stop.
+          if (moveOn) trip = -1;
+        } else if (needAfterRide[s]! <= vehiclesLeft && (flags & flagsAlight) === 0 && stopOk) {
+          const idx = cur + s;
+          if ((time < tTime[idx]! || (time === tTime[idx]! && walk < tWalk[idx]!)) && time < bestT[s]!) {
+            tTime[idx] = time;
+            tWalk[idx] = walk;
+            tTrip[idx] = trip;
+            tShift[idx] = shift;
+            tBoardPos[idx] = boardPos;
+            tAlightPos[idx] = pos;
+            tSrc[idx] = k - 1;
+            if (markedT[s] === 0) {
+              markedT[s] = 1;
+              markedTList.push(s);
+            }
           }
         }
       }
