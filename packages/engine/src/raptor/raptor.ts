@@ -129,15 +129,16 @@ export class Raptor {
     const started = performance.now();
     const stats = emptyStats();
     const maxDurationSec = query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC;
-    // The time bound is a shortest-path search out to twice the nearest start stop's distance: a
-    // single departure with no length limit runs one RAPTOR iteration, which on a large network
-    // costs less than that search (`packages/engine/bench/transit.ts`, earliest arrival). It pays
-    // over a range's iterations, and for a length-limited query (the planner's latest departures),
-    // whose search stops at the limit and resumes for the next with the same end legs.
-    const bounded = (query.windowSec ?? 0) > 0 || query.maxDurationSec !== undefined;
-    const q = this.prepare(query, bounded ? maxDurationSec : undefined, query.windowSec ?? 0);
+    const q = this.prepare(query);
     const { fwd, usefulStarts } = q;
     const startTimes = mapRangeStarts(this.data, query, usefulStarts, fwd);
+    // The time bound is a shortest-path search out to twice the nearest start stop's distance: a
+    // single departure with no length limit runs one RAPTOR iteration, which on a large network
+    // costs less than that search (`packages/engine/bench/transit.ts`, earliest arrival), and so
+    // does a range in whose window no vehicle leaves (Scotland scale, issue 32). It pays over a
+    // range's iterations, and for a length-limited query, whose search stops at the limit.
+    if (startTimes.size > 1 || query.maxDurationSec !== undefined)
+      this.boundTimes(q, maxDurationSec, query.windowSec ?? 0);
     const found: RaptorJourney[] = [];
     let latest = true;
     for (const [start, exact] of startTimes) {
@@ -190,7 +191,8 @@ export class Raptor {
     // The time bound's search pays over many runs (the walk family's, one per arrival), not over a
     // few: at Scotland scale three runs scan a few hundred patterns and the search cost more than that.
     const bounded = arrivalsSec.length >= LATEST_TIME_BOUND_MIN_ARRIVALS;
-    const q = this.prepare(backward, bounded ? last - notBeforeSec : undefined, 0);
+    const q = this.prepare(backward);
+    if (bounded) this.boundTimes(q, last - notBeforeSec, 0);
     // Per number of vehicles: the journey of the latest run that improved it.
     const held: Array<RaptorJourney | undefined> = new Array<RaptorJourney | undefined>(q.rounds + 1);
     // After the first, a run needs only the end legs a vehicle reaches after the arrival before and
@@ -231,11 +233,8 @@ export class Raptor {
     return { journeys, stats };
   }
 
-  /**
-   * Sets up a search: its end legs, label storage cleared, the vehicle bound, and the time bound
-   * out to `horizonSec` (journey length from the start, end leg added; none when undefined).
-   */
-  private prepare(query: RaptorQuery, horizonSec: number | undefined, slackSec: number): PreparedSearch {
+  /** Sets up a search: its end legs, label storage cleared and the vehicle bound (no time bound yet). */
+  private prepare(query: RaptorQuery): PreparedSearch {
     const fwd = query.direction === 'depart-after';
     const rounds = Math.min(this.maxRounds, (query.maxTransfers ?? this.maxRounds - 1) + 1);
     // Origin-side legs in search order: access forward, egress backward; vehicle end legs extended
@@ -251,16 +250,17 @@ export class Raptor {
     const usefulStarts = starts.filter((a) => this.vehicles.toBoard[a.stopIdx]! <= rounds);
     this.walkFactor = query.walkTransferFactor ?? 1;
     this.longestEnd = ends.reduce((m, e) => Math.max(m, e.durationSec), 0);
-    if (horizonSec !== undefined) {
-      const times = TimeBound.shared(this.data, fwd);
-      times.compute(usefulStarts, ends, fwd, this.walkFactor, horizonSec + this.longestEnd, slackSec);
-      this.toEnd = times.toEnd;
-      this.tripsMoveOn = times.tripsMoveOn;
-    } else {
-      this.toEnd = this.noTimeBound;
-      this.tripsMoveOn = false;
-    }
+    this.toEnd = this.noTimeBound;
+    this.tripsMoveOn = false;
     return { fwd, rounds, endLegs, starts, ends, usefulStarts, wheelchair: query.wheelchair === true };
+  }
+
+  /** Prunes the prepared search `q` with the time bound out to `horizonSec` (journey length from the start, end leg added). */
+  private boundTimes(q: PreparedSearch, horizonSec: number, slackSec: number): void {
+    const times = TimeBound.shared(this.data, q.fwd);
+    times.compute(q.usefulStarts, q.ends, q.fwd, this.walkFactor, horizonSec + this.longestEnd, slackSec);
+    this.toEnd = times.toEnd;
+    this.tripsMoveOn = times.tripsMoveOn;
   }
 
   /** One RAPTOR run from `start` over kept labels; returns the rounds whose target label improved. */
