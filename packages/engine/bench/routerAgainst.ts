@@ -12,20 +12,27 @@
 //   git archive HEAD packages/engine/src | (mkdir -p .bench-base && tar -x -C .bench-base)
 //   node --expose-gc packages/engine/bench/routerAgainst.ts --base=.bench-base [--only=rnv|nyc]
 //     [--searches=15] [--rounds=5]
+// --region-dir=DIR replays the generated Scotland-scale region's searches instead (a folder plan.ts
+// --region-dir wrote; plan.ts's searches: out and back, car and railcard; issue 32).
 // Prints a table; never fails on timings. Not in `npm run bench` (it needs the base copy).
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SearchRequest } from '@cairn/contracts';
+import { loadPlanner } from '../src/planner/loadPlanner.ts';
+import type { Planner } from '../src/planner/loadPlanner.ts';
 import { McRaptor } from '../src/raptor/mcRaptor.ts';
 import { Raptor } from '../src/raptor/raptor.ts';
 import type { RaptorJourney, RaptorQuery, RaptorResult } from '../src/raptor/types.ts';
 import { TransitView } from '../src/timetable/transitView.ts';
 import { NETWORKS, brand, loadRealNetwork, seededSearches } from './realFeeds.ts';
+import { LARGE_DATE, largeRegionHubs, pickLargePairs, readLargeRegion } from './planLarge.ts';
 import { arg, baseDir } from './cliArgs.ts';
 
 const base = baseDir();
 const only = arg('only');
 const searches = Number(arg('searches') ?? 15);
 const rounds = Math.max(2, Number(arg('rounds') ?? 5));
+const regionDir = arg('region-dir');
 
 interface Engine {
   TransitView: typeof TransitView;
@@ -113,14 +120,50 @@ function perArrival(
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
 
-for (const n of NETWORKS) {
-  if (only && only !== n.id) continue;
-  const planner = loadRealNetwork(n);
+/** The networks to replay: their planner (or why not) and `count` searches on it. */
+interface Replayed {
+  id: string;
+  load: () => Promise<Planner | string>;
+  searches: (planner: Planner, count: number) => SearchRequest[];
+}
+const networks: Replayed[] = regionDir
+  ? [
+      {
+        id: 'scotland',
+        load: () => loadPlanner(regionDir, { log: () => {} }),
+        searches: (_, count) => {
+          const d = String(LARGE_DATE);
+          const day = `${d.slice(0, 4)}/${d.slice(4, 6)}/${d.slice(6)}`;
+          const region = readLargeRegion(regionDir, largeRegionHubs(1));
+          return pickLargePairs(region, count).map(([a, b], i) =>
+            SearchRequest.parse({
+              origin: a.name,
+              destination: b.name,
+              origin_location: { lat: a.lat, lng: a.lon },
+              destination_location: { lat: b.lat, lng: b.lon },
+              out_time: `${day} ${['07:30:00', '09:10:00', '13:45:00'][i % 3]}`,
+              return_time: `${day} 17:00:00`,
+              has_access_to_car: true,
+              has_railcard: true,
+              railcard_type: '16-25 Railcard',
+            }),
+          );
+        },
+      },
+    ]
+  : NETWORKS.filter((n) => !only || only === n.id).map((n) => ({
+      id: n.id,
+      load: () => Promise.resolve(loadRealNetwork(n)),
+      searches: (planner, count) => seededSearches(planner, n, count),
+    }));
+
+for (const n of networks) {
+  const planner = await n.load();
   if (typeof planner === 'string') {
     console.log(planner);
     continue;
   }
-  const requests = seededSearches(planner, n, searches + 3);
+  const requests = n.searches(planner, searches + 3);
   for (const r of requests.slice(0, 3)) await planner.plan(r, null, brand);
   const queries: Recorded[] = (recording = []);
   for (const [i, r] of requests.slice(3).entries()) {
