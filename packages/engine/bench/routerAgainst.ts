@@ -12,20 +12,27 @@
 //   git archive HEAD packages/engine/src | (mkdir -p .bench-base && tar -x -C .bench-base)
 //   node --expose-gc packages/engine/bench/routerAgainst.ts --base=.bench-base [--only=rnv|nyc]
 //     [--searches=15] [--rounds=5]
+// --region-dir=DIR replays the generated Scotland-scale region's searches instead (a folder plan.ts
+// --region-dir wrote; plan.ts's searches: out and back, car and railcard; issue 32).
 // Prints a table; never fails on timings. Not in `npm run bench` (it needs the base copy).
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SearchRequest } from '@cairn/contracts';
+import { loadPlanner } from '../src/planner/loadPlanner.ts';
+import type { Planner } from '../src/planner/loadPlanner.ts';
 import { McRaptor } from '../src/raptor/mcRaptor.ts';
 import { Raptor } from '../src/raptor/raptor.ts';
 import type { RaptorJourney, RaptorQuery, RaptorResult } from '../src/raptor/types.ts';
 import { TransitView } from '../src/timetable/transitView.ts';
 import { NETWORKS, brand, loadRealNetwork, seededSearches } from './realFeeds.ts';
+import { LARGE_DATE, largeRegionHubs, pickLargePairs, readLargeRegion } from './planLarge.ts';
 import { arg, baseDir } from './cliArgs.ts';
 
 const base = baseDir();
 const only = arg('only');
 const searches = Number(arg('searches') ?? 15);
 const rounds = Math.max(2, Number(arg('rounds') ?? 5));
+const regionDir = arg('region-dir');
 
 interface Engine {
   TransitView: typeof TransitView;
@@ -113,14 +120,50 @@ function perArrival(
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
 
-for (const n of NETWORKS) {
-  if (only && only !== n.id) continue;
-  const planner = loadRealNetwork(n);
+/** The networks to replay: their planner (or why not) and `count` searches on it. */
+interface Replayed {
+  id: string;
+  load: () => Promise<Planner | string>;
+  searches: (planner: Planner, count: number) => SearchRequest[];
+}
+const networks: Replayed[] = regionDir
+  ? [
+      {
+        id: 'scotland',
+        load: () => loadPlanner(regionDir, { log: () => {} }),
+        searches: (_, count) => {
+          const d = String(LARGE_DATE);
+          const day = `${d.slice(0, 4)}/${d.slice(4, 6)}/${d.slice(6)}`;
+          const region = readLargeRegion(regionDir, largeRegionHubs(1));
+          return pickLargePairs(region, count).map(([a, b], i) =>
+            SearchRequest.parse({
+              origin: a.name,
+              destination: b.name,
+              origin_location: { lat: a.lat, lng: a.lon },
+              destination_location: { lat: b.lat, lng: b.lon },
+              out_time: `${day} ${['07:30:00', '09:10:00', '13:45:00'][i % 3]}`,
+              return_time: `${day} 17:00:00`,
+              has_access_to_car: true,
+              has_railcard: true,
+              railcard_type: '16-25 Railcard',
+            }),
+          );
+        },
+      },
+    ]
+  : NETWORKS.filter((n) => !only || only === n.id).map((n) => ({
+      id: n.id,
+      load: () => Promise.resolve(loadRealNetwork(n)),
+      searches: (planner, count) => seededSearches(planner, n, count),
+    }));
+
+for (const n of networks) {
+  const planner = await n.load();
   if (typeof planner === 'string') {
     console.log(planner);
     continue;
   }
-  const requests = seededSearches(planner, n, searches + 3);
+  const requests = n.searches(planner, searches + 3);
   for (const r of requests.slice(0, 3)) await planner.plan(r, null, brand);
   const queries: Recorded[] = (recording = []);
   for (const [i, r] of requests.slice(3).entries()) {
@@ -128,24 +171,31 @@ for (const n of NETWORKS) {
     await planner.plan(r, null, brand);
   }
   recording = undefined;
-  const views = new Set(queries.map((q) => q.view));
-  if (views.size !== 1) throw new Error(`${n.id}: the searches used ${views.size} views; one date expected`);
-  const { timetable, date } = queries[0]!.view;
+  // Each side gets its own routers on its own view of every date the searches used.
   const sides = (['base', 'tree'] as const).map((who) => {
     const e = engines[who];
-    const view = new e.TransitView(timetable, date, planner.region.timeZone);
-    return { who, raptor: new e.Raptor(view, 3), mcRaptor: new e.McRaptor(view, 3) };
+    const routers = new Map<TransitView, { raptor: Raptor; mcRaptor: McRaptor }>();
+    for (const {
+      view: { timetable, date },
+      view: recorded,
+    } of queries) {
+      if (routers.has(recorded)) continue;
+      const view = new e.TransitView(timetable, date, planner.region.timeZone);
+      routers.set(recorded, { raptor: new e.Raptor(view, 3), mcRaptor: new e.McRaptor(view, 3) });
+    }
+    return { who, routers };
   });
   const cpu = { base: new Array<number>(searches).fill(0), tree: new Array<number>(searches).fill(0) };
   let differing = 0;
   for (let round = 0; round < rounds; round++) {
     const answers = { base: [] as string[], tree: [] as string[] };
     for (const side of round % 2 ? [...sides].reverse() : sides) {
-      for (const { search, mc, query, latest } of queries) {
+      for (const { search, mc, query, latest, view } of queries) {
+        const { raptor, mcRaptor } = side.routers.get(view)!;
         const c = process.cpuUsage();
         const answer = latest
-          ? replayLatest(side.raptor, query, latest.arrivals, latest.notBeforeSec)
-          : JSON.stringify((mc ? side.mcRaptor : side.raptor).route(query).journeys);
+          ? replayLatest(raptor, query, latest.arrivals, latest.notBeforeSec)
+          : JSON.stringify((mc ? mcRaptor : raptor).route(query).journeys);
         const d = process.cpuUsage(c);
         // The first round warms both sides up.
         if (round > 0) cpu[side.who][search]! += (d.user + d.system) / 1000 / (rounds - 1);

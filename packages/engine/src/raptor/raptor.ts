@@ -10,6 +10,12 @@ import { emptyStats } from './types.ts';
 import type { AccessLeg, RaptorJourney, RaptorLeg, RaptorQuery, RaptorResult, RaptorStats } from './types.ts';
 
 const INF = 0x3fffffff;
+/**
+ * Latest departures for fewer arrivals than this run without the time bound (issue 32, replays of
+ * the planner's router queries): without it for up to three, Scotland scale's latest departures
+ * cost 0.74× the CPU, RNV's router 0.92× and NYC's 0.99×; for up to six, NYC's router 1.16×.
+ */
+const LATEST_TIME_BOUND_MIN_ARRIVALS = 4;
 /** Default bound on journey length (a day: rural services may mean waiting until the next morning). */
 export const DEFAULT_MAX_DURATION_SEC = 24 * 3600;
 
@@ -62,6 +68,8 @@ export class Raptor {
   /** Stops whose bestT/bestR were set in this iteration (reset at the next, cheaper than a fill per iteration). */
   private bestSet: number[] = [];
   private readonly queuePos: Int32Array;
+  /** Per queued pattern: its last (forward) or first (backward) marked position, past which nothing boards. */
+  private readonly queueEnd: Int32Array;
   /** Per query: the vehicles still needed from each stop (labels needing more than are left are not written). */
   private readonly vehicles: VehicleBound;
   /**
@@ -73,6 +81,11 @@ export class Raptor {
   private readonly noTimeBound: Int32Array;
   /** Per query: the longest end leg (the bound less it is the least time to an end stop). */
   private longestEnd = 0;
+  /**
+   * Per query: trips never go back in time and `toEnd` is a time bound (`TimeBound.tripsMoveOn`),
+   * so a carried trip that cannot reach the end in time from one stop cannot from any later one.
+   */
+  private tripsMoveOn = false;
   private readonly hit: TripHit = { trip: 0 as TripIdx, shiftSec: 0, timeSec: 0 };
   /** Trip lookups, each answered from the last one at its position while that holds (across queries). */
   private readonly lookups: TripLookups;
@@ -105,6 +118,7 @@ export class Raptor {
     this.bestT = new Int32Array(this.S).fill(INF);
     this.bestR = new Int32Array(this.S).fill(INF);
     this.queuePos = new Int32Array(data.patternCount).fill(-1);
+    this.queueEnd = new Int32Array(data.patternCount);
     this.vehicles = new VehicleBound(data);
     this.noTimeBound = new Int32Array(data.stopCount);
     this.lookups = new TripLookups(data);
@@ -115,15 +129,16 @@ export class Raptor {
     const started = performance.now();
     const stats = emptyStats();
     const maxDurationSec = query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC;
-    // The time bound is a shortest-path search out to twice the nearest start stop's distance: a
-    // single departure with no length limit runs one RAPTOR iteration, which on a large network
-    // costs less than that search (`packages/engine/bench/transit.ts`, earliest arrival). It pays
-    // over a range's iterations, and for a length-limited query (the planner's latest departures),
-    // whose search stops at the limit and resumes for the next with the same end legs.
-    const bounded = (query.windowSec ?? 0) > 0 || query.maxDurationSec !== undefined;
-    const q = this.prepare(query, bounded ? maxDurationSec : undefined, query.windowSec ?? 0);
+    const q = this.prepare(query);
     const { fwd, usefulStarts } = q;
     const startTimes = mapRangeStarts(this.data, query, usefulStarts, fwd);
+    // The time bound is a shortest-path search out to twice the nearest start stop's distance: a
+    // single departure with no length limit runs one RAPTOR iteration, which on a large network
+    // costs less than that search (`packages/engine/bench/transit.ts`, earliest arrival), and so
+    // does a range in whose window no vehicle leaves (Scotland scale, issue 32). It pays over a
+    // range's iterations, and for a length-limited query, whose search stops at the limit.
+    if (startTimes.size > 1 || query.maxDurationSec !== undefined)
+      this.boundTimes(q, maxDurationSec, query.windowSec ?? 0);
     const found: RaptorJourney[] = [];
     let latest = true;
     for (const [start, exact] of startTimes) {
@@ -173,7 +188,11 @@ export class Raptor {
     const first = arrivalsSec[0]!;
     const last = arrivalsSec[arrivalsSec.length - 1]!;
     const backward: RaptorQuery = { ...query, direction: 'arrive-by', timeSec: last, windowSec: 0 };
-    const q = this.prepare(backward, last - notBeforeSec, 0);
+    // The time bound's search pays over many runs (the walk family's, one per arrival), not over a
+    // few: at Scotland scale three runs scan a few hundred patterns and the search cost more than that.
+    const bounded = arrivalsSec.length >= LATEST_TIME_BOUND_MIN_ARRIVALS;
+    const q = this.prepare(backward);
+    if (bounded) this.boundTimes(q, last - notBeforeSec, 0);
     // Per number of vehicles: the journey of the latest run that improved it.
     const held: Array<RaptorJourney | undefined> = new Array<RaptorJourney | undefined>(q.rounds + 1);
     // After the first, a run needs only the end legs a vehicle reaches after the arrival before and
@@ -214,11 +233,8 @@ export class Raptor {
     return { journeys, stats };
   }
 
-  /**
-   * Sets up a search: its end legs, label storage cleared, the vehicle bound, and the time bound
-   * out to `horizonSec` (journey length from the start, end leg added; none when undefined).
-   */
-  private prepare(query: RaptorQuery, horizonSec: number | undefined, slackSec: number): PreparedSearch {
+  /** Sets up a search: its end legs, label storage cleared and the vehicle bound (no time bound yet). */
+  private prepare(query: RaptorQuery): PreparedSearch {
     const fwd = query.direction === 'depart-after';
     const rounds = Math.min(this.maxRounds, (query.maxTransfers ?? this.maxRounds - 1) + 1);
     // Origin-side legs in search order: access forward, egress backward; vehicle end legs extended
@@ -234,12 +250,17 @@ export class Raptor {
     const usefulStarts = starts.filter((a) => this.vehicles.toBoard[a.stopIdx]! <= rounds);
     this.walkFactor = query.walkTransferFactor ?? 1;
     this.longestEnd = ends.reduce((m, e) => Math.max(m, e.durationSec), 0);
-    if (horizonSec !== undefined) {
-      const times = TimeBound.shared(this.data, fwd);
-      times.compute(usefulStarts, ends, fwd, this.walkFactor, horizonSec + this.longestEnd, slackSec);
-      this.toEnd = times.toEnd;
-    } else this.toEnd = this.noTimeBound;
+    this.toEnd = this.noTimeBound;
+    this.tripsMoveOn = false;
     return { fwd, rounds, endLegs, starts, ends, usefulStarts, wheelchair: query.wheelchair === true };
+  }
+
+  /** Prunes the prepared search `q` with the time bound out to `horizonSec` (journey length from the start, end leg added). */
+  private boundTimes(q: PreparedSearch, horizonSec: number, slackSec: number): void {
+    const times = TimeBound.shared(this.data, q.fwd);
+    times.compute(q.usefulStarts, q.ends, q.fwd, this.walkFactor, horizonSec + this.longestEnd, slackSec);
+    this.toEnd = times.toEnd;
+    this.tripsMoveOn = times.tripsMoveOn;
   }
 
   /** One RAPTOR run from `start` over kept labels; returns the rounds whose target label improved. */
@@ -257,7 +278,7 @@ export class Raptor {
   ): number[] {
     const d = this.data;
     const S = this.S;
-    const { tTime, tWalk, rTime, rWalk, rFrom, rSec, rIsWalk, rSrc, markedR, queuePos } = this;
+    const { tTime, tWalk, rTime, rWalk, rFrom, rSec, rIsWalk, rSrc, markedR, queuePos, queueEnd } = this;
     let markedRList: number[] = [];
     let prevMarkedT: number[] = [];
     const legCount = only ? only.length : starts.length;
@@ -327,6 +348,7 @@ export class Raptor {
         this.scanPattern(
           r,
           from,
+          queueEnd[r]!,
           this.vehicles.usefulTo[usefulRow + r]!,
           k,
           rounds - k,
@@ -385,7 +407,7 @@ export class Raptor {
   /** Marks stops as boardable and queues their patterns at the earliest position to scan from. */
   private queuePatterns(markedRList: number[], fwd: boolean, usefulRow: number, queued: number[]): void {
     const d = this.data;
-    const { markedR, boardable, queuePos } = this;
+    const { markedR, boardable, queuePos, queueEnd } = this;
     const usefulTo = this.vehicles.usefulTo;
     const stopsOut = d.stopPatternOffsets;
     for (let m = 0; m < markedRList.length; m++) {
@@ -401,16 +423,25 @@ export class Raptor {
         const q = queuePos[r]!;
         if (q === -1) {
           queuePos[r] = pos;
+          queueEnd[r] = pos;
           queued.push(r);
-        } else if (fwd ? pos < q : pos > q) queuePos[r] = pos;
+        } else {
+          if (fwd ? pos < q : pos > q) queuePos[r] = pos;
+          if (fwd ? pos > queueEnd[r]! : pos < queueEnd[r]!) queueEnd[r] = pos;
+        }
       }
     }
   }
 
-  /** Scans pattern r from position `from`: alight where it improves, board the earliest catchable trip. */
+  /**
+   * Scans pattern r from position `from`: alight where it improves, board the earliest catchable
+   * trip. Nothing is boarded past `boardTo` (the last marked position in search order), so a scan
+   * that has boarded nothing by then stops there.
+   */
   private scanPattern(
     r: number,
     from: number,
+    boardTo: number,
     usefulTo: number,
     k: number,
     vehiclesLeft: number,
@@ -442,6 +473,7 @@ export class Raptor {
     const needAfterRide = this.vehicles.afterRide;
     const { toEnd } = this;
     const longestEnd = this.longestEnd;
+    const moveOn = this.tripsMoveOn;
     const sign = fwd ? 1 : -1;
     const flagsBoard = fwd ? POS_NO_PICKUP : POS_NO_DROP_OFF;
     const flagsAlight = fwd ? POS_NO_DROP_OFF : POS_NO_PICKUP;
@@ -459,27 +491,30 @@ export class Raptor {
     let boardPos = 0;
     const last = fwd ? Math.min(n - 1, usefulTo) : Math.max(0, usefulTo);
     for (let pos = from; fwd ? pos <= last : pos >= last; pos += sign) {
+      if (trip < 0 && (fwd ? pos > boardTo : pos < boardTo)) break;
       const s = patternStops[base + pos]!;
       const flags = patternPosFlags[base + pos]!;
       const stopOk = !wheelchair || d.stopWheelchairOk(s);
-      if (trip >= 0 && needAfterRide[s]! <= vehiclesLeft && (flags & flagsAlight) === 0 && stopOk) {
+      if (trip >= 0) {
         const time = sign * (alightTimes[tto + pos]! + shift);
-        const idx = cur + s;
-        if (
-          (time < tTime[idx]! || (time === tTime[idx]! && walk < tWalk[idx]!)) &&
-          time < bestT[s]! &&
-          reachesInTime(time, toEnd[s]!, longestEnd, target, bound)
-        ) {
-          tTime[idx] = time;
-          tWalk[idx] = walk;
-          tTrip[idx] = trip;
-          tShift[idx] = shift;
-          tBoardPos[idx] = boardPos;
-          tAlightPos[idx] = pos;
-          tSrc[idx] = k - 1;
-          if (markedT[s] === 0) {
-            markedT[s] = 1;
-            markedTList.push(s);
+        if (!reachesInTime(time, toEnd[s]!, longestEnd, target, bound)) {
+          // No later stop of this ride reaches the end in time either: it is dropped, and a scan
+          // with nothing carried ends after its last marked stop.
+          if (moveOn) trip = -1;
+        } else if (needAfterRide[s]! <= vehiclesLeft && (flags & flagsAlight) === 0 && stopOk) {
+          const idx = cur + s;
+          if ((time < tTime[idx]! || (time === tTime[idx]! && walk < tWalk[idx]!)) && time < bestT[s]!) {
+            tTime[idx] = time;
+            tWalk[idx] = walk;
+            tTrip[idx] = trip;
+            tShift[idx] = shift;
+            tBoardPos[idx] = boardPos;
+            tAlightPos[idx] = pos;
+            tSrc[idx] = k - 1;
+            if (markedT[s] === 0) {
+              markedT[s] = 1;
+              markedTList.push(s);
+            }
           }
         }
       }

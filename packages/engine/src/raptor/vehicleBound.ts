@@ -3,6 +3,20 @@ import type { AccessLeg } from './types.ts';
 
 const UNREACHED = 255;
 const INF = 0x3fffffff;
+/**
+ * Bounds kept per router: a search's queries take turns between a few end-leg sets (each family's
+ * range search forward to the destination walk, its latest departures backward to its first
+ * mile), so with only the last one kept most queries computed theirs again.
+ */
+const KEPT = 4;
+
+/** One computed set of bounds and what it was computed for. */
+interface Kept {
+  key: string;
+  afterRide: Uint8Array;
+  toBoard: Uint8Array;
+  usefulTo: Int32Array;
+}
 
 /**
  * Per query, a lower bound on the vehicles still needed to reach the destination side from each
@@ -12,9 +26,9 @@ const INF = 0x3fffffff;
  */
 export class VehicleBound {
   /** After arriving at the stop by a vehicle (0 at an end stop). */
-  readonly afterRide: Uint8Array;
+  afterRide: Uint8Array;
   /** When ready to board at the stop (counts the vehicle boarded there). */
-  readonly toBoard: Uint8Array;
+  toBoard: Uint8Array;
   /**
    * Per level L and pattern r (index L·patternCount + r): the furthest position, in search order,
    * where alighting leaves at most L − 1 more vehicles to go. Boarding before it can be useful, and a
@@ -25,13 +39,13 @@ export class VehicleBound {
   private readonly data: TransitData;
   private readonly rideQueue: Int32Array;
   private readonly boardQueue: Int32Array;
-  /** What the bounds were last computed for: searches from several origins to one destination reuse them. */
-  private lastKey = '';
+  /** The bounds last computed, most recently used first (the first is the one in use). */
+  private readonly kept: Kept[] = [];
 
   constructor(data: TransitData) {
     this.data = data;
-    this.afterRide = new Uint8Array(data.stopCount);
-    this.toBoard = new Uint8Array(data.stopCount);
+    this.afterRide = new Uint8Array(0);
+    this.toBoard = new Uint8Array(0);
     this.usefulTo = new Int32Array(0);
     this.rideQueue = new Int32Array(data.stopCount);
     this.boardQueue = new Int32Array(data.stopCount);
@@ -67,10 +81,26 @@ export class VehicleBound {
   compute(ends: readonly AccessLeg[], fwd: boolean, levels: number, rows = levels): void {
     const d = this.data;
     const key = `${fwd ? 'f' : 'b'} ${levels} ${rows} ${ends.map((e) => e.stopIdx).join(',')}`;
-    if (key === this.lastKey) return;
-    this.lastKey = key;
-    if (this.usefulTo.length < (rows + 1) * d.patternCount)
-      this.usefulTo = new Int32Array((rows + 1) * d.patternCount);
+    const at = this.kept.findIndex((k) => k.key === key);
+    if (at >= 0) {
+      this.use(at);
+      return;
+    }
+    // The least recently used arrays are reused (new ones until KEPT are held).
+    const slot: Kept =
+      this.kept.length < KEPT
+        ? {
+            key,
+            afterRide: new Uint8Array(d.stopCount),
+            toBoard: new Uint8Array(d.stopCount),
+            usefulTo: new Int32Array(0),
+          }
+        : this.kept.pop()!;
+    slot.key = key;
+    if (slot.usefulTo.length < (rows + 1) * d.patternCount)
+      slot.usefulTo = new Int32Array((rows + 1) * d.patternCount);
+    this.kept.push(slot);
+    this.use(this.kept.length - 1);
     const { afterRide, toBoard, usefulTo, rideQueue, boardQueue } = this;
     const P = d.patternCount;
     const { stopPatternOffsets, stopPatterns, stopPatternPos, patternStopOffsets, patternStops } = d;
@@ -132,6 +162,15 @@ export class VehicleBound {
       if (afterRide[s] === UNREACHED) afterRide[s] = beyond;
       if (toBoard[s] === UNREACHED) toBoard[s] = beyond;
     }
+  }
+
+  /** Makes kept bounds `at` the ones in use (first in the list). */
+  private use(at: number): void {
+    const [k] = this.kept.splice(at, 1);
+    this.kept.unshift(k!);
+    this.afterRide = k!.afterRide;
+    this.toBoard = k!.toBoard;
+    this.usefulTo = k!.usefulTo;
   }
 
   /**

@@ -69,5 +69,12 @@ describe('latest departures', () => {
     expect(shown(journeys)).toEqual(shown(alone));
     // No bus reaches Bravo between 09:30 and 09:35 (walk included): 09:37 needs no run of its own.
     expect(stats.iterations).toBe(4);
+    // Three arrivals or fewer run without the time bound (issue 32), with the same answers.
+    for (const few of [arrivals.slice(2), arrivals.slice(3), arrivals.slice(0, 1)]) {
+      const got = new Raptor(view, 3).latestDepartures(query, few, notBefore).journeys;
+      expect(shown(got)).toEqual(
+        shown(alone.slice(arrivals.indexOf(few[0]!), arrivals.indexOf(few[0]!) + few.length)),
+      );
+    }
   });
 });

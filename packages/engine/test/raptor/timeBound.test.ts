@@ -202,7 +202,7 @@ describe('TimeBound', () => {
     expect(Array.from(bound.toEnd)).toEqual(full);
   });
 
-  it('is built by Raptor for a range or a length-limited query, not for a single departure', () => {
+  it('is built by Raptor for a range with departures in its window or a length-limited query, not for a single departure', () => {
     const { view } = randomNetwork(3, 120, QUERY_DATE);
     const raptor = new Raptor(view, 3);
     const at = (s: number): AccessLeg[] => [
@@ -222,7 +222,11 @@ describe('TimeBound', () => {
     raptor.route({ ...query, maxDurationSec: 3 * 3600 });
     expect(shared.toEnd.some((t) => t > 0)).toBe(true);
     shared.toEnd.fill(0);
+    // A range is one departure too when no vehicle leaves its start stops in the window (none
+    // leaves stop 0 from 08:00 to 09:00), and it pays over the iterations of one where some do (stop 1).
     raptor.route({ ...query, egress: at(view.stopCount - 2), windowSec: 3600 });
+    expect(shared.toEnd.every((t) => t === 0)).toBe(true);
+    raptor.route({ ...query, access: at(1), egress: at(view.stopCount - 2), windowSec: 3600 });
     expect(shared.toEnd.some((t) => t > 0)).toBe(true);
   });
 
