@@ -20,12 +20,16 @@ const WIDTHS = [
   { width: 390, height: 844, tag: 'phone' },
 ] as const;
 
-/** Screenshots of the page as it is now at both WIDTHS, once `ready` holds at each. */
-async function shoot(page: Page, name: string, ready: Locator): Promise<void> {
+/**
+ * Screenshots of the page as it is now at both WIDTHS, once `ready` shows at each: the whole page,
+ * or (`around`) the screen with `ready` in it, for a part far down a long page.
+ */
+async function shoot(page: Page, name: string, ready: Locator, around = false): Promise<void> {
   for (const { width, height, tag } of WIDTHS) {
     await page.setViewportSize({ width, height });
     await expect(ready).toBeVisible();
-    await page.screenshot({ path: shotPath(name, tag), fullPage: true });
+    if (around) await ready.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: shotPath(name, tag), fullPage: !around });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -189,7 +193,7 @@ test.describe('screens opened from a journey page loaded afresh', () => {
     await expect(offlineHeading(page)).toHaveCount(0);
     await tryAgain(page).click();
     await expect(notLoaded).toBeVisible();
-    await shoot(page, 'lazy-map-offline', notLoaded);
+    await shoot(page, 'lazy-map-offline', notLoaded, true);
 
     await context.setOffline(false);
     await tryAgain(page).focus();
@@ -197,7 +201,7 @@ test.describe('screens opened from a journey page loaded afresh', () => {
     const map = page.locator('[data-testid="journey-map"][data-map-idle="true"]').first();
     await expect(map).toBeVisible({ timeout: 60_000 });
     await expect(notLoaded).toHaveCount(0);
-    await shoot(page, 'lazy-map-recovered', map);
+    await shoot(page, 'lazy-map-recovered', map, true);
     await context.close();
   });
 });

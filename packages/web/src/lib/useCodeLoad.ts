@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /** Code fetched on demand: what came, whether the last fetch failed, and a way to fetch it again. */
-export type CodeLoad<T> = { code: T | null; failed: boolean; retry: () => void };
+type CodeLoad<T> = { code: T | null; failed: boolean; retry: () => void };
 
 /**
  * Fetches code with `load` (a dynamic import) once `wanted`, for a part of a screen that is not a
