@@ -154,6 +154,9 @@ test.describe('screens opened from a journey page loaded afresh', () => {
       'lazy-results',
     );
     await waitForResults(page);
+    // The search itself, read offline on the tap, is read again: the header says which trip.
+    await expect(page.getByRole('heading', { name: /Aviemore to Braemar/, level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit journey' })).toBeEnabled();
     await context.close();
   });
 
