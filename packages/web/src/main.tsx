@@ -20,7 +20,7 @@ const root = createRoot(document.getElementById('root')!);
 
 /** Start-up: read the brand and region from /v1/config, then render the app dressed for it. */
 async function start() {
-  startFirstScreen(window.location.pathname, accountRoutes());
+  startFirstScreen(window.location.pathname, accountRoutes);
   let config;
   try {
     config = await fetchConfig();

@@ -65,9 +65,9 @@ export function firstScreen(path: string, accountRoutes: RouteObject[] = []): Fi
  * run of the router's matching lengthened the longest task of a start-up by 4 to 8 ms of thread
  * time (issue 31).
  */
-export function startFirstScreen(path: string, accountRoutes: RouteObject[]): void {
+export function startFirstScreen(path: string, accountRoutes: () => RouteObject[]): void {
   setTimeout(() => {
-    const { intlDates, loadCode } = firstScreen(path, accountRoutes);
+    const { intlDates, loadCode } = firstScreen(path, accountRoutes());
     if (intlDates) loadIntlEarly();
     loadCode?.().catch(() => undefined);
   }, 0);
