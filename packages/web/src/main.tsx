@@ -20,7 +20,7 @@ const root = createRoot(document.getElementById('root')!);
 
 /** Start-up: read the brand and region from /v1/config, then render the app dressed for it. */
 async function start() {
-  startFirstScreen(window.location.pathname);
+  startFirstScreen(window.location.pathname, accountRoutes);
   let config;
   try {
     config = await fetchConfig();
@@ -47,7 +47,7 @@ async function start() {
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 60_000 } },
   });
   const router = createBrowserRouter(
-    buildRoutes(config.brand.enableUserAccounts ? accountRoutes : [], {
+    buildRoutes(config.brand.enableUserAccounts ? accountRoutes() : [], {
       queryClient,
       resultsDelaySec: config.brand.resultsDelaySec,
     }),

@@ -1,36 +1,18 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { matchRoutes, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { STATIC_PAGE_IDS, WEB_ROUTES } from '@cairn/contracts';
+import { STATIC_PAGE_IDS, WEB_ROUTES, type StaticPageId } from '@cairn/contracts';
 import { Layout } from '../layout/Layout.tsx';
 import type { RouteHandle } from '../layout/Breadcrumbs.tsx';
 import HomePage from '../planner/HomePage.tsx';
 import { prefetchJourney } from '../journey/journeyQuery.ts';
 import { prefetchResults } from '../search/resultsStore.ts';
 import { loadIntlEarly } from '../lib/loadIntlEarly.ts';
+import { drawnWithCodeIn } from '../lib/drawnWithCodeIn.ts';
 import { RouteError } from './RouteError.tsx';
 
-// How each screen's code comes is said once, by its route below: most are React.lazy elements,
-// drawn behind the frame's loading spinner while their code comes; journey details is `drawnWithCodeIn`.
-const importResultsPage = () => import('../results/ResultsPage.tsx');
-const ResultsPage = lazy(importResultsPage);
-const PrintJourneyPage = lazy(() => import('../journey/print/PrintJourneyPage.tsx'));
-const StaticPage = lazy(() => import('../pages/StaticPage.tsx'));
-const SiteMap = lazy(() => import('../pages/SiteMap.tsx'));
-const NotFound = lazy(() => import('../pages/NotFound.tsx'));
-
-/**
- * A screen drawn only once its code is in (React Router's route `lazy`). The router fetches the code
- * alongside the route's loader and draws the screen when it has come: on a cold load the first
- * render waits for it (main.tsx), and `startFirstScreen` fetches it before the settings arrive; a
- * navigation keeps the page it leaves, with the frame's Loading status, meanwhile
- * (layout/NavigationPending.tsx). Journey details is one (issue 31): behind a loading fallback,
- * React held the finished page back for its reveal throttle (300 ms after a fallback shows), and
- * every update meanwhile made it build the whole page again, 5 to 90 times.
- */
-function drawnWithCodeIn(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
-  return { lazy: { Component: async () => (await load()).default } };
-}
+// How each screen's code comes is said once, by its route below: Home is in the entry script; every
+// other screen is `drawnWithCodeIn`, so a load that failed (offline) is tried again (issue 31).
 
 /** What a route's `handle` says of its screen, beside its breadcrumbs and campaign placement. */
 type ScreenHandle = RouteHandle & {
@@ -65,11 +47,11 @@ type FirstScreen = {
 };
 
 /**
- * Reads the route table for the screen at `path` (account pages, which need the settings, read as
- * the catch-all: Intl warmed up, code not waited for).
+ * Reads the route table for the screen at `path`, account pages among them (`accountRoutes`) before
+ * the settings say whether the brand has them: a brand without them wastes one small fetch.
  */
-export function firstScreen(path: string): FirstScreen {
-  const route = matchRoutes(buildRoutes([]), path)?.at(-1)?.route;
+export function firstScreen(path: string, accountRoutes: RouteObject[] = []): FirstScreen {
+  const route = matchRoutes(buildRoutes(accountRoutes), path)?.at(-1)?.route;
   return {
     intlDates: (route?.handle as ScreenHandle | undefined)?.intlDatesAtFirst !== false,
     loadCode: typeof route?.lazy === 'object' ? route.lazy.Component : undefined,
@@ -83,9 +65,9 @@ export function firstScreen(path: string): FirstScreen {
  * run of the router's matching lengthened the longest task of a start-up by 4 to 8 ms of thread
  * time (issue 31).
  */
-export function startFirstScreen(path: string): void {
+export function startFirstScreen(path: string, accountRoutes: () => RouteObject[]): void {
   setTimeout(() => {
-    const { intlDates, loadCode } = firstScreen(path);
+    const { intlDates, loadCode } = firstScreen(path, accountRoutes());
     if (intlDates) loadIntlEarly();
     loadCode?.().catch(() => undefined);
   }, 0);
@@ -95,15 +77,13 @@ export function startFirstScreen(path: string): void {
 export type RouteData = { queryClient: QueryClient; resultsDelaySec: number };
 
 /**
- * Loaders start the page's data request as soon as the route matches, alongside its code (Results'
- * React.lazy code here, journey details' by its route `lazy`), instead of the data waiting for the
- * code (issue #20). They return at once: the page shows its own loading state, and reads the answer
+ * Loaders start the page's data request as soon as the route matches, alongside its code (fetched
+ * by the router for its route `lazy`), instead of the data waiting for the code (issue #20). They return at once: the page shows its own loading state, and reads the answer
  * from the same caches when it arrives.
  */
 function dataLoaders({ queryClient, resultsDelaySec }: RouteData) {
   return {
     results: ({ params }: LoaderFunctionArgs) => {
-      void importResultsPage();
       prefetchResults(params.hash ?? '', resultsDelaySec);
       return null;
     },
@@ -142,7 +122,7 @@ export function buildRoutes(accountRoutes: RouteObject[], data?: RouteData): Rou
             },
             {
               path: WEB_ROUTES.results,
-              element: <ResultsPage />,
+              ...drawnWithCodeIn(() => import('../results/ResultsPage.tsx')),
               loader: loaders?.results,
               handle: {
                 ...resultsCrumbs,
@@ -152,7 +132,7 @@ export function buildRoutes(accountRoutes: RouteObject[], data?: RouteData): Rou
             },
             {
               path: WEB_ROUTES.printJourney,
-              element: <PrintJourneyPage />,
+              ...drawnWithCodeIn(() => import('../journey/print/PrintJourneyPage.tsx')),
               loader: loaders?.print,
               handle: { intlDatesAtFirst: false } satisfies ScreenHandle,
             },
@@ -166,13 +146,19 @@ export function buildRoutes(accountRoutes: RouteObject[], data?: RouteData): Rou
                 intlDatesAtFirst: false,
               } satisfies ScreenHandle,
             },
-            ...STATIC_PAGE_IDS.map((id) => ({ path: `/${id}`, element: <StaticPage id={id} /> })),
-            { path: WEB_ROUTES.siteMap, element: <SiteMap /> },
+            ...STATIC_PAGE_IDS.map((id) => ({ path: `/${id}`, ...drawnWithCodeIn(() => staticPage(id)) })),
+            { path: WEB_ROUTES.siteMap, ...drawnWithCodeIn(() => import('../pages/SiteMap.tsx')) },
             ...accountRoutes,
-            { path: '*', element: <NotFound /> },
+            { path: '*', ...drawnWithCodeIn(() => import('../pages/NotFound.tsx')) },
           ],
         },
       ],
     },
   ];
+}
+
+/** The static page `id`'s screen, once the static pages' code is in. */
+async function staticPage(id: StaticPageId): Promise<{ default: ComponentType }> {
+  const { default: StaticPage } = await import('../pages/StaticPage.tsx');
+  return { default: () => <StaticPage id={id} /> };
 }

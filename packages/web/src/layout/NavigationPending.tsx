@@ -2,7 +2,7 @@ import { useLocation, useNavigation } from 'react-router';
 
 /**
  * Says "Loading" while the router opens another page and keeps the one it leaves on screen meanwhile:
- * a screen drawn with its code in (journey details, app/routes.tsx) waits for that code, on a weak
+ * a screen drawn with its code in (all but Home, app/routes.tsx) waits for that code, on a weak
  * signal for seconds after the tap. The live region is always there, so its text is announced;
  * the pill shows after a short delay (CSS), so a page that opens at once shows nothing.
  */

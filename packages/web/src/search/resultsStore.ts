@@ -191,6 +191,11 @@ function readSnapshot(hash: string): Promise<void> {
           type: 'failed',
           message: 'This search no longer exists. Please plan your journey again.',
         });
+      } else if (!navigator.onLine) {
+        // Opened offline (Results' loader runs on the tap): the stream replays the journeys when the
+        // connection is back, but only the snapshot has the search itself (the header's route and
+        // Edit journey), so it is read again then.
+        window.addEventListener('online', () => void readSnapshot(hash), { once: true });
       }
     });
 }

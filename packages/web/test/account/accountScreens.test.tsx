@@ -9,14 +9,15 @@ import { readCookie, writeCookie, deleteCookie } from '../../src/privacy/cookies
 import { TOKEN_COOKIE } from '../../src/privacy/storedItems.ts';
 import { renderRoutes, stubFetch, type FetchHandler } from '../support/harness.tsx';
 
-const routes: RouteObject[] = [
+// Built for each router: it clears the route `lazy` it has loaded (lib/drawnWithCodeIn.ts).
+const routes = (): RouteObject[] => [
   {
     element: (
       <Suspense fallback={<p>Loading</p>}>
         <Outlet />
       </Suspense>
     ),
-    children: [{ path: '/', element: <h1>Home page</h1> }, ...accountRoutes],
+    children: [{ path: '/', element: <h1>Home page</h1> }, ...accountRoutes()],
   },
 ];
 
@@ -57,7 +58,7 @@ describe('guards and auth state', () => {
   it('sends a logged-out visitor from Account, Edit and Searches to Sign in', async () => {
     stubFetch(() => undefined);
     for (const path of ['/account', '/edit-account', '/searches']) {
-      const { router, unmount } = renderRoutes(routes, path);
+      const { router, unmount } = renderRoutes(routes(), path);
       expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
       expect(router.state.location.pathname).toBe('/login');
       unmount();
@@ -67,7 +68,7 @@ describe('guards and auth state', () => {
   it('fetches the user when a token exists and shows Your Account with dob as DD-MM-YYYY and My Passes', async () => {
     writeCookie(TOKEN_COOKIE, 'tok-1');
     const calls = stubFetch(signedIn());
-    renderRoutes(routes, '/account');
+    renderRoutes(routes(), '/account');
     expect(await screen.findByText('04-03-1950')).toBeTruthy();
     expect(screen.getByText('Dr Ailsa Grant')).toBeTruthy();
     expect(screen.getByText('+44 7700 900123')).toBeTruthy();
@@ -85,7 +86,7 @@ describe('guards and auth state', () => {
     stubFetch((_m, url) =>
       url.pathname === '/v1/users/show' ? { status: 401, body: { message: 'Unauthenticated.' } } : undefined,
     );
-    const { router } = renderRoutes(routes, '/account');
+    const { router } = renderRoutes(routes(), '/account');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(readCookie(TOKEN_COOKIE)).toBeNull();
   });
@@ -97,7 +98,7 @@ describe('guards and auth state', () => {
         url.pathname === '/v1/auth/logout' ? { body: { message: 'Successfully logged out' } } : undefined,
       ),
     );
-    const { router } = renderRoutes(routes, '/account');
+    const { router } = renderRoutes(routes(), '/account');
     fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Successfully logged out')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
@@ -113,7 +114,7 @@ describe('Sign in', () => {
       if (url.pathname === '/v1/users/show') return { body: { data: USER } };
       return undefined;
     });
-    const { router } = renderRoutes(routes, '/login');
+    const { router } = renderRoutes(routes(), '/login');
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ailsa@example.org' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -132,7 +133,7 @@ describe('Sign in', () => {
         ? { status: 401, body: { message: 'These credentials do not match our records.' } }
         : undefined,
     );
-    renderRoutes(routes, '/login');
+    renderRoutes(routes(), '/login');
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ailsa@example.org' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -147,7 +148,7 @@ describe('Sign in', () => {
       if (url.pathname === '/v1/users/show') return { status: 500, body: { message: 'Server error' } };
       return undefined;
     });
-    const { router } = renderRoutes(routes, '/login');
+    const { router } = renderRoutes(routes(), '/login');
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ailsa@example.org' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -175,7 +176,7 @@ describe('Create Account', () => {
         ? { status: 201, body: { message: 'Your account has been created. Check your e-mail.', data: USER } }
         : undefined,
     );
-    const { router } = renderRoutes(routes, '/register');
+    const { router } = renderRoutes(routes(), '/register');
     await screen.findByRole('heading', { name: 'Create Account' });
     fill();
     const youngScot = screen.getByRole('group', { name: 'Do you have a Young Scot card?' });
@@ -214,7 +215,7 @@ describe('Create Account', () => {
 
   it('refuses under-12s and unticked terms before calling the server', async () => {
     const calls = stubFetch(() => undefined);
-    renderRoutes(routes, '/register');
+    renderRoutes(routes(), '/register');
     await screen.findByRole('heading', { name: 'Create Account' });
     fill();
     const young = new Date();
@@ -245,7 +246,7 @@ describe('Create Account', () => {
           }
         : undefined,
     );
-    renderRoutes(routes, '/register');
+    renderRoutes(routes(), '/register');
     await screen.findByRole('heading', { name: 'Create Account' });
     fill();
     fireEvent.click(screen.getByLabelText(/I agree to the/));
@@ -274,7 +275,7 @@ describe('Edit Account, reset request, activation, change password', () => {
           : undefined,
       ),
     );
-    const { router } = renderRoutes(routes, '/edit-account');
+    const { router } = renderRoutes(routes(), '/edit-account');
     const first = await screen.findByLabelText('First name');
     expect((first as HTMLInputElement).value).toBe('Ailsa');
     fireEvent.change(first, { target: { value: 'Ailie' } });
@@ -296,7 +297,7 @@ describe('Edit Account, reset request, activation, change password', () => {
           : undefined,
       ),
     );
-    const { router } = renderRoutes(routes, '/edit-account');
+    const { router } = renderRoutes(routes(), '/edit-account');
     fireEvent.click(await screen.findByRole('button', { name: 'Change Password' }));
     expect(
       await screen.findByText('If an account exists for that e-mail address, we have sent a link.'),
@@ -314,7 +315,7 @@ describe('Edit Account, reset request, activation, change password', () => {
     const calls = stubFetch((_m, url) =>
       url.pathname === '/v1/users/password/reset' ? { body: { message: 'Sent if it exists.' } } : undefined,
     );
-    renderRoutes(routes, '/reset-password');
+    renderRoutes(routes(), '/reset-password');
     const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
     expect(email.readOnly).toBe(false);
     expect(calls).toHaveLength(0);
@@ -338,7 +339,7 @@ describe('Edit Account, reset request, activation, change password', () => {
         });
       }),
     );
-    const { router } = renderRoutes(routes, '/auth/activation?code=abcdefghijklmnop1234');
+    const { router } = renderRoutes(routes(), '/auth/activation?code=abcdefghijklmnop1234');
     expect(await screen.findByText('Activating your account')).toBeTruthy();
     release();
     expect(await screen.findByText('Your account is active. You can now log in.')).toBeTruthy();
@@ -354,7 +355,7 @@ describe('Edit Account, reset request, activation, change password', () => {
         ? { body: { message: 'Your password has been changed. You can now log in.' } }
         : undefined,
     );
-    const { router } = renderRoutes(routes, '/auth/password-reset?code=resetcode1234567890');
+    const { router } = renderRoutes(routes(), '/auth/password-reset?code=resetcode1234567890');
     fireEvent.change(await screen.findByLabelText('Enter New Password'), {
       target: { value: 'brand-new-pass' },
     });
@@ -373,7 +374,7 @@ describe('e-mail change and unlock links (issue #15 findings 4 and 6)', () => {
   it('a new e-mail address asks for the current password before anything is sent', async () => {
     writeCookie(TOKEN_COOKIE, 'tok-1');
     const calls = stubFetch(signedIn());
-    renderRoutes(routes, '/edit-account');
+    renderRoutes(routes(), '/edit-account');
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'new@example.org' } });
     fireEvent.click(screen.getByRole('button', { name: 'Update Details' }));
     expect(
@@ -403,7 +404,7 @@ describe('e-mail change and unlock links (issue #15 findings 4 and 6)', () => {
         return { body: { message: 'Account successfully updated. We have sent a link.', data: USER } };
       }),
     );
-    const { router } = renderRoutes(routes, '/edit-account');
+    const { router } = renderRoutes(routes(), '/edit-account');
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'new@example.org' } });
     fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'not it at all' } });
     fireEvent.click(screen.getByRole('button', { name: 'Update Details' }));
@@ -426,7 +427,7 @@ describe('e-mail change and unlock links (issue #15 findings 4 and 6)', () => {
       const calls = stubFetch((method, url) =>
         method === 'POST' && url.pathname.startsWith(api) ? { body: { message: `done ${path}` } } : undefined,
       );
-      const { router, unmount } = renderRoutes(routes, `${path}?code=abcdefghijklmnop`);
+      const { router, unmount } = renderRoutes(routes(), `${path}?code=abcdefghijklmnop`);
       expect(await screen.findByText(`done ${path}`)).toBeTruthy();
       expect(router.state.location.pathname).toBe('/login');
       expect(calls.filter((c) => c.url.pathname === `${api}abcdefghijklmnop`)).toHaveLength(1);

@@ -25,7 +25,7 @@ describe('the route table', () => {
   });
 
   it('with accounts: the account pages too', () => {
-    expect(pagePaths(buildRoutes(accountRoutes, data)).sort()).toEqual(
+    expect(pagePaths(buildRoutes(accountRoutes(), data)).sort()).toEqual(
       [...Object.values(WEB_ROUTES), ...STATIC_PAGE_ROUTES, ...Object.values(ACCOUNT_WEB_ROUTES)].sort(),
     );
   });
@@ -48,10 +48,24 @@ describe('what start-up reads of the route table (firstScreen)', () => {
     },
   );
 
-  it('journey details is drawn with its code in: start-up can fetch it; other screens wait for no code', () => {
-    expect(firstScreen('/search/6c7e9607/results/6c7e9607-3k_4AX').loadCode).toBeTypeOf('function');
-    expect(firstScreen('/search/6c7e9607/results/6c7e9607-3k_4AX/return').loadCode).toBeTypeOf('function');
-    for (const path of ['/', '/search/6c7e9607/results', '/search/6c7e9607/results/6c7e9607-3k_4AX/print'])
-      expect(firstScreen(path).loadCode, path).toBeUndefined();
+  it('every screen but Home is drawn with its code in: start-up can fetch it, account pages too', () => {
+    for (const path of [
+      '/search/6c7e9607/results',
+      '/search/6c7e9607/results/6c7e9607-3k_4AX',
+      '/search/6c7e9607/results/6c7e9607-3k_4AX/return',
+      '/search/6c7e9607/results/6c7e9607-3k_4AX/print',
+      '/about',
+      '/site-map',
+      '/no-such-page',
+    ])
+      expect(firstScreen(path).loadCode, path).toBeTypeOf('function');
+    for (const path of ['/login', '/account', '/searches'])
+      expect(firstScreen(path, accountRoutes()).loadCode, path).toBeTypeOf('function');
+    for (const path of ['/', '/plan/Aviemore']) expect(firstScreen(path).loadCode, path).toBeUndefined();
+  });
+
+  it('a static page is drawn as its own page', async () => {
+    const Page = (await firstScreen('/about').loadCode!()) as () => { props: { id: string } };
+    expect(Page().props.id).toBe('about');
   });
 });
