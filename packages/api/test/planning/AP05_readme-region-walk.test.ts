@@ -46,7 +46,9 @@ let server: ChildProcess | undefined;
 afterAll(async () => {
   if (server?.pid && server.exitCode === null) {
     const exited = new Promise((done) => server!.once('exit', done));
-    server.kill('SIGTERM');
+    // The whole group: `sh -c` runs npx, which runs node; SIGTERM to sh alone left that node
+    // serving (two stray servers after every run of the suite).
+    process.kill(-server.pid, 'SIGTERM');
     await exited;
   }
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -86,6 +88,7 @@ describe.skipIf(!existsSync(FEED))('README region walk (Isle of Wight buses)', (
           LIVE_FEEDS: 'off',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
       });
       server.stdout!.on('data', (b: Buffer) => (output += b.toString()));
       server.stderr!.on('data', (b: Buffer) => (output += b.toString()));
