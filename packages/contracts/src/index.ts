@@ -31,7 +31,7 @@ export {
 } from './common.ts';
 export { ErrorBody, ERROR_FIELDS } from './errors.ts';
 export { APPOINTMENT_LENGTHS_MIN, DEFAULT_APPOINTMENT_MIN, appointmentReturnTime } from './appointment.ts';
-export { ridesPublicTransport, noPublicTransportBackAt } from './publicTransportBack.ts';
+export { goesByPublicTransport, noPublicTransportBackAt } from './publicTransportBack.ts';
 export { TravelType, PoiCategory } from './modes.ts';
 export {
   OpeningTime,

@@ -17,6 +17,11 @@ export function ridesPublicTransport(leg: StepTypes | null | undefined): boolean
   return leg?.steps.some((s) => (PUBLIC_TRANSPORT_TYPES as readonly string[]).includes(s.type)) ?? false;
 }
 
+/** Whether a journey rides public transport either way (the planner's and the web's "no public transport" rules). */
+export function goesByPublicTransport(journey: { depart: StepTypes; return?: StepTypes | null }): boolean {
+  return ridesPublicTransport(journey.depart) || ridesPublicTransport(journey.return);
+}
+
 /**
  * The return time ('HH:mm') of a return search whose options all come back by car, taxi, bike or
  * on foot (often a bus there and a taxi back): usually it is after the last bus or train back, and

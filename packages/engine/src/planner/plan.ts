@@ -1,5 +1,5 @@
-import { appointmentReturnTime, DEFAULT_APPOINTMENT_MIN, ridesPublicTransport } from '@cairn/contracts';
-import type { Journey, StepFree } from '@cairn/contracts';
+import { appointmentReturnTime, DEFAULT_APPOINTMENT_MIN, goesByPublicTransport } from '@cairn/contracts';
+import type { StepFree } from '@cairn/contracts';
 import { assembleJourney } from '../journeys/assemble/assembleJourney.ts';
 import type { ExtrasLookup } from '../journeys/assemble/assembleJourney.ts';
 import { priceOption } from '../journeys/fares/priceOption.ts';
@@ -298,10 +298,6 @@ function planOptions(
 const publicOnFoot = (c: Candidate): boolean =>
   c.key.family === 'flexible' ||
   (c.key.family === 'transit' && c.key.first === 'walk' && c.key.last === 'walk');
-
-/** A journey riding public transport either way: a timetabled mode or a booked bus. */
-const goesByPublicTransport = (j: Journey): boolean =>
-  ridesPublicTransport(j.depart) || ridesPublicTransport(j.return);
 
 /** The option a candidate starts as: its outbound leg, no return yet. */
 function optionOf(c: Candidate): PlannedOption {

@@ -1,6 +1,6 @@
 import {
+  goesByPublicTransport,
   noPublicTransportBackAt,
-  ridesPublicTransport,
   type Journey,
   type NoJourney,
   type SearchQuery,
@@ -14,16 +14,14 @@ export interface PublicTransportLost {
   action: string;
 }
 
-const goesByPublicTransport = (journey: Journey): boolean =>
-  ridesPublicTransport(journey.depart) || ridesPublicTransport(journey.return);
-
 /**
  * A return search whose options all come back by car, taxi, bike or on foot (often a train there
  * and a taxi back): usually the return time is after the last bus or train back (a late-evening
  * return), so the page says so, instead of only listing cars and taxis, and offers to change the
  * return time (contracts' noPublicTransportBackAt, which `cairn plan` follows too). Null for a
- * single journey, with no options, and when any option rides back on public transport. When the server said why no option is by public transport either way
- * (`no_public_transport`: Dufftown → Nethy Bridge on a Tuesday, a lift alone), that is said instead.
+ * single journey, with no options, and when any option rides back on public transport. When the
+ * server said why no option is by public transport either way (`no_public_transport`: Dufftown →
+ * Nethy Bridge on a Tuesday, a lift alone), that is said instead.
  */
 export function publicTransportLost(
   query: Pick<SearchQuery, 'return_time'> | null,
