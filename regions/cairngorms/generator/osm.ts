@@ -92,6 +92,9 @@ const GRID_OVERRIDE: Record<string, { cols: number; rows: number; spacingM: numb
   glasgow: { cols: 21, rows: 13, spacingM: 320 },
 };
 
+/** How near a station a tram, subway or ferry stop lies to get an interchange footway to it (m). */
+const INTERCHANGE_M = 150;
+
 const STREET_NAMES = [
   'Station Road',
   'Church Street',
@@ -509,6 +512,13 @@ export function buildOsm({ places, stations, network, extras, rng }: BuildOsmInp
       // An unsurveyed stop's path has no surface mapped either.
       connect(id, undefined, 'foot', s.wheelchair === 0 ? {} : undefined);
     }
+    // A stop beside a station (the tram at Haymarket, Edinburgh Gateway and Edinburgh Park) has
+    // the interchange footway real ones have: joined only to the nearest street, the walk from
+    // the platform went round the block (8 min for 57 m at Haymarket). A bus stop at a station
+    // already sits on its approach road.
+    const station = stations.find((st) => distanceM(st, s) <= INTERCHANGE_M);
+    if (station && s.kind !== 'bus' && s.kind !== 'coach')
+      b.way([stationNode.get(station.crs)!, id], { highway: 'footway', surface: 'paving_stones' });
   }
   const lineThrough = (stops: DemoStop[], tags: Tags) => {
     const ids = stops.map((s) => stopNode.get(s.id)!);

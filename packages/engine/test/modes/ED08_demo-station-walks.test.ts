@@ -11,6 +11,7 @@ import { loadRegionData } from '../../src/loader/regionData.ts';
 import type { RegionData } from '../../src/loader/regionData.ts';
 import { haversineM } from '../../src/geo/geometry.ts';
 import { findStreetRoute } from '../../src/streets/streetNetwork.ts';
+import { checkRegionData } from '../../src/region/checks/regionChecks.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cairn-demo-walks-'));
 let data: RegionData;
@@ -60,6 +61,16 @@ describe('demo region walks around stations and piers', () => {
     const bus = data.places.transitStops.find((s) => s.name === 'Fort Augustus, Canalside')!;
     const route = findStreetRoute(data.streets, pier, bus, 'foot')!;
     expect(route.distanceM).toBeLessThanOrEqual(bound(straightM(pier, bus)));
+  });
+
+  it("finds no walk between the demo's stops over three times the straight line (a station and its tram stop at Haymarket was 8 min for 57 m)", () => {
+    const { findings } = checkRegionData({
+      config: data.region,
+      timetable: data.timetable,
+      streets: data.streets,
+      today: 20261122,
+    });
+    expect(findings.filter((f) => f.check === 'walk-detour').map((f) => f.message)).toEqual([]);
   });
 
   it('a search from the station reaches its platform with no walk and the bus stop in well under a minute', () => {

@@ -121,6 +121,25 @@ describe('K01 data checks', () => {
     ]);
   });
 
+  it('takes a started calendar whose service runs on a few weekdays as started: the demo community bus, Tuesdays and Fridays, on a Sunday', () => {
+    // Started on Saturday 28 November; on Tuesday 1 December its next run is Friday the 4th.
+    const fridays = check(feed('0,0,0,0,1,0,0,20261128,20271231'));
+    expect(checksOf(fridays)).not.toContain('warning calendar-not-yet-valid');
+    // A calendar opening later still warns, from its first day of service (Friday 11 December).
+    const later = check(feed('0,0,0,0,1,0,0,20261207,20271231'));
+    expect(later.find((f) => f.check === 'calendar-not-yet-valid')?.message).toMatch(
+      /starts on 2026-12-11, after today/,
+    );
+    // A feed of dated runs only (calendar_dates.txt) opens on its first one.
+    const dated = {
+      ...feed(DAILY),
+      'calendar.txt': undefined,
+      'calendar_dates.txt': 'service_id,date,exception_type\nS,20261204,1\nS,20261211,1',
+    };
+    delete dated['calendar.txt'];
+    expect(checksOf(check(dated))).toContain('warning calendar-not-yet-valid');
+  });
+
   it('stops a calendar with no day of service', () => {
     const findings = check(feed('0,0,0,0,0,0,0,20261101,20271231'));
     expect(checksOf(findings)).toEqual(['warning calendar-empty', 'error calendar-empty']);

@@ -123,8 +123,10 @@ function checkCalendars(input: RegionCheckInput, out: DataFinding[], notes: stri
   const today = dateToDayNumber(input.today);
   const used = new Uint8Array(tt.meta.serviceIds.length);
   for (let t = 0; t < tt.tripCount; t++) used[a.tripService[t]!] = 1;
-  // Per feed: the first and last day any of its trips runs (days since 1970).
-  const span = new Map<string, { first: number; last: number }>();
+  // Per feed: the first and last day any of its trips runs (days since 1970), and the day its
+  // calendar opens: a service of Tuesdays and Fridays whose calendar started on Saturday has
+  // started, though its first run is three days on (the demo's community bus, every weekend).
+  const span = new Map<string, { first: number; last: number; opens: number }>();
   const runsOn = new Map<number, Set<number>>();
   for (let v = 0; v < used.length; v++) {
     if (!used[v]) continue;
@@ -143,8 +145,11 @@ function checkCalendars(input: RegionCheckInput, out: DataFinding[], notes: stri
       });
       continue;
     }
-    const s = span.get(feed) ?? { first: Infinity, last: -Infinity };
+    const s = span.get(feed) ?? { first: Infinity, last: -Infinity, opens: Infinity };
     s.first = Math.min(s.first, days[0]!);
+    // A service of dated runs only (no weekday range) opens on its first run.
+    const ranged = a.serviceEndDay[v]! >= a.serviceStartDay[v]!;
+    s.opens = Math.min(s.opens, ranged ? Math.min(a.serviceStartDay[v]!, days[0]!) : days[0]!);
     s.last = Math.max(s.last, days[days.length - 1]!);
     span.set(feed, s);
     for (const d of days)
@@ -171,7 +176,7 @@ function checkCalendars(input: RegionCheckInput, out: DataFinding[], notes: stri
         message: `the timetable ended on ${isoDate(s.last)}, before today (${isoDate(today)}): no journey can be planned on it; load the current feed`,
         severity: 'error',
       });
-    else if (s.first > today)
+    else if (s.opens > today)
       out.push({
         check: 'calendar-not-yet-valid',
         ...where,
