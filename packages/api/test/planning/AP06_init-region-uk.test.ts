@@ -306,6 +306,8 @@ describe('init-region on UK timetables', () => {
         nation: 'northern-ireland',
         path: '../ulsterbus-export.txt',
       });
+      // Named after the operator its QP record names, not its code "GLE".
+      expect(region.name).toBe('Goldline Express');
       // Belfast (54.60, -5.93) and Coleraine (55.13, -6.67) inside the box.
       expect(region.bbox.minLat).toBeLessThan(54.6);
       expect(region.bbox.maxLat).toBeGreaterThan(55.13);
@@ -327,6 +329,20 @@ describe('init-region on UK timetables', () => {
       ]);
       expect(plan.code).toBe(0);
       expect(plan.out).toMatch(/218|219/);
+      // By name: no record but the route descriptions says "Belfast" ("Belfast, Europa Buscentre").
+      const byName = cairn(dir, [
+        'plan',
+        '--region',
+        'ni',
+        '--from',
+        'Belfast',
+        '--to',
+        'Coleraine',
+        '--depart',
+        '2019-10-01T07:30',
+      ]);
+      expect(byName.out).toMatch(/from: Belfast, Europa Buscentre \(stop\)/);
+      expect(byName.out).toMatch(/bus 21[89]/);
     });
   });
 });

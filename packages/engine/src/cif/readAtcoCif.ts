@@ -17,7 +17,7 @@ import { dateToDayNumber } from '../time/serviceDay.ts';
  * Northern Ireland's Translink services): a QS record starts a journey (operator, days, dates,
  * bank holiday flag, route, direction), QE records add or remove dates, QO/QI/QT give the
  * origin, intermediate and destination calls with times and activity, QD describes a route,
- * QL/QB name and place the locations (easting and northing on the Irish grid for ATCO codes
+ * QP names the operator of a code, QL/QB name and place the locations (easting and northing on the Irish grid for ATCO codes
  * beginning 7, the British grid otherwise). Journeys land in the same collection the
  * TransXChange reader fills, so they become a feed the same way.
  */
@@ -64,6 +64,38 @@ interface OpenJourney {
   journey: TxcJourney;
   routeNumber: string;
   lineNo: number;
+  /** The QD route description before its QS: "Belfast, Europa Buscentre - Coleraine, Buscentre". */
+  description: string;
+}
+
+/** A whole name as compared across records: lower case, single spaces, no space before a comma. */
+const sameName = (name: string): string => name.toLowerCase().replace(/\s+/g, ' ').replace(/ ,/g, ',').trim();
+
+/**
+ * Names each terminus whose QL name lacks its town by the "Town, Stop" its journeys' route
+ * descriptions give it: Ulsterbus calls Belfast's main bus station "Europa Buscentre" in QL and
+ * "Belfast, Europa Buscentre" in QD, and no record says "Belfast" otherwise, so a traveller typing
+ * the city found nothing. A stop matched by no description keeps its QL name.
+ */
+function nameTerminiByTown(
+  c: TxcCollection,
+  termini: ReadonlyArray<{ atco: string[]; description: string }>,
+): void {
+  const renamed = new Set<string>();
+  for (const { atco, description } of termini) {
+    for (const end of description.split(/\s+-\s+/)) {
+      const comma = end.indexOf(',');
+      if (comma < 0) continue;
+      const town = end.slice(0, comma).trim();
+      const rest = sameName(end.slice(comma + 1));
+      for (const id of atco) {
+        const stop = c.stops.get(id);
+        if (!stop || renamed.has(id) || !town || sameName(stop.name) !== rest) continue;
+        c.stops.set(id, { ...stop, name: `${town}, ${stop.name}` });
+        renamed.add(id);
+      }
+    }
+  }
 }
 
 /** Reads one ATCO-CIF file's records into the collection. */
@@ -75,6 +107,7 @@ export function readAtcoCifText(text: string, file: string, c: TxcCollection, lo
   }
   let open: OpenJourney | undefined;
   let description = '';
+  const termini: Array<{ atco: string[]; description: string }> = [];
   const close = (): void => {
     if (!open) return;
     const j = open.journey;
@@ -82,6 +115,10 @@ export function readAtcoCifText(text: string, file: string, c: TxcCollection, lo
       j.calls[0]!.setDown = false;
       j.calls[j.calls.length - 1]!.pickUp = false;
       c.journeys.push(j);
+      termini.push({
+        atco: [j.calls[0]!.atco, j.calls[j.calls.length - 1]!.atco],
+        description: open.description,
+      });
     } else log.add(file, open.lineNo, 'QS', 'journey with fewer than two calls left out');
     open = undefined;
   };
@@ -99,7 +136,6 @@ export function readAtcoCifText(text: string, file: string, c: TxcCollection, lo
       case 'AT':
       case 'QN': // notes: pick-up/set-down notes repeat the activity flag
       case 'QV': // vehicle types
-      case 'QP': // operator details
       case 'QQ':
       case 'QH': // bank holidays listed by the file: the nation's calendar is used instead
       case '':
@@ -107,6 +143,13 @@ export function readAtcoCifText(text: string, file: string, c: TxcCollection, lo
       case 'QD':
         description = line.slice(12).trim();
         return;
+      case 'QP': {
+        // Operator details: code, short name (24), legal name (48); journeys name the code only.
+        const id = line.slice(3, 7).trim();
+        const name = line.slice(7, 31).trim() || line.slice(31, 79).trim();
+        if (id && name) c.operators.set(id, { id, name });
+        return;
+      }
       case 'QS': {
         close();
         const operator = line.slice(3, 7).trim();
@@ -160,6 +203,7 @@ export function readAtcoCifText(text: string, file: string, c: TxcCollection, lo
           },
           routeNumber: route,
           lineNo: n,
+          description,
         };
         return;
       }
@@ -233,4 +277,5 @@ export function readAtcoCifText(text: string, file: string, c: TxcCollection, lo
     }
   });
   close();
+  nameTerminiByTown(c, termini);
 }

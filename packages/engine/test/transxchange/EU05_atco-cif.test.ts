@@ -68,6 +68,18 @@ describe.skipIf(!existsSync(FILE))('U05 ATCO-CIF against bustimes.org', () => {
     expect(setDownOnly).toBe(true);
   });
 
+  it("names the operator from its QP record (Goldline Express, not its code GLE) and a terminus by the town its routes' descriptions give it (Belfast, Europa Buscentre)", () => {
+    const feed = read();
+    expect(feed.agencies.map((a) => a.name)).toEqual(['Goldline Express']);
+    const name = (id: string) => feed.stops.find((s) => s.id === id)!.name;
+    // "Belfast, Europa Buscentre - Coleraine, Buscentre": the QL record says "Europa Buscentre".
+    expect(name('700000015363')).toBe('Belfast, Europa Buscentre');
+    // Already named with its town, or matched by no description: as the QL record has it.
+    expect(name('700000015687')).toBe('Coleraine, Buscentre');
+    expect(name('700000004923')).toBe('Ballymena Bus Station');
+    expect(name('700000001747')).toBe('Bridge Street 2');
+  });
+
   it('places stops from their Irish grid references (Europa Buscentre, Belfast)', () => {
     const europa = read().stops.find((s) => s.id === '700000015363')!;
     // Europa Buscentre is at about 54.5946 N, 5.9372 W (OpenStreetMap).
