@@ -17,9 +17,9 @@ import { dateToDayNumber } from '../time/serviceDay.ts';
  * Northern Ireland's Translink services): a QS record starts a journey (operator, days, dates,
  * bank holiday flag, route, direction), QE records add or remove dates, QO/QI/QT give the
  * origin, intermediate and destination calls with times and activity, QD describes a route,
- * QP names the operator of a code, QL/QB name and place the locations (easting and northing on the Irish grid for ATCO codes
- * beginning 7, the British grid otherwise). Journeys land in the same collection the
- * TransXChange reader fills, so they become a feed the same way.
+ * QP names the operator of a code, QL/QB name and place the locations (easting and northing on
+ * the Irish grid for ATCO codes beginning 7, the British grid otherwise). Journeys land in the
+ * same collection the TransXChange reader fills, so they become a feed the same way.
  */
 
 /** Minutes of "HHMM" as seconds; undefined when not four digits. */
