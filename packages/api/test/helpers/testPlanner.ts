@@ -104,6 +104,9 @@ export function createTestPlanner(): TestPlanner {
     autocomplete(q: string, limit: number) {
       return PLACES.filter((p) => p.label.toLowerCase().includes(q.toLowerCase())).slice(0, limit);
     },
+    findPlace(text: string) {
+      return this.autocomplete(text, 1)[0];
+    },
     reverse(lat: number, lng: number) {
       const d = (p: PlaceSuggestion) => (p.location.lat - lat) ** 2 + (p.location.lng - lng) ** 2;
       const nearest = [...PLACES].sort((a, b) => d(a) - d(b))[0]!;

@@ -85,7 +85,7 @@ function ukRegionWithoutNaptan(regionDir: string, feed: Record<string, string>) 
   const region = JSON.parse(readFileSync(join(regionDir, 'region.json'), 'utf8'));
   expect(region).toMatchObject({ timeZone: 'Europe/London', currency: 'GBP', feeds: [feed] });
   expect(region.feeds[0].stops).toBeUndefined();
-  return region as { bbox: { minLat: number; maxLat: number; minLon: number; maxLon: number } };
+  return region as { name: string; bbox: { minLat: number; maxLat: number; minLon: number; maxLon: number } };
 }
 
 /** Tomorrow's date, YYYY-MM-DD, for a plan on the generated daily bus. */

@@ -402,7 +402,7 @@ type Placed = End & { location: LatLng };
  */
 function placeEnd(planner: Planner, region: RegionConfig, flag: 'from' | 'to', end: End): Placed | undefined {
   const area = { name: region.name, ...region.bbox };
-  const found = end.location ? undefined : planner.autocomplete(end.text, 1)[0];
+  const found = end.location ? undefined : planner.findPlace(end.text);
   const text = end.location ? `${end.location.lat},${end.location.lng}` : end.text;
   const located = locateEnd(
     text,

@@ -118,6 +118,12 @@ const SERVICE_BOOST = 0.5;
  * place of its name, a hamlet included (1.2 × 1.6 = 1.92 against 2.2 × 0.9 = 1.98).
  */
 const TRANSIT_BOOST_MAX = 1.6;
+/**
+ * Words that make a name a road's when they follow a place's name alone: "Newport Road" leads to
+ * Newport and may lie far from it (the Isle of Wight's is in Freshwater, 15 km away). English,
+ * and German for RNV's "Straße"; a longer rest ("Coney Island Av/18 Av") is left alone.
+ */
+const ROAD_WORDS = new Set(['road', 'street', 'lane', 'avenue', 'drive', 'way', 'strasse', 'straße']);
 /** Streets of the same name closer than this are one street. */
 const STREET_MERGE_M = 1500;
 /** Furthest a settlement may be to name the locality of a result. */
@@ -434,7 +440,19 @@ function transitNameBoost(names: readonly string[] | undefined, typed: string): 
   return names.some(begins) ? TOWN_FIRST_WORD_BOOST : 1;
 }
 
-/** Autocomplete suggestions for what the user has typed so far, best first. */
+/** Whether a name is the typed place's name and a road word alone: a road named after the place ("Newport Road" for "Newport"). */
+function isRoadNamedAfter(name: string, typed: string): boolean {
+  // Most names are not: their length says so before they are normalised (GB has 100,000s of hits for "road").
+  const extra = name.trim().length - typed.length;
+  if (extra < 4 || extra > 8) return false;
+  const n = normaliseName(name);
+  return n.startsWith(`${typed} `) && ROAD_WORDS.has(n.slice(typed.length + 1));
+}
+
+/**
+ * Autocomplete suggestions for what the user has typed so far, best first. A road named after
+ * what was typed comes after every other match: the traveller named the place.
+ */
 export function listSuggestions(geo: Geocoder, query: string, limit = 8): GeocodeResult[] {
   const q = query.trim();
   if (q.length < 2) return [];
@@ -447,7 +465,24 @@ export function listSuggestions(geo: Geocoder, query: string, limit = 8): Geocod
         TRANSIT_BOOST_MAX,
       ),
   });
-  return hits.slice(0, limit).map((h) => geo.docs[h.id as number]!);
+  const out: GeocodeResult[] = [];
+  const roads: GeocodeResult[] = [];
+  for (const h of hits) {
+    const doc = geo.docs[h.id as number]!;
+    if (isRoadNamedAfter(doc.name, typed)) roads.push(doc);
+    else if (out.push(doc) === limit) break;
+  }
+  return [...out, ...roads].slice(0, limit);
+}
+
+/**
+ * The place a typed text names when the traveller chose no suggestion: the best one, but never a
+ * road named after the text, which would plan from somewhere else ("Newport" is not "Newport
+ * Road" in Freshwater); undefined when nothing else matches.
+ */
+export function findPlace(geo: Geocoder, text: string): GeocodeResult | undefined {
+  const best = listSuggestions(geo, text, 1)[0];
+  return best && !isRoadNamedAfter(best.name, normaliseName(text)) ? best : undefined;
 }
 
 /**

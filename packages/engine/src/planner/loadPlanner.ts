@@ -3,7 +3,13 @@ import { toLatLng } from '../geo/geometry.ts';
 import { listPoisNear, listToiletMarkersNear } from '../journeys/extras/places.ts';
 import { listTaxiOperators } from '../modes/taxi.ts';
 import type { PlannedStep } from '../journeys/model.ts';
-import { buildGeocoder, listSuggestions, plainPlaceName, reverseGeocode } from '../geocoding/geocoder.ts';
+import {
+  buildGeocoder,
+  findPlace,
+  listSuggestions,
+  plainPlaceName,
+  reverseGeocode,
+} from '../geocoding/geocoder.ts';
 import type { GeocodeResult } from '../geocoding/geocoder.ts';
 import { isInGreatBritain } from '../places/greatBritain.ts';
 import { locateEnds, outsideAreaMessage } from '../places/locateEnd.ts';
@@ -106,7 +112,7 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
     },
   );
   const area: CoveredArea = { name: data.region.name, ...b };
-  const find: FindPlace = (text) => listSuggestions(geocoder, text, 1)[0];
+  const find: FindPlace = (text) => findPlace(geocoder, text);
   const views = new Map<
     string,
     { view: TransitView; raptor: Raptor; mcRaptor: McRaptor; live?: LiveVersion }
@@ -183,6 +189,10 @@ export function createPlanner(data: RegionData, options: PlannerOptions = {}): P
     },
     autocomplete(q, limit) {
       return listSuggestions(geocoder, q, limit).map(toSuggestion);
+    },
+    findPlace(text) {
+      const found = findPlace(geocoder, text);
+      return found && toSuggestion(found);
     },
     reverse(lat, lon) {
       return toSuggestion(reverseGeocode(geocoder, lat, lon));

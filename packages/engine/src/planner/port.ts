@@ -157,6 +157,11 @@ export interface Planner {
     options?: PlanOptions,
   ): Promise<PlanResult>;
   autocomplete(q: string, limit: number): PlaceSuggestion[];
+  /**
+   * The place a typed text names when the traveller chose no suggestion, as a search end is
+   * placed: the best suggestion, never a road named after the text ("Newport Road" for "Newport").
+   */
+  findPlace(text: string): PlaceSuggestion | undefined;
   reverse(lat: number, lon: number): PlaceSuggestion | null;
   /** The region as the web app needs it (SPEC GET /v1/config). */
   regionInfo(): RegionInfo;

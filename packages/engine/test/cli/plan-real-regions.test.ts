@@ -45,17 +45,22 @@ describe('cairn plan on real regions', () => {
   );
 
   it.skipIf(!existsSync(IOW))(
-    'Isle of Wight, Newport to Ryde on a Saturday: says plainly that the next bus from the stops near the start does not go towards Ryde (it named a bus the other way as if it did)',
+    'Isle of Wight, Newport Road to Ryde on a Saturday: says plainly that the next bus from the stops near the start does not go towards Ryde (it named a bus the other way as if it did)',
     async () => {
-      // The feed has no stop in Newport nor any line linking the west of the island to Ryde:
-      // "Newport" is the stop Newport Road near Freshwater, whose lines (A, D) run on weekdays only.
+      // The feed has no stop in Newport nor any line linking the west of the island to Ryde.
+      // "Newport" alone is not taken for the stop Newport Road near Freshwater, 15 km from the town…
+      io.err = '';
+      await planCommand(['--gtfs', IOW, '--from', 'Newport', '--to', 'Ryde', '--depart', '2026-11-28T11:30']);
+      expect(io.err).toMatch(/--from: We couldn't find "Newport"/);
+      expect(io.err).not.toMatch(/Newport Road/);
+      // …which its lines (A, D) serve on weekdays only.
       io.err = '';
       expect(
         await planCommand([
           '--gtfs',
           IOW,
           '--from',
-          'Newport',
+          'Newport Road',
           '--to',
           'Ryde',
           '--depart',

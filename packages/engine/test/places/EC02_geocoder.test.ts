@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadOsmXml } from '../../src/loader/loadOsm.ts';
 import { createStreetNetwork } from '../../src/streets/streetNetwork.ts';
-import { buildGeocoder, listSuggestions, reverseGeocode } from '../../src/geocoding/geocoder.ts';
+import { buildGeocoder, findPlace, listSuggestions, reverseGeocode } from '../../src/geocoding/geocoder.ts';
 import { isInGreatBritain } from '../../src/places/greatBritain.ts';
 import { at, osmXml } from '../support/osmFixture.ts';
 
@@ -87,6 +87,24 @@ describe('autocomplete', () => {
     expect(without([stop('S2', 'Schriesheim-Süd', 500)])[0]).toBe('Schriesheim-Süd');
     // A word merely beginning with the name is another name.
     expect(without([stop('S3', 'Schriesheimer Hof', 500)])[0]).toBe('Ortsumfahrung Schriesheim');
+  });
+
+  it('takes a town\'s name for the town\'s stop, not a road named after it, however busy (Isle of Wight: "Newport" found the stop "Newport Road" in Freshwater)', () => {
+    const stop = (id: string, name: string, x: number, calls: number) => ({ id, name, ...at(x, 0), calls });
+    const geoOf = (stops: ReturnType<typeof stop>[]) =>
+      buildGeocoder({ places: loadOsmXml(osmXml({}, [])).places, stops }, { restrictTo: null });
+    const both = geoOf([stop('R', 'Newport Road', 0, 3000), stop('N', 'Newport, Church Litten', 15000, 30)]);
+    const listed = listSuggestions(both, 'Newport').map((r) => r.name);
+    expect(listed).toEqual(['Newport, Church Litten', 'Newport Road']);
+    expect(findPlace(both, 'Newport')?.name).toBe('Newport, Church Litten');
+    // The road alone: listed for the traveller to choose, never taken for the town unasked…
+    const road = geoOf([stop('R', 'Newport Road', 0, 3000)]);
+    expect(listSuggestions(road, 'Newport').map((r) => r.name)).toEqual(['Newport Road']);
+    expect(findPlace(road, 'Newport')).toBeUndefined();
+    // …but found when named in full.
+    expect(findPlace(road, 'Newport Road')?.name).toBe('Newport Road');
+    const station = geoOf([stop('S', 'Newport Bus Station', 0, 30), stop('R', 'Newport Road', 900, 3000)]);
+    expect(findPlace(station, 'Newport')?.name).toBe('Newport Bus Station');
   });
 
   it('puts the busy station before a quiet stop that begins with the name typed (RNV\'s "Hauptbahnhof" picked "Hauptbahnhof Süd")', () => {
