@@ -1,10 +1,9 @@
-import { TIMETABLED_TYPES, type TRAVEL_TYPES } from './values.ts';
+import { BOOKED_TYPES, TIMETABLED_TYPES, type TRAVEL_TYPES } from './values.ts';
 
 /** Public transport: the timetabled modes and the booked buses (DRT, community transport). */
 const PUBLIC_TRANSPORT_TYPES: readonly (typeof TRAVEL_TYPES)[number][] = [
   ...TIMETABLED_TYPES,
-  'drt',
-  'community transport',
+  ...BOOKED_TYPES,
 ];
 
 /** The part of a Journey leg these rules read: its steps' travel types. */

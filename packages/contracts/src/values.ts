@@ -28,6 +28,12 @@ export const TRAVEL_TYPES = [
 ] as const;
 type TravelTypeName = (typeof TRAVEL_TYPES)[number];
 
+/**
+ * Booked public transport: buses run on booking, without a timetable of stops (demand-responsive
+ * and community transport; the kinds of a region's flexible services). Each is a ride of its own.
+ */
+export const BOOKED_TYPES = ['drt', 'community transport'] as const satisfies readonly TravelTypeName[];
+
 /** Modes run to a timetable; a journey containing one has `transport_mode: 'transit'`. */
 export const TIMETABLED_TYPES: readonly TravelTypeName[] = [
   'bus',

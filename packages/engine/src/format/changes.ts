@@ -1,7 +1,8 @@
+import { BOOKED_TYPES } from '@cairn/contracts';
 import type { Leg } from '@cairn/contracts';
 
 /** Step types of booked public transport: rides without a timetable of stops. */
-export const BOOKED_RIDES: ReadonlySet<string> = new Set(['drt', 'community transport']);
+const BOOKED_RIDES: ReadonlySet<string> = new Set(BOOKED_TYPES);
 
 /**
  * Changes of vehicle on a leg with `rides` rides (timetabled or booked): one fewer than its rides,

@@ -1,4 +1,4 @@
-import { CONCESSION_SCHEME_ID_PATTERN, TRAVEL_TYPES } from '@cairn/contracts';
+import { BOOKED_TYPES, CONCESSION_SCHEME_ID_PATTERN, TRAVEL_TYPES } from '@cairn/contracts';
 import { z } from 'zod';
 import { Connections } from './connections.ts';
 import { isKnownCurrency } from '../format/money.ts';
@@ -341,9 +341,7 @@ export type BikeHire = z.infer<typeof BikeHire>;
 export const FlexibleService = z
   .strictObject({
     id: Id,
-    kind: z
-      .enum(['drt', 'community transport'])
-      .describe('Demand responsive transport or community transport'),
+    kind: z.enum(BOOKED_TYPES).describe('Demand responsive transport or community transport'),
     name: z.string().min(1),
     operatorId: Id.describe('The `operators[].id` running it'),
     zone: GeoPolygon.describe('Trips must start and end inside this zone'),

@@ -1,6 +1,10 @@
 // Feature under test: the shared formatter set (duration, distance, money, carbon, elevation, HTML
 // escaping and local time) that the engine, the API and the web all use.
 import { describe, expect, it } from 'vitest';
+import { BOOKED_TYPES } from '@cairn/contracts';
+import type { Leg } from '@cairn/contracts';
+import { legChangeCount } from '../../src/format/changes.ts';
+import { FlexibleService } from '../../src/region/regionConfig.ts';
 import { minutesOfDay, shiftClock } from '../../src/format/clock.ts';
 import fc from 'fast-check';
 import {
@@ -206,5 +210,15 @@ describe('clock arithmetic', () => {
     expect(shiftClock('23:50', 1200)).toBe('00:10');
     expect(shiftClock('00:05', -600)).toBe('23:55');
     expect(shiftClock('09:05', -30)).toBe('09:04');
+  });
+});
+
+describe('booked rides', () => {
+  it("counts a booked ride of each kind a region's flexible services may be (one list in the contracts) as a ride of a stored journey", () => {
+    expect(FlexibleService.shape.kind.options).toEqual([...BOOKED_TYPES]);
+    const step = (type: string, stops?: string[]) => ({ type, ...(stops ? { stops } : {}) });
+    for (const type of BOOKED_TYPES)
+      expect(legChangeCount({ steps: [step(type), step('bus', ['A', 'B'])] } as unknown as Leg)).toBe(1);
+    expect(legChangeCount({ steps: [step('taxi'), step('bus', ['A', 'B'])] } as unknown as Leg)).toBe(0);
   });
 });
