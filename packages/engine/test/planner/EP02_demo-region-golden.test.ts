@@ -124,6 +124,21 @@ describe('P02 demo region golden searches', () => {
     expect(sunday.some((j) => steps(j).some((s) => s.type === 'drt'))).toBe(false);
   });
 
+  it("Tomintoul, whose own bus runs on Tuesdays, reaches Aviemore on a Wednesday by taxi to the 34 at Grantown-on-Spey (no station is in a taxi's reach: only the taxi all the way was offered)", async () => {
+    const js = await plan('Tomintoul', 'Aviemore', { out_time: '2026/11/25 11:00:00' });
+    const taxiBus = js.find((j) => j.depart.stages.join('>') === 'taxi>bus');
+    expect(taxiBus?.depart.steps.map((s) => [s.type, s.service_number ?? '', s.end_address])).toEqual([
+      ['taxi', '', 'Grantown-on-Spey, High Street'],
+      ['bus', '34', 'Aviemore, Grampian Road'],
+    ]);
+    // Cheaper than the taxi all the way, which is still offered.
+    const taxi = js.find((j) => j.depart.stages.join('>') === 'taxi');
+    expect(pence(taxiBus!.cost)).toBeLessThan(pence(taxi!.cost));
+    // And the way back: the 34 to Grantown, a taxi home.
+    const back = await plan('Aviemore', 'Tomintoul', { out_time: '2026/11/25 09:00:00' });
+    expect(back.some((j) => j.depart.stages.join('>') === 'bus>taxi')).toBe(true);
+  });
+
   it('a brand blocking taxi, own car and cycle never offers them', async () => {
     const greenway = brand('greenway-active');
     expect(greenway.blockedTravelTypes).toEqual(['taxi', 'own car', 'cycle']);

@@ -44,6 +44,13 @@ export const SHORT_WALK_SEC = 10 * 60;
  * (`npx node packages/engine/bench/plan.ts`).
  */
 const VEHICLE_STATIONS_MAX = 12;
+/**
+ * Bus stops a taxi first or last mile considers where no station is in its reach: the nearest stop
+ * of each line that calls at no stop within a walk of that end, the nearest few of them (Tomintoul,
+ * whose own bus runs on Tuesdays, to the 34 at Grantown-on-Spey). Only where no station is in reach,
+ * so a search near a railway does no more work; each stop adds a few RAPTOR range iterations.
+ */
+const TAXI_BUS_STOPS_MAX = 4;
 /** Booking and boarding a DRT vehicle take a few minutes on top of the ride. */
 const FLEXIBLE_BOARD_SEC = 5 * 60;
 
@@ -120,6 +127,25 @@ function listTrainStops(data: RegionData): Uint8Array {
     trainStops.set(data.timetable, train);
   }
   return train;
+}
+
+type VehicleReachLeg = ReturnType<typeof listVehicleReach>[number];
+
+const stopLines = new WeakMap<RegionData['timetable'], Map<number, number[]>>();
+
+/** The lines (by index) calling at a stop, remembered per timetable. */
+function listStopLineIds(data: RegionData, s: number): number[] {
+  let byStop = stopLines.get(data.timetable);
+  if (!byStop) stopLines.set(data.timetable, (byStop = new Map()));
+  let lines = byStop.get(s);
+  if (!lines) {
+    const a = data.timetable.a;
+    const set = new Set<number>();
+    for (let i = a.stopPatternOffsets[s] ?? 0; i < (a.stopPatternOffsets[s + 1] ?? 0); i++)
+      set.add(a.patternLine[a.stopPatterns[i] ?? 0] ?? 0);
+    byStop.set(s, (lines = [...set]));
+  }
+  return lines;
 }
 
 const nearest = (legs: AccessLeg[]): AccessLeg[] =>
@@ -226,18 +252,59 @@ export function planTransit(ctx: SearchContext): TransitPlan {
     const back = walkOut ? stations('car', MILE_MAX_SEC.lift, 'to') : [];
     if (walkOut && back.length) station(walkOut, plain(back, 'lift', 'car'));
   }
+  /**
+   * Where no station is in a taxi's reach: the bus stops of lines the traveller cannot walk to
+   * from that end, the nearest stop of each (TAXI_BUS_STOPS_MAX); none where a booked bus serves it.
+   */
+  const taxiBusStops = (dir: 'from' | 'to', ok = (_s: number) => true) => {
+    const p = dir === 'from' ? from : to;
+    // Where the region's own booked bus serves the end, it does this job for a few pounds (Tarland).
+    const booked = region.flexibleServices.some(
+      (svc) =>
+        allowed(svc.kind) &&
+        inServiceZone(svc, p.lat, p.lon) &&
+        serviceRunsBetween(svc, region.timeZone, startSec, startSec + 3600),
+    );
+    if (booked) return [];
+    const walkable = dir === 'from' ? walkableOut : walkableIn;
+    const walksSame = dir === 'from' ? walksOut : walksIn;
+    const walksOther = dir === 'from' ? walksIn : walksOut;
+    return reached(p, dir, `bus stops taxi ${walksSame.size} ${walksOther.size}`, () => {
+      const reach = listVehicleReach(
+        data,
+        p,
+        'taxi',
+        MILE_MAX_SEC.taxi,
+        dir,
+        (s) => !walkable.has(s) && !walksSame.has(s) && !walksOther.has(s) && ok(s),
+      );
+      const linesAt = (s: number) => listStopLineIds(data, s);
+      const walkedLines = new Set([...walksSame].flatMap(linesAt));
+      const nearestOfLine = new Map<number, VehicleReachLeg>();
+      for (const r of reach)
+        for (const line of linesAt(r.stopIdx))
+          if (!walkedLines.has(line) && (nearestOfLine.get(line)?.streetSec ?? Infinity) > r.streetSec)
+            nearestOfLine.set(line, r);
+      const stops = [...new Set(nearestOfLine.values())]
+        .sort((x, y) => x.streetSec - y.streetSec)
+        .slice(0, TAXI_BUS_STOPS_MAX);
+      return vehicleLegsWithin(stops, 'taxi', MILE_MAX_SEC.taxi);
+    });
+  };
   if (allowed('taxi')) {
-    // A taxi to or from the station only where the station is beyond a short walk.
+    // A taxi to or from the station only where the station is beyond a short walk; where no
+    // station is in reach, to or from a bus stop of a line out of walking reach.
     const hasTaxi = (lat: number, lon: number) => listTaxiOperators(data, lat, lon).length > 0;
     if (walkIn && hasTaxi(from.lat, from.lon)) {
-      const legs = stations('taxi', MILE_MAX_SEC.taxi, 'from');
+      const toStation = stations('taxi', MILE_MAX_SEC.taxi, 'from');
+      const legs = toStation.length ? toStation : taxiBusStops('from');
       if (legs.length) station(plain(legs, 'taxi', 'taxi'), walkIn);
     }
     if (walkOut) {
       const a = data.timetable.a;
-      const legs = stations('taxi', MILE_MAX_SEC.taxi, 'to', (s) =>
-        hasTaxi(a.stopLat[s] ?? 0, a.stopLon[s] ?? 0),
-      );
+      const taxiAt = (s: number) => hasTaxi(a.stopLat[s] ?? 0, a.stopLon[s] ?? 0);
+      const fromStation = stations('taxi', MILE_MAX_SEC.taxi, 'to', taxiAt);
+      const legs = fromStation.length ? fromStation : taxiBusStops('to', taxiAt);
       if (legs.length) station(walkOut, plain(legs, 'taxi', 'taxi'));
     }
   }
