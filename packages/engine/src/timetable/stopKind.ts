@@ -22,6 +22,15 @@ export function listStopLines(tt: Timetable, stop: number): string[] {
   return [...names];
 }
 
+/** The lines calling at a stop, by their index in `meta.lines`, each once. */
+export function listStopLineIndexes(tt: Timetable, stop: number): number[] {
+  const a = tt.a;
+  const lines = new Set<number>();
+  for (let i = a.stopPatternOffsets[stop] ?? 0; i < (a.stopPatternOffsets[stop + 1] ?? 0); i++)
+    lines.add(a.patternLine[a.stopPatterns[i] ?? 0] ?? -1);
+  return [...lines];
+}
+
 /** The runs calling at a stop over the whole timetable (every trip of every pattern through it, each service day's variant counted once). */
 export function countStopCalls(tt: Timetable, stop: number): number {
   const a = tt.a;

@@ -7,6 +7,7 @@ import {
   listVehicleReach,
   vehicleLegsWithin,
 } from '../../modes/accessEgress.ts';
+import type { VehicleReach } from '../../modes/accessEgress.ts';
 import { streetModeFor } from '../../modes/streetStep.ts';
 import { inServiceZone, serviceRunsBetween } from '../../modes/flexible.ts';
 import { listTaxiOperators } from '../../modes/taxi.ts';
@@ -17,6 +18,7 @@ import { rideTimer } from '../families/flexible.ts';
 import type { RegionData } from '../../loader/regionData.ts';
 import type { AccessDetail } from '../transitSteps.ts';
 import { boardMarginSec } from './boardMargins.ts';
+import { listStopLineIndexes } from '../../timetable/stopKind.ts';
 
 /*
  * First and last miles of transit journeys: for each way between a door and the stops (walk,
@@ -127,25 +129,6 @@ function listTrainStops(data: RegionData): Uint8Array {
     trainStops.set(data.timetable, train);
   }
   return train;
-}
-
-type VehicleReachLeg = ReturnType<typeof listVehicleReach>[number];
-
-const stopLines = new WeakMap<RegionData['timetable'], Map<number, number[]>>();
-
-/** The lines (by index) calling at a stop, remembered per timetable. */
-function listStopLineIds(data: RegionData, s: number): number[] {
-  let byStop = stopLines.get(data.timetable);
-  if (!byStop) stopLines.set(data.timetable, (byStop = new Map()));
-  let lines = byStop.get(s);
-  if (!lines) {
-    const a = data.timetable.a;
-    const set = new Set<number>();
-    for (let i = a.stopPatternOffsets[s] ?? 0; i < (a.stopPatternOffsets[s + 1] ?? 0); i++)
-      set.add(a.patternLine[a.stopPatterns[i] ?? 0] ?? 0);
-    byStop.set(s, (lines = [...set]));
-  }
-  return lines;
 }
 
 const nearest = (legs: AccessLeg[]): AccessLeg[] =>
@@ -266,7 +249,6 @@ export function planTransit(ctx: SearchContext): TransitPlan {
         serviceRunsBetween(svc, region.timeZone, startSec, startSec + 3600),
     );
     if (booked) return [];
-    const walkable = dir === 'from' ? walkableOut : walkableIn;
     const walksSame = dir === 'from' ? walksOut : walksIn;
     const walksOther = dir === 'from' ? walksIn : walksOut;
     return reached(p, dir, `bus stops taxi ${walksSame.size} ${walksOther.size}`, () => {
@@ -276,11 +258,11 @@ export function planTransit(ctx: SearchContext): TransitPlan {
         'taxi',
         MILE_MAX_SEC.taxi,
         dir,
-        (s) => !walkable.has(s) && !walksSame.has(s) && !walksOther.has(s) && ok(s),
+        (s) => !walksSame.has(s) && !walksOther.has(s) && ok(s),
       );
-      const linesAt = (s: number) => listStopLineIds(data, s);
+      const linesAt = (s: number) => listStopLineIndexes(data.timetable, s);
       const walkedLines = new Set([...walksSame].flatMap(linesAt));
-      const nearestOfLine = new Map<number, VehicleReachLeg>();
+      const nearestOfLine = new Map<number, VehicleReach>();
       for (const r of reach)
         for (const line of linesAt(r.stopIdx))
           if (!walkedLines.has(line) && (nearestOfLine.get(line)?.streetSec ?? Infinity) > r.streetSec)
