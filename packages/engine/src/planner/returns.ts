@@ -12,7 +12,7 @@ import { LIFT_DIRECT_M } from './families/lift.ts';
 import { TAXI_DIRECT_M } from './families/taxi.ts';
 import { planTransit, transitKey } from './transit/miles.ts';
 import type { TransitFamily } from './transit/miles.ts';
-import { searchFamily } from './transit/search.ts';
+import { searchFamilies, searchFamily } from './transit/search.ts';
 import { stopPlace } from './transitSteps.ts';
 
 /** Return legs want the first way home, so their range is short. */
@@ -23,11 +23,13 @@ const RETURN_WINDOW_SEC = 30 * 60;
  * candidate's rule (families/family.ts ReturnRule): a direct mode returns the same way; a car or
  * bike left at a station is collected there; everything else returns by public transport (the
  * mirror family first, then walking to the stop), else door to door by its fallback.
- * Searches shared by several candidates run once.
+ * Searches shared by several candidates run once, and the vehicles of `asked` (the candidates whose
+ * way back will be asked) are collected from all their stations by one router run.
  */
 export function returnPlanner(
   ctx: SearchContext,
   startSec: number,
+  asked: readonly Candidate[],
 ): (c: Candidate) => PlannedLeg | undefined {
   const back = returnContext(ctx, startSec);
   const { data } = ctx;
@@ -77,24 +79,51 @@ export function returnPlanner(
     });
   };
 
-  const collect = (type: 'own car' | 'cycle', stop: number): PlannedLeg | undefined =>
-    once(`vehicle:${type}:${stop}`, () => {
-      const station = stopPlace(data, stop);
-      const home = buildStreetStep(data.streets, type, station, back.destination, { startSec: 0 });
-      const walk = transitPlan().walkOut;
-      if (!home || !walk) return undefined;
-      const fam: TransitFamily = {
-        first: walk,
-        last: {
-          mile: type === 'cycle' ? 'bike & ride' : 'park & ride',
-          vehicle: type,
-          legs: [{ stopIdx: stop, durationSec: home.endSec - home.startSec, mode: type }],
-          detail: () => ({ type }),
-        },
-        windowSec: RETURN_WINDOW_SEC,
-      };
-      return earliest(searchFamily(back, fam, RETURN_WINDOW_SEC).map((f) => f.leg)) ?? undefined;
-    });
+  /**
+   * Collecting a vehicle: walk to a stop, ride to the station, then drive or cycle home; the
+   * earliest arrival home in the window. Every vehicle of `asked` (a car at one station, a bike at
+   * another) is searched for at once (transit/search.ts searchFamilies), each to its own station.
+   */
+  type Vehicle = { type: 'own car' | 'cycle'; stop: number };
+  const vehicleKey = ({ type, stop }: Vehicle) => `vehicle:${type}:${stop}`;
+  const collectHome = ({ type, stop }: Vehicle): TransitFamily | undefined => {
+    const station = stopPlace(data, stop);
+    const home = buildStreetStep(data.streets, type, station, back.destination, { startSec: 0 });
+    const walk = transitPlan().walkOut;
+    if (!home || !walk) return undefined;
+    return {
+      first: walk,
+      last: {
+        mile: type === 'cycle' ? 'bike & ride' : 'park & ride',
+        vehicle: type,
+        legs: [{ stopIdx: stop, durationSec: home.endSec - home.startSec, mode: type }],
+        detail: () => ({ type }),
+      },
+      windowSec: RETURN_WINDOW_SEC,
+    };
+  };
+  const collectAll = (vehicles: readonly Vehicle[]) => {
+    const homes = vehicles.map((v) => ({ v, fam: collectHome(v) }));
+    const found = homes.flatMap((h) => (h.fam ? [h.fam] : []));
+    const legs = found.length ? searchFamilies(back, found, RETURN_WINDOW_SEC) : [];
+    for (const { v, fam } of homes) {
+      const at = fam ? found.indexOf(fam) : -1;
+      cache.set(vehicleKey(v), at < 0 ? null : earliest(legs[at]!.map((f) => f.leg)));
+    }
+  };
+  let collectedAsked = false;
+  const collect = (vehicle: Vehicle): PlannedLeg | undefined => {
+    if (!collectedAsked) {
+      collectedAsked = true;
+      const all = new Map<string, Vehicle>();
+      for (const c of asked)
+        if (c.back.rule === 'vehicle') all.set(vehicleKey(c.back), { type: c.back.type, stop: c.back.stop });
+      collectAll([...all.values()]);
+    }
+    // A vehicle outside `asked` is searched for on its own.
+    if (!cache.has(vehicleKey(vehicle))) collectAll([vehicle]);
+    return cache.get(vehicleKey(vehicle)) ?? undefined;
+  };
 
   const byPublic = (prefer: FamilyKey, home: Candidate['back'] & { rule: 'public' }): PlannedLeg[] => {
     const key = `public:${familyLabel(prefer)}`;
@@ -130,7 +159,7 @@ export function returnPlanner(
 
   return (c) => {
     if (c.back.rule === 'same') return sameWay(c);
-    if (c.back.rule === 'vehicle') return collect(c.back.type, c.back.stop);
+    if (c.back.rule === 'vehicle') return collect(c.back);
     return mostAlike(c.leg, byPublic(c.back.prefer, c.back)) ?? undefined;
   };
 }
