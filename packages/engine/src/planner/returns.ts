@@ -81,8 +81,7 @@ export function returnPlanner(
 
   /**
    * Collecting a vehicle: walk to a stop, ride to the station, then drive or cycle home; the
-   * earliest arrival home in the window. Every vehicle of `asked` (a car at one station, a bike at
-   * another) is searched for at once (transit/search.ts searchFamilies), each to its own station.
+   * earliest arrival home in the window.
    */
   type Vehicle = { type: 'own car' | 'cycle'; stop: number };
   const vehicleKey = ({ type, stop }: Vehicle) => `vehicle:${type}:${stop}`;
@@ -102,26 +101,50 @@ export function returnPlanner(
       windowSec: RETURN_WINDOW_SEC,
     };
   };
-  const collectAll = (vehicles: readonly Vehicle[]) => {
+  /** The public families a way back tries, in order: the mirror of the way out, then walking. */
+  const publicOrder = (prefer: FamilyKey): TransitFamily[] => {
+    const mirror = familyLabel(mirrorKey(prefer));
+    const families = transitPlan().families.filter((f) => !f.first.vehicle && !f.last.vehicle);
+    const label = (f: TransitFamily) => familyLabel(transitKey(f));
+    const isWalk = (f: TransitFamily) => f.first.mile === 'walk' && f.last.mile === 'walk';
+    return [...families.filter((f) => label(f) === mirror && !isWalk(f)), ...families.filter(isWalk)];
+  };
+  /**
+   * Searches `fams` together (transit/search.ts searchFamilies: one router run per first mile)
+   * with each vehicle's collection, whose earliest leg home goes into the cache.
+   */
+  const searchWith = (vehicles: readonly Vehicle[], fams: readonly TransitFamily[]) => {
     const homes = vehicles.map((v) => ({ v, fam: collectHome(v) }));
-    const found = homes.flatMap((h) => (h.fam ? [h.fam] : []));
-    const legs = found.length ? searchFamilies(back, found, RETURN_WINDOW_SEC) : [];
+    const all = [...homes.flatMap((h) => (h.fam ? [h.fam] : [])), ...fams];
+    const found = all.length ? searchFamilies(back, all, RETURN_WINDOW_SEC) : [];
     for (const { v, fam } of homes) {
-      const at = fam ? found.indexOf(fam) : -1;
-      cache.set(vehicleKey(v), at < 0 ? null : earliest(legs[at]!.map((f) => f.leg)));
+      const at = fam ? all.indexOf(fam) : -1;
+      cache.set(vehicleKey(v), at < 0 ? null : earliest(found[at]!.map((f) => f.leg)));
     }
   };
-  let collectedAsked = false;
-  const collect = (vehicle: Vehicle): PlannedLeg | undefined => {
-    if (!collectedAsked) {
-      collectedAsked = true;
-      const all = new Map<string, Vehicle>();
-      for (const c of asked)
-        if (c.back.rule === 'vehicle') all.set(vehicleKey(c.back), { type: c.back.type, stop: c.back.stop });
-      collectAll([...all.values()]);
+  /**
+   * Before the first way back: the searches the ways back of `asked` will surely run, together
+   * (the walk from the destination to the stops is the first mile of most of them): every
+   * vehicle's collection and each public way back's first choice. The public families' routes
+   * are kept in the context (ctx.routes), where byPublic's searches find them.
+   */
+  let searchedAsked = false;
+  const searchAsked = () => {
+    if (searchedAsked) return;
+    searchedAsked = true;
+    const vehicles = new Map<string, Vehicle>();
+    const firsts = new Set<TransitFamily>();
+    for (const { back: b } of asked) {
+      if (b.rule === 'vehicle') vehicles.set(vehicleKey(b), { type: b.type, stop: b.stop });
+      const first = b.rule === 'public' ? publicOrder(b.prefer)[0] : undefined;
+      if (first) firsts.add(first);
     }
+    searchWith([...vehicles.values()], [...firsts]);
+  };
+  const collect = (vehicle: Vehicle): PlannedLeg | undefined => {
+    searchAsked();
     // A vehicle outside `asked` is searched for on its own.
-    if (!cache.has(vehicleKey(vehicle))) collectAll([vehicle]);
+    if (!cache.has(vehicleKey(vehicle))) searchWith([vehicle], []);
     return cache.get(vehicleKey(vehicle)) ?? undefined;
   };
 
@@ -129,16 +152,9 @@ export function returnPlanner(
     const key = `public:${familyLabel(prefer)}`;
     let found = publicCache.get(key);
     if (found) return found;
-    const mirror = familyLabel(mirrorKey(prefer));
-    const families = transitPlan().families.filter((f) => !f.first.vehicle && !f.last.vehicle);
-    const label = (f: TransitFamily) => familyLabel(transitKey(f));
-    const isWalk = (f: TransitFamily) => f.first.mile === 'walk' && f.last.mile === 'walk';
-    const ordered = [
-      ...families.filter((f) => label(f) === mirror && !isWalk(f)),
-      ...families.filter(isWalk),
-    ];
+    searchAsked();
     found = [];
-    for (const fam of ordered) {
+    for (const fam of publicOrder(prefer)) {
       found = searchFamily(back, fam, RETURN_WINDOW_SEC).map((f) => f.leg);
       if (found.length > 0) break;
     }

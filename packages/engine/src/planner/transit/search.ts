@@ -53,9 +53,11 @@ export function searchFamily(
 }
 
 /**
- * `searchFamily` for families with the same first mile, each on its own (an empty list where it
- * finds nothing), from one router run to all their last miles (Raptor.routeToEach): a car or bike
- * collected at one of several stations. Depart-after searches on arrival and changes only.
+ * `searchFamily` for several families, each answered on its own (an empty list where it finds
+ * nothing), with one router run per first mile to all the last miles of the families sharing it
+ * (Raptor.routeToEach): on a way back, the walk from the destination to the stops serves the walk
+ * home, a lift or a taxi home from the station, and every car or bike to collect. Depart-after
+ * searches on arrival and changes only.
  */
 export function searchFamilies(
   ctx: SearchContext,
@@ -64,18 +66,21 @@ export function searchFamilies(
 ): FoundJourney[][] {
   if ('endSec' in ctx.at) throw new Error('searchFamilies searches depart-after only');
   const keys = fams.map((fam) => routeKey(ctx, fam, windowSec, false));
-  const open = [...new Set(keys)]
-    .filter((key) => !ctx.routes.has(key))
-    .map((key) => routeQuery(ctx, fams[keys.indexOf(key)]!, windowSec, key));
-  if (open.length > 0) {
-    const first = open[0]!;
-    if (open.some((s) => legsKey(s.query.access) !== legsKey(first.query.access)))
-      throw new Error('searchFamilies needs one first mile');
-    const found = first.routers.raptor.routeToEach(
-      first.query,
-      open.map((s) => s.query.egress),
+  const byFirst = new Map<string, RouteQuery[]>();
+  for (const key of new Set(keys)) {
+    if (ctx.routes.has(key)) continue;
+    const search = routeQuery(ctx, fams[keys.indexOf(key)]!, windowSec, key);
+    const first = legsKey(search.query.access);
+    const same = byFirst.get(first);
+    if (same) same.push(search);
+    else byFirst.set(first, [search]);
+  }
+  for (const [one, ...more] of byFirst.values()) {
+    const found = one!.routers.raptor.routeToEach(
+      one!.query,
+      [one!, ...more].map((s) => s.query.egress),
     );
-    open.forEach((s, i) => keptRoutes(ctx, s, found[i]!, false));
+    [one!, ...more].forEach((s, i) => keptRoutes(ctx, s, found[i]!, false));
   }
   return fams.map((fam, i) => asFound(ctx, fam, ctx.routes.get(keys[i]!)!));
 }
