@@ -150,8 +150,8 @@ export class Raptor {
    * at the stops are shared; each list keeps its own target labels (and end-leg extensions,
    * endTransfers.ts), and a label is pruned only when it can improve none of them (the target
    * bound is the latest of the lists' targets, the time and vehicle bounds the least over all
-   * their end legs). Collecting a car or bike left at one of several stations (planner/returns.ts)
-   * asks this once instead of once per station.
+   * their end legs). A way back (planner/returns.ts) asks this once for its walk home, its lift or
+   * taxi home from the station and each car or bike to collect, instead of once for each.
    */
   routeToEach(query: RaptorQuery, egress: readonly AccessLeg[][]): RaptorJourney[][] {
     if (query.direction !== 'depart-after') throw new Error('routeToEach searches depart-after only');
