@@ -148,9 +148,14 @@ function planOptions(
   // Coming back from an outside destination, the way home inside the region starts at the gateway.
   const returnInsideSec =
     returnSec !== undefined && beyond?.end === 'destination' ? returnSec + beyond.addedSec : returnSec;
-  const returnOf = returnInsideSec === undefined ? undefined : returnPlanner(ctx, returnInsideSec);
   const extend = (leg: PlannedLeg, outbound: boolean): PlannedLeg =>
     beyond ? extendBeyond(leg, beyond, (beyond.end === 'destination') === outbound) : leg;
+  // An outbound leg still travelling at the return time cannot be paired: the others' ways back are asked.
+  const backAsked = (c: Candidate) => returnSec !== undefined && legEndSec(extend(c.leg, true)) <= returnSec;
+  const returnOf =
+    returnInsideSec === undefined
+      ? undefined
+      : returnPlanner(ctx, returnInsideSec, candidates.filter(backAsked));
   const options: Array<{ option: PlannedOption; c: Candidate }> = [];
   let paired = 0;
   // The ways there that arrive after the return time, and the first of their arrivals.

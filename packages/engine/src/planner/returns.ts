@@ -12,7 +12,7 @@ import { LIFT_DIRECT_M } from './families/lift.ts';
 import { TAXI_DIRECT_M } from './families/taxi.ts';
 import { planTransit, transitKey } from './transit/miles.ts';
 import type { TransitFamily } from './transit/miles.ts';
-import { searchFamily } from './transit/search.ts';
+import { searchFamilies, searchFamily } from './transit/search.ts';
 import { stopPlace } from './transitSteps.ts';
 
 /** Return legs want the first way home, so their range is short. */
@@ -23,11 +23,13 @@ const RETURN_WINDOW_SEC = 30 * 60;
  * candidate's rule (families/family.ts ReturnRule): a direct mode returns the same way; a car or
  * bike left at a station is collected there; everything else returns by public transport (the
  * mirror family first, then walking to the stop), else door to door by its fallback.
- * Searches shared by several candidates run once.
+ * Searches shared by several candidates run once, and the vehicles of `asked` (the candidates whose
+ * way back will be asked) are collected from all their stations by one router run.
  */
 export function returnPlanner(
   ctx: SearchContext,
   startSec: number,
+  asked: readonly Candidate[],
 ): (c: Candidate) => PlannedLeg | undefined {
   const back = returnContext(ctx, startSec);
   const { data } = ctx;
@@ -77,39 +79,82 @@ export function returnPlanner(
     });
   };
 
-  const collect = (type: 'own car' | 'cycle', stop: number): PlannedLeg | undefined =>
-    once(`vehicle:${type}:${stop}`, () => {
-      const station = stopPlace(data, stop);
-      const home = buildStreetStep(data.streets, type, station, back.destination, { startSec: 0 });
-      const walk = transitPlan().walkOut;
-      if (!home || !walk) return undefined;
-      const fam: TransitFamily = {
-        first: walk,
-        last: {
-          mile: type === 'cycle' ? 'bike & ride' : 'park & ride',
-          vehicle: type,
-          legs: [{ stopIdx: stop, durationSec: home.endSec - home.startSec, mode: type }],
-          detail: () => ({ type }),
-        },
-        windowSec: RETURN_WINDOW_SEC,
-      };
-      return earliest(searchFamily(back, fam, RETURN_WINDOW_SEC).map((f) => f.leg)) ?? undefined;
-    });
+  /**
+   * Collecting a vehicle: walk to a stop, ride to the station, then drive or cycle home; the
+   * earliest arrival home in the window.
+   */
+  type Vehicle = { type: 'own car' | 'cycle'; stop: number };
+  const vehicleKey = ({ type, stop }: Vehicle) => `vehicle:${type}:${stop}`;
+  const collectHome = ({ type, stop }: Vehicle): TransitFamily | undefined => {
+    const station = stopPlace(data, stop);
+    const home = buildStreetStep(data.streets, type, station, back.destination, { startSec: 0 });
+    const walk = transitPlan().walkOut;
+    if (!home || !walk) return undefined;
+    return {
+      first: walk,
+      last: {
+        mile: type === 'cycle' ? 'bike & ride' : 'park & ride',
+        vehicle: type,
+        legs: [{ stopIdx: stop, durationSec: home.endSec - home.startSec, mode: type }],
+        detail: () => ({ type }),
+      },
+      windowSec: RETURN_WINDOW_SEC,
+    };
+  };
+  /** The public families a way back tries, in order: the mirror of the way out, then walking. */
+  const publicOrder = (prefer: FamilyKey): TransitFamily[] => {
+    const mirror = familyLabel(mirrorKey(prefer));
+    const families = transitPlan().families.filter((f) => !f.first.vehicle && !f.last.vehicle);
+    const label = (f: TransitFamily) => familyLabel(transitKey(f));
+    const isWalk = (f: TransitFamily) => f.first.mile === 'walk' && f.last.mile === 'walk';
+    return [...families.filter((f) => label(f) === mirror && !isWalk(f)), ...families.filter(isWalk)];
+  };
+  /**
+   * Searches `fams` together (transit/search.ts searchFamilies: one router run per first mile)
+   * with each vehicle's collection, whose earliest leg home goes into the cache.
+   */
+  const searchWith = (vehicles: readonly Vehicle[], fams: readonly TransitFamily[]) => {
+    const homes = vehicles.map((v) => ({ v, fam: collectHome(v) }));
+    const all = [...homes.flatMap((h) => (h.fam ? [h.fam] : [])), ...fams];
+    const found = all.length ? searchFamilies(back, all, RETURN_WINDOW_SEC) : [];
+    for (const { v, fam } of homes) {
+      const at = fam ? all.indexOf(fam) : -1;
+      cache.set(vehicleKey(v), at < 0 ? null : earliest(found[at]!.map((f) => f.leg)));
+    }
+  };
+  /**
+   * Before the first way back: the searches the ways back of `asked` will surely run, together
+   * (the walk from the destination to the stops is the first mile of most of them): every
+   * vehicle's collection and each public way back's first choice. The public families' routes
+   * are kept in the context (ctx.routes), where byPublic's searches find them.
+   */
+  let searchedAsked = false;
+  const searchAsked = () => {
+    if (searchedAsked) return;
+    searchedAsked = true;
+    const vehicles = new Map<string, Vehicle>();
+    const firsts = new Set<TransitFamily>();
+    for (const { back: b } of asked) {
+      if (b.rule === 'vehicle') vehicles.set(vehicleKey(b), { type: b.type, stop: b.stop });
+      const first = b.rule === 'public' ? publicOrder(b.prefer)[0] : undefined;
+      if (first) firsts.add(first);
+    }
+    searchWith([...vehicles.values()], [...firsts]);
+  };
+  const collect = (vehicle: Vehicle): PlannedLeg | undefined => {
+    searchAsked();
+    // A vehicle outside `asked` is searched for on its own.
+    if (!cache.has(vehicleKey(vehicle))) searchWith([vehicle], []);
+    return cache.get(vehicleKey(vehicle)) ?? undefined;
+  };
 
   const byPublic = (prefer: FamilyKey, home: Candidate['back'] & { rule: 'public' }): PlannedLeg[] => {
     const key = `public:${familyLabel(prefer)}`;
     let found = publicCache.get(key);
     if (found) return found;
-    const mirror = familyLabel(mirrorKey(prefer));
-    const families = transitPlan().families.filter((f) => !f.first.vehicle && !f.last.vehicle);
-    const label = (f: TransitFamily) => familyLabel(transitKey(f));
-    const isWalk = (f: TransitFamily) => f.first.mile === 'walk' && f.last.mile === 'walk';
-    const ordered = [
-      ...families.filter((f) => label(f) === mirror && !isWalk(f)),
-      ...families.filter(isWalk),
-    ];
+    searchAsked();
     found = [];
-    for (const fam of ordered) {
+    for (const fam of publicOrder(prefer)) {
       found = searchFamily(back, fam, RETURN_WINDOW_SEC).map((f) => f.leg);
       if (found.length > 0) break;
     }
@@ -130,7 +175,7 @@ export function returnPlanner(
 
   return (c) => {
     if (c.back.rule === 'same') return sameWay(c);
-    if (c.back.rule === 'vehicle') return collect(c.back.type, c.back.stop);
+    if (c.back.rule === 'vehicle') return collect(c.back);
     return mostAlike(c.leg, byPublic(c.back.prefer, c.back)) ?? undefined;
   };
 }

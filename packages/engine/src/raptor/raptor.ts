@@ -1,5 +1,6 @@
 import { POS_NO_DROP_OFF, POS_NO_PICKUP } from './transitData.ts';
 import { withEndTransfers } from './endTransfers.ts';
+import type { EndTransfers } from './endTransfers.ts';
 import { mapRangeStarts } from './rangeStarts.ts';
 import { toRealJourney } from './realJourney.ts';
 import { TimeBound } from './timeBound.ts';
@@ -16,6 +17,8 @@ const INF = 0x3fffffff;
  * cost 0.74× the CPU, RNV's router 0.92× and NYC's 0.99×; for up to six, NYC's router 1.16×.
  */
 const LATEST_TIME_BOUND_MIN_ARRIVALS = 4;
+/** The end groups of a query with one: its end legs need no group. */
+const ONE_GROUP = new Int32Array(0);
 /** Default bound on journey length (a day: rural services may mean waiting until the next morning). */
 export const DEFAULT_MAX_DURATION_SEC = 24 * 3600;
 
@@ -54,9 +57,16 @@ export class Raptor {
   private readonly rIsWalk: Uint8Array;
   /** Round of the t-layer the change started from (0 for access). */
   private readonly rSrc: Uint8Array;
-  private readonly targetTime: Int32Array;
-  private readonly targetWalk: Int32Array;
-  private readonly targetEgress: Int32Array;
+  /**
+   * Target labels per round × end group (index k·G + g, G = `groupCount`): one group unless
+   * `routeToEach` searches several egress lists at once.
+   */
+  private targetTime: Int32Array;
+  private targetWalk: Int32Array;
+  private targetEgress: Int32Array;
+  /** Per query: the number of end groups, and the group of each end leg (G > 1 only). */
+  private groupCount = 1;
+  private endGroup: Int32Array = ONE_GROUP;
   // Scratch.
   private readonly markedT: Uint8Array;
   private readonly markedR: Uint8Array;
@@ -128,9 +138,85 @@ export class Raptor {
   route(query: RaptorQuery): RaptorResult {
     const started = performance.now();
     const stats = emptyStats();
-    const maxDurationSec = query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC;
     const q = this.prepare(query);
+    const found = this.rangeRun(query, q, stats)[0]!;
+    stats.durationMs = performance.now() - started;
+    return { journeys: paretoSort(found, q.fwd).map(q.endLegs.split), stats };
+  }
+
+  /**
+   * A depart-after query to each of several egress lists (its own `egress` ignored): per list, the
+   * journeys `route` returns for the query with that list as its egress, from one run. The labels
+   * at the stops are shared; each list keeps its own target labels (and end-leg extensions,
+   * endTransfers.ts), and a label is pruned only when it can improve none of them (the target
+   * bound is the latest of the lists' targets, the time and vehicle bounds the least over all
+   * their end legs). A way back (planner/returns.ts) asks this once for its walk home, its lift or
+   * taxi home from the station and each car or bike to collect, instead of once for each.
+   */
+  routeToEach(query: RaptorQuery, egress: readonly AccessLeg[][]): RaptorJourney[][] {
+    if (query.direction !== 'depart-after') throw new Error('routeToEach searches depart-after only');
+    const rounds = Math.min(this.maxRounds, (query.maxTransfers ?? this.maxRounds - 1) + 1);
+    const lists = egress.map((e) => withEndTransfers(this.data, { ...query, egress: e }));
+    // A list's own query starts from the legs its vehicle bound keeps (those that can reach it),
+    // and its range iterations are the times a vehicle leaves from them: lists run together only
+    // where those legs are the same, so that each sees the iterations of its own query.
+    // (The bound of several lists together can be tighter than each one's: its breadth-first search
+    // may run out where theirs stop at their last level.)
+    const together = new Map<string, { members: number[]; useful: AccessLeg[] }>();
+    lists.forEach((l, g) => {
+      this.vehicles.computeForSearch(l.access, l.egress, true, rounds);
+      const useful = l.access.filter((a) => this.vehicles.toBoard[a.stopIdx]! <= rounds);
+      const key = useful.map((a) => l.access.indexOf(a)).join(',');
+      const run = together.get(key);
+      if (run) run.members.push(g);
+      else together.set(key, { members: [g], useful });
+    });
+    const out: RaptorJourney[][] = [];
+    for (const { members, useful } of together.values()) {
+      const found = this.routeTogether(
+        query,
+        members.map((g) => lists[g]!),
+        useful,
+      );
+      members.forEach((g, i) => (out[g] = found[i]!));
+    }
+    return out;
+  }
+
+  /**
+   * One run of `query` to the end legs of every list (each with its walking extensions), from the
+   * start legs `useful`; answered per list.
+   */
+  private routeTogether(
+    query: RaptorQuery,
+    lists: readonly EndTransfers[],
+    useful: AccessLeg[],
+  ): RaptorJourney[][] {
+    const offsets: number[] = [];
+    const ends: AccessLeg[] = [];
+    for (const l of lists) {
+      offsets.push(ends.length);
+      ends.push(...l.egress);
+    }
+    const group = new Int32Array(ends.length);
+    lists.forEach((l, g) => group.fill(g, offsets[g]!, offsets[g]! + l.egress.length));
+    const merged = { access: lists[0]!.access, egress: ends, split: (j: RaptorJourney) => j };
+    const q = { ...this.prepare(query, merged, group, lists.length), usefulStarts: useful };
+    return this.rangeRun(query, q, emptyStats()).map((found, g) =>
+      paretoSort(found, true).map((j) =>
+        lists[g]!.split({
+          ...j,
+          legs: j.legs.map((l) => (l.kind === 'egress' ? { ...l, index: l.index - offsets[g]! } : l)),
+        }),
+      ),
+    );
+  }
+
+  /** The range iterations of a prepared query; per end group, every journey an iteration improved (not yet Pareto-sorted). */
+  private rangeRun(query: RaptorQuery, q: PreparedSearch, stats: RaptorStats): RaptorJourney[][] {
+    const maxDurationSec = query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC;
     const { fwd, usefulStarts } = q;
+    const G = this.groupCount;
     const startTimes = mapRangeStarts(this.data, query, usefulStarts, fwd);
     // The time bound is a shortest-path search out to twice the nearest start stop's distance: a
     // single departure with no length limit runs one RAPTOR iteration, which on a large network
@@ -139,7 +225,7 @@ export class Raptor {
     // range's iterations, and for a length-limited query, whose search stops at the limit.
     if (startTimes.size > 1 || query.maxDurationSec !== undefined)
       this.boundTimes(q, maxDurationSec, query.windowSec ?? 0);
-    const found: RaptorJourney[] = [];
+    const found: RaptorJourney[][] = Array.from({ length: G }, () => []);
     let latest = true;
     for (const [start, exact] of startTimes) {
       stats.iterations++;
@@ -159,14 +245,13 @@ export class Raptor {
         maxDurationSec,
       );
       latest = false;
-      for (const k of improvedRounds) {
-        const j = this.reconstruct(k, usefulStarts, q.ends, fwd, q.starts);
+      for (const slot of improvedRounds) {
+        const j = this.reconstruct(slot, usefulStarts, q.ends, fwd, q.starts);
         j.iterationSec = fwd ? start : -start;
-        found.push(j);
+        found[slot % G]!.push(j);
       }
     }
-    stats.durationMs = performance.now() - started;
-    return { journeys: paretoSort(found, fwd).map(q.endLegs.split), stats };
+    return found;
   }
 
   /**
@@ -233,15 +318,29 @@ export class Raptor {
     return { journeys, stats };
   }
 
-  /** Sets up a search: its end legs, label storage cleared and the vehicle bound (no time bound yet). */
-  private prepare(query: RaptorQuery): PreparedSearch {
-    const fwd = query.direction === 'depart-after';
-    const rounds = Math.min(this.maxRounds, (query.maxTransfers ?? this.maxRounds - 1) + 1);
+  /**
+   * Sets up a search: its end legs, label storage cleared and the vehicle bound (no time bound yet).
+   * With `groups` > 1 (routeToEach), `group` gives each destination-side end leg its group.
+   */
+  private prepare(
+    query: RaptorQuery,
     // Origin-side legs in search order: access forward, egress backward; vehicle end legs extended
     // by a walking transfer (endTransfers.ts).
-    const endLegs = withEndTransfers(this.data, query);
+    endLegs = withEndTransfers(this.data, query),
+    group: Int32Array = ONE_GROUP,
+    groups = 1,
+  ): PreparedSearch {
+    const fwd = query.direction === 'depart-after';
+    const rounds = Math.min(this.maxRounds, (query.maxTransfers ?? this.maxRounds - 1) + 1);
     const starts = fwd ? endLegs.access : endLegs.egress;
     const ends = fwd ? endLegs.egress : endLegs.access;
+    this.groupCount = groups;
+    this.endGroup = group;
+    if (this.targetTime.length !== (this.maxRounds + 1) * groups) {
+      this.targetTime = new Int32Array((this.maxRounds + 1) * groups);
+      this.targetWalk = new Int32Array((this.maxRounds + 1) * groups);
+      this.targetEgress = new Int32Array((this.maxRounds + 1) * groups);
+    }
     this.tTime.fill(INF);
     this.rTime.fill(INF);
     this.targetTime.fill(INF);
@@ -263,7 +362,10 @@ export class Raptor {
     this.tripsMoveOn = times.tripsMoveOn;
   }
 
-  /** One RAPTOR run from `start` over kept labels; returns the rounds whose target label improved. */
+  /**
+   * One RAPTOR run from `start` over kept labels; returns the target slots (round × end group,
+   * k·G + g: the rounds with one group) whose label improved.
+   */
   private iterate(
     start: number,
     starts: AccessLeg[],
@@ -302,7 +404,9 @@ export class Raptor {
       }
     }
     const improved: number[] = [];
-    const improvedThisIteration = new Uint8Array(rounds + 1);
+    const G = this.groupCount;
+    const { targetTime, targetWalk, targetEgress, endGroup } = this;
+    const improvedThisIteration = new Uint8Array((rounds + 1) * G);
     // Within one iteration a later arrival with more vehicles is dominated: prune against earlier rounds.
     const { bestT, bestR } = this;
     for (const s of this.bestSet) {
@@ -322,13 +426,21 @@ export class Raptor {
       // Inherit: at most k vehicles is never worse than at most k−1.
       for (const s of markedRList) this.inherit(prev + s, cur + s, true);
       for (const s of prevMarkedT) this.inherit(prev + s, cur + s, false);
-      if (
-        this.targetTime[k - 1]! < this.targetTime[k]! ||
-        (this.targetTime[k - 1] === this.targetTime[k] && this.targetWalk[k - 1]! < this.targetWalk[k]!)
-      ) {
-        this.targetTime[k] = this.targetTime[k - 1]!;
-        this.targetWalk[k] = this.targetWalk[k - 1]!;
-        this.targetEgress[k] = -1;
+      // Per end group; pruning bounds on the latest target of them all (a label is no use only
+      // when it can improve none).
+      let target = -INF;
+      for (let g = 0; g < G; g++) {
+        const was = (k - 1) * G + g;
+        const now = k * G + g;
+        if (
+          targetTime[was]! < targetTime[now]! ||
+          (targetTime[was] === targetTime[now] && targetWalk[was]! < targetWalk[now]!)
+        ) {
+          targetTime[now] = targetTime[was]!;
+          targetWalk[now] = targetWalk[was]!;
+          targetEgress[now] = -1;
+        }
+        if (targetTime[now]! > target) target = targetTime[now]!;
       }
       // Queue each pattern at its first (forward) or last (backward) marked position.
       const queued: number[] = [];
@@ -338,7 +450,6 @@ export class Raptor {
       const boardFrom = markedRList;
       markedRList = [];
       const markedTList: number[] = [];
-      const target = this.targetTime[k]!;
       const bound = start + maxDurationSec;
       // Scan patterns (separate methods keep V8's optimiser on the hot loops).
       for (const r of queued) {
@@ -388,19 +499,20 @@ export class Raptor {
         if (t >= INF) continue;
         const time = t + e.durationSec;
         const w = tWalk[cur + e.stopIdx]! + e.durationSec;
-        if (time < this.targetTime[k]! || (time === this.targetTime[k] && w < this.targetWalk[k]!)) {
-          this.targetTime[k] = time;
-          this.targetWalk[k] = w;
-          this.targetEgress[k] = i;
-          improvedThisIteration[k] = 1;
+        const slot = G === 1 ? k : k * G + endGroup[i]!;
+        if (time < targetTime[slot]! || (time === targetTime[slot] && w < targetWalk[slot]!)) {
+          targetTime[slot] = time;
+          targetWalk[slot] = w;
+          targetEgress[slot] = i;
+          improvedThisIteration[slot] = 1;
         }
       }
       if (trace)
         trace({ iterationStartSec: fwd ? start : -start, round: k, improvedStops: [...markedTList] });
     }
     for (const s of markedRList) markedR[s] = 0;
-    for (let k = 1; k <= rounds; k++)
-      if (improvedThisIteration[k] && this.targetEgress[k]! >= 0) improved.push(k);
+    for (let slot = G; slot < (rounds + 1) * G; slot++)
+      if (improvedThisIteration[slot] && targetEgress[slot]! >= 0) improved.push(slot);
     return improved;
   }
 
@@ -629,11 +741,12 @@ export class Raptor {
   }
 
   /**
-   * Builds the journey behind target round k (legs in real-time order). `starts` are the start legs
-   * the search ran with; `queryStarts` the caller's list, which the legs' `index` points into.
+   * Builds the journey behind target slot k·G + g (round k, end group g; legs in real-time order).
+   * `starts` are the start legs the search ran with; `queryStarts` the caller's list, which the
+   * legs' `index` points into.
    */
   private reconstruct(
-    k: number,
+    slot: number,
     starts: AccessLeg[],
     ends: AccessLeg[],
     fwd: boolean,
@@ -641,7 +754,8 @@ export class Raptor {
   ): RaptorJourney {
     const d = this.data;
     const S = this.S;
-    const egressIndex = this.targetEgress[k]!;
+    const k = Math.floor(slot / this.groupCount);
+    const egressIndex = this.targetEgress[slot]!;
     const egress = ends[egressIndex]!;
     const legs: RaptorLeg[] = [];
     let s = egress.stopIdx;

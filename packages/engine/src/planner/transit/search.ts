@@ -49,7 +49,44 @@ export function searchFamily(
   windowSec: number,
   weighWalking = false,
 ): FoundJourney[] {
-  const { view, journeys } = route(ctx, fam, windowSec, weighWalking);
+  return asFound(ctx, fam, route(ctx, fam, windowSec, weighWalking));
+}
+
+/**
+ * `searchFamily` for several families, each answered on its own (an empty list where it finds
+ * nothing), with one router run per first mile to all the last miles of the families sharing it
+ * (Raptor.routeToEach): on a way back, the walk from the destination to the stops serves the walk
+ * home, a lift or a taxi home from the station, and every car or bike to collect. Depart-after
+ * searches on arrival and changes only.
+ */
+export function searchFamilies(
+  ctx: SearchContext,
+  fams: readonly TransitFamily[],
+  windowSec: number,
+): FoundJourney[][] {
+  if ('endSec' in ctx.at) throw new Error('searchFamilies searches depart-after only');
+  const keys = fams.map((fam) => routeKey(ctx, fam, windowSec, false));
+  const byFirst = new Map<string, RouteQuery[]>();
+  for (const key of new Set(keys)) {
+    if (ctx.routes.has(key)) continue;
+    const search = routeQuery(ctx, fams[keys.indexOf(key)]!, windowSec, key);
+    const first = legsKey(search.query.access);
+    const same = byFirst.get(first);
+    if (same) same.push(search);
+    else byFirst.set(first, [search]);
+  }
+  for (const [one, ...more] of byFirst.values()) {
+    const found = one!.routers.raptor.routeToEach(
+      one!.query,
+      [one!, ...more].map((s) => s.query.egress),
+    );
+    [one!, ...more].forEach((s, i) => keptRoutes(ctx, s, found[i]!, false));
+  }
+  return fams.map((fam, i) => asFound(ctx, fam, ctx.routes.get(keys[i]!)!));
+}
+
+/** The legs of a family's routed journeys. */
+function asFound(ctx: SearchContext, fam: TransitFamily, { view, journeys }: Routed): FoundJourney[] {
   const out: FoundJourney[] = [];
   for (const j of journeys) {
     const steps = journeySteps(ctx.data, view, j, ctx.origin, ctx.destination, (end) =>
@@ -64,17 +101,38 @@ const legsKey = (legs: readonly AccessLeg[]): string =>
   legs.map((l) => `${l.stopIdx}:${l.durationSec}`).join(',');
 
 function route(ctx: SearchContext, fam: TransitFamily, windowSec: number, weighWalking: boolean): Routed {
+  const key = routeKey(ctx, fam, windowSec, weighWalking);
+  const cached = ctx.routes.get(key);
+  if (cached) return cached;
+  const search = routeQuery(ctx, fam, windowSec, key);
+  const { raptor, mcRaptor } = search.routers;
+  const router = weighWalking ? mcRaptor : raptor;
+  return keptRoutes(ctx, search, router.route(search.query).journeys, weighWalking);
+}
+
+/** A family's router query, the routers of its day and the key its routes are kept under (ctx.routes). */
+interface RouteQuery {
+  key: string;
+  query: RaptorQuery;
+  routers: ReturnType<SearchContext['raptorFor']>;
+  askedDate: number;
+}
+
+/** The key a family's routes are kept under in ctx.routes: what its router query depends on. */
+function routeKey(ctx: SearchContext, fam: TransitFamily, windowSec: number, weighWalking: boolean): string {
+  const arriveBy = 'endSec' in ctx.at;
+  const epoch = 'startSec' in ctx.at ? ctx.at.startSec : ctx.at.endSec;
+  const maxShiftSec = ctx.maxShiftSec ?? MAX_SHIFT_SEC;
+  return `${arriveBy}|${epoch}|${windowSec}|${weighWalking}|${maxShiftSec}|${legsKey(fam.first.legs)}|${legsKey(fam.last.legs)}`;
+}
+
+function routeQuery(ctx: SearchContext, fam: TransitFamily, windowSec: number, key: string): RouteQuery {
   const { data, at } = ctx;
   const arriveBy = 'endSec' in at;
   const epoch = 'startSec' in at ? at.startSec : at.endSec;
-  const maxShiftSec = ctx.maxShiftSec ?? MAX_SHIFT_SEC;
-  const key = `${arriveBy}|${epoch}|${windowSec}|${weighWalking}|${maxShiftSec}|${legsKey(fam.first.legs)}|${legsKey(fam.last.legs)}`;
-  const cached = ctx.routes.get(key);
-  if (cached) return cached;
-  const tz = data.region.timeZone;
-  const askedDate = epochToLocal(tz, epoch).date;
-  const { view, raptor, mcRaptor } = ctx.raptorFor(askedDate);
-  const router = weighWalking ? mcRaptor : raptor;
+  const askedDate = epochToLocal(data.region.timeZone, epoch).date;
+  const routers = ctx.raptorFor(askedDate);
+  const { view } = routers;
   const query: RaptorQuery = {
     direction: arriveBy ? 'arrive-by' : 'depart-after',
     timeSec: epoch - view.epochZeroSec,
@@ -86,7 +144,22 @@ function route(ctx: SearchContext, fam: TransitFamily, windowSec: number, weighW
     // A step-free traveller changes between stops at the step-free walking pace, as on the streets.
     walkTransferFactor: ctx.stepFree ? STEP_FREE_WALK_FACTOR : 1,
   };
-  const result = router.route(query);
+  return { key, query, routers, askedDate };
+}
+
+/** The router's journeys that pass the day rules (`route`), kept in ctx.routes under the query's key. */
+function keptRoutes(
+  ctx: SearchContext,
+  { key, query, routers, askedDate }: RouteQuery,
+  found: readonly RaptorJourney[],
+  weighWalking: boolean,
+): Routed {
+  const { data } = ctx;
+  const { view, raptor } = routers;
+  const arriveBy = query.direction === 'arrive-by';
+  const epoch = query.timeSec + view.epochZeroSec;
+  const tz = data.region.timeZone;
+  const maxShiftSec = ctx.maxShiftSec ?? MAX_SHIFT_SEC;
   const zero = view.epochZeroSec;
   const walksIn = walkEgressByStop(query.egress);
   const doorBy = arriveBy ? epoch - zero : Infinity;
@@ -114,8 +187,8 @@ function route(ctx: SearchContext, fam: TransitFamily, windowSec: number, weighW
   // Two journeys that differed only in where they left the last vehicle are now one.
   const seen = new Set<string>();
   const journeys: RaptorJourney[] = [];
-  for (const found of result.journeys) {
-    const j = kept(found);
+  for (const raw of found) {
+    const j = kept(raw);
     const key = j && journeyKey(j);
     if (!j || !key || seen.has(key)) continue;
     seen.add(key);
