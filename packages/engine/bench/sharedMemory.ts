@@ -5,8 +5,10 @@
 // those. Each form loads, then all planners plan the same searches at once; printed per form: the
 // time until every planner is ready, resident memory (RSS) and proportional set size (PSS, from
 // /proc/PID/smaps_rollup: shared pages split between the processes sharing them) summed over the
-// processes, CPU per search (process CPU, or the thread's own CPU), and a digest of every answer
-// (the two forms must plan identically).
+// processes, CPU per search (of the whole processes from the first search to the last, and the
+// median of the planner's own thread), and a digest of every answer
+// (the forms must plan identically). A third form, N threads each reading its own copy, tells what
+// sharing saves apart from what running threads instead of processes does.
 // Run: node packages/engine/bench/sharedMemory.ts --region-dir=DIR [--planners=2] [--searches=30] [--rounds=1]
 //   DIR: a generated region (plan.ts --region-dir=DIR writes one; e.g. /tmp/gbscale2/large).
 import { fork, type ChildProcess } from 'node:child_process';
@@ -30,6 +32,10 @@ const searches = Number(arg('searches') ?? 30);
 const rounds = Number(arg('rounds') ?? 1);
 const role = arg('role') ?? 'lead';
 const SHARED_FILES = [REGION_SNAPSHOT_FILE, REGION_STREETS_FILE, REGION_STOP_SNAPS_FILE];
+const FORMS = ['processes', 'threads-own', 'threads'] as const;
+type Form = (typeof FORMS)[number];
+
+const WARM_UP = 3;
 
 /** What a planner sends back: ready (with its load CPU), then its searches' CPU and digest. */
 type Report =
@@ -65,7 +71,7 @@ async function runPlanner(send: (r: Report) => void, onGo: (go: () => void) => v
   await new Promise<void>((resolve) => onGo(resolve));
   const list = requests();
   // Warm-up: the first searches build the day's transit views and JIT the hot paths.
-  for (const r of list.slice(0, 3)) await planner.plan(r, null, brand);
+  for (const r of list.slice(0, WARM_UP)) await planner.plan(r, null, brand);
   const spent: number[] = [];
   const hash = createHash('sha256');
   let journeys = 0;
@@ -81,10 +87,6 @@ async function runPlanner(send: (r: Report) => void, onGo: (go: () => void) => v
   setInterval(() => {}, 60_000);
 }
 
-const processCpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 const threadCpuMs = () => {
   const u = process.threadCpuUsage();
   return (u.user + u.system) / 1000;
@@ -100,10 +102,14 @@ if (!isMainThread) {
     threadCpuMs,
   );
 } else if (role === 'process') {
-  await runPlanner((r) => process.send!(r), onParentGo, processCpuMs);
-} else if (role === 'host') {
-  // The shared form: one process reads the files once and runs the planners as threads on them.
-  const files = Object.fromEntries(SHARED_FILES.map((f) => [join(dir, f), readFileShared(join(dir, f))]));
+  await runPlanner((r) => process.send!(r), onParentGo, threadCpuMs);
+} else if (role === 'host' || role === 'host-own') {
+  // One process runs the planners as threads: on one shared copy of the files read here, or
+  // (host-own, to tell what sharing saves from what threads cost) each thread reading its own.
+  const files =
+    role === 'host'
+      ? Object.fromEntries(SHARED_FILES.map((f) => [join(dir, f), readFileShared(join(dir, f))]))
+      : {};
   const threads = Array.from(
     { length: planners },
     () => new Worker(new URL(import.meta.url), { argv: process.argv.slice(2), workerData: files }),
@@ -114,6 +120,12 @@ if (!isMainThread) {
   await lead();
 }
 
+/** CPU seconds a process has used, all its threads (/proc/PID/stat utime + stime, at 100 ticks a second). */
+function processCpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** Resident and proportional memory of a process, MB (/proc/PID/smaps_rollup). */
 function memoryOf(pid: number): { rss: number; pss: number } {
   const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
@@ -122,14 +134,14 @@ function memoryOf(pid: number): { rss: number; pss: number } {
 }
 
 /** Runs one form: its processes, the time until all planners are ready, their memory and searches. */
-async function runForm(form: 'processes' | 'threads') {
+async function runForm(form: Form) {
   const script = new URL(import.meta.url).pathname;
   const args = process.argv.slice(2).filter((a) => !a.startsWith('--role='));
   const started = performance.now();
   const children: ChildProcess[] =
     form === 'processes'
       ? Array.from({ length: planners }, () => fork(script, [...args, '--role=process']))
-      : [fork(script, [...args, '--role=host'])];
+      : [fork(script, [...args, form === 'threads' ? '--role=host' : '--role=host-own'])];
   const reports: Report[] = [];
   let readyMs = 0;
   await new Promise<void>((resolve) => {
@@ -150,8 +162,10 @@ async function runForm(form: 'processes' | 'threads') {
         if (reports.filter((x) => x.kind === 'planned').length === planners) resolve();
       });
   });
+  const cpuBefore = children.reduce((s, c) => s + processCpuSeconds(c.pid!), 0);
   for (const child of children) child.send('go');
   await planned;
+  const cpuSpent = children.reduce((s, c) => s + processCpuSeconds(c.pid!), 0) - cpuBefore;
   const afterSearches = children.map((c) => memoryOf(c.pid!));
   await Promise.all(
     children.map((c) => {
@@ -169,8 +183,9 @@ async function runForm(form: 'processes' | 'threads') {
     loadCpuMs: reports.flatMap((r) => (r.kind === 'ready' ? [r.loadCpuMs] : [])),
     loaded: { rss: sum(loaded, 'rss'), pss: sum(loaded, 'pss') },
     afterSearches: { rss: sum(afterSearches, 'rss'), pss: sum(afterSearches, 'pss') },
-    cpuMean: cpu.reduce((s, x) => s + x, 0) / cpu.length,
-    cpuP50: cpu[Math.floor(cpu.length / 2)] ?? 0,
+    // Whole processes (GC and compiler threads too), warm-up searches included.
+    cpuPerSearch: (cpuSpent * 1000) / (planners * (searches + WARM_UP)),
+    threadP50: cpu[Math.floor(cpu.length / 2)] ?? 0,
     journeys: done.reduce((s, r) => s + r.journeys, 0),
     digests: [...new Set(done.map((r) => r.digest))].join(', '),
   };
@@ -182,17 +197,20 @@ async function lead(): Promise<void> {
     `${planners} planners over ${dir}, ${searches} searches each (all planning at once); ${new Date().toISOString().slice(0, 16)} UTC`,
   );
   console.log(
-    '| round | form | ready after s | load CPU s (each) | RSS MB loaded → after searches | PSS MB loaded → after searches | CPU ms a search mean / p50 | journeys | digest | load |',
+    '| round | form | ready after s | load CPU s (each) | RSS MB loaded → after searches | PSS MB loaded → after searches | CPU ms a search: processes / planner thread p50 | journeys | digest | load |',
   );
   console.log('|---:|---|---:|---|---|---|---|---:|---|---|');
   for (let round = 1; round <= rounds; round++) {
-    for (const form of ['processes', 'threads'] as const) {
+    for (const form of FORMS) {
       const before = load();
       const r = await runForm(form);
-      const label =
-        form === 'processes' ? `${planners} processes, own copies` : `1 process, ${planners} threads, shared`;
+      const label = {
+        processes: `${planners} processes, own copies`,
+        'threads-own': `1 process, ${planners} threads, own copies`,
+        threads: `1 process, ${planners} threads, shared`,
+      }[form];
       console.log(
-        `| ${round} | ${label} | ${(r.readyMs / 1000).toFixed(1)} | ${r.loadCpuMs.map((c) => (c / 1000).toFixed(1)).join(' / ')} | ${r.loaded.rss.toFixed(0)} → ${r.afterSearches.rss.toFixed(0)} | ${r.loaded.pss.toFixed(0)} → ${r.afterSearches.pss.toFixed(0)} | ${r.cpuMean.toFixed(0)} / ${r.cpuP50.toFixed(0)} | ${r.journeys} | ${r.digests} | ${before} → ${load()} |`,
+        `| ${round} | ${label} | ${(r.readyMs / 1000).toFixed(1)} | ${r.loadCpuMs.map((c) => (c / 1000).toFixed(1)).join(' / ')} | ${r.loaded.rss.toFixed(0)} → ${r.afterSearches.rss.toFixed(0)} | ${r.loaded.pss.toFixed(0)} → ${r.afterSearches.pss.toFixed(0)} | ${r.cpuPerSearch.toFixed(0)} / ${r.threadP50.toFixed(0)} | ${r.journeys} | ${r.digests} | ${before} → ${load()} |`,
       );
     }
   }
