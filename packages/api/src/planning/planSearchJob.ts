@@ -8,8 +8,8 @@ import type { StoredEvent } from '../events/eventLog.ts';
 import {
   failSearch,
   journeyIdFor,
+  markSearchDone,
   recordResults,
-  setSearchStatus,
   startPlanning,
 } from '../search/searchStore.ts';
 
@@ -26,8 +26,9 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
       const query = await startPlanning(ctx.database, hash);
       if (!query) return;
       if (query.results_retrieved !== null) {
-        // Planned and stored before (by a worker whose claim lapsed, or one that stored journeys
-        // and events apart): publish again what is stored; the events' fixed positions make it idempotent.
+        // Planned and stored before (by a worker whose claim lapsed after storing, or an older
+        // worker that stored journeys and events apart): publish again what is stored; the events'
+        // fixed positions make it idempotent.
         const ids = await listJourneyIds(ctx.database, hash);
         await ctx.events.append(
           hash,
@@ -39,7 +40,7 @@ export function planSearchHandler(ctx: AppContext): JobHandler {
               : undefined,
           }),
         );
-        await setSearchStatus(ctx.database, hash, 'done');
+        await markSearchDone(ctx.database, hash);
         return;
       }
       const brand = ctx.brands.find(query.brand) ?? ctx.brands.find(ctx.config.brand);

@@ -138,15 +138,11 @@ export function toSearchQuery(row: SearchRow): SearchQuery {
   };
 }
 
-/** Marks a search as being planned, or as done (clearing the error of an earlier attempt). */
-export async function setSearchStatus(
-  database: Database,
-  hash: string,
-  status: 'planning' | 'done',
-): Promise<void> {
+/** Marks a search as done, clearing the error of an earlier attempt (the retry of a planned search). */
+export async function markSearchDone(database: Database, hash: string): Promise<void> {
   await database.db
     .updateTable('search_queries')
-    .set(status === 'done' ? { status, error: null } : { status })
+    .set({ status: 'done', error: null })
     .where('hash', '=', hash)
     .execute();
 }
