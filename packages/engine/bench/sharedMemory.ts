@@ -17,13 +17,13 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { BrandSettings, SearchRequest } from '@cairn/contracts';
+import { BrandSettings } from '@cairn/contracts';
 import { readFileShared, useSharedFiles } from '../src/collections/sharedFiles.ts';
 import { REGION_STOP_SNAPS_FILE, REGION_STREETS_FILE } from '../src/loader/regionStreets.ts';
 import { REGION_SNAPSHOT_FILE } from '../src/loader/regionTimetable.ts';
 import { loadPlanner } from '../src/planner/loadPlanner.ts';
 import { arg } from './cliArgs.ts';
-import { LARGE_DATE, largeRegionHubs, pickLargePairs, readLargeRegion } from './planLarge.ts';
+import { largeRegionSearches } from './planLarge.ts';
 
 const dir = arg('region-dir');
 if (!dir) throw new Error('--region-dir=DIR: a generated region (see the head of this file)');
@@ -42,26 +42,6 @@ type Report =
   | { kind: 'ready'; loadCpuMs: number }
   | { kind: 'planned'; cpuMs: number[]; journeys: number; digest: string };
 
-/** The bench's searches over the region: out and back with a car and a railcard (as plan.ts). */
-function requests(): SearchRequest[] {
-  const region = readLargeRegion(dir!, largeRegionHubs(1));
-  const d = String(LARGE_DATE);
-  const day = `${d.slice(0, 4)}/${d.slice(4, 6)}/${d.slice(6)}`;
-  return pickLargePairs(region, searches).map(([a, b], i) =>
-    SearchRequest.parse({
-      origin: a.name,
-      destination: b.name,
-      origin_location: { lat: a.lat, lng: a.lon },
-      destination_location: { lat: b.lat, lng: b.lon },
-      out_time: `${day} ${['07:30:00', '09:10:00', '13:45:00'][i % 3]}`,
-      return_time: `${day} 17:00:00`,
-      has_access_to_car: true,
-      has_railcard: true,
-      railcard_type: '16-25 Railcard',
-    }),
-  );
-}
-
 /** One planner (a process or a thread): loads, says so, plans every search when told, reports. */
 async function runPlanner(send: (r: Report) => void, onGo: (go: () => void) => void, cpuMs: () => number) {
   const brand = BrandSettings.parse(JSON.parse(readFileSync('brands/default/brand.json', 'utf8')));
@@ -69,7 +49,7 @@ async function runPlanner(send: (r: Report) => void, onGo: (go: () => void) => v
   const planner = await loadPlanner(dir!, { log: () => {} });
   send({ kind: 'ready', loadCpuMs: cpuMs() - before });
   await new Promise<void>((resolve) => onGo(resolve));
-  const list = requests();
+  const list = largeRegionSearches(dir!, searches);
   // Warm-up: the first searches build the day's transit views and JIT the hot paths.
   for (const r of list.slice(0, WARM_UP)) await planner.plan(r, null, brand);
   const spent: number[] = [];
