@@ -17,6 +17,7 @@
  * timetable snapshot), the drain with `--workers` cold workers, and throughput end to end against
  * the number of worker processes (`--sweep 1,2,4`, each measured `--rounds 2` times in turn) with `--search-connections`
  * closed-loop clients.
+ * `--pg-setting name=value` (repeatable) passes a server setting to the throwaway cluster.
  * Every figure is printed with the machine's load.
  *
  *   npm run bench:load -- [--seconds 10] [--connections 8] [--search-connections 4] [--soak-minutes 0.5] [--pg] [--workers 1] [--drain 100] [--no-burst] [--no-worst-body] [--json out.json]
@@ -59,6 +60,7 @@ const { values: opts } = parseArgs({
     sweep: { type: 'string', default: '1,2,4' },
     rounds: { type: 'string', default: '2' },
     json: { type: 'string' },
+    'pg-setting': { type: 'string', multiple: true },
   },
 });
 const SECONDS = Number(opts.seconds);
@@ -664,7 +666,7 @@ function printTable(): void {
  */
 async function withPostgres(run: (url: string, dataDir?: string) => Promise<void>): Promise<void> {
   if (process.env.DATABASE_URL) return run(process.env.DATABASE_URL);
-  const cluster = await startPostgresCluster();
+  const cluster = await startPostgresCluster({ settings: opts['pg-setting'] ?? [] });
   try {
     await run(cluster.url, cluster.dataDir);
   } finally {

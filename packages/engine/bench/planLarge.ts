@@ -5,6 +5,7 @@
 // region.json, written to a folder loadPlanner can read.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SearchRequest } from '@cairn/contracts';
 import { writeRoadNetworkOsm } from './roads.ts';
 import type { RoadStats } from './roads.ts';
 import {
@@ -195,4 +196,27 @@ export function pickLargePairs(region: LargeRegion, count: number): Array<[Large
     ]);
   }
   return pairs;
+}
+
+/**
+ * The searches of a large region folder that the benches replay on it: pickLargePairs' ends, out
+ * at 07:30, 09:10 or 13:45 and back at 17:00 on the bench date, with a car and a 16-25 Railcard.
+ */
+export function largeRegionSearches(dir: string, count: number): SearchRequest[] {
+  const d = String(LARGE_DATE);
+  const day = `${d.slice(0, 4)}/${d.slice(4, 6)}/${d.slice(6)}`;
+  const region = readLargeRegion(dir, largeRegionHubs(1));
+  return pickLargePairs(region, count).map(([a, b], i) =>
+    SearchRequest.parse({
+      origin: a.name,
+      destination: b.name,
+      origin_location: { lat: a.lat, lng: a.lon },
+      destination_location: { lat: b.lat, lng: b.lon },
+      out_time: `${day} ${['07:30:00', '09:10:00', '13:45:00'][i % 3]}`,
+      return_time: `${day} 17:00:00`,
+      has_access_to_car: true,
+      has_railcard: true,
+      railcard_type: '16-25 Railcard',
+    }),
+  );
 }

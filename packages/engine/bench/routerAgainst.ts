@@ -25,7 +25,7 @@ import { Raptor } from '../src/raptor/raptor.ts';
 import type { RaptorJourney, RaptorQuery, RaptorResult } from '../src/raptor/types.ts';
 import { TransitView } from '../src/timetable/transitView.ts';
 import { NETWORKS, brand, loadRealNetwork, seededSearches } from './realFeeds.ts';
-import { LARGE_DATE, largeRegionHubs, pickLargePairs, readLargeRegion } from './planLarge.ts';
+import { largeRegionSearches } from './planLarge.ts';
 import { arg, baseDir } from './cliArgs.ts';
 
 const base = baseDir();
@@ -131,24 +131,7 @@ const networks: Replayed[] = regionDir
       {
         id: 'scotland',
         load: () => loadPlanner(regionDir, { log: () => {} }),
-        searches: (_, count) => {
-          const d = String(LARGE_DATE);
-          const day = `${d.slice(0, 4)}/${d.slice(4, 6)}/${d.slice(6)}`;
-          const region = readLargeRegion(regionDir, largeRegionHubs(1));
-          return pickLargePairs(region, count).map(([a, b], i) =>
-            SearchRequest.parse({
-              origin: a.name,
-              destination: b.name,
-              origin_location: { lat: a.lat, lng: a.lon },
-              destination_location: { lat: b.lat, lng: b.lon },
-              out_time: `${day} ${['07:30:00', '09:10:00', '13:45:00'][i % 3]}`,
-              return_time: `${day} 17:00:00`,
-              has_access_to_car: true,
-              has_railcard: true,
-              railcard_type: '16-25 Railcard',
-            }),
-          );
-        },
+        searches: (_, count) => largeRegionSearches(regionDir, count),
       },
     ]
   : NETWORKS.filter((n) => !only || only === n.id).map((n) => ({

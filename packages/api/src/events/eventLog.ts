@@ -9,6 +9,11 @@ export interface StoredEvent {
   event: QueryEvent;
 }
 
+/** The query_events rows of a search's events (EventLog.append; searchStore's recordResults). */
+export function eventRows(hash: string, events: readonly StoredEvent[]) {
+  return events.map((e) => ({ hash, seq: e.seq, event: JSON.stringify(e.event) }));
+}
+
 /**
  * The events of each search, stored so a late or reconnecting subscriber can replay them, and
  * announced with NOTIFY (payload: the query hash) so every API process can push them at once.
@@ -26,7 +31,7 @@ export class EventLog {
     if (events.length === 0) return;
     await this.#database.db
       .insertInto('query_events')
-      .values(events.map((e) => ({ hash, seq: e.seq, event: JSON.stringify(e.event) })))
+      .values(eventRows(hash, events))
       .onConflict((oc) => oc.columns(['hash', 'seq']).doNothing())
       .execute();
     await this.#database.notify(EVENTS_CHANNEL, hash);

@@ -74,7 +74,8 @@ export function registerEventRoutes(app: FastifyInstance, routes: AppRoutes, ctx
         throw new HttpError(400, 'Last-Event-ID must be a whole number.');
       let lastSeq = Number(lastIdText);
       if (lastSeq > MAX_EVENT_ID) throw new HttpError(400, 'Last-Event-ID is beyond the last event.');
-      const end = await ctx.events.findEnd(hash);
+      // A stream from the start (no Last-Event-ID) can be neither beyond the end nor at it (ids start at 1).
+      const end = lastSeq === 0 ? undefined : await ctx.events.findEnd(hash);
       if (end !== undefined && lastSeq > end)
         throw new HttpError(400, 'Last-Event-ID is beyond the last event of this channel.');
       // Everything was received and nothing more will come: 204 stops EventSource reconnecting.
@@ -119,6 +120,15 @@ export function registerEventRoutes(app: FastifyInstance, routes: AppRoutes, ctx
       let closed = false;
       let draining: Promise<void> = Promise.resolve();
       let again = false;
+      // The channel's end as the events this stream sent tell it: results.retrieved says how many
+      // journeys follow, search.failed is the last; only a stream that did not send them asks the log.
+      let announcedEnd: number | undefined;
+      let failedAt: number | undefined;
+      const endAfter = async (): Promise<number | undefined> => {
+        if (failedAt !== undefined) return failedAt;
+        if (announcedEnd === undefined) return ctx.events.findEnd(hash);
+        return lastSeq >= announcedEnd ? lastSeq : undefined;
+      };
       // Reads everything after the last sent event; a wake while reading runs one more read.
       const drain = () => {
         if (again) return;
@@ -132,11 +142,13 @@ export function registerEventRoutes(app: FastifyInstance, routes: AppRoutes, ctx
               if (closed) return;
               raw.write(`id: ${seq}\nevent: ${event.event}\ndata: ${JSON.stringify(event)}\n\n`);
               lastSeq = seq;
+              if (event.event === 'results.retrieved') announcedEnd = event.data.journey_count + 1;
+              if (event.event === 'search.failed') failedAt = seq;
               idle.refresh();
             }
             // A finished channel frees its slot at once (issue 30, finding 6): EventSource then
             // reconnects with the last id and gets 204, unless live running may still update it.
-            if (stored.length > 0 && (await isOver(lastSeq, await ctx.events.findEnd(hash)))) close();
+            if (stored.length > 0 && (await isOver(lastSeq, await endAfter()))) close();
           } catch (error) {
             request.log.warn({ err: error }, 'reading query events failed');
           }

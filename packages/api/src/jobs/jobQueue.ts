@@ -35,18 +35,26 @@ export class JobQueue {
   async enqueue(kind: string, payload: Record<string, unknown>, maxAttempts = 3): Promise<string> {
     const row = await this.#database.db
       .insertInto('jobs')
-      .values({
-        kind,
-        payload: JSON.stringify(payload),
-        status: 'queued',
-        max_attempts: maxAttempts,
-        run_at: this.#now(),
-        updated_at: this.#now(),
-      })
+      .values(this.newJob(kind, payload, maxAttempts))
       .returning('id')
       .executeTakeFirstOrThrow();
     await this.#database.notify(JOBS_CHANNEL, kind);
     return String(row.id);
+  }
+
+  /**
+   * The row of a job due now, for a caller that queues it in its own statement (then it also
+   * sends `pg_notify(JOBS_CHANNEL, kind)` to wake the workers, as enqueue does).
+   */
+  newJob(kind: string, payload: Record<string, unknown>, maxAttempts = 3) {
+    return {
+      kind,
+      payload: JSON.stringify(payload),
+      status: 'queued' as const,
+      max_attempts: maxAttempts,
+      run_at: this.#now(),
+      updated_at: this.#now(),
+    };
   }
 
   /** Takes the oldest runnable job (queued and due, or running with a lapsed claim). */

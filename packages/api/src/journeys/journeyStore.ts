@@ -1,7 +1,6 @@
 import type { Journey, PageQuery } from '@cairn/contracts';
-import type { Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { DB, StoredJourney } from '../db/schema.ts';
+import type { StoredJourney } from '../db/schema.ts';
 
 /*
  * The journeys table: the Journey documents of planned searches, in rank order per search hash.
@@ -14,18 +13,9 @@ export function servedJourney(document: StoredJourney, saved: boolean): Journey 
   return { ...document, user_status: saved ? 'saved' : null };
 }
 
-/** Stores a search's journeys in rank order, inside the caller's transaction; a retry stores nothing twice. */
-export async function insertJourneys(
-  trx: Transaction<DB>,
-  hash: string,
-  journeys: readonly StoredJourney[],
-): Promise<void> {
-  if (journeys.length === 0) return;
-  await trx
-    .insertInto('journeys')
-    .values(journeys.map((j, position) => ({ id: j.id, hash, position, document: JSON.stringify(j) })))
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+/** The journeys table's rows of a search's journeys in rank order (searchStore's recordResults stores them). */
+export function journeyRows(hash: string, journeys: readonly StoredJourney[]) {
+  return journeys.map((j, position) => ({ id: j.id, hash, position, document: JSON.stringify(j) }));
 }
 
 /** The ids of a search's stored journeys, in rank order. */

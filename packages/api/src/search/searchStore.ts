@@ -9,11 +9,12 @@ import {
   type SearchQuery,
   type SearchRequest,
 } from '@cairn/contracts';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { JobQueue } from '../jobs/jobQueue.ts';
+import { JOBS_CHANNEL, type JobQueue } from '../jobs/jobQueue.ts';
 import type { SearchQueriesTable, StoredJourney } from '../db/schema.ts';
-import { insertJourneys } from '../journeys/journeyStore.ts';
+import { EVENTS_CHANNEL, eventRows, type StoredEvent } from '../events/eventLog.ts';
+import { journeyRows } from '../journeys/journeyStore.ts';
 
 export type SearchRow = Selectable<SearchQueriesTable>;
 
@@ -54,7 +55,10 @@ export function hashOfJourneyId(id: string): string | undefined {
   return match && OPTION_PART.test(match[2] ?? '') ? match[1] : undefined;
 }
 
-/** Stores the search and queues its planning; answers the hash. */
+/**
+ * Stores the search and queues its planning, in one statement (the search row, its job and the
+ * workers' wake-up: one round trip of the POST instead of three); answers the hash.
+ */
 export async function createSearch(
   database: Database,
   queue: JobQueue,
@@ -69,27 +73,45 @@ export async function createSearch(
   const { request } = input;
   const hash = newSearchHash();
   await database.db
-    .insertInto('search_queries')
-    .values({
-      hash,
-      brand: input.brand,
-      user_id: input.userId,
-      parent_hash: input.parentHash ?? null,
-      request: JSON.stringify(request),
-      profile: JSON.stringify(input.profile),
-      origin_address: request.origin,
-      destination_address: request.destination,
-      out_departure_at: request.out_time,
-      return_departure_at: request.return_time ?? null,
-      arrive_at_time: request.arrive_by ? request.out_time : null,
-      return_time: request.return_time ?? null,
-      results_retrieved: null,
-      status: 'pending',
-      error: null,
-    })
+    .with('search', (db) =>
+      db.insertInto('search_queries').values({
+        hash,
+        brand: input.brand,
+        user_id: input.userId,
+        parent_hash: input.parentHash ?? null,
+        request: JSON.stringify(request),
+        profile: JSON.stringify(input.profile),
+        origin_address: request.origin,
+        destination_address: request.destination,
+        out_departure_at: request.out_time,
+        return_departure_at: request.return_time ?? null,
+        arrive_at_time: request.arrive_by ? request.out_time : null,
+        return_time: request.return_time ?? null,
+        results_retrieved: null,
+        status: 'pending',
+        error: null,
+      }),
+    )
+    .with('job', (db) => db.insertInto('jobs').values(queue.newJob(PLAN_SEARCH_JOB, { hash })))
+    .selectNoFrom(sql<string>`pg_notify(${JOBS_CHANNEL}, ${PLAN_SEARCH_JOB})`.as('notified'))
     .execute();
-  await queue.enqueue(PLAN_SEARCH_JOB, { hash });
   return hash;
+}
+
+/**
+ * The search a planning job is for, marked as being planned unless it already was (a retry of a
+ * job whose results are stored): one statement where reading then marking took two.
+ */
+export async function startPlanning(database: Database, hash: string): Promise<SearchRow | undefined> {
+  if (!isSearchHash(hash)) return undefined;
+  return database.db
+    .updateTable('search_queries')
+    .set({
+      status: sql<SearchRow['status']>`case when results_retrieved is null then 'planning' else status end`,
+    })
+    .where('hash', '=', hash)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function findSearch(database: Database, hash: string): Promise<SearchRow | undefined> {
@@ -116,15 +138,11 @@ export function toSearchQuery(row: SearchRow): SearchQuery {
   };
 }
 
-/** Marks a search as being planned, or as done (clearing the error of an earlier attempt). */
-export async function setSearchStatus(
-  database: Database,
-  hash: string,
-  status: 'planning' | 'done',
-): Promise<void> {
+/** Marks a search as done, clearing the error of an earlier attempt (the retry of a planned search). */
+export async function markSearchDone(database: Database, hash: string): Promise<void> {
   await database.db
     .updateTable('search_queries')
-    .set(status === 'done' ? { status, error: null } : { status })
+    .set({ status: 'done', error: null })
     .where('hash', '=', hash)
     .execute();
 }
@@ -139,31 +157,57 @@ export async function failSearch(database: Database, hash: string, error: string
 }
 
 /**
- * Stores what planning found, in one transaction: the journeys in rank order, the number of
- * results and the ends that could not be placed, or why a placed search found nothing, or why its
- * options include no public transport. A search with results_retrieved set is planned.
+ * Stores what planning found and publishes it, in one statement: the journeys in rank order, the
+ * number of results and the ends that could not be placed, or why a placed search found nothing,
+ * or why its options include no public transport; the status done; the search's events, and the
+ * NOTIFY that wakes its streams (sent when the statement commits, so a stream that hears it finds
+ * every journey). A search with results_retrieved set is planned. One round trip where the
+ * transaction, the events and the status took seven.
  */
 export async function recordResults(
   database: Database,
   hash: string,
-  journeys: readonly StoredJourney[],
-  placeErrors: PlaceErrors | undefined,
-  noJourney?: NoJourney,
-  noPublicTransport?: NoJourney,
+  results: {
+    journeys: readonly StoredJourney[];
+    placeErrors?: PlaceErrors | undefined;
+    noJourney?: NoJourney | undefined;
+    noPublicTransport?: NoJourney | undefined;
+    events: readonly StoredEvent[];
+  },
 ): Promise<void> {
-  await database.db.transaction().execute(async (trx) => {
-    await insertJourneys(trx, hash, journeys);
-    await trx
+  const { journeys, placeErrors, noJourney, noPublicTransport, events } = results;
+  const search = database.db.with('search', (db) =>
+    db
       .updateTable('search_queries')
       .set({
         results_retrieved: journeys.length,
         place_errors: placeErrors ? JSON.stringify(placeErrors) : null,
         no_journey: noJourney ? JSON.stringify(noJourney) : null,
         no_public_transport: noPublicTransport ? JSON.stringify(noPublicTransport) : null,
+        status: 'done',
+        error: null,
       })
-      .where('hash', '=', hash)
-      .execute();
-  });
+      .where('hash', '=', hash),
+  );
+  // An insert of no rows is not valid SQL: a search that found nothing stores no journeys.
+  const stored =
+    journeys.length === 0
+      ? search
+      : search.with('journeys', (db) =>
+          db
+            .insertInto('journeys')
+            .values(journeyRows(hash, journeys))
+            .onConflict((oc) => oc.column('id').doNothing()),
+        );
+  await stored
+    .with('events', (db) =>
+      db
+        .insertInto('query_events')
+        .values(eventRows(hash, events))
+        .onConflict((oc) => oc.columns(['hash', 'seq']).doNothing()),
+    )
+    .selectNoFrom(sql<string>`pg_notify(${EVENTS_CHANNEL}, ${hash})`.as('notified'))
+    .execute();
 }
 
 /**

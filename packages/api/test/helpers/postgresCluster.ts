@@ -33,6 +33,8 @@ export interface PostgresCluster {
 export interface ClusterOptions {
   /** Keep fsync on, for tests that crash the server and expect its data back. */
   durable?: boolean;
+  /** More server settings (`name=value`, each passed as `-c name=value`), e.g. for a bench's comparison. */
+  settings?: readonly string[];
 }
 
 /**
@@ -56,7 +58,8 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
   };
   const port = await freePort();
   run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  const fsync = options.durable ? '' : ' -c fsync=off';
+  const fsync =
+    (options.durable ? '' : ' -c fsync=off') + (options.settings ?? []).map((s) => ` -c ${s}`).join('');
   const start = () =>
     run('pg_ctl', [
       '-D',

@@ -1,5 +1,6 @@
 import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { sharedFileBytes } from './sharedFiles.ts';
 
 /*
  * A file of named typed arrays with a JSON header, read back with one read and no parsing of the
@@ -106,9 +107,10 @@ export function readColumnFile(
   kind: ColumnFileKind,
   checkHeader?: (header: ColumnFileHeader) => string | undefined,
 ): { ok: true; header: ColumnFileHeader; columns: Map<string, Column> } | { ok: false; message: string } {
+  // A worker thread given the file's bytes on a SharedArrayBuffer (sharedFiles.ts) views those.
   let buf: Buffer;
   try {
-    buf = readFileSync(path);
+    buf = sharedFileBytes(path) ?? readFileSync(path);
   } catch {
     return { ok: false, message: 'no file' };
   }

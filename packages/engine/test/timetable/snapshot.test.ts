@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateNetwork } from '../../bench/transitNetwork.ts';
 import { buildTimetable } from '../../src/timetable/builder.ts';
+import { readFileShared, useSharedFiles } from '../../src/collections/sharedFiles.ts';
 import { readTimetableSnapshot, writeTimetableSnapshot } from '../../src/timetable/snapshot.ts';
 import { TransitView } from '../../src/timetable/transitView.ts';
 import { Raptor } from '../../src/raptor/raptor.ts';
@@ -68,5 +69,22 @@ describe('timetable snapshot', () => {
       message: expect.stringMatching(/truncated/),
     });
     expect(readTimetableSnapshot(join(dir, 'missing.bin'))).toMatchObject({ ok: false });
+  });
+
+  // Planner threads of one process can share one copy of the file (issue 32, bench/sharedMemory.ts).
+  it('reads registered shared bytes instead of the file: views on the SharedArrayBuffer, the same timetable', () => {
+    const shared = readFileShared(file);
+    useSharedFiles({ [file]: shared });
+    const back = readTimetableSnapshot(file);
+    expect(back.ok).toBe(true);
+    if (!back.ok) return;
+    expect(back.timetable.a.departures.buffer).toBe(shared);
+    expect(Array.from(back.timetable.a.departures)).toEqual(Array.from(tt.a.departures));
+    expect(back.timetable.meta).toEqual(tt.meta);
+    // The shared copy is what is checked: damaged, it is refused though the file is whole.
+    const bytes = new Uint8Array(shared);
+    bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0xff;
+    const damaged = readTimetableSnapshot(file);
+    expect(damaged.ok).toBe(false);
   });
 });
