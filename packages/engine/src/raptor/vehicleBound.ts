@@ -107,8 +107,11 @@ export class VehicleBound {
     // A transfer x → b in search order: forward the real transfer, backward its reverse.
     const inOff = fwd ? d.transferInOffsets : d.transferOffsets;
     const inOther = fwd ? d.transferInFrom : d.transferTo;
-    afterRide.fill(UNREACHED);
-    toBoard.fill(UNREACHED);
+    // Unseen stops hold `beyond` while the search runs (every level it sets is below it): what they
+    // keep when the search is cut at `levels` with more to explore, so no pass over every stop after.
+    const beyond = Math.min(levels + 1, UNREACHED);
+    afterRide.fill(beyond);
+    toBoard.fill(beyond);
     usefulTo.fill(fwd ? 0 : INF, 0, P);
     usefulTo.fill(fwd ? INF : -1, P, (rows + 1) * P);
     let rides = 0;
@@ -124,7 +127,8 @@ export class VehicleBound {
       let boards = 0;
       for (let f = 0; f < rides; f++) {
         const s = rideQueue[f]!;
-        for (let i = stopPatternOffsets[s]!; i < stopPatternOffsets[s + 1]!; i++) {
+        const patternsEnd = stopPatternOffsets[s + 1]!;
+        for (let i = stopPatternOffsets[s]!; i < patternsEnd; i++) {
           const r = stopPatterns[i]!;
           const pos = stopPatternPos[i]!;
           const base = patternStopOffsets[r]!;
@@ -134,7 +138,7 @@ export class VehicleBound {
           const to = fwd ? pos : Math.min(done, patternStopOffsets[r + 1]! - base - 1) + 1;
           for (let p = from; p < to; p++) {
             const q = patternStops[base + p]!;
-            if (toBoard[q] === UNREACHED) {
+            if (toBoard[q] === beyond) {
               toBoard[q] = level;
               boardQueue[boards++] = q;
             }
@@ -146,21 +150,21 @@ export class VehicleBound {
       rides = 0;
       for (let f = 0; f < boards; f++) {
         const q = boardQueue[f]!;
-        for (let i = inOff[q]!; i < inOff[q + 1]!; i++) {
+        const inEnd = inOff[q + 1]!;
+        for (let i = inOff[q]!; i < inEnd; i++) {
           const s = inOther[i]!;
-          if (afterRide[s] === UNREACHED) {
+          if (afterRide[s] === beyond) {
             afterRide[s] = level;
             rideQueue[rides++] = s;
           }
         }
       }
     }
-    if (rides === 0) return;
-    // The search stopped at `levels` with stops still to explore: those unseen need at least one more.
-    const beyond = levels + 1;
+    if (rides > 0) return;
+    // The search ran out before `levels`: the stops it never saw are out of reach.
     for (let s = 0; s < afterRide.length; s++) {
-      if (afterRide[s] === UNREACHED) afterRide[s] = beyond;
-      if (toBoard[s] === UNREACHED) toBoard[s] = beyond;
+      if (afterRide[s] === beyond) afterRide[s] = UNREACHED;
+      if (toBoard[s] === beyond) toBoard[s] = UNREACHED;
     }
   }
 
