@@ -8,6 +8,7 @@ import { toRealJourney } from './realJourney.ts';
 import { TargetFronts } from './targetFronts.ts';
 import { RideBounds } from './rideBounds.ts';
 import { TimeBound, UNREACHABLE_SEC } from './timeBound.ts';
+import { servedTransfers } from './servedTransfers.ts';
 import { TripLookups } from './tripLookups.ts';
 import { VehicleBound } from './vehicleBound.ts';
 import { emptyStats } from './types.ts';
@@ -471,10 +472,8 @@ export class McRaptor {
   /** Relaxes transfers (walks and same-stop changes) from the ride labels of round k; returns edges seen. */
   private relaxTransfers(k: number, fwd: boolean, wheelchair: boolean): number {
     const d = this.data;
-    const tOff = fwd ? d.transferOffsets : d.transferInOffsets;
-    const tOther = fwd ? d.transferTo : d.transferInFrom;
-    const tSecs = fwd ? d.transferSec : d.transferInSec;
-    const tWalkFlag = fwd ? d.transferIsWalk : d.transferInIsWalk;
+    // Only transfers to stops with patterns: elsewhere nothing boards (`toBoard` is 255 there).
+    const { offsets: tOff, other: tOther, sec: tSecs, isWalk: tWalkFlag } = servedTransfers(d, fwd);
     let relaxed = 0;
     const markedT = this.markedT;
     const count = this.markedTCount;

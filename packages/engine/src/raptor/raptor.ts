@@ -1,5 +1,6 @@
 import { POS_NO_DROP_OFF, POS_NO_PICKUP } from './transitData.ts';
 import { withEndTransfers } from './endTransfers.ts';
+import { servedTransfers } from './servedTransfers.ts';
 import { mapRangeStarts } from './rangeStarts.ts';
 import { toRealJourney } from './realJourney.ts';
 import { TimeBound } from './timeBound.ts';
@@ -561,10 +562,8 @@ export class Raptor {
     const cur = k * this.S;
     const { tTime, tWalk, rTime, rWalk, rFrom, rSec, rIsWalk, rSrc, markedT, markedR, bestR } = this;
     const needToBoard = this.vehicles.toBoard;
-    const tOff = fwd ? d.transferOffsets : d.transferInOffsets;
-    const tOther = fwd ? d.transferTo : d.transferInFrom;
-    const tSecs = fwd ? d.transferSec : d.transferInSec;
-    const tWalkFlag = fwd ? d.transferIsWalk : d.transferInIsWalk;
+    // Only transfers to stops with patterns: elsewhere nothing boards (`toBoard` is 255 there).
+    const { offsets: tOff, other: tOther, sec: tSecs, isWalk: tWalkFlag } = servedTransfers(d, fwd);
     let relaxed = 0;
     for (let m = 0; m < markedTList.length; m++) {
       const s = markedTList[m]!;

@@ -1,3 +1,4 @@
+import { servedTransfers } from './servedTransfers.ts';
 import type { TransitData } from './transitData.ts';
 import type { AccessLeg } from './types.ts';
 
@@ -18,25 +19,13 @@ interface Kept {
   usefulTo: Int32Array;
 }
 
-/**
- * The transfers the bound follows, as CSR by the stop they lead to (search order: forward the real
- * transfer, backward its reverse): only those between two stops with patterns. A stop without
- * patterns boards nothing, so its level leads nowhere, and the routers read `afterRide` only
- * where a vehicle stops. At GB x 1 that is 0.9 M of 4.5 M transfers (174,000 of 400,000 stops
- * have no pattern): the transfer step was about half the bound's time.
- */
-interface TransfersInto {
-  offsets: Int32Array;
-  from: Int32Array;
-}
-
-/** Per timetable: `beyond` at each stop with patterns and UNREACHED at the others, per `beyond`. */
+/** By the patterns at each stop (a live view may have its own): per `beyond`, what `toBoard` starts from. */
 const unservedByTimetable = new WeakMap<Int32Array, Map<number, Uint8Array>>();
 
 /** What `toBoard` starts from: `beyond` where a pattern stops, UNREACHED elsewhere (built once per timetable and value). */
 function unservedAt(d: TransitData, beyond: number): Uint8Array {
-  let byValue = unservedByTimetable.get(d.arrivals);
-  if (!byValue) unservedByTimetable.set(d.arrivals, (byValue = new Map()));
+  let byValue = unservedByTimetable.get(d.stopPatternOffsets);
+  if (!byValue) unservedByTimetable.set(d.stopPatternOffsets, (byValue = new Map()));
   let start = byValue.get(beyond);
   if (!start) {
     start = new Uint8Array(d.stopCount);
@@ -45,34 +34,6 @@ function unservedAt(d: TransitData, beyond: number): Uint8Array {
     byValue.set(beyond, start);
   }
   return start;
-}
-
-/** Per timetable (its arrival times, shared by its views): forward and backward transfers in. */
-const transfersByTimetable = new WeakMap<Int32Array, [TransfersInto?, TransfersInto?]>();
-
-/** The bound's transfers into each stop for one search direction (built once per timetable). */
-function transfersInto(d: TransitData, fwd: boolean): TransfersInto {
-  let pair = transfersByTimetable.get(d.arrivals);
-  if (!pair) transfersByTimetable.set(d.arrivals, (pair = [undefined, undefined]));
-  const known = pair[fwd ? 0 : 1];
-  if (known) return known;
-  const inOff = fwd ? d.transferInOffsets : d.transferOffsets;
-  const inOther = fwd ? d.transferInFrom : d.transferTo;
-  const served = (s: number) => d.stopPatternOffsets[s + 1]! > d.stopPatternOffsets[s]!;
-  const offsets = new Int32Array(d.stopCount + 1);
-  let n = 0;
-  for (let q = 0; q < d.stopCount; q++) {
-    if (served(q)) for (let i = inOff[q]!; i < inOff[q + 1]!; i++) if (served(inOther[i]!)) n++;
-    offsets[q + 1] = n;
-  }
-  const from = new Int32Array(n);
-  n = 0;
-  for (let q = 0; q < d.stopCount; q++)
-    if (served(q))
-      for (let i = inOff[q]!; i < inOff[q + 1]!; i++) if (served(inOther[i]!)) from[n++] = inOther[i]!;
-  const built = { offsets, from };
-  pair[fwd ? 0 : 1] = built;
-  return built;
 }
 
 /**
@@ -161,7 +122,9 @@ export class VehicleBound {
     const { afterRide, toBoard, usefulTo, rideQueue, boardQueue } = this;
     const P = d.patternCount;
     const { stopPatternOffsets, stopPatterns, stopPatternPos, patternStopOffsets, patternStops } = d;
-    const { offsets: inOff, from: inOther } = transfersInto(d, fwd);
+    // A transfer x → b in search order, by b: forward the real transfers into b, backward those
+    // from it; only those between stops with patterns (servedTransfers.ts).
+    const { offsets: inOff, other: inOther } = servedTransfers(d, !fwd);
     // Unseen stops hold `beyond` while the search runs (every level it sets is below it): what they
     // keep when the search is cut at `levels` with more to explore, so no pass over every stop after.
     const beyond = Math.min(levels + 1, UNREACHED);
