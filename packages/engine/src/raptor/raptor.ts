@@ -69,6 +69,16 @@ export class Raptor {
   /** Stops whose bestT/bestR were set in this iteration (reset at the next, cheaper than a fill per iteration). */
   private bestSet: number[] = [];
   private readonly queuePos: Int32Array;
+  /**
+   * The stops labelled since the labels were last cleared (`touchedCount` of them in
+   * `touchedList`, flagged in `touched`); touchedCount −1 when too many to list, or before the
+   * first clear.
+   */
+  private readonly touched: Uint8Array;
+  private readonly touchedList: Int32Array;
+  private touchedCount = -1;
+  /** True once a query has run to its end: its labelled stops are all listed (not after a throw). */
+  private listed = false;
   /** Per queued pattern: its last (forward) or first (backward) marked position, past which nothing boards. */
   private readonly queueEnd: Int32Array;
   /** Per query: the vehicles still needed from each stop (labels needing more than are left are not written). */
@@ -118,6 +128,8 @@ export class Raptor {
     this.boardable = new Uint8Array(this.S);
     this.bestT = new Int32Array(this.S).fill(INF);
     this.bestR = new Int32Array(this.S).fill(INF);
+    this.touched = new Uint8Array(this.S);
+    this.touchedList = new Int32Array(Math.ceil(this.S / 16));
     this.queuePos = new Int32Array(data.patternCount).fill(-1);
     this.queueEnd = new Int32Array(data.patternCount);
     this.vehicles = new VehicleBound(data);
@@ -167,6 +179,7 @@ export class Raptor {
       }
     }
     stats.durationMs = performance.now() - started;
+    this.listed = true;
     return { journeys: paretoSort(found, fwd).map(q.endLegs.split), stats };
   }
 
@@ -231,6 +244,7 @@ export class Raptor {
       return paretoSort(found, false).map(q.endLegs.split);
     });
     stats.durationMs = performance.now() - started;
+    this.listed = true;
     return { journeys, stats };
   }
 
@@ -243,8 +257,7 @@ export class Raptor {
     const endLegs = withEndTransfers(this.data, query);
     const starts = fwd ? endLegs.access : endLegs.egress;
     const ends = fwd ? endLegs.egress : endLegs.access;
-    this.tTime.fill(INF);
-    this.rTime.fill(INF);
+    this.clearLabels();
     this.targetTime.fill(INF);
     this.targetWalk.fill(INF);
     this.vehicles.computeForSearch(starts, ends, fwd, rounds);
@@ -254,6 +267,48 @@ export class Raptor {
     this.toEnd = this.noTimeBound;
     this.tripsMoveOn = false;
     return { fwd, rounds, endLegs, starts, ends, usefulStarts, wheelchair: query.wheelchair === true };
+  }
+
+  /**
+   * Sets every label time to INF again: at the stops the last query labelled when it listed them
+   * all and they were few (under a sixteenth of the stops: each costs a cache line per layer), else
+   * at every stop. At GB x 1 the two
+   * arrays are 22 MB and an earliest-arrival query labels a few thousand stops.
+   */
+  private clearLabels(): void {
+    const { tTime, rTime, touched, touchedList, S } = this;
+    const n = this.touchedCount;
+    if (this.listed && n >= 0) {
+      for (let i = 0; i < n; i++) {
+        const s = touchedList[i]!;
+        touched[s] = 0;
+        for (let at = s; at < tTime.length; at += S) tTime[at] = rTime[at] = INF;
+      }
+    } else {
+      tTime.fill(INF);
+      rTime.fill(INF);
+      touched.fill(0);
+    }
+    this.touchedCount = 0;
+    this.listed = false;
+  }
+
+  /** Notes the stops of `list` as labelled in this query (for `clearLabels`); past a sixteenth of the stops, stops listing. */
+  private touch(list: readonly number[]): void {
+    let n = this.touchedCount;
+    if (n < 0) return;
+    const { touched, touchedList } = this;
+    for (let i = 0; i < list.length; i++) {
+      const s = list[i]!;
+      if (touched[s] === 1) continue;
+      if (n === touchedList.length) {
+        this.touchedCount = -1;
+        return;
+      }
+      touched[s] = 1;
+      touchedList[n++] = s;
+    }
+    this.touchedCount = n;
   }
 
   /** Prunes the prepared search `q` with the time bound out to `horizonSec` (journey length from the start, end leg added). */
@@ -315,6 +370,7 @@ export class Raptor {
       bestR[s] = rTime[s]!;
       bestSet.push(s);
     }
+    this.touch(markedRList);
 
     for (let k = 1; k <= rounds && markedRList.length > 0; k++) {
       stats.rounds++;
@@ -373,6 +429,8 @@ export class Raptor {
         bound,
         markedRList,
       );
+      this.touch(markedTList);
+      this.touch(markedRList);
       stats.stopsImproved += markedTList.length;
       for (const s of markedTList) {
         if (tTime[cur + s]! < bestT[s]!) bestT[s] = tTime[cur + s]!;
