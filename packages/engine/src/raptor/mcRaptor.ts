@@ -8,6 +8,7 @@ import { toRealJourney } from './realJourney.ts';
 import { TargetFronts } from './targetFronts.ts';
 import { RideBounds } from './rideBounds.ts';
 import { TimeBound, UNREACHABLE_SEC } from './timeBound.ts';
+import { servedTransfers } from './servedTransfers.ts';
 import { TripLookups } from './tripLookups.ts';
 import { VehicleBound } from './vehicleBound.ts';
 import { emptyStats } from './types.ts';
@@ -105,6 +106,10 @@ export class McRaptor {
   private readonly vehicles: VehicleBound;
   /** Per query: the least time from each stop to the destination side (end leg included), shared per timetable and direction. */
   private times!: TimeBound;
+  /** Per query: `times.toEnd`, or `noTimeBound` for a query not worth the bound's search. */
+  private toEnd!: Int32Array;
+  /** All zeros: no time bound, only the target and the journey length prune. */
+  private readonly noTimeBound: Int32Array;
   /**
    * Per query once it has made `rideAfter` labels, where the network fits
    * (`RideBounds.fits`): the time and walking still needed per vehicle count still allowed, used
@@ -141,6 +146,7 @@ export class McRaptor {
     this.exactSlot = new Uint8Array(data.stopPatterns.length);
     this.lookups = new TripLookups(data);
     this.vehicles = new VehicleBound(data);
+    this.noTimeBound = new Int32Array(S);
     this.rideFits = RideBounds.fits(data);
     this.rideAfter = RideBounds.labelsToPay(data);
     this.growLabels(INITIAL_LABELS);
@@ -165,11 +171,24 @@ export class McRaptor {
     this.vehicles.computeForSearch(starts, ends, fwd, rounds);
     this.endWalk = ends.length > 0 ? Math.min(...ends.map((e) => e.durationSec)) : 0;
     const longestEnd = ends.reduce((m, e) => Math.max(m, e.durationSec), 0);
-    this.times = TimeBound.shared(this.data, fwd);
-    this.times.compute(starts, ends, fwd, this.walkFactor, maxDurationSec + longestEnd, query.windowSec ?? 0);
     this.ride = undefined;
     const found: RaptorJourney[] = [];
     const startTimes = [...mapRangeStartSlots(this.data, query, starts, fwd)];
+    this.times = TimeBound.shared(this.data, fwd);
+    // As in Raptor: the time bound's search pays over a range's iterations and for a length-limited
+    // query, not for one departure (a window no vehicle leaves in; at Scotland scale the bound
+    // was nearly all of such a query's CPU, 41 of 42 ms over 60 searches' seven).
+    const bounded = startTimes.length > 1 || query.maxDurationSec !== undefined;
+    if (bounded)
+      this.times.compute(
+        starts,
+        ends,
+        fwd,
+        this.walkFactor,
+        maxDurationSec + longestEnd,
+        query.windowSec ?? 0,
+      );
+    this.toEnd = bounded ? this.times.toEnd : this.noTimeBound;
     let finished = false;
     try {
       for (let i = 0; i < startTimes.length; i++) {
@@ -453,10 +472,8 @@ export class McRaptor {
   /** Relaxes transfers (walks and same-stop changes) from the ride labels of round k; returns edges seen. */
   private relaxTransfers(k: number, fwd: boolean, wheelchair: boolean): number {
     const d = this.data;
-    const tOff = fwd ? d.transferOffsets : d.transferInOffsets;
-    const tOther = fwd ? d.transferTo : d.transferInFrom;
-    const tSecs = fwd ? d.transferSec : d.transferInSec;
-    const tWalkFlag = fwd ? d.transferIsWalk : d.transferInIsWalk;
+    // Only transfers to stops with patterns: elsewhere nothing boards (`toBoard` is 255 there).
+    const { offsets: tOff, other: tOther, sec: tSecs, isWalk: tWalkFlag } = servedTransfers(d, fwd);
     let relaxed = 0;
     const markedT = this.markedT;
     const count = this.markedTCount;
@@ -556,7 +573,7 @@ export class McRaptor {
     const ride = this.ride;
     if (!ride)
       return this.targetDominates(
-        time + this.times.toEnd[s]!,
+        time + this.toEnd[s]!,
         walk + this.endWalk,
         k + this.vehicles.afterRide[s]!,
       );
@@ -569,7 +586,7 @@ export class McRaptor {
    */
   private stayBeaten(s: number, p: number, time: number, walk: number, k: number): boolean {
     const ride = this.ride;
-    if (!ride) return this.targetDominates(time + this.times.toEnd[s]!, walk + this.endWalk, k);
+    if (!ride) return this.targetDominates(time + this.toEnd[s]!, walk + this.endWalk, k);
     const { alighted, onBoard, alightedWalk, onBoardWalk } = ride;
     const S = this.S;
     const P = this.data.patternStops.length;
@@ -596,7 +613,7 @@ export class McRaptor {
     const ride = this.ride;
     if (!ride)
       return this.targetDominates(
-        time + this.times.toEnd[s]!,
+        time + this.toEnd[s]!,
         walk + this.endWalk,
         k - 1 + this.vehicles.toBoard[s]!,
       );
@@ -608,11 +625,7 @@ export class McRaptor {
   private readyBeaten(q: number, time: number, walk: number, k: number): boolean {
     const ride = this.ride;
     if (!ride)
-      return this.targetDominates(
-        time + this.times.toEnd[q]!,
-        walk + this.endWalk,
-        k + this.vehicles.toBoard[q]!,
-      );
+      return this.targetDominates(time + this.toEnd[q]!, walk + this.endWalk, k + this.vehicles.toBoard[q]!);
     return this.beatenPerCount(ride.ready, ride.readyWalk, q, this.S, 1, time, walk, k);
   }
 

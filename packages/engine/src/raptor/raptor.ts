@@ -1,6 +1,7 @@
 import { POS_NO_DROP_OFF, POS_NO_PICKUP } from './transitData.ts';
 import { withEndTransfers } from './endTransfers.ts';
 import type { EndTransfers } from './endTransfers.ts';
+import { servedTransfers } from './servedTransfers.ts';
 import { mapRangeStarts } from './rangeStarts.ts';
 import { toRealJourney } from './realJourney.ts';
 import { TimeBound } from './timeBound.ts';
@@ -78,6 +79,16 @@ export class Raptor {
   /** Stops whose bestT/bestR were set in this iteration (reset at the next, cheaper than a fill per iteration). */
   private bestSet: number[] = [];
   private readonly queuePos: Int32Array;
+  /**
+   * The stops labelled since the labels were last cleared (`touchedCount` of them in
+   * `touchedList`, flagged in `touched`); touchedCount −1 when too many to list, or before the
+   * first clear.
+   */
+  private readonly touched: Uint8Array;
+  private readonly touchedList: Int32Array;
+  private touchedCount = -1;
+  /** True once a query has run to its end: its labelled stops are all listed (not after a throw). */
+  private listed = false;
   /** Per queued pattern: its last (forward) or first (backward) marked position, past which nothing boards. */
   private readonly queueEnd: Int32Array;
   /** Per query: the vehicles still needed from each stop (labels needing more than are left are not written). */
@@ -127,6 +138,8 @@ export class Raptor {
     this.boardable = new Uint8Array(this.S);
     this.bestT = new Int32Array(this.S).fill(INF);
     this.bestR = new Int32Array(this.S).fill(INF);
+    this.touched = new Uint8Array(this.S);
+    this.touchedList = new Int32Array(Math.ceil(this.S / 16));
     this.queuePos = new Int32Array(data.patternCount).fill(-1);
     this.queueEnd = new Int32Array(data.patternCount);
     this.vehicles = new VehicleBound(data);
@@ -251,6 +264,7 @@ export class Raptor {
         found[slot % G]!.push(j);
       }
     }
+    this.listed = true;
     return found;
   }
 
@@ -315,6 +329,7 @@ export class Raptor {
       return paretoSort(found, false).map(q.endLegs.split);
     });
     stats.durationMs = performance.now() - started;
+    this.listed = true;
     return { journeys, stats };
   }
 
@@ -341,8 +356,7 @@ export class Raptor {
       this.targetWalk = new Int32Array((this.maxRounds + 1) * groups);
       this.targetEgress = new Int32Array((this.maxRounds + 1) * groups);
     }
-    this.tTime.fill(INF);
-    this.rTime.fill(INF);
+    this.clearLabels();
     this.targetTime.fill(INF);
     this.targetWalk.fill(INF);
     this.vehicles.computeForSearch(starts, ends, fwd, rounds);
@@ -352,6 +366,48 @@ export class Raptor {
     this.toEnd = this.noTimeBound;
     this.tripsMoveOn = false;
     return { fwd, rounds, endLegs, starts, ends, usefulStarts, wheelchair: query.wheelchair === true };
+  }
+
+  /**
+   * Sets every label time to INF again: at the stops the last query labelled when it listed them
+   * all and they were few (under a sixteenth of the stops: each costs a cache line per layer), else
+   * at every stop. At GB x 1 the two
+   * arrays are 22 MB and an earliest-arrival query labels a few thousand stops.
+   */
+  private clearLabels(): void {
+    const { tTime, rTime, touched, touchedList, S } = this;
+    const n = this.touchedCount;
+    if (this.listed && n >= 0) {
+      for (let i = 0; i < n; i++) {
+        const s = touchedList[i]!;
+        touched[s] = 0;
+        for (let at = s; at < tTime.length; at += S) tTime[at] = rTime[at] = INF;
+      }
+    } else {
+      tTime.fill(INF);
+      rTime.fill(INF);
+      touched.fill(0);
+    }
+    this.touchedCount = 0;
+    this.listed = false;
+  }
+
+  /** Notes the stops of `list` as labelled in this query (for `clearLabels`); past a sixteenth of the stops, stops listing. */
+  private touch(list: readonly number[]): void {
+    let n = this.touchedCount;
+    if (n < 0) return;
+    const { touched, touchedList } = this;
+    for (let i = 0; i < list.length; i++) {
+      const s = list[i]!;
+      if (touched[s] === 1) continue;
+      if (n === touchedList.length) {
+        this.touchedCount = -1;
+        return;
+      }
+      touched[s] = 1;
+      touchedList[n++] = s;
+    }
+    this.touchedCount = n;
   }
 
   /** Prunes the prepared search `q` with the time bound out to `horizonSec` (journey length from the start, end leg added). */
@@ -418,6 +474,7 @@ export class Raptor {
       bestR[s] = rTime[s]!;
       bestSet.push(s);
     }
+    this.touch(markedRList);
 
     for (let k = 1; k <= rounds && markedRList.length > 0; k++) {
       stats.rounds++;
@@ -483,6 +540,8 @@ export class Raptor {
         bound,
         markedRList,
       );
+      this.touch(markedTList);
+      this.touch(markedRList);
       stats.stopsImproved += markedTList.length;
       for (const s of markedTList) {
         if (tTime[cur + s]! < bestT[s]!) bestT[s] = tTime[cur + s]!;
@@ -673,10 +732,8 @@ export class Raptor {
     const cur = k * this.S;
     const { tTime, tWalk, rTime, rWalk, rFrom, rSec, rIsWalk, rSrc, markedT, markedR, bestR } = this;
     const needToBoard = this.vehicles.toBoard;
-    const tOff = fwd ? d.transferOffsets : d.transferInOffsets;
-    const tOther = fwd ? d.transferTo : d.transferInFrom;
-    const tSecs = fwd ? d.transferSec : d.transferInSec;
-    const tWalkFlag = fwd ? d.transferIsWalk : d.transferInIsWalk;
+    // Only transfers to stops with patterns: elsewhere nothing boards (`toBoard` is 255 there).
+    const { offsets: tOff, other: tOther, sec: tSecs, isWalk: tWalkFlag } = servedTransfers(d, fwd);
     let relaxed = 0;
     for (let m = 0; m < markedTList.length; m++) {
       const s = markedTList[m]!;

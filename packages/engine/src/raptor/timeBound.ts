@@ -137,7 +137,14 @@ export class TimeBound {
     const { aim, ball } = search;
     const { zeroBlocks } = this;
     if (!aim || !ball || search.settledSec >= UNREACHABLE_SEC - 1) {
-      for (let i = 0; i < toEnd.length; i++) toEnd[order[i]!] = Math.min(dist[i]!, beyond);
+      // A stop the search never reached is as far as `beyond` at least: one sequential fill, then
+      // only the reached stops (at Scotland scale a range's search reaches about a third of them).
+      toEnd.fill(Math.min(UNREACHABLE_SEC, beyond));
+      const { reached } = search;
+      for (let j = 0; j < search.reachedCount; j++) {
+        const i = reached[j]!;
+        toEnd[order[i]!] = Math.min(dist[i]!, beyond);
+      }
       zeroBlocks.fill(0);
       return;
     }

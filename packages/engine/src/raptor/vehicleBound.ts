@@ -1,3 +1,4 @@
+import { servedTransfers } from './servedTransfers.ts';
 import type { TransitData } from './transitData.ts';
 import type { AccessLeg } from './types.ts';
 
@@ -18,6 +19,23 @@ interface Kept {
   usefulTo: Int32Array;
 }
 
+/** By the patterns at each stop (a live view may have its own): per `beyond`, what `toBoard` starts from. */
+const unservedByTimetable = new WeakMap<Int32Array, Map<number, Uint8Array>>();
+
+/** What `toBoard` starts from: `beyond` where a pattern stops, UNREACHED elsewhere (built once per timetable and value). */
+function unservedAt(d: TransitData, beyond: number): Uint8Array {
+  let byValue = unservedByTimetable.get(d.stopPatternOffsets);
+  if (!byValue) unservedByTimetable.set(d.stopPatternOffsets, (byValue = new Map()));
+  let start = byValue.get(beyond);
+  if (!start) {
+    start = new Uint8Array(d.stopCount);
+    for (let s = 0; s < d.stopCount; s++)
+      start[s] = d.stopPatternOffsets[s + 1]! > d.stopPatternOffsets[s]! ? beyond : UNREACHED;
+    byValue.set(beyond, start);
+  }
+  return start;
+}
+
 /**
  * Per query, a lower bound on the vehicles still needed to reach the destination side from each
  * stop, by a breadth-first search from the end stops against the search direction over patterns
@@ -25,9 +43,9 @@ interface Kept {
  * overstate: a label with k vehicles at stop s can be dropped when k + bound > the vehicles allowed.
  */
 export class VehicleBound {
-  /** After arriving at the stop by a vehicle (0 at an end stop). */
+  /** After arriving at the stop by a vehicle (0 at an end stop); only stops with patterns have theirs. */
   afterRide: Uint8Array;
-  /** When ready to board at the stop (counts the vehicle boarded there). */
+  /** When ready to board at the stop (counts the vehicle boarded there); 255 where no pattern stops. */
   toBoard: Uint8Array;
   /**
    * Per level L and pattern r (index L·patternCount + r): the furthest position, in search order,
@@ -104,11 +122,15 @@ export class VehicleBound {
     const { afterRide, toBoard, usefulTo, rideQueue, boardQueue } = this;
     const P = d.patternCount;
     const { stopPatternOffsets, stopPatterns, stopPatternPos, patternStopOffsets, patternStops } = d;
-    // A transfer x → b in search order: forward the real transfer, backward its reverse.
-    const inOff = fwd ? d.transferInOffsets : d.transferOffsets;
-    const inOther = fwd ? d.transferInFrom : d.transferTo;
-    afterRide.fill(UNREACHED);
-    toBoard.fill(UNREACHED);
+    // A transfer x → b in search order, by b: forward the real transfers into b, backward those
+    // from it; only those between stops with patterns (servedTransfers.ts).
+    const { offsets: inOff, other: inOther } = servedTransfers(d, !fwd);
+    // Unseen stops hold `beyond` while the search runs (every level it sets is below it): what they
+    // keep when the search is cut at `levels` with more to explore, so no pass over every stop after.
+    const beyond = Math.min(levels + 1, UNREACHED);
+    afterRide.fill(beyond);
+    // A stop without patterns boards nothing: out of reach, so no router readies a label there.
+    toBoard.set(unservedAt(d, beyond));
     usefulTo.fill(fwd ? 0 : INF, 0, P);
     usefulTo.fill(fwd ? INF : -1, P, (rows + 1) * P);
     let rides = 0;
@@ -124,7 +146,8 @@ export class VehicleBound {
       let boards = 0;
       for (let f = 0; f < rides; f++) {
         const s = rideQueue[f]!;
-        for (let i = stopPatternOffsets[s]!; i < stopPatternOffsets[s + 1]!; i++) {
+        const patternsEnd = stopPatternOffsets[s + 1]!;
+        for (let i = stopPatternOffsets[s]!; i < patternsEnd; i++) {
           const r = stopPatterns[i]!;
           const pos = stopPatternPos[i]!;
           const base = patternStopOffsets[r]!;
@@ -134,7 +157,7 @@ export class VehicleBound {
           const to = fwd ? pos : Math.min(done, patternStopOffsets[r + 1]! - base - 1) + 1;
           for (let p = from; p < to; p++) {
             const q = patternStops[base + p]!;
-            if (toBoard[q] === UNREACHED) {
+            if (toBoard[q] === beyond) {
               toBoard[q] = level;
               boardQueue[boards++] = q;
             }
@@ -146,21 +169,21 @@ export class VehicleBound {
       rides = 0;
       for (let f = 0; f < boards; f++) {
         const q = boardQueue[f]!;
-        for (let i = inOff[q]!; i < inOff[q + 1]!; i++) {
+        const inEnd = inOff[q + 1]!;
+        for (let i = inOff[q]!; i < inEnd; i++) {
           const s = inOther[i]!;
-          if (afterRide[s] === UNREACHED) {
+          if (afterRide[s] === beyond) {
             afterRide[s] = level;
             rideQueue[rides++] = s;
           }
         }
       }
     }
-    if (rides === 0) return;
-    // The search stopped at `levels` with stops still to explore: those unseen need at least one more.
-    const beyond = levels + 1;
+    if (rides > 0) return;
+    // The search ran out before `levels`: the stops it never saw are out of reach.
     for (let s = 0; s < afterRide.length; s++) {
-      if (afterRide[s] === UNREACHED) afterRide[s] = beyond;
-      if (toBoard[s] === UNREACHED) toBoard[s] = beyond;
+      if (afterRide[s] === beyond) afterRide[s] = UNREACHED;
+      if (toBoard[s] === beyond) toBoard[s] = UNREACHED;
     }
   }
 

@@ -1,7 +1,9 @@
-// Feature under test: McRAPTOR's range search leaves out work that cannot change its answer (issue 28).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// Feature under test: McRAPTOR's range search leaves out work that cannot change its answer (issue 28),
+// and a single departure goes without the time bound's search, as in Raptor (issue 32).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { McRaptor } from '../../src/raptor/mcRaptor.ts';
 import { RideBounds } from '../../src/raptor/rideBounds.ts';
+import { TimeBound } from '../../src/raptor/timeBound.ts';
 import { TransitView } from '../../src/timetable/transitView.ts';
 import { baseFeed, timetableFrom } from '../support/inlineFeed.ts';
 
@@ -26,6 +28,31 @@ const tt = timetableFrom(
 );
 
 describe('McRAPTOR range work', () => {
+  it('works the time bound out for a range with several runs, not for one departure', () => {
+    const view = new TransitView(tt, 20260603);
+    const mc = new McRaptor(view, 3);
+    const query = {
+      direction: 'depart-after' as const,
+      timeSec: Date.UTC(2026, 5, 3, 8, 0) / 1000 - view.epochZeroSec, // 09:00 BST
+      access: [{ stopIdx: tt.findStopById('f:A')!, durationSec: 0, mode: 'walk' as const }],
+      egress: [{ stopIdx: tt.findStopById('f:B')!, durationSec: 0, mode: 'walk' as const }],
+    };
+    const compute = vi.spyOn(TimeBound.prototype, 'compute');
+    try {
+      // One departure: the 09:00 bus 1, found without the bound.
+      const single = mc.route({ ...query, windowSec: 0 });
+      expect(single.journeys.map((j) => j.arrivalSec - j.departureSec)).toEqual([600]);
+      expect(compute).not.toHaveBeenCalled();
+      // The same departure with a length limit, and a range over seven runs, are bounded.
+      mc.route({ ...query, windowSec: 0, maxDurationSec: 3600 });
+      expect(compute).toHaveBeenCalledTimes(1);
+      expect(mc.route({ ...query, windowSec: 3600 }).journeys).toHaveLength(7);
+      expect(compute).toHaveBeenCalledTimes(2);
+    } finally {
+      compute.mockRestore();
+    }
+  });
+
   it('an earlier range iteration scans in its first round only the lines that leave exactly at its start', () => {
     const view = new TransitView(tt, 20260603);
     const { journeys, stats } = new McRaptor(view, 3).route({

@@ -1,6 +1,9 @@
 // Feature under test: the vehicle bound keeps the bounds of its last few end-leg sets, and a query
-// whose ends were computed before gets exactly what a fresh computation gives (issue 32).
+// whose ends were computed before gets exactly what a fresh computation gives; where vehicles stop,
+// its counts are a breadth-first search's over every transfer, and a stop no vehicle serves is out
+// of reach for boarding (issue 32).
 import { describe, expect, it } from 'vitest';
+import type { TransitData } from '../../src/raptor/transitData.ts';
 import type { AccessLeg } from '../../src/raptor/types.ts';
 import { VehicleBound } from '../../src/raptor/vehicleBound.ts';
 import { randomNetwork } from '../support/randomNetwork.ts';
@@ -32,4 +35,77 @@ describe('vehicle bound', () => {
       }
     expect(compared).toBe(2 * order.length);
   });
+
+  it('counts a breadth-first search over every transfer where vehicles stop; a stop without one boards nothing', () => {
+    let unserved = 0;
+    for (const seed of [3, 7, 11, 19]) {
+      const { view } = randomNetwork(seed, 60, 20260603);
+      const S = view.stopCount;
+      const served = (s: number) => view.stopPatternOffsets[s + 1]! > view.stopPatternOffsets[s]!;
+      for (let s = 0; s < S; s++) if (!served(s)) unserved++;
+      for (const fwd of [true, false])
+        for (const ends of [legs(0), legs(1, S - 1), legs(S >> 1, 2)])
+          for (const levels of [1, 2, 3]) {
+            const bound = new VehicleBound(view);
+            bound.compute(ends, fwd, levels);
+            const plain = plainLevels(view, ends, fwd, levels);
+            for (let s = 0; s < S; s++) {
+              if (!served(s)) {
+                expect(bound.toBoard[s]).toBe(255);
+                continue;
+              }
+              expect(bound.afterRide[s]).toBe(plain.afterRide[s]);
+              expect(bound.toBoard[s]).toBe(plain.toBoard[s]);
+            }
+          }
+    }
+    // The random networks have stops no pattern serves (else this proves nothing about them).
+    expect(unserved).toBeGreaterThan(10);
+  });
 });
+
+/**
+ * The bound as a plain breadth-first search from the end stops over every pattern and every
+ * transfer, levels 0 … `levels`; stops unseen get levels + 1 when the search was cut, else 255.
+ */
+function plainLevels(d: TransitData, ends: readonly AccessLeg[], fwd: boolean, levels: number) {
+  const S = d.stopCount;
+  const afterRide = new Array<number>(S).fill(255);
+  const toBoard = new Array<number>(S).fill(255);
+  let rides = [...new Set(ends.map((e) => e.stopIdx))];
+  for (const s of rides) afterRide[s] = 0;
+  for (let level = 1; level <= levels && rides.length > 0; level++) {
+    const boards: number[] = [];
+    for (const s of rides)
+      for (let i = d.stopPatternOffsets[s]!; i < d.stopPatternOffsets[s + 1]!; i++) {
+        const r = d.stopPatterns[i]!;
+        const base = d.patternStopOffsets[r]!;
+        const n = d.patternStopOffsets[r + 1]! - base;
+        const pos = d.stopPatternPos[i]!;
+        // Boarding before s (forward) or after it (backward) on this pattern reaches s.
+        for (let p = fwd ? 0 : pos + 1; p < (fwd ? pos : n); p++) {
+          const q = d.patternStops[base + p]!;
+          if (toBoard[q] === 255) {
+            toBoard[q] = level;
+            boards.push(q);
+          }
+        }
+      }
+    rides = [];
+    for (const q of boards)
+      for (let s = 0; s < S; s++)
+        for (let i = d.transferOffsets[s]!; i < d.transferOffsets[s + 1]!; i++) {
+          const [from, to] = fwd ? [s, d.transferTo[i]!] : [d.transferTo[i]!, s];
+          if (to === q && afterRide[from] === 255) {
+            afterRide[from] = level;
+            rides.push(from);
+          }
+        }
+  }
+  if (rides.length > 0)
+    for (let s = 0; s < S; s++) {
+      if (afterRide[s] === 255) afterRide[s] = levels + 1;
+      if (toBoard[s] === 255) toBoard[s] = levels + 1;
+    }
+  return { afterRide, toBoard };
+}
