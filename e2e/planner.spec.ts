@@ -33,6 +33,17 @@ test('Home: Your Journey form, accessible on desktop and phone', async ({ page }
   await snap(page, 'home');
 });
 
+test('Home: "Use my current location" sits on a line of its own, clear of the Single/Return toggle', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await acceptCookies(page);
+  // At desktop width the link once ran on into the toggle, its last word touching the toggle's edge.
+  const locate = await page.getByRole('button', { name: 'Use my current location as From' }).boundingBox();
+  const toggle = await page.getByRole('radiogroup', { name: 'Journey type' }).boundingBox();
+  expect(toggle!.y, 'the toggle starts below the link').toBeGreaterThanOrEqual(locate!.y + locate!.height);
+});
+
 test('Home: the terms checkbox is required, and its message clears when it changes', async ({ page }) => {
   await page.goto('/');
   await acceptCookies(page);
