@@ -204,6 +204,22 @@ test('Results: a place that cannot be found says so, with a way to change it', a
   await snap(page, 'results-empty');
 });
 
+test('Results: a search the server no longer has says so, with a way to plan again and no filters over nothing', async ({
+  page,
+}) => {
+  await page.goto(`/search/${'0'.repeat(32)}/results`);
+  await acceptCookies(page);
+  const failed = page.getByRole('alert').filter({ hasText: 'The search did not finish' });
+  await expect(failed).toContainText('This search no longer exists.');
+  await failed.getByRole('link', { name: 'Plan a new journey' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Your Journey' })).toBeVisible();
+  await page.goBack();
+  await expect(failed).toBeVisible();
+  await expect(page.getByLabel('Showing')).toHaveCount(0);
+  await expect(page.getByLabel('Sort by')).toHaveCount(0);
+});
+
 test('Home: current location fills From with the reverse-geocoded place', async ({ browser }) => {
   const context = await browser.newContext({
     geolocation: { latitude: 57.1955, longitude: -3.8259 },
