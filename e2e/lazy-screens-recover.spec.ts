@@ -238,6 +238,8 @@ test.describe('a screen whose code fails to come while the device says it is onl
     await page.route(SITE_MAP_CODE, (route) => route.abort('internetdisconnected'));
     await siteMapLink(page).click();
     await expect(page.getByRole('heading', { name: 'This page could not be shown', level: 1 })).toBeVisible();
+    // Says why, in words that fit a signal that dropped rather than a fault of the app.
+    await expect(page.getByText('It did not arrive: the connection may have dropped')).toBeVisible();
     await expect(tryAgain(page)).toBeVisible();
     await shoot(page, 'lazy-no-signal', tryAgain(page));
     expect(loads.count).toBe(0);
