@@ -187,7 +187,7 @@ test('Demand-responsive transport: More information opens the booking website in
     outTime: inputDate(daysToOrdinaryWeekday([2, 5]), '10:00'),
   });
   await waitForResults(page);
-  await openOption(page, 'Journeys with drt');
+  await openOption(page, 'Journeys with demand-responsive transport (DRT)');
   const more = page.getByRole('link', { name: /More information/ });
   await expect(more).toHaveAttribute('target', '_blank');
   await expect(more).toHaveAttribute('href', /^https?:\/\//);
