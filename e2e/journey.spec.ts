@@ -187,7 +187,7 @@ test('Demand-responsive transport: More information opens the booking website in
     outTime: inputDate(daysToOrdinaryWeekday([2, 5]), '10:00'),
   });
   await waitForResults(page);
-  await openOption(page, 'Journeys with drt');
+  await openOption(page, 'Journeys with demand-responsive transport (DRT)');
   const more = page.getByRole('link', { name: /More information/ });
   await expect(more).toHaveAttribute('target', '_blank');
   await expect(more).toHaveAttribute('href', /^https?:\/\//);
@@ -286,4 +286,25 @@ test('Home, results and journey details run under the CSP with no violation repo
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Journey details', level: 1 })).toBeVisible();
   expect(await violations()).toEqual([]);
+});
+
+test('a journey that starts with a car-club drive names the club once, its logo clear of the buttons above', async ({
+  page,
+}) => {
+  // A day there and back: a car-club car is then booked for the day (one way, it is not offered).
+  await planJourney(page, {
+    from: ['Aviemore', 'Aviemore'],
+    to: ['Braemar', 'Braemar'],
+    outTime: inputDate(1, '08:30'),
+    returnTime: inputDate(1, '16:30'),
+  });
+  await waitForResults(page);
+  await openOption(page, 'Journeys with car club');
+  // The demo's club is "Demo Spey Car Club": not "… Car Club car club".
+  const promo = page.getByRole('link', { name: /^Join .+ \(offer for new members\)$/ });
+  await expect(promo).toBeVisible();
+  expect(await promo.textContent()).not.toMatch(/car club car club/i);
+  const buttons = await page.locator('.take-along').boundingBox();
+  const logo = await page.locator('.carclub-logo').boundingBox();
+  expect(logo!.y - (buttons!.y + buttons!.height), 'space above the logo').toBeGreaterThanOrEqual(8);
 });

@@ -208,3 +208,80 @@ test.describe('screens opened from a journey page loaded afresh', () => {
     await context.close();
   });
 });
+
+test.describe('a screen whose code fails to come while the device says it is online', () => {
+  // A captive portal or dead mobile data: the device says online, yet nothing comes. That is no new
+  // version, and a reload would drop the page for the browser's own error page. A chunk that the
+  // server no longer has (a 404, or a page where code was expected) is a new version: load it.
+  const SITE_MAP_CODE = '**/assets/SiteMap-*.js';
+  const siteMapLink = (page: Page) => page.getByRole('contentinfo').getByRole('link', { name: 'Site map' });
+  const siteMapHeading = (page: Page) => page.getByRole('heading', { name: 'Site map', level: 1 });
+
+  /** Home, fresh, with a mark on this page's window that a reload would clear, and a count of loads. */
+  async function markedHome(browser: Browser, baseURL: string) {
+    const fresh = await freshPage(browser, baseURL);
+    await fresh.page.goto('/');
+    await acceptCookies(fresh.page);
+    await fresh.page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    const loads = { count: 0 };
+    fresh.page.on('load', () => (loads.count += 1));
+    const samePage = () =>
+      fresh.page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage === true);
+    return { ...fresh, loads, samePage };
+  }
+
+  test('no answer at all (no signal): no reload; the screen offers Try again, which works once the signal is back', async ({
+    browser,
+    baseURL,
+  }) => {
+    const { context, page, loads, samePage } = await markedHome(browser, baseURL!);
+    await page.route(SITE_MAP_CODE, (route) => route.abort('internetdisconnected'));
+    await siteMapLink(page).click();
+    await expect(page.getByRole('heading', { name: 'This page could not be shown', level: 1 })).toBeVisible();
+    // Says why, in words that fit a signal that dropped rather than a fault of the app.
+    await expect(page.getByText('It did not arrive: the connection may have dropped')).toBeVisible();
+    await expect(tryAgain(page)).toBeVisible();
+    await shoot(page, 'lazy-no-signal', tryAgain(page));
+    expect(loads.count).toBe(0);
+    expect(await samePage()).toBe(true);
+
+    await page.unroute(SITE_MAP_CODE);
+    await tryAgain(page).click();
+    await expect(siteMapHeading(page)).toBeVisible();
+    expect(loads.count).toBe(0);
+    expect(await samePage()).toBe(true);
+    await context.close();
+  });
+
+  const gone = [
+    {
+      name: 'a 404',
+      answer: { status: 404, contentType: 'application/json', body: '{"message":"Not found."}' },
+    },
+    {
+      name: 'a page where code was expected (a host that answers every address with the app)',
+      answer: { status: 200, contentType: 'text/html', body: '<!doctype html><title>Cairn</title>' },
+    },
+  ];
+  for (const { name, answer } of gone) {
+    test(`the code is gone (${name}): a new version, so the page loads again and shows the screen`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const { context, page, loads, samePage } = await markedHome(browser, baseURL!);
+      // The old version's chunk is gone for this page; a page loaded afresh is the new version, whose
+      // own chunks the server has (here the same, let through). The page's request says it was loaded.
+      let deployed = false;
+      page.on('request', (r) => {
+        if (r.isNavigationRequest() && r.frame() === page.mainFrame()) deployed = true;
+      });
+      await page.route(SITE_MAP_CODE, (route) => (deployed ? route.continue() : route.fulfill(answer)));
+      await siteMapLink(page).click();
+      await expect(siteMapHeading(page)).toBeVisible();
+      expect(loads.count).toBe(1);
+      expect(await samePage()).toBe(false);
+      await expect(page).toHaveURL(/\/site-map$/);
+      await context.close();
+    });
+  }
+});

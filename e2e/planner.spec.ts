@@ -33,6 +33,17 @@ test('Home: Your Journey form, accessible on desktop and phone', async ({ page }
   await snap(page, 'home');
 });
 
+test('Home: "Use my current location" sits on a line of its own, clear of the Single/Return toggle', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await acceptCookies(page);
+  // At desktop width the link once ran on into the toggle, its last word touching the toggle's edge.
+  const locate = await page.getByRole('button', { name: 'Use my current location as From' }).boundingBox();
+  const toggle = await page.getByRole('radiogroup', { name: 'Journey type' }).boundingBox();
+  expect(toggle!.y, 'the toggle starts below the link').toBeGreaterThanOrEqual(locate!.y + locate!.height);
+});
+
 test('Home: the terms checkbox is required, and its message clears when it changes', async ({ page }) => {
   await page.goto('/');
   await acceptCookies(page);
@@ -191,6 +202,22 @@ test('Results: a place that cannot be found says so, with a way to change it', a
   await expect(page.getByRole('button', { name: 'Change origin or destination' })).toBeVisible();
   await expectAccessible(page, 'no results');
   await snap(page, 'results-empty');
+});
+
+test('Results: a search the server no longer has says so, with a way to plan again and no filters over nothing', async ({
+  page,
+}) => {
+  await page.goto(`/search/${'0'.repeat(32)}/results`);
+  await acceptCookies(page);
+  const failed = page.getByRole('alert').filter({ hasText: 'The search did not finish' });
+  await expect(failed).toContainText('This search no longer exists.');
+  await failed.getByRole('link', { name: 'Plan a new journey' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Your Journey' })).toBeVisible();
+  await page.goBack();
+  await expect(failed).toBeVisible();
+  await expect(page.getByLabel('Showing')).toHaveCount(0);
+  await expect(page.getByLabel('Sort by')).toHaveCount(0);
 });
 
 test('Home: current location fills From with the reverse-geocoded place', async ({ browser }) => {

@@ -141,7 +141,7 @@ export const SCENES: Scene[] = [
         outTime: inputDate(daysToOrdinaryWeekday([2, 5]), '10:00'),
       });
       await waitForResults(page);
-      await openOption(page, 'Journeys with drt');
+      await openOption(page, 'Journeys with demand-responsive transport (DRT)');
       await waitForMapIdle(page);
       await stop('journey-drt');
     },

@@ -177,12 +177,25 @@ export function SavedCard({ item }: { item: SavedJourneyItem }) {
             </dd>
           </div>
         )}
+        {/* Named on screen too: a return's lists read "Cycle", "Cycle" when unnamed. */}
+        <StageFact label="Outbound stages" stages={item.stages.depart} />
+        {item.stages.return && item.stages.return.length > 0 && (
+          <StageFact label="Return stages" stages={item.stages.return} />
+        )}
       </dl>
-      <StageList label="Outbound stages" stages={item.stages.depart} />
-      {item.stages.return && item.stages.return.length > 0 && (
-        <StageList label="Return stages" stages={item.stages.return} />
-      )}
     </li>
+  );
+}
+
+/** A leg's stage list as one of the card's facts, named by `label`. */
+function StageFact({ label, stages }: { label: string; stages: readonly string[] }) {
+  return (
+    <div className="trip-stages">
+      <dt>{label}</dt>
+      <dd>
+        <StageList label={label} stages={stages} />
+      </dd>
+    </div>
   );
 }
 

@@ -16,10 +16,24 @@ export function RouteError() {
   return (
     <div className="page-narrow">
       <h1>This page could not be shown</h1>
-      <p>Something went wrong while loading it.</p>
+      <p>
+        {codeDidNotCome(error)
+          ? 'It did not arrive: the connection may have dropped, even if your device says it is online. Try again, or wait for a better signal.'
+          : 'Something went wrong while loading it.'}
+      </p>
       {again}
     </div>
   );
+}
+
+/**
+ * Whether the screen's code failed to arrive (a dropped signal, a captive portal) rather than the
+ * screen failing to draw: the words browsers give a failed dynamic import, and Vite a failed style
+ * sheet. A version the server no longer has reloads instead (offline/chunkGone.ts).
+ */
+function codeDidNotCome(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(message);
 }
 
 /**

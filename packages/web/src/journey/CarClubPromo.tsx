@@ -13,8 +13,13 @@ export function CarClubPromo({ steps }: { steps: Step[] }) {
         {first.provider}
       </span>
       <a href={first.promo_link} target="_blank" rel="noopener noreferrer">
-        Join {first.provider} car club (offer for new members)
+        Join {clubName(first.provider)} (offer for new members)
       </a>
     </div>
   );
+}
+
+/** The provider as "… car club", once: "Demo Spey Car Club" already says it. */
+function clubName(provider: string): string {
+  return /\bcar club\b/i.test(provider) ? provider : `${provider} car club`;
 }

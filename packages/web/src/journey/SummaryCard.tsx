@@ -1,8 +1,7 @@
 import type { Journey, Leg } from '@cairn/contracts';
 import { ModeIcon } from '../icons/Icons.tsx';
 import { formatDayLabel } from '../lib/dates.ts';
-import { formatCo2, formatMiles } from '@cairn/engine/format';
-import { changesLabel, costLabel } from './costLabel.ts';
+import { CostFigure, Figure, JourneyFigures } from './JourneyFigures.tsx';
 import { AlertList, LegArrival, LegDeparture, LiveBadge } from './LiveStatus.tsx';
 import { journeyAlerts, legDurationText, rideName, worstLiveStep } from './liveText.ts';
 
@@ -12,22 +11,13 @@ function LegBox({ title, leg, from, to }: { title: string; leg: Leg; from: strin
       <h2>{title}</h2>
       <p>{formatDayLabel(leg.departure_date)}</p>
       <dl>
-        <div>
-          <dt>Depart</dt>
-          <dd>
-            <LegDeparture leg={leg} />
-          </dd>
-        </div>
-        <div>
-          <dt>Arrive</dt>
-          <dd>
-            <LegArrival leg={leg} />
-          </dd>
-        </div>
-        <div>
-          <dt>Duration</dt>
-          <dd>{legDurationText(leg)}</dd>
-        </div>
+        <Figure term="Depart">
+          <LegDeparture leg={leg} />
+        </Figure>
+        <Figure term="Arrive">
+          <LegArrival leg={leg} />
+        </Figure>
+        <Figure term="Duration">{legDurationText(leg)}</Figure>
       </dl>
       <p>
         From <strong>{from}</strong> to <strong>{to}</strong>
@@ -74,38 +64,10 @@ export function SummaryCard({ journey, showReturn, hospitalDeparture }: Props) {
         )}
       </div>
       <dl>
-        {ret && (
-          <div>
-            <dt>Estimated return time</dt>
-            <dd>{ret.arrival_at}</dd>
-          </div>
-        )}
-        {ret && hospitalDeparture && (
-          <div>
-            <dt>Departure from hospital</dt>
-            <dd>{ret.departure_at}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Walking distance</dt>
-          <dd>{formatMiles(journey.total_walking_distance.value)}</dd>
-        </div>
-        <div>
-          <dt>Changes</dt>
-          <dd>{changesLabel(journey)}</dd>
-        </div>
-        <div>
-          <dt>Wait time</dt>
-          <dd>{journey.total_wait_time.text}</dd>
-        </div>
-        <div>
-          <dt>CO2 emissions</dt>
-          <dd>{formatCo2(journey.carbon_emission)}</dd>
-        </div>
-        <div>
-          <dt>Total estimated cost</dt>
-          <dd className="total-cost">{costLabel(journey)}</dd>
-        </div>
+        {ret && <Figure term="Estimated return time">{ret.arrival_at}</Figure>}
+        {ret && hospitalDeparture && <Figure term="Departure from hospital">{ret.departure_at}</Figure>}
+        <JourneyFigures journey={journey} />
+        <CostFigure journey={journey} valueClass="total-cost" />
       </dl>
     </div>
   );

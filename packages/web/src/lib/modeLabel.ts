@@ -33,6 +33,14 @@ export function modeName(mode: string): string {
   return mode === 'car' ? 'lift' : mode;
 }
 
+/**
+ * The name of a travel type in the results filter ("Journeys with …"): as `modeName`, but spelt out
+ * where SPEC's name is a code a traveller does not know ("drt").
+ */
+export function filterName(mode: string): string {
+  return mode === 'drt' ? 'demand-responsive transport (DRT)' : modeName(mode);
+}
+
 /** A step's mode and cost in one line, e.g. "Lift · free", "Bus · £4.20". */
 export function modeWithCost(mode: string, costText: string): string {
   return `${modeLabel(mode)} · ${costText === 'Free' ? 'free' : costText}`;

@@ -1,4 +1,5 @@
-import type { createBrowserRouter } from 'react-router';
+import { createPath, type createBrowserRouter } from 'react-router';
+import { chunkGone, failedFile } from './chunkGone.ts';
 
 /**
  * Registers /sw.js. A new version takes control at once (it skips waiting); this page then
@@ -6,8 +7,9 @@ import type { createBrowserRouter } from 'react-router';
  * Once a worker controls the page, it is sent the same-origin files this page already loaded.
  */
 export function registerServiceWorker(
-  router: Pick<ReturnType<typeof createBrowserRouter>, 'subscribe'>,
+  router: Pick<ReturnType<typeof createBrowserRouter>, 'subscribe' | 'state'>,
 ): void {
+  reloadWhenCodeIsGone(router);
   if (!('serviceWorker' in navigator)) return;
   const container = navigator.serviceWorker;
   let updated = false;
@@ -21,16 +23,32 @@ export function registerServiceWorker(
   router.subscribe((state) => {
     if (updated && state.navigation.state === 'idle') window.location.reload();
   });
-  // A chunk of a version the server no longer has: load the page again, as the new version.
-  // Offline the chunk was simply never kept: reloading would loop, so the screen says it is offline.
-  window.addEventListener('vite:preloadError', () => {
-    if (navigator.onLine) window.location.reload();
-  });
   // After the page's own loading, so the worker's downloads do not compete with it.
   const register = () =>
     container.register('/sw.js', { scope: '/' }).catch((error) => console.warn('no offline support', error));
   if (document.readyState === 'complete') void register();
   else window.addEventListener('load', () => void register(), { once: true });
+}
+
+/**
+ * Code of a version the server no longer has (a new deploy): load the page again, as the new
+ * version, at the address the traveller was going to. Code that did not come for want of a signal,
+ * offline or on a device that only says it is online (a captive portal, dead mobile data), is left
+ * to the screen, which says so and offers Try again: a reload would lose what was typed, loop, or
+ * show the browser's error page. Vite's preload helper fires the event; the import still fails.
+ */
+function reloadWhenCodeIsGone(router: Pick<ReturnType<typeof createBrowserRouter>, 'state'>): void {
+  window.addEventListener('vite:preloadError', (event) => {
+    if (!navigator.onLine) return;
+    const going = router.state.navigation.location;
+    const file = failedFile((event as Event & { payload?: unknown }).payload);
+    if (!file) return;
+    void chunkGone(file).then((gone) => {
+      if (!gone) return;
+      if (going) window.location.assign(createPath(going));
+      else window.location.reload();
+    });
+  });
 }
 
 /** An address to keep, with the headers to fetch it with (Workbox's CACHE_URLS message). */

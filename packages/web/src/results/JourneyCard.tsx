@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Journey, Leg } from '@cairn/contracts';
 import { ModeIcon } from '../icons/Icons.tsx';
+import { modeLabel } from '../lib/modeLabel.ts';
 import { formatCo2, formatMiles, legChangeCount } from '@cairn/engine/format';
 import { costLabel } from '../journey/costLabel.ts';
 import { StepFreeLabel } from '../journey/StepFreeLabel.tsx';
@@ -10,13 +11,24 @@ import { stageLines, stageLineText } from './stageLines.ts';
 import { LegArrival, LegDeparture } from '../journey/LiveStatus.tsx';
 import { legDurationText } from '../journey/liveText.ts';
 
-/** The stage icons of a leg, in order, each ride with its line numbers ("M91", "201"). */
+/**
+ * The stage icons of a leg, in order, each ride with its line numbers ("M91", "201"). A leg of one
+ * stage without a line (a lift, a taxi, a ride by bike) also names it in words: a car icon beside
+ * "Free" read as a free car, not as a lift. The icon's label already says it to a screen reader.
+ */
 export function ModeList({ leg, label }: { leg: Leg; label: string }) {
+  const stages = stageLines(leg);
+  const named = stages.length === 1 && stages[0]!.lines.length === 0;
   return (
     <ul className="modes" aria-label={label}>
-      {stageLines(leg).map((stage, i) => (
+      {stages.map((stage, i) => (
         <li key={`${stage.mode}-${i}`}>
           <ModeIcon mode={stage.mode} size={20} />
+          {named && (
+            <span className="mode-name" aria-hidden="true">
+              {modeLabel(stage.mode)}
+            </span>
+          )}
           {stage.lines.map((line, n) => (
             <span key={line} className="line-number">
               <span className="visually-hidden">{n === 0 ? ' ' : ' and '}</span>

@@ -1,6 +1,6 @@
 import { SORT_KEYS, type SortKey } from '@cairn/contracts';
 import { SORT_LABELS } from './sortJourneys.ts';
-import { modeName } from '../lib/modeLabel.ts';
+import { filterName } from '../lib/modeLabel.ts';
 
 type Props = {
   mode: 'single' | 'multiple';
@@ -28,7 +28,7 @@ export function RefinePanel({ mode, stages, selected, sort, onFilter, onSort }: 
             <option value="all">All journeys</option>
             {stages.map((s) => (
               <option key={s} value={s}>
-                Journeys with {modeName(s)}
+                Journeys with {filterName(s)}
               </option>
             ))}
           </select>
@@ -48,7 +48,7 @@ export function RefinePanel({ mode, stages, selected, sort, onFilter, onSort }: 
                   onFilter(next.length === stages.length ? null : next);
                 }}
               />
-              {modeName(s)}
+              {filterName(s)}
             </label>
           ))}
         </fieldset>

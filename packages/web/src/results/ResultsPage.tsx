@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { SORT_KEYS, type NoJourney, type PlaceErrors, type SearchQuery } from '@cairn/contracts';
 import { isOneOf } from '../lib/isOneOf.ts';
 import { useBrand, useRegionNow } from '../brand/ConfigContext.tsx';
@@ -136,6 +136,9 @@ export default function ResultsPage() {
             <div className="no-results" role="alert">
               <h2>The search did not finish</h2>
               <p>{results.failed}</p>
+              <Link className="button" to="/">
+                Plan a new journey
+              </Link>
             </div>
           )}
           {!loading && !results.failed && results.placeErrors && (
@@ -179,14 +182,17 @@ export default function ResultsPage() {
           {lost && <NoPublicTransport lost={lost} onEdit={() => setEditing(true)} />}
           <AdBanner url={brand.adBannerUrl} />
         </div>
-        <RefinePanel
-          mode={mode}
-          stages={stages}
-          selected={selected}
-          sort={sort}
-          onFilter={(next) => update('filters', next === null ? null : next.join(','))}
-          onSort={(next) => update('sort', next === DEFAULT_SORT ? null : next)}
-        />
+        {/* A search that failed has nothing to filter or sort: the controls would do nothing. */}
+        {!results.failed && (
+          <RefinePanel
+            mode={mode}
+            stages={stages}
+            selected={selected}
+            sort={sort}
+            onFilter={(next) => update('filters', next === null ? null : next.join(','))}
+            onSort={(next) => update('sort', next === DEFAULT_SORT ? null : next)}
+          />
+        )}
       </div>
     </div>
   );

@@ -179,5 +179,8 @@ describe('My Trips', () => {
     expect(within(screen.getByRole('list', { name: 'Return stages' })).getAllByRole('listitem')).toHaveLength(
       2,
     );
+    // Named on screen as well: two lists of the same modes side by side said nothing of which is which.
+    expect(within(card).getByText('Outbound stages', { selector: 'dt' })).toBeTruthy();
+    expect(within(card).getByText('Return stages', { selector: 'dt' })).toBeTruthy();
   });
 });

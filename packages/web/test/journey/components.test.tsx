@@ -148,6 +148,14 @@ describe('car-club promo', () => {
     expect(link.getAttribute('href')).toBe('https://carclub.example/join?promo=CAIRN');
     expect(link.getAttribute('target')).toBe('_blank');
   });
+  it("says 'car club' once when the provider's name already does", () => {
+    const carclub = loadJourney('carclub-single');
+    const steps = carclub.depart.steps.map((s) =>
+      s.type === 'car club' ? { ...s, provider: 'Demo Spey Car Club' } : s,
+    );
+    render(<CarClubPromo steps={steps} />);
+    expect(screen.getByRole('link').textContent).toBe('Join Demo Spey Car Club (offer for new members)');
+  });
   it('stays hidden for other journeys', () => {
     const { container } = render(<CarClubPromo steps={wbw.depart.steps} />);
     expect(container.textContent).toBe('');

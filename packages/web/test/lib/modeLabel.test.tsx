@@ -42,4 +42,33 @@ describe('mode labels', () => {
     const option = screen.getByRole('option', { name: 'Journeys with lift' }) as HTMLOptionElement;
     expect(option.value).toBe('car');
   });
+
+  it('spells out demand-responsive transport in the stage filter, where "drt" told a traveller nothing', () => {
+    render(
+      <RefinePanel
+        mode="single"
+        stages={['bus', 'drt']}
+        selected={null}
+        sort="emissions"
+        onFilter={() => {}}
+        onSort={() => {}}
+      />,
+    );
+    const option = screen.getByRole('option', {
+      name: 'Journeys with demand-responsive transport (DRT)',
+    }) as HTMLOptionElement;
+    expect(option.value).toBe('drt');
+    cleanup();
+    render(
+      <RefinePanel
+        mode="multiple"
+        stages={['bus', 'drt']}
+        selected={null}
+        sort="emissions"
+        onFilter={() => {}}
+        onSort={() => {}}
+      />,
+    );
+    expect(screen.getByRole('checkbox', { name: 'demand-responsive transport (DRT)' })).toBeTruthy();
+  });
 });

@@ -80,6 +80,24 @@ describe('line numbers on a card (issue 31)', () => {
     expect(screen.getByRole('link').textContent).toContain('bus 31 and 32');
   });
 
+  it('names a one-stage journey without a line in words: a lift reads "Lift", not a car beside "Free"', () => {
+    const lift: Journey = {
+      ...taxi,
+      id: 'lift',
+      cost: 'free',
+      depart: {
+        ...taxi.depart,
+        stages: ['car'],
+        steps: taxi.depart.steps.map((s) => ({ ...s, type: 'car' as const })),
+      },
+    };
+    renderCard(lift);
+    const stages = within(screen.getByRole('list', { name: 'Outbound stages' })).getAllByRole('listitem');
+    expect(stages.map((li) => li.textContent?.trim())).toEqual(['Lift']);
+    // Said once to a screen reader, by the icon's label.
+    expect(stages.map((li) => accessibleText(li))).toEqual(['lift']);
+  });
+
   it('keeps the stages of a journey whose steps do not give them, without numbers', () => {
     renderCard({ ...wbw, depart: { ...wbw.depart, stages: ['walk', 'bus', 'walk', 'cycle'] } });
     const stages = within(screen.getByRole('list', { name: 'Outbound stages' })).getAllByRole('listitem');
@@ -91,6 +109,7 @@ describe('line numbers on a card (issue 31)', () => {
 function accessibleText(el: Element): string {
   const parts: string[] = [];
   const walk = (node: Node) => {
+    if (node instanceof Element && node.getAttribute('aria-hidden') === 'true') return;
     if (node instanceof Element && node.getAttribute('role') === 'img')
       parts.push(node.getAttribute('aria-label') ?? '');
     else if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent ?? '');

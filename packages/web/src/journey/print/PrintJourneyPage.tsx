@@ -2,10 +2,10 @@ import { Link, useParams } from 'react-router';
 import type { Leg } from '@cairn/contracts';
 import { BRAND_LOGO_URL, useBrand } from '../../brand/ConfigContext.tsx';
 import { formatDayLabel } from '../../lib/dates.ts';
-import { formatCo2, formatMiles } from '@cairn/engine/format';
 import { useDocumentTitle } from '../../brand/useDocumentTitle.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { changesLabel, costLabel, formatCostText } from '../costLabel.ts';
+import { formatCostText } from '../costLabel.ts';
+import { CostFigure, Figure, JourneyFigures } from '../JourneyFigures.tsx';
 import { DirectionText } from '../DirectionText.tsx';
 import { useJourney } from '../useJourney.ts';
 import { modeWithCost } from '../../lib/modeLabel.ts';
@@ -83,32 +83,9 @@ export default function PrintJourneyPage() {
         </Link>
       </div>
       <dl className="summary">
-        <div>
-          <dt>Total estimated cost</dt>
-          <dd>{costLabel(journey)}</dd>
-        </div>
-        <div>
-          <dt>Walking distance</dt>
-          <dd>{formatMiles(journey.total_walking_distance.value)}</dd>
-        </div>
-        <div>
-          <dt>Changes</dt>
-          <dd>{changesLabel(journey)}</dd>
-        </div>
-        <div>
-          <dt>Wait time</dt>
-          <dd>{journey.total_wait_time.text}</dd>
-        </div>
-        <div>
-          <dt>CO2 emissions</dt>
-          <dd>{formatCo2(journey.carbon_emission)}</dd>
-        </div>
-        {gradient && (
-          <div>
-            <dt>Gradient on foot and by bike</dt>
-            <dd>{gradient}</dd>
-          </div>
-        )}
+        <CostFigure journey={journey} />
+        <JourneyFigures journey={journey} />
+        {gradient && <Figure term="Gradient on foot and by bike">{gradient}</Figure>}
       </dl>
       <PrintSteps leg={journey.depart} title="Outbound" />
       <ol className="steps">
