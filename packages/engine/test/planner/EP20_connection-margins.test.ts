@@ -34,7 +34,7 @@ function marginSec(before: Step, ride: Step, stepFree: boolean): number {
     cycle: DEFAULTS.bikeParkingSec,
     'own car': DEFAULTS.parkAndRideSec,
     car: rail ? DEFAULTS.dropOffToRailSec : DEFAULTS.dropOffToRoadSec,
-    taxi: rail ? DEFAULTS.dropOffToRailSec : DEFAULTS.dropOffToRoadSec,
+    taxi: Math.max(DEFAULTS.dropOffToRailSec, DEFAULTS.dropOffToRoadSec),
     drt: DEFAULTS.flexibleToRideSec,
     'community transport': DEFAULTS.flexibleToRideSec,
   };
