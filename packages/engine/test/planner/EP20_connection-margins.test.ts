@@ -136,8 +136,10 @@ describe('P20 a booked taxi to or from a timetabled ride keeps a margin both way
       return s.flatMap((step, i) => {
         const next = s[i + 1];
         const prev = s[i - 1];
-        if (step.type === 'taxi' && next?.stops) return [minutes(next.departure_time) - minutes(step.arrival_time)];
-        if (step.type === 'taxi' && prev?.stops) return [minutes(step.departure_time) - minutes(prev.arrival_time)];
+        if (step.type === 'taxi' && next?.stops)
+          return [minutes(next.departure_time) - minutes(step.arrival_time)];
+        if (step.type === 'taxi' && prev?.stops)
+          return [minutes(step.departure_time) - minutes(prev.arrival_time)];
         return [];
       });
     });
