@@ -155,6 +155,8 @@ export interface AccessDetail {
   bikeHire?: { homeDock: PlacePoint; stopDock: PlacePoint; planId?: string };
   /** A first mile reaches its stop this long before the ride leaves (transit/boardMargins.ts). */
   boardMarginSec?: number;
+  /** A last mile leaves its stop this long after the ride is due (transit/boardMargins.ts). */
+  alightMarginSec?: number;
 }
 
 /** A journey's first or last leg between a door and a stop. */
@@ -229,7 +231,8 @@ export function journeySteps(
               d.type,
               stop,
               destination,
-              { startSec: leg.startSec + zero },
+              // The vehicle leaves the stop its margin after the ride is due: a wait at the stop.
+              { startSec: leg.startSec + zero + (d.alightMarginSec ?? 0) },
               extra,
               d.rideSec,
             );

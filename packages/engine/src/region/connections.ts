@@ -20,7 +20,7 @@ export const Connections = z
       'Set down by a lift or taxi at a station: time to get out, into the station and onto the platform',
     ),
     dropOffToRoadSec: Seconds.default(2 * 60).describe(
-      'Set down by a lift or taxi for a bus, coach or other road or water ride',
+      "Set down by a lift for a bus, coach or other road or water ride (a booked taxi keeps at least dropOffToRailSec: its times are not the traveller's to keep)",
     ),
     parkAndRideSec: Seconds.default(10 * 60).describe(
       'Park & ride: find a space, pay for parking and walk to the platform or stop',

@@ -34,7 +34,7 @@ function marginSec(before: Step, ride: Step, stepFree: boolean): number {
     cycle: DEFAULTS.bikeParkingSec,
     'own car': DEFAULTS.parkAndRideSec,
     car: rail ? DEFAULTS.dropOffToRailSec : DEFAULTS.dropOffToRoadSec,
-    taxi: rail ? DEFAULTS.dropOffToRailSec : DEFAULTS.dropOffToRoadSec,
+    taxi: Math.max(DEFAULTS.dropOffToRailSec, DEFAULTS.dropOffToRoadSec),
     drt: DEFAULTS.flexibleToRideSec,
     'community transport': DEFAULTS.flexibleToRideSec,
   };
@@ -125,5 +125,48 @@ describe('P20 a tight change onto the last departure of the day', () => {
     expect((await byTrain('2026/11/25 19:00:00', '20:39'))?.notices?.map((n) => n.kind)).toEqual([
       'tight last connection',
     ]);
+  });
+});
+
+describe('P20 a booked taxi to or from a timetabled ride keeps a margin both ways', () => {
+  /** Whole minutes between each taxi step and the ride it meets, on the way out and back. */
+  const taxiGaps = (j: Journey) =>
+    [j.depart, j.return].flatMap((leg) => {
+      const s = leg?.steps ?? [];
+      return s.flatMap((step, i) => {
+        const next = s[i + 1];
+        const prev = s[i - 1];
+        if (step.type === 'taxi' && next?.stops)
+          return [minutes(next.departure_time) - minutes(step.arrival_time)];
+        if (step.type === 'taxi' && prev?.stops)
+          return [minutes(step.departure_time) - minutes(prev.arrival_time)];
+        return [];
+      });
+    });
+
+  it('Tomintoul → Aviemore and back: at Grantown the taxi sets down 5 min before the 34 and is booked 5 min after it is due', async () => {
+    const js = await planBetween(
+      ref.planner,
+      'Tomintoul',
+      'Aviemore',
+      { out_time: '2026/11/25 08:00:00', return_time: '2026/11/25 16:00:00' },
+      DEFAULT_BRAND,
+    );
+    const taxiBus = js.find((j) => j.depart.stages.join('>') === 'taxi>bus');
+    expect(taxiBus?.return?.stages.join('>')).toBe('bus>taxi');
+    expect(taxiGaps(taxiBus!)).toEqual([5, 5]);
+  });
+
+  it('a taxi home from a station is booked 5 min after the train is due', async () => {
+    const js = await planBetween(
+      ref.planner,
+      'Kingussie',
+      'Nethy Bridge',
+      { out_time: '2026/11/25 10:00:00' },
+      DEFAULT_BRAND,
+    );
+    const trainTaxi = js.find((j) => j.depart.stages.join('>').endsWith('train>taxi'));
+    expect(trainTaxi).toBeDefined();
+    expect(taxiGaps(trainTaxi!)).toEqual([5]);
   });
 });

@@ -17,7 +17,7 @@ import type { FamilyKey, Mile } from '../families/family.ts';
 import { rideTimer } from '../families/flexible.ts';
 import type { RegionData } from '../../loader/regionData.ts';
 import type { AccessDetail } from '../transitSteps.ts';
-import { boardMarginSec } from './boardMargins.ts';
+import { alightMarginSec, boardMarginSec } from './boardMargins.ts';
 import { listStopLineIndexes } from '../../timetable/stopKind.ts';
 
 /*
@@ -287,7 +287,7 @@ export function planTransit(ctx: SearchContext): TransitPlan {
       const taxiAt = (s: number) => hasTaxi(a.stopLat[s] ?? 0, a.stopLon[s] ?? 0);
       const fromStation = stations('taxi', MILE_MAX_SEC.taxi, 'to', taxiAt);
       const legs = fromStation.length ? fromStation : taxiBusStops('to', taxiAt);
-      if (legs.length) station(walkOut, plain(legs, 'taxi', 'taxi'));
+      if (legs.length) station(walkOut, withAlightMargin(plain(legs, 'taxi', 'taxi')));
     }
   }
   if (allowed('bike hire') && region.bikeHire) {
@@ -357,6 +357,20 @@ function withBoardMargins(ctx: SearchContext, m: MileSet): MileSet {
     ...m,
     legs: m.legs.map((l, i) => ({ ...l, durationSec: l.durationSec + (margins[i] ?? 0) })),
     detail: (i) => ({ ...m.detail(i), boardMarginSec: margins[i] ?? 0 }),
+  };
+}
+
+/**
+ * A last mile with each leg lengthened by its alight margin (transit/boardMargins.ts), which its
+ * steps' detail carries: the vehicle leaves the stop that long after the ride is due.
+ */
+function withAlightMargin(m: MileSet): MileSet {
+  const marginSec = alightMarginSec(m.mile);
+  if (marginSec === 0) return m;
+  return {
+    ...m,
+    legs: m.legs.map((l) => ({ ...l, durationSec: l.durationSec + marginSec })),
+    detail: (i) => ({ ...m.detail(i), alightMarginSec: marginSec }),
   };
 }
 
