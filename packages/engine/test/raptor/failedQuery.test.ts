@@ -1,9 +1,12 @@
 // Feature under test: a Raptor whose query throws partway (the caller's trace hook, or a trip lookup
-// failing as an allocation would) answers its later queries as a fresh router does: a planner
-// process reuses its routers, so one failed search must not poison the next.
-import { describe, expect, it } from 'vitest';
+// failing as an allocation would) answers its later queries as a fresh router does, and a time
+// bound (shared by a timetable's routers) whose search threw partway gives the next query a fresh
+// bound's answer: a planner process reuses its routers, so one failed search must not poison the next.
+import { describe, expect, it, vi } from 'vitest';
 import { generateNetwork, makeRandom } from '../../bench/transitNetwork.ts';
+import { MinHeap } from '../../src/collections/minHeap.ts';
 import { Raptor } from '../../src/raptor/raptor.ts';
+import { TimeBound } from '../../src/raptor/timeBound.ts';
 import type { AccessLeg, RaptorQuery } from '../../src/raptor/types.ts';
 import { dateToDayNumber } from '../../src/time/serviceDay.ts';
 import { buildTimetable } from '../../src/timetable/builder.ts';
@@ -141,5 +144,55 @@ describe('Raptor after a failed query', () => {
       expect(next(router)).toEqual(next(new Raptor(view, TRANSFERS)));
     });
     expect(thrown).toBeGreaterThan(60);
+  });
+});
+
+describe('TimeBound after a failed search', () => {
+  it('searches afresh, not on from a search a throw cut short', () => {
+    const rnd = makeRandom(44);
+    const leg = (): AccessLeg => ({
+      stopIdx: served[Math.floor(rnd() * served.length)]!,
+      durationSec: Math.floor(rnd() * 600),
+      mode: 'walk',
+    });
+    const push = MinHeap.prototype.push;
+    let thrown = 0;
+    for (let i = 0; i < 40; i++) {
+      const fwd = i % 2 === 0;
+      const starts = [leg(), leg()];
+      const ends = [leg(), leg()];
+      const bound = new TimeBound(view);
+      // The n-th push onto the search's queue fails, as its growth failing to allocate would.
+      let calls = 0;
+      const failAt = 3 + 5 * i;
+      const failing = vi.spyOn(MinHeap.prototype, 'push').mockImplementation(function (
+        this: MinHeap,
+        id,
+        key,
+      ) {
+        if (++calls === failAt) throw new RangeError('Array buffer allocation failed');
+        push.call(this, id, key);
+      });
+      let failed = false;
+      try {
+        failed = threw(
+          () => bound.compute(starts, ends, fwd, 1, 4 * 3600, 0),
+          'Array buffer allocation failed',
+        );
+      } finally {
+        failing.mockRestore();
+      }
+      // Against a fresh bound with the same history but the failed query: a query from other start
+      // stops, then the failed one again.
+      const fresh = new TimeBound(view);
+      if (failed) thrown++;
+      else fresh.compute(starts, ends, fwd, 1, 4 * 3600, 0);
+      for (const from of [[leg()], starts]) {
+        bound.compute(from, ends, fwd, 1, 4 * 3600, 0);
+        fresh.compute(from, ends, fwd, 1, 4 * 3600, 0);
+        expect([...bound.toEnd]).toEqual([...fresh.toEnd]);
+      }
+    }
+    expect(thrown).toBeGreaterThan(20);
   });
 });
