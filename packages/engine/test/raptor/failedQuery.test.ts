@@ -1,12 +1,14 @@
 // Feature under test: a Raptor whose query throws partway (the caller's trace hook, or a trip lookup
 // failing as an allocation would) answers its later queries as a fresh router does, and a time
-// bound (shared by a timetable's routers) whose search threw partway gives the next query a fresh
-// bound's answer: a planner process reuses its routers, so one failed search must not poison the next.
+// bound (shared by a timetable's routers) or vehicle bound whose computation threw partway gives the
+// next query a fresh bound's answer: a planner process reuses its routers, so one failed search
+// must not poison the next.
 import { describe, expect, it, vi } from 'vitest';
 import { generateNetwork, makeRandom } from '../../bench/transitNetwork.ts';
 import { MinHeap } from '../../src/collections/minHeap.ts';
 import { Raptor } from '../../src/raptor/raptor.ts';
 import { TimeBound } from '../../src/raptor/timeBound.ts';
+import { VehicleBound } from '../../src/raptor/vehicleBound.ts';
 import type { AccessLeg, RaptorQuery } from '../../src/raptor/types.ts';
 import { dateToDayNumber } from '../../src/time/serviceDay.ts';
 import { buildTimetable } from '../../src/timetable/builder.ts';
@@ -194,5 +196,36 @@ describe('TimeBound after a failed search', () => {
       }
     }
     expect(thrown).toBeGreaterThan(20);
+  });
+});
+
+describe('VehicleBound after a failed computation', () => {
+  it('computes the bounds of end legs whose computation threw again', () => {
+    // `view` whose in-transfers cannot be read while `failing` (the vehicle bound's first use
+    // builds its served transfers from them, allocating).
+    let failing = true;
+    const data = Object.create(view, {
+      transferInOffsets: {
+        get: () => {
+          if (failing) throw new RangeError('Array buffer allocation failed');
+          return view.transferInOffsets;
+        },
+      },
+    }) as TransitView;
+    const starts = [{ stopIdx: served[0]!, durationSec: 0, mode: 'walk' as const }];
+    const ends = [{ stopIdx: served[served.length - 1]!, durationSec: 0, mode: 'walk' as const }];
+    const bound = new VehicleBound(data);
+    expect(threw(() => bound.computeForSearch(starts, ends, true, 4), 'Array buffer allocation failed')).toBe(
+      true,
+    );
+    failing = false;
+    bound.computeForSearch(starts, ends, true, 4);
+    const fresh = new VehicleBound(view);
+    fresh.computeForSearch(starts, ends, true, 4);
+    expect(bound.afterRide).toEqual(fresh.afterRide);
+    expect(bound.toBoard).toEqual(fresh.toBoard);
+    expect(bound.usefulTo.subarray(0, 5 * view.patternCount)).toEqual(
+      fresh.usefulTo.subarray(0, 5 * view.patternCount),
+    );
   });
 });
