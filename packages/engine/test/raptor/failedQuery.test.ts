@@ -1,12 +1,13 @@
 // Feature under test: a Raptor whose query throws partway (the caller's trace hook, or a trip lookup
 // failing as an allocation would) answers its later queries as a fresh router does, and a time
-// bound (shared by a timetable's routers) or vehicle bound whose computation threw partway gives the
-// next query a fresh bound's answer: a planner process reuses its routers, so one failed search
+// bound (shared by a timetable's routers), vehicle bound or ride bound whose computation threw
+// partway gives the next query a fresh bound's answer: a planner process reuses its routers, so one failed search
 // must not poison the next.
 import { describe, expect, it, vi } from 'vitest';
 import { generateNetwork, makeRandom } from '../../bench/transitNetwork.ts';
 import { MinHeap } from '../../src/collections/minHeap.ts';
 import { Raptor } from '../../src/raptor/raptor.ts';
+import { RideBounds } from '../../src/raptor/rideBounds.ts';
 import { TimeBound } from '../../src/raptor/timeBound.ts';
 import { VehicleBound } from '../../src/raptor/vehicleBound.ts';
 import type { AccessLeg, RaptorQuery } from '../../src/raptor/types.ts';
@@ -227,5 +228,33 @@ describe('VehicleBound after a failed computation', () => {
     expect(bound.usefulTo.subarray(0, 5 * view.patternCount)).toEqual(
       fresh.usefulTo.subarray(0, 5 * view.patternCount),
     );
+  });
+});
+
+describe('RideBounds after a failed computation', () => {
+  it('allocates again whatever allocation threw', () => {
+    const ends = [{ stopIdx: served[3]!, durationSec: 60, mode: 'walk' as const }];
+    const fresh = new RideBounds(view, TimeBound.shared(view, true).fastestHop);
+    fresh.compute(ends, true, 4, 1);
+    // The first query's n-th array (six label arrays, then two per transfer) cannot be allocated.
+    for (let n = 1; n <= 8; n++) {
+      const bounds = new RideBounds(view, TimeBound.shared(view, true).fastestHop);
+      let made = 0;
+      class Failing extends Int32Array {
+        constructor(length: number) {
+          if (++made === n) throw new RangeError('Array buffer allocation failed');
+          super(length);
+        }
+      }
+      vi.stubGlobal('Int32Array', Failing);
+      try {
+        expect(threw(() => bounds.compute(ends, true, 4, 1), 'Array buffer allocation failed')).toBe(true);
+      } finally {
+        vi.unstubAllGlobals();
+      }
+      bounds.compute(ends, true, 4, 1);
+      for (const k of ['alighted', 'ready', 'onBoard', 'alightedWalk', 'readyWalk', 'onBoardWalk'] as const)
+        expect([...bounds[k]]).toEqual([...fresh[k]]);
+    }
   });
 });
