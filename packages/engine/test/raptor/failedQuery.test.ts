@@ -1,4 +1,4 @@
-// Feature under test: a Raptor whose query throws partway (the caller's trace hook, or a trip lookup
+// Feature under test: a Raptor or McRaptor whose query throws partway (the caller's trace hook, or a trip lookup
 // failing as an allocation would) answers its later queries as a fresh router does, and a time
 // bound (shared by a timetable's routers), vehicle bound or ride bound whose computation threw
 // partway gives the next query a fresh bound's answer: a planner process reuses its routers, so one failed search
@@ -6,6 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { generateNetwork, makeRandom } from '../../bench/transitNetwork.ts';
 import { MinHeap } from '../../src/collections/minHeap.ts';
+import { McRaptor } from '../../src/raptor/mcRaptor.ts';
 import { Raptor } from '../../src/raptor/raptor.ts';
 import { RideBounds } from '../../src/raptor/rideBounds.ts';
 import { TimeBound } from '../../src/raptor/timeBound.ts';
@@ -147,6 +148,51 @@ describe('Raptor after a failed query', () => {
       expect(next(router)).toEqual(next(new Raptor(view, TRANSFERS)));
     });
     expect(thrown).toBeGreaterThan(60);
+  });
+});
+
+describe('McRaptor after a failed query', () => {
+  it('answers as a fresh router after its trace hook or its time bound threw', () => {
+    const rnd = makeRandom(45);
+    const leg = (): AccessLeg => ({
+      stopIdx: served[Math.floor(rnd() * served.length)]!,
+      durationSec: Math.floor(rnd() * 600),
+      mode: 'walk',
+    });
+    const query = (): RaptorQuery => ({
+      direction: rnd() < 0.5 ? 'depart-after' : 'arrive-by',
+      timeSec: 6 * 3600 + Math.floor(rnd() * 12 * 3600),
+      windowSec: 1800,
+      access: [leg(), leg()],
+      egress: [leg(), leg()],
+    });
+    const router = new McRaptor(view, TRANSFERS);
+    const push = MinHeap.prototype.push;
+    let thrown = 0;
+    for (let i = 0; i < 30; i++) {
+      const failing = query();
+      if (i % 2 === 0) {
+        if (threw(() => router.route({ ...failing, trace: throwingAt(1 + (i % 5)) }), 'trace hook failed'))
+          thrown++;
+      } else {
+        // The time bound's queue (worked out before the search proper) fails on its first push.
+        MinHeap.prototype.push = function (this: MinHeap, id, key) {
+          MinHeap.prototype.push = push;
+          push.call(this, id, key);
+          throw new RangeError('Array buffer allocation failed');
+        };
+        try {
+          // A length limit: the bound is worked out whatever leaves in the window.
+          const limited = { ...failing, maxDurationSec: 6 * 3600 };
+          if (threw(() => router.route(limited), 'Array buffer allocation failed')) thrown++;
+        } finally {
+          MinHeap.prototype.push = push;
+        }
+      }
+      for (const next of [failing, query()])
+        expect(router.route(next).journeys).toEqual(new McRaptor(view, TRANSFERS).route(next).journeys);
+    }
+    expect(thrown).toBeGreaterThan(20);
   });
 });
 
