@@ -166,31 +166,33 @@ export class McRaptor {
     const wheelchair = query.wheelchair === true;
     const maxDurationSec = query.maxDurationSec ?? DEFAULT_MAX_DURATION_SEC;
     this.resetQuery(ends, wheelchair);
-    this.rounds = rounds;
-    this.targetFronts.reset(rounds);
-    this.vehicles.computeForSearch(starts, ends, fwd, rounds);
-    this.endWalk = ends.length > 0 ? Math.min(...ends.map((e) => e.durationSec)) : 0;
-    const longestEnd = ends.reduce((m, e) => Math.max(m, e.durationSec), 0);
-    this.ride = undefined;
     const found: RaptorJourney[] = [];
-    const startTimes = [...mapRangeStartSlots(this.data, query, starts, fwd)];
-    this.times = TimeBound.shared(this.data, fwd);
-    // As in Raptor: the time bound's search pays over a range's iterations and for a length-limited
-    // query, not for one departure (a window no vehicle leaves in; at Scotland scale the bound
-    // was nearly all of such a query's CPU, 41 of 42 ms over 60 searches' seven).
-    const bounded = startTimes.length > 1 || query.maxDurationSec !== undefined;
-    if (bounded)
-      this.times.compute(
-        starts,
-        ends,
-        fwd,
-        this.walkFactor,
-        maxDurationSec + longestEnd,
-        query.windowSec ?? 0,
-      );
-    this.toEnd = bounded ? this.times.toEnd : this.noTimeBound;
+    // From here a throw (a trace hook, a trip finder, an allocation) leaves the end stops noted and
+    // maybe stops marked: `resetStops` clears them in the finally.
     let finished = false;
     try {
+      this.rounds = rounds;
+      this.targetFronts.reset(rounds);
+      this.vehicles.computeForSearch(starts, ends, fwd, rounds);
+      this.endWalk = ends.length > 0 ? Math.min(...ends.map((e) => e.durationSec)) : 0;
+      const longestEnd = ends.reduce((m, e) => Math.max(m, e.durationSec), 0);
+      this.ride = undefined;
+      const startTimes = [...mapRangeStartSlots(this.data, query, starts, fwd)];
+      this.times = TimeBound.shared(this.data, fwd);
+      // As in Raptor: the time bound's search pays over a range's iterations and for a length-limited
+      // query, not for one departure (a window no vehicle leaves in; at Scotland scale the bound
+      // was nearly all of such a query's CPU, 41 of 42 ms over 60 searches' seven).
+      const bounded = startTimes.length > 1 || query.maxDurationSec !== undefined;
+      if (bounded)
+        this.times.compute(
+          starts,
+          ends,
+          fwd,
+          this.walkFactor,
+          maxDurationSec + longestEnd,
+          query.windowSec ?? 0,
+        );
+      this.toEnd = bounded ? this.times.toEnd : this.noTimeBound;
       for (let i = 0; i < startTimes.length; i++) {
         const [start, exact] = startTimes[i]!;
         this.iter = i;

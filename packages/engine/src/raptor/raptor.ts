@@ -87,7 +87,10 @@ export class Raptor {
   private readonly touched: Uint8Array;
   private readonly touchedList: Int32Array;
   private touchedCount = -1;
-  /** True once a query has run to its end: its labelled stops are all listed (not after a throw). */
+  /**
+   * True once a query has run to its end: its labelled stops are all listed, and its runs left no
+   * stop marked or boardable and no pattern queued (not after a throw).
+   */
   private listed = false;
   /** Per queued pattern: its last (forward) or first (backward) marked position, past which nothing boards. */
   private readonly queueEnd: Int32Array;
@@ -356,6 +359,7 @@ export class Raptor {
       this.targetWalk = new Int32Array((this.maxRounds + 1) * groups);
       this.targetEgress = new Int32Array((this.maxRounds + 1) * groups);
     }
+    if (!this.listed) this.clearScratch();
     this.clearLabels();
     this.targetTime.fill(INF);
     this.targetWalk.fill(INF);
@@ -390,6 +394,20 @@ export class Raptor {
     }
     this.touchedCount = 0;
     this.listed = false;
+  }
+
+  /**
+   * Unmarks every stop and unqueues every pattern, which a query that threw partway (its trace
+   * hook, a failed allocation) may have left set: one pass per array, only after a throw (and before
+   * the first query); a run that ends clears what it set. (`bestSet` is kept as it goes, so the next
+   * run resets the local-pruning bests anyway; a throw leaves `listed` false, so the labels are
+   * cleared at every stop.)
+   */
+  private clearScratch(): void {
+    this.markedT.fill(0);
+    this.markedR.fill(0);
+    this.boardable.fill(0);
+    this.queuePos.fill(-1);
   }
 
   /** Notes the stops of `list` as labelled in this query (for `clearLabels`); past a sixteenth of the stops, stops listing. */

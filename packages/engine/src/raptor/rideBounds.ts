@@ -87,13 +87,14 @@ export class RideBounds {
     const S = d.stopCount;
     const P = d.patternStops.length;
     if (this.levels < levels) {
-      this.levels = levels;
       this.alighted = new Int32Array((levels + 1) * S);
       this.ready = new Int32Array((levels + 1) * S);
       this.onBoard = new Int32Array(levels * P);
       this.alightedWalk = new Int32Array((levels + 1) * S);
       this.readyWalk = new Int32Array((levels + 1) * S);
       this.onBoardWalk = new Int32Array(levels * P);
+      // Only once all are allocated: after an allocation that threw, the next query allocates again.
+      this.levels = levels;
     }
     const { alighted, ready, alightedWalk, readyWalk } = this;
     alighted.fill(UNREACHABLE_SEC, 0, (levels + 1) * S);
@@ -106,8 +107,9 @@ export class RideBounds {
     const tSecs = fwd ? d.transferSec : d.transferInSec;
     const tWalk = fwd ? d.transferIsWalk : d.transferInIsWalk;
     if (this.edgeSec.length < tSecs.length) {
-      this.edgeSec = new Int32Array(tSecs.length);
+      // edgeSec last, as `levels` above: after an allocation that threw, the next query allocates again.
       this.edgeWalk = new Int32Array(tSecs.length);
+      this.edgeSec = new Int32Array(tSecs.length);
     }
     const { edgeSec, edgeWalk } = this;
     for (let i = 0; i < tSecs.length; i++) {

@@ -114,18 +114,26 @@ export class TimeBound {
     const { order, rank } = this.numbering;
     const key = `${fwd ? 'f' : 'b'} ${walkFactor} ${ends.map((e) => `${e.stopIdx}:${e.durationSec}`).join(',')}`;
     const search = this.searchFor(key, fwd, walkFactor, ends);
-    this.aimAt(search, starts);
     const { dist } = search;
-    let horizon = horizonSec;
-    let nearestStart = UNREACHABLE_SEC;
-    for (const a of starts) {
-      const at = rank[a.stopIdx]!;
-      isStart[at] = 1;
-      if (dist[at]! <= search.settledSec) nearestStart = Math.min(nearestStart, dist[at]!);
+    try {
+      this.aimAt(search, starts);
+      let horizon = horizonSec;
+      let nearestStart = UNREACHABLE_SEC;
+      for (const a of starts) {
+        const at = rank[a.stopIdx]!;
+        isStart[at] = 1;
+        if (dist[at]! <= search.settledSec) nearestStart = Math.min(nearestStart, dist[at]!);
+      }
+      if (nearestStart < UNREACHABLE_SEC) horizon = Math.min(horizon, 2 * nearestStart + slackSec);
+      if (horizon > search.settledSec) this.settle(search, horizon, slackSec);
+    } catch (e) {
+      // Cut short (say an allocation failing as its queue grows), the search may have lost queued
+      // stops: it is dropped, so that no later query (of any router sharing this bound) resumes it.
+      this.searches.splice(this.searches.indexOf(search), 1);
+      throw e;
+    } finally {
+      for (const a of starts) isStart[rank[a.stopIdx]!] = 0;
     }
-    if (nearestStart < UNREACHABLE_SEC) horizon = Math.min(horizon, 2 * nearestStart + slackSec);
-    if (horizon > search.settledSec) this.settle(search, horizon, slackSec);
-    for (const a of starts) isStart[rank[a.stopIdx]!] = 0;
     // Unchanged since this bound last filled `toEnd` from it (a range's latest-departure queries
     // mostly ask within what is settled): nothing to write.
     if (this.filledFrom === search && this.filledAt === search.changes) return;

@@ -104,7 +104,17 @@ export class VehicleBound {
       this.use(at);
       return;
     }
-    // The least recently used arrays are reused (new ones until KEPT are held).
+    // A transfer x → b in search order, by b: forward the real transfers into b, backward those
+    // from it; only those between stops with patterns (servedTransfers.ts).
+    const { offsets: inOff, other: inOther } = servedTransfers(d, !fwd);
+    // Unseen stops hold `beyond` while the search runs (every level it sets is below it): what they
+    // keep when the search is cut at `levels` with more to explore, so no pass over every stop after.
+    const beyond = Math.min(levels + 1, UNREACHED);
+    // A stop without patterns boards nothing: out of reach, so no router readies a label there.
+    const unserved = unservedAt(d, beyond);
+    // The least recently used arrays are reused (new ones until KEPT are held). What may throw (the
+    // allocations above and here) comes before the slot is kept under its key: a slot kept
+    // unfilled would answer later queries with those end legs.
     const slot: Kept =
       this.kept.length < KEPT
         ? {
@@ -122,15 +132,8 @@ export class VehicleBound {
     const { afterRide, toBoard, usefulTo, rideQueue, boardQueue } = this;
     const P = d.patternCount;
     const { stopPatternOffsets, stopPatterns, stopPatternPos, patternStopOffsets, patternStops } = d;
-    // A transfer x → b in search order, by b: forward the real transfers into b, backward those
-    // from it; only those between stops with patterns (servedTransfers.ts).
-    const { offsets: inOff, other: inOther } = servedTransfers(d, !fwd);
-    // Unseen stops hold `beyond` while the search runs (every level it sets is below it): what they
-    // keep when the search is cut at `levels` with more to explore, so no pass over every stop after.
-    const beyond = Math.min(levels + 1, UNREACHED);
     afterRide.fill(beyond);
-    // A stop without patterns boards nothing: out of reach, so no router readies a label there.
-    toBoard.set(unservedAt(d, beyond));
+    toBoard.set(unserved);
     usefulTo.fill(fwd ? 0 : INF, 0, P);
     usefulTo.fill(fwd ? INF : -1, P, (rows + 1) * P);
     let rides = 0;
