@@ -4,7 +4,8 @@
 // partway gives the next query a fresh bound's answer: a planner process reuses its routers, so one failed search
 // must not poison the next.
 import { describe, expect, it, vi } from 'vitest';
-import { generateNetwork, makeRandom } from '../../bench/transitNetwork.ts';
+import { makeRandom } from '../../bench/transitNetwork.ts';
+import { sparseNetworkView } from '../support/randomNetwork.ts';
 import { MinHeap } from '../../src/collections/minHeap.ts';
 import { McRaptor } from '../../src/raptor/mcRaptor.ts';
 import { Raptor } from '../../src/raptor/raptor.ts';
@@ -12,28 +13,12 @@ import { RideBounds } from '../../src/raptor/rideBounds.ts';
 import { TimeBound } from '../../src/raptor/timeBound.ts';
 import { VehicleBound } from '../../src/raptor/vehicleBound.ts';
 import type { AccessLeg, RaptorQuery } from '../../src/raptor/types.ts';
-import { dateToDayNumber } from '../../src/time/serviceDay.ts';
-import { buildTimetable } from '../../src/timetable/builder.ts';
 import { TransitView } from '../../src/timetable/transitView.ts';
 
 const DATE = 20260603;
 const TRANSFERS = 4;
 
-const view = new TransitView(
-  buildTimetable(
-    generateNetwork({
-      seed: 41,
-      stops: 800,
-      routes: 40,
-      trips: 600,
-      routeLength: [4, 12],
-      bbox: [57.0, -3.9, 57.1, -3.7],
-      quirks: true,
-      firstDay: dateToDayNumber(DATE) - 3,
-    }),
-  ),
-  DATE,
-);
+const view = sparseNetworkView(41, DATE);
 const served: number[] = [];
 for (let s = 0; s < view.stopCount; s++)
   if (view.stopPatternOffsets[s + 1]! > view.stopPatternOffsets[s]!) served.push(s);

@@ -2,29 +2,17 @@
 // when they were few, and every stop after a wide query; each answer equals a fresh router's
 // (issue 32).
 import { describe, expect, it } from 'vitest';
-import { generateNetwork, makeRandom } from '../../bench/transitNetwork.ts';
+import { makeRandom } from '../../bench/transitNetwork.ts';
+import { sparseNetworkView } from '../support/randomNetwork.ts';
 import { Raptor } from '../../src/raptor/raptor.ts';
 import type { RaptorQuery } from '../../src/raptor/types.ts';
-import { dateToDayNumber } from '../../src/time/serviceDay.ts';
-import { buildTimetable } from '../../src/timetable/builder.ts';
-import { TransitView } from '../../src/timetable/transitView.ts';
 
 const DATE = 20260603;
 
 describe('Raptor label clearing', () => {
   it('answers each of a mixed run of queries as a fresh router does', () => {
     // 800 stops on few lines: most queries label a few dozen stops (under a sixteenth of them).
-    const input = generateNetwork({
-      seed: 32,
-      stops: 800,
-      routes: 40,
-      trips: 600,
-      routeLength: [4, 12],
-      bbox: [57.0, -3.9, 57.1, -3.7],
-      quirks: true,
-      firstDay: dateToDayNumber(DATE) - 3,
-    });
-    const view = new TransitView(buildTimetable(input), DATE);
+    const view = sparseNetworkView(32, DATE);
     const reused = new Raptor(view, 4);
     const rnd = makeRandom(32);
     const served: number[] = [];

@@ -23,6 +23,24 @@ export function randomNetwork(seed: number, sameStopSec: number, queryDate: numb
   return { input, tt, view: new TransitView(tt, queryDate) };
 }
 
+/**
+ * 800 stops on 40 short lines (calendars from three days before `queryDate`) and its view on that
+ * date: most queries label a few dozen stops, a few many (label clearing, failed queries).
+ */
+export function sparseNetworkView(seed: number, queryDate: number): TransitView {
+  const input = generateNetwork({
+    seed,
+    stops: 800,
+    routes: 40,
+    trips: 600,
+    routeLength: [4, 12],
+    bbox: [57.0, -3.9, 57.1, -3.7],
+    quirks: true,
+    firstDay: dateToDayNumber(queryDate) - 3,
+  });
+  return new TransitView(buildTimetable(input), queryDate);
+}
+
 /** Random walking access or egress lists on a network of `stops` stops: 1 to `maxLength` legs of up to 15 minutes. */
 export const walkLegsArb = (stops: number, maxLength = 3) =>
   fc.array(
